@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The special DATA_DIR that keeps PGlite in memory (tests, throwaway runs). */
+export const IN_MEMORY = ':memory:';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const bool = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (['true', '1', 'yes', 'on'].includes(v)) return true;
+      if (['false', '0', 'no', 'off'].includes(v)) return false;
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    });
+
+/** Empty strings count as unset: `FOO= npm start` is a common way to "unset" a variable. */
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).max(200).default('Fairway <no-reply@fairway.se>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BRAND: z.enum(['fairway', 'dubbelkoll']).default('fairway'),
+  WEB_DIST: optionalString,
+  RUN_WORKERS: bool(true),
+  SEED_DEMO: bool(true),
+  TRUST_PROXY: bool(false),
+  INIT_CWD: optionalString,
+});
+
+type ParsedEnv = z.output<typeof envSchema>;
+
+const englishErrors = z.locales.en().localeError;
+
+export interface Config {
+  NODE_ENV: ParsedEnv['NODE_ENV'];
+  PORT: number;
+  HOST: string;
+  /** Absolute path, or `:memory:` for an in-memory PGlite. */
+  DATA_DIR: string;
+  DATABASE_URL: string | undefined;
+  JWT_SECRET: string;
+  /** Without a trailing slash, e.g. `http://localhost:3000`. */
+  PUBLIC_URL: string;
+  SMTP_URL: string | undefined;
+  MAIL_FROM: string;
+  LOG_LEVEL: ParsedEnv['LOG_LEVEL'];
+  BRAND: ParsedEnv['BRAND'];
+  /** Absolute path of the web app's production build. */
+  WEB_DIST: string;
+  RUN_WORKERS: boolean;
+  SEED_DEMO: boolean;
+  /** Honour X-Forwarded-* (set when running behind a load balancer). */
+  TRUST_PROXY: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      `Invalid environment configuration:\n${problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once. Relative paths are resolved against the folder npm was started
+ * from (`INIT_CWD`): `npm start` at the repository root runs the server inside apps/server, and
+ * `./data` must still mean the root's data folder.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Zod's plain English messages, even if another module installed a global error map.
+  const result = envSchema.safeParse(env, { error: englishErrors });
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => ({
+        variable: issue.path.map(String).join('.') || '(environment)',
+        message: issue.message,
+      })),
+    );
+  }
+  const e = result.data;
+  const base = e.INIT_CWD ?? process.cwd();
+  const dataDir = e.DATA_DIR === IN_MEMORY ? IN_MEMORY : path.resolve(base, e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+
+  return {
+    NODE_ENV: e.NODE_ENV,
+    PORT: e.PORT,
+    HOST: e.HOST,
+    DATA_DIR: dataDir,
+    DATABASE_URL: e.DATABASE_URL,
+    JWT_SECRET: e.JWT_SECRET ?? resolveJwtSecret(e.NODE_ENV, dataDir),
+    PUBLIC_URL: publicUrl,
+    SMTP_URL: e.SMTP_URL,
+    MAIL_FROM: e.MAIL_FROM,
+    LOG_LEVEL: e.LOG_LEVEL,
+    BRAND: e.BRAND,
+    WEB_DIST: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : DEFAULT_WEB_DIST,
+    RUN_WORKERS: e.RUN_WORKERS,
+    SEED_DEMO: e.SEED_DEMO,
+    TRUST_PROXY: e.TRUST_PROXY,
+  };
+}
+
+/**
+ * Without JWT_SECRET a random secret is kept in DATA_DIR, so a restart does not sign everybody
+ * out. Tests and in-memory runs have nothing to keep and get a fresh one.
+ */
+function resolveJwtSecret(nodeEnv: Config['NODE_ENV'], dataDir: string): string {
+  if (nodeEnv === 'test' || dataDir === IN_MEMORY) return randomBytes(48).toString('base64url');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,79 @@
+import type { FastifyRequest } from 'fastify';
+import { commonMessages } from './messages/common';
+
+/**
+ * Server-side texts (error messages, e-mail subjects…) in Swedish and English.
+ *
+ * Each feature keeps its own dictionary in `src/lib/messages/<feature>.ts`
+ * (`export const <feature>Messages = { 'feature.key': { sv, en } } as const satisfies
+ * MessageDictionary`) and adds it to `dictionaries` below; keys are namespaced by the feature so
+ * dictionaries never collide, and `MessageKey` stays a checked union of every key.
+ * Validation texts live in `@fairway/shared` (shared with the web app), not here.
+ */
+export type Lang = 'sv' | 'en';
+export const DEFAULT_LANG: Lang = 'sv';
+
+export interface MessageText {
+  sv: string;
+  en: string;
+}
+export type MessageDictionary = Record<string, MessageText>;
+export type MessageParams = Record<string, string | number>;
+
+const dictionaries = [commonMessages] as const;
+
+type Merge<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]
+  ? H & Merge<R>
+  : unknown;
+
+export const messages = Object.assign({}, ...dictionaries) as Merge<typeof dictionaries>;
+export type MessageKey = keyof typeof messages & string;
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(messages, key);
+}
+
+function fill(template: string, params?: MessageParams): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+/** The text of `key` in `lang`, with `{name}` placeholders filled from `params`. */
+export function t(key: MessageKey, lang: Lang, params?: MessageParams): string {
+  const entry = (messages as Record<string, MessageText>)[key];
+  return fill(entry[lang], params);
+}
+
+/** Both languages, as the error bodies of ARCHITECTURE §5 carry them. */
+export function bilingual(key: MessageKey, params?: MessageParams): { message: string; eng_message: string } {
+  return { message: t(key, 'sv', params), eng_message: t(key, 'en', params) };
+}
+
+/**
+ * The reader's language from `Accept-Language` (the web app sends its stored `lang`):
+ * the first of sv/en in preference order wins, Swedish when neither is asked for.
+ */
+export function langFromHeader(header: string | string[] | undefined): Lang {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!value) return DEFAULT_LANG;
+  const ranked = value
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...attrs] = part.trim().split(';');
+      const q = attrs.map((a) => a.trim()).find((a) => a.startsWith('q='));
+      const quality = q ? Number.parseFloat(q.slice(2)) : 1;
+      return { base: tag.trim().toLowerCase().split('-')[0], quality: Number.isNaN(quality) ? 0 : quality, index };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const entry of ranked) {
+    if (entry.base === 'sv' || entry.base === 'en') return entry.base;
+  }
+  return DEFAULT_LANG;
+}
+
+export function getLang(request: Pick<FastifyRequest, 'headers'>): Lang {
+  return langFromHeader(request.headers['accept-language']);
+}

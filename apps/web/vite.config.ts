@@ -1,0 +1,61 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The brand is chosen at build time; the server's BRAND is honoured so one variable serves both.
+// Vite copies VITE_* variables from process.env into import.meta.env after loading this file.
+const brand = process.env.VITE_BRAND ?? process.env.BRAND ?? 'fairway';
+if (brand !== 'fairway' && brand !== 'dubbelkoll') throw new Error(`Unknown brand "${brand}" (fairway|dubbelkoll)`);
+process.env.VITE_BRAND = brand;
+// index.html's <title> is read before any script runs.
+process.env.VITE_BRAND_NAME = brand === 'dubbelkoll' ? 'Dubbelkoll' : 'Fairway';
+
+// Long-lived caching on the server relies on every emitted asset carrying a content hash.
+// Vendor code changes far less often than ours, so it gets chunks of its own.
+const vendorChunks: Record<string, string[]> = {
+  react: ['react', 'react-dom', 'scheduler', 'react-router'],
+  mantine: ['@mantine/core', '@mantine/hooks', '@mantine/modals', '@mantine/notifications', '@floating-ui'],
+  icons: ['@tabler/icons-react'],
+  query: ['@tanstack/react-query'],
+  i18n: ['i18next', 'react-i18next'],
+  forms: ['react-hook-form', '@hookform/resolvers', 'zod'],
+};
+
+function vendorChunkFor(id: string): string | undefined {
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id.replaceAll('\\', '/'));
+  if (!match) return undefined;
+  const pkg = match[1];
+  for (const [chunk, packages] of Object.entries(vendorChunks)) {
+    if (packages.some((p) => pkg === p || pkg.startsWith(`${p}/`))) return `vendor-${chunk}`;
+  }
+  return undefined;
+}
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    sourcemap: true,
+    chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      output: {
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+        manualChunks: vendorChunkFor,
+      },
+    },
+  },
+});

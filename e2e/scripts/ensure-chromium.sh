@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The browser tests drive Debian's Chromium; a fresh machine may not have it yet.
+set -euo pipefail
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ -x "$CHROMIUM" ]; then exit 0; fi
+if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+  echo "Installing Debian's chromium for the browser tests…"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+else
+  echo "Chromium is missing at $CHROMIUM; install Debian's 'chromium' package (or set CHROMIUM_PATH)." >&2
+  exit 1
+fi

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Error bodies of ARCHITECTURE §5: `message` is Swedish, `eng_message` English. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  eng_message: z.string(),
+  error: z.union([z.string(), z.record(z.string(), z.array(z.string())), z.array(z.string())]).optional(),
+  detail: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const paginationSchema = z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** Wraps a payload schema in the success envelope `{ data }`. */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), pagination: paginationSchema });
+
+export const listQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    search: z.string().trim().max(100).optional(),
+  })
+  .strict();
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const idParamsSchema = z.object({ id: z.string().uuid() }).strict();

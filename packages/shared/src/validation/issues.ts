@@ -1,0 +1,39 @@
+import type { Lang } from '../constants';
+import { translateValidationMessage } from './messages';
+
+/** The parts of a zod issue that field errors need (works for zod's and serialised issues). */
+export interface IssueLike {
+  code?: string;
+  path: readonly PropertyKey[];
+  message: string;
+  keys?: readonly string[];
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+function pathKey(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? '_' : path.map((p) => String(p)).join('.');
+}
+
+/**
+ * Groups issues by field in the error body shape of ARCHITECTURE §5, each message in `lang`.
+ * An unknown-keys issue is reported once under every unknown field.
+ */
+export function issuesToFieldErrors(issues: readonly IssueLike[], lang: Lang): FieldErrors {
+  const out: FieldErrors = {};
+  const add = (field: string, label: string | undefined, message: string) => {
+    const text = translateValidationMessage(message, lang, label);
+    const list = out[field] ?? [];
+    if (!list.includes(text)) list.push(text);
+    out[field] = list;
+  };
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
+      for (const key of issue.keys) add(pathKey([...issue.path, key]), key, issue.message);
+      continue;
+    }
+    const last = issue.path.at(-1);
+    add(pathKey(issue.path), last === undefined ? undefined : String(last), issue.message);
+  }
+  return out;
+}

@@ -1,0 +1,112 @@
+import type { Lang } from '../constants';
+
+/**
+ * Validation messages, written once for the server and the web app. Zod issues carry a message
+ * *key* (optionally with parameters, see `encodeMessage`), so the text is chosen at display time
+ * in the reader's language. The spec §5 texts are kept verbatim, typos included.
+ */
+export const VALIDATION_MESSAGES = {
+  required: { sv: 'Detta fält är obligatoriskt', en: 'This field is required' },
+  email: { sv: 'Fältet {field} måste vara en giltig e-postadress', en: 'The {field} field must be a valid email' },
+  min: { sv: 'Fältet {field} måste vara minst {min} tecken', en: 'The {field} field must be at least {min} characters' },
+  max: { sv: 'Fältet {field} får vara högst {max} tecken', en: 'The {field} field may not be greater than {max} characters' },
+  min_value: { sv: 'Fältet {field} måste vara {min} eller mer', en: 'The {field} field must be {min} or more' },
+  max_value: { sv: 'Fältet {field} måste vara {max} eller mindre', en: 'The {field} field must be {max} or less' },
+  between: {
+    sv: 'Fältet {field} måste vara mellan {min} och {max}',
+    en: 'The {field} field must be between {min} and {max}',
+  },
+  confirmed: { sv: 'Fältet {field} matchar inte', en: 'The {field} field confirmation does not match' },
+  regex: { sv: 'Fältet {field} har ett ogiltigt format', en: 'The {field} field format is invalid' },
+  alpha: { sv: 'Fältet {field} får bara innehålla bokstäver', en: 'The {field} field may only contain alphabetic characters' },
+  alpha_dash: {
+    sv: 'Fältet {field} får bara innehålla bokstäver, siffror, bindestreck och understreck',
+    en: 'The {field} field may contain alpha-numeric characters as well as dashes and underscores',
+  },
+  alpha_num: {
+    sv: 'Fältet {field} får bara innehålla bokstäver och siffror',
+    en: 'The {field} field may only contain alpha-numeric characters',
+  },
+  integer: { sv: 'Fältet {field} måste vara ett heltal', en: 'The {field} field must be an integer' },
+  digits: {
+    sv: 'Fältet {field} måste vara numeriskt och exakt {length} siffror',
+    en: 'The {field} field must be numeric and exactly contain {length} digits',
+  },
+  length: { sv: 'Fältet {field} måste vara exakt {length} tecken', en: 'The {field} field must be exactly {length} characters' },
+  invalid_type: { sv: 'Fältet {field} har fel typ', en: 'The {field} field has the wrong type' },
+  invalid_value: { sv: 'Fältet {field} har ett ogiltigt värde', en: 'The {field} field has an invalid value' },
+  unknown_field: { sv: 'Okänt fält', en: 'Unknown field' },
+  invalid: { sv: 'Ogiltigt värde', en: 'Invalid value' },
+  positive: { sv: 'Ange ett positivt tal!', en: 'Please enter positive number!' },
+  password: {
+    sv: 'Ditt {field} måste innehålla minst en versal, en gemen, ett specialtecken och en siffra',
+    en: 'Your {field} must contain at least one uppercase, one lowercase, one special character and one digit',
+  },
+  max7: { sv: 'Fältet {field} måste vara {length} eller mindre', en: 'The field {field} must be {length} or less' },
+  url: { sv: 'URL:en är ogiltig', en: 'URL is invalid' },
+  org_number: {
+    sv: 'Ogiltigt organisationsnummer, ange i följande fromat: XXXXXX-XXXX',
+    en: 'Invalid organisation number, use the following format: XXXXXX-XXXX',
+  },
+  password_confirmation: { sv: 'Lösenorden matchar inte', en: 'The passwords do not match' },
+  password_reused: {
+    sv: 'Det nya lösenordet måste skilja sig från tidigare lösenord',
+    en: 'The new password must differ from your earlier passwords',
+  },
+  package_required: { sv: 'Paket måste väljas', en: 'Package is required' },
+  accounting_program_required: { sv: 'Bokföringsprogram måste väljas', en: 'Accounting Program is required' },
+  terms_required: { sv: 'Du måste godkänna våra villkor', en: 'Please agree to our terms & condition' },
+  golf_club_required: { sv: 'Du måste välja en golfklubb', en: 'You must choose a golfclub' },
+  customer_number_required: { sv: 'Kundnummer krävs', en: 'Customer number required' },
+  club_name_required: { sv: 'Golfklubbens namn krävs', en: 'Golf club name required' },
+  sender_name: {
+    sv: 'Avsändarens namn behöver vara minst 1 och högst 11 karaktärer',
+    en: 'Sender Name max length must be 11 and min length 1',
+  },
+  sender_name_required: { sv: 'Avsändarens namn krävs', en: 'Sender Name is required' },
+  image_type: { sv: 'Bilden måste vara PNG, JPEG eller WebP', en: 'The image must be PNG, JPEG or WebP' },
+  image_size: { sv: 'Bilden får vara högst 2 MB', en: 'The image may be at most 2 MB' },
+  phone: { sv: 'Ogiltigt telefonnummer', en: 'Invalid phone number' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
+export type MessageParams = Record<string, string | number>;
+
+const SEPARATOR = '|';
+
+/** Encodes a key and its parameters into a zod issue message, e.g. `max|{"max":100}`. */
+export function encodeMessage(key: ValidationMessageKey, params?: MessageParams): string {
+  return params && Object.keys(params).length > 0 ? `${key}${SEPARATOR}${JSON.stringify(params)}` : key;
+}
+
+export function decodeMessage(message: string): { key: ValidationMessageKey; params: MessageParams } | null {
+  const at = message.indexOf(SEPARATOR);
+  const key = at === -1 ? message : message.slice(0, at);
+  if (!(key in VALIDATION_MESSAGES)) return null;
+  let params: MessageParams = {};
+  if (at !== -1) {
+    try {
+      params = JSON.parse(message.slice(at + 1)) as MessageParams;
+    } catch {
+      return null;
+    }
+  }
+  return { key: key as ValidationMessageKey, params };
+}
+
+export function fillTemplate(template: string, params: MessageParams): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+/**
+ * Turns an issue message (an encoded key, or plain text) into the reader's language. `field` is
+ * the label put in `{field}`: the caller's translated label, else the field's own name.
+ */
+export function translateValidationMessage(message: string, lang: Lang, field?: string): string {
+  const decoded = decodeMessage(message);
+  if (!decoded) return message;
+  const template = VALIDATION_MESSAGES[decoded.key][lang];
+  return fillTemplate(template, { field: field ?? (lang === 'sv' ? 'fältet' : 'field'), ...decoded.params });
+}
