@@ -30,17 +30,20 @@ function vendorChunkFor(id: string): string | undefined {
   return undefined;
 }
 
+// Where `vite` and `vite preview` forward /api; the server's default port unless told otherwise.
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+
 export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: true },
+      '/api': { target: apiTarget, changeOrigin: true },
     },
   },
   preview: {
     proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: true },
+      '/api': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {

@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Rendering the whole shell with lazy routes in jsdom takes a few seconds on a 2-core machine.
+    testTimeout: 20_000,
   },
 });

@@ -87,9 +87,7 @@ export interface Config {
 
 export class ConfigError extends Error {
   constructor(readonly problems: { variable: string; message: string }[]) {
-    super(
-      `Invalid environment configuration:\n${problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n')}`,
-    );
+    super(`Invalid environment configuration:\n${problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }

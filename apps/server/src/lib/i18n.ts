@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
+import { usersMessages } from './messages/users';
 
 /**
  * Server-side texts (error messages, e-mail subjects…) in Swedish and English.
@@ -20,7 +22,7 @@ export interface MessageText {
 export type MessageDictionary = Record<string, MessageText>;
 export type MessageParams = Record<string, string | number>;
 
-const dictionaries = [commonMessages] as const;
+const dictionaries = [commonMessages, authMessages, usersMessages] as const;
 
 type Merge<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]
   ? H & Merge<R>
@@ -35,9 +37,7 @@ export function isMessageKey(key: string): key is MessageKey {
 
 function fill(template: string, params?: MessageParams): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
 }
 
 /** The text of `key` in `lang`, with `{name}` placeholders filled from `params`. */

@@ -1,5 +1,5 @@
 import type { Pagination } from '@fairway/shared';
-import { type ReactNode, createElement } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { type ApiErrorDescription, describeApiError, unauthorizedMessage } from './api-errors';
 import { emitAppEvent } from './app-events';
 import { notifyError } from './notify';

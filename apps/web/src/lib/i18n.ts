@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, LANGUAGES, type Lang } from '@fairway/shared';
+import { DEFAULT_LANG, LANGUAGES, type Lang } from '@fairway/shared/constants';
 import i18n, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getLang, setItem } from './storage';

@@ -1,4 +1,4 @@
-import { TOAST_MS } from '@fairway/shared';
+import { TOAST_MS } from '@fairway/shared/constants';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 

@@ -1,13 +1,6 @@
-import {
-  type CurrentUser,
-  DEFAULT_LANG,
-  DEFAULT_SKIN,
-  LANGUAGES,
-  type Lang,
-  SKINS,
-  type Skin,
-  STORAGE_KEYS,
-} from '@fairway/shared';
+import type { CurrentUser } from '@fairway/shared';
+// Values come from the constants module: the package index would pull zod into the first download.
+import { DEFAULT_LANG, DEFAULT_SKIN, LANGUAGES, type Lang, SKINS, type Skin, STORAGE_KEYS } from '@fairway/shared/constants';
 
 /** The invoice-occasion record a GIT screen keeps between visits (spec §3); its shape belongs to the GIT feature. */
 export type StoredInvoiceOccasion = Record<string, unknown>;

@@ -18,7 +18,9 @@ export const emailOutbox = pgTable(
     template: text('template').notNull(),
     lang: text('lang').notNull(),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
-    status: text('status', { enum: ['queued', 'sent', 'failed', 'stored'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sent', 'failed', 'stored'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

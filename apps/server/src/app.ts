@@ -1,0 +1,142 @@
+import '@fairway/shared';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { LoggerOptions } from 'pino';
+import type { Config } from './config';
+import { createDatabase, type Database } from './db/client';
+import { runMigrations } from './db/migrate';
+import { ForbiddenError, TooManyRequestsError } from './lib/errors';
+import { healthRoutes } from './modules/health/health.routes';
+import { type RouteModule, routeModules } from './modules/index';
+import { authPlugin } from './plugins/auth';
+import { databasePlugin } from './plugins/database';
+import { errorHandlerPlugin, sendNotFound } from './plugins/error-handler';
+import { jobsPlugin } from './plugins/jobs';
+import { registerWebApp } from './plugins/static';
+import { swaggerPlugin } from './plugins/swagger';
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+export const API_PREFIX = '/api/v1';
+
+export interface BuildAppOptions {
+  /** The route modules mounted under /api/v1; defaults to `routeModules` of modules/index.ts. */
+  modules?: readonly RouteModule[];
+  /** An open database to use instead of opening one from `config`; `app.close()` closes it. */
+  database?: Database;
+  /** Replaces the logger settings derived from config (e.g. `false`, or a pino stream). */
+  logger?: LoggerOptions | boolean | { stream: NodeJS.WritableStream; level?: string };
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** A caller's X-Request-Id is kept (and echoed) when it is sane, so logs line up across hops. */
+function genReqId(request: IncomingMessage): string {
+  const header = request.headers['x-request-id'];
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+function loggerOptions(config: Config): LoggerOptions {
+  const pretty = config.NODE_ENV === 'development' && process.stdout.isTTY;
+  return {
+    level: config.LOG_LEVEL,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  };
+}
+
+/**
+ * Builds the whole server — database (migrated), jobs, plugins, routes, the web app — and
+ * returns it ready: tests `inject()` into it, main.ts listens, worker.ts only runs its jobs.
+ */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
+  const database =
+    options.database ??
+    (await createDatabase(config, {
+      onError: (error) => console.error('database pool error:', error.message),
+    }));
+  try {
+    await runMigrations(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: (options.logger ?? loggerOptions(config)) as LoggerOptions,
+    genReqId,
+    requestIdHeader: false,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  try {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.decorate('config', config);
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+
+    await app.register(errorHandlerPlugin);
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Mantine and Emotion write style attributes and <style> tags at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+          // The default start is plain HTTP on localhost; upgrading would break it.
+          upgradeInsecureRequests: null,
+        },
+      },
+    });
+    await app.register(rateLimit, {
+      // Routes opt in with `config: { rateLimit: { max, timeWindow } }`.
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        context.ban ? new ForbiddenError() : new TooManyRequestsError(context.ttl / 1000),
+    });
+    await app.register(multipart, {
+      limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, fieldSize: 100 * 1024, parts: 25 },
+    });
+    // Database before jobs: onClose hooks run in reverse order, so jobs stop first.
+    await app.register(databasePlugin, { database });
+    await app.register(jobsPlugin, { runWorkers: config.RUN_WORKERS });
+    await app.register(swaggerPlugin, { config });
+    await app.register(authPlugin);
+
+    await app.register(healthRoutes, { prefix: '/api' });
+    for (const module of options.modules ?? routeModules) {
+      await app.register(module, { prefix: API_PREFIX });
+    }
+
+    const webApp = await registerWebApp(app, config.WEB_DIST);
+    app.setNotFoundHandler((request, reply) => {
+      if (webApp?.wants(request)) return webApp.sendIndex(reply);
+      return sendNotFound(request, reply);
+    });
+
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,113 @@
+import type { RoleName } from '@fairway/shared';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords';
+import { createOrganisationWithOwner } from '../../modules/organizations/organizations.service';
+import { ensureSystemRoles } from '../../modules/permissions/permissions.service';
+import type { Db } from '../client';
+import { clubAccounts, memberships, organisations, passwordHistory, userClubAccounts, users } from '../schema';
+import { DEMO_CLUB_ACCOUNTS, DEMO_LOGINS, DEMO_ORGANISATION, type DemoLogin } from './demo-logins';
+import { seedReferenceData } from './reference-data';
+
+/** Phone numbers from the range PTS keeps for fiction (070-174 06 05 – 070-174 06 99). */
+const PHONES: Record<RoleName, string> = {
+  Owner: '070-174 06 11',
+  Manager: '070-174 06 12',
+  Accountant: '070-174 06 13',
+  Staff: '070-174 06 14',
+  Other: '070-174 06 15',
+};
+
+/** Which of the two club accounts each role may reach: the operating company is for the office. */
+const REACHES_OPERATING_COMPANY: Record<RoleName, boolean> = {
+  Owner: true,
+  Manager: true,
+  Accountant: true,
+  Staff: false,
+  Other: false,
+};
+
+/**
+ * The demo organisation "Fairway Demo GK" (Uppsala) with its two club accounts and one user per
+ * role. main.ts runs it on an empty database; running it again changes nothing. Answers the
+ * logins to print.
+ */
+export async function seedDemo(app: { db: Db }): Promise<DemoLogin[]> {
+  const { db } = app;
+  const logins = DEMO_LOGINS.map((l) => ({ ...l }));
+  const owner = DEMO_LOGINS[0] as DemoLogin;
+  const [already] = await db.select({ id: users.id }).from(users).where(eq(users.email, owner.email)).limit(1);
+  if (already) return logins;
+
+  await seedReferenceData(db);
+  const hashes = await Promise.all(DEMO_LOGINS.map((l) => hashPassword(l.password)));
+
+  await db.transaction(async (tx) => {
+    const [club, operating] = DEMO_CLUB_ACCOUNTS;
+    const created = await createOrganisationWithOwner(tx, {
+      organisation: {
+        name: DEMO_ORGANISATION.name,
+        packageId: DEMO_ORGANISATION.packageId,
+        accountingProgram: DEMO_ORGANISATION.accountingProgram,
+        organisationNumber: DEMO_ORGANISATION.organisationNumber,
+      },
+      clubAccount: { name: club.name, organisationNumber: club.organisationNumber },
+      owner: { email: owner.email, name: owner.name, phone: PHONES.Owner, passwordHash: hashes[0] as string },
+      golfclubAdmin: true,
+    });
+    const organisationId = created.organisationId;
+    await tx
+      .update(organisations)
+      .set({
+        invoiceAddress: DEMO_ORGANISATION.invoiceAddress,
+        zipCode: DEMO_ORGANISATION.zipCode,
+        city: DEMO_ORGANISATION.city,
+        country: DEMO_ORGANISATION.country,
+        billingEmail: DEMO_ORGANISATION.billingEmail,
+      })
+      .where(eq(organisations.id, organisationId));
+    const [drift] = await tx
+      .insert(clubAccounts)
+      .values({
+        organisationId,
+        name: operating.name,
+        organisationNumber: operating.organisationNumber,
+        accountingProgram: DEMO_ORGANISATION.accountingProgram,
+      })
+      .returning({ id: clubAccounts.id });
+    if (!drift) throw new Error('club_accounts insert returned no row');
+    const roleIds = await ensureSystemRoles(tx, organisationId);
+
+    await tx.insert(userClubAccounts).values({ userId: created.userId, clubAccountId: drift.id, organisationId });
+
+    for (const [index, login] of DEMO_LOGINS.entries()) {
+      if (login.role === 'Owner') continue;
+      const passwordHash = hashes[index] as string;
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: login.email,
+          name: login.name,
+          displayName: login.name.split(' ')[0] ?? null,
+          phone: PHONES[login.role],
+          passwordHash,
+          currentOrganisationId: organisationId,
+          currentClubAccountId: created.clubAccountId,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('users insert returned no row');
+      await tx.insert(passwordHistory).values({ userId: user.id, passwordHash });
+      await tx.insert(memberships).values({
+        organisationId,
+        userId: user.id,
+        roleId: roleIds[login.role],
+        golfclubAdmin: login.role === 'Manager',
+        status: 'active',
+      });
+      const reach = REACHES_OPERATING_COMPANY[login.role] ? [created.clubAccountId, drift.id] : [created.clubAccountId];
+      await tx
+        .insert(userClubAccounts)
+        .values(reach.map((clubAccountId) => ({ userId: user.id, clubAccountId, organisationId })));
+    }
+  });
+  return logins;
+}

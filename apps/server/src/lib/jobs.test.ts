@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Config } from '../config';
+import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../test/test-app';
+import type { Job } from './jobs';
+
+interface Greeting {
+  name: string;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+function waitFor<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Queues a job in one app instance, closes it, and expects a new instance's worker to run it. */
+async function jobSurvivesRestart(storage: Partial<Config>) {
+  const first = await createTestApp({ ...storage, RUN_WORKERS: false });
+  const id = await first.app.jobs.send<Greeting>('test-greeting', { name: 'Anna' });
+  expect(id).toEqual(expect.any(String));
+  expect(first.app.jobs.workersRunning).toBe(false);
+  await first.close();
+
+  const second = await createTestApp({ ...storage, RUN_WORKERS: true });
+  cleanups.push(() => second.close());
+  expect(second.app.jobs.workersRunning).toBe(true);
+  const seen = new Promise<Job<Greeting>>((resolve) => {
+    void second.app.jobs.work<Greeting>(
+      'test-greeting',
+      async (job) => {
+        resolve(job);
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
+  });
+  const job = await waitFor(seen, 15_000, 'the queued job');
+  expect(job.id).toBe(id);
+  expect(job.data).toEqual({ name: 'Anna' });
+}
+
+describe('jobs', () => {
+  it('a job queued before a restart runs after it (PGlite on disk)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fairway-jobs-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    await jobSurvivesRestart({ DATA_DIR: dataDir });
+  });
+
+  it.runIf(TEST_DATABASE_URL)('a job queued before a restart runs after it (PostgreSQL)', async () => {
+    const database: TestDatabase = await createTestDatabase();
+    cleanups.push(() => database.drop());
+    await jobSurvivesRestart({ DATABASE_URL: database.url });
+  });
+
+  it('retries a failing job and keeps Drizzle usable meanwhile', async () => {
+    const t = await createTestApp({ RUN_WORKERS: true });
+    cleanups.push(() => t.close());
+    await t.app.jobs.createQueue('test-flaky', { retryLimit: 2, retryDelay: 0, retryBackoff: false });
+    let attempts = 0;
+    const done = new Promise<number>((resolve) => {
+      void t.app.jobs.work<Greeting>(
+        'test-flaky',
+        async () => {
+          attempts++;
+          if (attempts === 1) throw new Error('first attempt fails');
+          resolve(attempts);
+        },
+        { pollingIntervalSeconds: 0.5 },
+      );
+    });
+    await t.app.jobs.send<Greeting>('test-flaky', { name: 'Bo' });
+    // Raw SQL and pg-boss share one PGlite session; a failed job must not leave it in a broken
+    // transaction.
+    const { rows } = await t.app.database.executeSql('select 1 as one');
+    expect(rows).toEqual([{ one: 1 }]);
+    expect(await waitFor(done, 15_000, 'the retry')).toBe(2);
+    expect((await t.app.database.executeSql('select $1::int as two', [2])).rows).toEqual([{ two: 2 }]);
+  });
+
+  it('refuses a second handler for the same queue', async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    await t.app.jobs.work('test-single', async () => undefined);
+    await expect(t.app.jobs.work('test-single', async () => undefined)).rejects.toThrow(/already has a handler/);
+  });
+});

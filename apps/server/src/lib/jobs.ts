@@ -1,0 +1,167 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+export type Job<T extends object = object> = PgBoss.Job<T>;
+export type JobHandler<T extends object = object> = (job: Job<T>) => Promise<unknown> | unknown;
+export type SendOptions = Omit<PgBoss.SendOptions, 'db'>;
+export type QueueOptions = Omit<PgBoss.Queue, 'name'>;
+export interface WorkOptions {
+  /** How often an idle worker looks for new jobs (pg-boss' minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * Defaults for every queue: jobs are retried with backoff (ARCHITECTURE §5 Jobs) and kept for a
+ * week so the event log can show them.
+ */
+const DEFAULT_QUEUE_OPTIONS: QueueOptions = {
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 15 * 60,
+  retentionMinutes: 7 * 24 * 60,
+};
+
+interface Registration {
+  handler: JobHandler<object>;
+  options: WorkOptions;
+}
+
+export interface JobsOptions {
+  database: Database;
+  /** Run handlers in this process (RUN_WORKERS); otherwise it only queues. */
+  runWorkers: boolean;
+  logger: FastifyBaseLogger;
+  /** PostgreSQL schema of pg-boss' tables. */
+  schema?: string;
+}
+
+/**
+ * Durable background jobs on pg-boss, over the same database as everything else (PGlite or
+ * PostgreSQL) so a job queued before a restart still runs after it.
+ *
+ * Modules call `work()` while they register; handlers start once the app is ready, and only in a
+ * process that runs workers. `send()` works everywhere. Queue jobs after the database commit: on
+ * PGlite, a `send()` awaited inside a Drizzle transaction would wait for that transaction forever.
+ */
+export class Jobs {
+  readonly boss: PgBoss;
+  readonly runWorkers: boolean;
+  private readonly logger: FastifyBaseLogger;
+  private readonly registrations = new Map<string, Registration>();
+  private readonly queues = new Map<string, Promise<void>>();
+  private state: 'new' | 'started' | 'working' | 'stopped' = 'new';
+
+  constructor(options: JobsOptions) {
+    this.runWorkers = options.runWorkers;
+    this.logger = options.logger;
+    const { database } = options;
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      schema: options.schema ?? 'pgboss',
+      migrate: true,
+      // Maintenance (expiry, archiving) and cron schedules belong to worker processes.
+      supervise: options.runWorkers,
+      schedule: options.runWorkers,
+    });
+    this.boss.on('error', (error) => {
+      if (this.state === 'stopped') return;
+      this.logger.error({ err: error }, 'job queue error');
+    });
+  }
+
+  async start(): Promise<void> {
+    if (this.state !== 'new') return;
+    await this.boss.start();
+    this.state = 'started';
+  }
+
+  /** Creates the queue once per process; pg-boss 10 refuses jobs for unknown queues. */
+  createQueue(name: string, options: QueueOptions = {}): Promise<void> {
+    let created = this.queues.get(name);
+    if (!created) {
+      created = this.boss.createQueue(name, { name, ...DEFAULT_QUEUE_OPTIONS, ...options });
+      created.catch(() => this.queues.delete(name));
+      this.queues.set(name, created);
+    }
+    return created;
+  }
+
+  /** Queues a job; resolves to its id (null when a singleton/throttle option suppressed it). */
+  async send<T extends object>(queue: string, data: T, options: SendOptions = {}): Promise<string | null> {
+    this.assertRunning();
+    await this.createQueue(queue);
+    return this.boss.send(queue, data, options);
+  }
+
+  /** Registers the handler of a queue; one handler per queue and process. */
+  async work<T extends object>(queue: string, handler: JobHandler<T>, options: WorkOptions = {}): Promise<void> {
+    if (this.registrations.has(queue)) throw new Error(`Queue "${queue}" already has a handler`);
+    const registration = { handler: handler as JobHandler<object>, options };
+    this.registrations.set(queue, registration);
+    if (this.state === 'working') await this.startWorker(queue, registration);
+  }
+
+  /** A cron schedule (UTC unless `tz`); it fires only where workers run. */
+  async schedule<T extends object>(
+    queue: string,
+    cron: string,
+    data?: T,
+    options: SendOptions & { tz?: string } = {},
+  ): Promise<void> {
+    this.assertRunning();
+    await this.createQueue(queue);
+    await this.boss.schedule(queue, cron, data, options);
+  }
+
+  /** Starts every registered handler (no-op where workers are off). */
+  async startWorkers(): Promise<void> {
+    if (!this.runWorkers || this.state !== 'started') return;
+    this.state = 'working';
+    for (const [queue, registration] of this.registrations) {
+      await this.startWorker(queue, registration);
+    }
+  }
+
+  get workersRunning(): boolean {
+    return this.state === 'working';
+  }
+
+  /** Lets running jobs finish (up to `timeoutMs`), then stops polling. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (this.state === 'new' || this.state === 'stopped') {
+      this.state = 'stopped';
+      return;
+    }
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+    this.state = 'stopped';
+  }
+
+  private assertRunning(): void {
+    if (this.state === 'new') throw new Error('The job queue has not started');
+    if (this.state === 'stopped') throw new Error('The job queue is stopped');
+  }
+
+  private async startWorker(queue: string, { handler, options }: Registration): Promise<void> {
+    await this.createQueue(queue);
+    const log = this.logger.child({ queue });
+    await this.boss.work<object>(
+      queue,
+      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      async (jobs) => {
+        for (const job of jobs) {
+          const started = Date.now();
+          try {
+            await handler(job);
+            log.info({ jobId: job.id, ms: Date.now() - started }, 'job done');
+          } catch (error) {
+            // pg-boss records the failure and retries with backoff; the log keeps the details.
+            log.error({ jobId: job.id, err: error, ms: Date.now() - started }, 'job failed');
+            throw error;
+          }
+        }
+      },
+    );
+  }
+}

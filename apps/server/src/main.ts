@@ -1,0 +1,55 @@
+import { type App, buildApp } from './app';
+import { type DemoLogin, seedDemo, seedReferenceData } from './db/seed/index';
+import { closeOnSignals } from './lib/shutdown';
+import { loadConfigOrExit } from './lib/startup';
+
+/** "Empty" means nobody can log in yet: a fresh install, not one whose demo users were removed. */
+async function hasNoUsers(app: App): Promise<boolean> {
+  const { rows } = await app.database.executeSql(
+    "select to_regclass('public.users') is null or not exists (select 1 from users) as empty",
+  );
+  return rows[0]?.empty === true;
+}
+
+type LoginRow = Record<'role' | 'email' | 'password', string>;
+
+function printLogins(logins: readonly DemoLogin[]): void {
+  const header: LoginRow = { role: 'Role', email: 'E-mail', password: 'Password' };
+  const rows: LoginRow[] = [header, ...logins];
+  const width = (key: keyof LoginRow) => Math.max(...rows.map((row) => row[key].length));
+  const widths = { role: width('role'), email: width('email'), password: width('password') };
+  const line = (row: LoginRow) =>
+    `  ${row.role.padEnd(widths.role)}  ${row.email.padEnd(widths.email)}  ${row.password.padEnd(widths.password)}`;
+  const rule = `  ${'-'.repeat(widths.role)}  ${'-'.repeat(widths.email)}  ${'-'.repeat(widths.password)}`;
+  console.log(['', 'Demo logins:', line(header), rule, ...logins.map(line), ''].join('\n'));
+}
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const app = await buildApp(config);
+  closeOnSignals(
+    () => app.close(),
+    (message) => app.log.info(message),
+  );
+
+  // Packages and golf clubs are reference data that registration needs, demo or not.
+  await seedReferenceData(app.db);
+  if (config.SEED_DEMO && (await hasNoUsers(app))) {
+    app.log.info('empty database: seeding the demo organisation');
+    printLogins(await seedDemo(app));
+  }
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    // Close the database cleanly (PGlite writes its files on close) before giving up.
+    await app.close();
+    throw error;
+  }
+  console.log(`\n${config.BRAND === 'dubbelkoll' ? 'Dubbelkoll' : 'Fairway'} is running at ${config.PUBLIC_URL}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Fairway failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import type { Scope } from '@fairway/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { clubAccounts } from '../organizations/organizations.schema';
+import { roles } from '../permissions/permissions.schema';
+import { type RoleRules, roleRules, roleScopes } from '../permissions/permissions.service';
+import { memberships, userClubAccounts, users } from '../users/users.schema';
+
+export interface ClubAccountRef {
+  id: string;
+  name: string;
+}
+
+/** What a user may do in one organisation, as the auth plugin puts it on `request.auth`. */
+export interface Access {
+  userId: string;
+  organisationId: string;
+  roleId: string;
+  /** The role's name (a system role of spec §6, or an organisation's own role). */
+  role: string;
+  scopes: Scope[];
+  rules: RoleRules;
+  golfclubAdmin: boolean;
+  /** The club account in use; always one of `clubAccounts`, null when the user may reach none. */
+  clubAccountId: string | null;
+  /** Club accounts of the organisation the user may reach, by name. */
+  clubAccounts: ClubAccountRef[];
+}
+
+/**
+ * The user's access in an organisation, or null when the user is not an active member of it
+ * (never was, was removed, or has not accepted the invitation yet).
+ */
+export async function loadAccess(db: Db | Tx, userId: string, organisationId: string): Promise<Access | null> {
+  const [membershipRows, reachable] = await Promise.all([
+    db
+      .select({
+        status: memberships.status,
+        golfclubAdmin: memberships.golfclubAdmin,
+        role: roles,
+        currentClubAccountId: users.currentClubAccountId,
+      })
+      .from(memberships)
+      .innerJoin(roles, eq(roles.id, memberships.roleId))
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId))),
+    reachableClubAccounts(db, userId, organisationId),
+  ]);
+  const membership = membershipRows[0];
+  if (membership?.status !== 'active') return null;
+  const current = reachable.find((c) => c.id === membership.currentClubAccountId) ?? reachable[0] ?? null;
+  return {
+    userId,
+    organisationId,
+    roleId: membership.role.id,
+    role: membership.role.name,
+    scopes: roleScopes(membership.role),
+    rules: roleRules(membership.role),
+    golfclubAdmin: membership.golfclubAdmin,
+    clubAccountId: current?.id ?? null,
+    clubAccounts: reachable,
+  };
+}
+
+export function reachableClubAccounts(db: Db | Tx, userId: string, organisationId: string): Promise<ClubAccountRef[]> {
+  return db
+    .select({ id: clubAccounts.id, name: clubAccounts.name })
+    .from(userClubAccounts)
+    .innerJoin(clubAccounts, eq(clubAccounts.id, userClubAccounts.clubAccountId))
+    .where(
+      and(
+        eq(userClubAccounts.userId, userId),
+        eq(userClubAccounts.organisationId, organisationId),
+        eq(clubAccounts.organisationId, organisationId),
+      ),
+    )
+    .orderBy(asc(clubAccounts.name), asc(clubAccounts.id));
+}
+
+/**
+ * The organisation a sign-in lands in: the one the user last used when still an active member
+ * there, else the oldest active membership. Null when the user is active nowhere.
+ */
+export async function pickOrganisation(db: Db | Tx, userId: string, preferred: string | null): Promise<string | null> {
+  const rows = await db
+    .select({ organisationId: memberships.organisationId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
+    .orderBy(asc(memberships.createdAt), asc(memberships.id));
+  if (preferred && rows.some((r) => r.organisationId === preferred)) return preferred;
+  return rows[0]?.organisationId ?? null;
+}

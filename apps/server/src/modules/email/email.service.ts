@@ -1,0 +1,157 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import type { Lang } from '../../lib/i18n';
+import type { Jobs } from '../../lib/jobs';
+import { emailOutbox } from './email.schema';
+import { type EmailTemplate, type EmailTemplateParams, renderEmail } from './email.templates';
+
+export const EMAIL_DELIVER_QUEUE = 'email.deliver';
+/** One try plus five retries with backoff (the queue's retry policy), then the row is `failed`. */
+export const EMAIL_MAX_ATTEMPTS = 6;
+
+export interface QueueEmailInput<T extends EmailTemplate> {
+  to: string;
+  template: T;
+  lang: Lang;
+  params: EmailTemplateParams[T];
+  organisationId?: string | null;
+  /** Anything worth keeping next to the message for support (never secrets). */
+  meta?: Record<string, unknown>;
+}
+
+/**
+ * Renders the message and writes it to the outbox in the caller's transaction, so the e-mail
+ * exists exactly when the change that caused it does. Nothing is sent here: after the commit the
+ * caller hands the returned id to `dispatchEmails`.
+ */
+export async function queueEmail<T extends EmailTemplate>(tx: Db | Tx, input: QueueEmailInput<T>): Promise<string> {
+  const rendered = renderEmail(input.template, input.lang, input.params);
+  const [row] = await tx
+    .insert(emailOutbox)
+    .values({
+      organisationId: input.organisationId ?? null,
+      toAddress: input.to,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      template: input.template,
+      lang: input.lang,
+      meta: input.meta ?? {},
+      status: 'queued',
+    })
+    .returning({ id: emailOutbox.id });
+  if (!row) throw new Error('email_outbox insert returned no row');
+  return row.id;
+}
+
+export interface EmailDispatcher {
+  db: Db;
+  config: Pick<Config, 'SMTP_URL'>;
+  jobs: Jobs;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Call after the transaction that queued the e-mails has committed. With SMTP the delivery job is
+ * queued; without it the outbox row itself is the delivered mail (`stored`). Never throws: the
+ * change is already committed, and rows left `queued` are picked up again when workers start.
+ */
+export async function dispatchEmails(app: EmailDispatcher | FastifyInstance, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  try {
+    if (!app.config.SMTP_URL) {
+      await app.db
+        .update(emailOutbox)
+        .set({ status: 'stored' })
+        .where(and(inArray(emailOutbox.id, [...ids]), eq(emailOutbox.status, 'queued')));
+      return;
+    }
+    for (const id of ids) {
+      await app.jobs.send(EMAIL_DELIVER_QUEUE, { id }, { singletonKey: `email:${id}` });
+    }
+  } catch (error) {
+    app.log.error({ err: error, emailIds: ids }, 'could not dispatch queued e-mails; they stay queued');
+  }
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i;
+
+/**
+ * An SMTP transport for `SMTP_URL` (`smtp://[user:pass@]host:port`, `smtps://…` for implicit TLS;
+ * nodemailer options may follow as a query, e.g. `?ignoreTLS=true`). On a loopback host a
+ * self-signed STARTTLS certificate is accepted: the traffic never leaves the machine, and local
+ * mail catchers commonly offer STARTTLS with one.
+ */
+export function createMailTransport(smtpUrl: string): Transporter {
+  const host = new URL(smtpUrl).hostname;
+  // nodemailer.createTransport({ url, … }) would drop every option beside the URL; the SMTP
+  // transport itself merges them (the URL's own query options win).
+  const transport = new SMTPTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    ...(LOOPBACK.test(host) ? { tls: { rejectUnauthorized: false } } : {}),
+  });
+  return nodemailer.createTransport(transport);
+}
+
+export type DeliveryOutcome = 'sent' | 'stored' | 'failed' | 'retry' | 'skipped';
+
+export interface DeliveryDeps {
+  db: Db;
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>;
+  transport: Transporter | undefined;
+}
+
+/**
+ * Delivers one outbox row. Idempotent: only a `queued` row is sent. A failure counts an attempt
+ * and records the error; the caller (the job) rethrows for `retry` so pg-boss backs off, and the
+ * last allowed attempt marks the row `failed` instead.
+ */
+export async function deliverEmail(deps: DeliveryDeps, id: string): Promise<{ outcome: DeliveryOutcome; error?: Error }> {
+  const [row] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  if (row?.status !== 'queued') return { outcome: 'skipped' };
+  if (!deps.transport || !deps.config.SMTP_URL) {
+    await deps.db.update(emailOutbox).set({ status: 'stored' }).where(eq(emailOutbox.id, id));
+    return { outcome: 'stored' };
+  }
+  try {
+    await deps.transport.sendMail({
+      from: deps.config.MAIL_FROM,
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      headers: { 'X-Fairway-Email-Id': row.id, 'X-Fairway-Template': row.template },
+    });
+    await deps.db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
+      .where(eq(emailOutbox.id, id));
+    return { outcome: 'sent' };
+  } catch (caught) {
+    const error = caught instanceof Error ? caught : new Error(String(caught));
+    const attempts = row.attempts + 1;
+    const final = attempts >= EMAIL_MAX_ATTEMPTS;
+    await deps.db
+      .update(emailOutbox)
+      .set({ attempts, lastError: error.message.slice(0, 1000), status: final ? 'failed' : 'queued' })
+      .where(eq(emailOutbox.id, id));
+    return { outcome: final ? 'failed' : 'retry', error };
+  }
+}
+
+/** Rows a crash left between commit and dispatch are dispatched again when workers start. */
+export async function redispatchQueuedEmails(app: EmailDispatcher | FastifyInstance): Promise<number> {
+  const rows = await app.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.status, 'queued')).limit(1000);
+  await dispatchEmails(
+    app,
+    rows.map((r) => r.id),
+  );
+  return rows.length;
+}

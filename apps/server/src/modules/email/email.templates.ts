@@ -1,0 +1,201 @@
+import type { Lang } from '../../lib/i18n';
+
+export const BRAND_NAME = 'Fairway';
+
+/** The parameters each template needs; `queueEmail` checks them per template. */
+export interface EmailTemplateParams {
+  welcome: { name: string; organisationName: string; loginUrl: string };
+  password_reset: { name: string; link: string; expiresInMinutes: number };
+  invitation: { name: string; inviterName: string; organisationName: string; link: string; expiresInDays: number };
+  password_changed: { name: string; forgotPasswordUrl: string };
+}
+export type EmailTemplate = keyof EmailTemplateParams;
+export const EMAIL_TEMPLATES = [
+  'welcome',
+  'password_reset',
+  'invitation',
+  'password_changed',
+] as const satisfies readonly EmailTemplate[];
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * One message as blocks, rendered both as plain text and as HTML so the two never drift apart.
+ * `action` becomes a button in HTML and a bare link line in text.
+ */
+interface Content {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  after?: string[];
+  signature: string;
+}
+
+type Copy<T extends EmailTemplate> = (p: EmailTemplateParams[T]) => Content;
+
+const COPY: { [T in EmailTemplate]: Record<Lang, Copy<T>> } = {
+  welcome: {
+    sv: (p) => ({
+      subject: `Välkommen till ${BRAND_NAME}`,
+      greeting: `Hej ${p.name}!`,
+      paragraphs: [
+        `Tack för att du registrerade ${p.organisationName} hos ${BRAND_NAME}. Ditt konto är klart och du är inloggad som ägare.`,
+        'Nästa steg är att koppla ert bokföringsprogram och GIT, så att medlemsfakturorna kan skapas automatiskt. Du hittar båda under Integrationer i menyn.',
+      ],
+      action: { label: 'Logga in', url: p.loginUrl },
+      after: ['Har du frågor är du välkommen att kontakta vår support, vi svarar inom 48 timmar.'],
+      signature: `Vänliga hälsningar\n${BRAND_NAME}`,
+    }),
+    en: (p) => ({
+      subject: `Welcome to ${BRAND_NAME}`,
+      greeting: `Hi ${p.name},`,
+      paragraphs: [
+        `Thank you for registering ${p.organisationName} with ${BRAND_NAME}. Your account is ready and you are signed in as its owner.`,
+        'Next, connect your accounting program and GIT so that member invoices can be created automatically. You will find both under Integrations in the menu.',
+      ],
+      action: { label: 'Log in', url: p.loginUrl },
+      after: ['If you have any questions, contact our support team. We reply within 48 hours.'],
+      signature: `Kind regards,\n${BRAND_NAME}`,
+    }),
+  },
+  password_reset: {
+    sv: (p) => ({
+      subject: `Återställ ditt lösenord till ${BRAND_NAME}`,
+      greeting: `Hej ${p.name}!`,
+      paragraphs: [
+        `Vi har fått en begäran om att återställa lösenordet till ditt konto hos ${BRAND_NAME}. Klicka på knappen nedan för att välja ett nytt lösenord.`,
+        `Länken gäller i ${p.expiresInMinutes} minuter och kan bara användas en gång.`,
+      ],
+      action: { label: 'Välj nytt lösenord', url: p.link },
+      after: ['Har du inte bett om att återställa lösenordet kan du bortse från det här meddelandet. Ditt lösenord ändras inte.'],
+      signature: `Vänliga hälsningar\n${BRAND_NAME}`,
+    }),
+    en: (p) => ({
+      subject: `Reset your ${BRAND_NAME} password`,
+      greeting: `Hi ${p.name},`,
+      paragraphs: [
+        `We received a request to reset the password of your ${BRAND_NAME} account. Click the button below to choose a new password.`,
+        `The link is valid for ${p.expiresInMinutes} minutes and can only be used once.`,
+      ],
+      action: { label: 'Choose a new password', url: p.link },
+      after: ['If you did not ask to reset your password, you can ignore this message. Your password will not change.'],
+      signature: `Kind regards,\n${BRAND_NAME}`,
+    }),
+  },
+  invitation: {
+    sv: (p) => ({
+      subject: `${p.inviterName} har bjudit in dig till ${p.organisationName} i ${BRAND_NAME}`,
+      greeting: `Hej ${p.name}!`,
+      paragraphs: [
+        `${p.inviterName} har bjudit in dig till ${p.organisationName} i ${BRAND_NAME}, portalen som kopplar golfklubbens GIT till bokföringsprogrammet.`,
+        'Klicka på knappen nedan för att slutföra din profil och välja ett lösenord.',
+        `Inbjudan gäller i ${p.expiresInDays} dagar.`,
+      ],
+      action: { label: 'Slutför din profil', url: p.link },
+      after: ['Väntade du dig inte den här inbjudan kan du bortse från meddelandet.'],
+      signature: `Vänliga hälsningar\n${BRAND_NAME}`,
+    }),
+    en: (p) => ({
+      subject: `${p.inviterName} has invited you to ${p.organisationName} on ${BRAND_NAME}`,
+      greeting: `Hi ${p.name},`,
+      paragraphs: [
+        `${p.inviterName} has invited you to ${p.organisationName} on ${BRAND_NAME}, the portal that links the golf club's GIT to its accounting program.`,
+        'Click the button below to complete your profile and choose a password.',
+        `The invitation is valid for ${p.expiresInDays} days.`,
+      ],
+      action: { label: 'Complete your profile', url: p.link },
+      after: ['If you were not expecting this invitation, you can ignore this message.'],
+      signature: `Kind regards,\n${BRAND_NAME}`,
+    }),
+  },
+  password_changed: {
+    sv: (p) => ({
+      subject: `Ditt lösenord till ${BRAND_NAME} har ändrats`,
+      greeting: `Hej ${p.name}!`,
+      paragraphs: [
+        `Lösenordet till ditt konto hos ${BRAND_NAME} har just ändrats. Var det du behöver du inte göra något mer.`,
+        'Var det inte du? Återställ lösenordet direkt via länken nedan och kontakta vår support.',
+      ],
+      action: { label: 'Återställ lösenordet', url: p.forgotPasswordUrl },
+      signature: `Vänliga hälsningar\n${BRAND_NAME}`,
+    }),
+    en: (p) => ({
+      subject: `Your ${BRAND_NAME} password has been changed`,
+      greeting: `Hi ${p.name},`,
+      paragraphs: [
+        `The password of your ${BRAND_NAME} account was just changed. If this was you, there is nothing more to do.`,
+        'Was it not you? Reset your password right away using the link below and contact our support team.',
+      ],
+      action: { label: 'Reset your password', url: p.forgotPasswordUrl },
+      signature: `Kind regards,\n${BRAND_NAME}`,
+    }),
+  },
+};
+
+const FOOTER: Record<Lang, string> = {
+  sv: `Det här meddelandet skickades automatiskt av ${BRAND_NAME} och går inte att svara på.`,
+  en: `This message was sent automatically by ${BRAND_NAME}; replies are not read.`,
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+function renderText(c: Content, lang: Lang): string {
+  const lines = [c.greeting, '', ...c.paragraphs.flatMap((p) => [p, ''])];
+  if (c.action) lines.push(`${c.action.label}: ${c.action.url}`, '');
+  for (const p of c.after ?? []) lines.push(p, '');
+  lines.push(c.signature, '', '--', FOOTER[lang]);
+  return `${lines.join('\n')}\n`;
+}
+
+const GREEN = '#1f7a4d';
+
+function renderHtml(c: Content, lang: Lang): string {
+  const p = (text: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#1f2933">${escapeHtml(text)}</p>`;
+  const action = c.action
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px"><tr><td style="border-radius:6px;background:${GREEN}">` +
+      `<a href="${escapeHtml(c.action.url)}" style="display:inline-block;padding:12px 24px;font-size:15px;font-weight:600;color:#ffffff;text-decoration:none">${escapeHtml(c.action.label)}</a>` +
+      `</td></tr></table>` +
+      `<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#52606d">${escapeHtml(
+        lang === 'sv'
+          ? 'Fungerar inte knappen? Kopiera länken till webbläsaren:'
+          : 'Button not working? Copy this link into your browser:',
+      )}<br><a href="${escapeHtml(c.action.url)}" style="color:${GREEN};word-break:break-all">${escapeHtml(c.action.url)}</a></p>`
+    : '';
+  const signature = c.signature
+    .split('\n')
+    .map((line) => escapeHtml(line))
+    .join('<br>');
+  return `<!doctype html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(c.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f6f5;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f6f5;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:${GREEN};padding:20px 32px;font-size:22px;font-weight:700;color:#ffffff;letter-spacing:0.5px">${BRAND_NAME}</td></tr>
+<tr><td style="padding:32px">
+${p(c.greeting)}
+${c.paragraphs.map(p).join('\n')}
+${action}
+${(c.after ?? []).map(p).join('\n')}
+<p style="margin:24px 0 0;font-size:15px;line-height:1.6;color:#1f2933">${signature}</p>
+</td></tr>
+<tr><td style="padding:16px 32px;background:#f9fafb;font-size:12px;line-height:1.5;color:#7b8794">${escapeHtml(FOOTER[lang])}</td></tr>
+</table>
+</td></tr></table>
+</body>
+</html>
+`;
+}
+
+export function renderEmail<T extends EmailTemplate>(template: T, lang: Lang, params: EmailTemplateParams[T]): RenderedEmail {
+  const copy = COPY[template][lang] as Copy<T>;
+  const content = copy(params);
+  return { subject: content.subject, text: renderText(content, lang), html: renderHtml(content, lang) };
+}

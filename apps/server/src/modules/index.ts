@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/auth.routes';
+import { companyRoutes } from './company/company.routes';
+import { emailJobs } from './email/email.jobs';
+import { landingRoutes } from './landing/landing.routes';
+import { organizationsRoutes } from './organizations/organizations.routes';
+import { permissionsRoutes } from './permissions/permissions.routes';
+import { usersRoutes } from './users/users.routes';
+
+/** A feature's routes: a Fastify plugin whose paths are relative to /api/v1. */
+export type RouteModule = FastifyPluginAsyncZod;
+
+/**
+ * The route modules mounted under /api/v1, e.g. `authRoutes` declaring `/auth/login`.
+ * Each feature adds its `<feature>.routes.ts` plugin here. (`/api/health` is mounted by app.ts.)
+ */
+export const routeModules: RouteModule[] = [
+  authRoutes,
+  emailJobs,
+  usersRoutes,
+  companyRoutes,
+  organizationsRoutes,
+  landingRoutes,
+  permissionsRoutes,
+];

@@ -1,0 +1,38 @@
+import type { GolfClub, Package } from '@fairway/shared';
+import { asc, eq, ilike, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { likePattern } from '../users/users.repository';
+import { golfClubs, packages } from './landing.schema';
+
+/** Packages and golf clubs are product reference data, the same for every tenant. */
+export async function listActivePackages(db: Db): Promise<Package[]> {
+  return db
+    .select({
+      id: packages.id,
+      name: packages.name,
+      invoicesPerMonth: packages.invoicesPerMonth,
+      maxUsers: packages.maxUsers,
+      maxClubAccounts: packages.maxClubAccounts,
+      monthlyPriceOre: packages.monthlyPriceOre,
+      sortOrder: packages.sortOrder,
+    })
+    .from(packages)
+    .where(eq(packages.active, true))
+    .orderBy(asc(packages.sortOrder), asc(packages.id));
+}
+
+const swedish = new Intl.Collator('sv');
+
+export async function listGolfClubs(db: Db, search?: string): Promise<GolfClub[]> {
+  const pattern = search ? likePattern(search) : undefined;
+  const rows = await db
+    .select({ id: golfClubs.id, name: golfClubs.name, city: golfClubs.city, district: golfClubs.district })
+    .from(golfClubs)
+    .where(
+      pattern
+        ? or(ilike(golfClubs.name, pattern), ilike(golfClubs.city, pattern), ilike(golfClubs.district, pattern))
+        : undefined,
+    );
+  // Sorted here, not in SQL: the database's collation may not put Å, Ä and Ö where Swedish does.
+  return rows.sort((a, b) => swedish.compare(a.name, b.name) || a.id.localeCompare(b.id));
+}

@@ -1,0 +1,135 @@
+import type { AccountingProgram, RoleName } from '@fairway/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { passwordHistory } from '../auth/auth.schema';
+import { ensureSystemRoles } from '../permissions/permissions.service';
+import { memberships, userClubAccounts, users } from '../users/users.schema';
+import { clubAccounts, organisations } from './organizations.schema';
+
+/** A new person becoming the owner, or an existing user founding a further organisation. */
+export type OwnerInput =
+  | { existingUserId: string }
+  | { email: string; name: string; phone?: string | null; passwordHash: string };
+
+export interface CreateOrganisationWithOwnerInput {
+  organisation: {
+    name: string;
+    packageId: string;
+    accountingProgram: AccountingProgram;
+    golfClubId?: string | null;
+    organisationNumber?: string | null;
+    /** An existing customer's number; omitted, the next number of the sequence is used. */
+    customerNumber?: string;
+  };
+  /** The first club account, e.g. the golf club itself. */
+  clubAccount: { name: string; organisationNumber?: string | null };
+  owner: OwnerInput;
+  /** Spec §6 "golfclub admin" flag on the owner's membership. */
+  golfclubAdmin?: boolean;
+}
+
+export interface CreatedOrganisation {
+  organisationId: string;
+  customerNumber: string;
+  clubAccountId: string;
+  userId: string;
+  roleIds: Record<RoleName, string>;
+}
+
+/**
+ * Creates an organisation with its first club account, its system roles and its Owner (spec §6)
+ * in the caller's transaction, so a failure leaves nothing half-made. A new owner also gets the
+ * password's first history entry and lands in the new organisation and club account.
+ */
+export async function createOrganisationWithOwner(
+  tx: Db | Tx,
+  input: CreateOrganisationWithOwnerInput,
+): Promise<CreatedOrganisation> {
+  const customerNumber = input.organisation.customerNumber ?? (await nextFreeCustomerNumber(tx));
+  const [organisation] = await tx
+    .insert(organisations)
+    .values({
+      name: input.organisation.name,
+      packageId: input.organisation.packageId,
+      accountingProgram: input.organisation.accountingProgram,
+      golfClubId: input.organisation.golfClubId ?? null,
+      organisationNumber: input.organisation.organisationNumber ?? null,
+      customerNumber,
+    })
+    .returning({ id: organisations.id, customerNumber: organisations.customerNumber });
+  if (!organisation) throw new Error('organisations insert returned no row');
+
+  const [clubAccount] = await tx
+    .insert(clubAccounts)
+    .values({
+      organisationId: organisation.id,
+      name: input.clubAccount.name,
+      organisationNumber: input.clubAccount.organisationNumber ?? null,
+      accountingProgram: input.organisation.accountingProgram,
+    })
+    .returning({ id: clubAccounts.id });
+  if (!clubAccount) throw new Error('club_accounts insert returned no row');
+
+  const roleIds = await ensureSystemRoles(tx, organisation.id);
+
+  let userId: string;
+  if ('existingUserId' in input.owner) {
+    userId = input.owner.existingUserId;
+  } else {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: input.owner.email.trim().toLowerCase(),
+        name: input.owner.name,
+        phone: input.owner.phone || null,
+        passwordHash: input.owner.passwordHash,
+        currentOrganisationId: organisation.id,
+        currentClubAccountId: clubAccount.id,
+      })
+      .returning({ id: users.id });
+    if (!user) throw new Error('users insert returned no row');
+    userId = user.id;
+    await tx.insert(passwordHistory).values({ userId, passwordHash: input.owner.passwordHash });
+  }
+
+  await tx.insert(memberships).values({
+    organisationId: organisation.id,
+    userId,
+    roleId: roleIds.Owner,
+    golfclubAdmin: input.golfclubAdmin ?? true,
+    status: 'active',
+  });
+  await tx.insert(userClubAccounts).values({ userId, clubAccountId: clubAccount.id, organisationId: organisation.id });
+
+  return {
+    organisationId: organisation.id,
+    customerNumber: organisation.customerNumber,
+    clubAccountId: clubAccount.id,
+    userId,
+    roleIds,
+  };
+}
+
+/**
+ * The next customer number of the sequence that no organisation holds yet: existing customers
+ * bring numbers of their own, which the sequence may later reach.
+ */
+async function nextFreeCustomerNumber(tx: Db | Tx): Promise<string> {
+  for (let tries = 0; tries < 1000; tries++) {
+    const result = await tx.execute<{ n: string }>(sql`SELECT nextval('organisation_customer_number_seq')::text AS n`);
+    const n = (result as unknown as { rows: { n: string }[] }).rows[0]?.n;
+    if (!n) break;
+    if (!(await customerNumberInUse(tx, n))) return n;
+  }
+  throw new Error('no free customer number');
+}
+
+/** True when an organisation already holds the customer number (existing-customer signup). */
+export async function customerNumberInUse(db: Db | Tx, customerNumber: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.customerNumber, customerNumber))
+    .limit(1);
+  return rows.length > 0;
+}

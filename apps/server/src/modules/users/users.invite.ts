@@ -1,0 +1,52 @@
+import type { InviteUserBody, User } from '@fairway/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ConflictError } from '../../lib/errors';
+import { getLang } from '../../lib/i18n';
+import { createInvitation } from '../auth/auth.service';
+import { dispatchEmails } from '../email/email.service';
+import { tenantOf } from '../organizations/tenant';
+import { findMember, findUserByEmail, insertMembership, replaceClubAccess } from './users.repository';
+import { users } from './users.schema';
+import { type Actor, checkInvitation, loadUser } from './users.service';
+
+/**
+ * POST users/invite (spec §6): a new person gets an account without a password; someone who
+ * already uses Fairway elsewhere is added as an invited member of this organisation. Either way
+ * the membership stays `invited` until the e-mailed link is used, and the invitation e-mail goes
+ * out only after the commit.
+ */
+export async function inviteUser(
+  app: Pick<FastifyInstance, 'db' | 'config' | 'jobs' | 'log'>,
+  actor: Actor,
+  body: InviteUserBody,
+  request: Pick<FastifyRequest, 'headers'>,
+): Promise<User> {
+  const tenant = tenantOf(actor);
+  const { userId, emailId } = await app.db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, body.email);
+    if (existing && (await findMember(tx, tenant, existing.id))) throw new ConflictError('users.alreadyMember');
+    const checked = await checkInvitation(tx, actor, body);
+
+    let userId = existing?.id;
+    if (!userId) {
+      const [created] = await tx
+        .insert(users)
+        .values({ email: body.email, name: body.name, currentOrganisationId: tenant.organisationId })
+        .returning({ id: users.id });
+      if (!created) throw new Error('users insert returned no row');
+      userId = created.id;
+    }
+    await insertMembership(tx, tenant, { userId, roleId: checked.roleId, status: 'invited' });
+    await replaceClubAccess(tx, tenant, userId, checked.clubAccountIds);
+    const invitation = await createInvitation(tx, {
+      userId,
+      organisationId: tenant.organisationId,
+      invitedBy: actor.userId,
+      lang: getLang(request),
+      publicUrl: app.config.PUBLIC_URL,
+    });
+    return { userId, emailId: invitation.emailId };
+  });
+  await dispatchEmails(app, [emailId]);
+  return loadUser(app.db, tenant, userId);
+}

@@ -1,0 +1,74 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+const SCRIPT = 'console.log("fairway")';
+
+let webDist: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'fairway-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  writeFileSync(path.join(webDist, 'assets', 'x-abc123.js'), SCRIPT);
+  writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ WEB_DIST: webDist });
+});
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('the web app build', () => {
+  it('serves hashed assets with long-lived immutable caching', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/x-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(SCRIPT);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other files with revalidation', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves index.html at the root without caching it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to index.html for client-side routes', async () => {
+    for (const url of ['/login', '/dashboard/settings/', '/reset-password?token=abc']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('keeps a missing hashed asset a 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('never answers API paths with the web app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toHaveProperty('eng_message');
+  });
+
+  it('does not fall back for other methods', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/login', payload: {} });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,50 @@
+import { BRANDS, type Brand } from '@fairway/shared/constants';
+import type { MantineColorsTuple } from '@mantine/core';
+
+export interface BrandConfig {
+  id: Brand;
+  name: string;
+  /** Mantine colour name registered in the theme and used as primary colour. */
+  color: string;
+  palette: MantineColorsTuple;
+}
+
+// A fairway green: dark enough at shade 7 for white text to pass WCAG AA.
+const fairwayGreen: MantineColorsTuple = [
+  '#e9f8ef',
+  '#d5eedd',
+  '#a9dbba',
+  '#7ac794',
+  '#53b674',
+  '#3aab60',
+  '#2b9f54',
+  '#1f8a46',
+  '#157a3c',
+  '#00692f',
+];
+
+const dubbelkollBlue: MantineColorsTuple = [
+  '#e7f3ff',
+  '#cfe3fb',
+  '#9fc5f2',
+  '#6ba5ea',
+  '#418ae3',
+  '#2779df',
+  '#1770de',
+  '#085fc6',
+  '#0054b2',
+  '#00489e',
+];
+
+const BRAND_CONFIGS: Record<Brand, BrandConfig> = {
+  fairway: { id: 'fairway', name: 'Fairway', color: 'fairway', palette: fairwayGreen },
+  dubbelkoll: { id: 'dubbelkoll', name: 'Dubbelkoll', color: 'dubbelkoll', palette: dubbelkollBlue },
+};
+
+export function resolveBrand(value: string | undefined): BrandConfig {
+  const id = (BRANDS as readonly string[]).includes(value ?? '') ? (value as Brand) : 'fairway';
+  return BRAND_CONFIGS[id];
+}
+
+/** The brand this build ships (VITE_BRAND, default fairway). */
+export const brand: BrandConfig = resolveBrand(import.meta.env.VITE_BRAND);

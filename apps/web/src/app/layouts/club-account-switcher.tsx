@@ -1,0 +1,63 @@
+import { Button, Menu, Text } from '@mantine/core';
+import { IconBuildingCommunity, IconCheck, IconChevronDown } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../features/users/api/get-current-user';
+import { useSwitchClubAccount } from '../../features/users/api/update-user';
+import { notifySuccess } from '../../lib/notify';
+
+/**
+ * Picks the club account in use (e.g. the club or its operating company): PUT users/{id} with
+ * `currentAccountId`, then users/me is fetched again.
+ */
+export function ClubAccountSwitcher({ fullWidth = false }: { fullWidth?: boolean }) {
+  const { t } = useTranslation('shell');
+  const user = useCurrentUser();
+  const switchAccount = useSwitchClubAccount();
+  if (!user || user.clubAccounts.length === 0) return null;
+
+  const current = user.currentAccount;
+  const currentName = current?.name ?? t('clubAccount.none');
+  return (
+    <Menu position="bottom-start" withinPortal shadow="md" width={fullWidth ? 'target' : 280}>
+      <Menu.Target>
+        <Button
+          variant="default"
+          fullWidth={fullWidth}
+          justify="space-between"
+          loading={switchAccount.isPending}
+          leftSection={<IconBuildingCommunity size={18} aria-hidden="true" />}
+          rightSection={<IconChevronDown size={16} aria-hidden="true" />}
+          aria-label={t('clubAccount.label', { name: currentName })}
+          maw={fullWidth ? undefined : 260}
+        >
+          <Text component="span" truncate="end" fz="sm" fw={500}>
+            {currentName}
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('clubAccount.title')}</Menu.Label>
+        {user.clubAccounts.map((account) => {
+          const selected = account.id === current?.id;
+          return (
+            <Menu.Item
+              key={account.id}
+              aria-current={selected ? 'true' : undefined}
+              rightSection={selected ? <IconCheck size={16} aria-hidden="true" /> : null}
+              disabled={switchAccount.isPending}
+              onClick={() => {
+                if (selected) return;
+                switchAccount.mutate(
+                  { user, accountId: account.id },
+                  { onSuccess: () => notifySuccess(t('clubAccount.switched', { name: account.name })) },
+                );
+              }}
+            >
+              {account.name}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

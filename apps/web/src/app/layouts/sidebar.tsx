@@ -1,0 +1,82 @@
+import { Box, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { isLinkActive, NAV_GROUPS, NAV_HOME, type NavGroupDef } from '../navigation';
+import { useScreen } from '../use-screen';
+import { ClubAccountSwitcher } from './club-account-switcher';
+
+/** The dashboard sidebar: home plus the five collapsible groups of spec §2. */
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const screen = useScreen();
+  const activeGroup = NAV_GROUPS.find((g) => g.links.some((l) => isLinkActive(l, pathname, screen)))?.id;
+
+  // Groups start open where the current page is; the user's own toggles are kept after that.
+  const [toggled, setToggled] = useState<Partial<Record<NavGroupDef['id'], boolean>>>({});
+  const isOpen = (id: NavGroupDef['id']) => toggled[id] ?? id === activeGroup;
+
+  const HomeIcon = NAV_HOME.icon;
+  return (
+    <ScrollArea type="auto" style={{ flex: 1 }} scrollbarSize={8}>
+      <Stack gap={4} p="sm">
+        <Box hiddenFrom="sm" mb="xs">
+          <ClubAccountSwitcher fullWidth />
+        </Box>
+        <NavLink
+          component={Link}
+          to={NAV_HOME.to}
+          label={t('nav.home')}
+          leftSection={<HomeIcon size={20} stroke={1.6} aria-hidden="true" />}
+          active={isLinkActive(NAV_HOME, pathname)}
+          aria-current={isLinkActive(NAV_HOME, pathname) ? 'page' : undefined}
+          onClick={onNavigate}
+          variant="light"
+        />
+        {NAV_GROUPS.map((group) => {
+          const GroupIcon = group.icon;
+          const open = isOpen(group.id);
+          const childrenId = `nav-group-${group.id}`;
+          return (
+            <NavLink
+              key={group.id}
+              component="button"
+              type="button"
+              label={t(`nav.groups.${group.id}`)}
+              leftSection={<GroupIcon size={20} stroke={1.6} aria-hidden="true" />}
+              opened={open}
+              onChange={(value) => setToggled((prev) => ({ ...prev, [group.id]: value }))}
+              aria-expanded={open}
+              aria-controls={childrenId}
+              fw={group.id === activeGroup ? 600 : undefined}
+              childrenOffset={28}
+              data-nav-group={group.id}
+            >
+              <Box id={childrenId} component="ul" role="list" p={0} m={0} style={{ listStyle: 'none' }}>
+                {group.links.map((link) => {
+                  const LinkIcon = link.icon;
+                  const active = isLinkActive(link, pathname, screen);
+                  return (
+                    <li key={link.id}>
+                      <NavLink
+                        component={Link}
+                        to={link.to}
+                        label={t(`nav.links.${link.id}`)}
+                        leftSection={<LinkIcon size={18} stroke={1.6} aria-hidden="true" />}
+                        active={active}
+                        aria-current={active ? 'page' : undefined}
+                        onClick={onNavigate}
+                        variant="light"
+                      />
+                    </li>
+                  );
+                })}
+              </Box>
+            </NavLink>
+          );
+        })}
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,124 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  type Icon,
+  IconApi,
+  IconArticle,
+  IconChevronDown,
+  IconCreditCard,
+  IconFileDollar,
+  IconFileInvoice,
+  IconHelpCircle,
+  IconLogout,
+  IconMail,
+  IconPackage,
+  IconReceipt2,
+  IconSettings,
+  IconUser,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useCurrentUser } from '../../features/users/api/get-current-user';
+import { logout } from '../session/logout';
+
+interface MenuEntry {
+  id: string;
+  to: string;
+  icon: Icon;
+}
+
+/** Every entry of spec §2's user dropdown except logout, in the order users look for them. */
+export const USER_MENU_ACCOUNT: readonly MenuEntry[] = [
+  { id: 'profile', to: '/dashboard/prototype', icon: IconUser },
+  { id: 'settings', to: '/dashboard/settings', icon: IconSettings },
+  { id: 'subscription', to: '/dashboard/configuration/settings?tab=subscription', icon: IconPackage },
+  { id: 'billing', to: '/dashboard/configuration/settings?tab=billing', icon: IconReceipt2 },
+  { id: 'billingDetails', to: '/dashboard/configuration/settings?tab=billingDetails', icon: IconCreditCard },
+  { id: 'faq', to: '/dashboard/faq', icon: IconHelpCircle },
+];
+
+export const USER_MENU_CONFIGURATION: readonly MenuEntry[] = [
+  { id: 'invoice', to: '/dashboard/settings?tab=invoice', icon: IconFileInvoice },
+  { id: 'contract', to: '/dashboard/settings?tab=contract', icon: IconFileDollar },
+  { id: 'member', to: '/dashboard/settings?tab=member', icon: IconUsersGroup },
+  { id: 'article', to: '/dashboard/settings?tab=article', icon: IconArticle },
+  { id: 'email', to: '/dashboard/settings?tab=email', icon: IconMail },
+  { id: 'api', to: '/dashboard/settings?tab=api', icon: IconApi },
+];
+
+export function UserMenu() {
+  const { t } = useTranslation(['shell', 'common']);
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const name = user?.displayName || user?.name || '';
+
+  const onLogout = async () => {
+    setLoggingOut(true);
+    await logout();
+    setLoggingOut(false);
+    navigate('/login', { replace: true });
+  };
+
+  const entry = (item: MenuEntry, group: 'account' | 'configuration') => {
+    const ItemIcon = item.icon;
+    return (
+      <Menu.Item key={item.id} component={Link} to={item.to} leftSection={<ItemIcon size={16} aria-hidden="true" />}>
+        {t(`shell:userMenu.${group}.${item.id}`)}
+      </Menu.Item>
+    );
+  };
+
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={260}>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={t('shell:userMenu.open', { name })}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          p={2}
+        >
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={user?.imageUrl ?? undefined} alt="" radius="xl" size={34} color="initials" name={user?.name ?? name} />
+            <Text component="span" fz="sm" fw={500} visibleFrom="md" maw={160} truncate="end">
+              {name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden="true" style={{ flexShrink: 0 }} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {user ? (
+          <>
+            <Menu.Label>
+              <Text fz="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
+                {name}
+              </Text>
+              <Text fz="xs" c="dimmed" truncate="end">
+                {user.email}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {t(`common:roles.${user.role}`)} · {user.organisation.name}
+              </Text>
+            </Menu.Label>
+            <Menu.Divider />
+          </>
+        ) : null}
+        {USER_MENU_ACCOUNT.map((item) => entry(item, 'account'))}
+        <Menu.Divider />
+        <Menu.Label>{t('shell:userMenu.configurationLabel')}</Menu.Label>
+        {USER_MENU_CONFIGURATION.map((item) => entry(item, 'configuration'))}
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden="true" />}
+          onClick={() => void onLogout()}
+          disabled={loggingOut}
+          closeMenuOnClick={false}
+        >
+          {t('shell:userMenu.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,69 @@
+import { AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo';
+import { LanguageSwitch } from '../../components/language-switch';
+import { MaintenanceBanner } from '../../components/maintenance-banner';
+import { SkinSwitch } from '../../components/skin-switch';
+import { ClubAccountSwitcher } from './club-account-switcher';
+import { NotificationsButton } from './notifications-button';
+import { Sidebar } from './sidebar';
+import { SkipLink } from './skip-link';
+import { UserMenu } from './user-menu';
+
+/** The logged-in layout (spec §2 "vertical"): header, sidebar (a drawer below `sm`), content. */
+export default function VerticalLayout() {
+  const { t } = useTranslation('shell');
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  // The phone drawer closes once a link has taken the user somewhere.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
+  useEffect(() => close(), [pathname]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'md', lg: 'lg' }}
+    >
+      <SkipLink />
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? t('header.closeNavigation') : t('header.openNavigation')}
+              aria-expanded={opened}
+              aria-controls="dashboard-navigation"
+            />
+            <Link to="/dashboard" aria-label={t('header.home')} style={{ color: 'inherit', textDecoration: 'none' }}>
+              <BrandLogo size="sm" />
+            </Link>
+            <Group visibleFrom="sm" ml="md">
+              <ClubAccountSwitcher />
+            </Group>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <LanguageSwitch />
+            <SkinSwitch />
+            <NotificationsButton />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar id="dashboard-navigation" aria-label={t('nav.label')}>
+        <Sidebar onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        <MaintenanceBanner />
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,31 @@
+import { STORAGE_KEYS } from '@fairway/shared/constants';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { i18n } from '../lib/i18n';
+import { queryClient as appQueryClient } from './query-client';
+import { theme } from './theme';
+
+// The skin is stored under `skin` as `light` or `dark` (spec §9); light is the default.
+export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.skin });
+
+function LocalisedModals({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  return <ModalsProvider labels={{ confirm: t('actions.confirm'), cancel: t('actions.cancel') }}>{children}</ModalsProvider>;
+}
+
+export function AppProviders({ children, queryClient = appQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+          <Notifications position="top-right" limit={4} zIndex={3000} />
+          <LocalisedModals>{children}</LocalisedModals>
+        </MantineProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

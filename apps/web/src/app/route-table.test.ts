@@ -1,0 +1,107 @@
+import { LANGUAGES } from '@fairway/shared/constants';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../lib/i18n';
+import { USER_MENU_ACCOUNT, USER_MENU_CONFIGURATION } from './layouts/user-menu';
+import { isLinkActive, NAV_GROUPS } from './navigation';
+import { SCREENS, screenById } from './route-table';
+import { routes } from './router';
+
+function missingKeys(keys: string[]): string[] {
+  return LANGUAGES.flatMap((lng) => keys.filter((key) => !i18n.exists(key, { lng })).map((key) => `${lng}:${key}`));
+}
+
+describe('route table', () => {
+  it('has unique ids and paths', () => {
+    expect(new Set(SCREENS.map((s) => s.id)).size).toBe(SCREENS.length);
+    expect(new Set(SCREENS.map((s) => s.path.toLowerCase())).size).toBe(SCREENS.length);
+  });
+
+  it('names existing parents', () => {
+    for (const screen of SCREENS) if (screen.parent) expect(screenById(screen.parent)).toBeDefined();
+  });
+
+  it('has a title and an empty state in both languages for every screen and tab', () => {
+    const keys = SCREENS.flatMap((screen) => {
+      const base = `screens:${screen.id}`;
+      if (!screen.tabs) return [`${base}.title`, `${base}.emptyTitle`, `${base}.emptyText`];
+      return [
+        `${base}.title`,
+        ...screen.tabs.flatMap((tab) => [
+          `${base}.tabs.${tab}.label`,
+          `${base}.tabs.${tab}.emptyTitle`,
+          `${base}.tabs.${tab}.emptyText`,
+        ]),
+      ];
+    });
+    expect(missingKeys(keys)).toEqual([]);
+  });
+
+  it('never promises features with "coming soon" wording', () => {
+    const texts = JSON.stringify(i18n.getResourceBundle('en', 'screens')).toLowerCase();
+    expect(texts).not.toMatch(/coming soon|not implemented|under construction/);
+  });
+});
+
+describe('sidebar', () => {
+  it('has the five groups of spec §2, each with links that lead to registered routes', () => {
+    expect(NAV_GROUPS.map((g) => g.id)).toEqual(['accounting', 'golf', 'configuration', 'help', 'memberCare']);
+    for (const group of NAV_GROUPS) {
+      expect(group.links.length).toBeGreaterThan(0);
+      for (const link of group.links) {
+        expect(matchRoutes(routes, link.to)?.at(-1)?.route.path).not.toBe('*');
+      }
+    }
+  });
+
+  it('labels every group and link in both languages', () => {
+    const keys = NAV_GROUPS.flatMap((g) => [`shell:nav.groups.${g.id}`, ...g.links.map((l) => `shell:nav.links.${l.id}`)]);
+    expect(missingKeys(keys)).toEqual([]);
+  });
+
+  it('marks a list link active on its own pages and its children', () => {
+    const articles = NAV_GROUPS[0].links[0];
+    expect(isLinkActive(articles, '/dashboard/acounting/article')).toBe(true);
+    expect(isLinkActive(articles, '/dashboard/acounting/article/edit/4/')).toBe(true);
+    expect(isLinkActive(articles, '/dashboard/acounting/articles-other')).toBe(false);
+    const members = NAV_GROUPS[1].links[0];
+    expect(isLinkActive(members, '/dashboard/golfrelated/create-member', { id: 'createMember', parent: 'members' })).toBe(true);
+  });
+});
+
+describe('user dropdown', () => {
+  it('links every entry to a registered route and labels it in both languages', () => {
+    const entries = [
+      ...USER_MENU_ACCOUNT.map((e) => ({ ...e, key: `shell:userMenu.account.${e.id}` })),
+      ...USER_MENU_CONFIGURATION.map((e) => ({ ...e, key: `shell:userMenu.configuration.${e.id}` })),
+    ];
+    expect(entries.map((e) => e.id)).toEqual([
+      'profile',
+      'settings',
+      'subscription',
+      'billing',
+      'billingDetails',
+      'faq',
+      'invoice',
+      'contract',
+      'member',
+      'article',
+      'email',
+      'api',
+    ]);
+    for (const entry of entries) {
+      expect(matchRoutes(routes, entry.to.split('?')[0])?.at(-1)?.route.path).not.toBe('*');
+    }
+    expect(missingKeys(entries.map((e) => e.key))).toEqual([]);
+  });
+
+  it('points tab entries at tabs their screen has', () => {
+    for (const entry of [...USER_MENU_ACCOUNT, ...USER_MENU_CONFIGURATION]) {
+      const [path, search] = entry.to.split('?');
+      if (!search) continue;
+      const tab = new URLSearchParams(search).get('tab');
+      const screen = SCREENS.find((s) => `/dashboard/${s.path}` === path);
+      expect(screen?.tabs).toContain(tab);
+    }
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Every dashboard screen of spec §2 whose own page arrives in a later issue. Until then each is
+ * shown by `ScreenOutlinePage`: its title, breadcrumbs, tabs and an empty state explaining what
+ * will appear there (texts in the `screens` namespace under the screen's id).
+ *
+ * A later issue takes a screen over by giving its route a page of its own in `router.tsx` and
+ * removing the entry here (and its `screens` texts).
+ */
+
+export type NavGroupId = 'accounting' | 'golf' | 'configuration' | 'help' | 'memberCare';
+
+export interface ScreenDef {
+  /** Key in the `screens` namespace. */
+  id: string;
+  /** Path below /dashboard. */
+  path: string;
+  /** Sidebar group, used as the middle breadcrumb. */
+  group?: NavGroupId;
+  /** Screen whose page this one belongs to (linked in the breadcrumbs). */
+  parent?: string;
+  /** Tab ids; each has its own label and empty state under `tabs.<id>`. The active tab lives in `?tab=`. */
+  tabs?: readonly string[];
+  /** The empty state links to Integrations: the data comes from a connected system. */
+  needsConnection?: boolean;
+  /** A path parameter shown in the title; its value is looked up under `params.<value>`. */
+  param?: string;
+}
+
+export const SCREENS: readonly ScreenDef[] = [
+  // General
+  { id: 'customerCare', path: 'customer-care' },
+  { id: 'settings', path: 'settings', tabs: ['invoice', 'contract', 'member', 'article', 'email', 'api'] },
+  { id: 'faq', path: 'faq' },
+  { id: 'eventLog', path: 'event-log' },
+  { id: 'prototypeModal', path: 'PrototypeModal1' },
+  { id: 'duplicates', path: 'duplicates', group: 'accounting', needsConnection: true },
+  {
+    id: 'duplicatesResource',
+    path: 'duplicates/:resource',
+    group: 'accounting',
+    parent: 'duplicates',
+    param: 'resource',
+    needsConnection: true,
+  },
+  { id: 'duplicateDetail', path: 'duplicates/detail/:id', group: 'accounting', parent: 'duplicates', needsConnection: true },
+
+  // Accounting data (the path is spelled "acounting" in the spec)
+  { id: 'articles', path: 'acounting/article', group: 'accounting', needsConnection: true },
+  { id: 'articleCreate', path: 'acounting/article/create', group: 'accounting', parent: 'articles', needsConnection: true },
+  { id: 'articleEdit', path: 'acounting/article/edit/:id', group: 'accounting', parent: 'articles', needsConnection: true },
+  { id: 'articleSegmentCreate', path: 'acounting/article/segment/create', group: 'accounting', parent: 'articles' },
+  { id: 'articleSegmentEdit', path: 'acounting/article/segment/edit/:id', group: 'accounting', parent: 'articles' },
+  { id: 'contracts', path: 'acounting/contracts', group: 'accounting', needsConnection: true },
+  { id: 'contractCreate', path: 'acounting/contracts/create', group: 'accounting', parent: 'contracts', needsConnection: true },
+  { id: 'contractEdit', path: 'acounting/contracts/edit/:id', group: 'accounting', parent: 'contracts', needsConnection: true },
+  { id: 'invoices', path: 'acounting/invoices', group: 'accounting', needsConnection: true },
+  { id: 'invoiceCreate', path: 'acounting/invoices/create', group: 'accounting', parent: 'invoices', needsConnection: true },
+  { id: 'invoiceEdit', path: 'acounting/invoices/edit/:id', group: 'accounting', parent: 'invoices', needsConnection: true },
+  { id: 'customers', path: 'acounting/customers', group: 'accounting', needsConnection: true },
+  { id: 'customerCreate', path: 'acounting/customers/create', group: 'accounting', parent: 'customers', needsConnection: true },
+  { id: 'customerEdit', path: 'acounting/customers/edit/:id', group: 'accounting', parent: 'customers', needsConnection: true },
+  { id: 'customerSegmentCreate', path: 'acounting/customers/segment/create', group: 'accounting', parent: 'customers' },
+  { id: 'customerSegmentEdit', path: 'acounting/customers/segment/edit/:id', group: 'accounting', parent: 'customers' },
+  {
+    id: 'statistics',
+    path: 'acounting/statistics',
+    group: 'accounting',
+    tabs: ['general', 'contracts', 'customers', 'invoices', 'products'],
+    needsConnection: true,
+  },
+
+  // Golf related
+  { id: 'members', path: 'golfrelated/members', group: 'golf', needsConnection: true },
+  { id: 'memberCategories', path: 'golfrelated/member-categories', group: 'golf', needsConnection: true },
+  {
+    id: 'memberDetail',
+    path: 'golfrelated/members/detail/:uuid',
+    group: 'golf',
+    parent: 'members',
+    tabs: ['profile', 'billing', 'membership', 'sport', 'notes', 'support', 'family'],
+  },
+  { id: 'createMember', path: 'golfrelated/create-member', group: 'golf', parent: 'members' },
+  { id: 'exports', path: 'golfrelated/exports', group: 'golf', tabs: ['export', 'log'] },
+  { id: 'invoicePayment', path: 'golfrelated/invoice-payment', group: 'golf', needsConnection: true },
+  { id: 'receipts', path: 'golfrelated/receipts', group: 'golf', needsConnection: true },
+  { id: 'fees', path: 'golfrelated/fees', group: 'golf', tabs: ['feeTypes', 'fees', 'feeRules'] },
+  {
+    id: 'git',
+    path: 'golfrelated/git',
+    group: 'golf',
+    tabs: ['members', 'articles', 'invoiceOccasions', 'paidInvoices', 'creditedInvoices', 'settings', 'transactionLog'],
+    needsConnection: true,
+  },
+  {
+    id: 'gitInvoiceOccasion',
+    path: 'golfrelated/git/invoice-occasions/:invoice_id',
+    group: 'golf',
+    parent: 'git',
+    needsConnection: true,
+  },
+
+  // Configuration
+  { id: 'integrations', path: 'configuration/integrations', group: 'configuration' },
+  {
+    id: 'configurationSettings',
+    path: 'configuration/settings',
+    group: 'configuration',
+    tabs: ['subscription', 'billing', 'billingDetails'],
+  },
+  { id: 'configurationEventLog', path: 'configuration/eventLog', group: 'configuration' },
+  { id: 'users', path: 'configuration/users', group: 'configuration', tabs: ['users', 'roles'] },
+
+  // Help
+  { id: 'helpFaq', path: 'help/faq', group: 'help' },
+  { id: 'support', path: 'help/support', group: 'help' },
+  { id: 'videoGuides', path: 'help/video-guides', group: 'help' },
+
+  // Member care
+  { id: 'emailSendouts', path: 'membercare/email-sendouts', group: 'memberCare' },
+  { id: 'editEmailTemplate', path: 'membercare/edit-email-template/:uuid', group: 'memberCare', parent: 'emailTemplates' },
+  { id: 'emailTemplates', path: 'membercare/email-templates', group: 'memberCare' },
+  { id: 'createEmailTemplate', path: 'membercare/create-email-template', group: 'memberCare', parent: 'emailTemplates' },
+  { id: 'smsSendouts', path: 'membercare/sms-sendouts', group: 'memberCare' },
+  { id: 'smsPlans', path: 'membercare/sms-plans', group: 'memberCare' },
+];
+
+export function screenById(id: string): ScreenDef | undefined {
+  return SCREENS.find((s) => s.id === id);
+}
+
+/** Absolute link to a screen; parameterised paths are only linked from their parent. */
+export function screenHref(screen: ScreenDef): string {
+  return `/dashboard/${screen.path}`;
+}
+
+/** The integrations screen, where a club connects GIT and its accounting program. */
+export const INTEGRATIONS_PATH = '/dashboard/configuration/integrations';

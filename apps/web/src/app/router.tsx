@@ -1,0 +1,73 @@
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { RouteErrorScreen } from '../components/route-error-screen';
+import { lazyPage } from '../lib/lazy-route';
+import { RootLayout } from './layouts/root-layout';
+import { SCREENS } from './route-table';
+import { redirectIfLoggedIn, requireSession } from './session/guard';
+
+const outlinePage = lazyPage(() => import('../components/screen-outline-page'));
+const publicInfoPage = lazyPage(() => import('../features/landing/pages/public-info-page'));
+
+/**
+ * Every route of spec §2. Public pages use the `full-first` (landing) and `full` layouts, the
+ * dashboard the `vertical` one behind the navigation guard. Pages are loaded on demand.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    // index.html shows its own loading screen until the first route has rendered.
+    HydrateFallback: () => null,
+    children: [
+      {
+        lazy: lazyPage(() => import('./layouts/full-first-layout')),
+        children: [{ index: true, lazy: lazyPage(() => import('../features/landing/pages/landing-home-page')) }],
+      },
+      {
+        lazy: lazyPage(() => import('./layouts/full-layout')),
+        children: [
+          { path: 'functions', lazy: publicInfoPage, handle: { publicPage: 'functions' } },
+          { path: 'price', lazy: publicInfoPage, handle: { publicPage: 'price' } },
+          { path: 'faq', lazy: publicInfoPage, handle: { publicPage: 'faq' } },
+          { path: 'blog', lazy: publicInfoPage, handle: { publicPage: 'blog' } },
+          { path: 'blog-details/:id/:slug', lazy: publicInfoPage, handle: { publicPage: 'blogPost' } },
+          { path: 'contact-us', lazy: publicInfoPage, handle: { publicPage: 'contact' } },
+          // The accounting-program connection page, named after its provider (spec §2).
+          { path: 'fortnox', lazy: lazyPage(() => import('../features/integrations/pages/fortnox-connection-page')) },
+          { path: 'error-404', lazy: lazyPage(() => import('./pages/not-found-page')) },
+          {
+            loader: redirectIfLoggedIn,
+            children: [
+              { path: 'login', lazy: lazyPage(() => import('../features/auth/pages/login-page')) },
+              { path: 'register', lazy: lazyPage(() => import('../features/auth/pages/register-page')) },
+              { path: 'forgot-password', lazy: lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
+              { path: 'reset-password', lazy: lazyPage(() => import('../features/auth/pages/reset-password-page')) },
+              { path: 'complete-profile', lazy: lazyPage(() => import('../features/auth/pages/complete-profile-page')) },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'dashboard',
+        loader: requireSession,
+        // The guard runs on every move to another dashboard page, as spec §2 describes; switching
+        // a tab (only the query changes) does not ask the server again.
+        shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+          currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate,
+        lazy: lazyPage(() => import('./layouts/vertical-layout')),
+        children: [
+          { index: true, lazy: lazyPage(() => import('../features/dashboard/pages/dashboard-home-page')) },
+          { path: 'prototype', lazy: lazyPage(() => import('../features/users/pages/account-settings-page')) },
+          { path: 'access-denied', lazy: lazyPage(() => import('./pages/access-denied-page')) },
+          ...SCREENS.map((screen) => ({ path: screen.path, lazy: outlinePage, handle: { screen } })),
+        ],
+      },
+      { path: '*', loader: () => redirect('/error-404') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

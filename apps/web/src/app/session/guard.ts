@@ -1,0 +1,57 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { currentUserQueryKey, getCurrentUser } from '../../features/users/api/get-current-user';
+import { isUnauthorized } from '../../lib/api-client';
+import { clearSession, getAccessToken, getStoredUser, hasSession } from '../../lib/storage';
+import { queryClient } from '../query-client';
+
+export const LOGIN_PATH = '/login';
+export const TOKEN_EXPIRED_PATH = '/login?q=tokenExpired';
+export const HOME_PATH = '/dashboard';
+
+/**
+ * The navigation guard of spec §2 for every dashboard route. Runs on each navigation (the route
+ * opts into revalidation), so an expired session is caught on the next click.
+ */
+export async function requireSession(_args?: LoaderFunctionArgs): Promise<null> {
+  if (!hasSession()) throw redirect(LOGIN_PATH);
+
+  if (getAccessToken() === null) {
+    // Only stored user data: the spec lets the user in; calls will tell when the session is gone.
+    const stored = getStoredUser();
+    if (stored) queryClient.setQueryData(currentUserQueryKey, stored);
+    return null;
+  }
+
+  let result: Awaited<ReturnType<typeof getCurrentUser>>;
+  try {
+    result = await getCurrentUser();
+  } catch (error) {
+    // The spec leaves other failures open: with a remembered user the dashboard still opens
+    // (screens show their own errors); without one there is nothing to show, so the error screen.
+    const stored = getStoredUser();
+    if (stored) {
+      queryClient.setQueryData(currentUserQueryKey, stored);
+      return null;
+    }
+    throw error;
+  }
+
+  if (isUnauthorized(result)) {
+    clearSession();
+    queryClient.clear();
+    throw redirect(TOKEN_EXPIRED_PATH);
+  }
+
+  queryClient.setQueryData(currentUserQueryKey, result);
+  return null;
+}
+
+/**
+ * Login, registration, forgot/reset password and complete-profile: a logged-in user goes to the
+ * dashboard, unless the link carries a `q` query (spec §2).
+ */
+export function redirectIfLoggedIn({ request }: Pick<LoaderFunctionArgs, 'request'>): null {
+  const url = new URL(request.url);
+  if (hasSession() && !url.searchParams.has('q')) throw redirect(HOME_PATH);
+  return null;
+}

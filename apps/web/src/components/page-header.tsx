@@ -1,0 +1,53 @@
+import { Anchor, Box, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export interface Crumb {
+  label: string;
+  /** Omitted for the current page and for groups that have no page of their own. */
+  to?: string;
+}
+
+export interface PageHeaderProps {
+  title: ReactNode;
+  breadcrumbs?: Crumb[];
+  description?: ReactNode;
+  actions?: ReactNode;
+}
+
+export function PageHeader({ title, breadcrumbs, description, actions }: PageHeaderProps) {
+  const { t } = useTranslation('shell');
+  return (
+    <Stack gap={6} mb="lg">
+      {breadcrumbs && breadcrumbs.length > 0 ? (
+        <Box component="nav" aria-label={t('breadcrumbs')}>
+          <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
+            {breadcrumbs.map((crumb, index) => {
+              const last = index === breadcrumbs.length - 1;
+              if (crumb.to && !last) {
+                return (
+                  <Anchor key={`${crumb.to ?? ''}|${crumb.label}`} component={Link} to={crumb.to} fz="sm">
+                    {crumb.label}
+                  </Anchor>
+                );
+              }
+              return (
+                <Text key={`${crumb.to ?? ''}|${crumb.label}`} fz="sm" c="dimmed" aria-current={last ? 'page' : undefined}>
+                  {crumb.label}
+                </Text>
+              );
+            })}
+          </Breadcrumbs>
+        </Box>
+      ) : null}
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+          {title}
+        </Title>
+        {actions}
+      </Group>
+      {description ? <Text c="dimmed">{description}</Text> : null}
+    </Stack>
+  );
+}

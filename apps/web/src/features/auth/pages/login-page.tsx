@@ -1,0 +1,99 @@
+import { type LoginBody, loginBodySchema } from '@fairway/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { TokenExpiredNotice } from '../../../components/token-expired-notice';
+import { isUnauthorized } from '../../../lib/api-client';
+import { useLoginMutation } from '../api/login';
+import { AuthCard } from '../components/auth-card';
+import { FormAlert } from '../components/form-alert';
+import { PasswordField } from '../components/password-field';
+import { applyServerErrors } from '../lib/server-errors';
+import { AFTER_SIGN_IN_PATH, startSession } from '../lib/session';
+import { useAuthTitle } from '../lib/use-auth-title';
+import { useFieldError } from '../lib/use-field-error';
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  useAuthTitle(t('login.title'));
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const fieldError = useFieldError();
+  const login = useLoginMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginBody>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const result = await login.mutateAsync(values);
+      if (isUnauthorized(result)) {
+        setFormError(result.message);
+        return;
+      }
+      startSession(result);
+      navigate(AFTER_SIGN_IN_PATH, { replace: true });
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, ['email', 'password']));
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      notice={searchParams.get('q') === 'tokenExpired' ? <TokenExpiredNotice /> : null}
+    >
+      <form onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
+        <Stack gap="md">
+          {formError ? <FormAlert title={t('login.failedTitle')}>{formError}</FormAlert> : null}
+          <TextInput
+            {...register('email')}
+            type="email"
+            label={t('shared.email')}
+            placeholder={t('shared.emailPlaceholder')}
+            autoComplete="username"
+            inputMode="email"
+            withAsterisk
+            error={fieldError(errors.email, 'email')}
+          />
+          <Stack gap={6}>
+            <PasswordField
+              {...register('password')}
+              label={t('shared.password')}
+              autoComplete="current-password"
+              withAsterisk
+              error={fieldError(errors.password, 'password')}
+            />
+            <Group justify="flex-end">
+              <Anchor component={Link} to="/forgot-password" size="sm">
+                {t('login.forgotPassword')}
+              </Anchor>
+            </Group>
+          </Stack>
+          <Button type="submit" fullWidth loading={isSubmitting}>
+            {t('login.submit')}
+          </Button>
+          <Text size="sm" ta="center" c="dimmed">
+            {t('login.noAccount')}{' '}
+            <Anchor component={Link} to="/register" fw={500}>
+              {t('login.register')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

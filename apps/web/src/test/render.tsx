@@ -1,0 +1,38 @@
+import type { CurrentUser } from '@fairway/shared';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { queryClient } from '../app/query-client';
+
+/** Renders routes in a memory router inside the app's real providers. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, ...view };
+}
+
+export const demoUser: CurrentUser = {
+  id: '6f1c2d3e-4b5a-4c6d-8e7f-901234567890',
+  name: 'Karin Sjöberg',
+  displayName: 'Karin',
+  email: 'karin.sjoberg@fairwaydemo.se',
+  phone: '070-123 45 67',
+  role: 'Owner',
+  scopes: [],
+  imageUrl: null,
+  golfclubAdmin: true,
+  organisation: { id: '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d', name: 'Fairway Demo GK' },
+  currentAccount: { id: '1a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d', name: 'Fairway Demo GK' },
+  clubAccounts: [
+    { id: '1a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d', name: 'Fairway Demo GK' },
+    { id: '2a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d', name: 'Fairway Demo GK Drift AB' },
+  ],
+};
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}

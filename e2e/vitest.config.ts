@@ -1,0 +1,17 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: one product server for the whole run (started as the README says), and one
+// Chromium; files run one after another so the two cores are not oversubscribed.
+export default defineConfig({
+  root: dirname(fileURLToPath(import.meta.url)),
+  test: {
+    name: 'e2e',
+    include: ['tests/**/*.spec.ts'],
+    globalSetup: ['./fixtures/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
