@@ -1,22 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, linkIn, newPage, snap, waitForMail } from '../../fixtures/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { linkIn, snap, usePagePerTest, waitForMail } from '../../fixtures/browser';
 import { apiCall, eventually, registerOwnerViaApi, storedSession, strongPassword, uniqueEmail } from './helpers';
 
 describe('an invited user completes the profile', () => {
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    await context?.close();
-    ({ context, page } = await newPage(browser));
+  usePagePerTest((next) => {
+    ({ page } = next);
   });
 
   it('confirms the name, chooses a password and lands on the dashboard', async () => {

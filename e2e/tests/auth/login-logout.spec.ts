@@ -1,22 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from '../../fixtures/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { snap, usePagePerTest } from '../../fixtures/browser';
 import { eventually, loginThroughForm, OWNER, PASSWORD_LABEL, pathOf, storedSession } from './helpers';
 
 describe('login and logout', () => {
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    await context?.close();
-    ({ context, page } = await newPage(browser));
+  usePagePerTest((next) => {
+    ({ page } = next);
   });
 
   it('says which fields are missing before calling the server', async () => {

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, linkIn, newPage, snap, waitForMail } from '../../fixtures/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { linkIn, newPage, snap, usePagePerTest, waitForMail } from '../../fixtures/browser';
 import {
   loginThroughForm,
   PASSWORD_LABEL,
@@ -14,19 +14,10 @@ import {
 const NEW_PASSWORD_LABEL = /^Nytt lösenord( \*)?$/;
 
 describe('forgot and reset password', () => {
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    await context?.close();
-    ({ context, page } = await newPage(browser));
+  let context: BrowserContext;
+  const { browser } = usePagePerTest((next) => {
+    ({ page, context } = next);
   });
 
   async function requestLink(email: string) {
@@ -77,7 +68,7 @@ describe('forgot and reset password', () => {
 
     // A used link is dead: a fresh visitor gets a clear error and a way to ask for a new one.
     await context.close();
-    ({ context, page } = await newPage(browser));
+    ({ context, page } = await newPage(browser()));
     await page.goto(path);
     await page.getByRole('heading', { name: 'Länken fungerar inte' }).waitFor();
     await page.getByText('Länken är ogiltig, har redan använts eller har gått ut').waitFor();

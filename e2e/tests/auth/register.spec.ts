@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from '../../fixtures/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { snap, usePagePerTest } from '../../fixtures/browser';
 import { eventually, OWNER, PASSWORD_LABEL, storedSession, strongPassword, uniqueEmail } from './helpers';
 
 /** Spec §5's registration messages, Swedish and English. */
@@ -26,19 +26,9 @@ const MESSAGES = {
 } as const;
 
 describe('registration', () => {
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    await context?.close();
-    ({ context, page } = await newPage(browser));
+  usePagePerTest((next) => {
+    ({ page } = next);
   });
 
   async function visible(text: string) {

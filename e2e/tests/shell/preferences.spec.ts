@@ -1,22 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from '../../fixtures/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { snap, usePagePerTest } from '../../fixtures/browser';
 import { OWNER } from '../auth/helpers';
 
 describe('language and skin', () => {
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    await context?.close();
-    ({ context, page } = await newPage(browser));
+  usePagePerTest((next) => {
+    ({ page } = next);
   });
 
   const colorScheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
