@@ -14,8 +14,7 @@ export type Pagination = z.infer<typeof paginationSchema>;
 
 /** Wraps a payload schema in the success envelope `{ data }`. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
-export const listEnvelope = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), pagination: paginationSchema });
+export const listEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: paginationSchema });
 
 export const listQuerySchema = z
   .object({

@@ -35,8 +35,13 @@ describe('registration messages (spec §5)', () => {
     expect(e).toEqual({ packageId: ['Paket måste väljas'] });
   });
   it('accepts a complete registration and checks the confirmation', () => {
-    expect(signupBodySchema.safeParse({ customerType: 'new', ...base, packageId: 'small', golfClubId: 'gk-1' }).success).toBe(true);
-    const e = fieldErrors({ customerType: 'new', ...base, passwordConfirmation: 'Other!12', packageId: 'small', golfClubId: 'gk-1' }, 'en');
+    expect(signupBodySchema.safeParse({ customerType: 'new', ...base, packageId: 'small', golfClubId: 'gk-1' }).success).toBe(
+      true,
+    );
+    const e = fieldErrors(
+      { customerType: 'new', ...base, passwordConfirmation: 'Other!12', packageId: 'small', golfClubId: 'gk-1' },
+      'en',
+    );
     expect(e).toEqual({ passwordConfirmation: ['The passwords do not match'] });
   });
 });

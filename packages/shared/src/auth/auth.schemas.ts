@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ACCOUNTING_PROGRAMS } from '../constants';
+import { currentUserSchema } from '../users/users.schemas';
 import { encodeMessage } from '../validation/messages';
 import { emailField, optionalString, passwordField, phoneField, requiredString } from '../validation/rules';
-import { currentUserSchema } from '../users/users.schemas';
 
 const tokenString = z.string().trim().min(1).max(512);
 
@@ -49,8 +49,16 @@ export const signupBodySchema = z
       .object({
         customerType: z.literal('new'),
         ...accountFields,
-        packageId: z.string({ message: encodeMessage('package_required') }).trim().min(1, required('package_required')).max(40),
-        golfClubId: z.string({ message: encodeMessage('golf_club_required') }).trim().min(1, required('golf_club_required')).max(40),
+        packageId: z
+          .string({ message: encodeMessage('package_required') })
+          .trim()
+          .min(1, required('package_required'))
+          .max(40),
+        golfClubId: z
+          .string({ message: encodeMessage('golf_club_required') })
+          .trim()
+          .min(1, required('golf_club_required'))
+          .max(40),
       })
       .strict(),
     z
@@ -62,7 +70,11 @@ export const signupBodySchema = z
           .trim()
           .min(1, required('customer_number_required'))
           .max(20),
-        clubName: z.string({ message: encodeMessage('club_name_required') }).trim().min(1, required('club_name_required')).max(120),
+        clubName: z
+          .string({ message: encodeMessage('club_name_required') })
+          .trim()
+          .min(1, required('club_name_required'))
+          .max(120),
       })
       .strict(),
   ])

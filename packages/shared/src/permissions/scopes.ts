@@ -72,7 +72,17 @@ const golf = SCOPES.golf_related as readonly Scope[];
 export const DEFAULT_ROLE_SCOPES: Record<RoleName, readonly Scope[]> = {
   Owner: ALL_SCOPES,
   Manager: ALL_SCOPES.filter((s) => s !== 'subscription.manage' && s !== 'roles.manage'),
-  Accountant: [...accounting, 'members.read', 'fees.read', 'receipts.read', 'exports.read', 'company.read', 'billing.read', 'eventlog.read', 'users.read'],
+  Accountant: [
+    ...accounting,
+    'members.read',
+    'fees.read',
+    'receipts.read',
+    'exports.read',
+    'company.read',
+    'billing.read',
+    'eventlog.read',
+    'users.read',
+  ],
   Staff: [...accounting.filter(read), ...golf, 'users.read', 'company.read', 'eventlog.read'],
   Other: [...accounting.filter(read), ...golf.filter(read), 'company.read'],
 };

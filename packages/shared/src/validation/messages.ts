@@ -95,9 +95,7 @@ export function decodeMessage(message: string): { key: ValidationMessageKey; par
 }
 
 export function fillTemplate(template: string, params: MessageParams): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
 }
 
 /**

@@ -17,7 +17,10 @@ import {
 } from './rules';
 
 const errorsOf = (schema: z.ZodType, value: unknown, lang: 'sv' | 'en' = 'en', field = 'value') => {
-  const r = z.object({ [field]: schema }).strict().safeParse({ [field]: value });
+  const r = z
+    .object({ [field]: schema })
+    .strict()
+    .safeParse({ [field]: value });
   return r.success ? {} : issuesToFieldErrors(r.error.issues, lang);
 };
 

@@ -49,12 +49,22 @@ const abort = { abort: true } as const;
 
 /** Every string a client can send is bounded (ARCHITECTURE §5). */
 export const requiredString = (max = 255) =>
-  z.string().trim().min(1, { message: encodeMessage('required'), ...abort }).max(max);
+  z
+    .string()
+    .trim()
+    .min(1, { message: encodeMessage('required'), ...abort })
+    .max(max);
 
 export const optionalString = (max = 255) => z.string().trim().max(max);
 
 export const emailField = () =>
-  z.string().trim().toLowerCase().min(1, { message: encodeMessage('required'), ...abort }).max(254).email();
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, { message: encodeMessage('required'), ...abort })
+    .max(254)
+    .email();
 
 export const passwordField = () =>
   z

@@ -12,9 +12,7 @@ export const organisations = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     organisationNumber: text('organisation_number'),
-    customerNumber: text('customer_number')
-      .notNull()
-      .default(sql`nextval('organisation_customer_number_seq')::text`),
+    customerNumber: text('customer_number').notNull().default(sql`nextval('organisation_customer_number_seq')::text`),
     invoiceAddress: text('invoice_address'),
     city: text('city'),
     zipCode: text('zip_code'),
@@ -46,4 +44,3 @@ export const clubAccounts = pgTable(
   },
   (t) => [index('club_accounts_org_idx').on(t.organisationId)],
 );
-

@@ -38,7 +38,9 @@ export const memberships = pgTable(
       .notNull()
       .references(() => roles.id),
     golfclubAdmin: boolean('golfclub_admin').notNull().default(false),
-    status: text('status', { enum: ['active', 'invited'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'invited'] })
+      .notNull()
+      .default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('memberships_org_user_uq').on(t.organisationId, t.userId), index('memberships_user_idx').on(t.userId)],
