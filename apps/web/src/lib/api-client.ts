@@ -20,6 +20,9 @@ export const PUBLIC_CALLS: readonly string[] = [
   'auth/signup',
   'auth/login',
   'auth/check_existing',
+  // Also public, though spec §7 predates them: what a one-time link is for, and the club list of registration.
+  'auth/password/token',
+  'landing_page/golf_clubs',
 ];
 
 const REFRESH_CALL = 'jwt/refresh-token';
