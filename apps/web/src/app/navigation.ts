@@ -1,3 +1,4 @@
+import type { Scope } from '@fairway/shared';
 import {
   type Icon,
   IconAddressBook,
@@ -39,6 +40,8 @@ export interface NavLinkDef {
   id: string;
   to: string;
   icon: Icon;
+  /** The scope a user needs to see the link (the server refuses the screen's calls without it). */
+  scope?: Scope;
 }
 
 export interface NavGroupDef {
@@ -56,35 +59,35 @@ export const NAV_GROUPS: readonly NavGroupDef[] = [
     id: 'accounting',
     icon: IconCalculator,
     links: [
-      { id: 'articles', to: '/dashboard/acounting/article', icon: IconArticle },
-      { id: 'contracts', to: '/dashboard/acounting/contracts', icon: IconFileDollar },
-      { id: 'invoices', to: '/dashboard/acounting/invoices', icon: IconFileInvoice },
-      { id: 'customers', to: '/dashboard/acounting/customers', icon: IconAddressBook },
-      { id: 'statistics', to: '/dashboard/acounting/statistics', icon: IconChartBar },
-      { id: 'duplicates', to: '/dashboard/duplicates', icon: IconCopy },
+      { id: 'articles', to: '/dashboard/acounting/article', icon: IconArticle, scope: 'articles.read' },
+      { id: 'contracts', to: '/dashboard/acounting/contracts', icon: IconFileDollar, scope: 'contracts.read' },
+      { id: 'invoices', to: '/dashboard/acounting/invoices', icon: IconFileInvoice, scope: 'invoices.read' },
+      { id: 'customers', to: '/dashboard/acounting/customers', icon: IconAddressBook, scope: 'customers.read' },
+      { id: 'statistics', to: '/dashboard/acounting/statistics', icon: IconChartBar, scope: 'statistics.read' },
+      { id: 'duplicates', to: '/dashboard/duplicates', icon: IconCopy, scope: 'invoices.read' },
     ],
   },
   {
     id: 'golf',
     icon: IconGolf,
     links: [
-      { id: 'members', to: '/dashboard/golfrelated/members', icon: IconUsersGroup },
-      { id: 'memberCategories', to: '/dashboard/golfrelated/member-categories', icon: IconTags },
-      { id: 'git', to: '/dashboard/golfrelated/git', icon: IconRefresh },
-      { id: 'invoicePayment', to: '/dashboard/golfrelated/invoice-payment', icon: IconCreditCard },
-      { id: 'receipts', to: '/dashboard/golfrelated/receipts', icon: IconReceipt },
-      { id: 'fees', to: '/dashboard/golfrelated/fees', icon: IconReceiptTax },
-      { id: 'exports', to: '/dashboard/golfrelated/exports', icon: IconFileExport },
+      { id: 'members', to: '/dashboard/golfrelated/members', icon: IconUsersGroup, scope: 'members.read' },
+      { id: 'memberCategories', to: '/dashboard/golfrelated/member-categories', icon: IconTags, scope: 'members.read' },
+      { id: 'git', to: '/dashboard/golfrelated/git', icon: IconRefresh, scope: 'git.read' },
+      { id: 'invoicePayment', to: '/dashboard/golfrelated/invoice-payment', icon: IconCreditCard, scope: 'receipts.read' },
+      { id: 'receipts', to: '/dashboard/golfrelated/receipts', icon: IconReceipt, scope: 'receipts.read' },
+      { id: 'fees', to: '/dashboard/golfrelated/fees', icon: IconReceiptTax, scope: 'fees.read' },
+      { id: 'exports', to: '/dashboard/golfrelated/exports', icon: IconFileExport, scope: 'exports.read' },
     ],
   },
   {
     id: 'configuration',
     icon: IconSettings,
     links: [
-      { id: 'integrations', to: '/dashboard/configuration/integrations', icon: IconPlugConnected },
-      { id: 'configurationSettings', to: '/dashboard/configuration/settings', icon: IconBuildingBank },
-      { id: 'users', to: '/dashboard/configuration/users', icon: IconUsers },
-      { id: 'configurationEventLog', to: '/dashboard/configuration/eventLog', icon: IconHistory },
+      { id: 'integrations', to: '/dashboard/configuration/integrations', icon: IconPlugConnected, scope: 'integrations.manage' },
+      { id: 'configurationSettings', to: '/dashboard/configuration/settings', icon: IconBuildingBank, scope: 'company.read' },
+      { id: 'users', to: '/dashboard/configuration/users', icon: IconUsers, scope: 'users.read' },
+      { id: 'configurationEventLog', to: '/dashboard/configuration/eventLog', icon: IconHistory, scope: 'eventlog.read' },
     ],
   },
   {
@@ -100,14 +103,21 @@ export const NAV_GROUPS: readonly NavGroupDef[] = [
     id: 'memberCare',
     icon: IconUserHeart,
     links: [
-      { id: 'emailSendouts', to: '/dashboard/membercare/email-sendouts', icon: IconMail },
-      { id: 'emailTemplates', to: '/dashboard/membercare/email-templates', icon: IconTemplate },
-      { id: 'smsSendouts', to: '/dashboard/membercare/sms-sendouts', icon: IconMessage },
-      { id: 'smsPlans', to: '/dashboard/membercare/sms-plans', icon: IconMessageCircle },
-      { id: 'customerCare', to: '/dashboard/customer-care', icon: IconDeviceMobileMessage },
+      { id: 'emailSendouts', to: '/dashboard/membercare/email-sendouts', icon: IconMail, scope: 'membercare.read' },
+      { id: 'emailTemplates', to: '/dashboard/membercare/email-templates', icon: IconTemplate, scope: 'membercare.read' },
+      { id: 'smsSendouts', to: '/dashboard/membercare/sms-sendouts', icon: IconMessage, scope: 'membercare.read' },
+      { id: 'smsPlans', to: '/dashboard/membercare/sms-plans', icon: IconMessageCircle, scope: 'membercare.read' },
+      { id: 'customerCare', to: '/dashboard/customer-care', icon: IconDeviceMobileMessage, scope: 'membercare.read' },
     ],
   },
 ];
+
+/** The groups and links a user with these scopes may see; groups left without links are dropped. */
+export function visibleNavGroups(scopes: readonly string[]): NavGroupDef[] {
+  return NAV_GROUPS.map((group) => ({ ...group, links: group.links.filter((l) => !l.scope || scopes.includes(l.scope)) })).filter(
+    (group) => group.links.length > 0,
+  );
+}
 
 /** A link is active on its own page and on every page below it or belonging to it. */
 export function isLinkActive(link: NavLinkDef, pathname: string, screen?: { id: string; parent?: string }): boolean {

@@ -1,9 +1,10 @@
+import { DEFAULT_ROLE_SCOPES } from '@fairway/shared';
 import { LANGUAGES } from '@fairway/shared/constants';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { USER_MENU_ACCOUNT, USER_MENU_CONFIGURATION } from './layouts/user-menu';
-import { isLinkActive, NAV_GROUPS } from './navigation';
+import { isLinkActive, NAV_GROUPS, visibleNavGroups } from './navigation';
 import { SCREENS, screenById } from './route-table';
 import { routes } from './router';
 
@@ -103,5 +104,21 @@ describe('user dropdown', () => {
       const screen = SCREENS.find((s) => `/dashboard/${s.path}` === path);
       expect(screen?.tabs).toContain(tab);
     }
+  });
+});
+
+describe('navigation by scope', () => {
+  const linkIds = (scopes: readonly string[]) => visibleNavGroups(scopes).flatMap((g) => g.links.map((l) => l.id));
+
+  it('shows an Owner every link', () => {
+    expect(linkIds(DEFAULT_ROLE_SCOPES.Owner)).toEqual(NAV_GROUPS.flatMap((g) => g.links.map((l) => l.id)));
+  });
+
+  it('hides the screens a role cannot use, and groups left empty', () => {
+    const other = linkIds(DEFAULT_ROLE_SCOPES.Other);
+    expect(other).toContain('invoices');
+    expect(other).not.toContain('users');
+    expect(other).not.toContain('integrations');
+    expect(visibleNavGroups([]).map((g) => g.id)).toEqual(['help']);
   });
 });

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@fairway/shared';
+import { ALL_SCOPES, type CurrentUser } from '@fairway/shared';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
@@ -22,7 +22,7 @@ export const demoUser: CurrentUser = {
   email: 'karin.sjoberg@fairwaydemo.se',
   phone: '070-123 45 67',
   role: 'Owner',
-  scopes: [],
+  scopes: [...ALL_SCOPES],
   imageUrl: null,
   golfclubAdmin: true,
   organisation: { id: '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d', name: 'Fairway Demo GK' },

@@ -2,7 +2,8 @@ import { Box, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isLinkActive, NAV_GROUPS, NAV_HOME, type NavGroupDef } from '../navigation';
+import { useCurrentUser } from '../../features/users/api/get-current-user';
+import { isLinkActive, NAV_HOME, type NavGroupDef, visibleNavGroups } from '../navigation';
 import { useScreen } from '../use-screen';
 import { ClubAccountSwitcher } from './club-account-switcher';
 
@@ -11,7 +12,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const screen = useScreen();
-  const activeGroup = NAV_GROUPS.find((g) => g.links.some((l) => isLinkActive(l, pathname, screen)))?.id;
+  const user = useCurrentUser();
+  const groups = visibleNavGroups(user?.scopes ?? []);
+  const activeGroup = groups.find((g) => g.links.some((l) => isLinkActive(l, pathname, screen)))?.id;
 
   // Groups start open where the current page is; the user's own toggles are kept after that.
   const [toggled, setToggled] = useState<Partial<Record<NavGroupDef['id'], boolean>>>({});
@@ -34,7 +37,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           onClick={onNavigate}
           variant="light"
         />
-        {NAV_GROUPS.map((group) => {
+        {groups.map((group) => {
           const GroupIcon = group.icon;
           const open = isOpen(group.id);
           const childrenId = `nav-group-${group.id}`;
