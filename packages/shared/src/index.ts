@@ -1,12 +1,20 @@
 import './validation/zod-setup';
 
 export * from './auth/auth.schemas';
+export * from './billings/billings.schemas';
 export * from './company/company.schemas';
+export * from './configurations/configurations.schemas';
 export * from './constants';
 export * from './errors';
+export * from './eventlogs/eventlogs.schemas';
+export * from './hidden-resources/hidden-resources.schemas';
+export * from './integrations/integrations.schemas';
 export * from './landing/landing.schemas';
+export * from './notifications/notifications.schemas';
 export * from './organizations/organizations.schemas';
+export * from './permissions/permissions.schemas';
 export * from './permissions/scopes';
+export * from './subscriptions/subscriptions.schemas';
 export * from './users/users.schemas';
 export * from './validation/issues';
 export * from './validation/messages';

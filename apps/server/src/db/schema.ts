@@ -4,8 +4,15 @@
  * (drizzle.config.ts), so a table missing here still gets migrated but is not in `db.query`.
  */
 export * from '../modules/auth/auth.schema';
+export * from '../modules/billings/billings.schema';
+export * from '../modules/configurations/configurations.schema';
 export * from '../modules/email/email.schema';
+export * from '../modules/eventlogs/eventlogs.schema';
+export * from '../modules/hidden-resources/hidden-resources.schema';
+export * from '../modules/integrations/integrations.schema';
 export * from '../modules/landing/landing.schema';
+export * from '../modules/notifications/notifications.schema';
 export * from '../modules/organizations/organizations.schema';
 export * from '../modules/permissions/permissions.schema';
+export * from '../modules/subscriptions/subscriptions.schema';
 export * from '../modules/users/users.schema';

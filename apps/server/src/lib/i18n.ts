@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
+import { configurationsMessages } from './messages/configurations';
+import { eventlogsMessages } from './messages/eventlogs';
+import { notificationsMessages } from './messages/notifications';
+import { permissionsMessages } from './messages/permissions';
+import { subscriptionsMessages } from './messages/subscriptions';
 import { usersMessages } from './messages/users';
 
 /**
@@ -22,7 +27,16 @@ export interface MessageText {
 export type MessageDictionary = Record<string, MessageText>;
 export type MessageParams = Record<string, string | number>;
 
-const dictionaries = [commonMessages, authMessages, usersMessages] as const;
+const dictionaries = [
+  commonMessages,
+  authMessages,
+  usersMessages,
+  notificationsMessages,
+  eventlogsMessages,
+  configurationsMessages,
+  subscriptionsMessages,
+  permissionsMessages,
+] as const;
 
 type Merge<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]
   ? H & Merge<R>

@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes';
+import { billingsRoutes } from './billings/billings.routes';
 import { companyRoutes } from './company/company.routes';
+import { configurationsRoutes } from './configurations/configurations.routes';
 import { emailJobs } from './email/email.jobs';
+import { eventlogsRoutes } from './eventlogs/eventlogs.routes';
+import { hiddenResourcesRoutes } from './hidden-resources/hidden-resources.routes';
+import { integrationsRoutes } from './integrations/integrations.routes';
 import { landingRoutes } from './landing/landing.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
+import { subscriptionsJobs } from './subscriptions/subscriptions.jobs';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** A feature's routes: a Fastify plugin whose paths are relative to /api/v1. */
@@ -22,4 +30,12 @@ export const routeModules: RouteModule[] = [
   organizationsRoutes,
   landingRoutes,
   permissionsRoutes,
+  notificationsRoutes,
+  eventlogsRoutes,
+  configurationsRoutes,
+  hiddenResourcesRoutes,
+  integrationsRoutes,
+  subscriptionsRoutes,
+  subscriptionsJobs,
+  billingsRoutes,
 ];

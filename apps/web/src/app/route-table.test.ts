@@ -102,7 +102,9 @@ describe('user dropdown', () => {
       if (!search) continue;
       const tab = new URLSearchParams(search).get('tab');
       const screen = SCREENS.find((s) => `/dashboard/${s.path}` === path);
-      expect(screen?.tabs).toContain(tab);
+      // Screens that have their own page (no longer outlined here) test their tabs themselves.
+      if (!screen) continue;
+      expect(screen.tabs).toContain(tab);
     }
   });
 });

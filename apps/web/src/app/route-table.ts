@@ -28,10 +28,7 @@ export interface ScreenDef {
 
 export const SCREENS: readonly ScreenDef[] = [
   // General
-  { id: 'customerCare', path: 'customer-care' },
-  { id: 'settings', path: 'settings', tabs: ['invoice', 'contract', 'member', 'article', 'email', 'api'] },
   { id: 'faq', path: 'faq' },
-  { id: 'eventLog', path: 'event-log' },
   { id: 'prototypeModal', path: 'PrototypeModal1' },
   { id: 'duplicates', path: 'duplicates', group: 'accounting', needsConnection: true },
   {
@@ -99,17 +96,6 @@ export const SCREENS: readonly ScreenDef[] = [
     needsConnection: true,
   },
 
-  // Configuration
-  { id: 'integrations', path: 'configuration/integrations', group: 'configuration' },
-  {
-    id: 'configurationSettings',
-    path: 'configuration/settings',
-    group: 'configuration',
-    tabs: ['subscription', 'billing', 'billingDetails'],
-  },
-  { id: 'configurationEventLog', path: 'configuration/eventLog', group: 'configuration' },
-  { id: 'users', path: 'configuration/users', group: 'configuration', tabs: ['users', 'roles'] },
-
   // Help
   { id: 'helpFaq', path: 'help/faq', group: 'help' },
   { id: 'support', path: 'help/support', group: 'help' },
@@ -121,7 +107,6 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'emailTemplates', path: 'membercare/email-templates', group: 'memberCare' },
   { id: 'createEmailTemplate', path: 'membercare/create-email-template', group: 'memberCare', parent: 'emailTemplates' },
   { id: 'smsSendouts', path: 'membercare/sms-sendouts', group: 'memberCare' },
-  { id: 'smsPlans', path: 'membercare/sms-plans', group: 'memberCare' },
 ];
 
 export function screenById(id: string): ScreenDef | undefined {

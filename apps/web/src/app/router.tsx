@@ -7,6 +7,8 @@ import { redirectIfLoggedIn, requireSession } from './session/guard';
 
 const outlinePage = lazyPage(() => import('../components/screen-outline-page'));
 const publicInfoPage = lazyPage(() => import('../features/landing/pages/public-info-page'));
+const eventLogPage = lazyPage(() => import('../features/eventlogs/pages/event-log-page'));
+const smsPlansPage = lazyPage(() => import('../features/subscriptions/pages/sms-plans-page'));
 
 /**
  * Every route of spec §2. Public pages use the `full-first` (landing) and `full` layouts, the
@@ -58,8 +60,19 @@ export const routes: RouteObject[] = [
         lazy: lazyPage(() => import('./layouts/vertical-layout')),
         children: [
           { index: true, lazy: lazyPage(() => import('../features/dashboard/pages/dashboard-home-page')) },
-          { path: 'prototype', lazy: lazyPage(() => import('../features/users/pages/account-settings-page')) },
+          { path: 'prototype', lazy: lazyPage(() => import('../features/settings/pages/account-settings-page')) },
+          { path: 'settings', lazy: lazyPage(() => import('../features/configurations/pages/configurations-page')) },
+          {
+            path: 'configuration/integrations',
+            lazy: lazyPage(() => import('../features/integrations/pages/integrations-page')),
+          },
           { path: 'access-denied', lazy: lazyPage(() => import('./pages/access-denied-page')) },
+          { path: 'event-log', lazy: eventLogPage },
+          { path: 'configuration/eventLog', lazy: eventLogPage },
+          { path: 'configuration/users', lazy: lazyPage(() => import('./pages/users-and-permissions-page')) },
+          { path: 'configuration/settings', lazy: lazyPage(() => import('./pages/settings-and-subscription-page')) },
+          { path: 'customer-care', lazy: smsPlansPage },
+          { path: 'membercare/sms-plans', lazy: smsPlansPage },
           ...SCREENS.map((screen) => ({ path: screen.path, lazy: outlinePage, handle: { screen } })),
         ],
       },

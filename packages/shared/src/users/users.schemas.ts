@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from '../permissions/scopes';
+import { encodeMessage } from '../validation/messages';
 import { emailField, optionalString, phoneField, requiredString } from '../validation/rules';
 
 const ref = z.object({ id: z.string().uuid(), name: z.string() });
@@ -27,7 +28,11 @@ export const userSchema = z.object({
   displayName: z.string().nullable(),
   email: z.string(),
   phone: z.string().nullable(),
+  /** The kind of role of spec §6; an organisation's own role counts as "Other". */
   role: roleSchema,
+  /** The role itself: a default role or one the organisation made (permissions/roles). */
+  roleId: z.string().uuid(),
+  roleName: z.string(),
   clubAccountIds: z.array(z.string().uuid()),
   imageUrl: z.string().nullable(),
   golfclubAdmin: z.boolean(),
@@ -54,19 +59,36 @@ export const updateUserBodySchema = z
     displayName: optionalString(120).nullable().optional(),
     phone: phoneField().nullable().optional(),
     role: roleSchema.optional(),
+    /** Alternative to `role`: any role of the organisation by id (permissions/roles). */
+    roleId: z.string().uuid().optional(),
     clubAccountIds: z.array(z.string().uuid()).max(100).optional(),
     golfclubAdmin: z.boolean().optional(),
     currentAccountId: z.string().uuid().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.role !== undefined && body.roleId !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['roleId'], message: encodeMessage('invalid_value') });
+    }
+  });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 export const inviteUserBodySchema = z
   .object({
     name: requiredString(120),
     email: emailField(),
-    role: roleSchema,
+    role: roleSchema.optional(),
+    /** Alternative to `role`: any role of the organisation by id (permissions/roles). */
+    roleId: z.string().uuid().optional(),
     clubAccountIds: z.array(z.string().uuid()).max(100).default([]),
   })
-  .strict();
+  .strict()
+  .superRefine((body, ctx) => {
+    // Exactly one of the two names the role.
+    if (body.role === undefined && body.roleId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['role'], message: encodeMessage('role_required') });
+    } else if (body.role !== undefined && body.roleId !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['roleId'], message: encodeMessage('invalid_value') });
+    }
+  });
 export type InviteUserBody = z.infer<typeof inviteUserBodySchema>;

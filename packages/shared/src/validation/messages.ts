@@ -67,6 +67,14 @@ export const VALIDATION_MESSAGES = {
   image_type: { sv: 'Bilden måste vara PNG, JPEG eller WebP', en: 'The image must be PNG, JPEG or WebP' },
   image_size: { sv: 'Bilden får vara högst 2 MB', en: 'The image may be at most 2 MB' },
   phone: { sv: 'Ogiltigt telefonnummer', en: 'Invalid phone number' },
+  role_name_taken: { sv: 'Det finns redan en roll med det namnet', en: 'A role with that name already exists' },
+  role_required: { sv: 'Välj en roll', en: 'Choose a role' },
+  club_to_sync_required: { sv: 'Välj vilken klubb data ska synkas till', en: 'Kindly select club to sync data to' },
+  date_months_back: {
+    sv: 'Välj ett datum högst {months} månader bakåt i tiden',
+    en: 'Choose a date up to {months} months back in time',
+  },
+  date: { sv: 'Ange ett giltigt datum (ÅÅÅÅ-MM-DD)', en: 'Enter a valid date (YYYY-MM-DD)' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { seedSubscriptionReferenceData } from '../../modules/subscriptions/subscriptions.reference';
 import type { Db } from '../client';
 import { golfClubs, packages } from '../schema';
 import { GOLF_CLUBS } from './golf-clubs';
@@ -60,6 +61,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
           active: sql`excluded.active`,
         },
       });
+    await seedSubscriptionReferenceData(tx);
     await tx
       .insert(golfClubs)
       .values([...GOLF_CLUBS])

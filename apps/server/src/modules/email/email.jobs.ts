@@ -1,7 +1,12 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transporter } from 'nodemailer';
+import { logEventQuietly } from '../eventlogs/eventlogs.service';
+import { emailOutbox } from './email.schema';
 import {
   createMailTransport,
+  type DeliveryOutcome,
   deliverEmail,
   EMAIL_DELIVER_QUEUE,
   EMAIL_MAX_ATTEMPTS,
@@ -31,6 +36,7 @@ export const emailJobs: FastifyPluginAsyncZod = async (app) => {
     EMAIL_DELIVER_QUEUE,
     async (job) => {
       const { outcome, error } = await deliverEmail({ db: app.db, config: app.config, transport: getTransport() }, job.data.id);
+      await logEmailDelivery(app, job.data.id, outcome, error);
       if (outcome === 'failed') {
         app.log.error({ emailId: job.data.id, err: error }, 'e-mail could not be delivered; giving up');
       } else if (outcome === 'retry' && error) {
@@ -47,3 +53,34 @@ export const emailJobs: FastifyPluginAsyncZod = async (app) => {
     transport?.close();
   });
 };
+
+/**
+ * The organisation's event log shows each final delivery outcome (spec §3); retries in between
+ * are not events. Mail without an organisation (e.g. a password reset) is not logged.
+ */
+export async function logEmailDelivery(
+  app: Pick<FastifyInstance, 'db' | 'log'>,
+  id: string,
+  outcome: DeliveryOutcome,
+  error: Error | undefined,
+) {
+  if (outcome !== 'sent' && outcome !== 'failed') return;
+  const [row] = await app.db
+    .select({
+      organisationId: emailOutbox.organisationId,
+      to: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      attempts: emailOutbox.attempts,
+    })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.id, id));
+  if (!row?.organisationId) return;
+  await logEventQuietly(app.db, app.log, {
+    organisationId: row.organisationId,
+    resource: 'email',
+    activity: outcome === 'sent' ? 'eventlogs.emailSent' : 'eventlogs.emailFailed',
+    params: { subject: row.subject, to: row.to, attempts: row.attempts },
+    error: outcome === 'failed' ? (error?.message ?? null) : null,
+    type: outcome === 'sent' ? 'SUCCESS' : 'ERROR',
+  });
+}

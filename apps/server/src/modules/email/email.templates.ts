@@ -8,6 +8,17 @@ export interface EmailTemplateParams {
   password_reset: { name: string; link: string; expiresInMinutes: number };
   invitation: { name: string; inviterName: string; organisationName: string; link: string; expiresInDays: number };
   password_changed: { name: string; forgotPasswordUrl: string };
+  integration_request: {
+    /** The recipient: our support team. */
+    name: string;
+    organisationName: string;
+    customerNumber: string;
+    clubAccountName: string;
+    userName: string;
+    userEmail: string;
+    system: string;
+    message: string;
+  };
 }
 export type EmailTemplate = keyof EmailTemplateParams;
 export const EMAIL_TEMPLATES = [
@@ -15,6 +26,7 @@ export const EMAIL_TEMPLATES = [
   'password_reset',
   'invitation',
   'password_changed',
+  'integration_request',
 ] as const satisfies readonly EmailTemplate[];
 
 export interface RenderedEmail {
@@ -133,6 +145,28 @@ const COPY: { [T in EmailTemplate]: Record<Lang, Copy<T>> } = {
       ],
       action: { label: 'Reset your password', url: p.forgotPasswordUrl },
       signature: `Kind regards,\n${BRAND_NAME}`,
+    }),
+  },
+  integration_request: {
+    sv: (p) => ({
+      subject: `${BRAND_NAME} integrationsförfrågan: ${p.system} från ${p.organisationName}`,
+      greeting: `Hej ${p.name}!`,
+      paragraphs: [
+        `${p.userName} (${p.userEmail}) på ${p.organisationName}, kundnummer ${p.customerNumber}, klubb ${p.clubAccountName}, vill ha en integration med ${p.system}.`,
+        `Meddelande:\n${p.message}`,
+      ],
+      after: ['Svara kunden inom 48 timmar.'],
+      signature: BRAND_NAME,
+    }),
+    en: (p) => ({
+      subject: `${BRAND_NAME} integration request: ${p.system} from ${p.organisationName}`,
+      greeting: `Hi ${p.name},`,
+      paragraphs: [
+        `${p.userName} (${p.userEmail}) at ${p.organisationName}, customer number ${p.customerNumber}, club account ${p.clubAccountName}, asks for an integration with ${p.system}.`,
+        `Message:\n${p.message}`,
+      ],
+      after: ['Reply to the customer within 48 hours.'],
+      signature: BRAND_NAME,
     }),
   },
 };

@@ -24,6 +24,16 @@ const PARAMS: EmailTemplateParams = {
     expiresInDays: 7,
   },
   password_changed: { name: 'Anna <b>', forgotPasswordUrl: 'https://fairway.test/forgot-password' },
+  integration_request: {
+    name: 'Anna <b>',
+    organisationName: 'Båstad GK',
+    customerNumber: '10001',
+    clubAccountName: 'Båstad GK',
+    userName: 'Per',
+    userEmail: 'per@example.se',
+    system: 'Fortnox',
+    message: 'Vi vill koppla Fortnox',
+  },
 };
 
 describe('templates', () => {
@@ -41,9 +51,14 @@ describe('templates', () => {
       // Parameters are escaped in HTML, never injected.
       expect(sv.html).toContain('Anna &lt;b&gt;');
       expect(sv.html).not.toContain('Anna <b>');
-      const link = Object.values(PARAMS[template]).find((v) => typeof v === 'string' && v.startsWith('https://')) as string;
-      expect(sv.text).toContain(link);
-      expect(en.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+      // Not every message carries a link (e.g. an integration request to our support).
+      const link = Object.values(PARAMS[template]).find((v) => typeof v === 'string' && v.startsWith('https://')) as
+        | string
+        | undefined;
+      if (link) {
+        expect(sv.text).toContain(link);
+        expect(en.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+      }
     });
   }
 });

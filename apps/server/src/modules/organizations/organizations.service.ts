@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { passwordHistory } from '../auth/auth.schema';
 import { ensureSystemRoles } from '../permissions/permissions.service';
+import { startSubscription } from '../subscriptions/subscriptions.service';
 import { memberships, userClubAccounts, users } from '../users/users.schema';
 import { clubAccounts, organisations } from './organizations.schema';
 
@@ -100,6 +101,7 @@ export async function createOrganisationWithOwner(
     status: 'active',
   });
   await tx.insert(userClubAccounts).values({ userId, clubAccountId: clubAccount.id, organisationId: organisation.id });
+  await startSubscription(tx, organisation.id);
 
   return {
     organisationId: organisation.id,

@@ -1,28 +1,29 @@
-import { ALL_SCOPES, envelope, ROLE_RULES, SCOPE_CATEGORIES, SCOPES, scopeCategory, scopeSchema } from '@fairway/shared';
+import {
+  ALL_SCOPES,
+  deleteRoleQuerySchema,
+  envelope,
+  idParamsSchema,
+  roleBodySchema,
+  roleDefinitionSchema,
+  SCOPE_CATEGORIES,
+  SCOPES,
+  scopeCategory,
+  scopeCategoryViewSchema,
+  scopeViewSchema,
+} from '@fairway/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticated } from '../../plugins/auth';
+import { authenticated, scoped } from '../../plugins/auth';
 import { tenantOf } from '../organizations/tenant';
 import { listRoles } from './permissions.repository';
+import { changeRole, createRole, removeRole } from './permissions.roles';
 
-const categorySchema = z.enum(SCOPE_CATEGORIES);
 const noQuery = z.object({}).strict();
 
-export const roleViewSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  system: z.boolean(),
-  scopes: z.array(scopeSchema),
-  rules: z.object(
-    Object.fromEntries(ROLE_RULES.map((r) => [r, z.boolean()])) as Record<(typeof ROLE_RULES)[number], z.ZodBoolean>,
-  ),
-});
-export const scopeViewSchema = z.object({ name: scopeSchema, category: categorySchema });
-export const scopeCategoryViewSchema = z.object({ id: categorySchema, scopes: z.array(scopeSchema) });
-
 /**
- * Read-only lists behind the roles tab (spec §6); managing roles is a later issue. Any signed-in
- * user may read them: they describe what the product can grant, not anybody's data.
+ * The roles tab (spec §6). Any signed-in user may read the lists: they describe what the product
+ * can grant and which roles exist (the invite form offers them), not anybody's data. Changing
+ * roles needs roles.manage.
  */
 export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -31,12 +32,62 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...authenticated(app),
       schema: {
         tags: ['permissions'],
-        summary: "The organisation's roles",
+        summary: "The organisation's roles with their scopes, rules and number of users",
         querystring: noQuery,
-        response: { 200: envelope(z.array(roleViewSchema)) },
+        response: { 200: envelope(z.array(roleDefinitionSchema)) },
       },
     },
     async (request) => ({ data: await listRoles(app.db, tenantOf(request.auth)) }),
+  );
+
+  app.post(
+    '/permissions/roles',
+    {
+      ...scoped(app, 'roles.manage'),
+      schema: {
+        tags: ['permissions'],
+        summary: 'Create a role: a name unique in the organisation, scopes and rule toggles',
+        querystring: noQuery,
+        body: roleBodySchema,
+        response: { 201: envelope(roleDefinitionSchema) },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ data: await createRole(app.db, request.auth, request.body) }),
+  );
+
+  app.put(
+    '/permissions/roles/:id',
+    {
+      ...scoped(app, 'roles.manage'),
+      schema: {
+        tags: ['permissions'],
+        summary: "Change one of the organisation's own roles (default roles cannot be changed)",
+        params: idParamsSchema,
+        querystring: noQuery,
+        body: roleBodySchema,
+        response: { 200: envelope(roleDefinitionSchema) },
+      },
+    },
+    async (request) => ({ data: await changeRole(app.db, request.auth, request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/permissions/roles/:id',
+    {
+      ...scoped(app, 'roles.manage'),
+      schema: {
+        tags: ['permissions'],
+        summary:
+          "Remove one of the organisation's own roles. A role in use is refused unless `reassignTo` names the role its users get instead.",
+        params: idParamsSchema,
+        querystring: deleteRoleQuerySchema,
+        response: { 200: envelope(z.object({ id: z.uuid() })) },
+      },
+    },
+    async (request) => {
+      await removeRole(app.db, request.auth, request.params.id, request.query.reassignTo);
+      return { data: { id: request.params.id } };
+    },
   );
 
   app.get(

@@ -16,8 +16,8 @@ export function profileImageUrl(user: { id: string; image: string | null; imageU
 }
 
 function asRoleName(role: string): RoleName {
-  // Organisation-defined roles (a later issue) are reported as "Other" until the contract
-  // carries role names beyond spec §6's.
+  // An organisation's own role is of the kind "Other" (spec §6); its names can never be a
+  // default role's (permissions.roles.ts refuses them).
   return (ROLES as readonly string[]).includes(role) ? (role as RoleName) : 'Other';
 }
 

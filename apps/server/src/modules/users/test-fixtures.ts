@@ -84,6 +84,8 @@ export async function addMember(
     status?: 'active' | 'invited';
     clubAccountIds?: string[];
     existingUserId?: string;
+    /** One of the organisation's own roles, instead of the default role `role`. */
+    roleId?: string;
   } = {},
 ): Promise<TestMember> {
   const roleIds = await ensureSystemRoles(app.db, org.organisationId);
@@ -107,7 +109,7 @@ export async function addMember(
   await app.db.insert(memberships).values({
     organisationId: org.organisationId,
     userId,
-    roleId: roleIds[role],
+    roleId: options.roleId ?? roleIds[role],
     status: options.status ?? 'active',
   });
   for (const clubAccountId of options.clubAccountIds ?? [org.clubAccountId]) {

@@ -4,6 +4,8 @@ import { ConflictError } from '../../lib/errors';
 import { getLang } from '../../lib/i18n';
 import { createInvitation } from '../auth/auth.service';
 import { dispatchEmails } from '../email/email.service';
+import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
+import { notify } from '../notifications/notifications.service';
 import { tenantOf } from '../organizations/tenant';
 import { findMember, findUserByEmail, insertMembership, replaceClubAccess } from './users.repository';
 import { users } from './users.schema';
@@ -44,6 +46,23 @@ export async function inviteUser(
       invitedBy: actor.userId,
       lang: getLang(request),
       publicUrl: app.config.PUBLIC_URL,
+    });
+    const role = (await findMember(tx, tenant, userId))?.role ?? '';
+    const params = { actor: await userDisplayName(tx, actor.userId), name: body.name, email: body.email, role };
+    await logEvent(tx, {
+      organisationId: tenant.organisationId,
+      resource: 'users',
+      activity: 'eventlogs.userInvited',
+      params,
+      type: 'INFO',
+    });
+    await notify(tx, {
+      organisationId: tenant.organisationId,
+      allOwners: true,
+      subject: 'notifications.userInvited.subject',
+      message: 'notifications.userInvited.message',
+      params,
+      link: '/dashboard/configuration/users',
     });
     return { userId, emailId: invitation.emailId };
   });

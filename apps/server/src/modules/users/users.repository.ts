@@ -18,6 +18,8 @@ export interface MemberRow {
   displayName: string | null;
   phone: string | null;
   role: string;
+  roleId: string;
+  roleSystem: boolean;
   golfclubAdmin: boolean;
   status: 'active' | 'invited';
   /** When the user joined this organisation. */
@@ -48,6 +50,8 @@ const memberColumns = {
   displayName: users.displayName,
   phone: users.phone,
   role: roles.name,
+  roleId: roles.id,
+  roleSystem: roles.system,
   golfclubAdmin: memberships.golfclubAdmin,
   status: memberships.status,
   createdAt: memberships.createdAt,
@@ -158,15 +162,6 @@ export async function findPackageOf(conn: Conn, tenant: Tenant): Promise<{ id: s
     .where(eq(organisations.id, tenant.organisationId))
     .limit(1);
   return row ?? null;
-}
-
-export async function findRoleId(conn: Conn, tenant: Tenant, name: string): Promise<string | null> {
-  const [row] = await conn
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.organisationId, tenant.organisationId), eq(roles.name, name)))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 /** The given ids that are club accounts of the tenant. */

@@ -1,5 +1,5 @@
 import {
-  assignableRoles,
+  canAssignRole,
   encodeMessage,
   type InviteUserBody,
   type PROFILE_IMAGE_TYPES,
@@ -11,7 +11,9 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { BusinessError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
+import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { type Tenant, tenantOf } from '../organizations/tenant';
+import { findRole, findRoleByName, type RoleRef } from '../permissions/permissions.repository';
 import { ensureSystemRoles } from '../permissions/permissions.service';
 import { profileImageUrl } from './current-user';
 import {
@@ -21,7 +23,6 @@ import {
   findMember,
   findPackageOf,
   findReachableAccount,
-  findRoleId,
   type ListMembersQuery,
   listMembers,
   lockOrganisation,
@@ -37,10 +38,9 @@ import {
 /** The caller as the users service needs them: `request.auth`. */
 export type Actor = Pick<AuthContext, 'userId' | 'organisationId' | 'role' | 'scopes'>;
 
-function asRoleName(role: string): RoleName {
-  // Organisation-defined roles (a later issue) are reported as "Other" until the contract
-  // carries role names beyond spec §6's.
-  return (ROLES as readonly string[]).includes(role) ? (role as RoleName) : 'Other';
+/** The kind of role of spec §6: a default role by its name, an organisation's own role as "Other". */
+function roleKind(row: Pick<MemberRow, 'role' | 'roleSystem'>): RoleName {
+  return row.roleSystem && (ROLES as readonly string[]).includes(row.role) ? (row.role as RoleName) : 'Other';
 }
 
 export function toUser(row: MemberRow): User {
@@ -50,7 +50,9 @@ export function toUser(row: MemberRow): User {
     displayName: row.displayName,
     email: row.email,
     phone: row.phone,
-    role: asRoleName(row.role),
+    role: roleKind(row),
+    roleId: row.roleId,
+    roleName: row.role,
     clubAccountIds: row.clubAccountIds,
     // The list never loads image bytes; the marker only tells profileImageUrl there is one.
     imageUrl: profileImageUrl({ id: row.id, image: row.hasImage ? 'stored' : null, imageUpdatedAt: row.imageUpdatedAt }),
@@ -82,20 +84,33 @@ export async function getUser(db: Db, actor: Actor, userId: string): Promise<Use
 
 /**
  * The role rules of spec §6 for giving `role` to someone: an Owner may give any role, others only
- * Staff, Accountant and Other — and only an Owner may appoint an Owner.
+ * Staff, Accountant and Other (and an organisation's own role that grants nothing they lack) —
+ * and only an Owner may appoint an Owner.
  */
-export function assertMayAssign(actor: Actor, role: RoleName): void {
-  const allowed = assignableRoles(isOwner(actor) ? 'Owner' : 'Staff');
-  if (allowed.includes(role)) return;
-  if (role === 'Owner') throw new ForbiddenError('users.onlyOwnerAssignsOwner');
-  throw new ForbiddenError('users.roleNotAssignable', { role });
+export function assertMayAssign(actor: Actor, role: Pick<RoleRef, 'name' | 'system' | 'scopes'>): void {
+  if (canAssignRole(actor, role)) return;
+  if (role.system && role.name === 'Owner') throw new ForbiddenError('users.onlyOwnerAssignsOwner');
+  throw new ForbiddenError('users.roleNotAssignable', { role: role.name });
 }
 
-async function roleIdFor(tx: Tx, tenant: Tenant, role: RoleName): Promise<string> {
-  const existing = await findRoleId(tx, tenant, role);
-  if (existing) return existing;
+/**
+ * The role a body names, by `roleId` (any role of the organisation) or by `role` (a default role).
+ * An id that is not one of the tenant's roles is a field error, like a foreign club account.
+ */
+async function resolveRole(tx: Tx, tenant: Tenant, body: { role?: RoleName; roleId?: string }): Promise<RoleRef | null> {
+  if (body.roleId !== undefined) {
+    const role = await findRole(tx, tenant, body.roleId);
+    if (!role) throw new ValidationError({ roleId: [encodeMessage('invalid_value')] });
+    return role;
+  }
+  if (body.role === undefined) return null;
+  const existing = await findRoleByName(tx, tenant, body.role);
+  if (existing?.system) return existing;
   // Organisations created before a default role existed get it on first use.
-  return (await ensureSystemRoles(tx, tenant.organisationId))[role];
+  await ensureSystemRoles(tx, tenant.organisationId);
+  const created = await findRoleByName(tx, tenant, body.role);
+  if (!created) throw new Error(`default role ${body.role} missing`);
+  return created;
 }
 
 async function assertOwnClubAccounts(tx: Tx, tenant: Tenant, ids: readonly string[]): Promise<string[]> {
@@ -125,7 +140,8 @@ export async function updateUser(db: Db, actor: Actor, userId: string, body: Upd
   const self = userId === actor.userId;
   const profile = { name: body.name, displayName: body.displayName, phone: body.phone };
   const touchesProfile = Object.values(profile).some((v) => v !== undefined);
-  const touchesMembership = body.role !== undefined || body.clubAccountIds !== undefined || body.golfclubAdmin !== undefined;
+  const touchesMembership =
+    body.role !== undefined || body.roleId !== undefined || body.clubAccountIds !== undefined || body.golfclubAdmin !== undefined;
 
   if (!self && body.currentAccountId !== undefined) throw new ForbiddenError('users.onlyOwnAccount');
   if ((!self && (touchesProfile || touchesMembership)) || (self && touchesMembership)) {
@@ -143,12 +159,13 @@ export async function updateUser(db: Db, actor: Actor, userId: string, body: Upd
     }
 
     const membership: { roleId?: string; golfclubAdmin?: boolean } = {};
-    if (body.role !== undefined && body.role !== target.role) {
-      assertMayAssign(actor, body.role);
-      if (target.role === 'Owner' && (await countOwners(tx, tenant)) <= 1) {
+    const nextRole = await resolveRole(tx, tenant, body);
+    if (nextRole && nextRole.id !== target.roleId) {
+      assertMayAssign(actor, nextRole);
+      if (target.role === 'Owner' && target.roleSystem && (await countOwners(tx, tenant)) <= 1) {
         throw new BusinessError(400, 'users.lastOwner');
       }
-      membership.roleId = await roleIdFor(tx, tenant, body.role);
+      membership.roleId = nextRole.id;
     }
     if (body.golfclubAdmin !== undefined) membership.golfclubAdmin = body.golfclubAdmin;
 
@@ -197,6 +214,13 @@ export async function removeUser(db: Db, actor: Actor, userId: string): Promise<
       if ((await countOwners(tx, tenant)) <= 1) throw new BusinessError(400, 'users.lastOwner');
     }
     await removeMember(tx, tenant, userId);
+    await logEvent(tx, {
+      organisationId: tenant.organisationId,
+      resource: 'users',
+      activity: 'eventlogs.userRemoved',
+      params: { actor: await userDisplayName(tx, actor.userId), name: target.name, email: target.email },
+      type: 'INFO',
+    });
   });
 }
 
@@ -209,10 +233,13 @@ export async function removeUser(db: Db, actor: Actor, userId: string): Promise<
 export async function checkInvitation(
   tx: Tx,
   actor: Actor,
-  body: Pick<InviteUserBody, 'role' | 'clubAccountIds'>,
+  body: Pick<InviteUserBody, 'role' | 'roleId' | 'clubAccountIds'>,
 ): Promise<{ roleId: string; clubAccountIds: string[] }> {
   const tenant = tenantOf(actor);
-  assertMayAssign(actor, body.role);
+  const role = await resolveRole(tx, tenant, body);
+  // The shared schema demands one of the two; a body that got here without is a programming error.
+  if (!role) throw new Error('invitation without a role');
+  assertMayAssign(actor, role);
   await lockOrganisation(tx, tenant);
   const pkg = await findPackageOf(tx, tenant);
   if (!pkg) throw new NotFoundError();
@@ -220,7 +247,7 @@ export async function checkInvitation(
     throw new BusinessError(406, 'users.userLimitReached', { package: pkg.name, max: pkg.maxUsers });
   }
   const clubAccountIds = await assertOwnClubAccounts(tx, tenant, body.clubAccountIds);
-  return { roleId: await roleIdFor(tx, tenant, body.role), clubAccountIds };
+  return { roleId: role.id, clubAccountIds };
 }
 
 /** Magic numbers of the accepted image types; the declared content type alone proves nothing. */

@@ -2,6 +2,7 @@ import { Box, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useHiddenResources } from '../../features/hidden-resources/api/get-hidden-resources';
 import { useCurrentUser } from '../../features/users/api/get-current-user';
 import { isLinkActive, NAV_HOME, type NavGroupDef, visibleNavGroups } from '../navigation';
 import { useScreen } from '../use-screen';
@@ -13,7 +14,11 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const screen = useScreen();
   const user = useCurrentUser();
-  const groups = visibleNavGroups(user?.scopes ?? []);
+  const hidden = useHiddenResources();
+  // Pages the user hid (account settings) leave the menu; the page where they are stays.
+  const groups = visibleNavGroups(user?.scopes ?? [])
+    .map((g) => ({ ...g, links: g.links.filter((l) => !hidden.includes(`nav:${l.id}`) || isLinkActive(l, pathname, screen)) }))
+    .filter((g) => g.links.length > 0);
   const activeGroup = groups.find((g) => g.links.some((l) => isLinkActive(l, pathname, screen)))?.id;
 
   // Groups start open where the current page is; the user's own toggles are kept after that.

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   type Icon,
   IconApi,
@@ -19,6 +19,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { UserAvatar } from '../../components/user-avatar';
 import { useCurrentUser } from '../../features/users/api/get-current-user';
 import { logout } from '../session/logout';
 
@@ -79,7 +80,7 @@ export function UserMenu() {
           p={2}
         >
           <Group gap={8} wrap="nowrap">
-            <Avatar src={user?.imageUrl ?? undefined} alt="" radius="xl" size={34} color="initials" name={user?.name ?? name} />
+            <UserAvatar imageUrl={user?.imageUrl} radius="xl" size={34} name={user?.name ?? name} data-testid="header-avatar" />
             <Text component="span" fz="sm" fw={500} visibleFrom="md" maw={160} truncate="end">
               {name}
             </Text>

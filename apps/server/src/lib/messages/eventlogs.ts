@@ -1,0 +1,21 @@
+import type { MessageDictionary } from '../i18n';
+
+/** Activities of the event log; `{name}` placeholders come from the entry's params. */
+export const eventlogsMessages = {
+  'eventlogs.userInvited': {
+    sv: '{actor} bjöd in {name} ({email}) med rollen {role}',
+    en: '{actor} invited {name} ({email}) with the role {role}',
+  },
+  'eventlogs.userRemoved': {
+    sv: '{actor} tog bort {name} ({email}) från organisationen',
+    en: '{actor} removed {name} ({email}) from the organisation',
+  },
+  'eventlogs.emailSent': {
+    sv: 'E-post "{subject}" skickad till {to}',
+    en: 'E-mail "{subject}" sent to {to}',
+  },
+  'eventlogs.emailFailed': {
+    sv: 'E-post "{subject}" till {to} kunde inte levereras efter {attempts} försök',
+    en: 'E-mail "{subject}" to {to} could not be delivered after {attempts} attempts',
+  },
+} as const satisfies MessageDictionary;

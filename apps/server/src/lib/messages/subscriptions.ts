@@ -1,0 +1,103 @@
+import { ONLY_OWNER_MANAGES_SUBSCRIPTION } from '@fairway/shared';
+import type { MessageDictionary } from '../i18n';
+
+/** Messages of subscriptions and billings. */
+export const subscriptionsMessages = {
+  'subscriptions.onlyOwner': { ...ONLY_OWNER_MANAGES_SUBSCRIPTION },
+  'subscriptions.unknownPackage': {
+    sv: 'Paketet finns inte',
+    en: 'The package does not exist',
+  },
+  'subscriptions.samePackage': {
+    sv: 'Ni har redan paketet {package}',
+    en: 'You already have the {package} package',
+  },
+  'subscriptions.requestPending': {
+    sv: 'Det finns redan en väntande begäran om byte till paketet {package}',
+    en: 'A request to change to the {package} package is already pending',
+  },
+  'subscriptions.cancelPending': {
+    sv: 'En uppsägning av abonnemanget väntar redan',
+    en: 'A cancellation of the subscription is already pending',
+  },
+  'subscriptions.paymentPlanPending': {
+    sv: 'Det finns redan en väntande begäran om byte av betalplan',
+    en: 'A change of payment plan is already pending',
+  },
+  'subscriptions.samePaymentPlan': {
+    sv: 'Abonnemanget har redan den betalplanen',
+    en: 'The subscription already has that payment plan',
+  },
+  'subscriptions.unknownSmsPlan': {
+    sv: 'SMS-planen finns inte',
+    en: 'The SMS plan does not exist',
+  },
+  'subscriptions.keepListsRequired': {
+    sv: 'Välj vilka användare och klubbkonton som ska behållas vid nedgraderingen',
+    en: 'Choose which users and club accounts to keep when downgrading',
+  },
+  'subscriptions.tooManyUsersKept': {
+    sv: 'Paketet {package} omfattar högst {max} användare. Välj högst {max} användare att behålla.',
+    en: 'The {package} package includes at most {max} users. Choose at most {max} users to keep.',
+  },
+  'subscriptions.tooManyClubAccountsKept': {
+    sv: 'Paketet {package} omfattar högst {max} klubbkonton. Välj högst {max} klubbkonton att behålla.',
+    en: 'The {package} package includes at most {max} club accounts. Choose at most {max} club accounts to keep.',
+  },
+  'subscriptions.keepAtLeastOneClubAccount': {
+    sv: 'Minst ett klubbkonto måste behållas',
+    en: 'At least one club account must be kept',
+  },
+  'subscriptions.mustKeepSelf': {
+    sv: 'Du kan inte ta bort dig själv vid nedgraderingen',
+    en: 'You cannot remove yourself when downgrading',
+  },
+  'subscriptions.unknownKeep': {
+    sv: 'Någon av de valda användarna eller klubbkontona tillhör inte organisationen',
+    en: 'One of the chosen users or club accounts does not belong to the organisation',
+  },
+  'subscriptions.invoiceQuotaExceeded': {
+    sv: 'Paketet {package} omfattar upp till {limit} fakturor/månad och {used} är redan skapade denna månad. Uppgradera abonnemanget under Inställningar → Abonnemang för att skapa fler fakturor.',
+    en: 'The {package} package includes up to {limit} invoices/month and {used} have already been created this month. Upgrade your subscription under Settings → Subscription to create more invoices.',
+  },
+  'subscriptions.event.packageRequested': {
+    sv: '{name} begärde byte från paketet {from} till {package}',
+    en: '{name} requested a change from the {from} package to {package}',
+  },
+  'subscriptions.event.downgradeRemoved': {
+    sv: 'Nedgraderingen till {package} tog bort {users} användare och {clubAccounts} klubbkonton',
+    en: 'The downgrade to {package} removed {users} users and {clubAccounts} club accounts',
+  },
+  'subscriptions.event.cancelRequested': {
+    sv: '{name} sade upp abonnemanget; det avslutas {date}',
+    en: '{name} cancelled the subscription; it ends on {date}',
+  },
+  'subscriptions.event.paymentPlanRequested': {
+    sv: '{name} begärde byte av betalplan från {date}',
+    en: '{name} requested another payment plan from {date}',
+  },
+  'subscriptions.event.smsPlanChanged': {
+    sv: '{name} valde SMS-planen {plan}',
+    en: '{name} chose the SMS plan {plan}',
+  },
+  'subscriptions.event.smsPlanRemoved': {
+    sv: '{name} tog bort SMS-planen',
+    en: '{name} removed the SMS plan',
+  },
+  'subscriptions.event.packageChanged': {
+    sv: 'Paketet ändrades från {from} till {package}',
+    en: 'The package changed from {from} to {package}',
+  },
+  'subscriptions.event.paymentPlanChanged': {
+    sv: 'Den nya betalplanen gäller från och med i dag',
+    en: 'The new payment plan applies from today',
+  },
+  'subscriptions.event.renewed': {
+    sv: 'Abonnemanget förnyades för perioden {start} – {end}',
+    en: 'The subscription was renewed for {start} – {end}',
+  },
+  'subscriptions.event.billingCreated': {
+    sv: 'Faktura {number} från oss skapades, att betala {amount} kr senast {due}',
+    en: 'Invoice {number} from us was created, SEK {amount} due on {due}',
+  },
+} as const satisfies MessageDictionary;

@@ -1,0 +1,137 @@
+import {
+  BILLING_PAYMENT_TERMS_DAYS,
+  BILLING_PRICES_ORE,
+  type Billing,
+  type BillingLine,
+  billingTotals,
+  luhnCheckDigit,
+  type PaymentPlan,
+  QUARTERLY_SURCHARGE_ORE_PER_MONTH,
+} from '@fairway/shared';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { logEvent } from '../eventlogs/eventlogs.service';
+import { addDays } from '../subscriptions/dates';
+import { billings } from './billings.schema';
+
+type Conn = Db | Tx;
+
+export interface BillingPeriodInput {
+  pkg: { name: string; monthlyPriceOre: number };
+  paymentPlan: PaymentPlan;
+  smsPlan: { name: string; monthlyPriceOre: number } | null;
+  months: number;
+  /** The period opens a 12-month term: the annual licence is due (spec §9). */
+  startsTerm: boolean;
+  /** The very first billing: technical installation and onboarding care are due. */
+  firstBilling: boolean;
+  /** Personal support to bill, in hundredths of an hour (spec §9: decimal hours). */
+  supportHundredths?: number;
+}
+
+const line = (
+  kind: BillingLine['kind'],
+  itemName: string | null,
+  quantityHundredths: number,
+  unit: BillingLine['unit'],
+  unitPriceOre: number,
+): BillingLine => ({
+  kind,
+  itemName,
+  quantityHundredths,
+  unit,
+  unitPriceOre,
+  amountOre: Math.round((quantityHundredths * unitPriceOre) / 100),
+});
+
+/**
+ * The lines of one subscription billing. The free package carries no licence or set-up fees: a
+ * club on it pays only for what it adds (an SMS plan, support hours).
+ */
+export function subscriptionBillingLines(input: BillingPeriodInput): BillingLine[] {
+  const paid = input.pkg.monthlyPriceOre > 0;
+  const qty = input.months * 100;
+  const lines: BillingLine[] = [];
+  if (paid && input.startsTerm) lines.push(line('annual_licence', null, 100, 'pcs', BILLING_PRICES_ORE.annualLicence));
+  if (paid && input.firstBilling) {
+    lines.push(line('installation', null, 100, 'pcs', BILLING_PRICES_ORE.installation));
+    lines.push(line('onboarding', null, 100, 'pcs', BILLING_PRICES_ORE.onboarding));
+  }
+  if (paid) lines.push(line('package_fee', input.pkg.name, qty, 'months', input.pkg.monthlyPriceOre));
+  if (paid && input.paymentPlan === 'quarterly') {
+    lines.push(line('quarterly_surcharge', null, qty, 'months', QUARTERLY_SURCHARGE_ORE_PER_MONTH));
+  }
+  if (input.smsPlan && input.smsPlan.monthlyPriceOre > 0) {
+    lines.push(line('sms_plan', input.smsPlan.name, qty, 'months', input.smsPlan.monthlyPriceOre));
+  }
+  if (input.supportHundredths && input.supportHundredths > 0) {
+    lines.push(line('support', null, input.supportHundredths, 'hours', BILLING_PRICES_ORE.supportPerHour));
+  }
+  return lines;
+}
+
+/** OCR reference: the invoice number followed by its Luhn check digit. */
+export function ocrFor(number: string): string {
+  return `${number}${luhnCheckDigit(number)}`;
+}
+
+export interface NewBilling {
+  organisationId: string;
+  invoiceDate: string;
+  periodStart: string;
+  periodEnd: string;
+  lines: BillingLine[];
+  /** Billings made by the nightly run are written to the event log; the one of signup is not an event of its own. */
+  logged?: boolean;
+}
+
+/** Writes a billing with the next invoice number; nothing is written for an empty set of lines. */
+export async function createBilling(conn: Conn, input: NewBilling): Promise<Billing | null> {
+  if (input.lines.length === 0) return null;
+  const result = await conn.execute<{ n: string }>(sql`SELECT nextval('billing_number_seq')::text AS n`);
+  const number = (result as unknown as { rows: { n: string }[] }).rows[0]?.n;
+  if (!number) throw new Error('billing_number_seq gave no value');
+  const [row] = await conn
+    .insert(billings)
+    .values({
+      organisationId: input.organisationId,
+      number,
+      ocr: ocrFor(number),
+      invoiceDate: input.invoiceDate,
+      dueDate: addDays(input.invoiceDate, BILLING_PAYMENT_TERMS_DAYS),
+      periodStart: input.periodStart,
+      periodEnd: input.periodEnd,
+      lines: input.lines,
+      ...billingTotals(input.lines),
+    })
+    .returning();
+  if (!row) throw new Error('billings insert returned no row');
+  if (input.logged) {
+    await logEvent(conn, {
+      organisationId: input.organisationId,
+      resource: 'billing',
+      invoice: row.number,
+      activity: 'subscriptions.event.billingCreated',
+      params: { number: row.number, amount: (row.totalOre / 100).toFixed(2), due: row.dueDate },
+      type: 'INFO',
+    });
+  }
+  return toBilling(row);
+}
+
+export function toBilling(row: typeof billings.$inferSelect): Billing {
+  return {
+    id: row.id,
+    number: row.number,
+    ocr: row.ocr,
+    invoiceDate: row.invoiceDate,
+    dueDate: row.dueDate,
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    status: row.status,
+    lines: row.lines,
+    subtotalOre: row.subtotalOre,
+    vatOre: row.vatOre,
+    totalOre: row.totalOre,
+  };
+}

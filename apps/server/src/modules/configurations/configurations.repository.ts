@@ -1,0 +1,58 @@
+import type { ConfigurationGroup } from '@fairway/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import type { Tenant } from '../organizations/tenant';
+import { configurations } from './configurations.schema';
+
+/** A club account of the tenant: configurations are kept per club account. */
+export interface AccountTenant extends Tenant {
+  readonly clubAccountId: string;
+}
+
+export interface StoredConfiguration {
+  group: string;
+  values: Record<string, unknown>;
+  updatedAt: Date;
+}
+
+const ofAccount = (tenant: AccountTenant) =>
+  and(eq(configurations.organisationId, tenant.organisationId), eq(configurations.clubAccountId, tenant.clubAccountId));
+
+export function listStored(conn: Db | Tx, tenant: AccountTenant): Promise<StoredConfiguration[]> {
+  return conn
+    .select({ group: configurations.group, values: configurations.values, updatedAt: configurations.updatedAt })
+    .from(configurations)
+    .where(ofAccount(tenant));
+}
+
+export async function findStored(
+  conn: Db | Tx,
+  tenant: AccountTenant,
+  group: ConfigurationGroup,
+): Promise<StoredConfiguration | undefined> {
+  const [row] = await conn
+    .select({ group: configurations.group, values: configurations.values, updatedAt: configurations.updatedAt })
+    .from(configurations)
+    .where(and(ofAccount(tenant), eq(configurations.group, group)));
+  return row;
+}
+
+export async function saveStored(
+  conn: Db | Tx,
+  tenant: AccountTenant,
+  group: ConfigurationGroup,
+  values: Record<string, unknown>,
+  userId: string,
+): Promise<StoredConfiguration> {
+  const now = new Date();
+  const [row] = await conn
+    .insert(configurations)
+    .values({ ...tenant, group, values, updatedBy: userId, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [configurations.clubAccountId, configurations.group],
+      set: { values, updatedBy: userId, updatedAt: now },
+    })
+    .returning({ group: configurations.group, values: configurations.values, updatedAt: configurations.updatedAt });
+  if (!row) throw new Error('configurations upsert returned no row');
+  return row;
+}

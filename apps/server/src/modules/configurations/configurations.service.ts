@@ -1,0 +1,119 @@
+import {
+  type ApiConfiguration,
+  apiConfigurationSchema,
+  CONFIGURATION_DEFAULTS,
+  CONFIGURATION_GROUPS,
+  CONFIGURATION_SCHEMAS,
+  type ConfigurationEntry,
+  type ConfigurationGroup,
+  type Configurations,
+  type ConfigurationValues,
+  encodeMessage,
+} from '@fairway/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { BusinessError, type FieldMessages, ValidationError } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { clubAccounts } from '../organizations/organizations.schema';
+import { type AccountTenant, findStored, listStored, type StoredConfiguration, saveStored } from './configurations.repository';
+
+export type { AccountTenant };
+
+/** The club account the request acts for; configurations cannot be read or saved without one. */
+export function accountTenantOf(auth: Pick<AuthContext, 'organisationId' | 'clubAccountId'>): AccountTenant {
+  if (!auth.clubAccountId) throw new BusinessError(400, 'configurations.noClubAccount');
+  return { organisationId: auth.organisationId, clubAccountId: auth.clubAccountId };
+}
+
+/**
+ * Stored values over the defaults. A stored field that no longer passes the group's schema (the
+ * schema grew stricter since it was saved) falls back to its default instead of breaking the
+ * features that read it.
+ */
+export function withDefaults<G extends ConfigurationGroup>(group: G, stored?: Record<string, unknown>): ConfigurationValues[G] {
+  const defaults = CONFIGURATION_DEFAULTS[group] as unknown as Record<string, unknown>;
+  const schema = CONFIGURATION_SCHEMAS[group];
+  const merged: Record<string, unknown> = { ...defaults };
+  for (const [key, value] of Object.entries(stored ?? {})) if (Object.hasOwn(defaults, key)) merged[key] = value;
+  for (let attempt = 0; attempt <= Object.keys(defaults).length; attempt++) {
+    const result = schema.safeParse(merged);
+    if (result.success) return result.data as ConfigurationValues[G];
+    for (const issue of result.error.issues) {
+      const key = issue.path[0];
+      if (typeof key === 'string' && Object.hasOwn(defaults, key)) merged[key] = defaults[key];
+    }
+  }
+  return CONFIGURATION_DEFAULTS[group];
+}
+
+function toEntry<G extends ConfigurationGroup>(group: G, stored?: StoredConfiguration): ConfigurationEntry<G> {
+  return { group, values: withDefaults(group, stored?.values), updatedAt: stored?.updatedAt.toISOString() ?? null };
+}
+
+/**
+ * The values of one group for a club account, defaults filled in. This is what features read,
+ * e.g. `(await getConfiguration(db, tenant, 'invoice')).paymentTermsDays`.
+ */
+export async function getConfiguration<G extends ConfigurationGroup>(
+  conn: Db | Tx,
+  tenant: AccountTenant,
+  group: G,
+): Promise<ConfigurationValues[G]> {
+  return withDefaults(group, (await findStored(conn, tenant, group))?.values);
+}
+
+export async function getConfigurationEntry<G extends ConfigurationGroup>(
+  conn: Db | Tx,
+  tenant: AccountTenant,
+  group: G,
+): Promise<ConfigurationEntry<G>> {
+  return toEntry(group, await findStored(conn, tenant, group));
+}
+
+export async function listConfigurations(conn: Db | Tx, tenant: AccountTenant): Promise<Configurations> {
+  const stored = new Map((await listStored(conn, tenant)).map((row) => [row.group, row]));
+  const groups = Object.fromEntries(CONFIGURATION_GROUPS.map((group) => [group, toEntry(group, stored.get(group))]));
+  return { clubAccountId: tenant.clubAccountId, groups: groups as Configurations['groups'] };
+}
+
+function issuesToMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldMessages {
+  const out: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    out[field] = [...(out[field] ?? []), issue.message];
+  }
+  return out;
+}
+
+/**
+ * The API group's rules beyond its shape (spec §5): a club to sync to when auto sync is on, which
+ * must be a club account of the organisation, and start dates within their window.
+ */
+async function checkApiConfiguration(tx: Tx, tenant: AccountTenant, values: ApiConfiguration): Promise<void> {
+  const previous = await getConfiguration(tx, tenant, 'api');
+  const result = apiConfigurationSchema({ previous }).safeParse(values);
+  const errors = result.success ? {} : issuesToMessages(result.error.issues);
+  if (values.club_to_sync && !errors.club_to_sync) {
+    const [club] = await tx
+      .select({ id: clubAccounts.id })
+      .from(clubAccounts)
+      .where(and(eq(clubAccounts.id, values.club_to_sync), eq(clubAccounts.organisationId, tenant.organisationId)));
+    if (!club) errors.club_to_sync = [encodeMessage('invalid_value')];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+/** PUT configurations/{group}: replaces the group's values for the club account in use. */
+export async function saveConfiguration<G extends ConfigurationGroup>(
+  db: Db,
+  tenant: AccountTenant,
+  userId: string,
+  group: G,
+  values: ConfigurationValues[G],
+): Promise<ConfigurationEntry<G>> {
+  const stored = await db.transaction(async (tx) => {
+    if (group === 'api') await checkApiConfiguration(tx, tenant, values as ApiConfiguration);
+    return saveStored(tx, tenant, group, values as unknown as Record<string, unknown>, userId);
+  });
+  return toEntry(group, stored);
+}

@@ -1,0 +1,32 @@
+import type { EventResource, EventType } from '@fairway/shared';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { clubAccounts, organisations } from '../organizations/organizations.schema';
+
+/**
+ * The event log (spec §3): what jobs, integrations and notable changes did for an organisation,
+ * optionally for one of its club accounts. `activity` is a server message key (or plain text)
+ * with `params`, rendered in the reader's language; `error` is the failure text as it came.
+ */
+export const eventLogs = pgTable(
+  'event_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    clubAccountId: uuid('club_account_id').references(() => clubAccounts.id, { onDelete: 'set null' }),
+    resource: text('resource').$type<EventResource>().notNull(),
+    invoice: text('invoice'),
+    activity: text('activity').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    error: text('error'),
+    type: text('type', { enum: ['INFO', 'ERROR', 'SUCCESS'] })
+      .$type<EventType>()
+      .notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('event_logs_org_created_idx').on(t.organisationId, t.createdAt.desc()),
+    index('event_logs_org_type_idx').on(t.organisationId, t.type),
+  ],
+);

@@ -1,0 +1,19 @@
+import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organisations } from '../organizations/organizations.schema';
+import { users } from '../users/users.schema';
+
+/** The resources a user has hidden in an organisation (spec §6: stored per user). */
+export const hiddenResources = pgTable(
+  'hidden_resources',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resourceIds: text('resource_ids').array().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.userId] })],
+);

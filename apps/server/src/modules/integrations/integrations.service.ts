@@ -1,0 +1,135 @@
+import type { Integration, IntegrationRequest, Integrations, RequestIntegrationBody } from '@fairway/shared';
+import { ACCOUNTING_PROGRAM_NAMES } from '@fairway/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { NotFoundError } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { dispatchEmails, queueEmail } from '../email/email.service';
+import { BRAND_NAME } from '../email/email.templates';
+import { clubAccounts, organisations } from '../organizations/organizations.schema';
+import { smsPlans, subscriptions } from '../subscriptions/subscriptions.schema';
+import { users } from '../users/users.schema';
+import { integrationRequests } from './integrations.schema';
+
+type Caller = Pick<AuthContext, 'userId' | 'organisationId' | 'clubAccountId'>;
+
+async function loadClubAccount(db: Db, caller: Caller) {
+  if (!caller.clubAccountId) return null;
+  const [row] = await db
+    .select({ id: clubAccounts.id, name: clubAccounts.name, accountingProgram: clubAccounts.accountingProgram })
+    .from(clubAccounts)
+    .where(and(eq(clubAccounts.id, caller.clubAccountId), eq(clubAccounts.organisationId, caller.organisationId)));
+  return row ?? null;
+}
+
+/**
+ * GET integrations: each system of the club account in use and whether it is usable. Connections
+ * to the accounting program and GIT are made in the integrations issue; until a connection exists
+ * they honestly report `not_connected`.
+ */
+export async function listIntegrations(db: Db, smtpConfigured: boolean, caller: Caller): Promise<Integrations> {
+  const [clubAccount, [organisation], [plan]] = await Promise.all([
+    loadClubAccount(db, caller),
+    db
+      .select({ accountingProgram: organisations.accountingProgram })
+      .from(organisations)
+      .where(eq(organisations.id, caller.organisationId)),
+    db
+      .select({ name: smsPlans.name })
+      .from(subscriptions)
+      .innerJoin(smsPlans, eq(smsPlans.id, subscriptions.smsPlanId))
+      .where(eq(subscriptions.organisationId, caller.organisationId)),
+  ]);
+  if (!organisation) throw new NotFoundError();
+  const integrations: Integration[] = [
+    {
+      system: 'accounting',
+      provider: clubAccount?.accountingProgram ?? organisation.accountingProgram,
+      status: 'not_connected',
+    },
+    { system: 'git', provider: 'git', status: 'not_connected' },
+    { system: 'sms', provider: plan?.name ?? null, status: plan ? 'connected' : 'no_plan' },
+    { system: 'email', provider: 'smtp', status: smtpConfigured ? 'connected' : 'outbox_only' },
+  ];
+  return { clubAccount: clubAccount ? { id: clubAccount.id, name: clubAccount.name } : null, integrations };
+}
+
+/** The bare address of a `Name <address>` sender. */
+export function addressOf(mailbox: string): string {
+  return /<([^>]+)>/.exec(mailbox)?.[1]?.trim() ?? mailbox.trim();
+}
+
+const SYSTEM_NAMES: Record<string, string> = {
+  ...ACCOUNTING_PROGRAM_NAMES,
+  git: 'GIT',
+  sms: 'SMS',
+  other: 'Annat system / other system',
+};
+
+/**
+ * POST request_integration/: stores the request and e-mails our support (the portal's own
+ * address), who answer within 48 hours. The e-mail is queued in the same transaction and sent
+ * after the commit.
+ */
+export async function requestIntegration(
+  app: FastifyInstance,
+  caller: Caller,
+  body: RequestIntegrationBody,
+): Promise<IntegrationRequest> {
+  const { row, emailId } = await app.db.transaction(async (tx) => {
+    const [context] = await tx
+      .select({
+        organisationName: organisations.name,
+        customerNumber: organisations.customerNumber,
+        userName: users.name,
+        userEmail: users.email,
+      })
+      .from(organisations)
+      .innerJoin(users, eq(users.id, caller.userId))
+      .where(eq(organisations.id, caller.organisationId));
+    if (!context) throw new NotFoundError();
+    const clubAccount = caller.clubAccountId
+      ? (
+          await tx
+            .select({ name: clubAccounts.name })
+            .from(clubAccounts)
+            .where(and(eq(clubAccounts.id, caller.clubAccountId), eq(clubAccounts.organisationId, caller.organisationId)))
+        )[0]
+      : undefined;
+    const [inserted] = await tx
+      .insert(integrationRequests)
+      .values({
+        organisationId: caller.organisationId,
+        clubAccountId: caller.clubAccountId,
+        userId: caller.userId,
+        system: body.system,
+        message: body.message,
+      })
+      .returning();
+    if (!inserted) throw new Error('integration_requests insert returned no row');
+    const id = await queueEmail(tx, {
+      to: addressOf(app.config.MAIL_FROM),
+      template: 'integration_request',
+      // Our support team reads Swedish.
+      lang: 'sv',
+      organisationId: caller.organisationId,
+      params: {
+        ...context,
+        name: `${BRAND_NAME} support`,
+        clubAccountName: clubAccount?.name ?? '–',
+        system: SYSTEM_NAMES[body.system] ?? body.system,
+        message: body.message,
+      },
+      meta: { integrationRequestId: inserted.id },
+    });
+    return { row: inserted, emailId: id };
+  });
+  await dispatchEmails(app, [emailId]);
+  return {
+    id: row.id,
+    system: row.system as IntegrationRequest['system'],
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

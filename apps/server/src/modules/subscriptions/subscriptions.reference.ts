@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { productModules, smsPlans } from './subscriptions.schema';
+
+/** SMS plans of the customer-care page; prices in öre per month ex VAT. */
+export const SMS_PLANS = [
+  { id: 'sms-100', name: 'SMS 100', smsPerMonth: 100, monthlyPriceOre: 9_900, sortOrder: 1 },
+  { id: 'sms-250', name: 'SMS 250', smsPerMonth: 250, monthlyPriceOre: 22_500, sortOrder: 2 },
+  { id: 'sms-500', name: 'SMS 500', smsPerMonth: 500, monthlyPriceOre: 42_500, sortOrder: 3 },
+  { id: 'sms-1000', name: 'SMS 1000', smsPerMonth: 1000, monthlyPriceOre: 79_000, sortOrder: 4 },
+  { id: 'sms-2500', name: 'SMS 2500', smsPerMonth: 2500, monthlyPriceOre: 187_500, sortOrder: 5 },
+] as const;
+
+/** The product's modules and the smallest package carrying each (a bigger package has them all). */
+export const PRODUCT_MODULES = [
+  { id: 'invoicing', name: 'Invoicing', includedFromPackageId: 'free', sortOrder: 1 },
+  { id: 'customers-articles', name: 'Customers and articles', includedFromPackageId: 'free', sortOrder: 2 },
+  { id: 'contracts', name: 'Contracts', includedFromPackageId: 'small', sortOrder: 3 },
+  { id: 'git-members', name: 'GIT members and fees', includedFromPackageId: 'small', sortOrder: 4 },
+  { id: 'member-care', name: 'Member care and newsletters', includedFromPackageId: 'standard', sortOrder: 5 },
+  { id: 'sms', name: 'SMS sendouts', includedFromPackageId: 'standard', sortOrder: 6 },
+  { id: 'statistics', name: 'Statistics', includedFromPackageId: 'plus', sortOrder: 7 },
+  { id: 'duplicates', name: 'Duplicate detection', includedFromPackageId: 'plus', sortOrder: 8 },
+  { id: 'api-automation', name: 'API and automatic sync', includedFromPackageId: 'enterprise', sortOrder: 9 },
+] as const;
+
+/** Upserted on every start with the packages (they reference them), like the other reference data. */
+export async function seedSubscriptionReferenceData(tx: Db | Tx): Promise<void> {
+  await tx
+    .insert(smsPlans)
+    .values([...SMS_PLANS])
+    .onConflictDoUpdate({
+      target: smsPlans.id,
+      set: {
+        name: sql`excluded.name`,
+        smsPerMonth: sql`excluded.sms_per_month`,
+        monthlyPriceOre: sql`excluded.monthly_price_ore`,
+        sortOrder: sql`excluded.sort_order`,
+      },
+    });
+  await tx
+    .insert(productModules)
+    .values([...PRODUCT_MODULES])
+    .onConflictDoUpdate({
+      target: productModules.id,
+      set: {
+        name: sql`excluded.name`,
+        includedFromPackageId: sql`excluded.included_from_package_id`,
+        sortOrder: sql`excluded.sort_order`,
+      },
+    });
+}

@@ -1,0 +1,284 @@
+import type { PaymentPlan, SubscriptionRequest } from '@fairway/shared';
+import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { billings } from '../billings/billings.schema';
+import { packages } from '../landing/landing.schema';
+import { clubAccounts, organisations } from '../organizations/organizations.schema';
+import type { Tenant } from '../organizations/tenant';
+import { roles } from '../permissions/permissions.schema';
+import { memberships, userClubAccounts, users } from '../users/users.schema';
+import { productModules, smsPlans, subscriptionRequests, subscriptions, subscriptionUsage } from './subscriptions.schema';
+
+type Conn = Db | Tx;
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type PackageRow = typeof packages.$inferSelect;
+export type SmsPlanRow = typeof smsPlans.$inferSelect;
+export type RequestRow = typeof subscriptionRequests.$inferSelect;
+
+export async function listPackages(conn: Conn): Promise<PackageRow[]> {
+  return conn.select().from(packages).where(eq(packages.active, true)).orderBy(asc(packages.sortOrder));
+}
+
+export async function findPackage(conn: Conn, id: string): Promise<PackageRow | null> {
+  const [row] = await conn.select().from(packages).where(eq(packages.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function listSmsPlans(conn: Conn): Promise<SmsPlanRow[]> {
+  return conn.select().from(smsPlans).orderBy(asc(smsPlans.sortOrder));
+}
+
+export async function findSmsPlan(conn: Conn, id: string): Promise<SmsPlanRow | null> {
+  const [row] = await conn.select().from(smsPlans).where(eq(smsPlans.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function listModules(conn: Conn) {
+  return conn
+    .select({
+      id: productModules.id,
+      name: productModules.name,
+      includedFromPackageId: productModules.includedFromPackageId,
+      sortOrder: productModules.sortOrder,
+      packageOrder: packages.sortOrder,
+    })
+    .from(productModules)
+    .innerJoin(packages, eq(packages.id, productModules.includedFromPackageId))
+    .orderBy(asc(productModules.sortOrder));
+}
+
+/** Serialises subscription changes of one organisation (and the users limit, which locks the same row). */
+export async function lockOrganisationRow(tx: Tx, organisationId: string): Promise<boolean> {
+  const result = await tx.execute(sql`select id from ${organisations} where id = ${organisationId} for update`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+export async function findSubscription(conn: Conn, tenant: Tenant): Promise<SubscriptionRow | null> {
+  const [row] = await conn.select().from(subscriptions).where(eq(subscriptions.organisationId, tenant.organisationId)).limit(1);
+  return row ?? null;
+}
+
+export async function findOrganisationPackage(conn: Conn, tenant: Tenant): Promise<PackageRow | null> {
+  const [row] = await conn
+    .select({ pkg: packages })
+    .from(organisations)
+    .innerJoin(packages, eq(packages.id, organisations.packageId))
+    .where(eq(organisations.id, tenant.organisationId))
+    .limit(1);
+  return row?.pkg ?? null;
+}
+
+export async function setOrganisationPackage(conn: Conn, tenant: Tenant, packageId: string): Promise<void> {
+  await conn.update(organisations).set({ packageId, updatedAt: new Date() }).where(eq(organisations.id, tenant.organisationId));
+}
+
+export async function updateSubscription(
+  conn: Conn,
+  tenant: Tenant,
+  changes: Partial<Pick<SubscriptionRow, 'paymentPlan' | 'smsPlanId' | 'startDate' | 'endDate' | 'nextBillingDate' | 'status'>>,
+): Promise<void> {
+  await conn
+    .update(subscriptions)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(subscriptions.organisationId, tenant.organisationId));
+}
+
+export async function insertSubscription(
+  conn: Conn,
+  values: { organisationId: string; paymentPlan: PaymentPlan; startDate: string; endDate: string; nextBillingDate: string },
+): Promise<SubscriptionRow> {
+  const [row] = await conn.insert(subscriptions).values(values).returning();
+  if (!row) throw new Error('subscriptions insert returned no row');
+  return row;
+}
+
+export async function listAllSubscriptionOrganisations(conn: Conn): Promise<string[]> {
+  const rows = await conn
+    .select({ organisationId: subscriptions.organisationId })
+    .from(subscriptions)
+    .where(eq(subscriptions.status, 'active'));
+  return rows.map((r) => r.organisationId);
+}
+
+const requestColumns = {
+  id: subscriptionRequests.id,
+  type: subscriptionRequests.type,
+  status: subscriptionRequests.status,
+  targetPackageId: subscriptionRequests.targetPackageId,
+  paymentPlan: subscriptionRequests.paymentPlan,
+  reason: subscriptionRequests.reason,
+  comment: subscriptionRequests.comment,
+  effectiveOn: subscriptionRequests.effectiveOn,
+  requestedByName: users.name,
+  createdAt: subscriptionRequests.createdAt,
+};
+
+export async function listPendingRequests(conn: Conn, tenant: Tenant): Promise<SubscriptionRequest[]> {
+  const rows = await conn
+    .select(requestColumns)
+    .from(subscriptionRequests)
+    .leftJoin(users, eq(users.id, subscriptionRequests.requestedBy))
+    .where(and(eq(subscriptionRequests.organisationId, tenant.organisationId), eq(subscriptionRequests.status, 'pending')))
+    .orderBy(asc(subscriptionRequests.createdAt));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+export async function findRequest(conn: Conn, tenant: Tenant, id: string): Promise<SubscriptionRequest | null> {
+  const [row] = await conn
+    .select(requestColumns)
+    .from(subscriptionRequests)
+    .leftJoin(users, eq(users.id, subscriptionRequests.requestedBy))
+    .where(and(eq(subscriptionRequests.organisationId, tenant.organisationId), eq(subscriptionRequests.id, id)))
+    .limit(1);
+  return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
+}
+
+export async function dueRequests(conn: Conn, tenant: Tenant, today: string): Promise<RequestRow[]> {
+  return conn
+    .select()
+    .from(subscriptionRequests)
+    .where(
+      and(
+        eq(subscriptionRequests.organisationId, tenant.organisationId),
+        eq(subscriptionRequests.status, 'pending'),
+        lte(subscriptionRequests.effectiveOn, today),
+      ),
+    )
+    .orderBy(asc(subscriptionRequests.createdAt));
+}
+
+export async function insertRequest(
+  conn: Conn,
+  values: Omit<typeof subscriptionRequests.$inferInsert, 'id' | 'status' | 'createdAt' | 'decidedAt'>,
+): Promise<string> {
+  const [row] = await conn.insert(subscriptionRequests).values(values).returning({ id: subscriptionRequests.id });
+  if (!row) throw new Error('subscription_requests insert returned no row');
+  return row.id;
+}
+
+export async function decideRequest(conn: Conn, id: string, status: 'approved' | 'rejected'): Promise<void> {
+  await conn.update(subscriptionRequests).set({ status, decidedAt: new Date() }).where(eq(subscriptionRequests.id, id));
+}
+
+export async function countMemberships(conn: Conn, tenant: Tenant): Promise<number> {
+  const [row] = await conn.select({ n: count() }).from(memberships).where(eq(memberships.organisationId, tenant.organisationId));
+  return row?.n ?? 0;
+}
+
+export async function countClubAccounts(conn: Conn, tenant: Tenant): Promise<number> {
+  const [row] = await conn
+    .select({ n: count() })
+    .from(clubAccounts)
+    .where(eq(clubAccounts.organisationId, tenant.organisationId));
+  return row?.n ?? 0;
+}
+
+export async function memberUserIds(conn: Conn, tenant: Tenant): Promise<string[]> {
+  const rows = await conn
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(eq(memberships.organisationId, tenant.organisationId));
+  return rows.map((r) => r.userId);
+}
+
+export async function clubAccountIds(conn: Conn, tenant: Tenant): Promise<string[]> {
+  const rows = await conn
+    .select({ id: clubAccounts.id })
+    .from(clubAccounts)
+    .where(eq(clubAccounts.organisationId, tenant.organisationId));
+  return rows.map((r) => r.id);
+}
+
+export async function ownerUserIds(conn: Conn, tenant: Tenant): Promise<string[]> {
+  const rows = await conn
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(roles, eq(roles.id, memberships.roleId))
+    .where(and(eq(memberships.organisationId, tenant.organisationId), eq(roles.name, 'Owner')));
+  return rows.map((r) => r.userId);
+}
+
+/** Removes the memberships (and club-account reach) of the users not kept; the users stay if they belong elsewhere. */
+export async function removeMembersExcept(tx: Tx, tenant: Tenant, keep: readonly string[]): Promise<string[]> {
+  const removed = await tx
+    .delete(memberships)
+    .where(and(eq(memberships.organisationId, tenant.organisationId), notInArray(memberships.userId, [...keep])))
+    .returning({ userId: memberships.userId });
+  const ids = removed.map((r) => r.userId);
+  if (ids.length > 0) {
+    await tx
+      .delete(userClubAccounts)
+      .where(and(eq(userClubAccounts.organisationId, tenant.organisationId), inArray(userClubAccounts.userId, ids)));
+    await tx
+      .update(users)
+      .set({ currentOrganisationId: null, currentClubAccountId: null })
+      .where(and(inArray(users.id, ids), eq(users.currentOrganisationId, tenant.organisationId)));
+    await deleteUsersWithoutOrganisation(tx, ids);
+  }
+  return ids;
+}
+
+export async function removeClubAccountsExcept(tx: Tx, tenant: Tenant, keep: readonly string[]): Promise<string[]> {
+  const removed = await tx
+    .delete(clubAccounts)
+    .where(and(eq(clubAccounts.organisationId, tenant.organisationId), notInArray(clubAccounts.id, [...keep])))
+    .returning({ id: clubAccounts.id });
+  return removed.map((r) => r.id);
+}
+
+/** People whose last organisation went away: their accounts hold personal data and nothing else. */
+export async function deleteUsersWithoutOrganisation(tx: Tx, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx.execute(
+    sql`delete from ${users} u where u.id in (${sql.join(
+      userIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and not exists (select 1 from ${memberships} m where m.user_id = u.id)`,
+  );
+}
+
+/** Cancellation after the end date (spec §4): the organisation and, by cascade, all its data. */
+export async function deleteOrganisation(tx: Tx, tenant: Tenant): Promise<void> {
+  const userIds = await memberUserIds(tx, tenant);
+  await tx.delete(organisations).where(eq(organisations.id, tenant.organisationId));
+  await deleteUsersWithoutOrganisation(tx, userIds);
+}
+
+export async function usageOf(conn: Conn, tenant: Tenant, month: string): Promise<{ invoices: number; sms: number }> {
+  const [row] = await conn
+    .select({ invoices: subscriptionUsage.invoices, sms: subscriptionUsage.sms })
+    .from(subscriptionUsage)
+    .where(and(eq(subscriptionUsage.organisationId, tenant.organisationId), eq(subscriptionUsage.month, month)))
+    .limit(1);
+  return row ?? { invoices: 0, sms: 0 };
+}
+
+export async function addUsage(
+  conn: Conn,
+  tenant: Tenant,
+  month: string,
+  add: { invoices?: number; sms?: number },
+): Promise<void> {
+  const invoices = add.invoices ?? 0;
+  const sms = add.sms ?? 0;
+  await conn
+    .insert(subscriptionUsage)
+    .values({ organisationId: tenant.organisationId, month, invoices, sms })
+    .onConflictDoUpdate({
+      target: [subscriptionUsage.organisationId, subscriptionUsage.month],
+      set: {
+        invoices: sql`${subscriptionUsage.invoices} + ${invoices}`,
+        sms: sql`${subscriptionUsage.sms} + ${sms}`,
+      },
+    });
+}
+
+export async function hasBillings(conn: Conn, tenant: Tenant): Promise<boolean> {
+  const rows = await conn
+    .select({ id: billings.id })
+    .from(billings)
+    .where(eq(billings.organisationId, tenant.organisationId))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,480 @@
+import {
+  type CancelResult,
+  type CancelSubscriptionBody,
+  COMMITMENT_MONTHS,
+  PAYMENT_PLAN_MONTHS,
+  PAYMENT_PLANS,
+  type PaymentPlan,
+  type PaymentPlanInfo,
+  type ProductModule,
+  QUARTERLY_SURCHARGE_ORE_PER_MONTH,
+  type Subscription,
+  type SubscriptionRequest,
+  type UpdatePackageBody,
+} from '@fairway/shared';
+import type { Db, Tx } from '../../db/client';
+import { BusinessError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { createBilling, subscriptionBillingLines } from '../billings/billings.service';
+import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
+import type { Tenant } from '../organizations/tenant';
+import { addDays, addMonths, monthOf, monthsBetween, todayIso } from './dates';
+import * as repo from './subscriptions.repository';
+
+type Conn = Db | Tx;
+type Caller = Pick<AuthContext, 'organisationId' | 'userId' | 'role'>;
+
+const termEnd = (start: string) => addDays(addMonths(start, COMMITMENT_MONTHS), -1);
+
+/** Spec §6: only Owners upgrade, downgrade or cancel; everyone else gets the spec's own words. */
+export function assertOwner(caller: Caller): void {
+  if (caller.role !== 'Owner') throw new ForbiddenError('subscriptions.onlyOwner');
+}
+
+export function paymentPlans(): PaymentPlanInfo[] {
+  return PAYMENT_PLANS.map((id) => ({
+    id,
+    months: PAYMENT_PLAN_MONTHS[id],
+    surchargeOrePerMonth: id === 'quarterly' ? QUARTERLY_SURCHARGE_ORE_PER_MONTH : 0,
+  }));
+}
+
+export async function listProductModules(conn: Conn): Promise<ProductModule[]> {
+  const rows = await repo.listModules(conn);
+  return rows.map(({ packageOrder: _order, ...m }) => m);
+}
+
+/** Modules the organisation's package includes: those of its package and every smaller one. */
+export async function myModules(conn: Conn, tenant: Tenant): Promise<ProductModule[]> {
+  const pkg = await repo.findOrganisationPackage(conn, tenant);
+  if (!pkg) throw new NotFoundError();
+  const rows = await repo.listModules(conn);
+  return rows.filter((m) => m.packageOrder <= pkg.sortOrder).map(({ packageOrder: _order, ...m }) => m);
+}
+
+/**
+ * Opens the subscription of a new organisation in the signup transaction: a 12-month term from
+ * today on the annual plan, and its first billing (licence, installation, onboarding, the year).
+ */
+export async function startSubscription(tx: Conn, organisationId: string, today: string = todayIso()): Promise<void> {
+  await repo.insertSubscription(tx, {
+    organisationId,
+    paymentPlan: 'annually',
+    startDate: today,
+    endDate: termEnd(today),
+    nextBillingDate: today,
+  });
+  await billDuePeriods(tx, { organisationId }, today, { logged: false });
+}
+
+/** Writes the billings of every period that has begun and is not billed yet. */
+export async function billDuePeriods(
+  conn: Conn,
+  tenant: Tenant,
+  today: string,
+  options: { logged: boolean } = { logged: true },
+): Promise<number> {
+  let billed = 0;
+  for (let guard = 0; guard < 36; guard++) {
+    const sub = await repo.findSubscription(conn, tenant);
+    if (!sub || sub.status !== 'active' || sub.nextBillingDate > today || sub.nextBillingDate > sub.endDate) break;
+    const pkg = await repo.findOrganisationPackage(conn, tenant);
+    if (!pkg) break;
+    const smsPlan = sub.smsPlanId ? await repo.findSmsPlan(conn, sub.smsPlanId) : null;
+    const periodStart = sub.nextBillingDate;
+    // A period never runs past the term: a plan changed mid-term bills up to its end.
+    const planEnd = addDays(addMonths(periodStart, PAYMENT_PLAN_MONTHS[sub.paymentPlan]), -1);
+    const periodEnd = planEnd < sub.endDate ? planEnd : sub.endDate;
+    const months = monthsBetween(periodStart, addDays(periodEnd, 1));
+    const lines = subscriptionBillingLines({
+      pkg,
+      paymentPlan: sub.paymentPlan,
+      smsPlan,
+      months,
+      startsTerm: periodStart === sub.startDate,
+      firstBilling: !(await repo.hasBillings(conn, tenant)),
+    });
+    const billing = await createBilling(conn, {
+      organisationId: tenant.organisationId,
+      invoiceDate: today,
+      periodStart,
+      periodEnd,
+      lines,
+      logged: options.logged,
+    });
+    if (billing) {
+      billed++;
+    }
+    await repo.updateSubscription(conn, tenant, { nextBillingDate: addDays(periodEnd, 1) });
+  }
+  return billed;
+}
+
+async function loadOwn(conn: Conn, tenant: Tenant, subscriptionId?: string): Promise<repo.SubscriptionRow> {
+  const sub = await repo.findSubscription(conn, tenant);
+  if (!sub || (subscriptionId !== undefined && sub.id !== subscriptionId)) throw new NotFoundError();
+  return sub;
+}
+
+export async function getSubscription(conn: Conn, caller: Caller, today: string = todayIso()): Promise<Subscription> {
+  const tenant: Tenant = { organisationId: caller.organisationId };
+  const sub = await loadOwn(conn, tenant);
+  const [pkg, smsPlan, usage, users, clubAccounts, pendingRequests] = await Promise.all([
+    repo.findOrganisationPackage(conn, tenant),
+    sub.smsPlanId ? repo.findSmsPlan(conn, sub.smsPlanId) : Promise.resolve(null),
+    repo.usageOf(conn, tenant, monthOf(today)),
+    repo.countMemberships(conn, tenant),
+    repo.countClubAccounts(conn, tenant),
+    repo.listPendingRequests(conn, tenant),
+  ]);
+  if (!pkg) throw new NotFoundError();
+  const { active: _active, ...packageFields } = pkg;
+  return {
+    id: sub.id,
+    status: sub.status,
+    package: packageFields,
+    paymentPlan: sub.paymentPlan,
+    smsPlan,
+    startDate: sub.startDate,
+    endDate: sub.endDate,
+    nextBillingDate: sub.nextBillingDate,
+    usage: { invoicesThisMonth: usage.invoices, smsThisMonth: usage.sms, users, clubAccounts },
+    pendingRequests,
+    canManage: caller.role === 'Owner',
+  };
+}
+
+function sameSet(ids: readonly string[], within: readonly string[]): boolean {
+  const all = new Set(within);
+  return ids.every((id) => all.has(id));
+}
+
+/**
+ * Upgrade or downgrade (spec §4). Both wait as pending requests: an upgrade takes effect at the
+ * next nightly run, a downgrade when the paid period ends. A downgrade that leaves more users or
+ * club accounts than the smaller package allows must name whom to keep; the rest are deleted
+ * right away, in this same transaction, so the organisation already fits the package it chose.
+ */
+export async function requestPackageChange(
+  db: Db,
+  caller: Caller,
+  subscriptionId: string,
+  body: UpdatePackageBody,
+  today: string = todayIso(),
+): Promise<SubscriptionRequest> {
+  assertOwner(caller);
+  const tenant: Tenant = { organisationId: caller.organisationId };
+  return db.transaction(async (tx) => {
+    await repo.lockOrganisationRow(tx, tenant.organisationId);
+    const sub = await loadOwn(tx, tenant, subscriptionId);
+    const [current, target] = await Promise.all([repo.findOrganisationPackage(tx, tenant), repo.findPackage(tx, body.packageId)]);
+    if (!current) throw new NotFoundError();
+    if (!target || !target.active) throw new BusinessError(400, 'subscriptions.unknownPackage');
+    if (target.id === current.id) throw new BusinessError(400, 'subscriptions.samePackage', { package: current.name });
+    const pending = await repo.listPendingRequests(tx, tenant);
+    if (pending.some((r) => (r.type === 'upgrade' || r.type === 'downgrade') && r.targetPackageId === target.id)) {
+      throw new BusinessError(400, 'subscriptions.requestPending', { package: target.name });
+    }
+    const upgrade = target.sortOrder > current.sortOrder;
+    if (!upgrade) await trimToPackage(tx, tenant, caller, target, body);
+    await logEvent(tx, {
+      organisationId: tenant.organisationId,
+      resource: 'subscription',
+      activity: 'subscriptions.event.packageRequested',
+      params: { name: await userDisplayName(tx, caller.userId), from: current.name, package: target.name },
+      type: 'INFO',
+    });
+    const id = await repo.insertRequest(tx, {
+      organisationId: tenant.organisationId,
+      subscriptionId: sub.id,
+      type: upgrade ? 'upgrade' : 'downgrade',
+      targetPackageId: target.id,
+      effectiveOn: upgrade ? addDays(today, 1) : sub.nextBillingDate,
+      requestedBy: caller.userId,
+    });
+    return (await repo.findRequest(tx, tenant, id)) as SubscriptionRequest;
+  });
+}
+
+async function trimToPackage(
+  tx: Tx,
+  tenant: Tenant,
+  caller: Caller,
+  target: repo.PackageRow,
+  body: UpdatePackageBody,
+): Promise<void> {
+  const [userIds, accountIds] = await Promise.all([repo.memberUserIds(tx, tenant), repo.clubAccountIds(tx, tenant)]);
+  const needsUsers = userIds.length > target.maxUsers;
+  const needsAccounts = accountIds.length > target.maxClubAccounts;
+  if ((needsUsers && !body.keepUserIds) || (needsAccounts && !body.keepClubAccountIds)) {
+    throw new BusinessError(400, 'subscriptions.keepListsRequired');
+  }
+  const keepUsers = body.keepUserIds ? [...new Set(body.keepUserIds)] : null;
+  const keepAccounts = body.keepClubAccountIds ? [...new Set(body.keepClubAccountIds)] : null;
+  if ((keepUsers && !sameSet(keepUsers, userIds)) || (keepAccounts && !sameSet(keepAccounts, accountIds))) {
+    throw new BusinessError(400, 'subscriptions.unknownKeep');
+  }
+  let removedUsers: string[] = [];
+  let removedAccounts: string[] = [];
+  if (keepUsers) {
+    if (keepUsers.length > target.maxUsers) {
+      throw new BusinessError(400, 'subscriptions.tooManyUsersKept', { package: target.name, max: target.maxUsers });
+    }
+    if (!keepUsers.includes(caller.userId)) throw new BusinessError(400, 'subscriptions.mustKeepSelf');
+    removedUsers = await repo.removeMembersExcept(tx, tenant, keepUsers);
+  }
+  if (keepAccounts) {
+    if (keepAccounts.length === 0) throw new BusinessError(400, 'subscriptions.keepAtLeastOneClubAccount');
+    if (keepAccounts.length > target.maxClubAccounts) {
+      throw new BusinessError(400, 'subscriptions.tooManyClubAccountsKept', {
+        package: target.name,
+        max: target.maxClubAccounts,
+      });
+    }
+    removedAccounts = await repo.removeClubAccountsExcept(tx, tenant, keepAccounts);
+  }
+  if (removedUsers.length > 0 || removedAccounts.length > 0) {
+    await logEvent(tx, {
+      organisationId: tenant.organisationId,
+      resource: 'subscription',
+      activity: 'subscriptions.event.downgradeRemoved',
+      params: { package: target.name, users: removedUsers.length, clubAccounts: removedAccounts.length },
+      type: 'INFO',
+    });
+  }
+}
+
+/**
+ * Cancellation with one of the four reasons (spec §9). Within the term it waits for the end date
+ * (12-month commitment, no refund); after the end date the organisation and all its data go.
+ */
+export async function requestCancellation(
+  db: Db,
+  caller: Caller,
+  subscriptionId: string,
+  body: CancelSubscriptionBody,
+  today: string = todayIso(),
+): Promise<CancelResult> {
+  assertOwner(caller);
+  const tenant: Tenant = { organisationId: caller.organisationId };
+  return db.transaction(async (tx) => {
+    await repo.lockOrganisationRow(tx, tenant.organisationId);
+    const sub = await loadOwn(tx, tenant, subscriptionId);
+    if (today > sub.endDate) {
+      await repo.deleteOrganisation(tx, tenant);
+      return { deleted: true, request: null };
+    }
+    const pending = await repo.listPendingRequests(tx, tenant);
+    if (pending.some((r) => r.type === 'cancel')) throw new BusinessError(400, 'subscriptions.cancelPending');
+    await logEvent(tx, {
+      organisationId: tenant.organisationId,
+      resource: 'subscription',
+      activity: 'subscriptions.event.cancelRequested',
+      params: { name: await userDisplayName(tx, caller.userId), date: sub.endDate },
+      type: 'INFO',
+    });
+    const id = await repo.insertRequest(tx, {
+      organisationId: tenant.organisationId,
+      subscriptionId: sub.id,
+      type: 'cancel',
+      reason: body.reason,
+      comment: body.comment ? body.comment : null,
+      effectiveOn: addDays(sub.endDate, 1),
+      requestedBy: caller.userId,
+    });
+    return { deleted: false, request: await repo.findRequest(tx, tenant, id) };
+  });
+}
+
+/** A new payment plan applies from the next billing period; until then the request is pending. */
+export async function requestPaymentPlanChange(
+  db: Db,
+  caller: Caller,
+  subscriptionId: string,
+  paymentPlan: PaymentPlan,
+): Promise<SubscriptionRequest> {
+  assertOwner(caller);
+  const tenant: Tenant = { organisationId: caller.organisationId };
+  return db.transaction(async (tx) => {
+    await repo.lockOrganisationRow(tx, tenant.organisationId);
+    const sub = await loadOwn(tx, tenant, subscriptionId);
+    const pending = await repo.listPendingRequests(tx, tenant);
+    if (pending.some((r) => r.type === 'payment_plan')) throw new BusinessError(400, 'subscriptions.paymentPlanPending');
+    if (sub.paymentPlan === paymentPlan) throw new BusinessError(400, 'subscriptions.samePaymentPlan');
+    await logEvent(tx, {
+      organisationId: tenant.organisationId,
+      resource: 'subscription',
+      activity: 'subscriptions.event.paymentPlanRequested',
+      params: { name: await userDisplayName(tx, caller.userId), date: sub.nextBillingDate },
+      type: 'INFO',
+    });
+    const id = await repo.insertRequest(tx, {
+      organisationId: tenant.organisationId,
+      subscriptionId: sub.id,
+      type: 'payment_plan',
+      paymentPlan,
+      effectiveOn: sub.nextBillingDate,
+      requestedBy: caller.userId,
+    });
+    return (await repo.findRequest(tx, tenant, id)) as SubscriptionRequest;
+  });
+}
+
+/** The SMS plan is monthly and changes at once; the next billing carries it (spec §9). */
+export async function changeSmsPlan(
+  db: Db,
+  caller: Caller,
+  subscriptionId: string,
+  smsPlanId: string | null,
+): Promise<Subscription> {
+  const tenant: Tenant = { organisationId: caller.organisationId };
+  await loadOwn(db, tenant, subscriptionId);
+  const plan = smsPlanId === null ? null : await repo.findSmsPlan(db, smsPlanId);
+  if (smsPlanId !== null && !plan) throw new BusinessError(400, 'subscriptions.unknownSmsPlan');
+  await db.transaction(async (tx) => {
+    await repo.updateSubscription(tx, tenant, { smsPlanId });
+    const name = await userDisplayName(tx, caller.userId);
+    await logEvent(tx, {
+      organisationId: tenant.organisationId,
+      resource: 'subscription',
+      activity: plan ? 'subscriptions.event.smsPlanChanged' : 'subscriptions.event.smsPlanRemoved',
+      params: plan ? { name, plan: plan.name } : { name },
+      type: 'INFO',
+    });
+  });
+  return getSubscription(db, caller);
+}
+
+export interface MaintenanceResult {
+  applied: number;
+  deleted: number;
+  billed: number;
+}
+
+/**
+ * The nightly run: applies requests that have come due, deletes organisations whose cancellation
+ * reached the end date, renews terms that ended, and bills periods that began. Each organisation
+ * in its own transaction, so one failure does not hold back the others; running twice a day
+ * changes nothing the second time.
+ */
+export async function runSubscriptionMaintenance(db: Db, today: string = todayIso()): Promise<MaintenanceResult> {
+  const result: MaintenanceResult = { applied: 0, deleted: 0, billed: 0 };
+  for (const organisationId of await repo.listAllSubscriptionOrganisations(db)) {
+    const tenant: Tenant = { organisationId };
+    await db.transaction(async (tx) => {
+      if (!(await repo.lockOrganisationRow(tx, organisationId))) return;
+      for (const request of await repo.dueRequests(tx, tenant, today)) {
+        if (request.type === 'cancel') {
+          await repo.deleteOrganisation(tx, tenant);
+          result.deleted++;
+          return;
+        }
+        await applyRequest(tx, tenant, request, today);
+        result.applied++;
+      }
+      const sub = await repo.findSubscription(tx, tenant);
+      if (sub && sub.endDate < today) {
+        let start = addDays(sub.endDate, 1);
+        while (termEnd(start) < today) start = addMonths(start, COMMITMENT_MONTHS);
+        await repo.updateSubscription(tx, tenant, { startDate: start, endDate: termEnd(start) });
+        await logEvent(tx, {
+          organisationId,
+          resource: 'subscription',
+          activity: 'subscriptions.event.renewed',
+          params: { start, end: termEnd(start) },
+          type: 'SUCCESS',
+        });
+      }
+      result.billed += await billDuePeriods(tx, tenant, today);
+    });
+  }
+  return result;
+}
+
+async function applyRequest(tx: Tx, tenant: Tenant, request: repo.RequestRow, today: string): Promise<void> {
+  if (request.type === 'payment_plan' && request.paymentPlan) {
+    await repo.updateSubscription(tx, tenant, { paymentPlan: request.paymentPlan });
+    await logEvent(tx, {
+      organisationId: tenant.organisationId,
+      resource: 'subscription',
+      activity: 'subscriptions.event.paymentPlanChanged',
+      type: 'SUCCESS',
+    });
+  } else if ((request.type === 'upgrade' || request.type === 'downgrade') && request.targetPackageId) {
+    const [current, target, sub] = await Promise.all([
+      repo.findOrganisationPackage(tx, tenant),
+      repo.findPackage(tx, request.targetPackageId),
+      repo.findSubscription(tx, tenant),
+    ]);
+    if (!current || !target || !sub) {
+      await repo.decideRequest(tx, request.id, 'rejected');
+      return;
+    }
+    await repo.setOrganisationPackage(tx, tenant, target.id);
+    await logEvent(tx, {
+      organisationId: tenant.organisationId,
+      resource: 'subscription',
+      activity: 'subscriptions.event.packageChanged',
+      params: { from: current.name, package: target.name },
+      type: 'SUCCESS',
+    });
+    // An upgrade inside a period already paid bills the difference for its remaining months.
+    const difference = target.monthlyPriceOre - current.monthlyPriceOre;
+    const months = monthsBetween(today, sub.nextBillingDate);
+    if (difference > 0 && months > 0) {
+      await createBilling(tx, {
+        organisationId: tenant.organisationId,
+        logged: true,
+        invoiceDate: today,
+        periodStart: today,
+        periodEnd: addDays(sub.nextBillingDate, -1),
+        lines: [
+          {
+            kind: 'package_fee',
+            itemName: `${current.name} → ${target.name}`,
+            quantityHundredths: months * 100,
+            unit: 'months',
+            unitPriceOre: difference,
+            amountOre: months * difference,
+          },
+        ],
+      });
+    }
+  }
+  await repo.decideRequest(tx, request.id, 'approved');
+}
+
+/**
+ * The invoice quota (spec: "up to N invoices/month"): refuses creating `count` more invoices this
+ * month when the package's monthly number would be passed. The invoices feature calls it in the
+ * transaction that creates the invoices, then `recordInvoiceUsage` with the number created.
+ */
+export async function assertInvoiceQuota(
+  db: Conn,
+  organisationId: string,
+  count: number,
+  today: string = todayIso(),
+): Promise<{ limit: number; used: number; remaining: number }> {
+  const tenant: Tenant = { organisationId };
+  const pkg = await repo.findOrganisationPackage(db, tenant);
+  if (!pkg) throw new NotFoundError();
+  const { invoices: used } = await repo.usageOf(db, tenant, monthOf(today));
+  if (used + count > pkg.invoicesPerMonth) {
+    throw new BusinessError(406, 'subscriptions.invoiceQuotaExceeded', {
+      package: pkg.name,
+      limit: pkg.invoicesPerMonth,
+      used,
+    });
+  }
+  return { limit: pkg.invoicesPerMonth, used, remaining: pkg.invoicesPerMonth - used - count };
+}
+
+/** Counts invoices created this month towards the quota. */
+export async function recordInvoiceUsage(conn: Conn, organisationId: string, count: number, today: string = todayIso()) {
+  await repo.addUsage(conn, { organisationId }, monthOf(today), { invoices: count });
+}
+
+/** Counts SMS sent this month (the SMS plan's "used this month"). */
+export async function recordSmsUsage(conn: Conn, organisationId: string, count: number, today: string = todayIso()) {
+  await repo.addUsage(conn, { organisationId }, monthOf(today), { sms: count });
+}

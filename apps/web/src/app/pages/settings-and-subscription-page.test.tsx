@@ -1,0 +1,153 @@
+import type { CurrentUser, Package, Subscription } from '@fairway/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../lib/i18n';
+import { setTokens } from '../../lib/storage';
+import { demoUser, jsonResponse, renderRoutes } from '../../test/render';
+import { queryClient } from '../query-client';
+import SettingsAndSubscriptionPage from './settings-and-subscription-page';
+
+const routes = [{ path: '/dashboard/configuration/settings', element: <SettingsAndSubscriptionPage /> }];
+
+const PACKAGES: Package[] = [
+  { id: 'free', name: 'Free', invoicesPerMonth: 25, maxUsers: 1, maxClubAccounts: 1, monthlyPriceOre: 0, sortOrder: 1 },
+  { id: 'small', name: 'Small', invoicesPerMonth: 200, maxUsers: 3, maxClubAccounts: 1, monthlyPriceOre: 49_500, sortOrder: 2 },
+  { id: 'plus', name: 'Plus', invoicesPerMonth: 1500, maxUsers: 10, maxClubAccounts: 3, monthlyPriceOre: 149_500, sortOrder: 4 },
+];
+const plus = PACKAGES[2] as Package;
+
+const uuid = (n: number) => `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
+const people = [
+  { id: demoUser.id, name: 'Karin Sjöberg' },
+  { id: uuid(1), name: 'Olle Ek' },
+  { id: uuid(2), name: 'Per Al' },
+  { id: uuid(3), name: 'Sara Lind' },
+];
+const accounts = [
+  { id: uuid(11), name: 'Plus GK', organisationNumber: null },
+  { id: uuid(12), name: 'Plus GK Drift AB', organisationNumber: null },
+];
+
+let me: CurrentUser;
+let subscription: Subscription;
+const puts: { path: string; body: unknown }[] = [];
+
+beforeEach(async () => {
+  await setLanguage('sv');
+  me = demoUser;
+  puts.length = 0;
+  subscription = {
+    id: uuid(50),
+    status: 'active',
+    package: plus,
+    paymentPlan: 'annually',
+    smsPlan: null,
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+    nextBillingDate: '2027-01-01',
+    usage: { invoicesThisMonth: 12, smsThisMonth: 0, users: 4, clubAccounts: 2 },
+    pendingRequests: [],
+    canManage: true,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (raw: string, init?: RequestInit) => {
+      const url = new URL(raw, 'http://localhost');
+      const path = url.pathname.replace('/api/v1/', '').replace(/\/$/, '');
+      if (init?.method === 'PUT') {
+        puts.push({ path, body: JSON.parse(String(init.body)) });
+        return jsonResponse(200, {
+          data: {
+            id: uuid(60),
+            type: 'downgrade',
+            status: 'pending',
+            targetPackageId: 'small',
+            paymentPlan: null,
+            reason: null,
+            comment: null,
+            effectiveOn: '2027-01-01',
+            requestedByName: 'Karin Sjöberg',
+            createdAt: '2026-05-01T10:00:00.000Z',
+          },
+        });
+      }
+      if (path === 'users/me') return jsonResponse(200, { data: me });
+      if (path === 'subscriptions') return jsonResponse(200, { data: subscription });
+      if (path === 'packages') return jsonResponse(200, { data: PACKAGES });
+      if (path === 'payment_plans') {
+        return jsonResponse(200, {
+          data: [
+            { id: 'annually', months: 12, surchargeOrePerMonth: 0 },
+            { id: 'quarterly', months: 3, surchargeOrePerMonth: 8000 },
+            { id: 'monthly', months: 1, surchargeOrePerMonth: 0 },
+          ],
+        });
+      }
+      if (path === 'modules' || path === 'subscription/my_modules') return jsonResponse(200, { data: [] });
+      if (path === 'users') {
+        const data = people.map((p) => ({ ...p, email: `${p.id}@example.se`, roleName: 'Staff', status: 'active' }));
+        return jsonResponse(200, { data, pagination: { page: 1, pageSize: 100, total: data.length } });
+      }
+      if (path === 'company') return jsonResponse(200, { data: { clubAccounts: accounts } });
+      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
+    }),
+  );
+  setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
+describe('settings and subscription page', () => {
+  it('shows the package, its usage and the other packages to an Owner', async () => {
+    renderRoutes(routes, '/dashboard/configuration/settings?tab=subscription');
+    const current = await screen.findByTestId('current-package');
+    expect(within(current).getByRole('heading', { name: 'Plus' })).toBeInTheDocument();
+    expect(within(current).getByText('upp till 1500 fakturor/månad')).toBeInTheDocument();
+    expect(screen.getByTestId('usage-invoices')).toHaveTextContent('12 av 1500');
+    expect(screen.getByTestId('usage-users')).toHaveTextContent('4 av 10');
+    expect(within(screen.getByTestId('package-small')).getByRole('button', { name: 'Nedgradera' })).toBeEnabled();
+    expect(screen.queryByTestId('only-owner')).not.toBeInTheDocument();
+  });
+
+  it('a downgrade asks whom to keep, within the smaller package, and sends the lists', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/configuration/settings');
+    await user.click(within(await screen.findByTestId('package-small')).getByRole('button', { name: 'Nedgradera' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nedgradera till Small' });
+    await within(dialog).findByText(/Sara Lind/);
+    // Preselected: the viewer and the first others up to three users, the first club account.
+    expect(within(dialog).getByText('Användare att behålla (3 av högst 3)')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 användare och 1 klubbkonton tas bort.')).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Ta bort övriga och nedgradera' });
+
+    await user.click(within(dialog).getByRole('checkbox', { name: /Sara Lind/ }));
+    expect(within(dialog).getByText('Välj högst 3.')).toBeInTheDocument();
+    expect(confirm).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: /Per Al/ }));
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({
+      path: `subscriptions/update_package/${uuid(50)}`,
+      body: { packageId: 'small', keepUserIds: [demoUser.id, uuid(1), uuid(3)], keepClubAccountIds: [uuid(11)] },
+    });
+    expect(await screen.findByText('Begäran om Small är skickad och väntar.')).toBeInTheDocument();
+  });
+
+  it('non-Owners see the spec message instead of the buttons, and no billing tabs without billing.read', async () => {
+    me = { ...demoUser, role: 'Other', scopes: ['company.read'] };
+    subscription = { ...subscription, canManage: false };
+    renderRoutes(routes, '/dashboard/configuration/settings?tab=billing');
+    expect(await screen.findByTestId('only-owner')).toHaveTextContent(
+      'Endast användare med rollen Owner kan uppgradera/nedgradera/avsluta ett abonnemang',
+    );
+    expect(within(screen.getByTestId('package-small')).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Säg upp abonnemanget' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab')).toHaveLength(1);
+  });
+});

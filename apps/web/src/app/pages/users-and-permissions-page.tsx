@@ -1,0 +1,68 @@
+import { Tabs } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconShieldLock, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { RolesTab } from '../../features/permissions/components/roles-tab';
+import { useCurrentUser } from '../../features/users/api/get-current-user';
+import { UsersTab } from '../../features/users/components/users-tab';
+import { brand } from '../brand';
+
+const TABS = ['users', 'roles'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * /dashboard/configuration/users (spec §2, §6): the Users tab from the users feature and the Roles
+ * tab from the permissions feature, composed here so neither feature imports the other. The active
+ * tab lives in `?tab=`, like the other tabbed screens.
+ */
+export default function UsersAndPermissionsPage() {
+  const { t } = useTranslation(['users', 'shell']);
+  const viewer = useCurrentUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const title = t('users:management.title');
+  useDocumentTitle(`${title} · ${brand.name}`);
+  if (!viewer) return null;
+
+  const requested = searchParams.get('tab');
+  const active: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'users';
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        breadcrumbs={[
+          { label: t('shell:nav.home'), to: '/dashboard' },
+          { label: t('shell:nav.groups.configuration') },
+          { label: title },
+        ]}
+      />
+      <Tabs
+        value={active}
+        onChange={(value) => {
+          if (!value) return;
+          const next = new URLSearchParams(searchParams);
+          next.set('tab', value);
+          setSearchParams(next, { replace: true, preventScrollReset: true });
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="users" leftSection={<IconUsers size={16} aria-hidden="true" />}>
+            {t('users:management.tabs.users')}
+          </Tabs.Tab>
+          <Tabs.Tab value="roles" leftSection={<IconShieldLock size={16} aria-hidden="true" />}>
+            {t('users:management.tabs.roles')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="users">
+          <UsersTab viewer={viewer} />
+        </Tabs.Panel>
+        <Tabs.Panel value="roles">
+          <RolesTab viewer={viewer} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import {
+  API_DATE_LIMITS,
+  type ApiConfiguration,
+  type ApiDateField,
+  apiConfigurationSchema,
+  earliestApiDate,
+} from '@fairway/shared';
+import { Divider, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ConfigurationForm } from './configuration-form';
+import type { GroupFormApi, GroupFormProps } from './group-form-props';
+import { useConfigField } from './use-config-field';
+
+type Toggle =
+  | 'auto_sync'
+  | 'auto_sync_git_to_accounting'
+  | 'auto_update_invoice_with_git'
+  | 'auto_credit_invoice_in_accounting'
+  | 'auto_mark_invoice_as_paid'
+  | 'include_partially_paid_invoices';
+
+interface ClubAccountOption {
+  id: string;
+  name: string;
+}
+
+function ApiFields({ form, clubAccounts }: { form: GroupFormApi<'api'>; clubAccounts: readonly ClubAccountOption[] }) {
+  const { t } = useTranslation('configurations');
+  const field = useConfigField<ApiConfiguration>(form, 'api');
+
+  const toggle = (name: Toggle) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field: f }) => (
+        <Switch
+          {...field(name)}
+          checked={f.value}
+          onChange={(event) => {
+            f.onChange(event.currentTarget.checked);
+            // The club requirement depends on auto_sync; re-check it once the user has seen it.
+            if (name === 'auto_sync' && form.formState.errors.club_to_sync) void form.trigger('club_to_sync');
+          }}
+          onBlur={f.onBlur}
+        />
+      )}
+    />
+  );
+
+  // Spec §5: some pickers reach 12 months back, others 6. A plain date input with `min` keeps
+  // the browser's own picker inside the window; the schema says so if a date is typed instead.
+  const date = (name: ApiDateField) => {
+    const props = field(name);
+    return (
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field: f }) => (
+          <TextInput
+            {...props}
+            description={props.description ?? t('dateBack', { count: API_DATE_LIMITS[name] })}
+            type="date"
+            min={earliestApiDate(name)}
+            value={f.value ?? ''}
+            onChange={(event) => f.onChange(event.currentTarget.value || null)}
+            onBlur={f.onBlur}
+            ref={f.ref}
+          />
+        )}
+      />
+    );
+  };
+
+  return (
+    <>
+      <Divider label={t('apiSections.sync')} labelPosition="left" />
+      {toggle('auto_sync')}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Controller
+          control={form.control}
+          name="club_to_sync"
+          render={({ field: f }) => (
+            <Select
+              {...field('club_to_sync')}
+              placeholder={t('clubToSyncPlaceholder')}
+              data={clubAccounts.map((account) => ({ value: account.id, label: account.name }))}
+              value={f.value}
+              onChange={(value) => f.onChange(value)}
+              onBlur={f.onBlur}
+              clearable
+              nothingFoundMessage={t('noClubAccounts')}
+            />
+          )}
+        />
+        {date('sync_start_date')}
+      </SimpleGrid>
+      {toggle('auto_sync_git_to_accounting')}
+      {toggle('auto_update_invoice_with_git')}
+
+      <Divider label={t('apiSections.payments')} labelPosition="left" mt="xs" />
+      {toggle('auto_mark_invoice_as_paid')}
+      {toggle('include_partially_paid_invoices')}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {date('payment_start_date')}
+      </SimpleGrid>
+
+      <Divider label={t('apiSections.credits')} labelPosition="left" mt="xs" />
+      {toggle('auto_credit_invoice_in_accounting')}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {date('create_credit_start_date')}
+        {date('credit_start_date')}
+      </SimpleGrid>
+    </>
+  );
+}
+
+export function ApiConfigurationForm({
+  clubAccounts,
+  ...props
+}: GroupFormProps<'api'> & { clubAccounts: readonly ClubAccountOption[] }) {
+  // Dates already saved stay valid when unchanged, as on the server.
+  const schema = useMemo(() => apiConfigurationSchema({ previous: props.values }), [props.values]);
+  return (
+    <ConfigurationForm {...props} group="api" schema={schema}>
+      {(form) => <ApiFields form={form} clubAccounts={clubAccounts} />}
+    </ConfigurationForm>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ConfigurationGroup, ConfigurationValues } from '@fairway/shared';
+import type { UseFormReturn } from 'react-hook-form';
+
+/** What the page hands each group's form. */
+export interface GroupFormProps<G extends ConfigurationGroup> {
+  values: ConfigurationValues[G];
+  updatedAt: string | null;
+  clubAccountId: string;
+  readOnly: boolean;
+}
+
+export type GroupFormApi<G extends ConfigurationGroup> = UseFormReturn<ConfigurationValues[G]>;
+
+/** A NumberInput's value as a number; an emptied input becomes null so the schema reports it as required. */
+export const toNumber = (value: string | number) => (typeof value === 'number' ? value : null);

@@ -1,0 +1,142 @@
+import { CONFIGURATION_DEFAULTS, type Configurations, type CurrentUser } from '@fairway/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { USER_MENU_CONFIGURATION } from '../../../app/layouts/user-menu';
+import { AppProviders } from '../../../app/providers';
+import { createQueryClient } from '../../../app/query-client';
+import { setStoredUser, setTokens } from '../../../lib/storage';
+import { demoUser } from '../../../test/render';
+import ConfigurationsPage, { CONFIGURATION_TABS } from './configurations-page';
+
+const user = userEvent.setup({ delay: null });
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const clubAccountId = demoUser.currentAccount?.id ?? '';
+const configurations = (): Configurations => ({
+  clubAccountId,
+  groups: {
+    invoice: { group: 'invoice', values: CONFIGURATION_DEFAULTS.invoice, updatedAt: null },
+    contract: { group: 'contract', values: CONFIGURATION_DEFAULTS.contract, updatedAt: null },
+    member: { group: 'member', values: CONFIGURATION_DEFAULTS.member, updatedAt: null },
+    article: { group: 'article', values: CONFIGURATION_DEFAULTS.article, updatedAt: null },
+    email: { group: 'email', values: CONFIGURATION_DEFAULTS.email, updatedAt: null },
+    api: { group: 'api', values: CONFIGURATION_DEFAULTS.api, updatedAt: null },
+  },
+});
+
+interface Answer {
+  status?: number;
+  body: unknown;
+}
+
+function stubApi(answers: Record<string, (body: unknown) => Answer>) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api\/v1\//, '');
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, path, body });
+      const answer = answers[`${method} ${path}`]?.(body) ?? {
+        status: 404,
+        body: { message: 'Hittades inte', eng_message: 'Not found' },
+      };
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+function renderPage(path: string, who: CurrentUser = demoUser) {
+  setTokens({ accessToken: 'access', refreshToken: 'refresh' });
+  setStoredUser(who);
+  const router = createMemoryRouter([{ path: '/dashboard/settings', Component: ConfigurationsPage }], { initialEntries: [path] });
+  return render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+describe('configurations page', () => {
+  it('has a tab for every configuration entry of the user dropdown', () => {
+    for (const entry of USER_MENU_CONFIGURATION) {
+      const [path, search] = entry.to.split('?');
+      expect(path).toBe('/dashboard/settings');
+      expect(CONFIGURATION_TABS).toContain(new URLSearchParams(search).get('tab'));
+    }
+  });
+
+  it('saves changed invoice payment terms and confirms with a toast', async () => {
+    const calls = stubApi({
+      'GET configurations': () => ({ body: { data: configurations() } }),
+      'PUT configurations/invoice': (body) => ({
+        body: { data: { group: 'invoice', values: body, updatedAt: '2026-03-01T10:00:00.000Z' } },
+      }),
+    });
+    renderPage('/dashboard/settings?tab=invoice');
+    const terms = await screen.findByRole('textbox', { name: 'Betalningsvillkor' });
+    expect(terms).toHaveValue('30 dagar');
+    await user.click(terms);
+    await user.click(await screen.findByRole('option', { name: '15 dagar', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+
+    expect(await screen.findByText('Fakturainställningar har sparats')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.path).toBe('configurations/invoice');
+    expect(put?.body).toEqual({ ...CONFIGURATION_DEFAULTS.invoice, paymentTermsDays: 15 });
+    expect(await screen.findByText(/Senast sparad/)).toBeInTheDocument();
+  });
+
+  it('asks for a club to sync to before sending the API configuration (spec §5)', async () => {
+    const calls = stubApi({ 'GET configurations': () => ({ body: { data: configurations() } }) });
+    renderPage('/dashboard/settings?tab=api');
+    await user.click(await screen.findByRole('switch', { name: /Automatisk synkronisering/ }));
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(await screen.findByText('Välj vilken klubb data ska synkas till')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    // The 12-months-back picker is bounded in the browser too.
+    const syncFrom = screen.getByLabelText('Synka från och med');
+    expect(syncFrom).toHaveAttribute('type', 'date');
+    expect(syncFrom.getAttribute('min')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("puts the server's field messages on their inputs", async () => {
+    stubApi({
+      'GET configurations': () => ({ body: { data: configurations() } }),
+      'PUT configurations/contract': () => ({
+        status: 400,
+        body: {
+          message: 'Valideringsfel',
+          eng_message: 'Validation failed',
+          error: { invoiceDaysBeforePeriod: ['Fältet måste vara 90 eller mindre'] },
+        },
+      }),
+    });
+    renderPage('/dashboard/settings?tab=contract');
+    await screen.findByRole('textbox', { name: 'Faktureringsintervall' });
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+    const field = await screen.findByRole('textbox', { name: /Skapa fakturan/ });
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('Fältet måste vara 90 eller mindre')).toBeInTheDocument();
+  });
+
+  it('shows the values read-only without settings.manage', async () => {
+    stubApi({ 'GET configurations': () => ({ body: { data: configurations() } }) });
+    renderPage('/dashboard/settings?tab=article', { ...demoUser, role: 'Other', scopes: ['company.read'] });
+    const form = await screen.findByRole('form', { name: 'Artikelinställningar' });
+    expect(within(form).getByText(/kan se inställningarna men inte ändra/)).toBeInTheDocument();
+    expect(within(form).queryByRole('button', { name: 'Spara' })).not.toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: /Försäljningskonto/ })).toBeDisabled();
+  });
+});

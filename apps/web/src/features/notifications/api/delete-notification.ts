@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, requireAuthorized } from '../../../lib/api-client';
+import { notificationsQueryKey } from './get-notifications';
+
+/** DELETE notifications/{id}. */
+export async function deleteNotification(id: string): Promise<void> {
+  requireAuthorized(await api.delete<unknown>(`notifications/${encodeURIComponent(id)}`));
+}
+
+export function useDeleteNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteNotification(id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+  });
+}

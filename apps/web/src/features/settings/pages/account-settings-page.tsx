@@ -1,0 +1,83 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { brand } from '../../../app/brand';
+import { PageHeader } from '../../../components/page-header';
+import { HiddenMenuLinks } from '../../hidden-resources/components/hidden-menu-links';
+import { useCurrentUser } from '../../users/api/get-current-user';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { ProfileForm } from '../components/profile-form';
+import { ProfileImageUpload } from '../components/profile-image-upload';
+
+function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
+      <Title order={2} fz="h4" id={id}>
+        {title}
+      </Title>
+      {description ? (
+        <Text c="dimmed" fz="sm" mt={4}>
+          {description}
+        </Text>
+      ) : null}
+      <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>{children}</div>
+    </Paper>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text component="dt" fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" m={0}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** /dashboard/prototype: account settings of spec §2 — profile, profile image, password. */
+export default function AccountSettingsPage() {
+  const { t } = useTranslation(['settings', 'shell', 'common']);
+  const user = useCurrentUser();
+  const title = t('title');
+  useDocumentTitle(`${title} · ${brand.name}`);
+  if (!user) return null;
+  const missing = t('missing');
+
+  return (
+    <>
+      <PageHeader title={title} breadcrumbs={[{ label: t('shell:nav.home'), to: '/dashboard' }, { label: title }]} />
+      <Stack gap="lg">
+        <Section id="account-profile" title={t('profile.title')} description={t('profile.description')}>
+          <Stack gap="lg">
+            <Group gap={6}>
+              <Badge variant="light">{t(`common:roles.${user.role}`)}</Badge>
+              {user.golfclubAdmin ? <Badge variant="outline">{t('golfclubAdmin')}</Badge> : null}
+            </Group>
+            <ProfileImageUpload user={user} />
+            <ProfileForm user={user} />
+          </Stack>
+        </Section>
+        <Section id="account-password" title={t('password.title')} description={t('password.description')}>
+          <ChangePasswordForm />
+        </Section>
+        <Section id="account-menu" title={t('menu.title')} description={t('menu.description')}>
+          <HiddenMenuLinks scopes={user.scopes} />
+        </Section>
+        <Section id="account-organisation" title={t('organisation.title')}>
+          <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
+            <Field label={t('organisation.organisation')}>{user.organisation.name}</Field>
+            <Field label={t('organisation.currentAccount')}>{user.currentAccount?.name ?? missing}</Field>
+            <Field label={t('organisation.clubAccounts')}>
+              {user.clubAccounts.length > 0 ? user.clubAccounts.map((a) => a.name).join(', ') : missing}
+            </Field>
+          </SimpleGrid>
+        </Section>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { CancelResult, CancelSubscriptionBody } from '@fairway/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, requireAuthorized } from '../../../lib/api-client';
+import { subscriptionQueryKey } from './get-subscription';
+
+/** PUT subscriptions/cancel/{id}/ with one of the four reasons. */
+export async function cancelSubscription(subscriptionId: string, body: CancelSubscriptionBody): Promise<CancelResult> {
+  return requireAuthorized(await api.put<CancelResult>(`subscriptions/cancel/${encodeURIComponent(subscriptionId)}/`, body));
+}
+
+export function useCancelSubscription(subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CancelSubscriptionBody) => cancelSubscription(subscriptionId, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
+  });
+}

@@ -1,0 +1,174 @@
+import { type CurrentUser, type InviteUserBody, inviteUserBodySchema, type RoleDefinition } from '@fairway/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconArrowUpRight } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { notifySuccess } from '../../../lib/notify';
+import { useInviteUser } from '../api/invite-user';
+import { applyFormErrors } from '../lib/form-errors';
+import { roleOptions } from '../lib/role-options';
+import { useFieldMessage } from '../lib/use-field-message';
+
+/** Where an Owner upgrades the package (spec §2: configuration → settings and subscription). */
+export const UPGRADE_PATH = '/dashboard/configuration/settings';
+
+type FormValues = z.input<typeof inviteUserBodySchema>;
+
+export interface InviteUserModalProps {
+  opened: boolean;
+  onClose: () => void;
+  viewer: CurrentUser;
+  roles: readonly RoleDefinition[];
+  clubAccounts: readonly { id: string; name: string }[];
+}
+
+/** "Invite user" (spec §6): name, e-mail, a role the viewer may give, and club accounts. */
+export function InviteUserModal({ opened, onClose, viewer, roles, clubAccounts }: InviteUserModalProps) {
+  const { t } = useTranslation(['users', 'common']);
+  const fieldMessage = useFieldMessage();
+  const invite = useInviteUser();
+  const [failure, setFailure] = useState<{ upgrade: boolean; message: string } | null>(null);
+  const defaults: FormValues = {
+    name: '',
+    email: '',
+    roleId: undefined,
+    clubAccountIds: viewer.currentAccount ? [viewer.currentAccount.id] : [],
+  };
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues, unknown, InviteUserBody>({ resolver: zodResolver(inviteUserBodySchema), defaultValues: defaults });
+
+  const close = () => {
+    reset(defaults);
+    setFailure(null);
+    invite.reset();
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      const user = await invite.mutateAsync(body);
+      notifySuccess(t('management.invited', { email: user.email }));
+      close();
+    } catch (error) {
+      const result = applyFormErrors(error, setError, {
+        name: 'name',
+        email: 'email',
+        role: 'roleId',
+        roleId: 'roleId',
+        clubAccountIds: 'clubAccountIds',
+      });
+      // 406 is the package's user limit (spec §6): more users need an upgrade.
+      if (result.message) setFailure({ upgrade: result.status === 406, message: result.message });
+    }
+  });
+
+  const options = roleOptions(t, viewer, roles);
+  const roleError = fieldMessage(errors.roleId ?? errors.role, 'role');
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('management.inviteTitle')} size="lg" centered>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Text c="dimmed" fz="sm">
+            {t('management.inviteText')}
+          </Text>
+          {failure ? (
+            <Alert
+              color={failure.upgrade ? 'yellow' : 'red'}
+              icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+              title={failure.upgrade ? t('management.upgradeTitle') : undefined}
+              role="alert"
+            >
+              <Stack gap="xs" align="flex-start">
+                <Text fz="sm">{failure.message}</Text>
+                {failure.upgrade ? (
+                  <Button
+                    component={Link}
+                    to={UPGRADE_PATH}
+                    size="xs"
+                    rightSection={<IconArrowUpRight size={16} aria-hidden="true" />}
+                    onClick={close}
+                  >
+                    {t('management.upgradeAction')}
+                  </Button>
+                ) : null}
+              </Stack>
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('management.fields.name')}
+            withAsterisk
+            autoComplete="off"
+            data-autofocus
+            error={fieldMessage(errors.name, 'name')}
+            {...register('name')}
+          />
+          <TextInput
+            label={t('management.fields.email')}
+            type="email"
+            withAsterisk
+            autoComplete="off"
+            error={fieldMessage(errors.email, 'email')}
+            {...register('email')}
+          />
+          <Controller
+            control={control}
+            name="roleId"
+            render={({ field }) => (
+              <Select
+                label={t('management.fields.role')}
+                placeholder={t('management.rolePlaceholder')}
+                description={viewer.role === 'Owner' ? t('management.roleHintOwner') : t('management.roleHintOther')}
+                withAsterisk
+                data={options}
+                value={field.value ?? null}
+                onChange={(value) => field.onChange(value ?? undefined)}
+                onBlur={field.onBlur}
+                error={roleError}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="clubAccountIds"
+            render={({ field }) => (
+              <MultiSelect
+                label={t('management.fields.clubAccounts')}
+                placeholder={t('management.clubAccountsPlaceholder')}
+                description={t('management.clubAccountsHint')}
+                data={clubAccounts.map((c) => ({ value: c.id, label: c.name }))}
+                value={field.value ?? []}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldMessage(errors.clubAccountIds as FieldError | undefined, 'clubAccountIds')}
+                searchable
+                clearable
+              />
+            )}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {t('management.cancel')}
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              {t('management.sendInvite')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,26 @@
+import { canAssignRole, ROLES, type RoleChooser, type RoleDefinition } from '@fairway/shared';
+import type { TFunction } from 'i18next';
+
+export interface RoleOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+/** A role's name for people: default roles in the reader's language, own roles as named. */
+export function roleLabel(t: TFunction, role: Pick<RoleDefinition, 'name' | 'system'>): string {
+  return role.system && (ROLES as readonly string[]).includes(role.name) ? t(`common:roles.${role.name}`) : role.name;
+}
+
+/**
+ * The roles `viewer` may choose (spec §6): an Owner every role; others Staff, Accountant, Other and
+ * own roles that grant nothing they lack. `keep` is the role the user already has: it stays in
+ * the list (disabled when the viewer could not give it) so the choice shows what is there now.
+ */
+export function roleOptions(t: TFunction, viewer: RoleChooser, roles: readonly RoleDefinition[], keep?: string): RoleOption[] {
+  return roles.flatMap((role) => {
+    const allowed = canAssignRole(viewer, role);
+    if (!allowed && role.id !== keep) return [];
+    return [{ value: role.id, label: roleLabel(t, role), ...(allowed ? {} : { disabled: true }) }];
+  });
+}
