@@ -171,6 +171,18 @@ describe('GET eventlogs', () => {
       expect(Object.keys((res.json() as { error: Record<string, string[]> }).error), query).toContain(field);
     }
   });
+
+  it('finds other features’ activities by their rendered text too', async () => {
+    await logEvent(app.db, {
+      organisationId: b.organisationId,
+      resource: 'subscription',
+      activity: 'subscriptions.event.packageRequested',
+      params: { name: 'Beta Ägare', from: 'Small', package: 'Plus' },
+      type: 'INFO',
+    });
+    const found = await list(b.owner, '?search=begärde byte', 'sv');
+    expect(found.data.map((e) => e.activity)).toEqual(['Beta Ägare begärde byte från paketet Small till Plus']);
+  });
 });
 
 describe('events written by the features', () => {

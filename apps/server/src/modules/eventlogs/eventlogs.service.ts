@@ -74,11 +74,13 @@ export function toEventLog(row: EventLogRow, lang: Lang): EventLog {
   };
 }
 
-/** Activity keys whose Swedish or English text contains `search` (placeholders left as written). */
+/**
+ * Message keys whose Swedish or English text contains `search` (placeholders left as written).
+ * Any feature's activity keys count (e.g. `subscriptions.event.*`), not only this module's.
+ */
 function keysMatching(search: string): string[] {
   const needle = search.toLocaleLowerCase('sv-SE');
   return Object.entries(messages as Record<string, { sv: string; en: string }>)
-    .filter(([key]) => key.startsWith('eventlogs.'))
     .filter(([, text]) => text.sv.toLocaleLowerCase('sv-SE').includes(needle) || text.en.toLocaleLowerCase('en').includes(needle))
     .map(([key]) => key);
 }
