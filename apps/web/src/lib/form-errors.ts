@@ -4,37 +4,62 @@ import type { FieldError, FieldPath, FieldValues, UseFormSetError } from 'react-
 import { useTranslation } from 'react-i18next';
 import { ApiError, isUnauthorized } from './api-client';
 import { describeApiError } from './api-errors';
+import { emitAppEvent } from './app-events';
 import { currentLanguage } from './i18n';
+
+export interface FormFailure {
+  /** HTTP status of the refusal; 0 when no answer arrived. */
+  status: number;
+  /** Text for the form's alert, or null when every message found its field. */
+  message: string | null;
+}
 
 /**
  * Puts a refused call's messages where the user looks: field messages (localised by the server
- * from Accept-Language) on the matching inputs, everything else as one text for the form's alert.
- * Returns that text, or `null` when every message found its field.
+ * from Accept-Language) on the matching inputs, a 403 in the access-denied modal like every other
+ * refused call, and anything else as one text for the form's alert. `fields` lists the form's
+ * fields, or maps the server's field names to them where they differ.
  */
-export function applyServerErrors<T extends FieldValues>(
+export function applyFormErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
-  fields: readonly FieldPath<T>[],
-): string | null {
-  if (isUnauthorized(error)) return error.message;
+  fields: readonly FieldPath<T>[] | Partial<Record<string, FieldPath<T>>>,
+): FormFailure {
+  if (isUnauthorized(error)) return { status: 401, message: error.message };
   if (!(error instanceof ApiError)) {
+    // Not an answer from the server at all: spec §8's catch-all text.
     const fallback = describeApiError(null, 0, currentLanguage());
-    return fallback.kind === 'fields' ? fallback.title : fallback.message;
+    return { status: 0, message: fallback.kind === 'fields' ? fallback.title : fallback.message };
   }
-  const { description } = error;
-  if (description.kind !== 'fields') return description.message;
+  const { description, status } = error;
+  if (description.kind === 'access-denied') {
+    emitAppEvent('access-denied', { message: description.message });
+    return { status, message: null };
+  }
+  if (description.kind !== 'fields') return { status, message: description.message };
+  const target = (field: string): FieldPath<T> | undefined =>
+    Array.isArray(fields) ? fields.find((f) => f === field) : (fields as Partial<Record<string, FieldPath<T>>>)[field];
   const leftover: string[] = [];
   let focused = false;
   for (const { field, messages } of description.fields) {
-    const target = fields.find((f) => f === field);
-    if (target) {
-      setError(target, { type: 'server', message: messages.join(' ') }, { shouldFocus: !focused });
+    const path = target(field);
+    if (path) {
+      setError(path, { type: 'server', message: messages.join(' ') }, { shouldFocus: !focused });
       focused = true;
     } else {
       leftover.push(...messages);
     }
   }
-  return leftover.length > 0 ? leftover.join(' ') : null;
+  return { status, message: leftover.length > 0 ? leftover.join(' ') : null };
+}
+
+/** `applyFormErrors` for forms that need only the alert text (null: nothing left to show). */
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly FieldPath<T>[],
+): string | null {
+  return applyFormErrors(error, setError, fields).message;
 }
 
 /**

@@ -7,10 +7,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useRequestPasswordResetMutation } from '../api/request-password-reset';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
-import { applyServerErrors } from '../lib/server-errors';
 import { useAuthTitle } from '../lib/use-auth-title';
 import { useFieldError } from '../lib/use-field-error';
 

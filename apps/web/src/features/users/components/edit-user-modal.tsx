@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { applyFormErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateUserAccess } from '../api/update-user-access';
-import { applyFormErrors } from '../lib/form-errors';
 import { roleOptions } from '../lib/role-options';
 import { useFieldMessage } from '../lib/use-field-message';
 

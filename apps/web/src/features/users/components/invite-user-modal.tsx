@@ -7,9 +7,9 @@ import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { applyFormErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useInviteUser } from '../api/invite-user';
-import { applyFormErrors } from '../lib/form-errors';
 import { roleOptions } from '../lib/role-options';
 import { useFieldMessage } from '../lib/use-field-message';
 
