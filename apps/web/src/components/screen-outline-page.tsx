@@ -2,10 +2,11 @@ import { Button, Stack, Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { brand } from '../app/brand';
 import { INTEGRATIONS_PATH, type ScreenDef, screenById, screenHref } from '../app/route-table';
 import { useScreen } from '../app/use-screen';
+import { useTabParam } from '../lib/use-tab-param';
 import { EmptyState } from './empty-state';
 import { type Crumb, PageHeader } from './page-header';
 
@@ -30,7 +31,7 @@ export default function ScreenOutlinePage() {
 
 function ScreenOutline({ screen }: { screen: ScreenDef }) {
   const { t } = useTranslation(['screens', 'shell']);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [active, selectTab] = useTabParam(screen.tabs ?? [], screen.tabs?.[0] ?? '');
   const title = useScreenTitle(screen);
   useDocumentTitle(`${title} · ${brand.name}`);
 
@@ -62,21 +63,10 @@ function ScreenOutline({ screen }: { screen: ScreenDef }) {
     );
   }
 
-  const requested = searchParams.get('tab');
-  const active = requested && screen.tabs.includes(requested) ? requested : screen.tabs[0];
   return (
     <>
       <PageHeader title={title} breadcrumbs={breadcrumbs} />
-      <Tabs
-        value={active}
-        onChange={(value) => {
-          if (!value) return;
-          const next = new URLSearchParams(searchParams);
-          next.set('tab', value);
-          setSearchParams(next, { replace: true, preventScrollReset: true });
-        }}
-        keepMounted={false}
-      >
+      <Tabs value={active} onChange={selectTab} keepMounted={false}>
         <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>
           {screen.tabs.map((tab) => (
             <Tabs.Tab key={tab} value={tab}>

@@ -2,16 +2,15 @@ import { Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCreditCard, IconPackage, IconReceipt2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { BillingDetailsForm } from '../../features/billings/components/billing-details-form';
 import { BillingsTable } from '../../features/billings/components/billings-table';
 import { SubscriptionTab } from '../../features/subscriptions/components/subscription-tab';
 import { useCurrentUser } from '../../features/users/api/get-current-user';
+import { useTabParam } from '../../lib/use-tab-param';
 import { brand } from '../brand';
 
 const TABS = ['subscription', 'billing', 'billingDetails'] as const;
-type Tab = (typeof TABS)[number];
 
 /**
  * /dashboard/configuration/settings, "settings and subscription" (spec §2): the Subscription tab
@@ -21,16 +20,13 @@ type Tab = (typeof TABS)[number];
 export default function SettingsAndSubscriptionPage() {
   const { t } = useTranslation(['subscriptions', 'shell']);
   const viewer = useCurrentUser();
-  const [searchParams, setSearchParams] = useSearchParams();
+  // Billing is for those who may read it (Owner, Manager, Accountant by default).
+  const canSeeBilling = viewer?.scopes.includes('billing.read') ?? false;
+  const available = TABS.filter((tab) => tab === 'subscription' || canSeeBilling);
+  const [active, selectTab] = useTabParam(available, 'subscription');
   const title = t('subscriptions:page.title');
   useDocumentTitle(`${title} · ${brand.name}`);
   if (!viewer) return null;
-
-  // Billing is for those who may read it (Owner, Manager, Accountant by default).
-  const canSeeBilling = viewer.scopes.includes('billing.read');
-  const available = TABS.filter((tab) => tab === 'subscription' || canSeeBilling);
-  const requested = searchParams.get('tab');
-  const active: Tab = available.includes(requested as Tab) ? (requested as Tab) : 'subscription';
 
   return (
     <>
@@ -42,16 +38,7 @@ export default function SettingsAndSubscriptionPage() {
           { label: title },
         ]}
       />
-      <Tabs
-        value={active}
-        onChange={(value) => {
-          if (!value) return;
-          const next = new URLSearchParams(searchParams);
-          next.set('tab', value);
-          setSearchParams(next, { replace: true, preventScrollReset: true });
-        }}
-        keepMounted={false}
-      >
+      <Tabs value={active} onChange={selectTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="subscription" leftSection={<IconPackage size={16} aria-hidden="true" />}>
             {t('subscriptions:page.tabs.subscription')}

@@ -2,15 +2,14 @@ import { Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconShieldLock, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { RolesTab } from '../../features/permissions/components/roles-tab';
 import { useCurrentUser } from '../../features/users/api/get-current-user';
 import { UsersTab } from '../../features/users/components/users-tab';
+import { useTabParam } from '../../lib/use-tab-param';
 import { brand } from '../brand';
 
 const TABS = ['users', 'roles'] as const;
-type Tab = (typeof TABS)[number];
 
 /**
  * /dashboard/configuration/users (spec §2, §6): the Users tab from the users feature and the Roles
@@ -20,13 +19,10 @@ type Tab = (typeof TABS)[number];
 export default function UsersAndPermissionsPage() {
   const { t } = useTranslation(['users', 'shell']);
   const viewer = useCurrentUser();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [active, selectTab] = useTabParam(TABS, 'users');
   const title = t('users:management.title');
   useDocumentTitle(`${title} · ${brand.name}`);
   if (!viewer) return null;
-
-  const requested = searchParams.get('tab');
-  const active: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'users';
 
   return (
     <>
@@ -38,16 +34,7 @@ export default function UsersAndPermissionsPage() {
           { label: title },
         ]}
       />
-      <Tabs
-        value={active}
-        onChange={(value) => {
-          if (!value) return;
-          const next = new URLSearchParams(searchParams);
-          next.set('tab', value);
-          setSearchParams(next, { replace: true, preventScrollReset: true });
-        }}
-        keepMounted={false}
-      >
+      <Tabs value={active} onChange={selectTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="users" leftSection={<IconUsers size={16} aria-hidden="true" />}>
             {t('users:management.tabs.users')}
