@@ -6,6 +6,7 @@ import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { PasswordRules } from '../../../components/password-rules';
 import { VerificationTokenMissing } from '../../../components/verification-token-missing';
 import { ApiError, isUnauthorized } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -18,7 +19,6 @@ import { useFieldError } from '../lib/use-field-error';
 import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
 import { PasswordField } from './password-field';
-import { PasswordRules } from './password-rules';
 
 /** `reset`: /reset-password; `invitation`: /complete-profile for an invited user. */
 export type SetPasswordMode = 'reset' | 'invitation';

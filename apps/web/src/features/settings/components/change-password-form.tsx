@@ -1,23 +1,16 @@
 import { type ChangePasswordBody, changePasswordBodySchema } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, List, PasswordInput, SimpleGrid, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconPoint } from '@tabler/icons-react';
+import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PasswordRules } from '../../../components/password-rules';
 import { applyServerErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangePassword } from '../api/change-password';
 
 /** Spec §5's password rule, part by part, for the live checklist. */
-export const PASSWORD_CHECKS = [
-  { id: 'length', test: (v: string) => v.length >= 8 },
-  { id: 'lowercase', test: (v: string) => /[a-z]/.test(v) },
-  { id: 'uppercase', test: (v: string) => /[A-Z]/.test(v) },
-  { id: 'digit', test: (v: string) => /\d/.test(v) },
-  { id: 'special', test: (v: string) => /[!@#$%&*()]/.test(v) },
-] as const;
-
 const FIELDS = ['currentPassword', 'password', 'passwordConfirmation'] as const;
 const EMPTY: ChangePasswordBody = { currentPassword: '', password: '', passwordConfirmation: '' };
 
@@ -85,38 +78,7 @@ export function ChangePasswordForm() {
             {...register('passwordConfirmation')}
           />
         </SimpleGrid>
-        <div id="password-checklist">
-          <Text size="sm" fw={500} mb={6}>
-            {t('password.rulesTitle')}
-          </Text>
-          <List spacing={4} size="sm" center>
-            {PASSWORD_CHECKS.map((check) => {
-              const met = check.test(password);
-              return (
-                <List.Item
-                  key={check.id}
-                  data-met={met || undefined}
-                  icon={
-                    <ThemeIcon
-                      size={18}
-                      radius="xl"
-                      color={met ? 'teal' : 'gray'}
-                      variant={met ? 'filled' : 'light'}
-                      aria-hidden="true"
-                    >
-                      {met ? <IconCheck size={12} stroke={3} /> : <IconPoint size={12} />}
-                    </ThemeIcon>
-                  }
-                >
-                  <Text span size="sm" c={met ? undefined : 'dimmed'}>
-                    {t(`password.rules.${check.id}`)}
-                  </Text>
-                  <VisuallyHidden>{met ? t('password.met') : t('password.notMet')}</VisuallyHidden>
-                </List.Item>
-              );
-            })}
-          </List>
-        </div>
+        <PasswordRules id="password-checklist" password={password} />
         <Group justify="flex-end">
           <Button type="submit" loading={isSubmitting}>
             {t('password.save')}

@@ -16,9 +16,9 @@ export interface PasswordRulesProps {
   password: string;
 }
 
-/** A live checklist under a new password, so the rule is met before the form is sent. */
+/** A live checklist under a new password, so the rule is met before the form is sent (registration, reset, change). */
 export function PasswordRules({ id, password }: PasswordRulesProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('common');
   return (
     <div id={id}>
       <Text size="sm" fw={500} mb={6}>
