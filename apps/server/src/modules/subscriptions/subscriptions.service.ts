@@ -116,6 +116,50 @@ async function loadOwn(conn: Conn, tenant: Tenant, subscriptionId?: string): Pro
   return sub;
 }
 
+/**
+ * An Owner's change to the subscription (spec §6): one transaction with the organisation row
+ * locked, so two requests never race past the pending-request checks.
+ */
+async function ownerChange<T>(
+  db: Db,
+  caller: Caller,
+  subscriptionId: string,
+  work: (tx: Tx, tenant: Tenant, sub: repo.SubscriptionRow) => Promise<T>,
+): Promise<T> {
+  assertOwner(caller);
+  const tenant: Tenant = { organisationId: caller.organisationId };
+  return db.transaction(async (tx) => {
+    await repo.lockOrganisationRow(tx, tenant.organisationId);
+    return work(tx, tenant, await loadOwn(tx, tenant, subscriptionId));
+  });
+}
+
+type RequestValues = Omit<Parameters<typeof repo.insertRequest>[1], 'organisationId' | 'subscriptionId' | 'requestedBy'>;
+
+/** Files a pending request with its event-log line (the requester's name is added to `params`). */
+async function fileRequest(
+  tx: Tx,
+  tenant: Tenant,
+  caller: Caller,
+  sub: repo.SubscriptionRow,
+  entry: { activity: string; params: Record<string, string>; request: RequestValues },
+): Promise<SubscriptionRequest> {
+  await logEvent(tx, {
+    organisationId: tenant.organisationId,
+    resource: 'subscription',
+    activity: entry.activity,
+    params: { name: await userDisplayName(tx, caller.userId), ...entry.params },
+    type: 'INFO',
+  });
+  const id = await repo.insertRequest(tx, {
+    ...entry.request,
+    organisationId: tenant.organisationId,
+    subscriptionId: sub.id,
+    requestedBy: caller.userId,
+  });
+  return (await repo.findRequest(tx, tenant, id)) as SubscriptionRequest;
+}
+
 export async function getSubscription(conn: Conn, caller: Caller, today: string = todayIso()): Promise<Subscription> {
   const tenant: Tenant = { organisationId: caller.organisationId };
   const sub = await loadOwn(conn, tenant);
@@ -162,11 +206,7 @@ export async function requestPackageChange(
   body: UpdatePackageBody,
   today: string = todayIso(),
 ): Promise<SubscriptionRequest> {
-  assertOwner(caller);
-  const tenant: Tenant = { organisationId: caller.organisationId };
-  return db.transaction(async (tx) => {
-    await repo.lockOrganisationRow(tx, tenant.organisationId);
-    const sub = await loadOwn(tx, tenant, subscriptionId);
+  return ownerChange(db, caller, subscriptionId, async (tx, tenant, sub) => {
     const [current, target] = await Promise.all([repo.findOrganisationPackage(tx, tenant), repo.findPackage(tx, body.packageId)]);
     if (!current) throw new NotFoundError();
     if (!target || !target.active) throw new BusinessError(400, 'subscriptions.unknownPackage');
@@ -177,22 +217,15 @@ export async function requestPackageChange(
     }
     const upgrade = target.sortOrder > current.sortOrder;
     if (!upgrade) await trimToPackage(tx, tenant, caller, target, body);
-    await logEvent(tx, {
-      organisationId: tenant.organisationId,
-      resource: 'subscription',
+    return fileRequest(tx, tenant, caller, sub, {
       activity: 'subscriptions.event.packageRequested',
-      params: { name: await userDisplayName(tx, caller.userId), from: current.name, package: target.name },
-      type: 'INFO',
+      params: { from: current.name, package: target.name },
+      request: {
+        type: upgrade ? 'upgrade' : 'downgrade',
+        targetPackageId: target.id,
+        effectiveOn: upgrade ? addDays(today, 1) : sub.nextBillingDate,
+      },
     });
-    const id = await repo.insertRequest(tx, {
-      organisationId: tenant.organisationId,
-      subscriptionId: sub.id,
-      type: upgrade ? 'upgrade' : 'downgrade',
-      targetPackageId: target.id,
-      effectiveOn: upgrade ? addDays(today, 1) : sub.nextBillingDate,
-      requestedBy: caller.userId,
-    });
-    return (await repo.findRequest(tx, tenant, id)) as SubscriptionRequest;
   });
 }
 
@@ -255,34 +288,24 @@ export async function requestCancellation(
   body: CancelSubscriptionBody,
   today: string = todayIso(),
 ): Promise<CancelResult> {
-  assertOwner(caller);
-  const tenant: Tenant = { organisationId: caller.organisationId };
-  return db.transaction(async (tx) => {
-    await repo.lockOrganisationRow(tx, tenant.organisationId);
-    const sub = await loadOwn(tx, tenant, subscriptionId);
+  return ownerChange(db, caller, subscriptionId, async (tx, tenant, sub) => {
     if (today > sub.endDate) {
       await repo.deleteOrganisation(tx, tenant);
       return { deleted: true, request: null };
     }
     const pending = await repo.listPendingRequests(tx, tenant);
     if (pending.some((r) => r.type === 'cancel')) throw new BusinessError(400, 'subscriptions.cancelPending');
-    await logEvent(tx, {
-      organisationId: tenant.organisationId,
-      resource: 'subscription',
+    const request = await fileRequest(tx, tenant, caller, sub, {
       activity: 'subscriptions.event.cancelRequested',
-      params: { name: await userDisplayName(tx, caller.userId), date: sub.endDate },
-      type: 'INFO',
+      params: { date: sub.endDate },
+      request: {
+        type: 'cancel',
+        reason: body.reason,
+        comment: body.comment ? body.comment : null,
+        effectiveOn: addDays(sub.endDate, 1),
+      },
     });
-    const id = await repo.insertRequest(tx, {
-      organisationId: tenant.organisationId,
-      subscriptionId: sub.id,
-      type: 'cancel',
-      reason: body.reason,
-      comment: body.comment ? body.comment : null,
-      effectiveOn: addDays(sub.endDate, 1),
-      requestedBy: caller.userId,
-    });
-    return { deleted: false, request: await repo.findRequest(tx, tenant, id) };
+    return { deleted: false, request };
   });
 }
 
@@ -293,30 +316,15 @@ export async function requestPaymentPlanChange(
   subscriptionId: string,
   paymentPlan: PaymentPlan,
 ): Promise<SubscriptionRequest> {
-  assertOwner(caller);
-  const tenant: Tenant = { organisationId: caller.organisationId };
-  return db.transaction(async (tx) => {
-    await repo.lockOrganisationRow(tx, tenant.organisationId);
-    const sub = await loadOwn(tx, tenant, subscriptionId);
+  return ownerChange(db, caller, subscriptionId, async (tx, tenant, sub) => {
     const pending = await repo.listPendingRequests(tx, tenant);
     if (pending.some((r) => r.type === 'payment_plan')) throw new BusinessError(400, 'subscriptions.paymentPlanPending');
     if (sub.paymentPlan === paymentPlan) throw new BusinessError(400, 'subscriptions.samePaymentPlan');
-    await logEvent(tx, {
-      organisationId: tenant.organisationId,
-      resource: 'subscription',
+    return fileRequest(tx, tenant, caller, sub, {
       activity: 'subscriptions.event.paymentPlanRequested',
-      params: { name: await userDisplayName(tx, caller.userId), date: sub.nextBillingDate },
-      type: 'INFO',
+      params: { date: sub.nextBillingDate },
+      request: { type: 'payment_plan', paymentPlan, effectiveOn: sub.nextBillingDate },
     });
-    const id = await repo.insertRequest(tx, {
-      organisationId: tenant.organisationId,
-      subscriptionId: sub.id,
-      type: 'payment_plan',
-      paymentPlan,
-      effectiveOn: sub.nextBillingDate,
-      requestedBy: caller.userId,
-    });
-    return (await repo.findRequest(tx, tenant, id)) as SubscriptionRequest;
   });
 }
 
