@@ -10,7 +10,8 @@ import { MIGRATIONS_FOLDER } from './migrate';
 const require = createRequire(import.meta.url);
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const DRIZZLE_KIT = path.join(path.dirname(require.resolve('drizzle-kit')), 'bin.cjs');
-const SCHEMA_GLOB = './src/modules/**/*.schema.ts';
+/** The same globs as drizzle.config.ts. */
+const SCHEMA_GLOBS = ['./src/modules/**/*.schema.ts', './src/integrations/**/*.schema.ts'];
 
 const temps: string[] = [];
 afterAll(() => {
@@ -35,7 +36,7 @@ function generateIntoCopy(extraSchemaFiles: string[] = []) {
   const config = path.join(work, 'drizzle.config.json');
   writeFileSync(
     config,
-    JSON.stringify({ dialect: 'postgresql', schema: [SCHEMA_GLOB, ...extraSchemaFiles.map(rel)], out: rel(out) }),
+    JSON.stringify({ dialect: 'postgresql', schema: [...SCHEMA_GLOBS, ...extraSchemaFiles.map(rel)], out: rel(out) }),
   );
   // No stdin: a rename question (a table or column both dropped and added) fails the run.
   const run = spawnSync(process.execPath, [DRIZZLE_KIT, 'generate', '--config', rel(config)], {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { accountingMessages } from './messages/accounting';
 import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
 import { configurationsMessages } from './messages/configurations';
@@ -36,6 +37,7 @@ const dictionaries = [
   configurationsMessages,
   subscriptionsMessages,
   permissionsMessages,
+  accountingMessages,
 ] as const;
 
 type Merge<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]

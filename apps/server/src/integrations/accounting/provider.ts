@@ -1,0 +1,350 @@
+/**
+ * The one interface the portal uses to talk to a club account's accounting program (issue 4):
+ * Fortnox (API v3), Visma eEkonomi (API v2) and Visma Administration (through the installed
+ * connector). Each provider maps its own documents onto these shapes; the portal's mirror, its
+ * routes and the GIT sync only ever see these.
+ *
+ * Conventions: amounts are integers in öre (SEK × 100), quantities in hundredths (1.5 → 150),
+ * VAT as a whole percent (25, 12, 6, 0), dates `YYYY-MM-DD`, timestamps ISO 8601 UTC. Absent
+ * values are `null`, never `''`. Document "numbers" are the provider's own keys (Fortnox
+ * CustomerNumber/DocumentNumber, Visma's id); they are strings everywhere.
+ */
+
+export type ProviderId = 'fortnox' | 'visma_eekonomi' | 'visma_administration';
+
+export interface ListQuery {
+  /** 1-based. */
+  page?: number;
+  /** The provider caps it (Fortnox 500, Visma 1000, connector 500). */
+  pageSize?: number;
+  /** Only documents changed after this moment (incremental refresh of the mirror). */
+  modifiedSince?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+/** A code list entry: unit, price list, cost centre, project, terms of payment/delivery, VAT type… */
+export interface CodeItem {
+  code: string;
+  name: string;
+  /** Terms of payment: days until due. */
+  days?: number | null;
+  active?: boolean;
+}
+
+export interface Address {
+  address1: string | null;
+  address2: string | null;
+  zipCode: string | null;
+  city: string | null;
+  /** ISO 3166-1 alpha-2, e.g. `SE`. */
+  countryCode: string | null;
+}
+
+export interface AccCompany {
+  name: string;
+  organisationNumber: string | null;
+  address: Address;
+  email: string | null;
+  phone: string | null;
+  /** Provider-side database/tenant identity, shown on the integrations page. */
+  databaseNumber: string | null;
+}
+
+export type CustomerType = 'company' | 'private';
+export type VatType = 'SEVAT' | 'SEREVERSEDVAT' | 'EUREVERSEDVAT' | 'EUVAT' | 'EXPORT';
+
+export interface CustomerFields {
+  name: string;
+  type: CustomerType;
+  /** Organisation number (company) or personal identity number (private). */
+  organisationNumber: string | null;
+  active: boolean;
+  address: Address;
+  deliveryAddress: Address;
+  phone1: string | null;
+  phone2: string | null;
+  email: string | null;
+  /** Where invoices are e-mailed, when it differs from `email`. */
+  emailInvoice: string | null;
+  www: string | null;
+  fax: string | null;
+  yourReference: string | null;
+  ourReference: string | null;
+  notes: string | null;
+  /** Invoice terms. */
+  termsOfPayment: string | null;
+  termsOfDelivery: string | null;
+  currency: string;
+  priceList: string | null;
+  /** Percent × 100 (12.5 % → 1250). */
+  invoiceDiscountBasisPoints: number | null;
+  invoiceAdministrationFeeOre: number | null;
+  invoiceFreightOre: number | null;
+  vatType: VatType;
+  salesAccount: string | null;
+  costCenter: string | null;
+  project: string | null;
+  /** Default way to send invoices to this customer. */
+  defaultDelivery: InvoiceDeliveryMethod | null;
+  invoiceTemplate: string | null;
+}
+
+export interface AccCustomer extends CustomerFields {
+  number: string;
+  /** The portal's own reference, when the portal created it (idempotent creates). */
+  externalRef: string | null;
+  modifiedAt: string | null;
+}
+
+export type ArticleType = 'STOCK' | 'SERVICE';
+
+export interface ArticleFields {
+  description: string;
+  type: ArticleType;
+  unit: string | null;
+  active: boolean;
+  discontinued: boolean;
+  ean: string | null;
+  manufacturer: string | null;
+  manufacturerArticleNumber: string | null;
+  supplierNumber: string | null;
+  stockItem: boolean;
+  stockPlace: string | null;
+  /** Hundredths. */
+  stockQuantityHundredths: number | null;
+  disposableQuantityHundredths: number | null;
+  orderPointHundredths: number | null;
+  stockValueOre: number | null;
+  salesAccountSe: string | null;
+  salesAccountEu: string | null;
+  salesAccountExport: string | null;
+  purchaseAccount: string | null;
+  vatPercent: number;
+  /** Default sales price ex VAT (price list A or the provider's default). */
+  salesPriceOre: number | null;
+  purchasePriceOre: number | null;
+  /** Millimetres and grams. */
+  widthMm: number | null;
+  heightMm: number | null;
+  depthMm: number | null;
+  weightGrams: number | null;
+  notes: string | null;
+}
+
+export interface AccArticle extends ArticleFields {
+  number: string;
+  externalRef: string | null;
+  modifiedAt: string | null;
+}
+
+export type InvoiceDeliveryMethod = 'email' | 'einvoice' | 'externalprint' | 'print';
+export type InvoiceType = 'INVOICE' | 'CASH';
+
+export interface DocumentRow {
+  articleNumber: string | null;
+  description: string;
+  /** Hundredths (1.5 → 150). */
+  quantityHundredths: number;
+  unit: string | null;
+  /** Price per unit ex VAT. */
+  priceOre: number;
+  vatPercent: number;
+  /** Basis points (10 % → 1000). */
+  discountBasisPoints: number;
+  costCenter: string | null;
+  project: string | null;
+}
+
+export interface InvoiceFields {
+  customerNumber: string;
+  invoiceDate: string;
+  dueDate: string | null;
+  termsOfPayment: string | null;
+  invoiceType: InvoiceType;
+  currency: string;
+  yourReference: string | null;
+  ourReference: string | null;
+  remarks: string | null;
+  costCenter: string | null;
+  project: string | null;
+  rows: DocumentRow[];
+}
+
+export interface InvoicePayment {
+  /** Provider's payment id/number. */
+  number: string;
+  invoiceNumber: string;
+  paymentDate: string;
+  amountOre: number;
+  modifiedAt: string | null;
+}
+
+export interface AccInvoice extends InvoiceFields {
+  number: string;
+  externalRef: string | null;
+  customerName: string;
+  ocr: string | null;
+  /** Totals as the provider computed them. */
+  netOre: number;
+  vatOre: number;
+  totalOre: number;
+  /** Left to pay. */
+  balanceOre: number;
+  booked: boolean;
+  cancelled: boolean;
+  sent: boolean;
+  /** This invoice is a credit note… */
+  isCredit: boolean;
+  /** …of this invoice. */
+  creditedInvoiceNumber: string | null;
+  /** A credit note exists for this invoice. */
+  credited: boolean;
+  voucherNumbers: string[];
+  deliveryMethod: InvoiceDeliveryMethod | null;
+  /** The contract this invoice was created from. */
+  contractNumber: string | null;
+  payments: InvoicePayment[];
+  modifiedAt: string | null;
+}
+
+export type ContractInterval = 1 | 3 | 6 | 12;
+
+export interface ContractFields {
+  customerNumber: string;
+  contractDate: string;
+  periodStart: string;
+  periodEnd: string | null;
+  /** Renews itself after periodEnd. */
+  continuous: boolean;
+  /** Contract length in months. */
+  contractLength: number;
+  /** Months between invoices. */
+  invoiceInterval: ContractInterval;
+  active: boolean;
+  vatIncluded: boolean;
+  termsOfPayment: string | null;
+  yourReference: string | null;
+  ourReference: string | null;
+  remarks: string | null;
+  costCenter: string | null;
+  project: string | null;
+  rows: DocumentRow[];
+}
+
+export interface AccContract extends ContractFields {
+  number: string;
+  externalRef: string | null;
+  customerName: string;
+  /** Date of the latest invoice made from the contract. */
+  lastInvoiceDate: string | null;
+  /** Invoices made so far. */
+  invoicesRemaining: number | null;
+  /** The contract has been ended (Fortnox "finish"). */
+  finished: boolean;
+  totalOre: number;
+  modifiedAt: string | null;
+}
+
+export interface AccVoucher {
+  series: string;
+  number: string;
+  date: string;
+  description: string;
+  /** Sum of the debit side. */
+  amountOre: number;
+  transactionRef: string | null;
+  modifiedAt: string | null;
+}
+
+export interface AccOrder {
+  number: string;
+  customerNumber: string;
+  customerName: string;
+  orderDate: string;
+  totalOre: number;
+  cancelled: boolean;
+  modifiedAt: string | null;
+}
+
+/** Creates carry the portal's reference; a retry after a lost answer finds the first document by it. */
+export interface CreateOptions {
+  externalRef: string;
+}
+
+export interface RegisterPaymentInput {
+  paymentDate: string;
+  amountOre: number;
+}
+
+export interface CodeLists {
+  units(): Promise<CodeItem[]>;
+  priceLists(): Promise<CodeItem[]>;
+  costCenters(): Promise<CodeItem[]>;
+  projects(): Promise<CodeItem[]>;
+  termsOfPayment(): Promise<CodeItem[]>;
+  termsOfDelivery(): Promise<CodeItem[]>;
+}
+
+/**
+ * One club account's accounting program. Every method may throw `AccountingError` (errors.ts);
+ * nothing else escapes a provider.
+ */
+export interface AccountingProvider {
+  readonly id: ProviderId;
+
+  companyInformation(): Promise<AccCompany>;
+  codeLists: CodeLists;
+
+  customers: {
+    list(query?: ListQuery): Promise<Page<AccCustomer>>;
+    get(number: string): Promise<AccCustomer>;
+    /** `number` may be given (e.g. a GIT golf ID based number); otherwise the provider assigns one. */
+    create(fields: CustomerFields & { number?: string }, options: CreateOptions): Promise<AccCustomer>;
+    update(number: string, fields: Partial<CustomerFields>): Promise<AccCustomer>;
+  };
+
+  articles: {
+    list(query?: ListQuery): Promise<Page<AccArticle>>;
+    get(number: string): Promise<AccArticle>;
+    create(fields: ArticleFields & { number?: string }, options: CreateOptions): Promise<AccArticle>;
+    update(number: string, fields: Partial<ArticleFields>): Promise<AccArticle>;
+  };
+
+  invoices: {
+    list(query?: ListQuery): Promise<Page<AccInvoice>>;
+    get(number: string): Promise<AccInvoice>;
+    create(fields: InvoiceFields, options: CreateOptions): Promise<AccInvoice>;
+    /** Only while not booked. */
+    update(number: string, fields: Partial<InvoiceFields>): Promise<AccInvoice>;
+    bookkeep(number: string): Promise<AccInvoice>;
+    send(number: string, method: InvoiceDeliveryMethod): Promise<AccInvoice>;
+    cancel(number: string): Promise<AccInvoice>;
+    /** Answers the new credit note. */
+    credit(number: string): Promise<AccInvoice>;
+    registerPayment(number: string, payment: RegisterPaymentInput, options: CreateOptions): Promise<InvoicePayment>;
+    pdf(number: string): Promise<Uint8Array>;
+  };
+
+  invoicePayments: {
+    list(query?: ListQuery): Promise<Page<InvoicePayment>>;
+  };
+
+  contracts: {
+    list(query?: ListQuery): Promise<Page<AccContract>>;
+    get(number: string): Promise<AccContract>;
+    create(fields: ContractFields, options: CreateOptions): Promise<AccContract>;
+    update(number: string, fields: Partial<ContractFields>): Promise<AccContract>;
+    finish(number: string): Promise<AccContract>;
+    /** Answers the invoice made from the contract's next period. */
+    createInvoice(number: string): Promise<AccInvoice>;
+  };
+
+  vouchers: { list(query?: ListQuery): Promise<Page<AccVoucher>> };
+  orders: { list(query?: ListQuery): Promise<Page<AccOrder>> };
+}

@@ -1,0 +1,62 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+export interface RateLimit {
+  /** Requests allowed in any window… */
+  limit: number;
+  /** …of this many milliseconds (sliding). */
+  windowMs: number;
+  /**
+   * Added to the window when waiting, so requests that leave us at the edge of the window still
+   * arrive inside the provider's budget despite network jitter.
+   */
+  marginMs?: number;
+}
+
+/** Fortnox: 25 requests per 5 s sliding window per tenant. */
+export const FORTNOX_RATE_LIMIT: RateLimit = { limit: 25, windowMs: 5_000, marginMs: 60 };
+/** Visma eEkonomi: 600 requests per minute per company. */
+export const VISMA_EEKONOMI_RATE_LIMIT: RateLimit = { limit: 600, windowMs: 60_000, marginMs: 250 };
+
+export interface RateLimiter {
+  /** Waits until a request for `key` fits the window, then records it. Resolves with the milliseconds waited. */
+  acquire(key: string, signal?: AbortSignal): Promise<number>;
+}
+
+/**
+ * A sliding-window limiter whose state lives in PostgreSQL: each `acquire` takes a transaction
+ * advisory lock on the key, drops events older than the window, and either records the request
+ * or learns how long until the oldest event leaves the window. The database clock is the only
+ * clock, so processes on different machines agree on the window.
+ */
+export function createRateLimiter(db: Db, rate: RateLimit): RateLimiter {
+  const windowMs = rate.windowMs + (rate.marginMs ?? 0);
+  const interval = sql.raw(`interval '${Math.round(windowMs)} milliseconds'`);
+  return {
+    async acquire(key, signal) {
+      let waited = 0;
+      for (;;) {
+        signal?.throwIfAborted();
+        const waitMs = await db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+          await tx.execute(sql`delete from provider_rate_events where key = ${key} and at <= clock_timestamp() - ${interval}`);
+          const result = await tx.execute(
+            sql`select count(*)::int as n,
+                       greatest(0, extract(epoch from (min(at) + ${interval} - clock_timestamp())) * 1000)::float8 as wait_ms
+                from provider_rate_events where key = ${key}`,
+          );
+          const row = (result as unknown as { rows: { n: number; wait_ms: number | null }[] }).rows[0];
+          if (!row || row.n < rate.limit) {
+            await tx.execute(sql`insert into provider_rate_events (key, at) values (${key}, clock_timestamp())`);
+            return 0;
+          }
+          return Math.max(1, Math.ceil(row.wait_ms ?? 1));
+        });
+        if (waitMs === 0) return waited;
+        await sleep(waitMs, undefined, { signal });
+        waited += waitMs;
+      }
+    },
+  };
+}
