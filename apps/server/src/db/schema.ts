@@ -16,3 +16,5 @@ export * from '../modules/organizations/organizations.schema';
 export * from '../modules/permissions/permissions.schema';
 export * from '../modules/subscriptions/subscriptions.schema';
 export * from '../modules/users/users.schema';
+export * from '../modules/integrations/accounting-connections.schema';
+export * from '../integrations/accounting/rate-limiter.schema';
