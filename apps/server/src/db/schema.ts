@@ -18,3 +18,4 @@ export * from '../modules/subscriptions/subscriptions.schema';
 export * from '../modules/users/users.schema';
 export * from '../modules/integrations/accounting-connections.schema';
 export * from '../integrations/accounting/rate-limiter.schema';
+export * from '../integrations/visma-admin/connector.schema';
