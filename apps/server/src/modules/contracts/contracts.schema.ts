@@ -1,0 +1,77 @@
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AccContract } from '../../integrations/accounting/provider';
+import { clubAccounts, organisations } from '../organizations/organizations.schema';
+import { users } from '../users/users.schema';
+
+/**
+ * The mirror of the accounting program's contracts, per club account (see customers.schema.ts),
+ * plus what only the portal knows about a contract: its tags, a scheduled cancellation date and
+ * whether the portal terminated it. Those columns are never overwritten by a refresh.
+ */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    clubAccountId: uuid('club_account_id')
+      .notNull()
+      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    customerNumber: text('customer_number').notNull(),
+    customerName: text('customer_name').notNull(),
+    contractDate: date('contract_date', { mode: 'string' }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }),
+    continuous: boolean('continuous').notNull(),
+    active: boolean('active').notNull(),
+    finished: boolean('finished').notNull(),
+    invoiceInterval: integer('invoice_interval').notNull(),
+    contractLength: integer('contract_length').notNull(),
+    lastInvoiceDate: date('last_invoice_date', { mode: 'string' }),
+    totalOre: bigint('total_ore', { mode: 'number' }).notNull(),
+    externalRef: text('external_ref'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb('data').$type<AccContract>().notNull(),
+    // Portal-only state.
+    tags: text('tags').array().notNull().default([]),
+    cancellationDate: date('cancellation_date', { mode: 'string' }),
+    terminatedAt: timestamp('terminated_at', { withTimezone: true }),
+    providerModifiedAt: timestamp('provider_modified_at', { withTimezone: true }),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contracts_club_number_uq').on(t.clubAccountId, t.number),
+    index('contracts_club_start_idx').on(t.clubAccountId, t.periodStart),
+    index('contracts_org_idx').on(t.organisationId),
+  ],
+);
+
+/**
+ * A price change planned on a contract ("update prices: increase or decrease by a percent on a
+ * date"); the schedules job applies it in the accounting program on that date.
+ */
+export const contractPriceChanges = pgTable(
+  'contract_price_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    clubAccountId: uuid('club_account_id')
+      .notNull()
+      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    contractNumber: text('contract_number').notNull(),
+    /** Percent × 100, negative for a decrease. */
+    changeBasisPoints: integer('change_basis_points').notNull(),
+    effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('scheduled'),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    error: text('error'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contract_price_changes_due_idx').on(t.status, t.effectiveOn)],
+);
