@@ -77,4 +77,33 @@ export const accountingMessages = {
     sv: 'Fakturan är bokförd och kan inte längre ändras.',
     en: 'The invoice is booked and can no longer be changed.',
   },
+  // Visma Administration connector (integrations/visma-admin, modules/connector).
+  'accounting.connector.unauthorized': {
+    sv: 'Kopplingsprogrammet är inte behörigt.',
+    en: 'The connector is not authorised.',
+  },
+  'accounting.connector.keyMissing': {
+    sv: 'Anropet saknar kopplingsnyckel (Authorization: Bearer <nyckel>).',
+    en: 'The call has no connector key (Authorization: Bearer <key>).',
+  },
+  'accounting.connector.keyInvalid': {
+    sv: 'Kopplingsnyckeln är ogiltig eller har ersatts. Hämta den aktuella nyckeln under Integrationer.',
+    en: 'The connector key is invalid or has been replaced. Get the current key under Integrations.',
+  },
+  'accounting.connector.workNotFound': {
+    sv: 'Uppgiften finns inte.',
+    en: 'The work item does not exist.',
+  },
+  'accounting.connectorOfflineRead': {
+    sv: 'Visma-kopplingen svarar inte, så uppgifterna kan inte hämtas från Visma Administration just nu. Kontrollera att datorn med kopplingsprogrammet är igång.',
+    en: 'The Visma connector is not responding, so the data cannot be fetched from Visma Administration right now. Check that the computer running it is on.',
+  },
+  'accounting.connectorWorkQueued': {
+    sv: 'Visma Administration har inte svarat ännu. Ändringen ligger kvar i kön och utförs när kopplingen svarar.',
+    en: 'Visma Administration has not answered yet. The change stays queued and is carried out when the connector answers.',
+  },
+  'accounting.connectorBadAnswer': {
+    sv: 'Visma-kopplingen gav ett svar som inte gick att läsa. Uppdatera kopplingsprogrammet.',
+    en: 'The Visma connector gave an answer that could not be read. Update the connector.',
+  },
 } as const satisfies MessageDictionary;
