@@ -14,6 +14,7 @@ export * from './notifications/notifications.schemas';
 export * from './organizations/organizations.schemas';
 export * from './permissions/permissions.schemas';
 export * from './permissions/scopes';
+export * from './segments/segments.schemas';
 export * from './subscriptions/subscriptions.schemas';
 export * from './users/users.schemas';
 export * from './validation/issues';

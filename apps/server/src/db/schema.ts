@@ -14,6 +14,7 @@ export * from '../modules/landing/landing.schema';
 export * from '../modules/notifications/notifications.schema';
 export * from '../modules/organizations/organizations.schema';
 export * from '../modules/permissions/permissions.schema';
+export * from '../modules/segments/segments.schema';
 export * from '../modules/subscriptions/subscriptions.schema';
 export * from '../modules/users/users.schema';
 export * from '../modules/integrations/accounting-connections.schema';

@@ -4,8 +4,10 @@ import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
 import { configurationsMessages } from './messages/configurations';
 import { eventlogsMessages } from './messages/eventlogs';
+import { integrationsMessages } from './messages/integrations';
 import { notificationsMessages } from './messages/notifications';
 import { permissionsMessages } from './messages/permissions';
+import { segmentsMessages } from './messages/segments';
 import { subscriptionsMessages } from './messages/subscriptions';
 import { usersMessages } from './messages/users';
 
@@ -38,6 +40,8 @@ const dictionaries = [
   subscriptionsMessages,
   permissionsMessages,
   accountingMessages,
+  integrationsMessages,
+  segmentsMessages,
 ] as const;
 
 type Merge<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]

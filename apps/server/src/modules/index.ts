@@ -11,6 +11,7 @@ import { landingRoutes } from './landing/landing.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
+import { segmentsRoutes } from './segments/segments.routes';
 import { subscriptionsJobs } from './subscriptions/subscriptions.jobs';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
 import { usersRoutes } from './users/users.routes';
@@ -38,4 +39,5 @@ export const routeModules: RouteModule[] = [
   subscriptionsRoutes,
   subscriptionsJobs,
   billingsRoutes,
+  segmentsRoutes,
 ];

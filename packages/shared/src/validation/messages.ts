@@ -75,6 +75,12 @@ export const VALIDATION_MESSAGES = {
     en: 'Choose a date up to {months} months back in time',
   },
   date: { sv: 'Ange ett giltigt datum (ÅÅÅÅ-MM-DD)', en: 'Enter a valid date (YYYY-MM-DD)' },
+  // Segments (customer and article segments, spec §3).
+  segment_name_taken: { sv: 'Det finns redan ett segment med det namnet', en: 'A segment with that name already exists' },
+  segment_member_taken: {
+    sv: '{number} finns redan i segmentet {segment}',
+    en: '{number} already belongs to the segment {segment}',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
