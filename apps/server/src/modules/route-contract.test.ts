@@ -102,6 +102,8 @@ describe('the API contract of every route', () => {
       'GET /api/v1/subscriptions',
       'GET /api/v1/billings',
       'POST /api/v1/permissions/roles',
+      'GET /api/v1/segments/customers',
+      'GET /api/v1/segments/info/articles/:id',
     ]) {
       expect(urls.some((u) => u === expected || u === `${expected}/`)).toBe(true);
     }

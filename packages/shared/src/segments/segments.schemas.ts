@@ -42,23 +42,17 @@ const memberNumbers = () => z.array(memberNumber()).max(SEGMENT_MEMBERS_MAX);
 /** A percentage with at most two decimals, 0–100. */
 const percent = () =>
   z
-    .number({ message: encodeMessage('invalid_type') })
+    .number()
     .min(0)
     .max(100)
-    .refine((v) => Math.round(v * 100) === v * 100, { message: encodeMessage('invalid_value') });
+    // toFixed, not v * 100: 0.29 * 100 is 28.999… in floating point.
+    .refine((v) => Number(v.toFixed(2)) === v, { message: encodeMessage('invalid_value') });
 
 /** An amount in öre, whole, 0 to 100 000 kr. */
-const amountOre = () =>
-  z
-    .number({ message: encodeMessage('invalid_type') })
-    .int()
-    .min(0)
-    .max(SEGMENT_FEE_MAX_ORE);
+const amountOre = () => z.number().int().min(0).max(SEGMENT_FEE_MAX_ORE);
 
 const vatRate = () =>
-  z
-    .number({ message: encodeMessage('invalid_type') })
-    .refine((v) => (VAT_RATES as readonly number[]).includes(v), { message: encodeMessage('invalid_value') });
+  z.number().refine((v) => (VAT_RATES as readonly number[]).includes(v), { message: encodeMessage('invalid_value') });
 
 /** Empty, or a four-digit account of the BAS chart (e.g. 3001 sales within Sweden, 25 % VAT). */
 const salesAccount = () =>
