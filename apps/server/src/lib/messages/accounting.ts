@@ -106,4 +106,109 @@ export const accountingMessages = {
     sv: 'Visma-kopplingen gav ett svar som inte gick att läsa. Uppdatera kopplingsprogrammet.',
     en: 'The Visma connector gave an answer that could not be read. Update the connector.',
   },
+  // The mirror refresh (modules/accounting).
+  'accounting.event.refreshed': {
+    sv: 'Uppgifterna från bokföringsprogrammet uppdaterades: {customers} kunder, {articles} artiklar, {contracts} avtal, {invoices} fakturor',
+    en: 'Data from the accounting program was refreshed: {customers} customers, {articles} articles, {contracts} contracts, {invoices} invoices',
+  },
+  'accounting.event.refreshFailed': {
+    sv: 'Uppgifterna från bokföringsprogrammet kunde inte uppdateras',
+    en: 'The data from the accounting program could not be refreshed',
+  },
+  // Visma eEkonomi client (integrations/visma-eekonomi): what the API cannot do, and its refusals.
+  'accounting.visma.notSupported': {
+    sv: 'Visma eEkonomi stöder inte detta: {feature}.',
+    en: 'Visma eEkonomi does not support this: {feature}.',
+  },
+  'accounting.visma.feature.contracts': { sv: 'avtal', en: 'contracts' },
+  'accounting.visma.feature.cancelInvoice': {
+    sv: 'att makulera en bokförd faktura (kreditera den i stället)',
+    en: 'cancelling a booked invoice (credit it instead)',
+  },
+  'accounting.visma.feature.einvoiceAfterCreate': {
+    sv: 'att skicka en redan skapad faktura som e-faktura',
+    en: 'sending an already created invoice as an e-invoice',
+  },
+  'accounting.visma.feature.externalPrint': { sv: 'extern utskrift', en: 'external print' },
+  'accounting.visma.invoiceBookedAtCreation': {
+    sv: 'Visma eEkonomi bokför fakturan när den skapas; en bokförd faktura kan inte ändras.',
+    en: 'Visma eEkonomi books the invoice when it is created; a booked invoice cannot be changed.',
+  },
+  'accounting.visma.rowNeedsArticle': {
+    sv: 'Rad {row}: Visma eEkonomi kräver en artikel på varje rad med belopp.',
+    en: 'Row {row}: Visma eEkonomi requires an article on every row with an amount.',
+  },
+  'accounting.visma.noAccountCoding': {
+    sv: 'Det finns ingen kontering i Visma eEkonomi för {type} med {vat} % moms.',
+    en: 'There is no account coding in Visma eEkonomi for {type} with {vat} % VAT.',
+  },
+  'accounting.visma.unknownCode': {
+    sv: '{list} {code} finns inte i Visma eEkonomi.',
+    en: '{list} {code} does not exist in Visma eEkonomi.',
+  },
+  'accounting.visma.invoiceAlreadyCredited': {
+    sv: 'Fakturan är redan krediterad.',
+    en: 'The invoice has already been credited.',
+  },
+  'accounting.visma.creditNoteNotCreditable': {
+    sv: 'En kreditfaktura kan inte krediteras.',
+    en: 'A credit note cannot be credited.',
+  },
+  'accounting.visma.startupGuideNotCompleted': {
+    sv: 'Företaget har inte slutfört startguiden i Visma eEkonomi. Slutför den och försök igen.',
+    en: 'The company has not completed the start-up guide in Visma eEkonomi. Complete it and try again.',
+  },
+  'accounting.visma.companyNotActive': {
+    sv: 'Företaget är inte aktivt i Visma eEkonomi.',
+    en: 'The company is not active in Visma eEkonomi.',
+  },
+  'accounting.visma.missingScopes': {
+    sv: 'Kopplingen till Visma eEkonomi saknar behörighet för detta. Anslut igen och godkänn försäljning och bokföring.',
+    en: 'The Visma eEkonomi connection lacks the permission for this. Reconnect and allow sales and accounting.',
+  },
+  'accounting.visma.moduleMissing': {
+    sv: 'Visma eEkonomi-abonnemanget saknar modulen som krävs för detta.',
+    en: 'The Visma eEkonomi subscription lacks the module this needs.',
+  },
+  'accounting.visma.invoiceAlreadyPaid': {
+    sv: 'Fakturan är redan betald.',
+    en: 'The invoice is already paid.',
+  },
+  // Fortnox client (integrations/fortnox): state refusals Fortnox answers with its own codes.
+  'accounting.fortnox.invoiceCancelled': {
+    sv: 'Fakturan är makulerad i Fortnox.',
+    en: 'The invoice is cancelled in Fortnox.',
+  },
+  'accounting.fortnox.invoiceNotBooked': {
+    sv: 'Fakturan måste bokföras i Fortnox först.',
+    en: 'The invoice must be booked in Fortnox first.',
+  },
+  'accounting.fortnox.invoiceAlreadyCredited': {
+    sv: 'Fakturan är redan krediterad.',
+    en: 'The invoice has already been credited.',
+  },
+  'accounting.fortnox.invoiceIsCredit': {
+    sv: 'En kreditfaktura kan inte krediteras.',
+    en: 'A credit note cannot be credited.',
+  },
+  'accounting.fortnox.paymentBooked': {
+    sv: 'Inbetalningen är redan bokförd.',
+    en: 'The payment is already booked.',
+  },
+  'accounting.fortnox.contractFinished': {
+    sv: 'Avtalet är avslutat i Fortnox.',
+    en: 'The contract is finished in Fortnox.',
+  },
+  'accounting.fortnox.contractInactive': {
+    sv: 'Avtalet är inaktivt i Fortnox.',
+    en: 'The contract is inactive in Fortnox.',
+  },
+  'accounting.fortnox.missingEmail': {
+    sv: 'Kunden saknar e-postadress för fakturor.',
+    en: 'The customer has no e-mail address for invoices.',
+  },
+  'accounting.fortnox.einvoiceNotPossible': {
+    sv: 'Kunden kan inte ta emot e-faktura (organisationsnummer saknas).',
+    en: 'The customer cannot receive e-invoices (organisation number missing).',
+  },
 } as const satisfies MessageDictionary;
