@@ -57,6 +57,15 @@ const envSchema = z.object({
   SEED_DEMO: bool(true),
   TRUST_PROXY: bool(false),
   INIT_CWD: optionalString,
+  // Accounting programs' OAuth apps. Without a client id, connections use the built-in simulator.
+  FORTNOX_CLIENT_ID: optionalString,
+  FORTNOX_CLIENT_SECRET: optionalString,
+  FORTNOX_AUTH_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  FORTNOX_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  VISMA_CLIENT_ID: optionalString,
+  VISMA_CLIENT_SECRET: optionalString,
+  VISMA_AUTH_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  VISMA_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -83,6 +92,18 @@ export interface Config {
   SEED_DEMO: boolean;
   /** Honour X-Forwarded-* (set when running behind a load balancer). */
   TRUST_PROXY: boolean;
+  /** OAuth apps of the cloud accounting programs; `null` means "use the simulator". */
+  FORTNOX: OAuthAppConfig | null;
+  VISMA_EEKONOMI: OAuthAppConfig | null;
+}
+
+export interface OAuthAppConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Origin of the authorization server, e.g. `https://apps.fortnox.se`. */
+  authUrl: string;
+  /** Origin of the API, e.g. `https://api.fortnox.se`. */
+  apiUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -129,7 +150,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     RUN_WORKERS: e.RUN_WORKERS,
     SEED_DEMO: e.SEED_DEMO,
     TRUST_PROXY: e.TRUST_PROXY,
+    FORTNOX: oauthApp(
+      e.FORTNOX_CLIENT_ID,
+      e.FORTNOX_CLIENT_SECRET,
+      e.FORTNOX_AUTH_URL ?? 'https://apps.fortnox.se',
+      e.FORTNOX_API_URL ?? 'https://api.fortnox.se',
+    ),
+    VISMA_EEKONOMI: oauthApp(
+      e.VISMA_CLIENT_ID,
+      e.VISMA_CLIENT_SECRET,
+      e.VISMA_AUTH_URL ?? 'https://identity.vismaonline.com',
+      e.VISMA_API_URL ?? 'https://eaccountingapi.vismaonline.com',
+    ),
   };
+}
+
+function oauthApp(
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  authUrl: string,
+  apiUrl: string,
+): OAuthAppConfig | null {
+  if (!clientId) return null;
+  if (!clientSecret)
+    throw new ConfigError([{ variable: 'CLIENT_SECRET', message: `a client secret is required with client id ${clientId}` }]);
+  const trim = (u: string) => u.replace(/\/+$/, '');
+  return { clientId, clientSecret, authUrl: trim(authUrl), apiUrl: trim(apiUrl) };
 }
 
 /**

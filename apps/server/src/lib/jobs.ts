@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 
-export type Job<T extends object = object> = PgBoss.Job<T>;
+/** A job as handlers see it, with its retry count and limit (a handler can tell its last attempt). */
+export type Job<T extends object = object> = PgBoss.JobWithMetadata<T>;
 export type JobHandler<T extends object = object> = (job: Job<T>) => Promise<unknown> | unknown;
 export type SendOptions = Omit<PgBoss.SendOptions, 'db'>;
 export type QueueOptions = Omit<PgBoss.Queue, 'name'>;
@@ -148,7 +149,7 @@ export class Jobs {
     const log = this.logger.child({ queue });
     await this.boss.work<object>(
       queue,
-      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
       async (jobs) => {
         for (const job of jobs) {
           const started = Date.now();

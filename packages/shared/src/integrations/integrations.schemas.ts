@@ -8,15 +8,47 @@ export type IntegrationSystem = (typeof INTEGRATION_SYSTEMS)[number];
 /**
  * `connected`: in use. `not_connected`: can be connected. `no_plan`: SMS needs an SMS plan first.
  * `outbox_only`: no SMTP server is configured, so e-mail is kept in the outbox instead of sent.
+ * `reconnect_needed`: the accounting program refused our tokens (spec §4, §8: the reconnect prompt).
+ * `installation_needed` / `connector_offline`: Visma Administration's connector was never
+ * installed / has gone silent (spec §8 notices).
  */
-export const INTEGRATION_STATUSES = ['connected', 'not_connected', 'no_plan', 'outbox_only'] as const;
+export const INTEGRATION_STATUSES = [
+  'connected',
+  'not_connected',
+  'no_plan',
+  'outbox_only',
+  'reconnect_needed',
+  'installation_needed',
+  'connector_offline',
+] as const;
 export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
+
+/** What the accounting card shows about the link (null for the other systems). */
+export const accountingLinkSchema = z.object({
+  /** The company in the accounting program the club account is linked to. */
+  companyName: z.string().nullable(),
+  connectedAt: z.string().nullable(),
+  /** `simulator`: the built-in demo copy of the program, not the real one. */
+  environment: z.enum(['live', 'simulator']).nullable(),
+  /** The latest refresh of the portal's copy of the accounting data. */
+  lastRefresh: z
+    .object({
+      status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+      at: z.string(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
+  /** Visma Administration: when the connector was last heard from. */
+  connectorLastSeenAt: z.string().nullable(),
+});
+export type AccountingLink = z.infer<typeof accountingLinkSchema>;
 
 export const integrationSchema = z.object({
   system: z.enum(INTEGRATION_SYSTEMS),
   /** The product behind it, e.g. `fortnox` for the accounting program; null when not chosen. */
   provider: z.string().nullable(),
   status: z.enum(INTEGRATION_STATUSES),
+  accounting: accountingLinkSchema.nullable().optional(),
 });
 export type Integration = z.infer<typeof integrationSchema>;
 
@@ -45,3 +77,25 @@ export const integrationRequestSchema = z.object({
   createdAt: z.string(),
 });
 export type IntegrationRequest = z.infer<typeof integrationRequestSchema>;
+
+/** POST integrations/accounting/connect: where to send the browser for consent. */
+export const accountingConnectSchema = z.object({ authorizeUrl: z.string().max(4000) });
+export type AccountingConnect = z.infer<typeof accountingConnectSchema>;
+
+/** POST integrations/accounting/callback: what the provider page (`/fortnox`, `/visma`) passes on. */
+export const accountingCallbackBodySchema = z
+  .object({
+    provider: z.enum(['fortnox', 'visma_eekonomi']),
+    state: z.string().trim().min(1).max(200),
+    code: z.string().trim().min(1).max(2000).optional(),
+    error: z.string().trim().max(200).optional(),
+  })
+  .strict();
+export type AccountingCallbackBody = z.infer<typeof accountingCallbackBodySchema>;
+
+export const accountingCallbackResultSchema = z.object({
+  provider: z.enum(['fortnox', 'visma_eekonomi']),
+  clubAccountName: z.string(),
+  companyName: z.string().nullable(),
+});
+export type AccountingCallbackResult = z.infer<typeof accountingCallbackResultSchema>;

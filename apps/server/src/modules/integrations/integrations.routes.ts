@@ -1,7 +1,16 @@
-import { envelope, integrationRequestSchema, integrationsSchema, requestIntegrationBodySchema } from '@fairway/shared';
+import {
+  accountingCallbackBodySchema,
+  accountingCallbackResultSchema,
+  accountingConnectSchema,
+  envelope,
+  integrationRequestSchema,
+  integrationsSchema,
+  requestIntegrationBodySchema,
+} from '@fairway/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scoped } from '../../plugins/auth';
+import { completeConnection, disconnect, startConnection } from './accounting-connections.service';
 import { listIntegrations, requestIntegration } from './integrations.service';
 
 const noQuery = z.object({}).strict();
@@ -37,5 +46,54 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ...requestScope.config, rateLimit: { max: 10, timeWindow: '1 hour' } },
     },
     async (request, reply) => reply.code(201).send({ data: await requestIntegration(app, request.auth, request.body) }),
+  );
+
+  const manage = scoped(app, 'integrations.manage');
+  app.post(
+    '/integrations/accounting/connect',
+    {
+      ...manage,
+      schema: {
+        tags: ['integrations'],
+        summary: "Start connecting the club account in use to its accounting program: answers the provider's consent page",
+        querystring: noQuery,
+        response: { 200: envelope(accountingConnectSchema) },
+      },
+      config: { ...manage.config, rateLimit: { max: 30, timeWindow: '10 minutes' } },
+    },
+    async (request) => ({ data: await startConnection(app, request.auth) }),
+  );
+
+  app.post(
+    '/integrations/accounting/callback',
+    {
+      schema: {
+        tags: ['integrations'],
+        summary: "Complete a connection from the provider's page (/fortnox, /visma): the single-use state is the credential",
+        querystring: noQuery,
+        body: accountingCallbackBodySchema,
+        response: { 200: envelope(accountingCallbackResultSchema) },
+      },
+      // Public (the state names the club account); a guessing burst is cut off.
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+    },
+    async (request) => ({ data: await completeConnection(app, request.body) }),
+  );
+
+  app.delete(
+    '/integrations/accounting',
+    {
+      ...manage,
+      schema: {
+        tags: ['integrations'],
+        summary: 'Disconnect the club account in use from its accounting program (its tokens are deleted)',
+        querystring: noQuery,
+        response: { 200: envelope(z.object({ disconnected: z.literal(true) })) },
+      },
+    },
+    async (request) => {
+      await disconnect(app, request.auth);
+      return { data: { disconnected: true as const } };
+    },
   );
 };

@@ -1,15 +1,17 @@
-import type { Integration, IntegrationRequest, Integrations, RequestIntegrationBody } from '@fairway/shared';
+import type { Integration, IntegrationRequest, IntegrationStatus, Integrations, RequestIntegrationBody } from '@fairway/shared';
 import { ACCOUNTING_PROGRAM_NAMES } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
+import { latestRuns } from '../accounting/accounting.repository';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { smsPlans, subscriptions } from '../subscriptions/subscriptions.schema';
 import { users } from '../users/users.schema';
+import { findConnection } from './accounting-connections.repository';
 import { integrationRequests } from './integrations.schema';
 
 type Caller = Pick<AuthContext, 'userId' | 'organisationId' | 'clubAccountId'>;
@@ -24,10 +26,40 @@ async function loadClubAccount(db: Db, caller: Caller) {
 }
 
 /**
- * GET integrations: each system of the club account in use and whether it is usable. Connections
- * to the accounting program and GIT are made in the integrations issue; until a connection exists
- * they honestly report `not_connected`.
+ * The accounting card: the club account's connection and the latest refresh of its mirror.
+ * A revoked consent shows as `reconnect_needed` (spec §4, §8).
  */
+async function accountingIntegration(db: Db, caller: Caller, provider: string): Promise<Integration> {
+  const tenant = { organisationId: caller.organisationId };
+  const connection = caller.clubAccountId ? await findConnection(db, tenant, caller.clubAccountId) : null;
+  const [run] = caller.clubAccountId ? await latestRuns(db, tenant, caller.clubAccountId, 1) : [];
+  const status: IntegrationStatus =
+    connection?.status === 'connected'
+      ? 'connected'
+      : connection?.status === 'consent_revoked'
+        ? 'reconnect_needed'
+        : 'not_connected';
+  return {
+    system: 'accounting',
+    provider: connection?.provider ?? provider,
+    status,
+    accounting: {
+      companyName: connection?.status === 'disconnected' ? null : (connection?.companyName ?? null),
+      connectedAt: connection?.status === 'connected' ? (connection.connectedAt?.toISOString() ?? null) : null,
+      environment: connection && connection.status !== 'disconnected' ? (connection.environment as 'live' | 'simulator') : null,
+      lastRefresh: run
+        ? {
+            status: run.status as 'queued' | 'running' | 'succeeded' | 'failed',
+            at: (run.finishedAt ?? run.startedAt ?? run.createdAt).toISOString(),
+            error: run.status === 'failed' ? run.error : null,
+          }
+        : null,
+      connectorLastSeenAt: null,
+    },
+  };
+}
+
+/** GET integrations: each system of the club account in use and whether it is usable. */
 export async function listIntegrations(db: Db, smtpConfigured: boolean, caller: Caller): Promise<Integrations> {
   const [clubAccount, [organisation], [plan]] = await Promise.all([
     loadClubAccount(db, caller),
@@ -43,11 +75,7 @@ export async function listIntegrations(db: Db, smtpConfigured: boolean, caller: 
   ]);
   if (!organisation) throw new NotFoundError();
   const integrations: Integration[] = [
-    {
-      system: 'accounting',
-      provider: clubAccount?.accountingProgram ?? organisation.accountingProgram,
-      status: 'not_connected',
-    },
+    await accountingIntegration(db, caller, clubAccount?.accountingProgram ?? organisation.accountingProgram),
     { system: 'git', provider: 'git', status: 'not_connected' },
     { system: 'sms', provider: plan?.name ?? null, status: plan ? 'connected' : 'no_plan' },
     { system: 'email', provider: 'smtp', status: smtpConfigured ? 'connected' : 'outbox_only' },

@@ -52,9 +52,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_club_number_uq').on(t.clubAccountId, t.number),
     index('invoices_club_date_idx').on(t.clubAccountId, t.invoiceDate.desc(), t.number.desc()),
     index('invoices_club_customer_idx').on(t.clubAccountId, t.customerNumber),
-    index('invoices_club_unpaid_idx')
-      .on(t.clubAccountId, t.dueDate)
-      .where(sql`${t.balanceOre} <> 0 and not ${t.cancelled}`),
+    index('invoices_club_unpaid_idx').on(t.clubAccountId, t.dueDate).where(sql`${t.balanceOre} <> 0 and not ${t.cancelled}`),
     index('invoices_club_external_ref_idx').on(t.clubAccountId, t.externalRef),
     index('invoices_org_idx').on(t.organisationId),
   ],

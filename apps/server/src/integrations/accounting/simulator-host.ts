@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { CloudProviderKit, RunningSimulator } from './registry';
+
+/**
+ * The in-process simulators of one server process: started on first use (demo mode, or a club
+ * connecting without the provider's real OAuth app configured) and closed with the app. Their data
+ * is kept in DATA_DIR so documents the demo creates are still there after a restart.
+ */
+export class SimulatorHost {
+  private readonly running = new Map<string, Promise<RunningSimulator>>();
+
+  constructor(private readonly dataDir: string | null) {}
+
+  /** The simulator's origin, starting it if needed. */
+  async url(kit: CloudProviderKit): Promise<string> {
+    let simulator = this.running.get(kit.id);
+    if (!simulator) {
+      const persistFile = this.dataDir ? path.join(this.dataDir, 'simulators', `${kit.id}.json`) : undefined;
+      if (persistFile) mkdirSync(path.dirname(persistFile), { recursive: true });
+      simulator = kit.startSimulator({ persistFile });
+      this.running.set(kit.id, simulator);
+      simulator.catch(() => this.running.delete(kit.id));
+    }
+    return (await simulator).url;
+  }
+
+  /** Tests: use a simulator they started (with their own seed and faults). */
+  use(id: CloudProviderKit['id'], simulator: RunningSimulator): void {
+    this.running.set(id, Promise.resolve(simulator));
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.running.values()];
+    this.running.clear();
+    await Promise.allSettled(all.map(async (s) => (await s).close()));
+  }
+}

@@ -1,0 +1,190 @@
+import type { FastifyInstance } from 'fastify';
+import { isAccountingError } from '../../integrations/accounting/errors';
+import type { AccountingProvider, ListQuery, Page } from '../../integrations/accounting/provider';
+import { mirrorArticles } from '../articles/articles.mirror';
+import { articles } from '../articles/articles.schema';
+import { mirrorContracts } from '../contracts/contracts.mirror';
+import { contracts } from '../contracts/contracts.schema';
+import { mirrorCustomers } from '../customers/customers.mirror';
+import { customers } from '../customers/customers.schema';
+import { logEventQuietly } from '../eventlogs/eventlogs.service';
+import { accountingFor } from '../integrations/accounting-connections.service';
+import { mirrorInvoicePayments, mirrorInvoices } from '../invoices/invoices.mirror';
+import { invoicePayments } from '../invoices/invoices.schema';
+import * as repo from './accounting.repository';
+import { type MirrorTarget, pruneMirror, timestampOf } from './mirror';
+
+export const MIRROR_REFRESH_QUEUE = 'accounting.refresh';
+export const MIRROR_REFRESH_ALL_QUEUE = 'accounting.refresh-all';
+
+export type RefreshTrigger = 'initial' | 'scheduled' | 'manual' | 'after_write';
+
+/** Largest page the providers allow (Fortnox 500). */
+const PAGE_SIZE = 500;
+/** A full read (which also notices deleted documents) at least this often. */
+const FULL_REFRESH_EVERY_MS = 24 * 60 * 60 * 1000;
+/** A running run silent this long is taken for dead. */
+const STALE_RUN_MINUTES = 30;
+
+interface MirroredResource<T> {
+  name: string;
+  list(provider: AccountingProvider, query: ListQuery): Promise<Page<T>>;
+  write(app: FastifyInstance, target: MirrorTarget, items: T[]): Promise<number>;
+  modifiedAt(item: T): string | null;
+  /** The mirror table, pruned after a full read; absent where documents are never deleted. */
+  table?: Parameters<typeof pruneMirror>[1];
+}
+
+const resource = <T>(r: MirroredResource<T>) => r as MirroredResource<unknown>;
+
+/**
+ * What a refresh reads, in order: customers and articles before the documents that name them.
+ * Invoices are never deleted in the programs (they are cancelled or credited), so they are not pruned.
+ */
+const RESOURCES: readonly MirroredResource<unknown>[] = [
+  resource({
+    name: 'customers',
+    list: (p, q) => p.customers.list(q),
+    write: (app, t, items) => mirrorCustomers(app.db, t, items),
+    modifiedAt: (c) => c.modifiedAt,
+    table: customers,
+  }),
+  resource({
+    name: 'articles',
+    list: (p, q) => p.articles.list(q),
+    write: (app, t, items) => mirrorArticles(app.db, t, items),
+    modifiedAt: (a) => a.modifiedAt,
+    table: articles,
+  }),
+  resource({
+    name: 'contracts',
+    list: (p, q) => p.contracts.list(q),
+    write: (app, t, items) => mirrorContracts(app.db, t, items),
+    modifiedAt: (c) => c.modifiedAt,
+    table: contracts,
+  }),
+  resource({
+    name: 'invoices',
+    list: (p, q) => p.invoices.list(q),
+    write: (app, t, items) => mirrorInvoices(app.db, t, items),
+    modifiedAt: (i) => i.modifiedAt,
+  }),
+  resource({
+    name: 'invoicePayments',
+    list: (p, q) => p.invoicePayments.list(q),
+    write: (app, t, items) => mirrorInvoicePayments(app.db, t, items),
+    modifiedAt: (p) => p.modifiedAt,
+    table: invoicePayments,
+  }),
+];
+
+const CODE_LISTS: readonly repo.CodeListKind[] = [
+  'units',
+  'priceLists',
+  'costCenters',
+  'projects',
+  'termsOfPayment',
+  'termsOfDelivery',
+];
+
+/**
+ * Asks for a refresh of a club account's mirror. A run already waiting is joined instead of
+ * queueing a second one. Call after the commit of whatever prompted it.
+ */
+export async function queueMirrorRefresh(app: FastifyInstance, target: MirrorTarget, trigger: RefreshTrigger): Promise<string> {
+  const queued = await repo.findQueuedRun(app.db, target);
+  if (queued) return queued.id;
+  const run = await repo.insertRun(app.db, target, trigger);
+  await app.jobs.send(MIRROR_REFRESH_QUEUE, { runId: run.id, ...target });
+  return run.id;
+}
+
+/**
+ * One refresh: code lists, then each resource changed since its cursor (all of it on the first
+ * run and once a day, when rows the program no longer has are removed), page by page, each page
+ * written in its own statement so a crash loses at most the page in flight and the next run
+ * starts from the last cursor. Transient faults (429, 5xx, timeouts, connector offline) are
+ * thrown so pg-boss retries the job with backoff; a connection that needs a person (revoked
+ * consent, not connected) fails the run without retrying.
+ */
+export async function runMirrorRefresh(
+  app: FastifyInstance,
+  runId: string,
+  options: { lastAttempt?: boolean } = {},
+): Promise<void> {
+  const run = await repo.startRun(app.db, runId, STALE_RUN_MINUTES);
+  if (!run) return;
+  const target: MirrorTarget = { organisationId: run.organisationId, clubAccountId: run.clubAccountId };
+  const counts: Record<string, { fetched: number; upserted: number }> = {};
+  try {
+    const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+    await repo.updateRunProgress(app.db, run.id, { currentResource: 'codeLists' });
+    for (const kind of CODE_LISTS) {
+      const items = await provider.codeLists[kind]();
+      await repo.replaceCodeList(app.db, target, kind, items);
+    }
+    const cursors = new Map((await repo.readCursors(app.db, target.clubAccountId)).map((c) => [c.resource, c]));
+    for (const r of RESOURCES) {
+      const cursor = cursors.get(r.name);
+      const full =
+        !cursor?.modifiedSince || !cursor.lastFullAt || Date.now() - cursor.lastFullAt.getTime() > FULL_REFRESH_EVERY_MS;
+      const startedAt = new Date(Date.now() - 1000);
+      let newest = full ? null : (cursor?.modifiedSince ?? null);
+      counts[r.name] = { fetched: 0, upserted: 0 };
+      const tally = counts[r.name] as { fetched: number; upserted: number };
+      await repo.updateRunProgress(app.db, run.id, { currentResource: r.name, counts });
+      for (let page = 1; ; page++) {
+        const result = await r.list(provider, {
+          page,
+          pageSize: PAGE_SIZE,
+          ...(full || !cursor?.modifiedSince ? {} : { modifiedSince: cursor.modifiedSince.toISOString() }),
+        });
+        tally.fetched += result.items.length;
+        tally.upserted += await r.write(app, target, result.items);
+        for (const item of result.items) {
+          const at = timestampOf(r.modifiedAt(item));
+          if (at && (!newest || at > newest)) newest = at;
+        }
+        await repo.updateRunProgress(app.db, run.id, { counts });
+        if (page >= result.totalPages || result.items.length === 0) break;
+      }
+      if (full && r.table) await pruneMirror(app.db, r.table, target, startedAt);
+      await repo.writeCursor(app.db, target.clubAccountId, r.name, {
+        modifiedSince: newest,
+        ...(full ? { lastFullAt: new Date() } : {}),
+      });
+    }
+    await repo.finishRun(app.db, run.id, 'succeeded', null);
+    const upserted = Object.values(counts).reduce((sum, c) => sum + c.upserted, 0);
+    if (run.trigger !== 'scheduled' || upserted > 0) {
+      await logEventQuietly(app.db, app.log, {
+        organisationId: target.organisationId,
+        clubAccountId: target.clubAccountId,
+        resource: 'accounting',
+        activity: 'accounting.event.refreshed',
+        params: {
+          customers: counts.customers?.upserted ?? 0,
+          articles: counts.articles?.upserted ?? 0,
+          contracts: counts.contracts?.upserted ?? 0,
+          invoices: counts.invoices?.upserted ?? 0,
+        },
+        type: 'SUCCESS',
+      });
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const retry = (isAccountingError(error) ? error.transient : true) && !options.lastAttempt;
+    // A transient fault goes back to the queue: pg-boss retries the job and the run resumes
+    // from the cursors written so far. Only a final failure is told in the event log.
+    await repo.finishRun(app.db, run.id, retry ? 'queued' : 'failed', message.slice(0, 1000));
+    if (retry) throw error;
+    await logEventQuietly(app.db, app.log, {
+      organisationId: target.organisationId,
+      clubAccountId: target.clubAccountId,
+      resource: 'accounting',
+      activity: 'accounting.event.refreshFailed',
+      error: message,
+      type: 'ERROR',
+    });
+  }
+}

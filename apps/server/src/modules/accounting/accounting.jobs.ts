@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listConnectedClubAccounts } from '../integrations/accounting-connections.repository';
+import { MIRROR_REFRESH_ALL_QUEUE, MIRROR_REFRESH_QUEUE, queueMirrorRefresh, runMirrorRefresh } from './accounting-sync.service';
+
+const refreshJob = z.object({ runId: z.string().uuid() });
+
+/**
+ * The mirror refresh (a job per club account, retried with backoff on transient faults) and
+ * its schedule: every 15 minutes each connected club account is refreshed incrementally.
+ */
+export const accountingJobs: FastifyPluginAsyncZod = async (app) => {
+  await app.jobs.createQueue(MIRROR_REFRESH_QUEUE, {
+    retryLimit: 6,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 60 * 60,
+  });
+  await app.jobs.work(MIRROR_REFRESH_QUEUE, async (job) => {
+    const { runId } = refreshJob.parse(job.data);
+    await runMirrorRefresh(app, runId, { lastAttempt: job.retryCount >= job.retryLimit });
+  });
+  await app.jobs.createQueue(MIRROR_REFRESH_ALL_QUEUE, { retryLimit: 2, retryDelay: 60 });
+  await app.jobs.work(MIRROR_REFRESH_ALL_QUEUE, async () => {
+    for (const target of await listConnectedClubAccounts(app.db)) await queueMirrorRefresh(app, target, 'scheduled');
+  });
+  if (app.jobs.runWorkers) await app.jobs.schedule(MIRROR_REFRESH_ALL_QUEUE, '*/15 * * * *', {});
+};
