@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountingJobs } from './accounting/accounting.jobs';
 import { authRoutes } from './auth/auth.routes';
 import { billingsRoutes } from './billings/billings.routes';
 import { companyRoutes } from './company/company.routes';
 import { configurationsRoutes } from './configurations/configurations.routes';
+import { connectorRoutes } from './connector/connector.routes';
 import { emailJobs } from './email/email.jobs';
 import { eventlogsRoutes } from './eventlogs/eventlogs.routes';
 import { hiddenResourcesRoutes } from './hidden-resources/hidden-resources.routes';
@@ -39,5 +41,7 @@ export const routeModules: RouteModule[] = [
   subscriptionsRoutes,
   subscriptionsJobs,
   billingsRoutes,
+  accountingJobs,
   segmentsRoutes,
+  connectorRoutes,
 ];
