@@ -45,8 +45,6 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'articles', path: 'acounting/article', group: 'accounting', needsConnection: true },
   { id: 'articleCreate', path: 'acounting/article/create', group: 'accounting', parent: 'articles', needsConnection: true },
   { id: 'articleEdit', path: 'acounting/article/edit/:id', group: 'accounting', parent: 'articles', needsConnection: true },
-  { id: 'articleSegmentCreate', path: 'acounting/article/segment/create', group: 'accounting', parent: 'articles' },
-  { id: 'articleSegmentEdit', path: 'acounting/article/segment/edit/:id', group: 'accounting', parent: 'articles' },
   { id: 'contracts', path: 'acounting/contracts', group: 'accounting', needsConnection: true },
   { id: 'contractCreate', path: 'acounting/contracts/create', group: 'accounting', parent: 'contracts', needsConnection: true },
   { id: 'contractEdit', path: 'acounting/contracts/edit/:id', group: 'accounting', parent: 'contracts', needsConnection: true },
@@ -56,8 +54,6 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'customers', path: 'acounting/customers', group: 'accounting', needsConnection: true },
   { id: 'customerCreate', path: 'acounting/customers/create', group: 'accounting', parent: 'customers', needsConnection: true },
   { id: 'customerEdit', path: 'acounting/customers/edit/:id', group: 'accounting', parent: 'customers', needsConnection: true },
-  { id: 'customerSegmentCreate', path: 'acounting/customers/segment/create', group: 'accounting', parent: 'customers' },
-  { id: 'customerSegmentEdit', path: 'acounting/customers/segment/edit/:id', group: 'accounting', parent: 'customers' },
   {
     id: 'statistics',
     path: 'acounting/statistics',

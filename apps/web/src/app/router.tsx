@@ -9,6 +9,9 @@ const outlinePage = lazyPage(() => import('../components/screen-outline-page'));
 const publicInfoPage = lazyPage(() => import('../features/landing/pages/public-info-page'));
 const eventLogPage = lazyPage(() => import('../features/eventlogs/pages/event-log-page'));
 const smsPlansPage = lazyPage(() => import('../features/subscriptions/pages/sms-plans-page'));
+const providerConnectionPage = lazyPage(() => import('../features/integrations/pages/provider-connection-page'));
+const customerSegmentPage = lazyPage(() => import('../features/segments/pages/customer-segment-page'));
+const articleSegmentPage = lazyPage(() => import('../features/segments/pages/article-segment-page'));
 
 /**
  * Every route of spec §2. Public pages use the `full-first` (landing) and `full` layouts, the
@@ -35,8 +38,9 @@ export const routes: RouteObject[] = [
           { path: 'blog', lazy: publicInfoPage, handle: { publicPage: 'blog' } },
           { path: 'blog-details/:id/:slug', lazy: publicInfoPage, handle: { publicPage: 'blogPost' } },
           { path: 'contact-us', lazy: publicInfoPage, handle: { publicPage: 'contact' } },
-          // The accounting-program connection page, named after its provider (spec §2).
-          { path: 'fortnox', lazy: lazyPage(() => import('../features/integrations/pages/fortnox-connection-page')) },
+          // The accounting-program connection pages, named after their providers (spec §2).
+          { path: 'fortnox', lazy: providerConnectionPage, handle: { connectionProvider: 'fortnox' } },
+          { path: 'visma', lazy: providerConnectionPage, handle: { connectionProvider: 'visma_eekonomi' } },
           { path: 'error-404', lazy: lazyPage(() => import('./pages/not-found-page')) },
           {
             loader: redirectIfLoggedIn,
@@ -73,6 +77,10 @@ export const routes: RouteObject[] = [
           { path: 'configuration/settings', lazy: lazyPage(() => import('./pages/settings-and-subscription-page')) },
           { path: 'customer-care', lazy: smsPlansPage },
           { path: 'membercare/sms-plans', lazy: smsPlansPage },
+          { path: 'acounting/customers/segment/create', lazy: customerSegmentPage },
+          { path: 'acounting/customers/segment/edit/:id', lazy: customerSegmentPage },
+          { path: 'acounting/article/segment/create', lazy: articleSegmentPage },
+          { path: 'acounting/article/segment/edit/:id', lazy: articleSegmentPage },
           ...SCREENS.map((screen) => ({ path: screen.path, lazy: outlinePage, handle: { screen } })),
         ],
       },

@@ -1,0 +1,141 @@
+import { type CurrentUser, SEGMENT_PATHS, type SegmentKind } from '@fairway/shared';
+import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { brand } from '../../../app/brand';
+import { AccessDeniedScreen } from '../../../components/access-denied-screen';
+import { type Crumb, PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-client';
+import { notifySuccess } from '../../../lib/notify';
+import { useCurrentUser } from '../../users/api/get-current-user';
+
+const PARENT_PATHS: Record<SegmentKind, string> = {
+  customer: '/dashboard/acounting/customers',
+  article: '/dashboard/acounting/article',
+};
+
+const SCOPES = {
+  customer: { read: 'customers.read', write: 'customers.write' },
+  article: { read: 'articles.read', write: 'articles.write' },
+} as const;
+
+export interface SegmentFormRenderProps<S> {
+  segment: S | undefined;
+  readOnly: boolean;
+  onSaved: (saved: S) => void;
+  onDelete?: () => void;
+}
+
+export interface SegmentPageProps<S extends { id: string; name: string; updatedAt: string }> {
+  kind: SegmentKind;
+  useSegment: (id: string | undefined) => UseQueryResult<S>;
+  useDelete: () => UseMutationResult<void, Error, string>;
+  renderForm: (props: SegmentFormRenderProps<S>) => ReactNode;
+}
+
+/** A failed load that means "no such segment here": unknown id, another club account's, or not an id. */
+const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/**
+ * The create and edit pages of both segment kinds (spec §2): header and breadcrumbs, loading the
+ * segment on arrival (an unknown id goes to the 404 page, as the customer edit page does), the
+ * form, and deleting with a confirmation.
+ */
+export function SegmentPage<S extends { id: string; name: string; updatedAt: string }>({
+  kind,
+  useSegment,
+  useDelete,
+  renderForm,
+}: SegmentPageProps<S>) {
+  const { t } = useTranslation(['segments', 'shell']);
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const viewer: CurrentUser | null = useCurrentUser();
+  const query = useSegment(id);
+  const remove = useDelete();
+  const editing = id !== undefined;
+  const title = editing ? t(`${kind}.editTitle`) : t(`${kind}.createTitle`);
+  useDocumentTitle(`${query.data ? `${query.data.name} · ` : ''}${title} · ${brand.name}`);
+
+  const breadcrumbs: Crumb[] = [
+    { label: t('shell:nav.home'), to: '/dashboard' },
+    { label: t('shell:nav.groups.accounting') },
+    { label: t(`${kind}.parent`), to: PARENT_PATHS[kind] },
+    { label: t(`${kind}.listTitle`), to: SEGMENT_PATHS[kind].list },
+    { label: title },
+  ];
+
+  const missing = editing && query.isError && isMissing(query.error);
+  useEffect(() => {
+    if (missing) void navigate('/error-404', { replace: true });
+  }, [missing, navigate]);
+
+  const canRead = viewer?.scopes.includes(SCOPES[kind].read) ?? false;
+  const readOnly = !(viewer?.scopes.includes(SCOPES[kind].write) ?? false);
+
+  const onSaved = (saved: S) => {
+    if (editing) {
+      notifySuccess(t(`${kind}.saved`, { name: saved.name }));
+    } else {
+      notifySuccess(t(`${kind}.created`, { name: saved.name }));
+      // The new segment opens in its edit page, so what was saved is what is shown.
+      void navigate(SEGMENT_PATHS[kind].edit(saved.id), { replace: true });
+    }
+  };
+
+  const confirmDelete = (segment: S) =>
+    modals.openConfirmModal({
+      title: t(`${kind}.deleteTitle`),
+      centered: true,
+      children: <Text fz="sm">{t(`${kind}.deleteText`, { name: segment.name })}</Text>,
+      labels: { confirm: t('list.deleteConfirm'), cancel: t('list.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(segment.id, {
+          onSuccess: () => {
+            notifySuccess(t(`${kind}.deleted`, { name: segment.name }));
+            void navigate(SEGMENT_PATHS[kind].list);
+          },
+        }),
+    });
+
+  let body: ReactNode;
+  if (viewer && !canRead) body = <AccessDeniedScreen />;
+  else if (!editing) body = renderForm({ segment: undefined, readOnly, onSaved });
+  else if (missing) body = null;
+  else if (query.isError) {
+    body = (
+      <Alert color="red" title={t('form.loadError')} role="alert">
+        <Button variant="light" size="xs" mt="xs" onClick={() => void query.refetch()}>
+          {t('list.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (!query.data) {
+    body = (
+      <Center py="xl">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text c="dimmed">{t('form.loading')}</Text>
+        </Group>
+      </Center>
+    );
+  } else {
+    const segment = query.data;
+    // Keyed by the stored version: after a save the form starts again from what the server kept.
+    body = (
+      <div key={segment.updatedAt}>{renderForm({ segment, readOnly, onSaved, onDelete: () => confirmDelete(segment) })}</div>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={title} breadcrumbs={breadcrumbs} description={t(`${kind}.description`)} />
+      {body}
+    </>
+  );
+}
