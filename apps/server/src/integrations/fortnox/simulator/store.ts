@@ -95,12 +95,20 @@ const VAT_RATES = new Set([25, 12, 6, 0]);
 
 type Body = Record<string, unknown>;
 
+/** Fortnox clears a field sent as `API_BLANK`. */
 const text = (value: unknown, fallback = ''): string =>
-  value === undefined || value === null ? fallback : typeof value === 'string' ? value : String(value);
+  value === undefined || value === null
+    ? fallback
+    : value === 'API_BLANK'
+      ? ''
+      : typeof value === 'string'
+        ? value
+        : String(value);
 const bool = (value: unknown, fallback: boolean): boolean =>
   value === undefined || value === null ? fallback : value === true || value === 'true';
 const num = (value: unknown, fallback: number | null = null): number | null => {
   if (value === undefined || value === null || value === '') return fallback;
+  if (value === 'API_BLANK') return null;
   const n = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
   if (!Number.isFinite(n)) throw badRequest(FORTNOX_ERROR.notNumeric, `Värdet måste vara numeriskt (${text(value)})`);
   return n;
