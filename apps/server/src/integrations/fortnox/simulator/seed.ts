@@ -215,6 +215,7 @@ export function seedDemoTenant(
       StockPlace: stock ? 'Shop' : '',
     });
     article.DisposableQuantity = article.QuantityInStock;
+    t.articles.get(number)!.modifiedAt = at(addDays(today, -400));
     article.StockValue = Math.round(article.QuantityInStock * article.PurchasePrice * 100) / 100;
   }
 
