@@ -7,6 +7,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { LanguageSwitch } from '../../components/language-switch';
 import { MaintenanceBanner } from '../../components/maintenance-banner';
 import { SkinSwitch } from '../../components/skin-switch';
+import { AccountingNotice } from '../../features/integrations/components/accounting-notice';
 import { ClubAccountSwitcher } from './club-account-switcher';
 import { NotificationsButton } from './notifications-button';
 import { Sidebar } from './sidebar';
@@ -62,6 +63,7 @@ export default function VerticalLayout() {
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         <MaintenanceBanner />
+        <AccountingNotice />
         <Outlet />
       </AppShell.Main>
     </AppShell>

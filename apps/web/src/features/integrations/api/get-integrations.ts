@@ -10,6 +10,13 @@ export async function getIntegrations(): Promise<Integrations> {
   return requireAuthorized(await api.get<Integrations>('integrations', { silent: true }));
 }
 
-export function useIntegrations(clubAccountId: string | null | undefined) {
-  return useQuery(queryOptions({ queryKey: integrationsQueryKey(clubAccountId), queryFn: getIntegrations }));
+export const integrationsQueryOptions = (clubAccountId: string | null | undefined) =>
+  queryOptions({ queryKey: integrationsQueryKey(clubAccountId), queryFn: getIntegrations });
+
+/**
+ * The integrations page and the dashboard notices share this one cache entry per club account,
+ * so a connect, reconnect or disconnect updates both. `enabled: false` for users who may not read it.
+ */
+export function useIntegrations(clubAccountId: string | null | undefined, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...integrationsQueryOptions(clubAccountId), enabled: options.enabled ?? true });
 }

@@ -1,10 +1,4 @@
-import {
-  ACCOUNTING_PROGRAM_NAMES,
-  type AccountingProgram,
-  type Integration,
-  type IntegrationStatus,
-  type IntegrationSystem,
-} from '@fairway/shared';
+import type { Integration, IntegrationSystem } from '@fairway/shared';
 import { Alert, Badge, Button, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type Icon, IconAlertCircle, IconCalculator, IconGolf, IconMail, IconMessage } from '@tabler/icons-react';
@@ -14,6 +8,8 @@ import { brand } from '../../../app/brand';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../users/api/get-current-user';
 import { useIntegrations } from '../api/get-integrations';
+import { AccountingCard } from '../components/accounting-card';
+import { STATUS_COLORS } from '../components/accounting-status';
 import { RequestIntegrationForm } from '../components/request-integration-form';
 
 const ICONS: Record<IntegrationSystem, Icon> = {
@@ -23,17 +19,7 @@ const ICONS: Record<IntegrationSystem, Icon> = {
   email: IconMail,
 };
 
-const STATUS_COLORS: Record<IntegrationStatus, string> = {
-  connected: 'teal',
-  not_connected: 'gray',
-  no_plan: 'yellow',
-  outbox_only: 'orange',
-};
-
 function providerName(integration: Integration, t: (key: string) => string): string {
-  if (integration.system === 'accounting' && integration.provider) {
-    return ACCOUNTING_PROGRAM_NAMES[integration.provider as AccountingProgram] ?? integration.provider;
-  }
   if (integration.system === 'sms' && integration.provider) return integration.provider;
   return t(`systems.${integration.system}.name`);
 }
@@ -81,7 +67,8 @@ export default function IntegrationsPage() {
   const query = useIntegrations(user?.currentAccount?.id);
   const title = t('title');
   useDocumentTitle(`${title} · ${brand.name}`);
-  const mayRequest = user?.scopes.includes('integrations.manage') ?? false;
+  // One scope guards both asking for an integration and connecting one.
+  const mayManage = user?.scopes.includes('integrations.manage') ?? false;
 
   return (
     <>
@@ -108,9 +95,18 @@ export default function IntegrationsPage() {
           </Alert>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {query.data.integrations.map((integration) => (
-              <IntegrationCard key={integration.system} integration={integration} />
-            ))}
+            {query.data.integrations.map((integration) =>
+              integration.system === 'accounting' ? (
+                <AccountingCard
+                  key={integration.system}
+                  integration={integration}
+                  clubAccountName={query.data.clubAccount?.name ?? ''}
+                  mayManage={mayManage}
+                />
+              ) : (
+                <IntegrationCard key={integration.system} integration={integration} />
+              ),
+            )}
           </SimpleGrid>
         )}
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="request-integration">
@@ -120,7 +116,7 @@ export default function IntegrationsPage() {
           <Text c="dimmed" fz="sm" mt={4} mb="md">
             {t('request.description')}
           </Text>
-          {mayRequest ? <RequestIntegrationForm /> : <Text fz="sm">{t('request.notAllowed')}</Text>}
+          {mayManage ? <RequestIntegrationForm /> : <Text fz="sm">{t('request.notAllowed')}</Text>}
         </Paper>
       </Stack>
     </>

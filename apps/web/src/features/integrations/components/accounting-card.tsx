@@ -1,0 +1,214 @@
+import type { Integration } from '@fairway/shared';
+import { Badge, Button, Card, Group, List, Modal, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCalculator, IconFlask, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../lib/notify';
+import { useConnectAccounting } from '../api/connect-accounting';
+import { useDisconnectAccounting } from '../api/disconnect-accounting';
+import { accountingProgramName, STATUS_COLORS } from './accounting-status';
+import { useFormatTime } from './format-time';
+
+const REFRESH_COLORS = { queued: 'gray', running: 'blue', succeeded: 'teal', failed: 'red' } as const;
+
+/** The cloud programs are connected with OAuth from here; Visma Administration through its connector. */
+const CONNECTOR_PROVIDER = 'visma_administration';
+
+interface AccountingCardProps {
+  integration: Integration;
+  clubAccountName: string;
+  /** The user holds `integrations.manage`: may connect, reconnect and disconnect. */
+  mayManage: boolean;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" fz="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" fz="sm" m={0}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * The accounting program's card on the integrations page: whether the club account in use is
+ * linked, to which company, since when, how the portal's copy was last refreshed, and the
+ * buttons to connect, reconnect or disconnect (spec §4: a lost connection shows a reconnect prompt).
+ */
+export function AccountingCard({ integration, clubAccountName, mayManage }: AccountingCardProps) {
+  const { t } = useTranslation('integrations');
+  const formatTime = useFormatTime();
+  const { connect, busy } = useConnectAccounting();
+  const [confirming, setConfirming] = useState(false);
+  const name = accountingProgramName(integration.provider) || t('systems.accounting.name');
+  const link = integration.accounting ?? null;
+  const usesConnector = integration.provider === CONNECTOR_PROVIDER;
+  const { status } = integration;
+  const linked = status === 'connected' || status === 'reconnect_needed';
+  const refresh = link?.lastRefresh ?? null;
+
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      data-testid="integration-accounting"
+      component="section"
+      aria-labelledby="accounting-title"
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <ThemeIcon size={40} radius="md" variant="light" aria-hidden="true">
+            <IconCalculator size={22} />
+          </ThemeIcon>
+          <div style={{ minWidth: 0 }}>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+              {t('systems.accounting.kind')}
+            </Text>
+            <Title order={3} fz="h5" lineClamp={1} id="accounting-title">
+              {name}
+            </Title>
+          </div>
+        </Group>
+        <Badge color={STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0 }} data-testid="accounting-status">
+          {t(`status.${status}`)}
+        </Badge>
+      </Group>
+      <Text fz="sm" c="dimmed" mt="md">
+        {t(`systems.accounting.${status}`, { name })}
+      </Text>
+
+      {link && (link.companyName || link.connectedAt || link.environment || refresh || usesConnector) ? (
+        <SimpleGrid
+          component="dl"
+          cols={{ base: 1, xs: 2 }}
+          spacing="sm"
+          verticalSpacing="sm"
+          mt="md"
+          mb={0}
+          aria-label={t('accounting.details')}
+          data-testid="accounting-details"
+        >
+          {link.companyName ? <Detail label={t('accounting.company')}>{link.companyName}</Detail> : null}
+          {link.connectedAt ? <Detail label={t('accounting.connectedAt')}>{formatTime(link.connectedAt)}</Detail> : null}
+          {usesConnector ? (
+            <Detail label={t('accounting.connectorLastSeen')}>
+              {formatTime(link.connectorLastSeenAt) ?? t('accounting.never')}
+            </Detail>
+          ) : null}
+          {linked || refresh ? (
+            <Detail label={t('accounting.lastRefresh')}>
+              {refresh ? (
+                <Group component="span" gap={6} wrap="wrap">
+                  <Badge component="span" size="sm" variant="light" color={REFRESH_COLORS[refresh.status]}>
+                    {t(`accounting.refreshStatus.${refresh.status}`)}
+                  </Badge>
+                  <span>{formatTime(refresh.at)}</span>
+                </Group>
+              ) : (
+                t('accounting.neverRefreshed')
+              )}
+            </Detail>
+          ) : null}
+        </SimpleGrid>
+      ) : null}
+      {refresh?.status === 'failed' && refresh.error ? (
+        <Text fz="sm" c="red" mt="xs" data-testid="accounting-refresh-error">
+          {t('accounting.refreshError', { error: refresh.error })}
+        </Text>
+      ) : null}
+      {link?.environment === 'simulator' ? (
+        <Group gap="xs" mt="md" wrap="nowrap" align="flex-start">
+          <Badge color="grape" variant="light" leftSection={<IconFlask size={12} aria-hidden="true" />} style={{ flexShrink: 0 }}>
+            {t('accounting.simulator')}
+          </Badge>
+          <Text fz="xs" c="dimmed">
+            {t('accounting.simulatorHint', { name })}
+          </Text>
+        </Group>
+      ) : null}
+
+      {usesConnector ? null : mayManage ? (
+        <Group gap="sm" mt="lg">
+          {status === 'not_connected' ? (
+            <Button leftSection={<IconPlugConnected size={16} aria-hidden="true" />} loading={busy} onClick={connect}>
+              {t('accounting.connect', { name })}
+            </Button>
+          ) : null}
+          {status === 'reconnect_needed' ? (
+            <Button color="red" leftSection={<IconRefresh size={16} aria-hidden="true" />} loading={busy} onClick={connect}>
+              {t('accounting.reconnect')}
+            </Button>
+          ) : null}
+          {linked ? (
+            <Button
+              variant="default"
+              leftSection={<IconPlugConnectedX size={16} aria-hidden="true" />}
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+            >
+              {t('accounting.disconnect')}
+            </Button>
+          ) : null}
+        </Group>
+      ) : (
+        <Text fz="sm" mt="lg" data-testid="accounting-manage-hint">
+          {t('accounting.manageHint')}
+        </Text>
+      )}
+      <DisconnectModal opened={confirming} onClose={() => setConfirming(false)} name={name} clubAccountName={clubAccountName} />
+    </Card>
+  );
+}
+
+interface DisconnectModalProps {
+  opened: boolean;
+  onClose: () => void;
+  name: string;
+  clubAccountName: string;
+}
+
+/** Says exactly what a disconnect does before it is done. */
+function DisconnectModal({ opened, onClose, name, clubAccountName }: DisconnectModalProps) {
+  const { t } = useTranslation('integrations');
+  const disconnect = useDisconnectAccounting();
+  const close = () => {
+    disconnect.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={t('accounting.disconnectTitle', { name })} centered>
+      <Stack gap="md">
+        <Text fz="sm">{t('accounting.disconnectIntro', { name, clubAccount: clubAccountName })}</Text>
+        <List fz="sm" spacing={6}>
+          <List.Item>{t('accounting.disconnectTokens', { name })}</List.Item>
+          <List.Item>{t('accounting.disconnectData')}</List.Item>
+          <List.Item>{t('accounting.disconnectInvoices', { name })}</List.Item>
+        </List>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close} data-autofocus>
+            {t('accounting.cancel')}
+          </Button>
+          <Button
+            color="red"
+            loading={disconnect.isPending}
+            onClick={() =>
+              disconnect.mutate(undefined, {
+                onSuccess: () => {
+                  notifySuccess(t('accounting.disconnected', { name, clubAccount: clubAccountName }));
+                  close();
+                },
+              })
+            }
+          >
+            {t('accounting.disconnectConfirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,198 @@
+import type { AccountingCallbackBody, AccountingCallbackResult } from '@fairway/shared';
+import { Alert, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useMatches, useSearchParams } from 'react-router';
+import { brand } from '../../../app/brand';
+import { INTEGRATIONS_PATH } from '../../../app/route-table';
+import { ApiError } from '../../../lib/api-client';
+import { describeApiError } from '../../../lib/api-errors';
+import { currentLanguage } from '../../../lib/i18n';
+import { completeAccountingConnectionOnce } from '../api/complete-accounting-connection';
+import { accountingProgramName } from '../components/accounting-status';
+
+export type ConnectionProvider = AccountingCallbackBody['provider'];
+
+/** The router names the provider of each page (`/fortnox`, `/visma`) in the route's handle. */
+export interface ProviderPageHandle {
+  connectionProvider: ConnectionProvider;
+}
+
+function useProvider(): ConnectionProvider {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const handle = match.handle as Partial<ProviderPageHandle> | undefined;
+    if (handle?.connectionProvider) return handle.connectionProvider;
+  }
+  return 'fortnox';
+}
+
+type Outcome = { kind: 'success'; result: AccountingCallbackResult } | { kind: 'error'; message: string };
+
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError && error.description.kind !== 'fields') return error.description.message;
+  if (error instanceof Error && error.message) return error.message;
+  const fallback = describeApiError(null, 0, currentLanguage());
+  return fallback.kind === 'fields' ? fallback.title : fallback.message;
+}
+
+/**
+ * `/fortnox` and `/visma`: the public pages the accounting program sends the user back to after
+ * they approved (or refused) the connection (spec §2). With a `state` the page completes the
+ * connection once and says how it went; without one it explains what the page is for.
+ */
+export default function ProviderConnectionPage() {
+  const { t } = useTranslation('integrations');
+  const provider = useProvider();
+  const providerName = accountingProgramName(provider);
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  useDocumentTitle(`${t('connection.title', { provider: providerName })} · ${brand.name}`);
+
+  const state = params.get('state');
+  const code = params.get('code');
+  const refusal = params.get('error');
+
+  useEffect(() => {
+    if (!state) return;
+    let live = true;
+    const body: AccountingCallbackBody = { provider, state };
+    if (code) body.code = code;
+    if (refusal) body.error = refusal;
+    completeAccountingConnectionOnce(body).then(
+      (result) => {
+        if (!live) return;
+        setOutcome({ kind: 'success', result });
+        void queryClient.invalidateQueries({ queryKey: ['integrations'] });
+        // A reload must not send the spent state again (it would only earn an error).
+        setParams({}, { replace: true });
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setOutcome({ kind: 'error', message: messageOf(error) });
+        setParams({}, { replace: true });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [provider, state, code, refusal, queryClient, setParams]);
+
+  const title = t('connection.title', { provider: providerName });
+
+  if (outcome?.kind === 'success') {
+    const { result } = outcome;
+    return (
+      <Stack gap="lg" maw={680}>
+        <Title order={1}>{title}</Title>
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconCircleCheck size={20} aria-hidden="true" />}
+          title={t('connection.successTitle')}
+          role="status"
+          data-testid="connection-success"
+        >
+          <Stack gap="xs">
+            <Text fz="sm">
+              {result.companyName
+                ? t('connection.successText', {
+                    clubAccount: result.clubAccountName,
+                    provider: providerName,
+                    company: result.companyName,
+                  })
+                : t('connection.successTextNoCompany', { clubAccount: result.clubAccountName, provider: providerName })}
+            </Text>
+            <Text fz="sm">{t('connection.successNext', { provider: providerName })}</Text>
+          </Stack>
+        </Alert>
+        <Group gap="sm">
+          <Button component={Link} to={INTEGRATIONS_PATH}>
+            {t('connection.toIntegrations')}
+          </Button>
+          <Button component={Link} to="/dashboard" variant="default">
+            {t('connection.toDashboard')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  if (outcome?.kind === 'error') {
+    return (
+      <Stack gap="lg" maw={680}>
+        <Title order={1}>{title}</Title>
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconCircleX size={20} aria-hidden="true" />}
+          title={t('connection.errorTitle')}
+          role="alert"
+          data-testid="connection-error"
+        >
+          <Text fz="sm">{outcome.message}</Text>
+        </Alert>
+        <div>
+          <Text fw={600} mb="xs">
+            {t('connection.errorSteps')}
+          </Text>
+          <List type="ordered" spacing={6}>
+            <List.Item>{t('connection.errorStep1')}</List.Item>
+            <List.Item>{t('connection.errorStep2')}</List.Item>
+            <List.Item>{t('connection.errorStep3', { provider: providerName })}</List.Item>
+          </List>
+        </div>
+        <Group gap="sm">
+          <Button component={Link} to={INTEGRATIONS_PATH}>
+            {t('connection.toIntegrations')}
+          </Button>
+          <Button component={Link} to="/" variant="default">
+            {t('connection.toHome')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  if (state) {
+    return (
+      <Stack gap="lg" maw={680}>
+        <Title order={1}>{title}</Title>
+        <Group gap="sm" role="status" aria-live="polite">
+          <Loader size="sm" />
+          <Text>{t('connection.progress', { provider: providerName })}</Text>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={680}>
+      <Title order={1}>{title}</Title>
+      {refusal ? (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={20} aria-hidden="true" />}
+          title={t('connection.refusedTitle')}
+        >
+          {t('connection.refusedText', { provider: providerName })}
+        </Alert>
+      ) : null}
+      <Text>{t('connection.text', { brand: brand.name, provider: providerName })}</Text>
+      <Text c="dimmed">{t('connection.howTo')}</Text>
+      <Group gap="sm">
+        <Button component={Link} to={INTEGRATIONS_PATH}>
+          {t('connection.toIntegrations')}
+        </Button>
+        <Button component={Link} to="/" variant="default">
+          {t('connection.toHome')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
