@@ -1,0 +1,536 @@
+import type {
+  AccArticle,
+  AccCompany,
+  AccCustomer,
+  AccInvoice,
+  AccOrder,
+  AccVoucher,
+  Address,
+  ArticleFields,
+  CustomerFields,
+  DocumentRow,
+  InvoiceDeliveryMethod,
+  InvoicePayment,
+  VatType,
+} from '../accounting/provider';
+
+/**
+ * Visma eEkonomi JSON ↔ the portal's normalized types. Visma sends amounts as SEK decimals,
+ * quantities as decimals, VAT and discounts as fractions (0.25, 0.1); the portal keeps öre,
+ * hundredths, whole VAT percent and basis points. Visma keys documents by GUID; the portal by
+ * the number people see (CustomerNumber, article Number, InvoiceNumber), which the provider
+ * resolves to the GUID when it calls the API.
+ *
+ * Where the portal's own reference lives (idempotent creates):
+ * - invoices: `BuyersOrderReference` ("köparens ordernummer") — a golf club's members send no
+ *   order numbers, the portal is where the order originates, and it is copied from the draft to
+ *   the invoice on conversion, so one filter finds a draft or invoice left by a lost answer;
+ * - customers: a marker line in `Note`, the one free-text field Visma never prints or sends;
+ *   the portal's `notes` is the text without it;
+ * - payments: the payment's `Reference`, which Visma writes on the payment voucher rows;
+ * - articles: Visma has no free-text field, but the article number is required and unique, so
+ *   the number is the key (derived from the reference when the portal gives none).
+ */
+
+export const REF_PREFIX = 'fw:';
+
+export const oreFromSek = (sek: number | null | undefined): number => Math.round((sek ?? 0) * 100);
+export const sekFromOre = (ore: number): number => ore / 100;
+export const hundredthsFrom = (quantity: number | null | undefined): number => Math.round((quantity ?? 0) * 100);
+export const fromHundredths = (hundredths: number): number => hundredths / 100;
+export const percentFromFraction = (fraction: number | null | undefined): number => Math.round((fraction ?? 0) * 100);
+export const basisPointsFromFraction = (fraction: number | null | undefined): number => Math.round((fraction ?? 0) * 10_000);
+export const fractionFromBasisPoints = (bp: number): number => bp / 10_000;
+
+const blank = (v: string | null | undefined): string | null => (v === undefined || v === null || v.trim() === '' ? null : v);
+const day = (v: string | null | undefined): string | null => (v ? v.slice(0, 10) : null);
+const utc = (v: string | null | undefined): string | null => {
+  if (!v) return null;
+  const t = Date.parse(/[zZ]|[+-]\d{2}:\d{2}$/.test(v) ? v : `${v}Z`);
+  return Number.isFinite(t) ? new Date(t).toISOString() : null;
+};
+
+// ── Visma's shapes, as far as the portal reads them ─────────────────────────
+
+export interface VismaCustomer {
+  Id: string;
+  CustomerNumber: string;
+  CorporateIdentityNumber?: string | null;
+  Name: string;
+  IsPrivatePerson?: boolean;
+  IsActive?: boolean;
+  EmailAddress?: string | null;
+  EmailAddresses?: string[] | null;
+  Telephone?: string | null;
+  MobilePhone?: string | null;
+  WwwAddress?: string | null;
+  InvoiceAddress1?: string | null;
+  InvoiceAddress2?: string | null;
+  InvoicePostalCode?: string | null;
+  InvoiceCity?: string | null;
+  InvoiceCountryCode?: string | null;
+  DeliveryCustomerName?: string | null;
+  DeliveryAddress1?: string | null;
+  DeliveryAddress2?: string | null;
+  DeliveryPostalCode?: string | null;
+  DeliveryCity?: string | null;
+  DeliveryCountryCode?: string | null;
+  DeliveryTermId?: string | null;
+  ContactPersonName?: string | null;
+  Note?: string | null;
+  TermsOfPaymentId?: string | null;
+  CurrencyCode?: string | null;
+  DiscountPercentage?: number | null;
+  VatNumber?: string | null;
+  ReverseChargeOnConstructionServices?: boolean;
+  ElectronicAddress?: string | null;
+  ChangedUtc?: string | null;
+  [key: string]: unknown;
+}
+
+export interface VismaArticle {
+  Id: string;
+  Number: string;
+  Name: string;
+  IsActive?: boolean;
+  NetPrice?: number | null;
+  CodingId?: string | null;
+  UnitId?: string | null;
+  StockBalance?: number | null;
+  StockBalanceAvailable?: number | null;
+  StockValue?: number | null;
+  PurchasePrice?: number | null;
+  IsStock?: boolean;
+  StockLocationReference?: string | null;
+  Barcodes?: { Barcode: string; BarcodeType: number }[] | null;
+  ChangedUtc?: string | null;
+  [key: string]: unknown;
+}
+
+export interface VismaInvoiceRow {
+  ArticleId?: string | null;
+  ArticleNumber?: string | null;
+  IsTextRow?: boolean;
+  Text?: string | null;
+  UnitPrice?: number | null;
+  DiscountPercentage?: number | null;
+  Quantity?: number | null;
+  PercentVat?: number | null;
+  UnitAbbreviation?: string | null;
+  CostCenterItemId1?: string | null;
+  ProjectId?: string | null;
+}
+
+export interface VismaInvoice {
+  Id: string;
+  InvoiceNumber: number;
+  CustomerId: string;
+  CustomerNumber?: string | null;
+  InvoiceCustomerName?: string | null;
+  IsCreditInvoice?: boolean;
+  ReferringInvoiceId?: string | null;
+  CurrencyCode?: string | null;
+  Rows?: VismaInvoiceRow[];
+  InvoiceDate: string;
+  DueDate?: string | null;
+  TermsOfPaymentId?: string | null;
+  YourReference?: string | null;
+  OurReference?: string | null;
+  BuyersOrderReference?: string | null;
+  TotalAmount?: number | null;
+  TotalVatAmount?: number | null;
+  TotalRoundings?: number | null;
+  RemainingAmount?: number | null;
+  PaymentReferenceNumber?: string | null;
+  SendType?: number | null;
+  IsNotDelivered?: boolean;
+  VoucherNumber?: string | null;
+  ModifiedUtc?: string | null;
+}
+
+export interface VismaDraft {
+  Id: string;
+  CustomerId: string;
+  BuyersOrderReference?: string | null;
+  ReferringInvoiceId?: string | null;
+  TotalAmount?: number | null;
+  TotalVatAmount?: number | null;
+  TotalRoundings?: number | null;
+}
+
+export interface VismaVoucher {
+  Id: string;
+  VoucherDate: string;
+  VoucherText?: string | null;
+  NumberSeries?: string | null;
+  NumberAndNumberSeries?: string | null;
+  VoucherType?: number | null;
+  SourceId?: string | null;
+  Rows?: { AccountNumber: number; DebitAmount?: number | null; CreditAmount?: number | null; TransactionText?: string | null }[];
+  ModifiedUtc?: string | null;
+}
+
+export interface VismaOrder {
+  Id: string;
+  Number: number;
+  CustomerId: string;
+  InvoiceCustomerName?: string | null;
+  Amount?: number | null;
+  VatAmount?: number | null;
+  RoundingsAmount?: number | null;
+  OrderDate: string;
+  Status?: number | null;
+  ModifiedUtc?: string | null;
+}
+
+export interface VismaCompanySettings {
+  Name: string;
+  Email?: string | null;
+  Phone?: string | null;
+  Address1?: string | null;
+  Address2?: string | null;
+  PostalCode?: string | null;
+  City?: string | null;
+  CountryCode?: string | null;
+  CorporateIdentityNumber?: string | null;
+  CompanyIdentifier?: string | null;
+  TermsOfPaymentId?: string | null;
+}
+
+/** Code lists the mapping needs to turn Visma's GUIDs into the codes people use. */
+export interface VismaRefs {
+  units: { Id: string; Name: string; Abbreviation: string }[];
+  termsOfPayment: { Id: string; Name: string; NumberOfDays: number }[];
+  deliveryTerms: { Id: string; Name: string; Code: string }[];
+  costCenterItems: { Id: string; Name: string; ShortName: string; IsActive: boolean }[];
+  projects: { Id: string; Number: string; Name: string; Status?: number }[];
+  codings: { Id: string; Type: string; VatRatePercent: number; IsActive: boolean }[];
+}
+
+// ── References ──────────────────────────────────────────────────────────────
+
+/** Visma's reference fields hold 50 characters; longer portal references are refused early. */
+export function refMarker(externalRef: string): string {
+  return `${REF_PREFIX}${externalRef}`;
+}
+
+export function refFromMarker(value: string | null | undefined): string | null {
+  return value?.startsWith(REF_PREFIX) ? value.slice(REF_PREFIX.length) : null;
+}
+
+const NOTE_MARKER = /\n?\[fw:([^\]]+)\]$/;
+
+export function splitNote(note: string | null | undefined): { notes: string | null; ref: string | null } {
+  if (!note) return { notes: null, ref: null };
+  const match = note.match(NOTE_MARKER);
+  return { notes: blank(match ? note.slice(0, match.index) : note), ref: match?.[1] ?? null };
+}
+
+export function joinNote(notes: string | null, ref: string | null): string | null {
+  if (!ref) return notes;
+  return `${notes ? `${notes}\n` : ''}[fw:${ref}]`;
+}
+
+// ── Customers ───────────────────────────────────────────────────────────────
+
+const EU = new Set([
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SI',
+  'SK',
+]);
+
+function vatTypeOf(c: VismaCustomer): VatType {
+  if (c.ReverseChargeOnConstructionServices) return 'SEREVERSEDVAT';
+  const country = (c.InvoiceCountryCode ?? 'SE').toUpperCase();
+  if (country === 'SE') return 'SEVAT';
+  if (EU.has(country)) return c.VatNumber ? 'EUREVERSEDVAT' : 'EUVAT';
+  return 'EXPORT';
+}
+
+function address(
+  a1?: string | null,
+  a2?: string | null,
+  zip?: string | null,
+  city?: string | null,
+  country?: string | null,
+): Address {
+  return { address1: blank(a1), address2: blank(a2), zipCode: blank(zip), city: blank(city), countryCode: blank(country) };
+}
+
+export function customerFromVisma(c: VismaCustomer): AccCustomer {
+  const { notes, ref } = splitNote(c.Note);
+  return {
+    number: c.CustomerNumber,
+    externalRef: ref,
+    modifiedAt: utc(c.ChangedUtc),
+    name: c.Name,
+    type: c.IsPrivatePerson ? 'private' : 'company',
+    organisationNumber: blank(c.CorporateIdentityNumber),
+    active: c.IsActive !== false,
+    address: address(c.InvoiceAddress1, c.InvoiceAddress2, c.InvoicePostalCode, c.InvoiceCity, c.InvoiceCountryCode),
+    deliveryAddress: address(c.DeliveryAddress1, c.DeliveryAddress2, c.DeliveryPostalCode, c.DeliveryCity, c.DeliveryCountryCode),
+    phone1: blank(c.Telephone),
+    phone2: blank(c.MobilePhone),
+    email: blank(c.EmailAddress),
+    emailInvoice: blank(c.EmailAddresses?.[0]),
+    www: blank(c.WwwAddress),
+    fax: null,
+    yourReference: blank(c.ContactPersonName),
+    ourReference: null,
+    notes,
+    termsOfPayment: blank(c.TermsOfPaymentId),
+    termsOfDelivery: blank(c.DeliveryTermId),
+    currency: c.CurrencyCode ?? 'SEK',
+    priceList: null,
+    invoiceDiscountBasisPoints: c.DiscountPercentage ? basisPointsFromFraction(c.DiscountPercentage) : null,
+    invoiceAdministrationFeeOre: null,
+    invoiceFreightOre: null,
+    vatType: vatTypeOf(c),
+    salesAccount: null,
+    costCenter: null,
+    project: null,
+    defaultDelivery: c.ElectronicAddress ? 'einvoice' : c.EmailAddress ? 'email' : null,
+    invoiceTemplate: null,
+  };
+}
+
+/**
+ * The PUT/POST body: Visma's PUT replaces the whole customer, so the current document is the
+ * starting point and only what the portal manages is overwritten.
+ */
+export function customerToVisma(
+  fields: CustomerFields & { number?: string },
+  current: VismaCustomer | null,
+  ref: string | null,
+  defaultTermsId: string,
+): Record<string, unknown> {
+  const { ref: currentRef } = splitNote(current?.Note);
+  return {
+    ...(current ?? {}),
+    CustomerNumber: fields.number ?? current?.CustomerNumber ?? undefined,
+    Name: fields.name,
+    IsPrivatePerson: fields.type === 'private',
+    CorporateIdentityNumber: fields.organisationNumber,
+    IsActive: fields.active,
+    InvoiceAddress1: fields.address.address1,
+    InvoiceAddress2: fields.address.address2,
+    InvoicePostalCode: fields.address.zipCode,
+    InvoiceCity: fields.address.city,
+    InvoiceCountryCode: fields.address.countryCode ?? 'SE',
+    DeliveryAddress1: fields.deliveryAddress.address1,
+    DeliveryAddress2: fields.deliveryAddress.address2,
+    DeliveryPostalCode: fields.deliveryAddress.zipCode,
+    DeliveryCity: fields.deliveryAddress.city,
+    DeliveryCountryCode: fields.deliveryAddress.countryCode,
+    Telephone: fields.phone1,
+    MobilePhone: fields.phone2,
+    EmailAddress: fields.email,
+    EmailAddresses: fields.emailInvoice ? [fields.emailInvoice] : [],
+    WwwAddress: fields.www,
+    ContactPersonName: fields.yourReference,
+    Note: joinNote(fields.notes, ref ?? currentRef),
+    TermsOfPaymentId: fields.termsOfPayment ?? current?.TermsOfPaymentId ?? defaultTermsId,
+    DeliveryTermId: fields.termsOfDelivery,
+    CurrencyCode: fields.currency || 'SEK',
+    DiscountPercentage: fields.invoiceDiscountBasisPoints ? fractionFromBasisPoints(fields.invoiceDiscountBasisPoints) : 0,
+    ReverseChargeOnConstructionServices: fields.vatType === 'SEREVERSEDVAT',
+  };
+}
+
+// ── Articles ────────────────────────────────────────────────────────────────
+
+export function articleFromVisma(a: VismaArticle, refs: VismaRefs): AccArticle {
+  const coding = refs.codings.find((c) => c.Id === a.CodingId);
+  const unit = refs.units.find((u) => u.Id === a.UnitId);
+  return {
+    number: a.Number,
+    externalRef: null,
+    modifiedAt: utc(a.ChangedUtc),
+    description: a.Name,
+    type: coding?.Type === 'Goods' || a.IsStock ? 'STOCK' : 'SERVICE',
+    unit: unit?.Abbreviation ?? null,
+    active: a.IsActive !== false,
+    discontinued: false,
+    ean: blank(a.Barcodes?.[0]?.Barcode),
+    manufacturer: null,
+    manufacturerArticleNumber: null,
+    supplierNumber: null,
+    stockItem: a.IsStock === true,
+    stockPlace: blank(a.StockLocationReference),
+    stockQuantityHundredths: a.IsStock ? hundredthsFrom(a.StockBalance) : null,
+    disposableQuantityHundredths: a.IsStock ? hundredthsFrom(a.StockBalanceAvailable) : null,
+    orderPointHundredths: null,
+    stockValueOre: a.IsStock ? oreFromSek(a.StockValue) : null,
+    salesAccountSe: null,
+    salesAccountEu: null,
+    salesAccountExport: null,
+    purchaseAccount: null,
+    vatPercent: percentFromFraction(coding?.VatRatePercent),
+    salesPriceOre: a.NetPrice === null || a.NetPrice === undefined ? null : oreFromSek(a.NetPrice),
+    purchasePriceOre: a.PurchasePrice ? oreFromSek(a.PurchasePrice) : null,
+    widthMm: null,
+    heightMm: null,
+    depthMm: null,
+    weightGrams: null,
+    notes: null,
+  };
+}
+
+// ── Invoices ────────────────────────────────────────────────────────────────
+
+/** Visma's SendType as the simulator and the API use it. */
+const SEND_TYPES: Record<number, InvoiceDeliveryMethod> = { 1: 'email', 2: 'einvoice', 3: 'print' };
+
+export function rowFromVisma(r: VismaInvoiceRow, refs: VismaRefs): DocumentRow {
+  return {
+    articleNumber: blank(r.ArticleNumber),
+    description: r.Text ?? '',
+    quantityHundredths: hundredthsFrom(r.Quantity),
+    unit: blank(r.UnitAbbreviation),
+    priceOre: oreFromSek(r.UnitPrice),
+    vatPercent: percentFromFraction(r.PercentVat),
+    discountBasisPoints: basisPointsFromFraction(r.DiscountPercentage),
+    costCenter: refs.costCenterItems.find((i) => i.Id === r.CostCenterItemId1)?.ShortName ?? null,
+    project: refs.projects.find((p) => p.Id === r.ProjectId)?.Number ?? null,
+  };
+}
+
+export function invoiceFromVisma(
+  v: VismaInvoice,
+  refs: VismaRefs,
+  context: { credited: boolean; creditedInvoiceNumber: string | null; payments: InvoicePayment[] },
+): AccInvoice {
+  const totalOre = oreFromSek(v.TotalAmount);
+  const vatOre = oreFromSek(v.TotalVatAmount);
+  const roundingOre = oreFromSek(v.TotalRoundings);
+  return {
+    number: String(v.InvoiceNumber),
+    externalRef: refFromMarker(v.BuyersOrderReference),
+    customerNumber: v.CustomerNumber ?? '',
+    customerName: v.InvoiceCustomerName ?? '',
+    invoiceDate: day(v.InvoiceDate) as string,
+    dueDate: day(v.DueDate),
+    termsOfPayment: blank(v.TermsOfPaymentId),
+    invoiceType: 'INVOICE',
+    currency: v.CurrencyCode ?? 'SEK',
+    yourReference: blank(v.YourReference),
+    ourReference: blank(v.OurReference),
+    remarks: null,
+    costCenter: null,
+    project: null,
+    rows: (v.Rows ?? []).map((r) => rowFromVisma(r, refs)),
+    ocr: blank(v.PaymentReferenceNumber),
+    netOre: totalOre - vatOre - roundingOre,
+    vatOre,
+    totalOre,
+    balanceOre: oreFromSek(v.RemainingAmount),
+    // eEkonomi bookkeeps an invoice when its draft is converted.
+    booked: true,
+    cancelled: false,
+    sent: v.IsNotDelivered === false,
+    isCredit: v.IsCreditInvoice === true,
+    creditedInvoiceNumber: context.creditedInvoiceNumber,
+    credited: context.credited,
+    voucherNumbers: v.VoucherNumber ? [v.VoucherNumber] : [],
+    deliveryMethod: v.IsNotDelivered === false ? (SEND_TYPES[v.SendType ?? 0] ?? null) : null,
+    contractNumber: null,
+    payments: context.payments,
+    modifiedAt: utc(v.ModifiedUtc),
+  };
+}
+
+/** The payment voucher Visma books for `POST customerinvoices/{id}/payments`. */
+export function paymentFromVoucher(v: VismaVoucher, invoiceNumber: string): InvoicePayment {
+  const received = (v.Rows ?? [])
+    .filter((r) => r.AccountNumber === 1510)
+    .reduce((sum, r) => sum + oreFromSek(r.CreditAmount) - oreFromSek(r.DebitAmount), 0);
+  return {
+    number: v.NumberAndNumberSeries ?? v.Id,
+    invoiceNumber,
+    paymentDate: day(v.VoucherDate) as string,
+    amountOre: received,
+    modifiedAt: utc(v.ModifiedUtc),
+  };
+}
+
+export function voucherFromVisma(v: VismaVoucher): AccVoucher {
+  const series = v.NumberSeries ?? '';
+  const full = v.NumberAndNumberSeries ?? v.Id;
+  return {
+    series,
+    number: series && full.startsWith(series) ? full.slice(series.length) : full,
+    date: day(v.VoucherDate) as string,
+    description: v.VoucherText ?? '',
+    amountOre: (v.Rows ?? []).reduce((sum, r) => sum + oreFromSek(r.DebitAmount), 0),
+    transactionRef: blank(v.SourceId),
+    modifiedAt: utc(v.ModifiedUtc),
+  };
+}
+
+export function orderFromVisma(o: VismaOrder, customerNumber: string): AccOrder {
+  return {
+    number: String(o.Number),
+    customerNumber,
+    customerName: o.InvoiceCustomerName ?? '',
+    orderDate: day(o.OrderDate) as string,
+    totalOre: oreFromSek(o.Amount) + oreFromSek(o.VatAmount) + oreFromSek(o.RoundingsAmount),
+    cancelled: false,
+    modifiedAt: utc(o.ModifiedUtc),
+  };
+}
+
+export function companyFromVisma(c: VismaCompanySettings): AccCompany {
+  return {
+    name: c.Name,
+    organisationNumber: blank(c.CorporateIdentityNumber),
+    address: address(c.Address1, c.Address2, c.PostalCode, c.City, c.CountryCode),
+    email: blank(c.Email),
+    phone: blank(c.Phone),
+    databaseNumber: blank(c.CompanyIdentifier),
+  };
+}
+
+export function articleToVisma(
+  fields: ArticleFields & { number: string },
+  current: VismaArticle | null,
+  ids: { codingId: string; unitId: string },
+): Record<string, unknown> {
+  return {
+    ...(current ?? {}),
+    Number: fields.number,
+    Name: fields.description,
+    IsActive: fields.active && !fields.discontinued,
+    NetPrice: sekFromOre(fields.salesPriceOre ?? 0),
+    PurchasePrice: sekFromOre(fields.purchasePriceOre ?? 0),
+    CodingId: ids.codingId,
+    UnitId: ids.unitId,
+    IsStock: fields.stockItem,
+    StockBalance:
+      fields.stockQuantityHundredths === null ? (current?.StockBalance ?? 0) : fromHundredths(fields.stockQuantityHundredths),
+    StockLocationReference: fields.stockPlace,
+    Barcodes: fields.ean ? [{ Barcode: fields.ean, BarcodeType: 1 }] : [],
+  };
+}
