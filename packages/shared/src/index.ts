@@ -1,10 +1,12 @@
 import './validation/zod-setup';
 
+export * from './accounting/accounting.schemas';
 export * from './auth/auth.schemas';
 export * from './billings/billings.schemas';
 export * from './company/company.schemas';
 export * from './configurations/configurations.schemas';
 export * from './constants';
+export * from './customers/customers.schemas';
 export * from './errors';
 export * from './eventlogs/eventlogs.schemas';
 export * from './hidden-resources/hidden-resources.schemas';

@@ -3,6 +3,7 @@ import { accountingMessages } from './messages/accounting';
 import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
 import { configurationsMessages } from './messages/configurations';
+import { customersMessages } from './messages/customers';
 import { eventlogsMessages } from './messages/eventlogs';
 import { integrationsMessages } from './messages/integrations';
 import { notificationsMessages } from './messages/notifications';
@@ -41,6 +42,7 @@ const dictionaries = [
   permissionsMessages,
   accountingMessages,
   integrationsMessages,
+  customersMessages,
   segmentsMessages,
 ] as const;
 

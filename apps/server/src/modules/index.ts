@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountingJobs } from './accounting/accounting.jobs';
+import { accountingRoutes } from './accounting/accounting.routes';
 import { authRoutes } from './auth/auth.routes';
 import { billingsRoutes } from './billings/billings.routes';
 import { companyRoutes } from './company/company.routes';
 import { configurationsRoutes } from './configurations/configurations.routes';
 import { connectorRoutes } from './connector/connector.routes';
 import { emailJobs } from './email/email.jobs';
+import { customersRoutes } from './customers/customers.routes';
 import { eventlogsRoutes } from './eventlogs/eventlogs.routes';
 import { hiddenResourcesRoutes } from './hidden-resources/hidden-resources.routes';
 import { integrationsRoutes } from './integrations/integrations.routes';
@@ -42,6 +44,8 @@ export const routeModules: RouteModule[] = [
   subscriptionsJobs,
   billingsRoutes,
   accountingJobs,
+  accountingRoutes,
+  customersRoutes,
   segmentsRoutes,
   connectorRoutes,
 ];

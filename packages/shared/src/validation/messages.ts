@@ -75,6 +75,10 @@ export const VALIDATION_MESSAGES = {
     en: 'Choose a date up to {months} months back in time',
   },
   date: { sv: 'Ange ett giltigt datum (ÅÅÅÅ-MM-DD)', en: 'Enter a valid date (YYYY-MM-DD)' },
+  personal_number: {
+    sv: 'Ogiltigt personnummer, ange i följande format: ÅÅMMDD-XXXX',
+    en: 'Invalid personal identity number, use the following format: YYMMDD-XXXX',
+  },
   // Segments (customer and article segments, spec §3).
   segment_name_taken: { sv: 'Det finns redan ett segment med det namnet', en: 'A segment with that name already exists' },
   segment_member_taken: {

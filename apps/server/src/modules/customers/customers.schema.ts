@@ -3,6 +3,12 @@ import type { AccCustomer } from '../../integrations/accounting/provider';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
+export interface CustomerPortalFields {
+  sni?: string | null;
+  cfar?: string | null;
+  shopId?: string | null;
+}
+
 /**
  * The mirror of the accounting program's customers, per club account (issue 4). The program is
  * the source of truth: `data` holds the whole normalized document as last read, the columns beside
@@ -30,6 +36,8 @@ export const customers = pgTable(
     externalRef: text('external_ref'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     data: jsonb('data').$type<AccCustomer>().notNull(),
+    /** Fields only the portal keeps (SNI, CFAR, shop id); never overwritten by a refresh. */
+    portalFields: jsonb('portal_fields').$type<CustomerPortalFields>().notNull().default({}),
     providerModifiedAt: timestamp('provider_modified_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "portal_fields" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,96 @@
+import { CODE_LIST_KINDS, codeListsSchema, envelope } from '@fairway/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticated, scoped } from '../../plugins/auth';
+import { targetOf } from './access';
+import { latestRuns, listCodeItems } from './accounting.repository';
+import { queueMirrorRefresh } from './accounting-sync.service';
+
+const noQuery = z.object({}).strict();
+
+const syncRunSchema = z.object({
+  id: z.string().uuid(),
+  trigger: z.string(),
+  status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+  counts: z.record(z.string(), z.object({ fetched: z.number().int(), upserted: z.number().int() })),
+  currentResource: z.string().nullable(),
+  error: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+
+/**
+ * The accounting program's code lists for the forms (`customizations`) and the refresh of the
+ * portal's copy of the program's data (`synchronize`, spec §7 Accounting data).
+ */
+export const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/customizations',
+    {
+      ...authenticated(app),
+      schema: {
+        tags: ['accounting'],
+        summary: "Units, price lists, cost centres, projects and terms of the club account's accounting program",
+        querystring: noQuery,
+        response: { 200: envelope(codeListsSchema) },
+      },
+    },
+    async (request) => {
+      const target = targetOf(request.auth);
+      const items = await listCodeItems(app.db, { organisationId: target.organisationId }, target.clubAccountId, CODE_LIST_KINDS);
+      const lists = Object.fromEntries(CODE_LIST_KINDS.map((k) => [k, [] as z.infer<typeof codeListsSchema>[typeof k]]));
+      for (const item of items)
+        lists[item.kind]?.push({ code: item.code, name: item.name, days: item.days, active: item.active });
+      return { data: lists as z.infer<typeof codeListsSchema> };
+    },
+  );
+
+  app.get(
+    '/synchronize',
+    {
+      ...scoped(app, 'invoices.read'),
+      schema: {
+        tags: ['accounting'],
+        summary: 'The latest refresh of the portal copy of the accounting data, with progress',
+        querystring: noQuery,
+        response: { 200: envelope(syncRunSchema.nullable()) },
+      },
+    },
+    async (request) => {
+      const target = targetOf(request.auth);
+      const [run] = await latestRuns(app.db, { organisationId: target.organisationId }, target.clubAccountId, 1);
+      return {
+        data: run
+          ? {
+              id: run.id,
+              trigger: run.trigger,
+              status: run.status as 'queued' | 'running' | 'succeeded' | 'failed',
+              counts: run.counts,
+              currentResource: run.currentResource,
+              error: run.error,
+              startedAt: run.startedAt?.toISOString() ?? null,
+              finishedAt: run.finishedAt?.toISOString() ?? null,
+            }
+          : null,
+      };
+    },
+  );
+
+  app.post(
+    '/synchronize',
+    {
+      ...scoped(app, 'invoices.read'),
+      schema: {
+        tags: ['accounting'],
+        summary: 'Refresh the portal copy of the accounting data now',
+        querystring: noQuery,
+        response: { 202: envelope(z.object({ runId: z.string().uuid() })) },
+      },
+      config: { scope: 'invoices.read', rateLimit: { max: 20, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      const runId = await queueMirrorRefresh(app, targetOf(request.auth), 'manual');
+      return reply.code(202).send({ data: { runId } });
+    },
+  );
+};

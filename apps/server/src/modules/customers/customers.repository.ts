@@ -1,0 +1,155 @@
+import type { CustomerSort, CustomersListFilter } from '@fairway/shared';
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
+import { type AccountingCaller, teamCondition } from '../accounting/access';
+import { likePattern, type PageRequest, pageOf } from '../accounting/list';
+import type { MirrorTarget } from '../accounting/mirror';
+import { type CustomerPortalFields, customers } from './customers.schema';
+
+export type CustomerRecord = typeof customers.$inferSelect;
+
+const SORT_COLUMNS: Record<CustomerSort, PgColumn> = {
+  number: customers.number,
+  name: customers.name,
+  type: customers.type,
+  city: customers.city,
+  organisationNumber: customers.organisationNumber,
+};
+
+/** Where a caller may look: the club account in use, and the team rule of spec §6. */
+function scope(caller: AccountingCaller, target: MirrorTarget): SQL[] {
+  const conditions: SQL[] = [
+    eq(customers.organisationId, target.organisationId),
+    eq(customers.clubAccountId, target.clubAccountId),
+  ];
+  const team = teamCondition(caller, 'onlyTeamCustomers', customers.createdBy);
+  if (team) conditions.push(team);
+  return conditions;
+}
+
+function filterOf(
+  caller: AccountingCaller,
+  target: MirrorTarget,
+  filter: Omit<CustomersListFilter, 'page' | 'pageSize'>,
+): SQL | undefined {
+  const conditions = scope(caller, target);
+  if (filter.status !== 'all') conditions.push(eq(customers.active, filter.status === 'active'));
+  if (filter.type !== 'all') conditions.push(eq(customers.type, filter.type));
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    conditions.push(
+      or(
+        ilike(customers.name, pattern),
+        ilike(customers.number, pattern),
+        ilike(customers.email, pattern),
+        ilike(customers.organisationNumber, pattern),
+        ilike(customers.city, pattern),
+      ) as SQL,
+    );
+  }
+  return and(...conditions);
+}
+
+const rowColumns = {
+  id: customers.id,
+  number: customers.number,
+  name: customers.name,
+  type: customers.type,
+  organisationNumber: customers.organisationNumber,
+  email: customers.email,
+  phone: customers.phone,
+  city: customers.city,
+  active: customers.active,
+};
+export type CustomerListRow = { [K in keyof typeof rowColumns]: (typeof customers.$inferSelect)[K] };
+
+export function listCustomers(
+  conn: Db | Tx,
+  caller: AccountingCaller,
+  target: MirrorTarget,
+  filter: CustomersListFilter,
+  page: PageRequest,
+) {
+  return pageOf<typeof customers, CustomerListRow>(
+    conn,
+    customers,
+    rowColumns,
+    filterOf(caller, target, filter),
+    { column: SORT_COLUMNS[filter.sort ?? 'number'], direction: filter.order, tiebreak: customers.number },
+    page,
+  );
+}
+
+/** Every customer of the filter, for an export (capped: an export is a list, not a backup). */
+export async function allCustomers(
+  conn: Db | Tx,
+  caller: AccountingCaller,
+  target: MirrorTarget,
+  filter: Omit<CustomersListFilter, 'page' | 'pageSize'>,
+  limit: number,
+): Promise<CustomerRecord[]> {
+  return conn
+    .select()
+    .from(customers)
+    .where(filterOf(caller, target, filter))
+    .orderBy(asc(customers.number))
+    .limit(limit);
+}
+
+export async function findCustomer(
+  conn: Db | Tx,
+  caller: AccountingCaller,
+  target: MirrorTarget,
+  id: string,
+): Promise<CustomerRecord | null> {
+  const [row] = await conn
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), ...scope(caller, target)));
+  return row ?? null;
+}
+
+export async function findCustomerByNumber(conn: Db | Tx, target: MirrorTarget, number: string): Promise<CustomerRecord | null> {
+  const [row] = await conn
+    .select()
+    .from(customers)
+    .where(
+      and(
+        eq(customers.organisationId, target.organisationId),
+        eq(customers.clubAccountId, target.clubAccountId),
+        eq(customers.number, number),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The quick lookup: by number prefix or name, active first, at most `limit`. */
+export async function searchCustomers(conn: Db | Tx, caller: AccountingCaller, target: MirrorTarget, q: string, limit: number) {
+  const pattern = likePattern(q);
+  return conn
+    .select({ id: customers.id, number: customers.number, name: customers.name })
+    .from(customers)
+    .where(
+      and(
+        ...scope(caller, target),
+        q
+          ? (or(ilike(customers.name, pattern), ilike(customers.number, `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)) as SQL)
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${customers.active} desc`, asc(customers.name))
+    .limit(limit);
+}
+
+export async function savePortalFields(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  number: string,
+  fields: CustomerPortalFields,
+): Promise<void> {
+  await conn
+    .update(customers)
+    .set({ portalFields: fields })
+    .where(and(eq(customers.clubAccountId, target.clubAccountId), eq(customers.number, number)));
+}
