@@ -171,7 +171,11 @@ describe('integrations page: the accounting card', () => {
     await user.click(within(await card()).getByRole('button', { name: 'Anslut Fortnox' }));
     expect(await screen.findByText('Klubbkontot använder kopplingsprogrammet')).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
-    await waitFor(() => expect(within(screen.getByTestId('integration-accounting')).getByRole('button', { name: 'Anslut Fortnox' })).not.toHaveAttribute('data-loading'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('integration-accounting')).getByRole('button', { name: 'Anslut Fortnox' }),
+      ).not.toHaveAttribute('data-loading'),
+    );
   });
 
   it('offers Reconnect when the consent was revoked', async () => {
@@ -213,7 +217,11 @@ describe('integrations page: the accounting card', () => {
     const again = await screen.findByRole('dialog', { name: 'Koppla från Fortnox?' });
     await user.click(within(again).getByRole('button', { name: 'Koppla från' }));
     expect(await screen.findByText('Fortnox är bortkopplat från Fairway Demo GK.')).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByTestId('integration-accounting')).getByTestId('accounting-status')).toHaveTextContent('Inte ansluten'));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('integration-accounting')).getByTestId('accounting-status')).toHaveTextContent(
+        'Inte ansluten',
+      ),
+    );
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['integrations/accounting']);
   });
 
@@ -228,7 +236,11 @@ describe('integrations page: the accounting card', () => {
 
   it('has a badge text for every accounting status, in English too', async () => {
     await setLanguage('en');
-    stubApi({ 'GET integrations': () => ({ body: { data: integrations({ status: 'connector_offline', provider: 'visma_administration' }) } }) });
+    stubApi({
+      'GET integrations': () => ({
+        body: { data: integrations({ status: 'connector_offline', provider: 'visma_administration' }) },
+      }),
+    });
     renderPage();
     const accounting = within(await card());
     expect(accounting.getByTestId('accounting-status')).toHaveTextContent('Connector offline');
