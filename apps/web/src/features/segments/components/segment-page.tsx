@@ -3,7 +3,7 @@ import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { brand } from '../../../app/brand';
@@ -69,9 +69,12 @@ export function SegmentPage<S extends { id: string; name: string; updatedAt: str
     { label: title },
   ];
 
+  // Set while this page deletes its own segment: the reload that follows answers 404, which then
+  // means "deleted here", not "went to an unknown address".
+  const deleting = useRef(false);
   const missing = editing && query.isError && isMissing(query.error);
   useEffect(() => {
-    if (missing) void navigate('/error-404', { replace: true });
+    if (missing && !deleting.current) void navigate('/error-404', { replace: true });
   }, [missing, navigate]);
 
   const canRead = viewer?.scopes.includes(SCOPES[kind].read) ?? false;
@@ -94,13 +97,18 @@ export function SegmentPage<S extends { id: string; name: string; updatedAt: str
       children: <Text fz="sm">{t(`${kind}.deleteText`, { name: segment.name })}</Text>,
       labels: { confirm: t('list.deleteConfirm'), cancel: t('list.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: () =>
+      onConfirm: () => {
+        deleting.current = true;
         remove.mutate(segment.id, {
+          onError: () => {
+            deleting.current = false;
+          },
           onSuccess: () => {
             notifySuccess(t(`${kind}.deleted`, { name: segment.name }));
             void navigate(SEGMENT_PATHS[kind].list);
           },
-        }),
+        });
+      },
     });
 
   let body: ReactNode;
