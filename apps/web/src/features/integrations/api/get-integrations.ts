@@ -13,10 +13,30 @@ export async function getIntegrations(): Promise<Integrations> {
 export const integrationsQueryOptions = (clubAccountId: string | null | undefined) =>
   queryOptions({ queryKey: integrationsQueryKey(clubAccountId), queryFn: getIntegrations });
 
+/** How often the page looks again while the portal's copy of the accounting data is being refreshed. */
+export const REFRESH_POLL_MS = 5_000;
+
+/** True while the latest refresh of the accounting mirror is queued or running. */
+export function refreshInProgress(data: Integrations | undefined): boolean {
+  const status = data?.integrations.find((i) => i.system === 'accounting')?.accounting?.lastRefresh?.status;
+  return status === 'queued' || status === 'running';
+}
+
+interface UseIntegrationsOptions {
+  /** False for users who may not read it. */
+  enabled?: boolean;
+  /** Look again every few seconds while a refresh is under way (the integrations page). */
+  followRefresh?: boolean;
+}
+
 /**
  * The integrations page and the dashboard notices share this one cache entry per club account,
- * so a connect, reconnect or disconnect updates both. `enabled: false` for users who may not read it.
+ * so a connect, reconnect or disconnect updates both.
  */
-export function useIntegrations(clubAccountId: string | null | undefined, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...integrationsQueryOptions(clubAccountId), enabled: options.enabled ?? true });
+export function useIntegrations(clubAccountId: string | null | undefined, options: UseIntegrationsOptions = {}) {
+  return useQuery({
+    ...integrationsQueryOptions(clubAccountId),
+    enabled: options.enabled ?? true,
+    refetchInterval: options.followRefresh ? (query) => (refreshInProgress(query.state.data) ? REFRESH_POLL_MS : false) : false,
+  });
 }

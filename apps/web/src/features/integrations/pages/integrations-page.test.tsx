@@ -9,6 +9,7 @@ import { setLanguage } from '../../../lib/i18n';
 import { setStoredUser, setTokens } from '../../../lib/storage';
 import { demoUser } from '../../../test/render';
 import { browserNavigation } from '../api/connect-accounting';
+import { REFRESH_POLL_MS } from '../api/get-integrations';
 import IntegrationsPage from './integrations-page';
 
 const user = userEvent.setup({ delay: null });
@@ -109,6 +110,34 @@ describe('integrations page: the accounting card', () => {
     expect(accounting.getByText('Demokopia (simulator)')).toBeInTheDocument();
     expect(accounting.getByRole('button', { name: 'Koppla från' })).toBeEnabled();
     expect(accounting.queryByRole('button', { name: /^Anslut/ })).not.toBeInTheDocument();
+  });
+
+  it('looks again while the refresh is running, and stops once it is done', async () => {
+    const running = connected();
+    let answers = 0;
+    const calls = stubApi({
+      'GET integrations': () => {
+        answers += 1;
+        const status = answers === 1 ? 'running' : 'succeeded';
+        return {
+          body: {
+            data: integrations({
+              ...running,
+              accounting: {
+                ...(running.accounting as NonNullable<Integration['accounting']>),
+                lastRefresh: { status, at: '2025-03-04T09:20:00.000Z', error: null },
+              },
+            }),
+          },
+        };
+      },
+    });
+    renderPage();
+    const accounting = within(await card());
+    expect(accounting.getByText('Pågår')).toBeInTheDocument();
+    expect(await accounting.findByText('Klar', {}, { timeout: 9_000 })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, REFRESH_POLL_MS + 500));
+    expect(calls.filter((c) => c.path === 'integrations')).toHaveLength(2);
   });
 
   it('shows a failed refresh with its error', async () => {

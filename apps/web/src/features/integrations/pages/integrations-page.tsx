@@ -64,7 +64,7 @@ function IntegrationCard({ integration }: { integration: Integration }) {
 export default function IntegrationsPage() {
   const { t } = useTranslation(['integrations', 'shell']);
   const user = useCurrentUser();
-  const query = useIntegrations(user?.currentAccount?.id);
+  const query = useIntegrations(user?.currentAccount?.id, { followRefresh: true });
   const title = t('title');
   useDocumentTitle(`${title} · ${brand.name}`);
   // One scope guards both asking for an integration and connecting one.
