@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { MessageKey, MessageParams } from '../../lib/i18n';
 import type { AccessTokenSource } from '../accounting/credentials';
 import { AccountingError, type AccountingErrorKind } from '../accounting/errors';
-import type { RateLimiter } from '../accounting/rate-limiter';
+import { FORTNOX_RATE_LIMIT, type RateLimiter } from '../accounting/rate-limiter';
 import { FORTNOX_ERROR } from './error-codes';
 
 export interface FortnoxLogger {
@@ -139,6 +139,50 @@ function retryAfterMs(header: string | null): number | undefined {
 }
 
 /**
+ * A per-process companion to the shared limiter. The shared limiter records a request when it is
+ * granted, but Fortnox counts it when it arrives; inside one busy process (PGlite runs in the
+ * same event loop) the two can be seconds apart, and Fortnox then sees 26 in its window. Here a
+ * slot is held from the moment a request is granted until one window after its answer came back,
+ * which is never earlier than Fortnox counted it. Shared by every client of the key in the process.
+ */
+class LocalWindow {
+  private active = 0;
+  private readonly waiters: (() => void)[] = [];
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  async enter(): Promise<void> {
+    if (this.active < this.limit) {
+      this.active++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Frees the slot one window from now (the next waiter inherits it). */
+  leave(): void {
+    setTimeout(() => {
+      const next = this.waiters.shift();
+      if (next) next();
+      else this.active--;
+    }, this.windowMs).unref();
+  }
+}
+
+const localWindows = new Map<string, LocalWindow>();
+function localWindow(key: string): LocalWindow {
+  let window = localWindows.get(key);
+  if (!window) {
+    window = new LocalWindow(FORTNOX_RATE_LIMIT.limit, FORTNOX_RATE_LIMIT.windowMs);
+    localWindows.set(key, window);
+  }
+  return window;
+}
+
+/**
  * One tenant's HTTP access to Fortnox API v3: takes the shared limiter before every request,
  * sends the bearer token, refreshes once on 401, waits out 429s (Retry-After, else exponential
  * backoff with jitter), retries safe requests after 5xx and timeouts, and maps error bodies.
@@ -175,9 +219,11 @@ export class FortnoxClient {
     let refreshed = false;
     let attempt = 0;
     for (;;) {
-      await this.options.limiter.acquire(this.options.rateKey);
+      const local = localWindow(this.options.rateKey);
+      await local.enter();
       let response: Response;
       try {
+        await this.options.limiter.acquire(this.options.rateKey);
         response = await fetch(url, {
           method: req.method,
           headers: {
@@ -189,6 +235,7 @@ export class FortnoxClient {
           signal: AbortSignal.timeout(this.timeoutMs),
         });
       } catch (error) {
+        local.leave();
         const timedOut = (error as Error).name === 'TimeoutError';
         if (req.safe && attempt < this.maxRetries) {
           const wait = this.backoff(attempt++);
@@ -200,6 +247,8 @@ export class FortnoxClient {
           ? accountingError('timeout', 'accounting.timeout', { provider: PROVIDER }, { cause: error })
           : accountingError('unavailable', 'accounting.unavailable', { provider: PROVIDER }, { cause: error });
       }
+
+      local.leave();
 
       if (response.status === 429) {
         // Refused before any work was done, so every request may be sent again.

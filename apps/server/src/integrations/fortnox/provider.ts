@@ -188,9 +188,17 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
   const invoiceAction = (number: string, path: string, done: (invoice: AccInvoice) => boolean, method: 'PUT' | 'GET' = 'PUT') =>
     action(
       async () => {
-        if (method === 'GET')
-          await client.request({ method: 'GET', path: `invoices/${enc(number)}/${path}`, safe: false, resource: 'invoice' });
-        else await send('PUT', `invoices/${enc(number)}/${path}`, undefined, 'invoice', false);
+        // Print answers the PDF to print; the other GET actions answer the invoice.
+        if (method === 'GET') {
+          const accept = path === 'print' ? 'pdf' : 'json';
+          await client.request({
+            method: 'GET',
+            path: `invoices/${enc(number)}/${path}`,
+            safe: false,
+            resource: 'invoice',
+            accept,
+          } as never);
+        } else await send('PUT', `invoices/${enc(number)}/${path}`, undefined, 'invoice', false);
         return getInvoice(number);
       },
       async () => {

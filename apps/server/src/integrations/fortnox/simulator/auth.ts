@@ -133,6 +133,11 @@ export class SimAuth {
     for (const [token, record] of this.refreshTokens) if (record.tenantId === tenantId) this.refreshTokens.delete(token);
   }
 
+  /** Every access token of the tenant expires now (refresh tokens keep working). */
+  expireAccessTokens(tenantId: string) {
+    for (const record of this.accessTokens.values()) if (record.tenantId === tenantId) record.expiresAt = this.now();
+  }
+
   private liveConsent(clientId: string, tenantId: string): Consent | undefined {
     const consent = this.consents.get(this.consentKey(clientId, tenantId));
     return consent && !consent.revoked ? consent : undefined;

@@ -60,6 +60,11 @@ export class SimFaults {
     this.auth.revokeConsent(tenantId);
   }
 
+  /** The tenant's access tokens expire now: the next request answers 401 and the client must refresh. */
+  expireTokens(tenantId: string) {
+    this.auth.expireAccessTokens(tenantId);
+  }
+
   clear() {
     this.rules = [];
   }
