@@ -522,7 +522,8 @@ export function computeTotals(
     vatOre += bucket.vatOre;
   }
   const gross = netOre + vatOre;
-  const totalOre = Math.round(gross / 100) * 100;
+  // Half away from zero, so a credit note rounds exactly like the invoice it mirrors.
+  const totalOre = Math.sign(gross) * Math.round(Math.abs(gross) / 100) * 100;
   return { netOre, vatOre, roundingOre: totalOre - gross, totalOre, perRate, rowNetOre };
 }
 
