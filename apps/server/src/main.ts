@@ -1,5 +1,5 @@
 import { type App, buildApp } from './app';
-import { type DemoLogin, seedDemo, seedReferenceData } from './db/seed/index';
+import { connectDemoAccounts, type DemoLogin, seedDemo, seedReferenceData } from './db/seed/index';
 import { closeOnSignals } from './lib/shutdown';
 import { loadConfigOrExit } from './lib/startup';
 
@@ -37,6 +37,10 @@ async function main(): Promise<void> {
   if (config.SEED_DEMO && (await hasNoUsers(app))) {
     app.log.info('empty database: seeding the demo organisation');
     printLogins(await seedDemo(app));
+    // The accounting simulators: a failure here leaves the demo usable, only without data.
+    await connectDemoAccounts(app).catch((error: unknown) =>
+      app.log.error({ err: error }, 'could not connect the demo club accounts'),
+    );
   }
 
   try {

@@ -38,7 +38,8 @@ export const DEMO_ORGANISATION = {
   accountingProgram: 'fortnox',
 } as const;
 
+/** The club keeps its books in Fortnox, its operating company in Visma eEkonomi (issue 4). */
 export const DEMO_CLUB_ACCOUNTS = [
-  { name: 'Fairway Demo GK', organisationNumber: '802499-1237' },
-  { name: 'Fairway Demo GK Drift AB', organisationNumber: '559412-3456' },
+  { name: 'Fairway Demo GK', organisationNumber: '802499-1237', accountingProgram: 'fortnox' },
+  { name: 'Fairway Demo GK Drift AB', organisationNumber: '559412-3456', accountingProgram: 'visma_eekonomi' },
 ] as const;

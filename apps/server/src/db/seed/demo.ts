@@ -1,6 +1,8 @@
 import type { RoleName } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../lib/passwords';
+import { connectToSimulator } from '../../modules/integrations/accounting-connections.service';
 import { createOrganisationWithOwner } from '../../modules/organizations/organizations.service';
 import { ensureSystemRoles } from '../../modules/permissions/permissions.service';
 import type { Db } from '../client';
@@ -71,7 +73,7 @@ export async function seedDemo(app: { db: Db }): Promise<DemoLogin[]> {
         organisationId,
         name: operating.name,
         organisationNumber: operating.organisationNumber,
-        accountingProgram: DEMO_ORGANISATION.accountingProgram,
+        accountingProgram: operating.accountingProgram,
       })
       .returning({ id: clubAccounts.id });
     if (!drift) throw new Error('club_accounts insert returned no row');
@@ -110,4 +112,29 @@ export async function seedDemo(app: { db: Db }): Promise<DemoLogin[]> {
     }
   });
   return logins;
+}
+
+/**
+ * Links the demo club to the Fortnox simulator and its operating company to the Visma eEkonomi
+ * simulator (issue 4), so every accounting page has data to show. Only for a freshly seeded demo.
+ */
+export async function connectDemoAccounts(app: FastifyInstance): Promise<void> {
+  const [owner] = await app.db
+    .select({ id: users.id, organisationId: users.currentOrganisationId })
+    .from(users)
+    .where(eq(users.email, (DEMO_LOGINS[0] as DemoLogin).email));
+  if (!owner?.organisationId) return;
+  const accounts = await app.db
+    .select({ id: clubAccounts.id, accountingProgram: clubAccounts.accountingProgram })
+    .from(clubAccounts)
+    .where(eq(clubAccounts.organisationId, owner.organisationId));
+  for (const account of accounts) {
+    if (account.accountingProgram !== 'fortnox' && account.accountingProgram !== 'visma_eekonomi') continue;
+    await connectToSimulator(
+      app,
+      { organisationId: owner.organisationId, clubAccountId: account.id },
+      account.accountingProgram,
+      owner.id,
+    );
+  }
 }

@@ -1,5 +1,5 @@
 /** Entry point of the seeds for main.ts and the tests. */
-export { seedDemo } from './demo';
+export { connectDemoAccounts, seedDemo } from './demo';
 export { DEMO_CLUB_ACCOUNTS, DEMO_LOGINS, DEMO_ORGANISATION, type DemoLogin } from './demo-logins';
 export { GOLF_CLUBS, type GolfClubSeed } from './golf-clubs';
 export { PACKAGES, type PackageSeed, seedReferenceData } from './reference-data';

@@ -1,7 +1,13 @@
 import type { OAuthAppConfig } from '../../config';
+import { createFortnoxOAuth } from '../fortnox/oauth';
+import { createFortnoxProvider } from '../fortnox/provider';
+import { SIM_DEFAULT_CLIENT, SIM_DEFAULT_TENANT, startFortnoxSimulator } from '../fortnox/simulator/index';
+import { createVismaOAuth } from '../visma-eekonomi/oauth';
+import { createVismaEekonomiProvider } from '../visma-eekonomi/provider';
+import { DEFAULT_SIMULATOR_CLIENT, startVismaSimulator } from '../visma-eekonomi/simulator/index';
 import type { AccessTokenSource, OAuthProvider, TokenSet } from './credentials';
 import type { AccountingProvider, ProviderId } from './provider';
-import type { RateLimit, RateLimiter } from './rate-limiter';
+import { FORTNOX_RATE_LIMIT, type RateLimit, type RateLimiter, VISMA_EEKONOMI_RATE_LIMIT } from './rate-limiter';
 
 export interface CloudProviderOptions {
   /** Origin of the API (the provider's, or the simulator's). */
@@ -15,6 +21,8 @@ export interface CloudProviderOptions {
 export interface RunningSimulator {
   url: string;
   close(): Promise<void>;
+  /** Tokens as if the simulator's demo company had just consented (demo wiring). */
+  demoTokens?(): TokenSet;
 }
 
 /**
@@ -33,10 +41,55 @@ export interface CloudProviderKit {
   startSimulator(options: { persistFile?: string }): Promise<RunningSimulator>;
   /** The OAuth client the simulator accepts. */
   simulatorClient: { clientId: string; clientSecret: string };
+  /** The simulator's demo company, reachable by client credentials (Fortnox). */
+  simulatorTenantId?: string;
 }
 
+/**
+ * Fortnox (API v3). Origins come from config (`https://apps.fortnox.se`, `https://api.fortnox.se`)
+ * or the simulator; the kit adds Fortnox's paths. The simulator's demo company has given a
+ * service-account consent, so the demo club account works by client credentials across restarts.
+ */
+const fortnoxKit: CloudProviderKit = {
+  id: 'fortnox',
+  rateLimit: FORTNOX_RATE_LIMIT,
+  oauth: (app) =>
+    createFortnoxOAuth({ authBaseUrl: `${app.authUrl}/oauth-v1`, clientId: app.clientId, clientSecret: app.clientSecret }),
+  clientCredentials: (app, tenantId) =>
+    createFortnoxOAuth({
+      authBaseUrl: `${app.authUrl}/oauth-v1`,
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+    }).clientCredentials(tenantId),
+  create: (options) => createFortnoxProvider({ ...options, apiBaseUrl: `${options.apiBaseUrl}/3` }),
+  async startSimulator() {
+    const simulator = await startFortnoxSimulator({ seed: 'demo' });
+    simulator.auth.grantConsent(SIM_DEFAULT_CLIENT.clientId, simulator.defaultTenantId, { service: true });
+    return simulator;
+  },
+  simulatorClient: SIM_DEFAULT_CLIENT,
+  simulatorTenantId: SIM_DEFAULT_TENANT,
+};
+
+/** Visma eEkonomi (API v2): identity server and API origins; the kit adds `/v2`. */
+const vismaKit: CloudProviderKit = {
+  id: 'visma_eekonomi',
+  rateLimit: VISMA_EEKONOMI_RATE_LIMIT,
+  oauth: (app) => createVismaOAuth({ authBaseUrl: app.authUrl, clientId: app.clientId, clientSecret: app.clientSecret }),
+  create: (options) => createVismaEekonomiProvider({ ...options, apiBaseUrl: `${options.apiBaseUrl}/v2` }),
+  async startSimulator() {
+    const simulator = await startVismaSimulator({ seed: 'demo' });
+    return {
+      url: simulator.url,
+      close: () => simulator.close(),
+      demoTokens: () => ({ ...simulator.grantConsent(), scope: null }),
+    };
+  },
+  simulatorClient: DEFAULT_SIMULATOR_CLIENT,
+};
+
 /** The cloud programs the portal connects to with OAuth (Visma Administration uses the connector). */
-export const CLOUD_KITS: readonly CloudProviderKit[] = [];
+export const CLOUD_KITS: readonly CloudProviderKit[] = [fortnoxKit, vismaKit];
 
 /** Our public page the provider sends the user back to (spec §2: named after the provider). */
 export function providerPage(id: CloudProviderKit['id']): string {

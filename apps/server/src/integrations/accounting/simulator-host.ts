@@ -14,6 +14,11 @@ export class SimulatorHost {
 
   /** The simulator's origin, starting it if needed. */
   async url(kit: CloudProviderKit): Promise<string> {
+    return (await this.simulator(kit)).url;
+  }
+
+  /** The running simulator of `kit`, starting it if needed. */
+  async simulator(kit: CloudProviderKit): Promise<RunningSimulator> {
     let simulator = this.running.get(kit.id);
     if (!simulator) {
       const persistFile = this.dataDir ? path.join(this.dataDir, 'simulators', `${kit.id}.json`) : undefined;
@@ -22,7 +27,7 @@ export class SimulatorHost {
       this.running.set(kit.id, simulator);
       simulator.catch(() => this.running.delete(kit.id));
     }
-    return (await simulator).url;
+    return simulator;
   }
 
   /** Tests: use a simulator they started (with their own seed and faults). */

@@ -128,8 +128,11 @@ export async function runMirrorRefresh(
       const cursor = cursors.get(r.name);
       const full =
         !cursor?.modifiedSince || !cursor.lastFullAt || Date.now() - cursor.lastFullAt.getTime() > FULL_REFRESH_EVERY_MS;
-      const startedAt = new Date(Date.now() - 1000);
-      let newest = full ? null : (cursor?.modifiedSince ?? null);
+      // The next run asks for changes since this run began (less a minute of overlap for clock
+      // skew; upserts make reading a document twice harmless). Providers that report when a
+      // document changed can move the cursor further, never back.
+      const startedAt = new Date(Date.now() - 60_000);
+      let newest: Date | null = startedAt;
       counts[r.name] = { fetched: 0, upserted: 0 };
       const tally = counts[r.name] as { fetched: number; upserted: number };
       await repo.updateRunProgress(app.db, run.id, { currentResource: r.name, counts });
@@ -143,7 +146,7 @@ export async function runMirrorRefresh(
         tally.upserted += await r.write(app, target, result.items);
         for (const item of result.items) {
           const at = timestampOf(r.modifiedAt(item));
-          if (at && (!newest || at > newest)) newest = at;
+          if (at && newest && at > newest && at <= new Date()) newest = at;
         }
         await repo.updateRunProgress(app.db, run.id, { counts });
         if (page >= result.totalPages || result.items.length === 0) break;

@@ -361,3 +361,57 @@ export async function accountingFor(app: FastifyInstance, tenant: Tenant, clubAc
   if (row.status !== 'connected') throw revokedError(row.provider as ProviderId);
   return providerFor(app, row);
 }
+
+/**
+ * Demo mode: links a club account to the built-in simulator's demo company as if its owner had
+ * consented there (Fortnox by the service-account grant, so it survives restarts; Visma
+ * eEkonomi with a fresh consent), then queues the first refresh of the mirror.
+ */
+export async function connectToSimulator(
+  app: FastifyInstance,
+  target: { organisationId: string; clubAccountId: string },
+  provider: CloudProviderKit['id'],
+  userId: string | null,
+): Promise<void> {
+  const kit = cloudKit(provider);
+  if (!kit) throw new Error(`no simulator for ${provider}`);
+  const box = tokenBox(app);
+  let grant: Pick<repo.NewConnection, 'grant' | 'tenantId' | 'accessToken' | 'refreshToken' | 'accessExpiresAt' | 'scope'>;
+  if (kit.simulatorTenantId && kit.clientCredentials) {
+    grant = {
+      grant: 'client_credentials',
+      tenantId: kit.simulatorTenantId,
+      accessToken: null,
+      refreshToken: null,
+      accessExpiresAt: null,
+      scope: null,
+    };
+  } else {
+    const simulator = await app.simulators.simulator(kit);
+    const tokens = simulator.demoTokens?.();
+    if (!tokens) throw new Error(`the ${provider} simulator cannot consent for the demo`);
+    grant = {
+      grant: 'authorization_code',
+      tenantId: null,
+      accessToken: box.seal(tokens.accessToken),
+      refreshToken: tokens.refreshToken ? box.seal(tokens.refreshToken) : null,
+      accessExpiresAt: tokens.expiresAt,
+      scope: tokens.scope,
+    };
+  }
+  const row = await repo.saveConnection(app.db, {
+    ...target,
+    provider,
+    environment: 'simulator',
+    status: 'connected',
+    ...grant,
+    tokenVersion: 0,
+    connectedBy: userId,
+    connectedAt: new Date(),
+    revokedAt: null,
+    lastError: null,
+    lastErrorAt: null,
+  });
+  await recordCompanyInformation(app, { organisationId: target.organisationId }, row);
+  await queueMirrorRefresh(app, target, 'initial');
+}
