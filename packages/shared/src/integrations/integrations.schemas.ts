@@ -99,3 +99,35 @@ export const accountingCallbackResultSchema = z.object({
   companyName: z.string().nullable(),
 });
 export type AccountingCallbackResult = z.infer<typeof accountingCallbackResultSchema>;
+
+// ---- Visma Administration connector, as the integrations page shows it (proposed by the
+// integrations-web work: GET integrations/accounting/connector, POST integrations/accounting/connector/key).
+
+/** `installation_needed`: never registered; `offline`: silent past the limit; `online`: heard from lately. */
+export const CONNECTOR_STATES = ['installation_needed', 'offline', 'online'] as const;
+export type ConnectorState = (typeof CONNECTOR_STATES)[number];
+
+/** The club account's connector: its state, the key in use (prefix only) and what it registered. */
+export const connectorDetailsSchema = z.object({
+  status: z.enum(CONNECTOR_STATES),
+  lastSeenAt: z.string().nullable(),
+  registeredAt: z.string().nullable(),
+  /** The first characters of the key in use; null before the first key is made. */
+  keyPrefix: z.string().nullable(),
+  keyCreatedAt: z.string().nullable(),
+  version: z.string().nullable(),
+  machine: z.string().nullable(),
+  companyName: z.string().nullable(),
+  companyDatabase: z.string().nullable(),
+  /** Work items waiting for (or held by) the connector. */
+  pendingWork: z.number().int().nonnegative(),
+});
+export type ConnectorDetails = z.infer<typeof connectorDetailsSchema>;
+
+/** A new connector key: the whole key is answered once, only its hash is kept. */
+export const connectorKeySchema = z.object({
+  key: z.string(),
+  keyPrefix: z.string(),
+  createdAt: z.string(),
+});
+export type ConnectorKey = z.infer<typeof connectorKeySchema>;

@@ -276,5 +276,14 @@ describe('integrations page: the accounting card', () => {
     expect(accounting.getByText('Visma Administration')).toBeInTheDocument();
     // Visma Administration is connected through its connector, not with OAuth from here.
     expect(accounting.queryByRole('button', { name: /^Connect/ })).not.toBeInTheDocument();
+    // Its connector gets a card of its own.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Connector for Visma Administration' })).toBeInTheDocument();
+  });
+
+  it('has no connector card for a cloud program', async () => {
+    stubApi({ 'GET integrations': () => ({ body: { data: integrations(connected()) } }) });
+    renderPage();
+    await card();
+    expect(screen.queryByTestId('connector-card')).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../users/api/get-current-user';
 import { useIntegrations } from '../api/get-integrations';
 import { AccountingCard } from '../components/accounting-card';
 import { STATUS_COLORS } from '../components/accounting-status';
+import { ConnectorCard } from '../components/connector-card';
 import { RequestIntegrationForm } from '../components/request-integration-form';
 
 const ICONS: Record<IntegrationSystem, Icon> = {
@@ -69,6 +70,9 @@ export default function IntegrationsPage() {
   useDocumentTitle(`${title} · ${brand.name}`);
   // One scope guards both asking for an integration and connecting one.
   const mayManage = user?.scopes.includes('integrations.manage') ?? false;
+  // Visma Administration is reached through a connector on the club's own computer.
+  const usesConnector = query.data?.integrations.some((i) => i.system === 'accounting' && i.provider === 'visma_administration');
+  const connectorAccount = usesConnector ? query.data?.clubAccount : null;
 
   return (
     <>
@@ -109,6 +113,9 @@ export default function IntegrationsPage() {
             )}
           </SimpleGrid>
         )}
+        {connectorAccount ? (
+          <ConnectorCard clubAccountId={connectorAccount.id} clubAccountName={connectorAccount.name} mayManage={mayManage} />
+        ) : null}
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="request-integration">
           <Title order={2} fz="h4" id="request-integration">
             {t('request.title')}
