@@ -41,7 +41,10 @@ export const codeItemSchema = z.object({
 export type CodeItem = z.infer<typeof codeItemSchema>;
 
 export const codeListsSchema = z.object(
-  Object.fromEntries(CODE_LIST_KINDS.map((k) => [k, z.array(codeItemSchema)])) as Record<CodeListKind, z.ZodArray<typeof codeItemSchema>>,
+  Object.fromEntries(CODE_LIST_KINDS.map((k) => [k, z.array(codeItemSchema)])) as Record<
+    CodeListKind,
+    z.ZodArray<typeof codeItemSchema>
+  >,
 );
 export type CodeLists = z.infer<typeof codeListsSchema>;
 
@@ -64,7 +67,7 @@ export const textField = (max: number) =>
     .nullable();
 
 /** An amount in öre, whole, within ±100 million kronor. */
-export const oreField = () => z.number({ message: encodeMessage('invalid_type') }).int().min(-10_000_000_000).max(10_000_000_000);
+export const oreField = () => z.number().int().min(-10_000_000_000).max(10_000_000_000);
 /** Zero or more öre (spec §5 positive). */
 export const positiveOreField = () =>
   z
@@ -74,7 +77,7 @@ export const positiveOreField = () =>
     .refine((v) => v >= 0, { message: encodeMessage('positive') });
 
 /** A percentage in basis points, 0–100 %. */
-export const basisPointsField = () => z.number({ message: encodeMessage('invalid_type') }).int().min(0).max(10_000);
+export const basisPointsField = () => z.number().int().min(0).max(10_000);
 
 /**
  * Swedish personal identity number: YYMMDD-NNNN or YYYYMMDD-NNNN (the "+" for 100-year-olds

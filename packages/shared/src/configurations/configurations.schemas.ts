@@ -64,8 +64,9 @@ export const invoiceConfigurationSchema = z
     reminderDays: wholeNumber(1, 90),
     reminderFeeOre: wholeNumber(0, MAX_REMINDER_FEE_ORE),
     /** Late-payment interest, percent per year (two decimals at most). */
+    // No `{ message }` on z.number(): in zod 4 it would replace the range messages too.
     lateInterestPercent: z
-      .number({ message: encodeMessage('invalid_type') })
+      .number()
       .min(0)
       .max(50)
       .refine((v) => Math.round(v * 100) === v * 100, { message: encodeMessage('invalid_value') }),

@@ -9,7 +9,7 @@ import { mirrorCustomers } from '../customers/customers.mirror';
 import { customers } from '../customers/customers.schema';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
 import { accountingFor } from '../integrations/accounting-connections.service';
-import { mirrorInvoicePayments, mirrorInvoices } from '../invoices/invoices.mirror';
+import { mirrorInvoicePayments, mirrorInvoices, refreshPaidDates } from '../invoices/invoices.mirror';
 import { invoicePayments } from '../invoices/invoices.schema';
 import * as repo from './accounting.repository';
 import { type MirrorTarget, pruneMirror, timestampOf } from './mirror';
@@ -157,6 +157,7 @@ export async function runMirrorRefresh(
         ...(full ? { lastFullAt: new Date() } : {}),
       });
     }
+    await refreshPaidDates(app.db, target);
     await repo.finishRun(app.db, run.id, 'succeeded', null);
     const upserted = Object.values(counts).reduce((sum, c) => sum + c.upserted, 0);
     if (run.trigger !== 'scheduled' || upserted > 0) {

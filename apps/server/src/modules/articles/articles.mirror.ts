@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccArticle } from '../../integrations/accounting/provider';
-import { type MirrorTarget, timestampOf, upsertMirror } from '../accounting/mirror';
+import { type MirrorTarget, mergedData, timestampOf, upsertMirror } from '../accounting/mirror';
 import { articles } from './articles.schema';
 
 export function articleRow(target: MirrorTarget, a: AccArticle, createdBy?: string | null): typeof articles.$inferInsert {
@@ -46,5 +46,6 @@ export function mirrorArticles(
     articles,
     items.map((a) => articleRow(target, a, createdBy)),
     MIRRORED,
+    { data: mergedData('articles') },
   );
 }

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccContract } from '../../integrations/accounting/provider';
-import { type MirrorTarget, timestampOf, upsertMirror } from '../accounting/mirror';
+import { type MirrorTarget, mergedData, timestampOf, upsertMirror } from '../accounting/mirror';
 import { contracts } from './contracts.schema';
 
 export function contractRow(target: MirrorTarget, c: AccContract, createdBy?: string | null): typeof contracts.$inferInsert {
@@ -57,5 +57,6 @@ export function mirrorContracts(
     contracts,
     items.map((c) => contractRow(target, c, createdBy)),
     MIRRORED,
+    { data: mergedData('contracts', { total: 'total_ore', arrays: ['rows'] }) },
   );
 }

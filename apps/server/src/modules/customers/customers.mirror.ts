@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccCustomer } from '../../integrations/accounting/provider';
-import { type MirrorTarget, timestampOf, upsertMirror } from '../accounting/mirror';
+import { type MirrorTarget, mergedData, timestampOf, upsertMirror } from '../accounting/mirror';
 import { customers } from './customers.schema';
 
 export function customerRow(target: MirrorTarget, c: AccCustomer, createdBy?: string | null): typeof customers.$inferInsert {
@@ -47,5 +47,6 @@ export function mirrorCustomers(
     customers,
     items.map((c) => customerRow(target, c, createdBy)),
     MIRRORED,
+    { data: mergedData('customers') },
   );
 }

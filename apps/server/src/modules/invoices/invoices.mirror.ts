@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { AccInvoice, InvoicePayment } from '../../integrations/accounting/provider';
-import { type MirrorTarget, timestampOf, upsertMirror } from '../accounting/mirror';
+import { type MirrorTarget, mergedData, timestampOf, upsertMirror } from '../accounting/mirror';
 import { invoicePayments, invoices } from './invoices.schema';
 
 /** The date the balance reached zero: the latest payment's, when the invoice is fully paid. */
@@ -103,4 +104,20 @@ export function mirrorInvoicePayments(conn: Db | Tx, target: MirrorTarget, items
     })),
     ['invoiceNumber', 'paymentDate', 'amountOre', 'providerModifiedAt'],
   );
+}
+
+/**
+ * Dates invoices became fully paid, from the mirrored payments (the programs' invoice lists do
+ * not carry payments). Receipts list invoices fully paid in the last 90 days (spec §9).
+ */
+export async function refreshPaidDates(conn: Db | Tx, target: MirrorTarget): Promise<void> {
+  await conn.execute(sql`
+    update ${invoices} i set fully_paid_on = p.last_payment
+    from (
+      select invoice_number, max(payment_date) as last_payment from ${invoicePayments}
+      where club_account_id = ${target.clubAccountId} group by invoice_number
+    ) p
+    where i.club_account_id = ${target.clubAccountId} and i.number = p.invoice_number
+      and i.balance_ore = 0 and not i.cancelled and i.total_ore <> 0
+      and i.fully_paid_on is distinct from p.last_payment`);
 }

@@ -1,0 +1,147 @@
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { articles } from '../articles/articles.schema';
+import { contracts } from '../contracts/contracts.schema';
+import { customers } from '../customers/customers.schema';
+import { eventLogs } from '../eventlogs/eventlogs.schema';
+import { accountingFor } from '../integrations/accounting-connections.service';
+import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
+import { invoicePayments, invoices } from '../invoices/invoices.schema';
+import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
+import { accountingCodeItems, accountingSyncRuns } from './accounting.schema';
+import { queueMirrorRefresh, runMirrorRefresh } from './accounting-sync.service';
+
+let t: TestApp;
+let app: App;
+let sim: FortnoxSimulator;
+let a: TestOrganisation;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  app = t.app;
+  sim = await useFortnoxSimulator(app);
+  a = await createOrganisation(app, { name: 'Alfa GK' });
+  await connectThroughConsent(app, a.owner);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const mirrored = async (
+  table: typeof customers | typeof articles | typeof invoices | typeof contracts | typeof invoicePayments,
+) => (await app.db.select({ n: count() }).from(table).where(eq(table.clubAccountId, a.clubAccountId)))[0]?.n ?? 0;
+const run = async (id: string) => (await app.db.select().from(accountingSyncRuns).where(eq(accountingSyncRuns.id, id)))[0];
+const tenant = () => sim.defaultTenantId;
+
+describe('the mirror of the accounting program', () => {
+  it('reads everything on the first refresh: documents, payments, code lists, paid dates', async () => {
+    const [initial] = await app.db.select().from(accountingSyncRuns).where(eq(accountingSyncRuns.clubAccountId, a.clubAccountId));
+    expect(initial?.status).toBe('queued');
+    await runMirrorRefresh(app, initial?.id as string);
+
+    expect((await run(initial?.id as string))?.status).toBe('succeeded');
+    expect(await mirrored(customers)).toBe(sim.store.count(tenant(), 'customers'));
+    expect(await mirrored(articles)).toBe(sim.store.count(tenant(), 'articles'));
+    expect(await mirrored(invoices)).toBe(sim.store.count(tenant(), 'invoices'));
+    expect(await mirrored(contracts)).toBe(sim.store.count(tenant(), 'contracts'));
+    expect(await mirrored(invoicePayments)).toBe(sim.store.count(tenant(), 'invoicepayments'));
+    const units = await app.db
+      .select()
+      .from(accountingCodeItems)
+      .where(and(eq(accountingCodeItems.clubAccountId, a.clubAccountId), eq(accountingCodeItems.kind, 'units')));
+    expect(units.length).toBeGreaterThan(0);
+    const paid = await app.db
+      .select({ n: count() })
+      .from(invoices)
+      .where(and(eq(invoices.clubAccountId, a.clubAccountId), isNotNull(invoices.fullyPaidOn)));
+    expect(paid[0]?.n).toBeGreaterThan(0);
+    const events = await app.db.select().from(eventLogs).where(eq(eventLogs.activity, 'accounting.event.refreshed'));
+    expect(events).toHaveLength(1);
+  });
+
+  it('then reads only what changed, and keeps what a full read stored', async () => {
+    const provider = await accountingFor(app, a, a.clubAccountId);
+    const created = await provider.customers.create(
+      {
+        name: 'Nils Nyberg',
+        type: 'private',
+        organisationNumber: null,
+        active: true,
+        address: { address1: 'Banvägen 3', address2: null, zipCode: '752 30', city: 'Uppsala', countryCode: 'SE' },
+        deliveryAddress: { address1: null, address2: null, zipCode: null, city: null, countryCode: null },
+        phone1: '070-174 06 50',
+        phone2: null,
+        email: 'nils@example.se',
+        emailInvoice: null,
+        www: null,
+        fax: null,
+        yourReference: null,
+        ourReference: null,
+        notes: 'Betalar alltid i tid',
+        termsOfPayment: '30',
+        termsOfDelivery: null,
+        currency: 'SEK',
+        priceList: 'A',
+        invoiceDiscountBasisPoints: null,
+        invoiceAdministrationFeeOre: null,
+        invoiceFreightOre: null,
+        vatType: 'SEVAT',
+        salesAccount: null,
+        costCenter: null,
+        project: null,
+        defaultDelivery: 'email',
+        invoiceTemplate: null,
+      },
+      { externalRef: 'fw-test-1' },
+    );
+    const runId = await queueMirrorRefresh(app, { organisationId: a.organisationId, clubAccountId: a.clubAccountId }, 'manual');
+    await runMirrorRefresh(app, runId);
+    const done = await run(runId);
+    expect(done?.status).toBe('succeeded');
+    // Incremental: only the new customer is read, not all of them again.
+    expect(done?.counts.customers?.fetched).toBeLessThan(5);
+    const [row] = await app.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.clubAccountId, a.clubAccountId), eq(customers.number, created.number)));
+    expect(row?.name).toBe('Nils Nyberg');
+    // The list answer is a summary; a later summary must not wipe what a full read stored.
+    const { mirrorCustomers } = await import('../customers/customers.mirror');
+    await mirrorCustomers(app.db, a, [await provider.customers.get(created.number)]);
+    await mirrorCustomers(app.db, a, [{ ...created, notes: null, phone2: null }]);
+    const [kept] = await app.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, row?.id as string));
+    expect(kept?.data.notes).toBe('Betalar alltid i tid');
+  });
+
+  it('a joined request does not queue a second run', async () => {
+    const target = { organisationId: a.organisationId, clubAccountId: a.clubAccountId };
+    const first = await queueMirrorRefresh(app, target, 'manual');
+    expect(await queueMirrorRefresh(app, target, 'after_write')).toBe(first);
+    await runMirrorRefresh(app, first);
+  });
+
+  it('a transient fault hands the run back for a retry; a revoked consent fails it for good', async () => {
+    const target = { organisationId: a.organisationId, clubAccountId: a.clubAccountId };
+    const runId = await queueMirrorRefresh(app, target, 'manual');
+    sim.faults.serverError(50, { status: 503 });
+    await expect(runMirrorRefresh(app, runId)).rejects.toMatchObject({ kind: 'unavailable' });
+    expect((await run(runId))?.status).toBe('queued');
+    sim.faults.clear();
+    await runMirrorRefresh(app, runId);
+    expect((await run(runId))?.status).toBe('succeeded');
+
+    const next = await queueMirrorRefresh(app, target, 'scheduled');
+    sim.faults.revokeConsent(tenant());
+    await runMirrorRefresh(app, next);
+    expect((await run(next))?.status).toBe('failed');
+    const failures = await app.db.select().from(eventLogs).where(eq(eventLogs.activity, 'accounting.event.refreshFailed'));
+    expect(failures.length).toBe(1);
+  });
+});
