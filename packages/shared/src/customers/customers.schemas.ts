@@ -17,8 +17,7 @@ export const CUSTOMER_TYPES = ['company', 'private'] as const;
 export const VAT_TYPES = ['SEVAT', 'SEREVERSEDVAT', 'EUREVERSEDVAT', 'EUVAT', 'EXPORT'] as const;
 export const DELIVERY_METHODS = ['email', 'einvoice', 'externalprint', 'print'] as const;
 
-const phone = () =>
-  textField(32).refine((v) => v === null || PHONE_PATTERN.test(v), { message: encodeMessage('phone') });
+const phone = () => textField(32).refine((v) => v === null || PHONE_PATTERN.test(v), { message: encodeMessage('phone') });
 const email = () =>
   textField(254).refine((v) => v === null || z.string().email().safeParse(v).success, { message: encodeMessage('email') });
 const www = () => textField(2048).refine((v) => v === null || URL_PATTERN.test(v), { message: encodeMessage('url') });
@@ -195,7 +194,9 @@ export const customersListQuerySchema = accountingListQuery(CUSTOMER_SORTS, cust
 export type CustomersListQuery = z.input<typeof customersListQuerySchema>;
 export type CustomersListFilter = z.output<typeof customersListQuerySchema>;
 
-export const customersExportQuerySchema = customersListQuerySchema.omit({ page: true, pageSize: true }).extend({ format: exportFormatSchema });
+export const customersExportQuerySchema = customersListQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend({ format: exportFormatSchema });
 export type CustomersExportQuery = z.input<typeof customersExportQuerySchema>;
 
 export const customersListSchema = z.object({ data: z.array(customerRowSchema), pagination: paginationSchema });
