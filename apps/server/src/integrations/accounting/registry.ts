@@ -62,9 +62,12 @@ const fortnoxKit: CloudProviderKit = {
       clientSecret: app.clientSecret,
     }).clientCredentials(tenantId),
   create: (options) => createFortnoxProvider({ ...options, apiBaseUrl: `${options.apiBaseUrl}/3` }),
-  async startSimulator() {
-    const simulator = await startFortnoxSimulator({ seed: 'demo' });
-    simulator.auth.grantConsent(SIM_DEFAULT_CLIENT.clientId, simulator.defaultTenantId, { service: true });
+  async startSimulator({ persistFile }) {
+    const simulator = await startFortnoxSimulator({ seed: 'demo', persistFile });
+    // Granting again would replace the saved consent (and lift a revocation the demo made), so
+    // only a fresh simulator gets one.
+    if (!simulator.auth.consent(SIM_DEFAULT_CLIENT.clientId, simulator.defaultTenantId))
+      simulator.auth.grantConsent(SIM_DEFAULT_CLIENT.clientId, simulator.defaultTenantId, { service: true });
     return simulator;
   },
   simulatorClient: SIM_DEFAULT_CLIENT,
@@ -77,8 +80,8 @@ const vismaKit: CloudProviderKit = {
   rateLimit: VISMA_EEKONOMI_RATE_LIMIT,
   oauth: (app) => createVismaOAuth({ authBaseUrl: app.authUrl, clientId: app.clientId, clientSecret: app.clientSecret }),
   create: (options) => createVismaEekonomiProvider({ ...options, apiBaseUrl: `${options.apiBaseUrl}/v2` }),
-  async startSimulator() {
-    const simulator = await startVismaSimulator({ seed: 'demo' });
+  async startSimulator({ persistFile }) {
+    const simulator = await startVismaSimulator({ seed: 'demo', persistFile });
     return {
       url: simulator.url,
       close: () => simulator.close(),

@@ -3,8 +3,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 /**
  * The simulator's side of apps.fortnox.se/oauth-v1: registered clients, consents per tenant,
  * authorization codes, access tokens (JWT-shaped, one hour, carrying the tenantId claim like
- * Fortnox's) and single-use rotating refresh tokens. State is in memory; the clock is the
- * simulator's, so tests can move time forward.
+ * Fortnox's) and single-use rotating refresh tokens. State is in memory (and, in demo mode, in the
+ * simulator's state file: see `exportState`); the clock is the simulator's, so tests can move time
+ * forward.
  */
 
 export interface SimClient {
@@ -41,6 +42,17 @@ interface Consent {
   scope: string;
   service: boolean;
   revoked: boolean;
+}
+
+/**
+ * What survives a restart: consents, issued tokens and the key that signed them. Authorization
+ * codes live ten minutes and are dropped.
+ */
+export interface SimAuthState {
+  signingKey: string;
+  consents: ({ clientId: string; tenantId: string } & Consent)[];
+  accessTokens: [token: string, record: AccessRecord][];
+  refreshTokens: [token: string, record: RefreshRecord][];
 }
 
 export interface TokenAnswer {
@@ -87,7 +99,9 @@ export class SimAuth {
   private readonly accessTokens = new Map<string, AccessRecord>();
   private readonly refreshTokens = new Map<string, RefreshRecord>();
   private readonly codes = new Map<string, CodeRecord>();
-  private readonly signingKey = randomBytes(32);
+  private signingKey = randomBytes(32);
+  /** Called after every change of consents or tokens (the simulator saves its state file). */
+  onChange: () => void = () => {};
 
   constructor(
     clients: SimClient[],
@@ -98,6 +112,36 @@ export class SimAuth {
 
   private consentKey(clientId: string, tenantId: string) {
     return `${clientId}\u0000${tenantId}`;
+  }
+
+  /** The consent `clientId` holds for `tenantId`, revoked or not. */
+  consent(clientId: string, tenantId: string): Readonly<Consent> | undefined {
+    return this.consents.get(this.consentKey(clientId, tenantId));
+  }
+
+  exportState(): SimAuthState {
+    return {
+      signingKey: this.signingKey.toString('base64'),
+      consents: [...this.consents].map(([key, consent]) => {
+        const [clientId = '', tenantId = ''] = key.split('\u0000');
+        return { clientId, tenantId, ...consent };
+      }),
+      accessTokens: [...this.accessTokens].map(([token, record]) => [token, { ...record }]),
+      refreshTokens: [...this.refreshTokens].map(([token, record]) => [token, { ...record }]),
+    };
+  }
+
+  /** Replaces consents and tokens with saved ones (a state `exportState` gave, checked by the caller). */
+  importState(state: SimAuthState): void {
+    this.signingKey = Buffer.from(state.signingKey, 'base64');
+    this.consents.clear();
+    for (const { clientId, tenantId, scope, service, revoked } of state.consents)
+      this.consents.set(this.consentKey(clientId, tenantId), { scope, service, revoked });
+    this.accessTokens.clear();
+    for (const [token, record] of state.accessTokens) this.accessTokens.set(token, { ...record });
+    this.refreshTokens.clear();
+    for (const [token, record] of state.refreshTokens) this.refreshTokens.set(token, { ...record });
+    this.codes.clear();
   }
 
   checkClient(clientId: string, clientSecret: string): void {
@@ -114,6 +158,7 @@ export class SimAuth {
     });
     const code = randomBytes(18).toString('base64url');
     this.codes.set(code, { ...input, expiresAt: this.now() + CODE_TTL_MS, used: false });
+    this.onChange();
     return code;
   }
 
@@ -124,6 +169,7 @@ export class SimAuth {
       service: options.service ?? false,
       revoked: false,
     });
+    this.onChange();
   }
 
   /** The customer removed the integration: every token of the tenant stops working. */
@@ -131,11 +177,13 @@ export class SimAuth {
     for (const [key, consent] of this.consents) if (key.endsWith(`\u0000${tenantId}`)) consent.revoked = true;
     for (const [token, record] of this.accessTokens) if (record.tenantId === tenantId) this.accessTokens.delete(token);
     for (const [token, record] of this.refreshTokens) if (record.tenantId === tenantId) this.refreshTokens.delete(token);
+    this.onChange();
   }
 
   /** Every access token of the tenant expires now (refresh tokens keep working). */
   expireAccessTokens(tenantId: string) {
     for (const record of this.accessTokens.values()) if (record.tenantId === tenantId) record.expiresAt = this.now();
+    this.onChange();
   }
 
   private liveConsent(clientId: string, tenantId: string): Consent | undefined {
@@ -168,6 +216,7 @@ export class SimAuth {
       this.refreshTokens.set(refresh, { tenantId, clientId, scope, expiresAt: now + REFRESH_TTL_MS, used: false });
       answer.refresh_token = refresh;
     }
+    this.onChange();
     return answer;
   }
 

@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { openStateFile } from '../../accounting/simulator-state-file';
 import { FORTNOX_ERROR, fortnoxErrorBody } from '../error-codes';
 import { fromStockholmTime } from '../time';
 import { ALL_SCOPES, OAuthError, SimAuth, type SimClient, type TokenAnswer } from './auth';
 import { SimFaults } from './faults';
 import { renderInvoicePdf } from './pdf';
+import { restoreFortnox, snapshotFortnox } from './persist';
 import { seedDemoTenant, seedEmptyTenant } from './seed';
 import { badRequest, invalidParameter, SimError } from './sim-error';
 import { type DocKind, FortnoxSimStore, type SimTenant } from './store';
@@ -35,6 +37,13 @@ export interface FortnoxSimulatorOptions {
   rateLimit?: { limit: number; windowMs: number };
   host?: string;
   port?: number;
+  /**
+   * Keeps the data across restarts (demo mode): loaded from this file instead of seeding when it
+   * exists, written shortly after every change and on `close()`.
+   */
+  persistFile?: string;
+  /** Warnings about the state file (stderr by default). */
+  warn?: (message: string) => void;
 }
 
 export interface SimRequestLog {
@@ -135,11 +144,29 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
   const specs = options.tenants ?? [
     { tenantId: SIM_DEFAULT_TENANT, companyName: 'Fairway Demo GK', organisationNumber: '802004-1234' },
   ];
-  for (const [i, spec] of specs.entries()) {
-    if ((spec.seed ?? options.seed ?? 'demo') === 'demo')
-      seedDemoTenant(store, spec.tenantId, spec.companyName, spec.organisationNumber, 4711 + i);
-    else seedEmptyTenant(store, spec.tenantId, spec.companyName, spec.organisationNumber);
+  const stateFile = options.persistFile
+    ? openStateFile({
+        path: options.persistFile,
+        simulator: 'fortnox',
+        snapshot: () => snapshotFortnox(store, auth),
+        restore: restoreFortnox,
+        warn: options.warn,
+      })
+    : null;
+  const saved = stateFile?.load();
+  if (saved) {
+    for (const tenant of saved.tenants) store.tenants.set(tenant.tenantId, tenant);
+    auth.importState(saved.auth);
+  } else {
+    for (const [i, spec] of specs.entries()) {
+      if ((spec.seed ?? options.seed ?? 'demo') === 'demo')
+        seedDemoTenant(store, spec.tenantId, spec.companyName, spec.organisationNumber, 4711 + i);
+      else seedEmptyTenant(store, spec.tenantId, spec.companyName, spec.organisationNumber);
+    }
+    // Written at once: a process killed before the first change still restarts with these ids.
+    stateFile?.changed();
   }
+  if (stateFile) auth.onChange = () => stateFile.changed();
 
   /** Sliding window per tenant; answers the seconds to wait when full, else records the request. */
   function takeRate(tenantId: string): number {
@@ -660,6 +687,9 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
         : Promise.resolve(
             send(res, { status: 404, body: fortnoxErrorBody(FORTNOX_ERROR.invalidParameter, 'Resursen finns inte.') }),
           );
+    // Reads leave the data as it was; every other request (and sending, which marks the invoice) may change it.
+    if (stateFile && (req.method !== 'GET' || /^\/3\/invoices\/[^/]+\/(email|einvoice|print)$/.test(url.pathname)))
+      void work.finally(() => stateFile.changed()).catch(() => undefined);
     work.catch((error: unknown) => {
       if (!res.headersSent)
         send(res, {
@@ -687,10 +717,12 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
     log,
     defaultTenantId,
     issueTokens: (tenantId = defaultTenantId, clientId = clients[0].clientId) => auth.issue(clientId, tenantId),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         for (const socket of sockets) socket.destroy();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+      await stateFile?.close();
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { openStateFile } from '../../accounting/simulator-state-file';
 import { type ApiResult, type ApiState, createRoutes, dispatch, errorBody } from './api';
 import { createFaults, type VismaFaults } from './faults';
 import {
@@ -15,6 +16,7 @@ import {
 } from './identity';
 import { ERROR } from './operations';
 import { renderInvoicePdf } from './pdf';
+import { restoreVisma, snapshotVisma } from './persist';
 import { seedDemoCompany } from './seed';
 import { createEmptyStore, type VismaStore } from './store';
 
@@ -35,6 +37,13 @@ export interface VismaSimulatorOptions {
   /** Requests per window per client and endpoint (Visma: 600 per 60 s). */
   rateLimit?: { limit: number; windowMs: number };
   accessTokenLifetimeMs?: number;
+  /**
+   * Keeps the data across restarts (demo mode): loaded from this file instead of seeding when it
+   * exists, written shortly after every change and on `close()`.
+   */
+  persistFile?: string;
+  /** Warnings about the state file (stderr by default). */
+  warn?: (message: string) => void;
 }
 
 export interface VismaSimulator {
@@ -79,9 +88,30 @@ function write(res: ServerResponse, result: ApiResult, headers: Record<string, s
 export async function startVismaSimulator(options: VismaSimulatorOptions = {}): Promise<VismaSimulator> {
   const now = options.now ?? (() => new Date());
   const store = createEmptyStore(now);
-  if ((options.seed ?? 'demo') === 'demo') seedDemoCompany(store);
   const identity = createIdentityState(options.clients ?? [DEFAULT_SIMULATOR_CLIENT], options.accessTokenLifetimeMs);
-  const faults = createFaults(() => revokeAll(identity));
+  const stateFile = options.persistFile
+    ? openStateFile({
+        path: options.persistFile,
+        simulator: 'visma_eekonomi',
+        snapshot: () => snapshotVisma(store, identity),
+        restore: restoreVisma,
+        warn: options.warn,
+      })
+    : null;
+  const saved = stateFile?.load();
+  if (saved) {
+    Object.assign(store, saved.store);
+    Object.assign(identity, saved.identity);
+  } else {
+    if ((options.seed ?? 'demo') === 'demo') seedDemoCompany(store);
+    // Written at once: the code lists' GUIDs are random, and a process killed before the first
+    // change must still come back with the ids the portal has mirrored.
+    stateFile?.changed();
+  }
+  const faults = createFaults(() => {
+    revokeAll(identity);
+    stateFile?.changed();
+  });
   const rate = options.rateLimit ?? { limit: 600, windowMs: 60_000 };
   const windows = new Map<string, number[]>();
   const apiState: ApiState = { temporaryFiles: new Map() };
@@ -180,7 +210,11 @@ export async function startVismaSimulator(options: VismaSimulatorOptions = {}): 
   };
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    const work = handle(req, res);
+    // Reads leave the data as it was; every other request (and printing, which marks the invoice sent) may change it.
+    if (stateFile && (req.method !== 'GET' || /\/print$/.test(req.url?.split('?')[0] ?? '')))
+      void work.finally(() => stateFile.changed()).catch(() => undefined);
+    work.catch((error: unknown) => {
       if (!res.headersSent)
         write(res, { status: 500, json: { Message: 'An error has occurred.', ExceptionMessage: String(error) } });
       else res.destroy();
@@ -204,6 +238,7 @@ export async function startVismaSimulator(options: VismaSimulatorOptions = {}): 
     grantConsent(scope = DEFAULT_SCOPE) {
       identity.revoked = false;
       const issued = issueTokens(identity, scope, Date.now());
+      stateFile?.changed();
       return {
         accessToken: issued.access_token,
         refreshToken: issued.refresh_token,
@@ -211,10 +246,12 @@ export async function startVismaSimulator(options: VismaSimulatorOptions = {}): 
         scope: issued.scope,
       };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
-      }),
+      });
+      await stateFile?.close();
+    },
   };
 }

@@ -1,0 +1,115 @@
+import type { IdentityState } from './identity';
+import type { VismaStore } from './store';
+
+/**
+ * The Visma eEkonomi simulator's saved state (the `state` of its state file): the company, its
+ * code lists, documents with their GUIDs, the voucher series, and the identity server's issued
+ * tokens and revocation. Authorization codes (five minutes), temporary PDF links and the request
+ * log are not kept.
+ */
+
+const REGISTERS = ['customers', 'articles', 'drafts', 'invoices', 'vouchers', 'orders'] as const;
+const LISTS = ['units', 'termsOfPayment', 'deliveryTerms', 'costCenters', 'projects', 'articleLabels', 'codings'] as const;
+
+type Register = (typeof REGISTERS)[number];
+type List = (typeof LISTS)[number];
+
+export interface VismaSavedState {
+  store: { company: VismaStore['company']; nextVoucherNumber: Record<string, number> } & Pick<VismaStore, List> &
+    Record<Register, unknown[]>;
+  identity: {
+    accessTokens: [string, { expiresAt: number }][];
+    refreshTokens: [string, { used: boolean; scope: string }][];
+    revoked: boolean;
+  };
+}
+
+export function snapshotVisma(store: VismaStore, identity: IdentityState): VismaSavedState {
+  const saved = { company: store.company, nextVoucherNumber: store.nextVoucherNumber } as VismaSavedState['store'];
+  for (const list of LISTS) (saved as Record<string, unknown>)[list] = store[list];
+  // Documents are keyed by their own Id, so the values are enough.
+  for (const register of REGISTERS) saved[register] = [...store[register].values()];
+  return {
+    store: saved,
+    identity: {
+      accessTokens: [...identity.accessTokens],
+      refreshTokens: [...identity.refreshTokens],
+      revoked: identity.revoked,
+    },
+  };
+}
+
+function fail(what: string): never {
+  throw new Error(`${what} is not what the simulator saves`);
+}
+
+function object(value: unknown, what: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(what);
+  return value as Record<string, unknown>;
+}
+
+function array(value: unknown, what: string): unknown[] {
+  if (!Array.isArray(value)) fail(what);
+  return value;
+}
+
+function number(value: unknown, what: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) fail(what);
+  return value;
+}
+
+function tokenEntries<T>(value: unknown, what: string, record: (r: Record<string, unknown>) => T): [string, T][] {
+  return array(value, what).map((entry) => {
+    const [token, item] = array(entry, what);
+    if (typeof token !== 'string') fail(what);
+    return [token, record(object(item, what))];
+  });
+}
+
+export interface RestoredVisma {
+  /** The store's data fields; the simulator adds its clock and an empty request log. */
+  store: Omit<VismaStore, 'requestLog' | 'now'>;
+  identity: Pick<IdentityState, 'accessTokens' | 'refreshTokens' | 'revoked'>;
+}
+
+/** Checks and rebuilds a saved state; throws when the file holds something else. */
+export function restoreVisma(value: unknown): RestoredVisma {
+  const raw = object(value, 'the state');
+  const savedStore = object(raw.store, 'the company data');
+  const company = object(savedStore.company, 'the company settings');
+  if (typeof company.Name !== 'string' || typeof company.NextCustomerInvoiceNumber !== 'number') fail('the company settings');
+  const series = object(savedStore.nextVoucherNumber, 'the voucher series');
+  const store = {
+    company,
+    nextVoucherNumber: Object.fromEntries(Object.entries(series).map(([k, v]) => [k, number(v, 'a voucher series')])),
+  } as unknown as RestoredVisma['store'];
+  for (const list of LISTS) {
+    (store as unknown as Record<string, unknown>)[list] = array(savedStore[list], list).map((item) => object(item, list));
+  }
+  for (const register of REGISTERS) {
+    const documents = new Map<string, Record<string, unknown>>();
+    for (const item of array(savedStore[register], register)) {
+      const doc = object(item, `a document of ${register}`);
+      if (typeof doc.Id !== 'string') fail(`a document of ${register}`);
+      documents.set(doc.Id, doc);
+    }
+    (store as unknown as Record<string, unknown>)[register] = documents;
+  }
+  const savedIdentity = object(raw.identity, 'the identity state');
+  if (typeof savedIdentity.revoked !== 'boolean') fail('the identity state');
+  return {
+    store,
+    identity: {
+      accessTokens: new Map(
+        tokenEntries(savedIdentity.accessTokens, 'the access tokens', (r) => ({ expiresAt: number(r.expiresAt, 'a token') })),
+      ),
+      refreshTokens: new Map(
+        tokenEntries(savedIdentity.refreshTokens, 'the refresh tokens', (r) => {
+          if (typeof r.used !== 'boolean' || typeof r.scope !== 'string') fail('a refresh token');
+          return { used: r.used, scope: r.scope };
+        }),
+      ),
+      revoked: savedIdentity.revoked,
+    },
+  };
+}
