@@ -184,6 +184,8 @@ export async function claim(
   const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const deadline = Date.now() + Math.min(request.waitSeconds, MAX_CLAIM_WAIT_SECONDS) * 1000;
   for (;;) {
+    // A connector that hung up gets nothing leased in its name.
+    if (options.signal?.aborted) return { items: [] };
     for (const id of await expireWork(db, tenant, options.maxAttempts ?? MAX_ATTEMPTS)) signalFinished(id);
     const rows = await leaseWork(db, tenant, request.max, leaseSeconds);
     if (rows.length > 0) {
@@ -198,8 +200,9 @@ export async function claim(
       return { items };
     }
     const left = deadline - Date.now();
-    if (left <= 0 || options.signal?.aborted) return { items: [] };
+    if (left <= 0) return { items: [] };
     await waitForQueued(tenant.clubAccountId, Math.min(left, CLAIM_POLL_MS), options.signal);
+    if (options.signal?.aborted) return { items: [] };
     // A long poll is a sign of life too: keep "online" true while the connector waits.
     await touchConnector(db, tenant);
   }
