@@ -98,28 +98,40 @@ const customerFields = {
   shopId: textField(50).default(null),
 };
 
-function checkIdentity(value: { type: string; organisationNumber: string | null }, ctx: z.RefinementCtx) {
-  const n = value.organisationNumber;
-  if (n === null) return;
-  if (value.type === 'company' ? !isValidOrgNumber(n) : !isValidPersonalNumber(n)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['organisationNumber'],
-      message: encodeMessage(value.type === 'company' ? 'org_number' : 'personal_number'),
+/**
+ * The organisation number of a company, or the personal identity number of a private customer.
+ * Checked even when other fields are wrong (`when`), so the form shows every mistake at once.
+ */
+const identityValid = (value: unknown): boolean => {
+  const v = value as { type?: unknown; organisationNumber?: unknown } | null;
+  const n = v?.organisationNumber;
+  if (typeof n !== 'string' || n === '') return true;
+  return v?.type === 'company' ? isValidOrgNumber(n) : isValidPersonalNumber(n);
+};
+const identityCheck = {
+  path: ['organisationNumber'],
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+const checkIdentity = <T extends z.ZodType>(schema: T) =>
+  schema
+    .refine((v) => (v as { type?: unknown }).type !== 'company' || identityValid(v), {
+      ...identityCheck,
+      message: encodeMessage('org_number'),
+    })
+    .refine((v) => (v as { type?: unknown }).type === 'company' || identityValid(v), {
+      ...identityCheck,
+      message: encodeMessage('personal_number'),
     });
-  }
-}
 
 /** POST customers: `number` may be left empty for the accounting program to assign the next one. */
-export const createCustomerBodySchema = z
-  .object({ number: customerNumberField().default(''), ...customerFields })
-  .strict()
-  .superRefine(checkIdentity);
+export const createCustomerBodySchema = checkIdentity(
+  z.object({ number: customerNumberField().default(''), ...customerFields }).strict(),
+);
 export type CreateCustomerBody = z.input<typeof createCustomerBodySchema>;
 export type CreateCustomerInput = z.output<typeof createCustomerBodySchema>;
 
 /** PUT customers/{id}: the whole customer (the number cannot change). */
-export const updateCustomerBodySchema = z.object(customerFields).strict().superRefine(checkIdentity);
+export const updateCustomerBodySchema = checkIdentity(z.object(customerFields).strict());
 export type UpdateCustomerBody = z.input<typeof updateCustomerBodySchema>;
 export type UpdateCustomerInput = z.output<typeof updateCustomerBodySchema>;
 

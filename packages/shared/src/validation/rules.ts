@@ -48,11 +48,16 @@ export function isWithinLength(value: number | string, length: number): boolean 
 const abort = { abort: true } as const;
 
 /** Every string a client can send is bounded (ARCHITECTURE §5). */
+/**
+ * No `abort` here: an empty value fails only `min(1)` anyway, and an aborted issue would stop the
+ * object's own refinements (e.g. a customer's identity-number check), hiding mistakes until the
+ * next submit.
+ */
 export const requiredString = (max = 255) =>
   z
     .string()
     .trim()
-    .min(1, { message: encodeMessage('required'), ...abort })
+    .min(1, { message: encodeMessage('required') })
     .max(max);
 
 export const optionalString = (max = 255) => z.string().trim().max(max);

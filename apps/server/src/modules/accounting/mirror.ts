@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 
@@ -24,7 +24,7 @@ export async function upsertMirror<T extends MirrorTable>(
   table: T,
   rows: T['$inferInsert'][],
   columns: readonly (keyof T['$inferSelect'] & string)[],
-  /** Columns written with their own expression on conflict (e.g. `data`, see `mergedData`). */
+  /** Columns written with their own expression on conflict. */
   expressions: Partial<Record<keyof T['$inferSelect'] & string, SQL>> = {},
 ): Promise<number> {
   if (rows.length === 0) return 0;
@@ -68,20 +68,48 @@ export function timestampOf(value: string | null): Date | null {
 }
 
 /**
- * How `data` is refreshed from a program's list answer. Lists are summaries (Fortnox leaves many
- * fields and all rows out), so a summary must not wipe what a full read stored: fields the new
- * answer leaves empty keep their stored value, and a document's rows and payments are kept while
- * its total is unchanged (a changed total means the rows changed; the next full read fills them).
- * A full read (`get`, after a write) always carries everything, so it simply wins where it has values.
+ * How a document read from a list is combined with what the mirror holds. Lists are summaries
+ * (Fortnox leaves many fields and all rows out), so a summary must not wipe what a full read
+ * stored: a value the new answer leaves empty (null) keeps the stored one, objects (addresses)
+ * are combined field by field, and the arrays named in `keepArrays` (rows, payments) are kept
+ * when the new answer has none and `sameDocument` says nothing that changes them has changed.
  */
-export function mergedData(tableName: string, keepWhileTotal?: { total: string; arrays: readonly string[] }): SQL {
-  const merged = `coalesce("${tableName}"."data", '{}'::jsonb) || jsonb_strip_nulls(excluded."data")`;
-  if (!keepWhileTotal) return sql.raw(merged);
-  const sameTotal = `"${tableName}"."${keepWhileTotal.total}" = excluded."${keepWhileTotal.total}"`;
-  const kept = keepWhileTotal.arrays.map(
-    (key) =>
-      `'${key}', case when jsonb_array_length(coalesce(excluded."data"->'${key}', '[]'::jsonb)) = 0 and ${sameTotal} ` +
-      `then coalesce("${tableName}"."data"->'${key}', '[]'::jsonb) else excluded."data"->'${key}' end`,
-  );
-  return sql.raw(`(${merged}) || jsonb_build_object(${kept.join(', ')})`);
+export function mergeDocument<T extends object>(
+  stored: T | undefined,
+  incoming: T,
+  keepArrays: { keys: readonly string[]; sameDocument(stored: T, incoming: T): boolean } | null = null,
+): T {
+  if (!stored) return incoming;
+  const merge = (a: unknown, b: unknown): unknown => {
+    if (b === null || b === undefined) return a ?? b;
+    if (Array.isArray(b) || typeof b !== 'object' || a === null || typeof a !== 'object' || Array.isArray(a)) return b;
+    const out: Record<string, unknown> = { ...(a as Record<string, unknown>) };
+    for (const [k, v] of Object.entries(b as Record<string, unknown>)) out[k] = merge(out[k], v);
+    return out;
+  };
+  const out = merge(stored, incoming) as Record<string, unknown>;
+  if (keepArrays) {
+    const same = keepArrays.sameDocument(stored, incoming);
+    for (const key of keepArrays.keys) {
+      const next = (incoming as Record<string, unknown>)[key];
+      const previous = (stored as Record<string, unknown>)[key];
+      out[key] = Array.isArray(next) && next.length === 0 && same && Array.isArray(previous) ? previous : next;
+    }
+  }
+  return out as T;
+}
+
+/** The `data` the mirror holds for these numbers, to merge list answers into. */
+export async function storedDocuments<T extends MirrorTable & { data: PgColumn }>(
+  conn: Db | Tx,
+  table: T,
+  target: MirrorTarget,
+  numbers: readonly string[],
+): Promise<Map<string, unknown>> {
+  if (numbers.length === 0) return new Map();
+  const rows = await conn
+    .select({ number: table.number, data: table.data })
+    .from(table as PgTable)
+    .where(and(eq(table.clubAccountId, target.clubAccountId), inArray(table.number, [...numbers])));
+  return new Map(rows.map((r) => [r.number as string, r.data]));
 }

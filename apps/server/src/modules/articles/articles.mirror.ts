@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccArticle } from '../../integrations/accounting/provider';
-import { type MirrorTarget, mergedData, timestampOf, upsertMirror } from '../accounting/mirror';
+import { type MirrorTarget, mergeDocument, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror';
 import { articles } from './articles.schema';
 
 export function articleRow(target: MirrorTarget, a: AccArticle, createdBy?: string | null): typeof articles.$inferInsert {
@@ -35,17 +35,18 @@ const MIRRORED = [
   'providerModifiedAt',
 ] as const;
 
-export function mirrorArticles(
+export async function mirrorArticles(
   conn: Db | Tx,
   target: MirrorTarget,
   items: AccArticle[],
   createdBy?: string | null,
 ): Promise<number> {
-  return upsertMirror(
+  const stored = await storedDocuments(
     conn,
     articles,
-    items.map((a) => articleRow(target, a, createdBy)),
-    MIRRORED,
-    { data: mergedData('articles') },
+    target,
+    items.map((a) => a.number),
   );
+  const rows = items.map((a) => articleRow(target, mergeDocument(stored.get(a.number) as AccArticle | undefined, a), createdBy));
+  return upsertMirror(conn, articles, rows, MIRRORED);
 }

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccContract } from '../../integrations/accounting/provider';
-import { type MirrorTarget, mergedData, timestampOf, upsertMirror } from '../accounting/mirror';
+import { type MirrorTarget, mergeDocument, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror';
 import { contracts } from './contracts.schema';
 
 export function contractRow(target: MirrorTarget, c: AccContract, createdBy?: string | null): typeof contracts.$inferInsert {
@@ -46,17 +46,23 @@ const MIRRORED = [
   'providerModifiedAt',
 ] as const;
 
-export function mirrorContracts(
+/** Rows are kept from a full read while the contract's total is unchanged (lists carry no rows). */
+const KEEP_ROWS = { keys: ['rows'], sameDocument: (a: AccContract, b: AccContract) => a.totalOre === b.totalOre };
+
+export async function mirrorContracts(
   conn: Db | Tx,
   target: MirrorTarget,
   items: AccContract[],
   createdBy?: string | null,
 ): Promise<number> {
-  return upsertMirror(
+  const stored = await storedDocuments(
     conn,
     contracts,
-    items.map((c) => contractRow(target, c, createdBy)),
-    MIRRORED,
-    { data: mergedData('contracts', { total: 'total_ore', arrays: ['rows'] }) },
+    target,
+    items.map((c) => c.number),
   );
+  const rows = items.map((c) =>
+    contractRow(target, mergeDocument(stored.get(c.number) as AccContract | undefined, c, KEEP_ROWS), createdBy),
+  );
+  return upsertMirror(conn, contracts, rows, MIRRORED);
 }

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccCustomer } from '../../integrations/accounting/provider';
-import { type MirrorTarget, mergedData, timestampOf, upsertMirror } from '../accounting/mirror';
+import { type MirrorTarget, mergeDocument, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror';
 import { customers } from './customers.schema';
 
 export function customerRow(target: MirrorTarget, c: AccCustomer, createdBy?: string | null): typeof customers.$inferInsert {
@@ -36,17 +36,20 @@ const MIRRORED = [
 ] as const;
 
 /** Writes customers read from (or just written to) the accounting program into the mirror. */
-export function mirrorCustomers(
+export async function mirrorCustomers(
   conn: Db | Tx,
   target: MirrorTarget,
   items: AccCustomer[],
   createdBy?: string | null,
 ): Promise<number> {
-  return upsertMirror(
+  const stored = await storedDocuments(
     conn,
     customers,
-    items.map((c) => customerRow(target, c, createdBy)),
-    MIRRORED,
-    { data: mergedData('customers') },
+    target,
+    items.map((c) => c.number),
   );
+  const rows = items.map((c) =>
+    customerRow(target, mergeDocument(stored.get(c.number) as AccCustomer | undefined, c), createdBy),
+  );
+  return upsertMirror(conn, customers, rows, MIRRORED);
 }

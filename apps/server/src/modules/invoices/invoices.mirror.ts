@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { AccInvoice, InvoicePayment } from '../../integrations/accounting/provider';
-import { type MirrorTarget, mergedData, timestampOf, upsertMirror } from '../accounting/mirror';
+import { type MirrorTarget, mergeDocument, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror';
 import { invoicePayments, invoices } from './invoices.schema';
 
 /** The date the balance reached zero: the latest payment's, when the invoice is fully paid. */
@@ -69,17 +69,36 @@ const MIRRORED = [
   'providerModifiedAt',
 ] as const;
 
+/** Rows and payments are kept from a full read while total and balance are unchanged. */
+const KEEP_ROWS = {
+  keys: ['rows', 'payments'],
+  sameDocument: (a: AccInvoice, b: AccInvoice) => a.totalOre === b.totalOre && a.balanceOre === b.balanceOre,
+};
+
 export async function mirrorInvoices(
   conn: Db | Tx,
   target: MirrorTarget,
   items: AccInvoice[],
   createdBy?: string | null,
 ): Promise<number> {
+  const stored = await storedDocuments(
+    conn,
+    invoices,
+    target,
+    items.map((i) => i.number),
+  );
+  const merged = items.map((i) => mergeDocument(stored.get(i.number) as AccInvoice | undefined, i, KEEP_ROWS));
   const written = await upsertMirror(
     conn,
     invoices,
-    items.map((i) => invoiceRow(target, i, createdBy)),
+    merged.map((i) => invoiceRow(target, i, createdBy)),
     MIRRORED,
+    {
+      // A list summary has no payments: keep the known date while the invoice stays paid.
+      fullyPaidOn: sql.raw(
+        `coalesce(excluded."fully_paid_on", case when excluded."balance_ore" = 0 then "invoices"."fully_paid_on" end)`,
+      ),
+    },
   );
   await mirrorInvoicePayments(
     conn,
