@@ -1,0 +1,109 @@
+import { Button, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, requireAuthorized } from '../../lib/api-client';
+import { notifyError, notifySuccess } from '../../lib/notify';
+
+/** A refresh of the portal's copy of the accounting data (GET synchronize). */
+export interface SyncRun {
+  id: string;
+  trigger: string;
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  counts: Record<string, { fetched: number; upserted: number }>;
+  currentResource: string | null;
+  error: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export const syncRunQueryKey = ['accounting', 'synchronize'] as const;
+
+const getLatestRun = async () => requireAuthorized(await api.get<SyncRun | null>('synchronize', { silent: true }));
+const startRun = async () => requireAuthorized(await api.post<{ runId: string }>('synchronize'));
+
+const POLL_MS = 1000;
+
+export interface SyncButtonProps {
+  /** Query keys to refresh when the run is done (the list's own). */
+  invalidate: readonly (readonly unknown[])[];
+}
+
+/**
+ * "Refresh from the accounting program": starts a refresh of the portal's copy (POST
+ * synchronize) and follows it (GET synchronize, every second) until it has succeeded or failed,
+ * saying what is being read; then the list's queries are asked again.
+ */
+export function SyncButton({ invalidate }: SyncButtonProps) {
+  const { t } = useTranslation('list');
+  const queryClient = useQueryClient();
+  const [runId, setRunId] = useState<string | null>(null);
+  const start = useMutation({ mutationFn: startRun, onSuccess: ({ runId: id }) => setRunId(id) });
+  const run = useQuery({
+    queryKey: [...syncRunQueryKey, runId],
+    queryFn: getLatestRun,
+    enabled: runId !== null,
+    refetchInterval: POLL_MS,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const current = run.data && run.data.id === runId ? run.data : null;
+  const finished = current?.status === 'succeeded' || current?.status === 'failed';
+
+  // Reported once per run, even if the last poll answers twice.
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    if (!current || !finished || reported.current === current.id) return;
+    reported.current = current.id;
+    setRunId(null);
+    for (const key of invalidate) void queryClient.invalidateQueries({ queryKey: key });
+    if (current.status === 'succeeded') notifySuccess(t('sync.succeeded'));
+    else notifyError(t('sync.failed'));
+  }, [current, finished, invalidate, queryClient, t]);
+
+  // Progress cannot be read (e.g. the session changed): stop following; the list still refreshes.
+  useEffect(() => {
+    if (runId !== null && run.isError) {
+      setRunId(null);
+      for (const key of invalidate) void queryClient.invalidateQueries({ queryKey: key });
+    }
+  }, [runId, run.isError, invalidate, queryClient]);
+
+  const busy = start.isPending || runId !== null;
+  let progress: string | null = null;
+  if (runId !== null) {
+    if (!current || current.status === 'queued') progress = t('sync.queued');
+    else if (current.currentResource) {
+      const resource = current.currentResource;
+      progress = t('sync.runningResource', {
+        resource: t(`sync.resources.${resource}`, { defaultValue: resource }),
+        count: current.counts[resource]?.fetched ?? 0,
+      });
+    } else progress = t('sync.running');
+  }
+
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {progress ? (
+        <Group gap={6} wrap="nowrap" role="status" aria-live="polite">
+          <Loader size="xs" type="oval" aria-hidden="true" />
+          <Text fz="sm" c="dimmed" lineClamp={1}>
+            {progress}
+          </Text>
+        </Group>
+      ) : null}
+      <Tooltip label={t('sync.button')} disabled={busy}>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden="true" />}
+          onClick={() => start.mutate()}
+          disabled={busy}
+          aria-label={t('sync.button')}
+        >
+          {t('sync.short')}
+        </Button>
+      </Tooltip>
+    </Group>
+  );
+}
