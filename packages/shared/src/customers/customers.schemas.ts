@@ -32,6 +32,7 @@ export const addressSchema = z
     countryCode: z
       .string()
       .trim()
+      .max(2)
       .toUpperCase()
       .regex(/^([A-Z]{2})?$/, { message: encodeMessage('length', { length: 2 }) })
       .transform((v) => (v === '' ? null : v))
@@ -73,6 +74,7 @@ const customerFields = {
   currency: z
     .string()
     .trim()
+    .max(3)
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, { message: encodeMessage('length', { length: 3 }) })
     .default('SEK'),
