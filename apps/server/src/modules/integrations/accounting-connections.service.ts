@@ -9,6 +9,7 @@ import { AccountingError, isAccountingError } from '../../integrations/accountin
 import type { AccountingProvider, ProviderId } from '../../integrations/accounting/provider';
 import { createRateLimiter, type RateLimiter } from '../../integrations/accounting/rate-limiter';
 import { CLOUD_KITS, type CloudProviderKit, providerPage } from '../../integrations/accounting/registry';
+import { createVismaAdminProvider } from '../../integrations/visma-admin/provider';
 import { BusinessError, NotFoundError } from '../../lib/errors';
 import { createSecretBox, type SecretBox } from '../../lib/secrets';
 import type { AuthContext } from '../../plugins/auth';
@@ -354,10 +355,18 @@ async function providerFor(app: FastifyInstance, row: repo.ConnectionRow): Promi
 /**
  * The accounting program of a club account, ready to call. Throws `AccountingError` when there
  * is no usable connection (not connected, consent revoked: the reconnect prompt of spec §8).
+ * Visma Administration needs no OAuth connection: its provider talks to the installed
+ * connector and reports "installation needed" / "connector offline" itself.
  */
 export async function accountingFor(app: FastifyInstance, tenant: Tenant, clubAccountId: string): Promise<AccountingProvider> {
   const row = await repo.findConnection(app.db, tenant, clubAccountId);
-  if (!row || row.status === 'disconnected') throw new AccountingError('not_connected', 'accounting.notConnected');
+  if (!row || row.status === 'disconnected') {
+    const clubAccount = await loadClubAccount(app, tenant, clubAccountId);
+    if (clubAccount.accountingProgram === 'visma_administration') {
+      return createVismaAdminProvider({ db: app.db, tenant: { organisationId: tenant.organisationId, clubAccountId } });
+    }
+    throw new AccountingError('not_connected', 'accounting.notConnected');
+  }
   if (row.status !== 'connected') throw revokedError(row.provider as ProviderId);
   return providerFor(app, row);
 }

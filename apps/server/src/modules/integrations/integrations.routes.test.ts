@@ -47,7 +47,12 @@ describe('GET /integrations', () => {
     const data = (res.json() as { data: Integrations }).data;
     expect(data.clubAccount).toEqual({ id: a.clubAccountId, name: 'Alfa GK' });
     expect(data.integrations).toEqual([
-      { system: 'accounting', provider: 'fortnox', status: 'not_connected' },
+      {
+        system: 'accounting',
+        provider: 'fortnox',
+        status: 'not_connected',
+        accounting: { companyName: null, connectedAt: null, environment: null, lastRefresh: null, connectorLastSeenAt: null },
+      },
       { system: 'git', provider: 'git', status: 'not_connected' },
       { system: 'sms', provider: null, status: 'no_plan' },
       // The test app has no SMTP server: mail stays in the outbox.

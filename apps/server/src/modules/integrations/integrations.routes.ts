@@ -2,6 +2,8 @@ import {
   accountingCallbackBodySchema,
   accountingCallbackResultSchema,
   accountingConnectSchema,
+  connectorDetailsSchema,
+  connectorKeySchema,
   envelope,
   integrationRequestSchema,
   integrationsSchema,
@@ -9,7 +11,9 @@ import {
 } from '@fairway/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { connectorDetails, issueConnectorKey } from '../../integrations/visma-admin/connector.service';
 import { scoped } from '../../plugins/auth';
+import { targetOf } from '../accounting/access';
 import { completeConnection, disconnect, startConnection } from './accounting-connections.service';
 import { listIntegrations, requestIntegration } from './integrations.service';
 
@@ -94,6 +98,51 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await disconnect(app, request.auth);
       return { data: { disconnected: true as const } };
+    },
+  );
+
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  app.get(
+    '/integrations/accounting/connector',
+    {
+      ...scoped(app, 'company.read'),
+      schema: {
+        tags: ['integrations'],
+        summary: 'The Visma Administration connector of the club account in use: status, key prefix, what it registered',
+        querystring: noQuery,
+        response: { 200: envelope(connectorDetailsSchema) },
+      },
+    },
+    async (request) => {
+      const d = await connectorDetails(app.db, targetOf(request.auth));
+      return {
+        data: {
+          ...d,
+          lastSeenAt: iso(d.lastSeenAt),
+          registeredAt: iso(d.registeredAt),
+          keyCreatedAt: iso(d.keyCreatedAt),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/integrations/accounting/connector/key',
+    {
+      ...manage,
+      schema: {
+        tags: ['integrations'],
+        summary: 'A new connector key (the first, or a rotation that ends the old one); shown once, only its hash is kept',
+        querystring: noQuery,
+        response: { 201: envelope(connectorKeySchema) },
+      },
+      config: { ...manage.config, rateLimit: { max: 10, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      const issued = await issueConnectorKey(app.db, targetOf(request.auth));
+      return reply
+        .code(201)
+        .send({ data: { key: issued.key, keyPrefix: issued.keyPrefix, createdAt: issued.createdAt.toISOString() } });
     },
   );
 };

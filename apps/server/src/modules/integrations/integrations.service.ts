@@ -3,6 +3,7 @@ import { ACCOUNTING_PROGRAM_NAMES } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { type ConnectorState, connectorStatus } from '../../integrations/visma-admin/connector.service';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { latestRuns } from '../accounting/accounting.repository';
@@ -33,6 +34,28 @@ async function accountingIntegration(db: Db, caller: Caller, provider: string): 
   const tenant = { organisationId: caller.organisationId };
   const connection = caller.clubAccountId ? await findConnection(db, tenant, caller.clubAccountId) : null;
   const [run] = caller.clubAccountId ? await latestRuns(db, tenant, caller.clubAccountId, 1) : [];
+  const lastRefresh = run
+    ? {
+        status: run.status as 'queued' | 'running' | 'succeeded' | 'failed',
+        at: (run.finishedAt ?? run.startedAt ?? run.createdAt).toISOString(),
+        error: run.status === 'failed' ? run.error : null,
+      }
+    : null;
+  if (provider === 'visma_administration' && caller.clubAccountId) {
+    const connector = await connectorStatus(db, { organisationId: caller.organisationId, clubAccountId: caller.clubAccountId });
+    return {
+      system: 'accounting',
+      provider,
+      status: CONNECTOR_STATUS[connector.status],
+      accounting: {
+        companyName: null,
+        connectedAt: connector.registeredAt?.toISOString() ?? null,
+        environment: null,
+        lastRefresh,
+        connectorLastSeenAt: connector.lastSeenAt?.toISOString() ?? null,
+      },
+    };
+  }
   const status: IntegrationStatus =
     connection?.status === 'connected'
       ? 'connected'
@@ -47,17 +70,17 @@ async function accountingIntegration(db: Db, caller: Caller, provider: string): 
       companyName: connection?.status === 'disconnected' ? null : (connection?.companyName ?? null),
       connectedAt: connection?.status === 'connected' ? (connection.connectedAt?.toISOString() ?? null) : null,
       environment: connection && connection.status !== 'disconnected' ? (connection.environment as 'live' | 'simulator') : null,
-      lastRefresh: run
-        ? {
-            status: run.status as 'queued' | 'running' | 'succeeded' | 'failed',
-            at: (run.finishedAt ?? run.startedAt ?? run.createdAt).toISOString(),
-            error: run.status === 'failed' ? run.error : null,
-          }
-        : null,
+      lastRefresh,
       connectorLastSeenAt: null,
     },
   };
 }
+
+const CONNECTOR_STATUS: Record<ConnectorState, IntegrationStatus> = {
+  installation_needed: 'installation_needed',
+  offline: 'connector_offline',
+  online: 'connected',
+};
 
 /** GET integrations: each system of the club account in use and whether it is usable. */
 export async function listIntegrations(db: Db, smtpConfigured: boolean, caller: Caller): Promise<Integrations> {
