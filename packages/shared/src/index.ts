@@ -1,6 +1,7 @@
 import './validation/zod-setup';
 
 export * from './accounting/accounting.schemas';
+export * from './articles/articles.schemas';
 export * from './auth/auth.schemas';
 export * from './billings/billings.schemas';
 export * from './company/company.schemas';

@@ -85,6 +85,16 @@ export const VALIDATION_MESSAGES = {
     sv: '{number} finns redan i segmentet {segment}',
     en: '{number} already belongs to the segment {segment}',
   },
+  // Articles (spec §3 Article).
+  ean: {
+    sv: 'Ogiltig EAN-kod: ange 8, 12, 13 eller 14 siffror med rätt kontrollsiffra',
+    en: 'Invalid EAN: enter 8, 12, 13 or 14 digits with the right check digit',
+  },
+  vat_rate: { sv: 'Momssatsen måste vara 25, 12, 6 eller 0 %', en: 'The VAT rate must be 25, 12, 6 or 0 %' },
+  article_number: {
+    sv: 'Artikelnumret får bara innehålla bokstäver a–z, siffror och - _ + / .',
+    en: 'The article number may only contain letters a–z, digits and - _ + / .',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
