@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AccContract } from '../../integrations/accounting/provider';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
@@ -35,6 +36,7 @@ export const contracts = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     data: jsonb('data').$type<AccContract>().notNull(),
     // Portal-only state.
+    category: text('category'),
     tags: text('tags').array().notNull().default([]),
     cancellationDate: date('cancellation_date', { mode: 'string' }),
     terminatedAt: timestamp('terminated_at', { withTimezone: true }),
@@ -46,6 +48,7 @@ export const contracts = pgTable(
     uniqueIndex('contracts_club_number_uq').on(t.clubAccountId, t.number),
     index('contracts_club_start_idx').on(t.clubAccountId, t.periodStart),
     index('contracts_org_idx').on(t.organisationId),
+    index('contracts_cancellation_idx').on(t.cancellationDate).where(sql`${t.terminatedAt} is null`),
   ],
 );
 
@@ -68,10 +71,20 @@ export const contractPriceChanges = pgTable(
     changeBasisPoints: integer('change_basis_points').notNull(),
     effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
     status: text('status').notNull().default('scheduled'),
+    /** When a run of the schedules job took it (a crashed run's claim is taken over after a while). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** The rows' prices (öre) before and after, written before the program is changed: a rerun after a crash sees whether the change already landed. */
+    pricesBefore: jsonb('prices_before').$type<number[]>(),
+    pricesAfter: jsonb('prices_after').$type<number[]>(),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
+    /** A message key (rendered per reader with `errorParams`) or the program's text. */
     error: text('error'),
+    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('contract_price_changes_due_idx').on(t.status, t.effectiveOn)],
+  (t) => [
+    index('contract_price_changes_due_idx').on(t.status, t.effectiveOn),
+    index('contract_price_changes_contract_idx').on(t.clubAccountId, t.contractNumber),
+  ],
 );
