@@ -51,9 +51,6 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'invoices', path: 'acounting/invoices', group: 'accounting', needsConnection: true },
   { id: 'invoiceCreate', path: 'acounting/invoices/create', group: 'accounting', parent: 'invoices', needsConnection: true },
   { id: 'invoiceEdit', path: 'acounting/invoices/edit/:id', group: 'accounting', parent: 'invoices', needsConnection: true },
-  { id: 'customers', path: 'acounting/customers', group: 'accounting', needsConnection: true },
-  { id: 'customerCreate', path: 'acounting/customers/create', group: 'accounting', parent: 'customers', needsConnection: true },
-  { id: 'customerEdit', path: 'acounting/customers/edit/:id', group: 'accounting', parent: 'customers', needsConnection: true },
   {
     id: 'statistics',
     path: 'acounting/statistics',

@@ -12,6 +12,7 @@ const smsPlansPage = lazyPage(() => import('../features/subscriptions/pages/sms-
 const providerConnectionPage = lazyPage(() => import('../features/integrations/pages/provider-connection-page'));
 const customerSegmentPage = lazyPage(() => import('../features/segments/pages/customer-segment-page'));
 const articleSegmentPage = lazyPage(() => import('../features/segments/pages/article-segment-page'));
+const customerPage = lazyPage(() => import('../features/customers/pages/customer-page'));
 
 /**
  * Every route of spec §2. Public pages use the `full-first` (landing) and `full` layouts, the
@@ -77,6 +78,9 @@ export const routes: RouteObject[] = [
           { path: 'configuration/settings', lazy: lazyPage(() => import('./pages/settings-and-subscription-page')) },
           { path: 'customer-care', lazy: smsPlansPage },
           { path: 'membercare/sms-plans', lazy: smsPlansPage },
+          { path: 'acounting/customers', lazy: lazyPage(() => import('../features/customers/pages/customers-page')) },
+          { path: 'acounting/customers/create', lazy: customerPage },
+          { path: 'acounting/customers/edit/:id', lazy: customerPage },
           { path: 'acounting/customers/segment/create', lazy: customerSegmentPage },
           { path: 'acounting/customers/segment/edit/:id', lazy: customerSegmentPage },
           { path: 'acounting/article/segment/create', lazy: articleSegmentPage },

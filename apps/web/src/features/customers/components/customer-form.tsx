@@ -1,0 +1,537 @@
+import {
+  type CreateCustomerBody,
+  type CreateCustomerInput,
+  CUSTOMER_TYPES,
+  type Customer,
+  createCustomerBodySchema,
+  DELIVERY_METHODS,
+  type UpdateCustomerInput,
+  updateCustomerBodySchema,
+  VAT_TYPES,
+} from '@fairway/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconCopy, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { listErrorMessage } from '../../../components/list/list-states';
+import { ApiError } from '../../../lib/api-client';
+import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
+import { useCustomizations } from '../api/get-customizations';
+import { CUSTOMER_PATHS } from '../lib/paths';
+import { useUnsavedChangesGuard } from '../lib/use-unsaved-changes-guard';
+import { CodeSelect } from './code-select';
+import { CountrySelect } from './country-select';
+import { KronorInput } from './kronor-input';
+
+/** What the form holds: the create body (the edit form leaves `number` out). */
+export type CustomerFormValues = CreateCustomerBody;
+type Path = FieldPath<CustomerFormValues>;
+
+const ADDRESS_PARTS = ['address1', 'address2', 'zipCode', 'city', 'countryCode'] as const;
+
+/** Every field the server may name in a refusal, so its messages land on the inputs. */
+export const CUSTOMER_FORM_FIELDS: readonly Path[] = [
+  'number',
+  'name',
+  'type',
+  'organisationNumber',
+  'active',
+  ...ADDRESS_PARTS.flatMap((part) => [`address.${part}`, `deliveryAddress.${part}`] as Path[]),
+  'phone1',
+  'phone2',
+  'email',
+  'emailInvoice',
+  'www',
+  'fax',
+  'yourReference',
+  'ourReference',
+  'notes',
+  'termsOfPayment',
+  'termsOfDelivery',
+  'currency',
+  'priceList',
+  'invoiceDiscountBasisPoints',
+  'invoiceAdministrationFeeOre',
+  'invoiceFreightOre',
+  'vatType',
+  'salesAccount',
+  'costCenter',
+  'project',
+  'defaultDelivery',
+  'invoiceTemplate',
+  'sni',
+  'cfar',
+  'shopId',
+];
+
+const CURRENCIES = ['SEK', 'EUR', 'NOK', 'DKK', 'USD', 'GBP', 'CHF'];
+
+const text = (value: string | null | undefined) => value ?? '';
+
+/** The form's starting values: the customer as stored, or a new private customer in Sweden. */
+export function customerFormValues(customer?: Customer): CustomerFormValues {
+  const address = (a?: Customer['address']) => ({
+    address1: text(a?.address1),
+    address2: text(a?.address2),
+    zipCode: text(a?.zipCode),
+    city: text(a?.city),
+    countryCode: a ? text(a.countryCode) : 'SE',
+  });
+  const values: CustomerFormValues = {
+    name: text(customer?.name),
+    type: customer?.type ?? 'private',
+    organisationNumber: text(customer?.organisationNumber),
+    active: customer?.active ?? true,
+    address: address(customer?.address),
+    deliveryAddress: address(customer?.deliveryAddress),
+    phone1: text(customer?.phone1),
+    phone2: text(customer?.phone2),
+    email: text(customer?.email),
+    emailInvoice: text(customer?.emailInvoice),
+    www: text(customer?.www),
+    fax: text(customer?.fax),
+    yourReference: text(customer?.yourReference),
+    ourReference: text(customer?.ourReference),
+    notes: text(customer?.notes),
+    termsOfPayment: customer?.termsOfPayment ?? null,
+    termsOfDelivery: customer?.termsOfDelivery ?? null,
+    currency: customer?.currency ?? 'SEK',
+    priceList: customer?.priceList ?? null,
+    invoiceDiscountBasisPoints: customer?.invoiceDiscountBasisPoints ?? null,
+    invoiceAdministrationFeeOre: customer?.invoiceAdministrationFeeOre ?? null,
+    invoiceFreightOre: customer?.invoiceFreightOre ?? null,
+    vatType: customer?.vatType ?? 'SEVAT',
+    salesAccount: text(customer?.salesAccount),
+    costCenter: customer?.costCenter ?? null,
+    project: customer?.project ?? null,
+    defaultDelivery: customer?.defaultDelivery ?? null,
+    invoiceTemplate: text(customer?.invoiceTemplate),
+    sni: text(customer?.sni),
+    cfar: text(customer?.cfar),
+    shopId: text(customer?.shopId),
+  };
+  // The number is given once, when creating; the edit body has no such field.
+  return customer ? values : { number: '', ...values };
+}
+
+/**
+ * The text for a refusal that found no field of its own. The accounting program's answers (a
+ * number in use, too many requests, not answering) carry a localised message worth showing as
+ * it is, also for a 503.
+ */
+function failureText(error: unknown, leftover: string | null): string | null {
+  if (error instanceof ApiError && error.status === 503) return listErrorMessage(error) ?? leftover;
+  return leftover;
+}
+
+export interface CustomerFormProps {
+  /** The customer to edit; absent when creating. */
+  customer?: Customer;
+  readOnly: boolean;
+  /** Sends the validated body; throws the API's refusal. */
+  onSubmit: (body: CreateCustomerInput | UpdateCustomerInput) => Promise<unknown>;
+  /** After a successful save (the guard is already off). */
+  onSaved: () => void;
+}
+
+/**
+ * Customer (spec §3): basics, contact, invoice and delivery address, invoicing, references, the
+ * portal-only SNI, CFAR and shop id, and notes. Validated with the shared schema before anything
+ * is sent; the server's field messages land on the inputs and the accounting program's refusal
+ * in the alert at the top.
+ */
+export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: CustomerFormProps) {
+  const { t, i18n } = useTranslation('customers');
+  const errorText = useFieldErrorText();
+  const [failure, setFailure] = useState<string | null>(null);
+  const codes = useCustomizations();
+  const creating = customer === undefined;
+  const form = useForm<CustomerFormValues, unknown, CreateCustomerInput | UpdateCustomerInput>({
+    resolver: (creating ? zodResolver(createCustomerBodySchema) : zodResolver(updateCustomerBodySchema)) as Resolver<
+      CustomerFormValues,
+      unknown,
+      CreateCustomerInput | UpdateCustomerInput
+    >,
+    defaultValues: customerFormValues(customer),
+    mode: 'onTouched',
+  });
+  const { control, register, handleSubmit, setError, watch, setValue, getValues, formState } = form;
+  const { errors } = formState;
+  const type = watch('type') ?? 'private';
+  const leaving = useUnsavedChangesGuard(formState.isDirty && !readOnly && !formState.isSubmitSuccessful);
+
+  const field = (name: Path, labelKey = name.split('.').at(-1) as string) => {
+    const label = t(`fields.${labelKey}.label`);
+    const description = t(`fields.${labelKey}.description`, { defaultValue: '' }) || undefined;
+    const placeholder = t(`fields.${labelKey}.placeholder`, { defaultValue: '' }) || undefined;
+    return { label, description, placeholder, error: errorText(get(errors, name) as FieldError | undefined, label) };
+  };
+
+  const submit = handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      await onSubmit(body);
+      leaving.current = true;
+      onSaved();
+    } catch (error) {
+      const result = applyFormErrors(error, setError, CUSTOMER_FORM_FIELDS);
+      setFailure(failureText(error, result.message));
+    }
+  });
+
+  const copyAddress = () => {
+    const address = getValues('address');
+    for (const part of ADDRESS_PARTS) {
+      setValue(`deliveryAddress.${part}`, address?.[part] ?? '', { shouldDirty: true, shouldValidate: true });
+    }
+  };
+
+  const codeSelect = (name: 'termsOfPayment' | 'termsOfDelivery' | 'priceList' | 'costCenter' | 'project') => {
+    const list = {
+      termsOfPayment: codes.data?.termsOfPayment,
+      termsOfDelivery: codes.data?.termsOfDelivery,
+      priceList: codes.data?.priceLists,
+      costCenter: codes.data?.costCenters,
+      project: codes.data?.projects,
+    }[name];
+    return (
+      <Controller
+        control={control}
+        name={name}
+        render={({ field: f }) => (
+          <CodeSelect {...field(name)} items={list} value={f.value} onChange={f.onChange} onBlur={f.onBlur} ref={f.ref} />
+        )}
+      />
+    );
+  };
+
+  const addressFields = (prefix: 'address' | 'deliveryAddress') => (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <TextInput {...field(`${prefix}.address1`)} {...register(`${prefix}.address1`)} maxLength={1024} autoComplete="off" />
+      <TextInput {...field(`${prefix}.address2`)} {...register(`${prefix}.address2`)} maxLength={1024} autoComplete="off" />
+      <TextInput {...field(`${prefix}.zipCode`)} {...register(`${prefix}.zipCode`)} maxLength={10} autoComplete="off" />
+      <TextInput {...field(`${prefix}.city`)} {...register(`${prefix}.city`)} maxLength={1024} autoComplete="off" />
+      <Controller
+        control={control}
+        name={`${prefix}.countryCode`}
+        render={({ field: f }) => (
+          <CountrySelect
+            {...field(`${prefix}.countryCode`)}
+            value={f.value}
+            onChange={f.onChange}
+            onBlur={f.onBlur}
+            ref={f.ref}
+          />
+        )}
+      />
+    </SimpleGrid>
+  );
+
+  const section = (legend: string, children: ReactNode, extra?: ReactNode) => (
+    <Fieldset legend={legend} radius="md" variant="filled">
+      <Stack gap="md">
+        {extra}
+        {children}
+      </Stack>
+    </Fieldset>
+  );
+
+  const identityLabel = t(`fields.organisationNumber.${type}`);
+  const identityError = errorText(errors.organisationNumber, identityLabel);
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <form noValidate onSubmit={submit} aria-label={customer ? customer.name : t('page.createTitle')}>
+        <Stack gap="lg">
+          {readOnly ? (
+            <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden="true" />}>
+              {t('form.readOnly')}
+            </Alert>
+          ) : null}
+          {failure ? (
+            <Alert
+              variant="light"
+              color="red"
+              title={t('form.failedTitle')}
+              icon={<IconAlertCircle size={18} aria-hidden="true" />}
+              role="alert"
+            >
+              {failure}
+            </Alert>
+          ) : null}
+          <fieldset disabled={readOnly || formState.isSubmitting} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Stack gap="lg">
+              {section(
+                t('form.sections.basics'),
+                <>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    {creating ? (
+                      <TextInput {...field('number')} {...register('number')} maxLength={50} autoComplete="off" />
+                    ) : null}
+                    <TextInput {...field('name')} {...register('name')} withAsterisk maxLength={1024} data-autofocus />
+                  </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    <Controller
+                      control={control}
+                      name="type"
+                      render={({ field: f }) => (
+                        <Stack gap={4}>
+                          <Text component="span" fz="sm" fw={500} id="customer-type-label">
+                            {t('fields.type.label')}
+                          </Text>
+                          <SegmentedControl
+                            aria-labelledby="customer-type-label"
+                            value={f.value ?? 'private'}
+                            onChange={(value) => {
+                              f.onChange(value);
+                              // The number's rule follows the type: check it again at once if it is filled in.
+                              if (getValues('organisationNumber')) void form.trigger('organisationNumber');
+                            }}
+                            data={CUSTOMER_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+                            disabled={readOnly || formState.isSubmitting}
+                            fullWidth
+                          />
+                        </Stack>
+                      )}
+                    />
+                    <TextInput
+                      label={identityLabel}
+                      placeholder={t(`fields.organisationNumber.${type}Placeholder`)}
+                      error={identityError}
+                      {...register('organisationNumber')}
+                      maxLength={13}
+                      autoComplete="off"
+                    />
+                  </SimpleGrid>
+                  <Controller
+                    control={control}
+                    name="active"
+                    render={({ field: f }) => (
+                      <Switch
+                        label={field('active').label}
+                        description={field('active').description}
+                        name={f.name}
+                        ref={f.ref}
+                        checked={f.value ?? true}
+                        onChange={(event) => f.onChange(event.currentTarget.checked)}
+                        onBlur={f.onBlur}
+                      />
+                    )}
+                  />
+                </>,
+              )}
+
+              {section(
+                t('form.sections.contact'),
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <TextInput {...field('email')} {...register('email')} type="email" maxLength={254} autoComplete="off" />
+                  <TextInput
+                    {...field('emailInvoice')}
+                    {...register('emailInvoice')}
+                    type="email"
+                    maxLength={254}
+                    autoComplete="off"
+                  />
+                  <TextInput {...field('phone1')} {...register('phone1')} type="tel" maxLength={32} autoComplete="off" />
+                  <TextInput {...field('phone2')} {...register('phone2')} type="tel" maxLength={32} autoComplete="off" />
+                  <TextInput {...field('fax')} {...register('fax')} type="tel" maxLength={32} autoComplete="off" />
+                  <TextInput {...field('www')} {...register('www')} type="url" maxLength={2048} autoComplete="off" />
+                </SimpleGrid>,
+              )}
+
+              {section(t('form.sections.address'), addressFields('address'))}
+              {section(
+                t('form.sections.deliveryAddress'),
+                addressFields('deliveryAddress'),
+                readOnly ? null : (
+                  <Group>
+                    <Button
+                      variant="subtle"
+                      size="xs"
+                      leftSection={<IconCopy size={14} aria-hidden="true" />}
+                      onClick={copyAddress}
+                    >
+                      {t('form.copyAddress')}
+                    </Button>
+                  </Group>
+                ),
+              )}
+
+              {section(
+                t('form.sections.invoicing'),
+                <>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    {codeSelect('termsOfPayment')}
+                    {codeSelect('termsOfDelivery')}
+                    {codeSelect('priceList')}
+                    <Controller
+                      control={control}
+                      name="currency"
+                      render={({ field: f }) => {
+                        const value = f.value || 'SEK';
+                        const data = CURRENCIES.includes(value) ? CURRENCIES : [value, ...CURRENCIES];
+                        return (
+                          <Select
+                            {...field('currency')}
+                            data={data}
+                            value={value}
+                            onChange={(next) => f.onChange(next ?? 'SEK')}
+                            onBlur={f.onBlur}
+                            ref={f.ref}
+                            allowDeselect={false}
+                            searchable
+                            comboboxProps={{ withinPortal: true }}
+                          />
+                        );
+                      }}
+                    />
+                  </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                    <Controller
+                      control={control}
+                      name="invoiceDiscountBasisPoints"
+                      render={({ field: f }) => (
+                        <NumberInput
+                          {...field('invoiceDiscountBasisPoints')}
+                          value={typeof f.value === 'number' ? f.value / 100 : ''}
+                          onChange={(v) => f.onChange(typeof v === 'number' ? Math.round(v * 100) : null)}
+                          onBlur={f.onBlur}
+                          ref={f.ref}
+                          min={0}
+                          max={100}
+                          clampBehavior="none"
+                          decimalScale={2}
+                          decimalSeparator={i18n.language === 'en' ? '.' : ','}
+                          allowNegative={false}
+                          suffix=" %"
+                          inputMode="decimal"
+                        />
+                      )}
+                    />
+                    {(['invoiceAdministrationFeeOre', 'invoiceFreightOre'] as const).map((name) => (
+                      <Controller
+                        key={name}
+                        control={control}
+                        name={name}
+                        render={({ field: f }) => (
+                          <KronorInput {...field(name)} value={f.value} onChange={f.onChange} onBlur={f.onBlur} ref={f.ref} />
+                        )}
+                      />
+                    ))}
+                  </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    <Controller
+                      control={control}
+                      name="vatType"
+                      render={({ field: f }) => (
+                        <Select
+                          {...field('vatType')}
+                          data={VAT_TYPES.map((value) => ({ value, label: t(`vatTypes.${value}`) }))}
+                          value={f.value ?? 'SEVAT'}
+                          onChange={(next) => f.onChange(next ?? 'SEVAT')}
+                          onBlur={f.onBlur}
+                          ref={f.ref}
+                          allowDeselect={false}
+                          comboboxProps={{ withinPortal: true }}
+                        />
+                      )}
+                    />
+                    <TextInput
+                      {...field('salesAccount')}
+                      {...register('salesAccount')}
+                      maxLength={4}
+                      inputMode="numeric"
+                      autoComplete="off"
+                    />
+                    {codeSelect('costCenter')}
+                    {codeSelect('project')}
+                    <Controller
+                      control={control}
+                      name="defaultDelivery"
+                      render={({ field: f }) => (
+                        <Select
+                          {...field('defaultDelivery')}
+                          data={DELIVERY_METHODS.map((value) => ({ value, label: t(`deliveryMethods.${value}`) }))}
+                          value={f.value ?? null}
+                          onChange={(next) => f.onChange(next)}
+                          onBlur={f.onBlur}
+                          ref={f.ref}
+                          clearable
+                          comboboxProps={{ withinPortal: true }}
+                        />
+                      )}
+                    />
+                    <TextInput {...field('invoiceTemplate')} {...register('invoiceTemplate')} maxLength={50} autoComplete="off" />
+                  </SimpleGrid>
+                </>,
+              )}
+
+              {section(
+                t('form.sections.references'),
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <TextInput {...field('yourReference')} {...register('yourReference')} maxLength={50} autoComplete="off" />
+                  <TextInput {...field('ourReference')} {...register('ourReference')} maxLength={50} autoComplete="off" />
+                </SimpleGrid>,
+              )}
+
+              {section(
+                t('form.sections.portal'),
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                  <TextInput {...field('sni')} {...register('sni')} maxLength={10} inputMode="numeric" autoComplete="off" />
+                  <TextInput {...field('cfar')} {...register('cfar')} maxLength={8} inputMode="numeric" autoComplete="off" />
+                  <TextInput {...field('shopId')} {...register('shopId')} maxLength={50} autoComplete="off" />
+                </SimpleGrid>,
+                <Text fz="sm" c="dimmed">
+                  {t('form.sections.portalHint')}
+                </Text>,
+              )}
+
+              {section(
+                t('form.sections.notes'),
+                <Textarea {...field('notes')} {...register('notes')} autosize minRows={3} maxRows={8} maxLength={1024} />,
+              )}
+            </Stack>
+          </fieldset>
+
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Button
+              component={Link}
+              to={CUSTOMER_PATHS.list}
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+            >
+              {t('form.back')}
+            </Button>
+            {readOnly ? null : (
+              <Button
+                type="submit"
+                loading={formState.isSubmitting}
+                leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
+              >
+                {creating ? t('form.create') : t('form.save')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
