@@ -1,11 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { accountingMessages } from './messages/accounting';
+import { articlesMessages } from './messages/articles';
 import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
 import { configurationsMessages } from './messages/configurations';
+import { contractsMessages } from './messages/contracts';
 import { customersMessages } from './messages/customers';
 import { eventlogsMessages } from './messages/eventlogs';
 import { integrationsMessages } from './messages/integrations';
+import { invoicesMessages } from './messages/invoices';
 import { notificationsMessages } from './messages/notifications';
 import { permissionsMessages } from './messages/permissions';
 import { segmentsMessages } from './messages/segments';
@@ -43,7 +46,10 @@ const dictionaries = [
   accountingMessages,
   integrationsMessages,
   customersMessages,
+  invoicesMessages,
+  contractsMessages,
   segmentsMessages,
+  articlesMessages,
 ] as const;
 
 type Merge<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]

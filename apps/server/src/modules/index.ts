@@ -1,21 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountingJobs } from './accounting/accounting.jobs';
 import { accountingRoutes } from './accounting/accounting.routes';
+import { articlesRoutes } from './articles/articles.routes';
 import { authRoutes } from './auth/auth.routes';
 import { billingsRoutes } from './billings/billings.routes';
 import { companyRoutes } from './company/company.routes';
 import { configurationsRoutes } from './configurations/configurations.routes';
 import { connectorRoutes } from './connector/connector.routes';
+import { contractsJobs } from './contracts/contracts.jobs';
+import { contractsRoutes } from './contracts/contracts.routes';
 import { customersRoutes } from './customers/customers.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { emailJobs } from './email/email.jobs';
 import { eventlogsRoutes } from './eventlogs/eventlogs.routes';
 import { hiddenResourcesRoutes } from './hidden-resources/hidden-resources.routes';
 import { integrationsRoutes } from './integrations/integrations.routes';
+import { invoicesRoutes } from './invoices/invoices.routes';
 import { landingRoutes } from './landing/landing.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
 import { segmentsRoutes } from './segments/segments.routes';
+import { statisticsRoutes } from './statistics/statistics.routes';
 import { subscriptionsJobs } from './subscriptions/subscriptions.jobs';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
 import { usersRoutes } from './users/users.routes';
@@ -46,6 +52,12 @@ export const routeModules: RouteModule[] = [
   accountingJobs,
   accountingRoutes,
   customersRoutes,
+  invoicesRoutes,
+  contractsJobs,
+  contractsRoutes,
+  statisticsRoutes,
+  dashboardRoutes,
+  articlesRoutes,
   segmentsRoutes,
   connectorRoutes,
 ];

@@ -35,11 +35,31 @@ const MIRRORED = [
   'providerModifiedAt',
 ] as const;
 
+/**
+ * Flags a Fortnox list item does not carry (`StockGoods`, `Expired`): the summary maps them to
+ * false, which must not overwrite what a full read of the article stored.
+ */
+const FLAGS_NOT_IN_SUMMARIES = ['stockItem', 'discontinued'] as const;
+
+function summaryInto(stored: AccArticle | undefined, summary: AccArticle): AccArticle {
+  const merged = mergeDocument(stored, summary);
+  if (!stored) return merged;
+  for (const flag of FLAGS_NOT_IN_SUMMARIES) merged[flag] = stored[flag];
+  return merged;
+}
+
+/**
+ * Writes articles read from (or just written to) the accounting program into the mirror. List
+ * answers are summaries and are merged into what the mirror holds (see summaryInto); a `whole` document (the answer
+ * of a read by number, a create or an update) replaces it, so a field cleared in the program
+ * (an EAN, a purchase price) is cleared here too; only our reference is carried over.
+ */
 export async function mirrorArticles(
   conn: Db | Tx,
   target: MirrorTarget,
   items: AccArticle[],
   createdBy?: string | null,
+  whole = false,
 ): Promise<number> {
   const stored = await storedDocuments(
     conn,
@@ -47,6 +67,11 @@ export async function mirrorArticles(
     target,
     items.map((a) => a.number),
   );
-  const rows = items.map((a) => articleRow(target, mergeDocument(stored.get(a.number) as AccArticle | undefined, a), createdBy));
+  const rows = items.map((a) => {
+    const before = stored.get(a.number) as AccArticle | undefined;
+    // Fortnox reads carry no reference of ours: the one the create stored is kept.
+    const doc = whole ? { ...a, externalRef: a.externalRef ?? before?.externalRef ?? null } : summaryInto(before, a);
+    return articleRow(target, doc, createdBy);
+  });
   return upsertMirror(conn, articles, rows, MIRRORED);
 }
