@@ -7,6 +7,7 @@ export * from './billings/billings.schemas';
 export * from './company/company.schemas';
 export * from './configurations/configurations.schemas';
 export * from './constants';
+export * from './contracts/contracts.schemas';
 export * from './customers/customers.schemas';
 export * from './errors';
 export * from './eventlogs/eventlogs.schemas';

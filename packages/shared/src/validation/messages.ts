@@ -95,6 +95,17 @@ export const VALIDATION_MESSAGES = {
     sv: 'Artikelnumret får bara innehålla bokstäver a–z, siffror och - _ + / .',
     en: 'The article number may only contain letters a–z, digits and - _ + / .',
   },
+  // Contracts (spec §3 Contract, §4 actions).
+  contract_length_interval: {
+    sv: 'Avtalslängden måste vara en multipel av faktureringsintervallet',
+    en: 'The contract length must be a multiple of the invoice interval',
+  },
+  period_end_before_start: {
+    sv: 'Periodens slut kan inte vara före dess start',
+    en: 'The period cannot end before it starts',
+  },
+  two_decimals: { sv: 'Ange högst två decimaler', en: 'Use at most two decimals' },
+  date_not_past: { sv: 'Välj dagens datum eller ett senare', en: 'Choose today or a later date' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

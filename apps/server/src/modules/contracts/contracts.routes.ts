@@ -1,0 +1,221 @@
+import {
+  contractInvoiceSchema,
+  contractPriceChangeSchema,
+  contractSchedulesQuerySchema,
+  contractSchedulesSchema,
+  contractSchema,
+  contractsExportQuerySchema,
+  contractsListQuerySchema,
+  contractsListSchema,
+  contractTagsBodySchema,
+  createContractBodySchema,
+  envelope,
+  idParamsSchema,
+  priceChangeBodySchema,
+  scheduleCancellationBodySchema,
+  updateContractBodySchema,
+} from '@fairway/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getLang } from '../../lib/i18n';
+import { scoped } from '../../plugins/auth';
+import { sendExport } from '../accounting/export-reply';
+import {
+  createContract,
+  createInvoiceFromContract,
+  exportContracts,
+  getContract,
+  listContractSchedules,
+  listContractsPage,
+  scheduleCancellation,
+  schedulePriceChange,
+  setContractTags,
+  terminateContract,
+  updateContract,
+} from './contracts.service';
+
+const noQuery = z.object({}).strict();
+const tags = ['contracts'];
+
+/** Contracts of the club account in use (spec §7 Accounting data "contracts", "schedules/{x}"). */
+export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/contracts',
+    {
+      ...scoped(app, 'contracts.read'),
+      schema: {
+        tags,
+        summary: 'Contracts from the accounting program: paged, sorted, searched, filtered by status and tag',
+        querystring: contractsListQuerySchema,
+        response: { 200: contractsListSchema },
+      },
+    },
+    async (request) => listContractsPage(app, request.auth, request.query, getLang(request)),
+  );
+
+  app.get(
+    '/contracts/export',
+    {
+      ...scoped(app, 'contracts.read'),
+      schema: {
+        tags,
+        summary: 'The filtered list as CSV or Excel',
+        querystring: contractsExportQuerySchema,
+        response: { 200: z.any().describe('The file (text/csv or .xlsx)') },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      return sendExport(reply, await exportContracts(app, request.auth, filter, format, getLang(request)));
+    },
+  );
+
+  app.get(
+    '/schedules/contracts',
+    {
+      ...scoped(app, 'contracts.read'),
+      schema: {
+        tags,
+        summary: 'Scheduled cancellations and price changes of the club account, by date',
+        querystring: contractSchedulesQuerySchema,
+        response: { 200: contractSchedulesSchema },
+      },
+    },
+    async (request) => ({ data: await listContractSchedules(app, request.auth, request.query.include, getLang(request)) }),
+  );
+
+  app.get(
+    '/contracts/:id',
+    {
+      ...scoped(app, 'contracts.read'),
+      schema: {
+        tags,
+        summary: 'One contract, read again from the accounting program (the mirror when it cannot answer)',
+        params: idParamsSchema,
+        querystring: noQuery,
+        response: { 200: envelope(contractSchema) },
+      },
+    },
+    async (request) => ({ data: await getContract(app, request.auth, request.params.id, getLang(request)) }),
+  );
+
+  app.post(
+    '/contracts',
+    {
+      ...scoped(app, 'contracts.write'),
+      schema: {
+        tags,
+        summary: 'Create a contract in the accounting program',
+        querystring: noQuery,
+        body: createContractBodySchema,
+        response: { 201: envelope(contractSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await createContract(app, request.auth, request.body, getLang(request)) }),
+  );
+
+  app.put(
+    '/contracts/:id',
+    {
+      ...scoped(app, 'contracts.write'),
+      schema: {
+        tags,
+        summary: 'Change a contract in the accounting program (not once finished or terminated)',
+        params: idParamsSchema,
+        querystring: noQuery,
+        body: updateContractBodySchema,
+        response: { 200: envelope(contractSchema) },
+      },
+    },
+    async (request) => ({
+      data: await updateContract(app, request.auth, request.params.id, request.body, getLang(request)),
+    }),
+  );
+
+  app.put(
+    '/contracts/:id/terminate',
+    {
+      ...scoped(app, 'contracts.write'),
+      schema: {
+        tags,
+        summary: 'Terminate now: the contract is finished in the accounting program',
+        params: idParamsSchema,
+        querystring: noQuery,
+        response: { 200: envelope(contractSchema) },
+      },
+    },
+    async (request) => ({ data: await terminateContract(app, request.auth, request.params.id, getLang(request)) }),
+  );
+
+  app.put(
+    '/contracts/:id/schedule-cancellation',
+    {
+      ...scoped(app, 'contracts.write'),
+      schema: {
+        tags,
+        summary: 'Schedule the cancellation on a date (null clears it); the daily job ends the contract then',
+        params: idParamsSchema,
+        querystring: noQuery,
+        body: scheduleCancellationBodySchema,
+        response: { 200: envelope(contractSchema) },
+      },
+    },
+    async (request) => ({
+      data: await scheduleCancellation(app, request.auth, request.params.id, request.body.date, getLang(request)),
+    }),
+  );
+
+  app.post(
+    '/contracts/:id/price-changes',
+    {
+      ...scoped(app, 'contracts.write'),
+      schema: {
+        tags,
+        summary: "Change every row's price by a percent on a date (applied by the daily job)",
+        params: idParamsSchema,
+        querystring: noQuery,
+        body: priceChangeBodySchema,
+        response: { 201: envelope(contractPriceChangeSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: await schedulePriceChange(app, request.auth, request.params.id, request.body, getLang(request)) }),
+  );
+
+  app.put(
+    '/contracts/:id/tags',
+    {
+      ...scoped(app, 'contracts.write'),
+      schema: {
+        tags,
+        summary: "Replace the contract's tags (kept by the portal only)",
+        params: idParamsSchema,
+        querystring: noQuery,
+        body: contractTagsBodySchema,
+        response: { 200: envelope(contractSchema) },
+      },
+    },
+    async (request) => ({
+      data: await setContractTags(app, request.auth, request.params.id, request.body.tags, getLang(request)),
+    }),
+  );
+
+  app.post(
+    '/contracts/:id/invoices',
+    {
+      ...scoped(app, 'contracts.write'),
+      schema: {
+        tags,
+        summary: "Create the invoice of the contract's next period in the accounting program (counts towards the quota)",
+        params: idParamsSchema,
+        querystring: noQuery,
+        response: { 201: envelope(contractInvoiceSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await createInvoiceFromContract(app, request.auth, request.params.id) }),
+  );
+};
