@@ -16,7 +16,7 @@ import { clubAccounts } from '../organizations/organizations.schema';
 import { roles } from '../permissions/permissions.schema';
 import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
-import { changedPrice, runContractSchedules } from './contract-schedules';
+import { changedPrice, runContractSchedules, SchedulesDeferredError } from './contract-schedules';
 import { contractPriceChanges, contracts } from './contracts.schema';
 import { todayInSweden } from './contracts.service';
 
@@ -386,6 +386,20 @@ describe('actions', () => {
     const [row] = await app.db.select().from(contractPriceChanges).where(eq(contractPriceChanges.id, change.id));
     expect(row?.status).toBe('applied');
   });
+
+  it('a price change the program cannot take now (5xx) stays scheduled, the run asks to be retried, the retry applies it', async () => {
+    const c = await newContract();
+    const change = (await send('POST', `/contracts/${c.id}/price-changes`, a.owner, { percent: -50, effectiveOn: today })).json()
+      .data;
+    sim.faults.serverError(5, { status: 503, match: { method: 'PUT', path: /contracts\/\d+$/ } });
+    await expect(runContractSchedules(app, today)).rejects.toBeInstanceOf(SchedulesDeferredError);
+    const [waiting] = await app.db.select().from(contractPriceChanges).where(eq(contractPriceChanges.id, change.id));
+    expect(waiting?.status).toBe('scheduled');
+    expect((await programContract(c.number)).rows.map((r) => r.priceOre)).toEqual([123_45, 999]);
+    sim.faults.clear();
+    expect((await runContractSchedules(app, today)).pricesChanged).toBe(1);
+    expect((await programContract(c.number)).rows.map((r) => r.priceOre)).toEqual([61_73, 500]);
+  }, 30_000);
 
   it('a due price change of a contract finished in the program fails with the reason', async () => {
     const c = await newContract();
