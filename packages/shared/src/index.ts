@@ -13,6 +13,8 @@ export * from './errors';
 export * from './eventlogs/eventlogs.schemas';
 export * from './hidden-resources/hidden-resources.schemas';
 export * from './integrations/integrations.schemas';
+export * from './invoices/invoice-totals';
+export * from './invoices/invoices.schemas';
 export * from './landing/landing.schemas';
 export * from './notifications/notifications.schemas';
 export * from './organizations/organizations.schemas';

@@ -1,0 +1,210 @@
+import type { InvoiceSort, InvoicesListFilter } from '@fairway/shared';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, max, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
+import { type AccountingCaller, teamCondition } from '../accounting/access';
+import type { PageRequest } from '../accounting/list';
+import type { MirrorTarget } from '../accounting/mirror';
+import { articles } from '../articles/articles.schema';
+import { invoiceSearchVector, invoices } from './invoices.schema';
+
+export type InvoiceRecord = typeof invoices.$inferSelect;
+export type InvoiceListFilter = Omit<InvoicesListFilter, 'page' | 'pageSize'>;
+
+/** Every sort has an index (club account, column, number) in invoices.schema.ts. */
+const SORT_COLUMNS: Record<InvoiceSort, PgColumn> = {
+  number: invoices.number,
+  invoiceDate: invoices.invoiceDate,
+  dueDate: invoices.dueDate,
+  customerName: invoices.customerName,
+  total: invoices.totalOre,
+  balance: invoices.balanceOre,
+};
+
+/** Where a caller may look: the club account in use, and "only team-created documents" (spec §6). */
+function scope(caller: AccountingCaller, target: MirrorTarget): SQL[] {
+  const conditions: SQL[] = [
+    eq(invoices.organisationId, target.organisationId),
+    eq(invoices.clubAccountId, target.clubAccountId),
+  ];
+  const team = teamCondition(caller, 'onlyTeamDocuments', invoices.createdBy);
+  if (team) conditions.push(team);
+  return conditions;
+}
+
+/**
+ * The search box as a prefix query on words: "golf 1001" finds invoices whose customer has a word
+ * starting with "golf" and a number (invoice, customer, OCR) starting with "1001". Only letters
+ * and digits reach the query, so user input cannot be tsquery syntax.
+ */
+export function searchQuery(search: string | undefined): string | null {
+  const words = (search ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+/** Unpaid (money owed, not cancelled) — the condition of the partial index invoices_club_unpaid_idx. */
+const unpaid = () => and(ne(invoices.balanceOre, 0), not(invoices.cancelled)) as SQL;
+
+function filterOf(caller: AccountingCaller, target: MirrorTarget, filter: InvoiceListFilter, today: string): SQL | undefined {
+  const conditions = scope(caller, target);
+  if (filter.booked !== 'all') conditions.push(eq(invoices.booked, filter.booked === 'booked'));
+  if (filter.payment === 'unpaid') conditions.push(unpaid());
+  if (filter.payment === 'paid') conditions.push(eq(invoices.balanceOre, 0), not(invoices.cancelled));
+  if (filter.kind === 'cancelled') conditions.push(eq(invoices.cancelled, true));
+  if (filter.kind === 'credit') conditions.push(or(eq(invoices.isCredit, true), eq(invoices.credited, true)) as SQL);
+  if (filter.kind === 'overdue') conditions.push(unpaid(), lt(invoices.dueDate, today), sql`${invoices.balanceOre} > 0`);
+  if (filter.from) conditions.push(gte(invoices.invoiceDate, filter.from));
+  if (filter.to) conditions.push(lte(invoices.invoiceDate, filter.to));
+  const query = searchQuery(filter.search);
+  if (query) conditions.push(sql`${invoiceSearchVector(invoices)} @@ to_tsquery('simple', ${query})`);
+  return and(...conditions);
+}
+
+const rowColumns = {
+  id: invoices.id,
+  number: invoices.number,
+  customerNumber: invoices.customerNumber,
+  customerName: invoices.customerName,
+  invoiceDate: invoices.invoiceDate,
+  dueDate: invoices.dueDate,
+  totalOre: invoices.totalOre,
+  balanceOre: invoices.balanceOre,
+  currency: invoices.currency,
+  ocr: invoices.ocr,
+  invoiceType: invoices.invoiceType,
+  booked: invoices.booked,
+  cancelled: invoices.cancelled,
+  sent: invoices.sent,
+  isCredit: invoices.isCredit,
+  credited: invoices.credited,
+};
+export type InvoiceListRecord = { [K in keyof typeof rowColumns]: InvoiceRecord[K] };
+
+function orderOf(filter: InvoiceListFilter): SQL[] {
+  // Without a chosen sort the newest invoices come first.
+  const dir = filter.order === 'desc' || !filter.sort ? desc : asc;
+  const column = SORT_COLUMNS[filter.sort ?? 'invoiceDate'];
+  // Plain ASC/DESC (nulls last/first) so the ascending indexes serve both directions.
+  return column === invoices.number ? [dir(invoices.number)] : [dir(column), dir(invoices.number)];
+}
+
+/** One page of the list, in the chosen order (no total: see countInvoices). */
+export async function listInvoices(
+  conn: Db | Tx,
+  caller: AccountingCaller,
+  target: MirrorTarget,
+  filter: InvoiceListFilter,
+  page: PageRequest,
+  today: string,
+): Promise<InvoiceListRecord[]> {
+  return conn
+    .select(rowColumns)
+    .from(invoices)
+    .where(filterOf(caller, target, filter, today))
+    .orderBy(...orderOf(filter))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+}
+
+export async function countInvoices(
+  conn: Db | Tx,
+  caller: AccountingCaller,
+  target: MirrorTarget,
+  filter: InvoiceListFilter,
+  today: string,
+): Promise<number> {
+  const [row] = await conn
+    .select({ n: count() })
+    .from(invoices)
+    .where(filterOf(caller, target, filter, today));
+  return row?.n ?? 0;
+}
+
+/**
+ * The mirror's version for a club account: the latest time any of its invoices was written
+ * (every mirror write sets synced_at). Read from invoices_club_synced_idx in one probe.
+ */
+export async function mirrorVersion(conn: Db | Tx, target: MirrorTarget): Promise<string> {
+  const [row] = await conn
+    .select({ at: max(invoices.syncedAt) })
+    .from(invoices)
+    .where(eq(invoices.clubAccountId, target.clubAccountId));
+  return row?.at ? new Date(row.at).toISOString() : 'empty';
+}
+
+/** Every invoice of the filter, in the list's order, for an export (capped). */
+export async function allInvoices(
+  conn: Db | Tx,
+  caller: AccountingCaller,
+  target: MirrorTarget,
+  filter: InvoiceListFilter,
+  today: string,
+  limit: number,
+): Promise<InvoiceRecord[]> {
+  return conn
+    .select()
+    .from(invoices)
+    .where(filterOf(caller, target, filter, today))
+    .orderBy(...orderOf(filter))
+    .limit(limit);
+}
+
+export async function findInvoice(
+  conn: Db | Tx,
+  caller: AccountingCaller,
+  target: MirrorTarget,
+  id: string,
+): Promise<InvoiceRecord | null> {
+  const [row] = await conn
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), ...scope(caller, target)));
+  return row ?? null;
+}
+
+export async function findInvoiceByNumber(conn: Db | Tx, target: MirrorTarget, number: string): Promise<InvoiceRecord | null> {
+  const [row] = await conn
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.organisationId, target.organisationId),
+        eq(invoices.clubAccountId, target.clubAccountId),
+        eq(invoices.number, number),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function findInvoiceByExternalRef(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  externalRef: string,
+): Promise<InvoiceRecord | null> {
+  const [row] = await conn
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.organisationId, target.organisationId),
+        eq(invoices.clubAccountId, target.clubAccountId),
+        eq(invoices.externalRef, externalRef),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Article names from the mirror, for rows that name an article but leave the description empty. */
+export async function articleDescriptions(conn: Db | Tx, target: MirrorTarget, numbers: string[]): Promise<Map<string, string>> {
+  if (numbers.length === 0) return new Map();
+  const rows = await conn
+    .select({ number: articles.number, description: articles.description })
+    .from(articles)
+    .where(and(eq(articles.clubAccountId, target.clubAccountId), inArray(articles.number, numbers)));
+  return new Map(rows.map((r) => [r.number, r.description]));
+}

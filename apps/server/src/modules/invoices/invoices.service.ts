@@ -1,0 +1,467 @@
+import { randomUUID } from 'node:crypto';
+import {
+  allowedInvoiceActions,
+  type CreateInvoiceInput,
+  computeInvoiceTotals,
+  encodeMessage,
+  type Invoice,
+  type InvoiceAction,
+  type InvoiceListRow,
+  type InvoicePaymentBody,
+  type InvoiceSendWay,
+  type InvoicesListFilter,
+  type Pagination,
+  rowTotalOre,
+  type UpdateInvoiceInput,
+} from '@fairway/shared';
+import type { FastifyInstance } from 'fastify';
+import { isAccountingError } from '../../integrations/accounting/errors';
+import type { AccInvoice, InvoiceFields } from '../../integrations/accounting/provider';
+import { addDays, stockholmDate } from '../../integrations/fortnox/time';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { type Lang, type MessageKey, t } from '../../lib/i18n';
+import { type AccountingCaller, targetOf } from '../accounting/access';
+import { type ExportFile, exportRows } from '../accounting/export';
+import type { MirrorTarget } from '../accounting/mirror';
+import { getConfiguration } from '../configurations/configurations.service';
+import { findCustomerByNumber } from '../customers/customers.repository';
+import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
+import { accountingFor } from '../integrations/accounting-connections.service';
+import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';
+import { mirrorInvoicePayments, mirrorInvoices } from './invoices.mirror';
+import * as repo from './invoices.repository';
+
+export const EXPORT_LIMIT = 50_000;
+
+const today = () => stockholmDate(new Date());
+
+function isOverdue(row: { cancelled: boolean; balanceOre: number; dueDate: string | null }, on: string): boolean {
+  return !row.cancelled && row.balanceOre > 0 && row.dueDate !== null && row.dueDate < on;
+}
+
+function toListRow(row: repo.InvoiceListRecord, on: string): InvoiceListRow {
+  return { ...row, invoiceType: row.invoiceType === 'CASH' ? 'CASH' : 'INVOICE', overdue: isOverdue(row, on) };
+}
+
+function toInvoice(row: repo.InvoiceRecord, stale: boolean): Invoice {
+  const d = row.data;
+  return {
+    ...toListRow(row, today()),
+    termsOfPayment: d.termsOfPayment,
+    yourReference: d.yourReference,
+    ourReference: d.ourReference,
+    remarks: d.remarks,
+    costCenter: d.costCenter,
+    project: d.project,
+    netOre: row.netOre,
+    vatOre: row.vatOre,
+    rows: (d.rows ?? []).map((r) => ({ ...r, totalOre: rowTotalOre(r) })),
+    payments: (d.payments ?? []).map((p) => ({ number: p.number, paymentDate: p.paymentDate, amountOre: p.amountOre })),
+    creditedInvoiceNumber: row.creditedInvoiceNumber,
+    voucherNumbers: d.voucherNumbers ?? [],
+    deliveryMethod: d.deliveryMethod,
+    contractNumber: row.contractNumber,
+    allowedActions: allowedInvoiceActions(row),
+    stale,
+    syncedAt: row.syncedAt.toISOString(),
+  };
+}
+
+// ---- the list -------------------------------------------------------------------------------
+
+/**
+ * Totals of list filters, per process, keyed by the club account's mirror version (the latest
+ * synced_at): counting 100k rows on every page is what made a page slow, and the total only
+ * changes when the mirror does. A minute's lifetime covers writes that keep the same version
+ * (a transaction that started earlier committing later).
+ */
+const COUNT_TTL_MS = 60_000;
+const COUNT_CACHE_MAX = 2_000;
+const counts = new Map<string, { total: number; at: number }>();
+
+async function totalOf(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  target: MirrorTarget,
+  filter: repo.InvoiceListFilter,
+  on: string,
+): Promise<number> {
+  const version = await repo.mirrorVersion(app.db, target);
+  const { sort: _s, order: _o, ...counted } = filter;
+  const team = caller.rules.onlyTeamDocuments ? caller.roleId : '';
+  const key = JSON.stringify([target.clubAccountId, version, team, on, counted]);
+  const hit = counts.get(key);
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.total;
+  const total = await repo.countInvoices(app.db, caller, target, filter, on);
+  if (counts.size >= COUNT_CACHE_MAX) counts.delete(counts.keys().next().value as string);
+  counts.set(key, { total, at: Date.now() });
+  return total;
+}
+
+export async function listInvoicesPage(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  filter: InvoicesListFilter,
+): Promise<{ data: InvoiceListRow[]; pagination: Pagination }> {
+  const target = targetOf(caller);
+  const on = today();
+  const { page, pageSize, ...rest } = filter;
+  const rows = await repo.listInvoices(app.db, caller, target, rest, { page, pageSize }, on);
+  // A short first page is the whole list: no need to count.
+  const total = page === 1 && rows.length < pageSize ? rows.length : await totalOf(app, caller, target, rest, on);
+  return { data: rows.map((r) => toListRow(r, on)), pagination: { page, pageSize, total } };
+}
+
+export async function exportInvoices(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  filter: repo.InvoiceListFilter,
+  format: 'csv' | 'xlsx',
+  lang: Lang,
+): Promise<ExportFile> {
+  const on = today();
+  const rows = await repo.allInvoices(app.db, caller, targetOf(caller), filter, on, EXPORT_LIMIT);
+  const h = (key: MessageKey) => t(key, lang);
+  const status = (r: repo.InvoiceRecord): MessageKey => {
+    if (r.cancelled) return 'invoices.status.cancelled';
+    if (r.isCredit) return 'invoices.status.credit';
+    if (r.credited) return 'invoices.status.credited';
+    if (!r.booked) return 'invoices.status.unbooked';
+    if (r.balanceOre === 0) return 'invoices.status.paid';
+    return isOverdue(r, on) ? 'invoices.status.overdue' : 'invoices.status.unpaid';
+  };
+  return exportRows(
+    format,
+    h('invoices.export.filename'),
+    [
+      { header: h('invoices.export.number'), value: (r) => r.number, width: 12 },
+      { header: h('invoices.export.customerNumber'), value: (r) => r.customerNumber, width: 12 },
+      { header: h('invoices.export.customerName'), value: (r) => r.customerName, width: 32 },
+      { header: h('invoices.export.invoiceDate'), value: (r) => r.invoiceDate, width: 12 },
+      { header: h('invoices.export.dueDate'), value: (r) => r.dueDate, width: 12 },
+      { header: h('invoices.export.net'), value: (r) => r.netOre, money: true },
+      { header: h('invoices.export.vat'), value: (r) => r.vatOre, money: true },
+      { header: h('invoices.export.total'), value: (r) => r.totalOre, money: true },
+      { header: h('invoices.export.balance'), value: (r) => r.balanceOre, money: true },
+      { header: h('invoices.export.currency'), value: (r) => r.currency, width: 8 },
+      { header: h('invoices.export.ocr'), value: (r) => r.ocr, width: 20 },
+      { header: h('invoices.export.status'), value: (r) => h(status(r)), width: 14 },
+    ],
+    rows,
+  );
+}
+
+// ---- one invoice ----------------------------------------------------------------------------
+
+async function mirrored(app: FastifyInstance, caller: AccountingCaller, id: string): Promise<repo.InvoiceRecord> {
+  const row = await repo.findInvoice(app.db, caller, targetOf(caller), id);
+  if (!row) throw new NotFoundError('invoices.notFound');
+  return row;
+}
+
+const providerOf = (app: FastifyInstance, target: MirrorTarget) =>
+  accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+
+/**
+ * GET invoices/{id}: the full document (rows, payments) from the accounting program, merged
+ * into the mirror. When the program cannot be reached, the mirror's copy with `stale: true`; an
+ * invoice the program no longer has is its "missing in accounting" 404.
+ */
+export async function getInvoice(app: FastifyInstance, caller: AccountingCaller, id: string): Promise<Invoice> {
+  const row = await mirrored(app, caller, id);
+  const target = targetOf(caller);
+  let fresh: AccInvoice;
+  try {
+    fresh = await (await providerOf(app, target)).invoices.get(row.number);
+  } catch (error) {
+    if (isAccountingError(error) && error.kind !== 'not_found' && error.kind !== 'validation') {
+      app.log.warn({ err: error, invoice: row.number }, 'accounting program unreachable; answering the mirrored invoice');
+      return toInvoice(row, true);
+    }
+    throw error;
+  }
+  await mirrorInvoices(app.db, target, [fresh]);
+  return toInvoice((await repo.findInvoiceByNumber(app.db, target, row.number)) ?? row, false);
+}
+
+export async function invoicePdf(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  id: string,
+  lang: Lang,
+): Promise<{ body: Buffer; filename: string }> {
+  const row = await mirrored(app, caller, id);
+  const pdf = await (await providerOf(app, targetOf(caller))).invoices.pdf(row.number);
+  return { body: Buffer.from(pdf), filename: t('invoices.pdfFilename', lang, { number: row.number }) };
+}
+
+// ---- create and update ----------------------------------------------------------------------
+
+/**
+ * The fields sent to the program. The due date comes from, in order: the form, the terms of
+ * payment (the program computes it), the customer's own terms, the invoice configuration's
+ * payment terms. Remarks and our reference default to the configuration's invoice text and
+ * reference on create.
+ */
+async function programFields(
+  app: FastifyInstance,
+  target: MirrorTarget,
+  body: UpdateInvoiceInput,
+  creating: boolean,
+): Promise<InvoiceFields> {
+  const config = await getConfiguration(app.db, target, 'invoice');
+  let dueDate = body.dueDate;
+  if (!dueDate && !body.termsOfPayment) {
+    const customer = await findCustomerByNumber(app.db, target, body.customerNumber);
+    if (!customer?.data.termsOfPayment) dueDate = addDays(body.invoiceDate, config.paymentTermsDays);
+  }
+  // A row may name only its article: the article's name is its description (as in the program).
+  const names = await repo.articleDescriptions(
+    app.db,
+    target,
+    body.rows.filter((r) => r.description === null && r.articleNumber).map((r) => r.articleNumber as string),
+  );
+  const rows = body.rows.map((r) => ({
+    ...r,
+    description: r.description ?? (r.articleNumber ? names.get(r.articleNumber) : undefined) ?? r.articleNumber ?? '',
+  }));
+  const fields: InvoiceFields = {
+    customerNumber: body.customerNumber,
+    invoiceDate: body.invoiceDate,
+    dueDate,
+    termsOfPayment: body.termsOfPayment,
+    invoiceType: body.invoiceType,
+    currency: body.currency,
+    yourReference: body.yourReference,
+    ourReference: body.ourReference ?? (creating && config.ourReference ? config.ourReference.slice(0, 50) : null),
+    remarks: body.remarks ?? (creating && config.invoiceText ? config.invoiceText.slice(0, 1024) : null),
+    costCenter: body.costCenter,
+    project: body.project,
+    rows,
+  };
+  // No terms: left out, so the program uses the customer's (a null would blank them, which
+  // Fortnox refuses as unknown terms of payment).
+  if (fields.termsOfPayment === null) delete (fields as Partial<InvoiceFields>).termsOfPayment;
+  return fields;
+}
+
+/** The program's totals should be ours; a difference is logged (a customer's VAT type can explain it). */
+function checkTotals(app: FastifyInstance, invoice: AccInvoice) {
+  const ours = computeInvoiceTotals(invoice.rows);
+  if (invoice.rows.length > 0 && ours.totalOre !== invoice.totalOre) {
+    app.log.info(
+      { invoice: invoice.number, ours: ours.totalOre, program: invoice.totalOre },
+      'invoice total differs from the portal calculation',
+    );
+  }
+}
+
+async function answer(
+  tx: Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0],
+  target: MirrorTarget,
+  number: string,
+) {
+  const row = await repo.findInvoiceByNumber(tx, target, number);
+  if (!row) throw new Error(`invoice ${number} is missing from the mirror`);
+  return toInvoice(row, false);
+}
+
+/**
+ * POST invoices: checked against the package's invoice quota, created in the accounting program
+ * carrying our reference (the provider looks it up before creating, so a lost answer never
+ * makes a second invoice), then mirrored, counted towards the quota and logged in one
+ * transaction. The same `requestId` again answers the first invoice.
+ */
+export async function createInvoice(app: FastifyInstance, caller: AccountingCaller, body: CreateInvoiceInput): Promise<Invoice> {
+  const target = targetOf(caller);
+  const externalRef = `fw-${body.requestId ?? randomUUID()}`;
+  if (body.requestId) {
+    const existing = await repo.findInvoiceByExternalRef(app.db, target, externalRef);
+    if (existing) return toInvoice(existing, false);
+  }
+  const { requestId: _r, ...fields } = body;
+  const provider = await providerOf(app, target);
+  const program = await programFields(app, target, fields, true);
+  await assertInvoiceQuota(app.db, target.organisationId, 1);
+  const created = await provider.invoices.create(program, { externalRef });
+  checkTotals(app, created);
+  return app.db.transaction(async (tx) => {
+    const known = await repo.findInvoiceByExternalRef(tx, target, externalRef);
+    await mirrorInvoices(tx, target, [created], caller.userId);
+    // A retry of the same request that raced the first one is not counted twice.
+    if (!known) await recordInvoiceUsage(tx, target.organisationId, 1);
+    await logEvent(tx, {
+      organisationId: target.organisationId,
+      clubAccountId: target.clubAccountId,
+      resource: 'invoices',
+      invoice: created.number,
+      activity: 'invoices.event.created',
+      params: { user: await userDisplayName(tx, caller.userId), number: created.number, customer: created.customerName },
+      type: 'SUCCESS',
+    });
+    return answer(tx, target, created.number);
+  });
+}
+
+// ---- state rules ------------------------------------------------------------------------------
+
+/** Why `action` is not allowed in the invoice's state, as a message key. */
+function refusalOf(row: repo.InvoiceRecord, action: InvoiceAction): MessageKey {
+  if (row.cancelled) return 'invoices.refused.cancelled';
+  if (action === 'edit' || action === 'bookkeep' || action === 'cancel') return 'invoices.refused.booked';
+  if (!row.booked) return 'invoices.refused.notBooked';
+  if (row.isCredit) return 'invoices.refused.isCredit';
+  if (action === 'credit') return 'invoices.refused.credited';
+  return 'invoices.refused.paid';
+}
+
+/** Refuses (409, nothing changes) unless the mirror's state allows the action. */
+function assertAllowed(row: repo.InvoiceRecord, action: InvoiceAction) {
+  if (!allowedInvoiceActions(row).includes(action)) throw new ConflictError(refusalOf(row, action), { number: row.number });
+}
+
+/** PUT invoices/{id}: only while the invoice is not booked (nor cancelled). */
+export async function updateInvoice(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  id: string,
+  body: UpdateInvoiceInput,
+): Promise<Invoice> {
+  const row = await mirrored(app, caller, id);
+  assertAllowed(row, 'edit');
+  const target = targetOf(caller);
+  const provider = await providerOf(app, target);
+  const updated = await provider.invoices.update(row.number, await programFields(app, target, body, false));
+  checkTotals(app, updated);
+  return recordAction(app, caller, target, [updated], {
+    number: updated.number,
+    activity: 'invoices.event.updated',
+    type: 'INFO',
+  });
+}
+
+async function recordAction(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  target: MirrorTarget,
+  documents: AccInvoice[],
+  event: { number: string; activity: MessageKey; params?: Record<string, string | number>; type: 'INFO' | 'SUCCESS' },
+  extra?: (tx: Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0]) => Promise<void>,
+): Promise<Invoice> {
+  return app.db.transaction(async (tx) => {
+    await mirrorInvoices(tx, target, documents);
+    if (extra) await extra(tx);
+    await logEvent(tx, {
+      organisationId: target.organisationId,
+      clubAccountId: target.clubAccountId,
+      resource: 'invoices',
+      invoice: event.number,
+      activity: event.activity,
+      params: { user: await userDisplayName(tx, caller.userId), number: event.number, ...event.params },
+      type: event.type,
+    });
+    return answer(tx, target, documents[0]?.number ?? event.number);
+  });
+}
+
+// ---- actions ----------------------------------------------------------------------------------
+
+export async function bookkeepInvoice(app: FastifyInstance, caller: AccountingCaller, id: string): Promise<Invoice> {
+  const row = await mirrored(app, caller, id);
+  assertAllowed(row, 'bookkeep');
+  const target = targetOf(caller);
+  const booked = await (await providerOf(app, target)).invoices.bookkeep(row.number);
+  return recordAction(app, caller, target, [booked], { number: row.number, activity: 'invoices.event.booked', type: 'SUCCESS' });
+}
+
+export async function sendInvoice(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  id: string,
+  method: InvoiceSendWay,
+): Promise<Invoice> {
+  const row = await mirrored(app, caller, id);
+  assertAllowed(row, 'send');
+  const target = targetOf(caller);
+  const sent = await (await providerOf(app, target)).invoices.send(row.number, method);
+  return recordAction(app, caller, target, [sent], {
+    number: row.number,
+    activity: 'invoices.event.sent',
+    // The method is stored as the Swedish word; the entry's text is rendered per reader.
+    params: { method: t(`invoices.method.${method}`, 'sv') },
+    type: 'SUCCESS',
+  });
+}
+
+export async function cancelInvoice(app: FastifyInstance, caller: AccountingCaller, id: string): Promise<Invoice> {
+  const row = await mirrored(app, caller, id);
+  assertAllowed(row, 'cancel');
+  const target = targetOf(caller);
+  const cancelled = await (await providerOf(app, target)).invoices.cancel(row.number);
+  return recordAction(app, caller, target, [cancelled], {
+    number: row.number,
+    activity: 'invoices.event.cancelled',
+    type: 'INFO',
+  });
+}
+
+/** PUT invoices/{id}/credit: answers the new credit note; the credited invoice is re-read too. */
+export async function creditInvoice(app: FastifyInstance, caller: AccountingCaller, id: string): Promise<Invoice> {
+  const row = await mirrored(app, caller, id);
+  assertAllowed(row, 'credit');
+  const target = targetOf(caller);
+  const provider = await providerOf(app, target);
+  const credit = await provider.invoices.credit(row.number);
+  const original = await provider.invoices.get(row.number).catch((error: unknown) => {
+    // The credit note exists; the original is refreshed by the next mirror refresh instead.
+    app.log.warn({ err: error, invoice: row.number }, 'could not re-read the credited invoice');
+    return null;
+  });
+  const creditNote = { ...credit, creditedInvoiceNumber: credit.creditedInvoiceNumber ?? row.number };
+  return recordAction(app, caller, target, original ? [creditNote, original] : [creditNote], {
+    number: row.number,
+    activity: 'invoices.event.credited',
+    params: { credit: credit.number },
+    type: 'SUCCESS',
+  });
+}
+
+const kronor = (ore: number) =>
+  (ore / 100).toLocaleString('sv-SE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\u00a0/g, ' ');
+
+/**
+ * POST invoices/{id}/payments: positive and not more than the balance. Registered in the
+ * program with our reference (a retry finds it), then the invoice is re-read for its new
+ * balance and payments.
+ */
+export async function registerPayment(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  id: string,
+  body: InvoicePaymentBody,
+): Promise<Invoice> {
+  const row = await mirrored(app, caller, id);
+  assertAllowed(row, 'payment');
+  if (body.amountOre > row.balanceOre) {
+    throw new ValidationError({ amountOre: [encodeMessage('amount_exceeds_balance', { balance: kronor(row.balanceOre) })] });
+  }
+  const target = targetOf(caller);
+  const provider = await providerOf(app, target);
+  const payment = await provider.invoices.registerPayment(row.number, body, { externalRef: `fw-pay-${randomUUID()}` });
+  const invoice = await provider.invoices.get(row.number);
+  return recordAction(
+    app,
+    caller,
+    target,
+    [invoice],
+    {
+      number: row.number,
+      activity: 'invoices.event.paid',
+      params: { amount: kronor(body.amountOre), date: body.paymentDate },
+      type: 'SUCCESS',
+    },
+    async (tx) => {
+      await mirrorInvoicePayments(tx, target, [payment]);
+    },
+  );
+}
