@@ -42,9 +42,6 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'duplicateDetail', path: 'duplicates/detail/:id', group: 'accounting', parent: 'duplicates', needsConnection: true },
 
   // Accounting data (the path is spelled "acounting" in the spec)
-  { id: 'articles', path: 'acounting/article', group: 'accounting', needsConnection: true },
-  { id: 'articleCreate', path: 'acounting/article/create', group: 'accounting', parent: 'articles', needsConnection: true },
-  { id: 'articleEdit', path: 'acounting/article/edit/:id', group: 'accounting', parent: 'articles', needsConnection: true },
   { id: 'contracts', path: 'acounting/contracts', group: 'accounting', needsConnection: true },
   { id: 'contractCreate', path: 'acounting/contracts/create', group: 'accounting', parent: 'contracts', needsConnection: true },
   { id: 'contractEdit', path: 'acounting/contracts/edit/:id', group: 'accounting', parent: 'contracts', needsConnection: true },

@@ -13,6 +13,7 @@ const providerConnectionPage = lazyPage(() => import('../features/integrations/p
 const customerSegmentPage = lazyPage(() => import('../features/segments/pages/customer-segment-page'));
 const articleSegmentPage = lazyPage(() => import('../features/segments/pages/article-segment-page'));
 const customerPage = lazyPage(() => import('../features/customers/pages/customer-page'));
+const articlePage = lazyPage(() => import('../features/articles/pages/article-page'));
 
 /**
  * Every route of spec §2. Public pages use the `full-first` (landing) and `full` layouts, the
@@ -83,6 +84,9 @@ export const routes: RouteObject[] = [
           { path: 'acounting/customers/edit/:id', lazy: customerPage },
           { path: 'acounting/customers/segment/create', lazy: customerSegmentPage },
           { path: 'acounting/customers/segment/edit/:id', lazy: customerSegmentPage },
+          { path: 'acounting/article', lazy: lazyPage(() => import('../features/articles/pages/articles-page')) },
+          { path: 'acounting/article/create', lazy: articlePage },
+          { path: 'acounting/article/edit/:id', lazy: articlePage },
           { path: 'acounting/article/segment/create', lazy: articleSegmentPage },
           { path: 'acounting/article/segment/edit/:id', lazy: articleSegmentPage },
           ...SCREENS.map((screen) => ({ path: screen.path, lazy: outlinePage, handle: { screen } })),

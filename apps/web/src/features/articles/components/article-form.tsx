@@ -1,0 +1,484 @@
+import {
+  ARTICLE_DESCRIPTION_MAX,
+  ARTICLE_TYPES,
+  type Article,
+  articleMarginBasisPoints,
+  type CreateArticleBody,
+  type CreateArticleInput,
+  createArticleBodySchema,
+  type UpdateArticleInput,
+  updateArticleBodySchema,
+  VAT_RATES,
+} from '@fairway/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { Fragment, type ReactNode, useState } from 'react';
+import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { listErrorMessage } from '../../../components/list/list-states';
+import { ApiError } from '../../../lib/api-client';
+import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
+import { formatOre } from '../../../lib/money';
+// Form pieces the customers feature wrote for the accounting forms (code lists, kronor, the
+// unsaved-changes guard); shared rather than copied.
+import { useCustomizations } from '../../customers/api/get-customizations';
+import { CodeSelect } from '../../customers/components/code-select';
+import { KronorInput } from '../../customers/components/kronor-input';
+import { useUnsavedChangesGuard } from '../../customers/lib/use-unsaved-changes-guard';
+import { formatMargin, formatQuantity } from '../lib/format';
+import { ARTICLE_PATHS } from '../lib/paths';
+
+/** What the form holds: the create body (the edit form leaves `number` out). */
+export type ArticleFormValues = CreateArticleBody;
+type Path = FieldPath<ArticleFormValues>;
+
+const ACCOUNTS = ['salesAccountSe', 'salesAccountEu', 'salesAccountExport', 'purchaseAccount'] as const;
+const MEASURES = ['widthMm', 'heightMm', 'depthMm', 'weightGrams'] as const;
+const QUANTITIES = ['stockQuantityHundredths', 'orderPointHundredths'] as const;
+
+/** Every field the server may name in a refusal, so its messages land on the inputs. */
+export const ARTICLE_FORM_FIELDS: readonly Path[] = [
+  'number',
+  'description',
+  'type',
+  'unit',
+  'active',
+  'discontinued',
+  'ean',
+  'manufacturer',
+  'manufacturerArticleNumber',
+  'supplierNumber',
+  'stockItem',
+  'stockPlace',
+  ...QUANTITIES,
+  ...ACCOUNTS,
+  'vatPercent',
+  'salesPriceOre',
+  'purchasePriceOre',
+  ...MEASURES,
+  'notes',
+];
+
+const text = (value: string | null | undefined) => value ?? '';
+
+/** The form's starting values: the article as the program has it, or a new stock article at 25 % VAT. */
+export function articleFormValues(article?: Article): ArticleFormValues {
+  const values: ArticleFormValues = {
+    description: text(article?.description),
+    type: article?.type ?? 'STOCK',
+    unit: article?.unit ?? null,
+    active: article?.active ?? true,
+    discontinued: article?.discontinued ?? false,
+    ean: text(article?.ean),
+    manufacturer: text(article?.manufacturer),
+    manufacturerArticleNumber: text(article?.manufacturerArticleNumber),
+    supplierNumber: text(article?.supplierNumber),
+    stockItem: article?.stockItem ?? false,
+    stockPlace: text(article?.stockPlace),
+    stockQuantityHundredths: article?.stockQuantityHundredths ?? null,
+    orderPointHundredths: article?.orderPointHundredths ?? null,
+    salesAccountSe: text(article?.salesAccountSe),
+    salesAccountEu: text(article?.salesAccountEu),
+    salesAccountExport: text(article?.salesAccountExport),
+    purchaseAccount: text(article?.purchaseAccount),
+    vatPercent: article?.vatPercent ?? 25,
+    salesPriceOre: article?.salesPriceOre ?? null,
+    purchasePriceOre: article?.purchasePriceOre ?? null,
+    widthMm: article?.widthMm ?? null,
+    heightMm: article?.heightMm ?? null,
+    depthMm: article?.depthMm ?? null,
+    weightGrams: article?.weightGrams ?? null,
+    notes: text(article?.notes),
+  };
+  // The number is given once, when creating; the edit body has no such field.
+  return article ? values : { number: '', ...values };
+}
+
+/** The accounting program's answers (a number in use, not answering) are worth showing as they are. */
+function failureText(error: unknown, leftover: string | null): string | null {
+  if (error instanceof ApiError && error.status === 503) return listErrorMessage(error) ?? leftover;
+  return leftover;
+}
+
+export interface ArticleFormProps {
+  /** The article to edit; absent when creating. */
+  article?: Article;
+  readOnly: boolean;
+  /** Sends the validated body; throws the API's refusal. */
+  onSubmit: (body: CreateArticleInput | UpdateArticleInput) => Promise<unknown>;
+  /** After a successful save (the guard is already off). */
+  onSaved: () => void;
+}
+
+/**
+ * Article (spec §3): basics, prices with the margin worked out while typing, accounts, stock,
+ * and size and weight. Validated with the shared schema before anything is sent; the server's
+ * field messages land on the inputs and the accounting program's refusal in the alert at the top.
+ */
+export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFormProps) {
+  const { t, i18n } = useTranslation('articles');
+  const lang = i18n.language === 'en' ? 'en' : 'sv';
+  const errorText = useFieldErrorText();
+  const [failure, setFailure] = useState<string | null>(null);
+  const codes = useCustomizations();
+  const creating = article === undefined;
+  const form = useForm<ArticleFormValues, unknown, CreateArticleInput | UpdateArticleInput>({
+    resolver: (creating ? zodResolver(createArticleBodySchema) : zodResolver(updateArticleBodySchema)) as Resolver<
+      ArticleFormValues,
+      unknown,
+      CreateArticleInput | UpdateArticleInput
+    >,
+    defaultValues: articleFormValues(article),
+    mode: 'onTouched',
+  });
+  const { control, register, handleSubmit, setError, watch, formState } = form;
+  const { errors } = formState;
+  const leaving = useUnsavedChangesGuard(formState.isDirty && !readOnly && !formState.isSubmitSuccessful);
+
+  const salesPrice = watch('salesPriceOre') ?? null;
+  const purchasePrice = watch('purchasePriceOre') ?? null;
+  const vat = watch('vatPercent') ?? 25;
+  const stockItem = watch('stockItem') ?? false;
+  const margin = articleMarginBasisPoints(salesPrice, purchasePrice);
+
+  const field = (name: Path) => {
+    const label = t(`fields.${name}.label`);
+    const description = t(`fields.${name}.description`, { defaultValue: '' }) || undefined;
+    const placeholder = t(`fields.${name}.placeholder`, { defaultValue: '' }) || undefined;
+    return { label, description, placeholder, error: errorText(get(errors, name) as FieldError | undefined, label) };
+  };
+
+  const submit = handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      await onSubmit(body);
+      leaving.current = true;
+      onSaved();
+    } catch (error) {
+      const result = applyFormErrors(error, setError, ARTICLE_FORM_FIELDS);
+      setFailure(failureText(error, result.message));
+    }
+  });
+
+  const section = (legend: string, children: ReactNode, extra?: ReactNode) => (
+    <Fieldset legend={legend} radius="md" variant="filled">
+      <Stack gap="md">
+        {extra}
+        {children}
+      </Stack>
+    </Fieldset>
+  );
+
+  const toggle = (name: 'active' | 'discontinued' | 'stockItem') => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f }) => (
+        <Switch
+          label={field(name).label}
+          description={field(name).description}
+          name={f.name}
+          ref={f.ref}
+          checked={f.value ?? false}
+          onChange={(event) => f.onChange(event.currentTarget.checked)}
+          onBlur={f.onBlur}
+        />
+      )}
+    />
+  );
+
+  const kronor = (name: 'salesPriceOre' | 'purchasePriceOre') => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f }) => (
+        <KronorInput {...field(name)} value={f.value} onChange={f.onChange} onBlur={f.onBlur} ref={f.ref} />
+      )}
+    />
+  );
+
+  /** Hundredths typed as units with up to two decimals. */
+  const quantity = (name: (typeof QUANTITIES)[number]) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f }) => (
+        <NumberInput
+          {...field(name)}
+          value={typeof f.value === 'number' ? f.value / 100 : ''}
+          onChange={(v) => f.onChange(typeof v === 'number' ? Math.round(v * 100) : null)}
+          onBlur={f.onBlur}
+          ref={f.ref}
+          decimalScale={2}
+          decimalSeparator={lang === 'en' ? '.' : ','}
+          allowNegative={name === 'stockQuantityHundredths'}
+          inputMode="decimal"
+        />
+      )}
+    />
+  );
+
+  const measure = (name: (typeof MEASURES)[number]) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f }) => (
+        <NumberInput
+          {...field(name)}
+          value={typeof f.value === 'number' ? f.value : ''}
+          onChange={(v) => f.onChange(typeof v === 'number' ? v : null)}
+          onBlur={f.onBlur}
+          ref={f.ref}
+          allowDecimal={false}
+          allowNegative={false}
+          suffix={name === 'weightGrams' ? ' g' : ' mm'}
+          inputMode="numeric"
+        />
+      )}
+    />
+  );
+
+  const readOnlyValue = (label: string, value: string) => (
+    <Stack gap={2}>
+      <Text fz="sm" fw={500}>
+        {label}
+      </Text>
+      <Text fz="sm" c="dimmed">
+        {value}
+      </Text>
+    </Stack>
+  );
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <form noValidate onSubmit={submit} aria-label={article ? article.description : t('page.createTitle')}>
+        <Stack gap="lg">
+          {readOnly ? (
+            <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden="true" />}>
+              {t('form.readOnly')}
+            </Alert>
+          ) : null}
+          {failure ? (
+            <Alert
+              variant="light"
+              color="red"
+              title={t('form.failedTitle')}
+              icon={<IconAlertCircle size={18} aria-hidden="true" />}
+              role="alert"
+            >
+              {failure}
+            </Alert>
+          ) : null}
+          <fieldset disabled={readOnly || formState.isSubmitting} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Stack gap="lg">
+              {section(
+                t('form.sections.basics'),
+                <>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    {creating ? (
+                      <TextInput {...field('number')} {...register('number')} maxLength={50} autoComplete="off" />
+                    ) : null}
+                    <TextInput
+                      {...field('description')}
+                      {...register('description')}
+                      withAsterisk
+                      maxLength={ARTICLE_DESCRIPTION_MAX}
+                      data-autofocus
+                    />
+                  </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    <Controller
+                      control={control}
+                      name="type"
+                      render={({ field: f }) => (
+                        <Stack gap={4}>
+                          <Text component="span" fz="sm" fw={500} id="article-type-label">
+                            {t('fields.type.label')}
+                          </Text>
+                          <SegmentedControl
+                            aria-labelledby="article-type-label"
+                            value={f.value ?? 'STOCK'}
+                            onChange={f.onChange}
+                            data={ARTICLE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+                            disabled={readOnly || formState.isSubmitting}
+                            fullWidth
+                          />
+                        </Stack>
+                      )}
+                    />
+                    <Controller
+                      control={control}
+                      name="unit"
+                      render={({ field: f }) => (
+                        <CodeSelect
+                          {...field('unit')}
+                          items={codes.data?.units}
+                          value={f.value}
+                          onChange={f.onChange}
+                          onBlur={f.onBlur}
+                          ref={f.ref}
+                        />
+                      )}
+                    />
+                    <TextInput {...field('ean')} {...register('ean')} maxLength={14} inputMode="numeric" autoComplete="off" />
+                    <TextInput {...field('supplierNumber')} {...register('supplierNumber')} maxLength={50} autoComplete="off" />
+                    <TextInput {...field('manufacturer')} {...register('manufacturer')} maxLength={50} autoComplete="off" />
+                    <TextInput
+                      {...field('manufacturerArticleNumber')}
+                      {...register('manufacturerArticleNumber')}
+                      maxLength={50}
+                      autoComplete="off"
+                    />
+                  </SimpleGrid>
+                  <Group gap="xl">
+                    {toggle('active')}
+                    {toggle('discontinued')}
+                  </Group>
+                </>,
+              )}
+
+              {section(
+                t('form.sections.prices'),
+                <>
+                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                    {kronor('salesPriceOre')}
+                    {kronor('purchasePriceOre')}
+                    <Controller
+                      control={control}
+                      name="vatPercent"
+                      render={({ field: f }) => (
+                        <Select
+                          {...field('vatPercent')}
+                          data={VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }))}
+                          value={String(f.value ?? 25)}
+                          onChange={(next) => f.onChange(Number(next ?? 25))}
+                          onBlur={f.onBlur}
+                          ref={f.ref}
+                          allowDeselect={false}
+                          comboboxProps={{ withinPortal: true }}
+                        />
+                      )}
+                    />
+                  </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" aria-live="polite">
+                    {readOnlyValue(t('form.margin'), margin === null ? t('form.marginUnknown') : formatMargin(margin, lang))}
+                    {readOnlyValue(
+                      t('form.marginAmount'),
+                      salesPrice !== null && purchasePrice !== null ? formatOre(salesPrice - purchasePrice, lang) : '–',
+                    )}
+                    {readOnlyValue(
+                      t('form.priceWithVat'),
+                      salesPrice !== null ? formatOre(Math.round((salesPrice * (100 + vat)) / 100), lang) : '–',
+                    )}
+                  </SimpleGrid>
+                </>,
+              )}
+
+              {section(
+                t('form.sections.accounts'),
+                <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+                  {ACCOUNTS.map((name) => (
+                    <TextInput
+                      key={name}
+                      {...field(name)}
+                      {...register(name)}
+                      maxLength={4}
+                      inputMode="numeric"
+                      autoComplete="off"
+                    />
+                  ))}
+                </SimpleGrid>,
+                <Text fz="sm" c="dimmed">
+                  {t('form.sections.accountsHint')}
+                </Text>,
+              )}
+
+              {section(
+                t('form.sections.stock'),
+                <>
+                  {toggle('stockItem')}
+                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                    <TextInput
+                      {...field('stockPlace')}
+                      {...register('stockPlace')}
+                      maxLength={50}
+                      autoComplete="off"
+                      disabled={!stockItem}
+                    />
+                    {quantity('stockQuantityHundredths')}
+                    {quantity('orderPointHundredths')}
+                  </SimpleGrid>
+                  {article ? (
+                    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                      {readOnlyValue(
+                        t('form.disposable'),
+                        article.disposableQuantityHundredths === null
+                          ? '–'
+                          : formatQuantity(article.disposableQuantityHundredths, lang),
+                      )}
+                      {readOnlyValue(
+                        t('form.stockValue'),
+                        article.stockValueOre === null ? '–' : formatOre(article.stockValueOre, lang),
+                      )}
+                    </SimpleGrid>
+                  ) : null}
+                </>,
+              )}
+
+              {section(
+                t('form.sections.dimensions'),
+                <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+                  {MEASURES.map((name) => (
+                    <Fragment key={name}>{measure(name)}</Fragment>
+                  ))}
+                </SimpleGrid>,
+              )}
+
+              {section(
+                t('form.sections.notes'),
+                <Textarea {...field('notes')} {...register('notes')} autosize minRows={3} maxRows={8} maxLength={1024} />,
+              )}
+            </Stack>
+          </fieldset>
+
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Button
+              component={Link}
+              to={ARTICLE_PATHS.list}
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+            >
+              {t('form.back')}
+            </Button>
+            {readOnly ? null : (
+              <Button
+                type="submit"
+                loading={formState.isSubmitting}
+                leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
+              >
+                {creating ? t('form.create') : t('form.save')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
