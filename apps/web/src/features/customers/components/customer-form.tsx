@@ -28,7 +28,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCopy, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listErrorMessage } from '../../../components/list/list-states';
@@ -85,6 +85,15 @@ export const CUSTOMER_FORM_FIELDS: readonly Path[] = [
 const CURRENCIES = ['SEK', 'EUR', 'NOK', 'DKK', 'USD', 'GBP', 'CHF'];
 
 const text = (value: string | null | undefined) => value ?? '';
+
+/**
+ * A percent input's value as basis points. While typing the input hands over partial text such
+ * as "12," — read as 12 so the digits after the comma are not lost.
+ */
+export function percentToBasisPoints(value: number | string): number | null {
+  const percent = typeof value === 'number' ? value : Number(value.replace(/\s/g, '').replace(',', '.'));
+  return value === '' || !Number.isFinite(percent) ? null : Math.round(percent * 100);
+}
 
 /** The form's starting values: the customer as stored, or a new private customer in Sweden. */
 export function customerFormValues(customer?: Customer): CustomerFormValues {
@@ -173,9 +182,10 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
     defaultValues: customerFormValues(customer),
     mode: 'onTouched',
   });
-  const { control, register, handleSubmit, setError, watch, setValue, getValues, formState } = form;
+  const { control, register, handleSubmit, setError, setValue, getValues, formState } = form;
   const { errors } = formState;
-  const type = watch('type') ?? 'private';
+  // Watched on its own, so typing elsewhere does not re-render the whole form.
+  const type = useWatch({ control, name: 'type' }) ?? 'private';
   const leaving = useUnsavedChangesGuard(formState.isDirty && !readOnly && !formState.isSubmitSuccessful);
 
   const field = (name: Path, labelKey = name.split('.').at(-1) as string) => {
@@ -412,7 +422,7 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
                         <NumberInput
                           {...field('invoiceDiscountBasisPoints')}
                           value={typeof f.value === 'number' ? f.value / 100 : ''}
-                          onChange={(v) => f.onChange(typeof v === 'number' ? Math.round(v * 100) : null)}
+                          onChange={(v) => f.onChange(percentToBasisPoints(v))}
                           onBlur={f.onBlur}
                           ref={f.ref}
                           min={0}
