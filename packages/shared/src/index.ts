@@ -21,6 +21,7 @@ export * from './organizations/organizations.schemas';
 export * from './permissions/permissions.schemas';
 export * from './permissions/scopes';
 export * from './segments/segments.schemas';
+export * from './statistics/statistics.schemas';
 export * from './subscriptions/subscriptions.schemas';
 export * from './users/users.schemas';
 export * from './validation/issues';

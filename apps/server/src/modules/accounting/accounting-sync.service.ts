@@ -11,6 +11,7 @@ import { logEventQuietly } from '../eventlogs/eventlogs.service';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { mirrorInvoicePayments, mirrorInvoices, refreshPaidDates } from '../invoices/invoices.mirror';
 import { invoicePayments } from '../invoices/invoices.schema';
+import { invoicesWithoutRows } from '../statistics/statistics.repository';
 import * as repo from './accounting.repository';
 import { type MirrorTarget, pruneMirror, timestampOf } from './mirror';
 
@@ -25,6 +26,13 @@ const PAGE_SIZE = 500;
 const FULL_REFRESH_EVERY_MS = 24 * 60 * 60 * 1000;
 /** A running run silent this long is taken for dead. */
 const STALE_RUN_MINUTES = 30;
+/**
+ * Invoice lists are summaries without rows; the products statistics need rows, which only a full
+ * read (`invoices.get`) gives. Each run reads at most this many invoices still without rows,
+ * newest first, so a large company is covered over a few runs without one run spending minutes
+ * of the rate limit (Fortnox: 25 requests per 5 s).
+ */
+export const INVOICE_ROW_READS_PER_RUN = 100;
 
 interface MirroredResource<T> {
   name: string;
@@ -110,7 +118,11 @@ export async function queueMirrorRefresh(app: FastifyInstance, target: MirrorTar
 export async function runMirrorRefresh(
   app: FastifyInstance,
   runId: string,
-  options: { lastAttempt?: boolean } = {},
+  options: {
+    lastAttempt?: boolean;
+    /** Full invoice reads for rows this run; tests opt in (each read costs a rate-limit slot). */
+    invoiceRowReads?: number;
+  } = {},
 ): Promise<void> {
   const run = await repo.startRun(app.db, runId, STALE_RUN_MINUTES);
   if (!run) return;
@@ -157,6 +169,12 @@ export async function runMirrorRefresh(
         ...(full ? { lastFullAt: new Date() } : {}),
       });
     }
+    await readMissingInvoiceRows(
+      app,
+      provider,
+      target,
+      options.invoiceRowReads ?? (app.config.NODE_ENV === 'test' ? 0 : INVOICE_ROW_READS_PER_RUN),
+    );
     await refreshPaidDates(app.db, target);
     await repo.finishRun(app.db, run.id, 'succeeded', null);
     const upserted = Object.values(counts).reduce((sum, c) => sum + c.upserted, 0);
@@ -191,4 +209,28 @@ export async function runMirrorRefresh(
       type: 'ERROR',
     });
   }
+}
+
+/**
+ * The bounded step of a refresh that fills in invoice rows (see INVOICE_ROW_READS_PER_RUN): each
+ * full document is merged into the mirror like any other answer. An invoice the program no longer
+ * finds is skipped; other faults end the run as usual (transient ones are retried by the job).
+ */
+async function readMissingInvoiceRows(
+  app: FastifyInstance,
+  provider: AccountingProvider,
+  target: MirrorTarget,
+  limit: number,
+): Promise<number> {
+  let read = 0;
+  for (const number of await invoicesWithoutRows(app.db, target, limit)) {
+    try {
+      await mirrorInvoices(app.db, target, [await provider.invoices.get(number)]);
+      read++;
+    } catch (error) {
+      if (isAccountingError(error) && error.kind === 'not_found') continue;
+      throw error;
+    }
+  }
+  return read;
 }

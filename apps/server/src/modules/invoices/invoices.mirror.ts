@@ -87,7 +87,14 @@ export async function mirrorInvoices(
     target,
     items.map((i) => i.number),
   );
-  const merged = items.map((i) => mergeDocument(stored.get(i.number) as AccInvoice | undefined, i, KEEP_ROWS));
+  const merged = items.map((i) => {
+    const before = stored.get(i.number) as AccInvoice | undefined;
+    const doc = mergeDocument(before, i, KEEP_ROWS);
+    // Fortnox's invoice list leaves Net and TotalVAT out (they read as 0 while Total does not):
+    // while the total is unchanged, a summary keeps the amounts a full read stored.
+    const summary = i.netOre === 0 && i.vatOre === 0 && i.totalOre !== 0;
+    return before && summary && before.totalOre === i.totalOre ? { ...doc, netOre: before.netOre, vatOre: before.vatOre } : doc;
+  });
   const written = await upsertMirror(
     conn,
     invoices,
