@@ -107,7 +107,10 @@ export const VALIDATION_MESSAGES = {
   two_decimals: { sv: 'Ange högst två decimaler', en: 'Use at most two decimals' },
   date_not_past: { sv: 'Välj dagens datum eller ett senare', en: 'Choose today or a later date' },
   // Invoices (spec §3 Invoice).
-  due_before_invoice_date: { sv: 'Förfallodatum kan inte vara före fakturadatum', en: 'The due date cannot be before the invoice date' },
+  due_before_invoice_date: {
+    sv: 'Förfallodatum kan inte vara före fakturadatum',
+    en: 'The due date cannot be before the invoice date',
+  },
   amount_exceeds_balance: {
     sv: 'Beloppet får vara högst fakturans saldo, {balance} kr',
     en: 'The amount may be at most the invoice balance, {balance} kr',
