@@ -48,13 +48,6 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'invoices', path: 'acounting/invoices', group: 'accounting', needsConnection: true },
   { id: 'invoiceCreate', path: 'acounting/invoices/create', group: 'accounting', parent: 'invoices', needsConnection: true },
   { id: 'invoiceEdit', path: 'acounting/invoices/edit/:id', group: 'accounting', parent: 'invoices', needsConnection: true },
-  {
-    id: 'statistics',
-    path: 'acounting/statistics',
-    group: 'accounting',
-    tabs: ['general', 'contracts', 'customers', 'invoices', 'products'],
-    needsConnection: true,
-  },
 
   // Golf related
   { id: 'members', path: 'golfrelated/members', group: 'golf', needsConnection: true },

@@ -1,17 +1,5 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import type { DashboardStats } from '@fairway/shared';
+import { Anchor, Badge, Button, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   type Icon,
@@ -22,32 +10,72 @@ import {
   IconReceipt2,
   IconUserPlus,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { brand } from '../../../app/brand';
 import { INTEGRATIONS_PATH } from '../../../app/route-table';
 import { EmptyState } from '../../../components/empty-state';
+import { ListError } from '../../../components/list/list-states';
+import { useAccountingConnection } from '../../../components/list/use-accounting-connection';
 import { PageHeader } from '../../../components/page-header';
+import { currentLanguage } from '../../../lib/i18n';
+// The home page shows the statistics feature's card and chart (spec §2 puts both on the home).
+import { MonthChart } from '../../statistics/components/money-chart';
+import { StatCard } from '../../statistics/components/stat-card';
+import { changePercent, formatAmount, formatCount, formatDate, formatKronor } from '../../statistics/lib/format';
 import { useCurrentUser } from '../../users/api/get-current-user';
-
-const STATS: { id: string; icon: Icon }[] = [
-  { id: 'billedThisMonth', icon: IconReceipt2 },
-  { id: 'unpaidInvoices', icon: IconFileAlert },
-  { id: 'newMembersThisMonth', icon: IconUserPlus },
-  { id: 'revenueThisYear', icon: IconCalendarStats },
-];
+import { useDashboardStats } from '../api/get-dashboard-stats';
 
 const UNPAID_COLUMNS = ['invoiceNumber', 'customerName', 'amount', 'invoiceDate', 'dueDate'] as const;
 
 /**
- * /dashboard. The figures come from the club's accounting program; until one is connected
- * every card and list says so and points to Integrations, rather than showing zeros.
+ * /dashboard. The figures come from the club's accounting program (the portal's copy of it);
+ * until one is connected every card and list says so and points to Integrations, rather than
+ * showing zeros.
  */
 export default function DashboardHomePage() {
   const { t } = useTranslation('dashboard');
   const user = useCurrentUser();
   useDocumentTitle(`${t('title')} · ${brand.name}`);
   const name = user?.displayName || user?.name;
+  const connection = useAccountingConnection();
+  const mayRead = user?.scopes.includes('invoices.read') ?? false;
+  const stats = useDashboardStats(user?.currentAccount?.id, mayRead && !connection.notConnected);
+  const lang = currentLanguage();
+  const data = connection.notConnected || !mayRead ? null : stats.data;
+
+  const cards: { id: string; icon: Icon; value: ReactNode | null | undefined; hint: ReactNode }[] = [
+    {
+      id: 'billedThisMonth',
+      icon: IconReceipt2,
+      value: data && formatKronor(data.billedThisMonth.totalOre, lang),
+      hint: data ? t('stats.billedThisMonth.value', { count: data.billedThisMonth.count }) : t('stats.billedThisMonth.hint'),
+    },
+    {
+      id: 'unpaidInvoices',
+      icon: IconFileAlert,
+      value: data && formatCount(data.unpaid.count, lang),
+      hint: data
+        ? t('stats.unpaidInvoices.value', {
+            amount: formatKronor(data.unpaid.balanceOre, lang),
+            overdue: formatCount(data.unpaid.overdueCount, lang),
+          })
+        : t('stats.unpaidInvoices.hint'),
+    },
+    {
+      id: 'newMembersThisMonth',
+      icon: IconUserPlus,
+      value: data ? (data.newMembersThisMonth === null ? null : formatCount(data.newMembersThisMonth, lang)) : data,
+      hint: t('stats.newMembersThisMonth.hint'),
+    },
+    {
+      id: 'revenueThisYear',
+      icon: IconCalendarStats,
+      value: data && formatKronor(data.revenueThisYear.netOre, lang),
+      hint: data ? revenueHint(data, t, lang) : t('stats.revenueThisYear.hint'),
+    },
+  ];
 
   return (
     <Stack gap="lg">
@@ -57,49 +85,38 @@ export default function DashboardHomePage() {
       />
 
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" component="section" aria-label={t('keyFigures')}>
-        {STATS.map(({ id, icon: StatIcon }) => (
-          <Card key={id} withBorder radius="md" padding="lg">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <Text fz="sm" c="dimmed" fw={500}>
-                {t(`stats.${id}.label`)}
-              </Text>
-              <ThemeIcon variant="light" radius="md" size="lg" aria-hidden="true">
-                <StatIcon size={20} stroke={1.6} />
-              </ThemeIcon>
-            </Group>
-            <Text fz={28} fw={700} mt="xs">
-              <span aria-hidden="true">–</span>
-              <VisuallyHidden>{t('noValue')}</VisuallyHidden>
-            </Text>
-            <Text fz="xs" c="dimmed" mt={4}>
-              {t(`stats.${id}.hint`)}
-            </Text>
-          </Card>
+        {cards.map((card) => (
+          <StatCard
+            key={card.id}
+            testId={`stat-${card.id}`}
+            label={t(`stats.${card.id}.label`)}
+            icon={card.icon}
+            // Not connected (or not allowed): "—" with the reason below, never zeros.
+            value={data === null ? null : card.value}
+            noValueLabel={t('noValue')}
+            hint={card.hint}
+          />
         ))}
       </SimpleGrid>
+
+      {stats.isError && data !== null ? <ListError error={stats.error} onRetry={() => void stats.refetch()} /> : null}
 
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="dashboard-chart-title">
         <Title order={2} fz="h4" id="dashboard-chart-title" mb="md">
           {t('chart.title')}
         </Title>
-        <EmptyState
-          withBorder={false}
-          order={3}
-          icon={<IconChartLine size={30} stroke={1.6} />}
-          title={t('noData.title')}
-          action={
-            <Button
-              component={Link}
-              to={INTEGRATIONS_PATH}
-              variant="light"
-              leftSection={<IconPlugConnected size={18} aria-hidden="true" />}
-            >
-              {t('noData.action')}
-            </Button>
-          }
-        >
-          {t('chart.empty')}
-        </EmptyState>
+        {data === null ? (
+          <NotConnected text={t('chart.empty')} />
+        ) : (
+          <MonthChart
+            label={t('chart.title')}
+            points={data?.chart}
+            series={[
+              { key: 'billedTotalOre', label: t('chart.billed'), color: 'blue.6' },
+              { key: 'paidOre', label: t('chart.paid'), color: 'teal.6' },
+            ]}
+          />
+        )}
       </Paper>
 
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="dashboard-unpaid-title">
@@ -107,31 +124,125 @@ export default function DashboardHomePage() {
           {t('unpaid.title')}
         </Title>
         <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" striped={false} highlightOnHover={false}>
+          <Table verticalSpacing="sm" striped={false} highlightOnHover={Boolean(data?.unpaidInvoices.length)}>
             <Table.Thead>
               <Table.Tr>
                 {UNPAID_COLUMNS.map((column) => (
-                  <Table.Th key={column} scope="col">
+                  <Table.Th key={column} scope="col" ta={column === 'amount' ? 'right' : undefined}>
                     {t(`unpaid.columns.${column}`)}
                   </Table.Th>
                 ))}
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Td colSpan={UNPAID_COLUMNS.length}>
-                  <Text ta="center" c="dimmed" py="lg">
-                    {t('noData.inline')}{' '}
-                    <Anchor component={Link} to={INTEGRATIONS_PATH}>
-                      {t('noData.integrations')}
-                    </Anchor>
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+            <Table.Tbody data-testid="unpaid-invoices">
+              {data === null ? (
+                <Table.Tr>
+                  <Table.Td colSpan={UNPAID_COLUMNS.length}>
+                    <Text ta="center" c="dimmed" py="lg">
+                      {t('noData.inline')}{' '}
+                      <Anchor component={Link} to={INTEGRATIONS_PATH}>
+                        {t('noData.integrations')}
+                      </Anchor>
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : data === undefined ? (
+                [0, 1, 2].map((row) => (
+                  <Table.Tr key={row}>
+                    {UNPAID_COLUMNS.map((column) => (
+                      <Table.Td key={column}>
+                        <Skeleton height={14} radius="sm" />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              ) : data.unpaidInvoices.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={UNPAID_COLUMNS.length}>
+                    <Text ta="center" c="dimmed" py="lg">
+                      {t('unpaid.none')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                data.unpaidInvoices.map((invoice) => (
+                  <Table.Tr key={invoice.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/dashboard/acounting/invoices/edit/${invoice.id}`}>
+                        {invoice.number}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{invoice.customerName}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatAmount(invoice.balanceOre, invoice.currency, lang)}
+                      {invoice.balanceOre !== invoice.totalOre ? (
+                        <Text span c="dimmed" fz="xs" display="block">
+                          {t('unpaid.ofTotal', { total: formatAmount(invoice.totalOre, invoice.currency, lang) })}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.invoiceDate, lang)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {invoice.dueDate ? formatDate(invoice.dueDate, lang) : '—'}{' '}
+                      {invoice.overdue ? (
+                        <Badge color="red" variant="light" size="sm">
+                          {t('unpaid.overdue')}
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {data && data.unpaid.count > data.unpaidInvoices.length ? (
+          <Text fz="sm" c="dimmed" mt="sm">
+            {t('unpaid.more', { shown: data.unpaidInvoices.length, count: data.unpaid.count })}{' '}
+            <Anchor component={Link} to="/dashboard/acounting/invoices">
+              {t('unpaid.all')}
+            </Anchor>
+          </Text>
+        ) : null}
       </Paper>
     </Stack>
+  );
+}
+
+function revenueHint(data: DashboardStats, t: (key: string, options?: Record<string, unknown>) => string, lang: 'sv' | 'en') {
+  const { netCoverage, netOre, previousYearToDateNetOre } = data.revenueThisYear;
+  if (netCoverage.withNet < netCoverage.invoices) {
+    return t('stats.revenueThisYear.coverage', { withNet: netCoverage.withNet, count: netCoverage.invoices });
+  }
+  const change = changePercent(netOre, previousYearToDateNetOre);
+  return change === null
+    ? t('stats.revenueThisYear.value')
+    : t('stats.revenueThisYear.change', {
+        change: `${change > 0 ? '+' : ''}${change}`,
+        previous: formatKronor(previousYearToDateNetOre, lang),
+      });
+}
+
+function NotConnected({ text }: { text: string }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <EmptyState
+      withBorder={false}
+      order={3}
+      icon={<IconChartLine size={30} stroke={1.6} />}
+      title={t('noData.title')}
+      action={
+        <Button
+          component={Link}
+          to={INTEGRATIONS_PATH}
+          variant="light"
+          leftSection={<IconPlugConnected size={18} aria-hidden="true" />}
+        >
+          {t('noData.action')}
+        </Button>
+      }
+    >
+      {text}
+    </EmptyState>
   );
 }
