@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_SCOPES, computeInvoiceTotals, type Invoice, type InvoiceListRow } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
+import { ALL_SCOPES, CONFIGURATION_DEFAULTS, computeInvoiceTotals, type Invoice, type InvoiceListRow } from '@fairway/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -239,6 +239,24 @@ describe('creating and changing invoices', () => {
     expect((await list(`search=${created.number}`)).data.map((r) => r.id)).toContain(created.id);
   });
 
+  it('takes remarks and our reference from the invoice configuration when the form leaves them empty', async () => {
+    const saved = await send('PUT', '/configurations/invoice', a.owner, {
+      ...CONFIGURATION_DEFAULTS.invoice,
+      invoiceText: 'Tack för att ni spelar hos oss!',
+      ourReference: 'Kansliet',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const res = await send('POST', '/invoices', a.owner, invoiceBody());
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data).toMatchObject({ remarks: 'Tack för att ni spelar hos oss!', ourReference: 'Kansliet' });
+      const own = await send('POST', '/invoices', a.owner, invoiceBody({ remarks: 'Egen text' }));
+      expect(own.json().data.remarks).toBe('Egen text');
+    } finally {
+      await send('PUT', '/configurations/invoice', a.owner, CONFIGURATION_DEFAULTS.invoice);
+    }
+  });
+
   it('a lost answer after the create, or the same form sent twice, makes exactly one invoice', async () => {
     const requestId = randomUUID();
     const before = simInvoices();
@@ -418,6 +436,16 @@ describe('access', () => {
     const [row] = await app.db.select().from(invoices).where(eq(invoices.id, some.id));
     expect(row?.booked).toBe(false);
     expect((await get('/invoices', b.owner)).json().pagination.total).toBe(0);
+  });
+
+  it('an organisation without a connection is told to connect, and nothing is counted', async () => {
+    const res = await send('POST', '/invoices', b.owner, invoiceBody(), 'en');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().eng_message).toContain('not connected to an accounting program');
+    const usage = await app.db.execute(
+      sql`select coalesce(sum(invoices), 0)::int as n from subscription_usage where organisation_id = ${b.organisationId}`,
+    );
+    expect((usage.rows[0] as { n: number }).n).toBe(0);
   });
 
   it('with "only team-created documents", a role sees only what its team created', async () => {
