@@ -42,9 +42,6 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'duplicateDetail', path: 'duplicates/detail/:id', group: 'accounting', parent: 'duplicates', needsConnection: true },
 
   // Accounting data (the path is spelled "acounting" in the spec)
-  { id: 'contracts', path: 'acounting/contracts', group: 'accounting', needsConnection: true },
-  { id: 'contractCreate', path: 'acounting/contracts/create', group: 'accounting', parent: 'contracts', needsConnection: true },
-  { id: 'contractEdit', path: 'acounting/contracts/edit/:id', group: 'accounting', parent: 'contracts', needsConnection: true },
   { id: 'invoices', path: 'acounting/invoices', group: 'accounting', needsConnection: true },
   { id: 'invoiceCreate', path: 'acounting/invoices/create', group: 'accounting', parent: 'invoices', needsConnection: true },
   { id: 'invoiceEdit', path: 'acounting/invoices/edit/:id', group: 'accounting', parent: 'invoices', needsConnection: true },

@@ -14,6 +14,7 @@ const customerSegmentPage = lazyPage(() => import('../features/segments/pages/cu
 const articleSegmentPage = lazyPage(() => import('../features/segments/pages/article-segment-page'));
 const customerPage = lazyPage(() => import('../features/customers/pages/customer-page'));
 const articlePage = lazyPage(() => import('../features/articles/pages/article-page'));
+const contractPage = lazyPage(() => import('../features/contracts/pages/contract-page'));
 
 /**
  * Every route of spec §2. Public pages use the `full-first` (landing) and `full` layouts, the
@@ -87,6 +88,9 @@ export const routes: RouteObject[] = [
           { path: 'acounting/article', lazy: lazyPage(() => import('../features/articles/pages/articles-page')) },
           { path: 'acounting/article/create', lazy: articlePage },
           { path: 'acounting/article/edit/:id', lazy: articlePage },
+          { path: 'acounting/contracts', lazy: lazyPage(() => import('../features/contracts/pages/contracts-page')) },
+          { path: 'acounting/contracts/create', lazy: contractPage },
+          { path: 'acounting/contracts/edit/:id', lazy: contractPage },
           { path: 'acounting/article/segment/create', lazy: articleSegmentPage },
           { path: 'acounting/article/segment/edit/:id', lazy: articleSegmentPage },
           { path: 'acounting/statistics', lazy: lazyPage(() => import('../features/statistics/pages/statistics-page')) },

@@ -169,11 +169,13 @@ export async function runMirrorRefresh(
         ...(full ? { lastFullAt: new Date() } : {}),
       });
     }
+    // A refresh after a write should show the write soon, so it leaves the rows to the others.
     await readMissingInvoiceRows(
       app,
       provider,
       target,
-      options.invoiceRowReads ?? (app.config.NODE_ENV === 'test' ? 0 : INVOICE_ROW_READS_PER_RUN),
+      options.invoiceRowReads ??
+        (app.config.NODE_ENV === 'test' || run.trigger === 'after_write' ? 0 : INVOICE_ROW_READS_PER_RUN),
     );
     await refreshPaidDates(app.db, target);
     await repo.finishRun(app.db, run.id, 'succeeded', null);

@@ -1,0 +1,186 @@
+import { CONTRACT_TAG_MAX_LENGTH } from '@fairway/shared';
+import { Alert, Autocomplete, Button, CloseButton, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconFileDollar, IconInfoCircle, IconPlus, IconTag } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { ExportMenu } from '../../../components/list/export-menu';
+import { ListBody } from '../../../components/list/list-body';
+import { ListFooter } from '../../../components/list/list-footer';
+import { ListToolbar } from '../../../components/list/list-toolbar';
+import { SyncButton } from '../../../components/list/sync-button';
+import { useListParams } from '../../../components/list/use-list-params';
+import { useCurrentUser } from '../../users/api/get-current-user';
+import { contractsKey, useContracts } from '../api/list-contracts';
+import { CONTRACTS_LIST, type ContractsQuery, STATUS_TABS } from '../lib/list-config';
+import { CONTRACT_PATHS } from '../lib/paths';
+import { useTagParam } from '../lib/use-tag-param';
+import { ContractsTable } from './contracts-table';
+
+const REFRESHED = [contractsKey] as const;
+
+/**
+ * The tag filter: type a tag (suggestions are the tags seen in the list so far) and press Enter
+ * or pick one; the list follows once chosen, not on every key.
+ */
+function TagFilter({
+  value,
+  onChange,
+  known,
+}: {
+  value: string | undefined;
+  onChange: (tag: string | undefined) => void;
+  known: string[];
+}) {
+  const { t } = useTranslation('contracts');
+  const [input, setInput] = useState(value ?? '');
+  useEffect(() => setInput(value ?? ''), [value]);
+  const commit = (next: string) => {
+    const tag = next.trim();
+    if ((tag || undefined) !== value) onChange(tag || undefined);
+  };
+  return (
+    <Autocomplete
+      label={t('list.filters.tag.label')}
+      placeholder={t('list.filters.tag.placeholder')}
+      leftSection={<IconTag size={16} aria-hidden="true" />}
+      value={input}
+      onChange={setInput}
+      onOptionSubmit={commit}
+      onBlur={() => commit(input)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit(event.currentTarget.value);
+      }}
+      data={known}
+      maxLength={CONTRACT_TAG_MAX_LENGTH}
+      rightSection={
+        input ? (
+          <CloseButton
+            size="sm"
+            aria-label={t('list.filters.tag.clear')}
+            onClick={() => {
+              setInput('');
+              commit('');
+            }}
+          />
+        ) : null
+      }
+      w={{ base: '100%', xs: 200 }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/**
+ * The contracts list: the status as tabs (all and the five states of spec §4), tag filter,
+ * search, export, refresh, the table and its pager; the accounting program's notice when it
+ * keeps no contracts (Visma eEkonomi).
+ */
+export function ContractsList() {
+  const { t } = useTranslation('contracts');
+  const user = useCurrentUser();
+  const params = useListParams(CONTRACTS_LIST);
+  const [tag, setTag] = useTagParam();
+  const query: ContractsQuery = useMemo(() => ({ ...params.query, tag }), [params.query, tag]);
+  const list = useContracts(query);
+  const canWrite = user?.scopes.includes('contracts.write') ?? false;
+  // Refreshing the copy is open to whoever reads the accounting data (POST synchronize).
+  const canSync = user?.scopes.includes('invoices.read') ?? false;
+
+  // Every tag seen on the pages shown, for the tag filter's suggestions.
+  const seen = useRef(new Set<string>());
+  for (const row of list.data?.data ?? []) for (const name of row.tags) seen.current.add(name);
+  const knownTags = [...seen.current].sort((a, b) => a.localeCompare(b, 'sv'));
+
+  const total = list.data?.pagination.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / params.pageSize));
+  const { page, setPage } = params;
+  // A page beyond the last (an old link, or fewer contracts since) falls back to the last one.
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && total > 0 && page > pages) setPage(pages);
+  }, [list.data, list.isPlaceholderData, total, page, pages, setPage]);
+
+  const unsupported = list.data?.supported === false;
+  const newButton =
+    canWrite && !unsupported ? (
+      <Button component={Link} to={CONTRACT_PATHS.create} leftSection={<IconPlus size={18} aria-hidden="true" />}>
+        {t('list.new')}
+      </Button>
+    ) : null;
+
+  const isFiltered = params.isFiltered || tag !== undefined;
+  const clearFilters = () => {
+    params.clearFilters();
+    setTag(undefined);
+  };
+
+  if (unsupported) {
+    return (
+      <EmptyState title={t('list.unsupportedTitle')} order={3} icon={<IconInfoCircle size={30} stroke={1.6} />}>
+        {list.data?.notice ?? t('list.unsupportedText')}
+      </EmptyState>
+    );
+  }
+
+  return (
+    <Stack gap={0}>
+      <ScrollArea type="auto" mb="md" offsetScrollbars="x">
+        <SegmentedControl
+          aria-label={t('list.filters.status.label')}
+          value={params.filters.status}
+          onChange={(value) => params.setFilter('status', value as (typeof STATUS_TABS)[number])}
+          data={STATUS_TABS.map((value) => ({ value, label: t(`list.filters.status.${value}`) }))}
+        />
+      </ScrollArea>
+      <ListToolbar
+        search={params.searchInput}
+        onSearchChange={params.setSearchInput}
+        searchLabel={t('list.searchLabel')}
+        searchPlaceholder={t('list.searchPlaceholder')}
+        filters={<TagFilter value={tag} onChange={setTag} known={knownTags} />}
+        actions={
+          <>
+            {canSync ? <SyncButton invalidate={REFRESHED} /> : null}
+            <ExportMenu path="contracts/export" query={query} fileName={t('list.exportFileName')} />
+            {newButton}
+          </>
+        }
+      />
+      {list.data?.notice ? (
+        <Alert variant="light" color="blue" mb="md" icon={<IconInfoCircle size={18} aria-hidden="true" />}>
+          <Text fz="sm">{list.data.notice}</Text>
+        </Alert>
+      ) : null}
+      <ListBody
+        query={list}
+        isFiltered={isFiltered}
+        onClearFilters={clearFilters}
+        needsAccounting
+        empty={
+          <EmptyState title={t('list.emptyTitle')} order={3} icon={<IconFileDollar size={30} stroke={1.6} />} action={newButton}>
+            {t('list.emptyText')}
+          </EmptyState>
+        }
+      >
+        {(rows) => (
+          <ContractsTable
+            rows={rows}
+            sort={params.sort}
+            order={params.order}
+            onSort={params.setSort}
+            fetching={list.isFetching}
+            onTag={(name) => setTag(name)}
+          />
+        )}
+      </ListBody>
+      <ListFooter
+        page={params.page}
+        pageSize={params.pageSize}
+        total={total}
+        onPageChange={params.setPage}
+        onPageSizeChange={params.setPageSize}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type Ref, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCustomerSearch } from '../api/lookups';
+
+export interface CustomerLookupProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
+  ref?: Ref<HTMLInputElement>;
+  /** The customer number. */
+  value: string;
+  /** The name to show for the current number before any search (the contract's customer). */
+  initialName?: string;
+  onChange: (customerNumber: string) => void;
+}
+
+const optionLabel = (number: string, name: string) => (name ? `${number} – ${name}` : number);
+
+/**
+ * Picks the contract's customer by typing part of the name or number (GET customers/search, at
+ * most 20 answers). The chosen customer stays shown even when a later search does not find it.
+ */
+export function CustomerLookup({ value, initialName, onChange, ...props }: CustomerLookupProps) {
+  const { t } = useTranslation('contracts');
+  const [chosen, setChosen] = useState(value ? { value, label: optionLabel(value, initialName ?? '') } : null);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  // Typing the chosen option's own label is not a new search.
+  const term = chosen && debounced === chosen.label ? '' : debounced.trim();
+  const [open, setOpen] = useState(false);
+  const query = useCustomerSearch(term, open && !props.disabled);
+  const options = (query.data ?? []).map((c) => ({ value: c.number, label: optionLabel(c.number, c.name) }));
+  const current = chosen && chosen.value === value ? chosen : value ? { value, label: value } : null;
+  if (current && !options.some((o) => o.value === current.value)) options.unshift(current);
+  return (
+    <Select
+      {...props}
+      data={options}
+      value={value || null}
+      onChange={(next, option) => {
+        setChosen(next ? { value: next, label: option.label } : null);
+        onChange(next ?? '');
+      }}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      onDropdownOpen={() => setOpen(true)}
+      // The server has searched already; every answer is shown as it came.
+      filter={({ options: all }) => all}
+      clearable
+      nothingFoundMessage={query.isFetching ? t('form.searching') : t('form.noCustomers')}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
