@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES, CONFIGURATION_DEFAULTS, computeInvoiceTotals, type Invoice, type InvoiceListRow } from '@fairway/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -12,6 +12,7 @@ import { runMirrorRefresh } from '../accounting/accounting-sync.service';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
 import { roles } from '../permissions/permissions.schema';
+import { subscriptionUsage } from '../subscriptions/subscriptions.schema';
 import { recordInvoiceUsage } from '../subscriptions/subscriptions.service';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { invoices } from './invoices.schema';
@@ -442,10 +443,8 @@ describe('access', () => {
     const res = await send('POST', '/invoices', b.owner, invoiceBody(), 'en');
     expect(res.statusCode).toBe(409);
     expect(res.json().eng_message).toContain('not connected to an accounting program');
-    const usage = await app.db.execute(
-      sql`select coalesce(sum(invoices), 0)::int as n from subscription_usage where organisation_id = ${b.organisationId}`,
-    );
-    expect((usage.rows[0] as { n: number }).n).toBe(0);
+    const usage = await app.db.select().from(subscriptionUsage).where(eq(subscriptionUsage.organisationId, b.organisationId));
+    expect(usage.reduce((sum, u) => sum + u.invoices, 0)).toBe(0);
   });
 
   it('with "only team-created documents", a role sees only what its team created', async () => {
