@@ -37,10 +37,11 @@ describe('margin', () => {
     expect(articleMarginBasisPoints(10_000, 12_500)).toBe(-2_500);
   });
 
-  it('is unknown without both prices or with a zero sales price', () => {
+  it('is unknown without both prices, with a zero sales price, or with no purchase price (0)', () => {
     expect(articleMarginBasisPoints(null, 100)).toBeNull();
     expect(articleMarginBasisPoints(100, null)).toBeNull();
-    expect(articleMarginBasisPoints(0, 0)).toBeNull();
+    expect(articleMarginBasisPoints(0, 50)).toBeNull();
+    expect(articleMarginBasisPoints(100, 0)).toBeNull();
   });
 });
 

@@ -43,10 +43,11 @@ export function isValidEan(value: string): boolean {
 
 /**
  * The margin shown beside the prices: (sales − purchase) / sales, in basis points (rounded).
- * Unknown without both prices, and without a sales price above zero.
+ * Unknown without a sales price above zero, or without a purchase price: Fortnox keeps 0 for
+ * "none given" (a membership fee, a green fee), which is no 100 % margin.
  */
 export function articleMarginBasisPoints(salesPriceOre: number | null, purchasePriceOre: number | null): number | null {
-  if (salesPriceOre === null || purchasePriceOre === null || salesPriceOre <= 0) return null;
+  if (salesPriceOre === null || purchasePriceOre === null || salesPriceOre <= 0 || purchasePriceOre <= 0) return null;
   return Math.round(((salesPriceOre - purchasePriceOre) * 10_000) / salesPriceOre);
 }
 

@@ -187,12 +187,12 @@ describe('articles', () => {
       article({ description: 'Golfparaply XL', ean: null, purchasePriceOre: null, vatPercent: 12, salesAccountSe: '3002' }),
     );
     expect(res.statusCode).toBe(200);
-    // Fortnox keeps no "unknown" purchase price: a cleared one is 0, a 100 % margin.
+    // Fortnox keeps no "unknown" purchase price: a cleared one is 0, and the margin unknown.
     expect(res.json().data).toMatchObject({
       description: 'Golfparaply XL',
       ean: null,
       purchasePriceOre: 0,
-      marginBasisPoints: 10_000,
+      marginBasisPoints: null,
       vatPercent: 12,
     });
     const provider = await accountingFor(app, a, a.clubAccountId);
@@ -202,7 +202,7 @@ describe('articles', () => {
       vatPercent: 12,
     });
     const listed = (await get('/articles?search=XL', a.owner)).json().data as ArticleRow[];
-    expect(listed[0]).toMatchObject({ id: created.id, vatPercent: 12, purchasePriceOre: 0, marginBasisPoints: 10_000 });
+    expect(listed[0]).toMatchObject({ id: created.id, vatPercent: 12, purchasePriceOre: 0, marginBasisPoints: null });
 
     const taken = await send('POST', '/articles', a.owner, article({ number: created.number, description: 'Något annat' }), 'en');
     expect([400, 409]).toContain(taken.statusCode);

@@ -29,7 +29,16 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useState } from 'react';
-import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldError,
+  type FieldPath,
+  get,
+  type Resolver,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listErrorMessage } from '../../../components/list/list-states';
@@ -117,6 +126,45 @@ function failureText(error: unknown, leftover: string | null): string | null {
   return leftover;
 }
 
+function readOnlyValue(label: string, value: string) {
+  return (
+    <Stack gap={2}>
+      <Text fz="sm" fw={500}>
+        {label}
+      </Text>
+      <Text fz="sm" c="dimmed">
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Margin, contribution and price with VAT, worked out while the prices are typed. Watches only
+ * the three fields it shows, so typing a price does not render the whole form again.
+ */
+function PriceSummary({ control }: { control: Control<ArticleFormValues, unknown, CreateArticleInput | UpdateArticleInput> }) {
+  const { t, i18n } = useTranslation('articles');
+  const lang = i18n.language === 'en' ? 'en' : 'sv';
+  const [sales, purchase, vat] = useWatch({ control, name: ['salesPriceOre', 'purchasePriceOre', 'vatPercent'] });
+  const salesPrice = sales ?? null;
+  const purchasePrice = purchase ?? null;
+  const margin = articleMarginBasisPoints(salesPrice, purchasePrice);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" aria-live="polite">
+      {readOnlyValue(t('form.margin'), margin === null ? t('form.marginUnknown') : formatMargin(margin, lang))}
+      {readOnlyValue(
+        t('form.marginAmount'),
+        margin !== null && salesPrice !== null && purchasePrice !== null ? formatOre(salesPrice - purchasePrice, lang) : '–',
+      )}
+      {readOnlyValue(
+        t('form.priceWithVat'),
+        salesPrice !== null ? formatOre(Math.round((salesPrice * (100 + (vat ?? 25))) / 100), lang) : '–',
+      )}
+    </SimpleGrid>
+  );
+}
+
 export interface ArticleFormProps {
   /** The article to edit; absent when creating. */
   article?: Article;
@@ -148,15 +196,11 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
     defaultValues: articleFormValues(article),
     mode: 'onTouched',
   });
-  const { control, register, handleSubmit, setError, watch, formState } = form;
+  const { control, register, handleSubmit, setError, formState } = form;
   const { errors } = formState;
   const leaving = useUnsavedChangesGuard(formState.isDirty && !readOnly && !formState.isSubmitSuccessful);
 
-  const salesPrice = watch('salesPriceOre') ?? null;
-  const purchasePrice = watch('purchasePriceOre') ?? null;
-  const vat = watch('vatPercent') ?? 25;
-  const stockItem = watch('stockItem') ?? false;
-  const margin = articleMarginBasisPoints(salesPrice, purchasePrice);
+  const stockItem = useWatch({ control, name: 'stockItem' }) ?? false;
 
   const field = (name: Path) => {
     const label = t(`fields.${name}.label`);
@@ -253,17 +297,6 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
         />
       )}
     />
-  );
-
-  const readOnlyValue = (label: string, value: string) => (
-    <Stack gap={2}>
-      <Text fz="sm" fw={500}>
-        {label}
-      </Text>
-      <Text fz="sm" c="dimmed">
-        {value}
-      </Text>
-    </Stack>
   );
 
   return (
@@ -377,17 +410,7 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
                       )}
                     />
                   </SimpleGrid>
-                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" aria-live="polite">
-                    {readOnlyValue(t('form.margin'), margin === null ? t('form.marginUnknown') : formatMargin(margin, lang))}
-                    {readOnlyValue(
-                      t('form.marginAmount'),
-                      salesPrice !== null && purchasePrice !== null ? formatOre(salesPrice - purchasePrice, lang) : '–',
-                    )}
-                    {readOnlyValue(
-                      t('form.priceWithVat'),
-                      salesPrice !== null ? formatOre(Math.round((salesPrice * (100 + vat)) / 100), lang) : '–',
-                    )}
-                  </SimpleGrid>
+                  <PriceSummary control={control} />
                 </>,
               )}
 

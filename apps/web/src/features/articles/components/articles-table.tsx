@@ -99,7 +99,11 @@ export function ArticlesTable({ rows, sort, order, onSort, fetching }: ArticlesT
       sort: 'stock',
       noWrap: true,
       textAlign: 'right',
-      render: (a) => (a.stockItem && a.stockQuantityHundredths !== null ? formatQuantity(a.stockQuantityHundredths, lang) : none),
+      // Services have no stock (Fortnox answers 0 for them).
+      render: (a) =>
+        (a.stockItem || a.type === 'STOCK') && a.stockQuantityHundredths !== null
+          ? formatQuantity(a.stockQuantityHundredths, lang)
+          : none,
     },
     {
       accessor: 'active',
