@@ -1,0 +1,164 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import { createQueryClient } from '../../../app/query-client';
+import { jsonResponse } from '../../../test/render';
+import { ContractForm } from './contract-form';
+
+const user = userEvent.setup({ delay: null });
+vi.setConfig({ testTimeout: 30_000 });
+
+const CODE_LISTS = {
+  units: [{ code: 'st', name: 'Styck', days: null, active: true }],
+  priceLists: [],
+  costCenters: [{ code: 'GOLF', name: 'Golfverksamhet', days: null, active: true }],
+  projects: [],
+  termsOfPayment: [{ code: '30', name: '30 dagar', days: 30, active: true }],
+  termsOfDelivery: [],
+};
+
+/** The API as the form sees it: code lists, the customer search, and a POST answered by `onPost`. */
+function stubApi(onPost: (body: unknown) => Response) {
+  const posts: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      if (url.pathname.endsWith('/customizations')) return jsonResponse(200, { data: CODE_LISTS });
+      if (url.pathname.endsWith('/customers/search')) {
+        return jsonResponse(200, {
+          data: [{ id: '00000000-0000-4000-8000-000000000011', number: '1001', name: 'Greta Golfsson' }],
+        });
+      }
+      if (url.pathname.endsWith('/articles/search')) return jsonResponse(200, { data: [] });
+      if (method === 'POST' && url.pathname.endsWith('/contracts')) {
+        const body = JSON.parse(String(init?.body));
+        posts.push(body);
+        return onPost(body);
+      }
+      return jsonResponse(404, { message: 'Saknas', eng_message: 'Missing' });
+    }),
+  );
+  return posts;
+}
+
+function renderForm(onSubmitted = vi.fn()) {
+  const onSubmit = vi.fn(async (body: unknown) => {
+    const response = await fetch('/api/v1/contracts', { method: 'POST', body: JSON.stringify(body) });
+    if (!response.ok) {
+      const { ApiError } = await import('../../../lib/api-client');
+      throw new ApiError(response.status, await response.json());
+    }
+    onSubmitted(body);
+  });
+  const onSaved = vi.fn();
+  const router = createMemoryRouter([
+    { path: '/', element: <ContractForm readOnly={false} onSubmit={onSubmit} onSaved={onSaved} /> },
+  ]);
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { onSubmit, onSaved };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('contract form', () => {
+  it('shows the shared rules on the fields and sends nothing while they fail', async () => {
+    const posts = stubApi(() => jsonResponse(201, { data: {} }));
+    const { onSubmit } = renderForm();
+
+    const length = await screen.findByRole('textbox', { name: /^Avtalslängd/ });
+    await user.clear(length);
+    await user.type(length, '5');
+    await user.click(screen.getByRole('button', { name: 'Skapa avtal' }));
+
+    // No customer, a length that is not whole yearly periods, a row without a price.
+    expect(await screen.findByText('Kundnummer krävs')).toBeInTheDocument();
+    expect(screen.getByText('Avtalslängden måste vara en multipel av faktureringsintervallet')).toBeInTheDocument();
+    const row = screen.getAllByTestId('contract-row')[0] as HTMLElement;
+    const price = within(row).getByRole('textbox', { name: 'À-pris, rad 1' });
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(within(row).getByText('Detta fält är obligatoriskt')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // With a price the row still needs an article or a description.
+    await user.type(price, '100');
+    await user.click(screen.getByRole('button', { name: 'Skapa avtal' }));
+    await waitFor(() =>
+      expect(within(row).getByRole('textbox', { name: 'Benämning, rad 1' })).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(price).not.toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toHaveLength(0);
+
+    // The period cannot end before it starts.
+    const start = screen.getByLabelText(/^Periodens start/) as HTMLInputElement;
+    const end = screen.getByLabelText(/^Periodens slut/) as HTMLInputElement;
+    await user.clear(start);
+    await user.type(start, '2026-03-01');
+    await user.type(end, '2026-02-01');
+    await user.click(screen.getByRole('button', { name: 'Skapa avtal' }));
+    expect(await screen.findByText('Periodens slut kan inte vara före dess start')).toBeInTheDocument();
+  });
+
+  it('works out the totals while rows are typed', async () => {
+    stubApi(() => jsonResponse(201, { data: {} }));
+    renderForm();
+    const row = (await screen.findAllByTestId('contract-row'))[0] as HTMLElement;
+    await user.type(within(row).getByRole('textbox', { name: 'À-pris, rad 1' }), '1000');
+    const quantity = within(row).getByRole('textbox', { name: 'Antal, rad 1' });
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    const totals = screen.getByTestId('contract-totals');
+    await waitFor(() => expect(within(totals).getByTestId('contract-total').textContent?.replace(/\s/g, ' ')).toBe('2 500 kr'));
+    // 25 % VAT on 2 000 kr.
+    expect(within(totals).getByText(/^500\skr$/)).toBeInTheDocument();
+    expect(within(totals).getByText(/^2\s000\skr$/)).toBeInTheDocument();
+  });
+
+  it("puts the server's field messages on the inputs, rows included", async () => {
+    const posts = stubApi(() =>
+      jsonResponse(400, {
+        message: 'Valideringsfel',
+        eng_message: 'Validation failed',
+        data: { customerNumber: ['Kunden finns inte i bokföringsprogrammet'], 'rows.0.priceOre': ['För högt pris'] },
+      }),
+    );
+    const { onSaved } = renderForm();
+
+    const customer = await screen.findByRole('textbox', { name: /^Kund/ });
+    await user.click(customer);
+    await user.click(await screen.findByRole('option', { name: '1001 – Greta Golfsson', hidden: true }));
+    const row = screen.getAllByTestId('contract-row')[0] as HTMLElement;
+    await user.type(within(row).getByRole('textbox', { name: 'Benämning, rad 1' }), 'Företagsmedlemskap');
+    await user.type(within(row).getByRole('textbox', { name: 'À-pris, rad 1' }), '4500');
+    await user.click(screen.getByRole('button', { name: 'Skapa avtal' }));
+
+    expect(await screen.findByText('Kunden finns inte i bokföringsprogrammet')).toBeInTheDocument();
+    expect(screen.getByText('För högt pris')).toBeInTheDocument();
+    expect(within(row).getByRole('textbox', { name: 'À-pris, rad 1' })).toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toEqual([
+      expect.objectContaining({
+        customerNumber: '1001',
+        contractLength: 12,
+        invoiceInterval: 12,
+        rows: [
+          expect.objectContaining({
+            description: 'Företagsmedlemskap',
+            priceOre: 450_000,
+            quantityHundredths: 100,
+            vatPercent: 25,
+          }),
+        ],
+      }),
+    ]);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
