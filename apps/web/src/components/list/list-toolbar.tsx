@@ -33,7 +33,7 @@ export function ListToolbar({ search, onSearchChange, searchLabel, searchPlaceho
           value={search}
           onChange={(event) => onSearchChange(event.currentTarget.value)}
           maxLength={100}
-          w={{ base: '100%', xs: 300 }}
+          w={{ base: '100%', xs: 260 }}
         />
         {filters}
       </Group>

@@ -49,7 +49,7 @@ export function CustomersList() {
       onChange={(value) => value && params.setFilter(name, value as never)}
       data={options.map((value) => ({ value, label: t(`list.filters.${name}.${value}`) }))}
       allowDeselect={false}
-      w={{ base: '100%', xs: 170 }}
+      w={{ base: '100%', xs: 150 }}
       comboboxProps={{ withinPortal: true }}
     />
   );

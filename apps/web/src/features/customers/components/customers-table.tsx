@@ -92,6 +92,7 @@ export function CustomersTable({ rows, sort, order, onSort, fetching }: Customer
       accessor: 'active',
       title: t('list.columns.active'),
       noWrap: true,
+      width: 104,
       render: (c) => (
         <Badge variant="light" color={c.active ? 'teal' : 'gray'} tt="none">
           {c.active ? t('list.status.active') : t('list.status.inactive')}
