@@ -294,7 +294,14 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
                 <>
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                     {creating ? (
-                      <TextInput {...field('number')} {...register('number')} maxLength={50} autoComplete="off" />
+                      <TextInput
+                        {...field('number')}
+                        {...register('number')}
+                        maxLength={50}
+                        autoComplete="off"
+                        // The hint goes under the input, so the input lines up with the name beside it.
+                        inputWrapperOrder={['label', 'input', 'description', 'error']}
+                      />
                     ) : null}
                     <TextInput {...field('name')} {...register('name')} withAsterisk maxLength={1024} data-autofocus />
                   </SimpleGrid>
