@@ -41,11 +41,6 @@ export const SCREENS: readonly ScreenDef[] = [
   },
   { id: 'duplicateDetail', path: 'duplicates/detail/:id', group: 'accounting', parent: 'duplicates', needsConnection: true },
 
-  // Accounting data (the path is spelled "acounting" in the spec)
-  { id: 'invoices', path: 'acounting/invoices', group: 'accounting', needsConnection: true },
-  { id: 'invoiceCreate', path: 'acounting/invoices/create', group: 'accounting', parent: 'invoices', needsConnection: true },
-  { id: 'invoiceEdit', path: 'acounting/invoices/edit/:id', group: 'accounting', parent: 'invoices', needsConnection: true },
-
   // Golf related
   { id: 'members', path: 'golfrelated/members', group: 'golf', needsConnection: true },
   { id: 'memberCategories', path: 'golfrelated/member-categories', group: 'golf', needsConnection: true },

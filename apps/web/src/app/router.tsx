@@ -15,6 +15,7 @@ const articleSegmentPage = lazyPage(() => import('../features/segments/pages/art
 const customerPage = lazyPage(() => import('../features/customers/pages/customer-page'));
 const articlePage = lazyPage(() => import('../features/articles/pages/article-page'));
 const contractPage = lazyPage(() => import('../features/contracts/pages/contract-page'));
+const invoicePage = lazyPage(() => import('../features/invoices/pages/invoice-page'));
 
 /**
  * Every route of spec §2. Public pages use the `full-first` (landing) and `full` layouts, the
@@ -91,6 +92,9 @@ export const routes: RouteObject[] = [
           { path: 'acounting/contracts', lazy: lazyPage(() => import('../features/contracts/pages/contracts-page')) },
           { path: 'acounting/contracts/create', lazy: contractPage },
           { path: 'acounting/contracts/edit/:id', lazy: contractPage },
+          { path: 'acounting/invoices', lazy: lazyPage(() => import('../features/invoices/pages/invoices-page')) },
+          { path: 'acounting/invoices/create', lazy: invoicePage },
+          { path: 'acounting/invoices/edit/:id', lazy: invoicePage },
           { path: 'acounting/article/segment/create', lazy: articleSegmentPage },
           { path: 'acounting/article/segment/edit/:id', lazy: articleSegmentPage },
           { path: 'acounting/statistics', lazy: lazyPage(() => import('../features/statistics/pages/statistics-page')) },

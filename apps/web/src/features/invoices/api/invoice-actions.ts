@@ -1,0 +1,44 @@
+import type { Invoice, InvoicePaymentBody, InvoiceSendWay } from '@fairway/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, isUnauthorized, requireAuthorized } from '../../../lib/api-client';
+import { invoiceKey } from './get-invoice';
+import { invoicesKey } from './list-invoices';
+
+const path = (id: string, action: string) => `invoices/${encodeURIComponent(id)}/${action}`;
+
+/**
+ * The invoice actions of spec §4. Each is silent: the confirming dialog shows the refusal (a
+ * field message, or the accounting program's own) where the user is looking. Each answers the
+ * invoice as it is afterwards; credit answers the credit note.
+ */
+export const invoiceActions = {
+  bookkeep: async (id: string) => requireAuthorized(await api.put<Invoice>(path(id, 'bookkeep'), undefined, { silent: true })),
+  send: async (id: string, method: InvoiceSendWay) =>
+    requireAuthorized(await api.put<Invoice>(path(id, 'send'), { method }, { silent: true })),
+  cancel: async (id: string) => requireAuthorized(await api.put<Invoice>(path(id, 'cancel'), undefined, { silent: true })),
+  credit: async (id: string) => requireAuthorized(await api.put<Invoice>(path(id, 'credit'), undefined, { silent: true })),
+  payment: async (id: string, body: InvoicePaymentBody) =>
+    requireAuthorized(await api.post<Invoice>(path(id, 'payments'), body, { silent: true })),
+};
+
+/**
+ * One action as a mutation: the answer replaces the cached invoice it describes (the credit note
+ * is a new one, so the credited invoice is read again), and the lists are refreshed.
+ */
+export function useInvoiceAction<A extends unknown[]>(id: string, run: (id: string, ...args: A) => Promise<Invoice>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (args: A) => run(id, ...args),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(invoiceKey(answer.id), answer);
+      if (answer.id !== id) await queryClient.invalidateQueries({ queryKey: invoiceKey(id) });
+      await queryClient.invalidateQueries({ queryKey: [...invoicesKey, 'list'] });
+    },
+  });
+}
+
+/** GET invoices/{id}/pdf: the invoice as a PDF file (inline, or as an attachment with `download`). */
+export async function fetchInvoicePdf(id: string, download: boolean): Promise<Blob | null> {
+  const blob = await api.download(`invoices/${encodeURIComponent(id)}/pdf`, { query: download ? { download: '1' } : {} });
+  return isUnauthorized(blob) ? null : blob;
+}

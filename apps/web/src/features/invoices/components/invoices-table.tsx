@@ -1,0 +1,108 @@
+import type { InvoiceListRow, InvoiceSort } from '@fairway/shared';
+import { Anchor, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { type ListColumn, ListTable } from '../../../components/list/list-table';
+import type { SortOrder } from '../../../components/list/use-list-params';
+import { formatOre } from '../../../lib/money';
+import { formatDate } from '../lib/format';
+import { INVOICE_PATHS } from '../lib/paths';
+import { InvoiceStatusBadges } from './invoice-status-badges';
+
+export interface InvoicesTableProps {
+  rows: InvoiceListRow[];
+  sort: InvoiceSort | undefined;
+  order: SortOrder;
+  onSort: (column: InvoiceSort, order: SortOrder) => void;
+  fetching: boolean;
+}
+
+/** The invoices of one page; a row opens the invoice, and its number is the keyboard's link. */
+export function InvoicesTable({ rows, sort, order, onSort, fetching }: InvoicesTableProps) {
+  const { t, i18n } = useTranslation('invoices');
+  const lang = i18n.language === 'en' ? 'en' : 'sv';
+  const navigate = useNavigate();
+  const amount = (ore: number) => (
+    <Text fz="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      {formatOre(ore, lang)}
+    </Text>
+  );
+  const columns: ListColumn<InvoiceListRow, InvoiceSort>[] = [
+    {
+      accessor: 'number',
+      title: t('list.columns.number'),
+      sort: 'number',
+      noWrap: true,
+      render: (r) => (
+        <Anchor
+          component={Link}
+          to={INVOICE_PATHS.edit(r.id)}
+          fw={600}
+          fz="sm"
+          aria-label={t('list.open', { number: r.number, name: r.customerName })}
+        >
+          {r.number}
+        </Anchor>
+      ),
+    },
+    {
+      accessor: 'customerName',
+      title: t('list.columns.customer'),
+      sort: 'customerName',
+      render: (r) => (
+        <>
+          <Text fz="sm" fw={500}>
+            {r.customerName}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {r.customerNumber}
+          </Text>
+        </>
+      ),
+    },
+    {
+      accessor: 'invoiceDate',
+      title: t('list.columns.invoiceDate'),
+      sort: 'invoiceDate',
+      noWrap: true,
+      render: (r) => formatDate(r.invoiceDate, lang),
+    },
+    {
+      accessor: 'dueDate',
+      title: t('list.columns.dueDate'),
+      sort: 'dueDate',
+      noWrap: true,
+      visibleMediaQuery: '(min-width: 48em)',
+      render: (r) => formatDate(r.dueDate, lang) || t('list.notSet'),
+    },
+    {
+      accessor: 'totalOre',
+      title: t('list.columns.total'),
+      sort: 'total',
+      textAlign: 'right',
+      render: (r) => amount(r.totalOre),
+    },
+    {
+      accessor: 'balanceOre',
+      title: t('list.columns.balance'),
+      sort: 'balance',
+      textAlign: 'right',
+      visibleMediaQuery: '(min-width: 36em)',
+      render: (r) => amount(r.balanceOre),
+    },
+    { accessor: 'status', title: t('list.columns.status'), render: (r) => <InvoiceStatusBadges invoice={r} /> },
+  ];
+  return (
+    <ListTable<InvoiceListRow, InvoiceSort>
+      records={rows}
+      columns={columns}
+      sort={sort}
+      order={order}
+      onSort={onSort}
+      fetching={fetching}
+      onRowClick={(r) => void navigate(INVOICE_PATHS.edit(r.id))}
+      label={t('list.tableLabel')}
+      minWidth={560}
+    />
+  );
+}
