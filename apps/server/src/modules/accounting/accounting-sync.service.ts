@@ -227,7 +227,7 @@ async function readMissingInvoiceRows(
   let read = 0;
   for (const number of await invoicesWithoutRows(app.db, target, limit)) {
     try {
-      await mirrorInvoices(app.db, target, [await provider.invoices.get(number)]);
+      await mirrorInvoices(app.db, target, [await provider.invoices.get(number)], null, true);
       read++;
     } catch (error) {
       if (isAccountingError(error) && error.kind === 'not_found') continue;

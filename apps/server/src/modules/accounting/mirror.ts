@@ -113,3 +113,19 @@ export async function storedDocuments<T extends MirrorTable & { data: PgColumn }
     .where(and(eq(table.clubAccountId, target.clubAccountId), inArray(table.number, [...numbers])));
   return new Map(rows.map((r) => [r.number as string, r.data]));
 }
+
+/**
+ * The document to store: a `whole` one (the answer of a read by number, a create or an update)
+ * replaces what the mirror holds, so a field cleared in the program is cleared here too — only
+ * our reference is carried over, since the programs' reads do not always return it; a list
+ * summary is merged into the stored document (see mergeDocument).
+ */
+export function documentToStore<T extends { externalRef: string | null }>(
+  stored: T | undefined,
+  incoming: T,
+  whole: boolean,
+  keepArrays: Parameters<typeof mergeDocument<T>>[2] = null,
+): T {
+  if (whole) return { ...incoming, externalRef: incoming.externalRef ?? stored?.externalRef ?? null };
+  return mergeDocument(stored, incoming, keepArrays);
+}

@@ -93,7 +93,7 @@ export async function runContractSchedules(app: FastifyInstance, today: string =
     try {
       const finished = await finishInProgram(provider, contract.number);
       const recorded = await app.db.transaction(async (tx) => {
-        await mirrorContracts(tx, target, [finished]);
+        await mirrorContracts(tx, target, [finished], null, true);
         const first = await repo.markTerminated(tx, target, contract.number, true);
         if (first) {
           await repo.failPendingPriceChanges(tx, target, contract.number, 'contracts.priceChange.contractEnded');
@@ -196,7 +196,7 @@ async function applyPriceChange(
   const contract = await provider.contracts.get(change.contractNumber);
   if (contract.finished || mirrored?.terminatedAt) {
     await app.db.transaction(async (tx) => {
-      await mirrorContracts(tx, target, [contract]);
+      await mirrorContracts(tx, target, [contract], null, true);
       await repo.updatePriceChange(tx, target, change.id, {
         status: 'failed',
         error: 'contracts.priceChange.contractEnded',
@@ -216,7 +216,7 @@ async function applyPriceChange(
     updated = await provider.contracts.update(change.contractNumber, { rows });
   }
   await app.db.transaction(async (tx) => {
-    await mirrorContracts(tx, target, [updated]);
+    await mirrorContracts(tx, target, [updated], null, true);
     await repo.updatePriceChange(tx, target, change.id, {
       status: 'applied',
       appliedAt: new Date(),

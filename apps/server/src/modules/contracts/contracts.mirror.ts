@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccContract } from '../../integrations/accounting/provider';
-import { type MirrorTarget, mergeDocument, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror';
+import { documentToStore, type MirrorTarget, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror';
 import { contracts } from './contracts.schema';
 
 export function contractRow(target: MirrorTarget, c: AccContract, createdBy?: string | null): typeof contracts.$inferInsert {
@@ -54,6 +54,8 @@ export async function mirrorContracts(
   target: MirrorTarget,
   items: AccContract[],
   createdBy?: string | null,
+  /** A whole document (read by number, create, update, action) rather than a list summary. */
+  whole = false,
 ): Promise<number> {
   const stored = await storedDocuments(
     conn,
@@ -62,7 +64,7 @@ export async function mirrorContracts(
     items.map((c) => c.number),
   );
   const rows = items.map((c) =>
-    contractRow(target, mergeDocument(stored.get(c.number) as AccContract | undefined, c, KEEP_ROWS), createdBy),
+    contractRow(target, documentToStore(stored.get(c.number) as AccContract | undefined, c, whole, KEEP_ROWS), createdBy),
   );
   return upsertMirror(conn, contracts, rows, MIRRORED);
 }

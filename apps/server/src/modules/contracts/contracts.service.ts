@@ -195,7 +195,7 @@ export async function getContract(app: FastifyInstance, caller: AccountingCaller
   const today = todayInSweden();
   try {
     const fresh = await (await providerFor(app, target)).contracts.get(row.number);
-    await mirrorContracts(app.db, target, [fresh]);
+    await mirrorContracts(app.db, target, [fresh], null, true);
   } catch (error) {
     if (!isAccountingError(error)) throw error;
     app.log.warn({ err: error, contract: row.number }, 'contract read from the mirror: the accounting program did not answer');
@@ -225,7 +225,7 @@ export async function createContract(
   const provider = await providerFor(app, target);
   const created = await provider.contracts.create(programFields(body), { externalRef: `fw-${randomUUID()}` });
   await app.db.transaction(async (tx) => {
-    await mirrorContracts(tx, target, [created], caller.userId);
+    await mirrorContracts(tx, target, [created], caller.userId, true);
     await repo.setCategory(tx, target, created.number, body.category);
     await logEvent(tx, {
       ...eventBase(target),
@@ -249,7 +249,7 @@ export async function updateContract(
   const { target, row } = await contractFor(app, caller, id, 'update', today);
   const updated = await (await providerFor(app, target)).contracts.update(row.number, programFields(body));
   await app.db.transaction(async (tx) => {
-    await mirrorContracts(tx, target, [updated]);
+    await mirrorContracts(tx, target, [updated], null, true);
     await repo.setCategory(tx, target, updated.number, body.category);
     await logEvent(tx, {
       ...eventBase(target),
@@ -290,7 +290,7 @@ export async function terminateContract(
   const { target, row } = await contractFor(app, caller, id, 'terminate', today);
   const finished = await finishInProgram(await providerFor(app, target), row.number);
   await app.db.transaction(async (tx) => {
-    await mirrorContracts(tx, target, [finished]);
+    await mirrorContracts(tx, target, [finished], null, true);
     await repo.markTerminated(tx, target, row.number, false);
     await repo.failPendingPriceChanges(tx, target, row.number, 'contracts.priceChange.contractEnded');
     await logEvent(tx, {
@@ -410,8 +410,8 @@ export async function createInvoiceFromContract(
     return null;
   });
   const invoiceId = await app.db.transaction(async (tx) => {
-    await mirrorInvoices(tx, target, [invoice], caller.userId);
-    if (contract) await mirrorContracts(tx, target, [contract]);
+    await mirrorInvoices(tx, target, [invoice], caller.userId, true);
+    if (contract) await mirrorContracts(tx, target, [contract], null, true);
     await recordInvoiceUsage(tx, target.organisationId, 1);
     await logEvent(tx, {
       ...eventBase(target),

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccCustomer } from '../../integrations/accounting/provider';
-import { type MirrorTarget, mergeDocument, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror';
+import { documentToStore, type MirrorTarget, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror';
 import { customers } from './customers.schema';
 
 export function customerRow(target: MirrorTarget, c: AccCustomer, createdBy?: string | null): typeof customers.$inferInsert {
@@ -41,6 +41,8 @@ export async function mirrorCustomers(
   target: MirrorTarget,
   items: AccCustomer[],
   createdBy?: string | null,
+  /** A whole document (read by number, create, update) rather than a list summary. */
+  whole = false,
 ): Promise<number> {
   const stored = await storedDocuments(
     conn,
@@ -49,7 +51,7 @@ export async function mirrorCustomers(
     items.map((c) => c.number),
   );
   const rows = items.map((c) =>
-    customerRow(target, mergeDocument(stored.get(c.number) as AccCustomer | undefined, c), createdBy),
+    customerRow(target, documentToStore(stored.get(c.number) as AccCustomer | undefined, c, whole), createdBy),
   );
   return upsertMirror(conn, customers, rows, MIRRORED);
 }

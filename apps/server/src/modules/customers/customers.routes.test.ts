@@ -131,9 +131,12 @@ describe('customers', () => {
   });
 
   it("updates in Fortnox and the mirror; the program's refusal is shown and changes nothing", async () => {
-    const res = await send('PUT', `/customers/${created.id}`, a.owner, { ...customer({ name: 'Greta Golfsson-Lind' }) });
+    const res = await send('PUT', `/customers/${created.id}`, a.owner, { ...customer({ name: 'Greta Golfsson-Lind', phone1: null }) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.name).toBe('Greta Golfsson-Lind');
+    // A field cleared in the program is cleared in the mirror too.
+    expect(res.json().data.phone1).toBeNull();
+    expect((await get(`/customers/${created.id}`, a.owner)).json().data.phone1).toBeNull();
     const provider = (await import('../integrations/accounting-connections.service')).accountingFor;
     expect((await (await provider(app, a, a.clubAccountId)).customers.get(created.number)).name).toBe('Greta Golfsson-Lind');
 

@@ -112,7 +112,7 @@ export async function createCustomer(
     { externalRef: `fw-${randomUUID()}` },
   );
   return app.db.transaction(async (tx) => {
-    await mirrorCustomers(tx, target, [created], caller.userId);
+    await mirrorCustomers(tx, target, [created], caller.userId, true);
     await repo.savePortalFields(tx, target, created.number, { sni: body.sni, cfar: body.cfar, shopId: body.shopId });
     await logEvent(tx, {
       organisationId: target.organisationId,
@@ -141,7 +141,7 @@ export async function updateCustomer(
   const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
   const updated = await provider.customers.update(existing.number, programFields(body));
   return app.db.transaction(async (tx) => {
-    await mirrorCustomers(tx, target, [updated]);
+    await mirrorCustomers(tx, target, [updated], null, true);
     await repo.savePortalFields(tx, target, updated.number, { sni: body.sni, cfar: body.cfar, shopId: body.shopId });
     await logEvent(tx, {
       organisationId: target.organisationId,

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { AccInvoice, InvoicePayment } from '../../integrations/accounting/provider';
-import { type MirrorTarget, mergeDocument, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror';
+import {
+  documentToStore,
+  type MirrorTarget,
+  mergeDocument,
+  storedDocuments,
+  timestampOf,
+  upsertMirror,
+} from '../accounting/mirror';
 import { invoicePayments, invoices } from './invoices.schema';
 
 /** The date the balance reached zero: the latest payment's, when the invoice is fully paid. */
@@ -80,6 +87,8 @@ export async function mirrorInvoices(
   target: MirrorTarget,
   items: AccInvoice[],
   createdBy?: string | null,
+  /** A whole document (read by number, create, action) rather than a list summary. */
+  whole = false,
 ): Promise<number> {
   const stored = await storedDocuments(
     conn,
@@ -89,6 +98,7 @@ export async function mirrorInvoices(
   );
   const merged = items.map((i) => {
     const before = stored.get(i.number) as AccInvoice | undefined;
+    if (whole) return documentToStore(before, i, true);
     const doc = mergeDocument(before, i, KEEP_ROWS);
     // Fortnox's invoice list leaves Net and TotalVAT out (they read as 0 while Total does not):
     // while the total is unchanged, a summary keeps the amounts a full read stored.

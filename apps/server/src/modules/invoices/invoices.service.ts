@@ -180,7 +180,7 @@ export async function getInvoice(app: FastifyInstance, caller: AccountingCaller,
     }
     throw error;
   }
-  await mirrorInvoices(app.db, target, [fresh]);
+  await mirrorInvoices(app.db, target, [fresh], null, true);
   return toInvoice((await repo.findInvoiceByNumber(app.db, target, row.number)) ?? row, false);
 }
 
@@ -287,7 +287,7 @@ export async function createInvoice(app: FastifyInstance, caller: AccountingCall
   checkTotals(app, created);
   return app.db.transaction(async (tx) => {
     const known = await repo.findInvoiceByExternalRef(tx, target, externalRef);
-    await mirrorInvoices(tx, target, [created], caller.userId);
+    await mirrorInvoices(tx, target, [created], caller.userId, true);
     // A retry of the same request that raced the first one is not counted twice.
     if (!known) await recordInvoiceUsage(tx, target.organisationId, 1);
     await logEvent(tx, {
@@ -349,7 +349,7 @@ async function recordAction(
   extra?: (tx: Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0]) => Promise<void>,
 ): Promise<Invoice> {
   return app.db.transaction(async (tx) => {
-    await mirrorInvoices(tx, target, documents);
+    await mirrorInvoices(tx, target, documents, null, true);
     if (extra) await extra(tx);
     await logEvent(tx, {
       organisationId: target.organisationId,
