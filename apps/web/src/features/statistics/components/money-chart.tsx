@@ -1,5 +1,5 @@
 import { BarChart, LineChart } from '@mantine/charts';
-import { Skeleton } from '@mantine/core';
+import { ColorSwatch, Group, Skeleton, Text } from '@mantine/core';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatKronor, monthLabel } from '../lib/format';
 
@@ -40,13 +40,24 @@ export function MonthChart({ points, series, kind = 'bar', money = true, height 
     dataKey: 'month',
     series: series.map((s) => ({ name: s.key, label: s.label, color: s.color })),
     valueFormatter: format,
-    withLegend: series.length > 1,
+    // The legend is drawn below by us: recharts 3 lays Mantine's legend out one item per line.
+    withLegend: false,
     tickLine: 'y' as const,
     yAxisProps: { width: money ? 90 : 40 },
   };
   return (
     <figure aria-label={label} style={{ margin: 0 }} data-testid="month-chart">
       {kind === 'line' ? <LineChart {...common} curveType="monotone" /> : <BarChart {...common} />}
+      {series.length > 1 ? (
+        <Group component="figcaption" gap="md" justify="center" mt="xs">
+          {series.map((s) => (
+            <Group key={s.key} gap={6} wrap="nowrap">
+              <ColorSwatch color={`var(--mantine-color-${s.color.replace('.', '-')})`} size={12} withShadow={false} />
+              <Text fz="sm">{s.label}</Text>
+            </Group>
+          ))}
+        </Group>
+      ) : null}
     </figure>
   );
 }

@@ -74,7 +74,7 @@ export default function StatisticsPage() {
               value={period}
               onChange={choosePeriod}
               allowDeselect={false}
-              w={200}
+              w={240}
               data={options.map((p) => ({ value: p, label: p === LAST_12_MONTHS ? t('period.last12') : p }))}
             />
           ) : undefined

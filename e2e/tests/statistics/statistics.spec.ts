@@ -1,0 +1,74 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { snap, usePagePerTest } from '../../fixtures/browser';
+import { eventually, loginThroughForm, OWNER, pathOf } from '../auth/helpers';
+
+/** The value line of a key-figure card on the home page. */
+const cardValue = (page: Page, id: string) => page.getByTestId(`stat-${id}`).locator('[data-value]');
+
+/**
+ * The dashboard home and the statistics page (issue 4) on the demo club account, which the seed
+ * connects to the Fortnox simulator with a year and more of invoices, payments and contracts.
+ */
+describe('statistics', () => {
+  let page: Page;
+  usePagePerTest((next) => {
+    ({ page } = next);
+  });
+
+  it('the home page shows the key figures, the SEK chart and the unpaid invoices', async () => {
+    await loginThroughForm(page, OWNER);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Översikt' }).waitFor();
+
+    // Amounts in Swedish format ("12 345 kr"); new members stay "—" until GIT is connected.
+    await eventually(async () => expect(await cardValue(page, 'billedThisMonth').textContent()).toMatch(/^[\d\s\u00a0]+\skr$/));
+    expect(await cardValue(page, 'unpaidInvoices').textContent()).toMatch(/^\d+$/);
+    expect(await cardValue(page, 'revenueThisYear').textContent()).toMatch(/kr$/);
+    expect(await cardValue(page, 'newMembersThisMonth').textContent()).toBe('—');
+    await page.getByText('Medlemmar hämtas från GIT').waitFor();
+
+    await page.getByTestId('month-chart').locator('svg').first().waitFor();
+    const rows = page.getByTestId('unpaid-invoices').getByRole('row');
+    await eventually(async () => expect(await rows.count()).toBeGreaterThan(0));
+    const first = rows.first().getByRole('link');
+    const number = (await first.textContent())?.trim();
+    expect(number).toMatch(/^\d+$/);
+    await snap(page, 'dashboard-home');
+
+    await first.click();
+    await eventually(async () => expect(pathOf(page)).toMatch(/^\/dashboard\/acounting\/invoices\/edit\/[0-9a-f-]{36}$/));
+  });
+
+  it('the statistics tabs render their charts, and the period is kept in the address', async () => {
+    await loginThroughForm(page, OWNER);
+    await page.goto('/dashboard/acounting/statistics');
+    await page.getByRole('heading', { level: 1, name: 'Statistik' }).waitFor();
+
+    for (const [tab, label] of [
+      ['general', 'Allmänt'],
+      ['invoices', 'Fakturor'],
+      ['customers', 'Kunder'],
+      ['contracts', 'Avtal'],
+      ['products', 'Produkter'],
+    ] as const) {
+      await page.getByRole('tab', { name: label }).click();
+      await eventually(async () => expect(new URL(page.url()).searchParams.get('tab')).toBe(tab));
+      const panel = page.getByTestId(`statistics-${tab}`);
+      await panel.getByTestId('month-chart').locator('svg').first().waitFor();
+      await snap(page, `statistics-${tab}`);
+    }
+    // Products say how many invoices their rows cover.
+    await page
+      .getByTestId('products-coverage')
+      .getByText(/Baserat på \d+ av \d+ fakturor/)
+      .waitFor();
+    await page.getByTestId('top-products').getByRole('row').nth(1).waitFor();
+
+    const lastYear = String(new Date().getFullYear() - 1);
+    await page.getByRole('textbox', { name: 'Period' }).click();
+    await page.getByRole('option', { name: lastYear }).click();
+    await eventually(async () => expect(new URL(page.url()).searchParams.get('period')).toBe(lastYear));
+    await page.getByText(new RegExp(`1 jan\\. ${lastYear} – 31 dec\\. ${lastYear}`)).waitFor();
+  });
+});
