@@ -103,7 +103,10 @@ function CancellationDialog({ contract, opened, onClose }: DialogProps) {
             value={date}
             min={today}
             max="9999-12-31"
-            onChange={(event) => setDate(event.currentTarget.value)}
+            onChange={(event) => {
+              setDate(event.currentTarget.value);
+              setError(undefined);
+            }}
             error={error}
             required
             data-autofocus
@@ -193,7 +196,10 @@ function PriceChangeDialog({ contract, opened, onClose }: DialogProps) {
               label={labels.percent}
               description={t('actions.priceChange.percentHint')}
               value={percent}
-              onChange={setPercent}
+              onChange={(value) => {
+                setPercent(value);
+                setErrors((current) => ({ ...current, percent: undefined }));
+              }}
               min={PRICE_CHANGE_MIN_PERCENT}
               max={PRICE_CHANGE_MAX_PERCENT}
               clampBehavior="none"
@@ -213,7 +219,10 @@ function PriceChangeDialog({ contract, opened, onClose }: DialogProps) {
               value={date}
               min={today}
               max="9999-12-31"
-              onChange={(event) => setDate(event.currentTarget.value)}
+              onChange={(event) => {
+                setDate(event.currentTarget.value);
+                setErrors((current) => ({ ...current, effectiveOn: undefined }));
+              }}
               error={errors.effectiveOn}
               required
             />

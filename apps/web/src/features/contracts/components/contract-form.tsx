@@ -399,18 +399,18 @@ export function ContractForm({ contract, readOnly, readOnlyText, onSubmit, onSav
               {section(
                 t('form.sections.rows'),
                 <>
-                  <Table.ScrollContainer minWidth={960}>
-                    <Table verticalSpacing="xs" aria-label={t('form.rowsLabel')} layout="fixed">
+                  <Table.ScrollContainer minWidth={1040} type="native">
+                    <Table verticalSpacing="xs" aria-label={t('form.rowsLabel')} style={{ minWidth: 1040 }}>
                       <Table.Thead>
                         <Table.Tr>
-                          <Table.Th w="20%">{t('fields.articleNumber.label')}</Table.Th>
-                          <Table.Th w="22%">{t('fields.description.label')}</Table.Th>
-                          <Table.Th w="9%">{t('fields.quantityHundredths.label')}</Table.Th>
-                          <Table.Th w="10%">{t('fields.unit.label')}</Table.Th>
-                          <Table.Th w="12%">{t('fields.priceOre.label')}</Table.Th>
-                          <Table.Th w="8%">{t('fields.vatPercent.label')}</Table.Th>
-                          <Table.Th w="8%">{t('fields.discountBasisPoints.label')}</Table.Th>
-                          <Table.Th w="9%" ta="right">
+                          <Table.Th miw={200}>{t('fields.articleNumber.label')}</Table.Th>
+                          <Table.Th miw={200}>{t('fields.description.label')}</Table.Th>
+                          <Table.Th w={90}>{t('fields.quantityHundredths.label')}</Table.Th>
+                          <Table.Th w={110}>{t('fields.unit.label')}</Table.Th>
+                          <Table.Th w={130}>{t('fields.priceOre.label')}</Table.Th>
+                          <Table.Th w={100}>{t('fields.vatPercent.label')}</Table.Th>
+                          <Table.Th w={90}>{t('fields.discountBasisPoints.label')}</Table.Th>
+                          <Table.Th w={110} ta="right">
                             {t('form.rowTotal')}
                           </Table.Th>
                           <Table.Th w={44}>
