@@ -4,13 +4,12 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { accountingSyncRuns } from '../accounting/accounting.schema';
-import { queueMirrorRefresh, runMirrorRefresh } from '../accounting/accounting-sync.service';
+import { type TestApp } from '../../test/test-app';
+import { queueMirrorRefresh } from '../accounting/accounting-sync.service';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { accountingFor } from '../integrations/accounting-connections.service';
-import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
+import { connectedWorld, runQueuedRefreshes } from '../integrations/accounting-test-helpers';
+import { type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { articles } from './articles.schema';
 
 let t: TestApp;
@@ -20,23 +19,8 @@ let a: TestOrganisation;
 let b: TestOrganisation;
 let aStaff: TestMember;
 
-async function refreshAll(org: TestOrganisation) {
-  const runs = await app.db
-    .select()
-    .from(accountingSyncRuns)
-    .where(and(eq(accountingSyncRuns.clubAccountId, org.clubAccountId), eq(accountingSyncRuns.status, 'queued')));
-  for (const run of runs) await runMirrorRefresh(app, run.id);
-}
-
 beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
-  sim = await useFortnoxSimulator(app);
-  a = await createOrganisation(app, { name: 'Alfa GK' });
-  b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
-  aStaff = await addMember(app, a, 'Staff');
-  await connectThroughConsent(app, a.owner);
-  await refreshAll(a);
+  ({ t, app, sim, a, b, aStaff } = await connectedWorld());
 });
 
 afterAll(async () => {
@@ -151,7 +135,7 @@ describe('articles', () => {
 
     // A refresh reads Fortnox's list, whose items leave the stock flag out: it stays as the create stored it.
     await queueMirrorRefresh(app, a, 'after_write');
-    await refreshAll(a);
+    await runQueuedRefreshes(app, a);
     const stocked = (await get('/articles?stockItem=yes', a.owner)).json().data as ArticleRow[];
     expect(stocked.map((r) => r.id)).toEqual([created.id]);
     expect(

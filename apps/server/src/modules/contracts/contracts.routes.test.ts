@@ -5,12 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { AccContract } from '../../integrations/accounting/provider';
 import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { accountingSyncRuns } from '../accounting/accounting.schema';
-import { runMirrorRefresh } from '../accounting/accounting-sync.service';
+import { type TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { accountingFor } from '../integrations/accounting-connections.service';
-import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
+import { connectedWorld, runQueuedRefreshes } from '../integrations/accounting-test-helpers';
 import { invoices } from '../invoices/invoices.schema';
 import { clubAccounts } from '../organizations/organizations.schema';
 import { roles } from '../permissions/permissions.schema';
@@ -30,28 +28,13 @@ let aStaff: TestMember;
 let customerNumber: string;
 const today = todayInSweden();
 
-async function refreshAll(org: TestOrganisation) {
-  const runs = await app.db
-    .select()
-    .from(accountingSyncRuns)
-    .where(and(eq(accountingSyncRuns.clubAccountId, org.clubAccountId), eq(accountingSyncRuns.status, 'queued')));
-  for (const run of runs) await runMirrorRefresh(app, run.id);
-}
-
 const programContract = async (number: string): Promise<AccContract> =>
   (await accountingFor(app, a, a.clubAccountId)).contracts.get(number);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
-  sim = await useFortnoxSimulator(app);
-  a = await createOrganisation(app, { name: 'Alfa GK' });
-  b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
+  ({ t, app, sim, a, b, aStaff } = await connectedWorld());
   visma = await createOrganisation(app, { name: 'Drift AB' });
   await app.db.update(clubAccounts).set({ accountingProgram: 'visma_eekonomi' }).where(eq(clubAccounts.id, visma.clubAccountId));
-  aStaff = await addMember(app, a, 'Staff');
-  await connectThroughConsent(app, a.owner);
-  await refreshAll(a);
   const tenant = sim.store.tenant(sim.defaultTenantId);
   customerNumber = [...tenant.customers.keys()][0] as string;
 }, 60_000);
@@ -442,7 +425,7 @@ describe('actions', () => {
 async function refreshAllNow() {
   const { queueMirrorRefresh } = await import('../accounting/accounting-sync.service');
   await queueMirrorRefresh(app, { organisationId: a.organisationId, clubAccountId: a.clubAccountId }, 'manual');
-  await refreshAll(a);
+  await runQueuedRefreshes(app, a);
 }
 
 describe('access', () => {

@@ -4,13 +4,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { accountingSyncRuns } from '../accounting/accounting.schema';
-import { runMirrorRefresh } from '../accounting/accounting-sync.service';
+import { type TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
-import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
+import { connectedWorld } from '../integrations/accounting-test-helpers';
 import { roles } from '../permissions/permissions.schema';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
+import { addMember, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { customers } from './customers.schema';
 
 let t: TestApp;
@@ -20,23 +18,8 @@ let a: TestOrganisation;
 let b: TestOrganisation;
 let aStaff: TestMember;
 
-async function refreshAll(org: TestOrganisation) {
-  const runs = await app.db
-    .select()
-    .from(accountingSyncRuns)
-    .where(and(eq(accountingSyncRuns.clubAccountId, org.clubAccountId), eq(accountingSyncRuns.status, 'queued')));
-  for (const run of runs) await runMirrorRefresh(app, run.id);
-}
-
 beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
-  sim = await useFortnoxSimulator(app);
-  a = await createOrganisation(app, { name: 'Alfa GK' });
-  b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
-  aStaff = await addMember(app, a, 'Staff');
-  await connectThroughConsent(app, a.owner);
-  await refreshAll(a);
+  ({ t, app, sim, a, b, aStaff } = await connectedWorld());
 });
 
 afterAll(async () => {
@@ -131,7 +114,9 @@ describe('customers', () => {
   });
 
   it("updates in Fortnox and the mirror; the program's refusal is shown and changes nothing", async () => {
-    const res = await send('PUT', `/customers/${created.id}`, a.owner, { ...customer({ name: 'Greta Golfsson-Lind', phone1: null }) });
+    const res = await send('PUT', `/customers/${created.id}`, a.owner, {
+      ...customer({ name: 'Greta Golfsson-Lind', phone1: null }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.name).toBe('Greta Golfsson-Lind');
     // A field cleared in the program is cleared in the mirror too.

@@ -1,6 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import type { App } from '../../app';
 import { type FortnoxSimulator, startFortnoxSimulator } from '../../integrations/fortnox/simulator/index';
-import type { TestMember } from '../users/test-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { accountingSyncRuns } from '../accounting/accounting.schema';
+import { runMirrorRefresh } from '../accounting/accounting-sync.service';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 
 /**
  * Test helpers for anything that talks to an accounting program: a Fortnox simulator the app
@@ -44,4 +48,47 @@ export async function connectThroughConsent(app: App, who: Pick<TestMember, 'hea
     payload: { provider: 'fortnox', state: back.get('state'), code: back.get('code') },
   });
   if (done.statusCode !== 200) throw new Error(`callback answered ${done.statusCode}: ${done.body}`);
+}
+
+/** Runs every queued refresh of the club account's mirror now (tests run no job workers). */
+export async function runQueuedRefreshes(app: App, org: Pick<TestOrganisation, 'clubAccountId'>): Promise<void> {
+  const runs = await app.db
+    .select({ id: accountingSyncRuns.id })
+    .from(accountingSyncRuns)
+    .where(and(eq(accountingSyncRuns.clubAccountId, org.clubAccountId), eq(accountingSyncRuns.status, 'queued')));
+  for (const run of runs) await runMirrorRefresh(app, run.id);
+}
+
+/** The usual world of an accounting-data test: Alfa GK connected to the Fortnox simulator and refreshed, Beta GK not connected. */
+export interface AccountingWorld {
+  t: TestApp;
+  app: App;
+  sim: FortnoxSimulator;
+  a: TestOrganisation;
+  b: TestOrganisation;
+  aStaff: TestMember;
+}
+
+export async function connectedWorld(): Promise<AccountingWorld> {
+  const t = await createTestApp();
+  const app = t.app;
+  const sim = await useFortnoxSimulator(app);
+  const a = await createOrganisation(app, { name: 'Alfa GK' });
+  const b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
+  const aStaff = await addMember(app, a, 'Staff');
+  await connectThroughConsent(app, a.owner);
+  await runQueuedRefreshes(app, a);
+  return { t, app, sim, a, b, aStaff };
+}
+
+type Who = { headers: Record<string, string> };
+
+/** `get` and `send` on /api/v1 as a user, in a language. */
+export function apiAs(app: App) {
+  return {
+    get: (url: string, who: Who, lang = 'sv') =>
+      app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang } }),
+    send: (method: 'POST' | 'PUT' | 'DELETE', url: string, who: Who, payload: object = {}, lang = 'sv') =>
+      app.inject({ method, url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang }, payload }),
+  };
 }

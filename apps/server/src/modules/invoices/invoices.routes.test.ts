@@ -6,15 +6,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
 import { stockholmDate } from '../../integrations/fortnox/time';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { accountingSyncRuns } from '../accounting/accounting.schema';
-import { runMirrorRefresh } from '../accounting/accounting-sync.service';
+import { type TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
-import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
+import { connectedWorld } from '../integrations/accounting-test-helpers';
 import { roles } from '../permissions/permissions.schema';
 import { subscriptionUsage } from '../subscriptions/subscriptions.schema';
 import { recordInvoiceUsage } from '../subscriptions/subscriptions.service';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
+import { addMember, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { invoices } from './invoices.schema';
 
 let t: TestApp;
@@ -24,23 +22,8 @@ let a: TestOrganisation;
 let b: TestOrganisation;
 let aStaff: TestMember;
 
-async function refreshAll(org: TestOrganisation) {
-  const runs = await app.db
-    .select()
-    .from(accountingSyncRuns)
-    .where(and(eq(accountingSyncRuns.clubAccountId, org.clubAccountId), eq(accountingSyncRuns.status, 'queued')));
-  for (const run of runs) await runMirrorRefresh(app, run.id);
-}
-
 beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
-  sim = await useFortnoxSimulator(app);
-  a = await createOrganisation(app, { name: 'Alfa GK' });
-  b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
-  aStaff = await addMember(app, a, 'Staff');
-  await connectThroughConsent(app, a.owner);
-  await refreshAll(a);
+  ({ t, app, sim, a, b, aStaff } = await connectedWorld());
 }, 120_000);
 
 afterAll(async () => {
