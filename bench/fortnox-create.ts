@@ -30,12 +30,16 @@ const { values: args } = parseArgs({
     invoices: { type: 'string', default: '1000' },
     workers: { type: 'string', default: '8' },
     db: { type: 'string', default: 'postgres' },
+    // Spread this many injected 429s (Retry-After 1 s) and as many lost create answers (the
+    // simulator creates the invoice, then drops the connection) over the run.
+    faults: { type: 'string', default: '0' },
     'pg-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 });
 
 const INVOICES = Number(args.invoices);
 const WORKERS = Number(args.workers);
+const FAULTS = Number(args.faults);
 const TARGET_RATIO = 1.05;
 
 async function openDatabase(): Promise<{ database: Database; testDb?: TestDatabase }> {
@@ -131,6 +135,7 @@ async function main() {
     const logFrom = sim.log.length;
     console.log(
       `fortnox creates: ${INVOICES} invoices, ${WORKERS} workers, limiter state in ${args.db}; ` +
+        (FAULTS > 0 ? `${FAULTS} injected 429s and ${FAULTS} lost answers; ` : '') +
         `${cpus().length} cores, load average ${loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')} at start`,
@@ -147,6 +152,10 @@ async function main() {
     await Promise.all(
       Array.from({ length: WORKERS }, async () => {
         for (let i = next++; i < INVOICES; i = next++) {
+          if (FAULTS > 0 && i % Math.max(1, Math.floor(INVOICES / FAULTS)) === 0 && i / Math.floor(INVOICES / FAULTS) < FAULTS) {
+            sim.faults.rateLimit(1, { match: { method: 'POST' } });
+            sim.faults.crashAfterCreate(1, { method: 'POST' });
+          }
           try {
             await provider.invoices.create(fieldsOf(), { externalRef: refOf(i) });
           } catch (error) {
@@ -192,6 +201,7 @@ async function main() {
           ['wall time', `${(wallMs / 1000).toFixed(1)} s`],
           [`ratio to the floor (target ≤ ${TARGET_RATIO})`, `${ratio.toFixed(3)} ${ratio <= TARGET_RATIO ? 'yes' : 'NO'}`],
           ['429s received', figures.throttled],
+          ['lost answers (connection dropped after the create)', sim.log.slice(logFrom).filter((e) => e.status === 0).length],
           ['creates that failed (429s not retried away, other errors)', failures.length],
           ['most requests in any 5 s window at the simulator', figures.busiestWindow],
           ['duplicate invoices (same reference twice)', `${duplicates} ${duplicates === 0 ? 'yes' : 'NO'}`],

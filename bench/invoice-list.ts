@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     // auto: ANALYZE on PostgreSQL (autovacuum would within a minute of the load), not on PGlite
     // (single-user PostgreSQL: no autovacuum, so a real PGlite install has no statistics either).
     analyze: { type: 'string', default: 'auto' },
+    // Leaves the PostgreSQL database in place (its name is printed) to EXPLAIN the queries after.
+    'keep-db': { type: 'boolean', default: false },
   },
 });
 
@@ -181,7 +183,8 @@ async function runOn(db: Db): Promise<Row[]> {
   } finally {
     child.send('exit');
     await t.close();
-    await testDb?.drop();
+    if (testDb && args['keep-db']) console.log(`[${db}] kept the database ${testDb.name}`);
+    else await testDb?.drop();
   }
 }
 
