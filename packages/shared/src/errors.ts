@@ -6,6 +6,11 @@ export const errorBodySchema = z.object({
   eng_message: z.string(),
   error: z.union([z.string(), z.record(z.string(), z.array(z.string())), z.array(z.string())]).optional(),
   detail: z.string().optional(),
+  /**
+   * What went wrong, for code rather than people (e.g. `accounting.not_connected`,
+   * `accounting.not_found`); present where the client acts on it.
+   */
+  code: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -82,6 +82,12 @@ export class ApiError extends Error {
     this.description = description;
   }
 
+  /** The body's machine-readable `code` (e.g. `accounting.not_connected`), when the server gave one. */
+  get code(): string | undefined {
+    const code = (this.body as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code : undefined;
+  }
+
   /** Field → messages when the server refused the input field by field (validation 400). */
   get fieldErrors(): Record<string, string[]> {
     return this.description.kind === 'fields'

@@ -92,7 +92,11 @@ export class AccountingError extends AppError {
   }
 
   override toBody(lang: Lang): ErrorBody {
-    return { ...bilingual(this.messageKey, this.params), error: t(this.messageKey, lang, this.params) };
+    return {
+      ...bilingual(this.messageKey, this.params),
+      error: t(this.messageKey, lang, this.params),
+      code: `accounting.${this.kind}`,
+    };
   }
 }
 

@@ -143,6 +143,7 @@ describe('customers', () => {
     const res = await send('POST', '/customers', b.owner, customer(), 'en');
     expect(res.statusCode).toBe(409);
     expect(res.json().eng_message).toContain('not connected to an accounting program');
+    expect(res.json().code).toBe('accounting.not_connected');
   });
 
   it('with "only team-created customers", a role sees only what its team created', async () => {

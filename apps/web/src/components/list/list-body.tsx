@@ -26,6 +26,7 @@ export function ListBody<T>({ query, isFiltered, onClearFilters, empty, needsAcc
   const connection = useAccountingConnection(needsAccounting);
   const rows = query.data?.data ?? [];
   const failedOnConflict = query.error instanceof ApiError && query.error.status === 409;
+  const toldNotConnected = query.error instanceof ApiError && query.error.code === 'accounting.not_connected';
 
   // A 409 from an accounting list may mean the connection has just gone: ask again.
   useEffect(() => {
@@ -33,7 +34,7 @@ export function ListBody<T>({ query, isFiltered, onClearFilters, empty, needsAcc
   }, [needsAccounting, failedOnConflict, connection.refetch]);
 
   if (query.isError && !query.data) {
-    if (needsAccounting && connection.notConnected) return <ListNotConnected />;
+    if (needsAccounting && (toldNotConnected || connection.notConnected)) return <ListNotConnected />;
     return <ListError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
   if (query.isSuccess && rows.length === 0 && !query.isPlaceholderData) {

@@ -103,6 +103,7 @@ beforeEach(async () => {
         return jsonResponse(404, {
           message: 'Artikeln finns inte i bokföringsprogrammet.',
           eng_message: 'The article does not exist in the accounting program.',
+          code: 'accounting.not_found',
         });
       }
       return jsonResponse(404, { message: 'Artikeln finns inte.', eng_message: 'The article does not exist.' });

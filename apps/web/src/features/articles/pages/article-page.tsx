@@ -27,8 +27,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isMissing = (error: unknown) => {
   if (!(error instanceof ApiError)) return false;
   if (error.status === 400) return true;
-  const english = (error.body as { eng_message?: unknown } | null)?.eng_message;
-  return error.status === 404 && !(typeof english === 'string' && english.includes('accounting program'));
+  return error.status === 404 && error.code !== 'accounting.not_found';
 };
 
 /**
