@@ -9,14 +9,15 @@ const path = (id: string, action: string) => `invoices/${encodeURIComponent(id)}
 /**
  * The invoice actions of spec §4. Each is silent: the confirming dialog shows the refusal (a
  * field message, or the accounting program's own) where the user is looking. Each answers the
- * invoice as it is afterwards; credit answers the credit note.
+ * invoice as it is afterwards; credit answers the credit note. The bodiless actions send `{}`:
+ * the route takes an empty object, and a PUT without a body is refused as a missing field.
  */
 export const invoiceActions = {
-  bookkeep: async (id: string) => requireAuthorized(await api.put<Invoice>(path(id, 'bookkeep'), undefined, { silent: true })),
+  bookkeep: async (id: string) => requireAuthorized(await api.put<Invoice>(path(id, 'bookkeep'), {}, { silent: true })),
   send: async (id: string, method: InvoiceSendWay) =>
     requireAuthorized(await api.put<Invoice>(path(id, 'send'), { method }, { silent: true })),
-  cancel: async (id: string) => requireAuthorized(await api.put<Invoice>(path(id, 'cancel'), undefined, { silent: true })),
-  credit: async (id: string) => requireAuthorized(await api.put<Invoice>(path(id, 'credit'), undefined, { silent: true })),
+  cancel: async (id: string) => requireAuthorized(await api.put<Invoice>(path(id, 'cancel'), {}, { silent: true })),
+  credit: async (id: string) => requireAuthorized(await api.put<Invoice>(path(id, 'credit'), {}, { silent: true })),
   payment: async (id: string, body: InvoicePaymentBody) =>
     requireAuthorized(await api.post<Invoice>(path(id, 'payments'), body, { silent: true })),
 };
