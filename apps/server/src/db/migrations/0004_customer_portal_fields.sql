@@ -1,1 +1,0 @@
-ALTER TABLE "customers" ADD COLUMN "portal_fields" jsonb DEFAULT '{}'::jsonb NOT NULL;
