@@ -11,7 +11,7 @@ const path = (id: string, action: string) => `contracts/${encodeURIComponent(id)
  * field message, or the accounting program's own) where the user is looking.
  */
 export const contractActions = {
-  terminate: async (id: string) => requireAuthorized(await api.put<Contract>(path(id, 'terminate'), undefined, { silent: true })),
+  terminate: async (id: string) => requireAuthorized(await api.put<Contract>(path(id, 'terminate'), {}, { silent: true })),
   scheduleCancellation: async (id: string, date: string | null) =>
     requireAuthorized(await api.put<Contract>(path(id, 'schedule-cancellation'), { date }, { silent: true })),
   priceChange: async (id: string, body: PriceChangeBody) =>
@@ -19,7 +19,7 @@ export const contractActions = {
   tags: async (id: string, tags: string[]) =>
     requireAuthorized(await api.put<Contract>(path(id, 'tags'), { tags }, { silent: true })),
   createInvoice: async (id: string) =>
-    requireAuthorized(await api.post<ContractInvoice>(path(id, 'invoices'), undefined, { silent: true })),
+    requireAuthorized(await api.post<ContractInvoice>(path(id, 'invoices'), {}, { silent: true })),
 };
 
 /**
