@@ -45,12 +45,12 @@ import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { formatOre } from '../../../lib/money';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 // Form pieces the customers feature wrote for the accounting forms (code lists, kronor, the
 // unsaved-changes guard); shared rather than copied.
-import { useCustomizations } from '../../customers/api/get-customizations';
-import { CodeSelect } from '../../customers/components/code-select';
-import { KronorInput } from '../../customers/components/kronor-input';
-import { useUnsavedChangesGuard } from '../../customers/lib/use-unsaved-changes-guard';
+import { useCustomizations } from '../../accounting/api/get-customizations';
+import { CodeSelect } from '../../accounting/components/code-select';
+import { KronorInput } from '../../accounting/components/kronor-input';
 import { formatMargin, formatQuantity } from '../lib/format';
 import { ARTICLE_PATHS } from '../lib/paths';
 

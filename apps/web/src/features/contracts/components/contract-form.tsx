@@ -46,17 +46,17 @@ import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { formatOre } from '../../../lib/money';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 // Form pieces the customers feature wrote for the accounting forms (code lists, kronor, the
 // unsaved-changes guard); shared rather than copied, as the articles feature does.
-import { useCustomizations } from '../../customers/api/get-customizations';
-import { CodeSelect } from '../../customers/components/code-select';
-import { KronorInput } from '../../customers/components/kronor-input';
-import { useUnsavedChangesGuard } from '../../customers/lib/use-unsaved-changes-guard';
+import { useCustomizations } from '../../accounting/api/get-customizations';
+import { ArticleLookup } from '../../accounting/components/article-lookup';
+import { CodeSelect } from '../../accounting/components/code-select';
+import { CustomerLookup } from '../../accounting/components/customer-lookup';
+import { KronorInput } from '../../accounting/components/kronor-input';
 import { todayInStockholm } from '../lib/format';
 import { CONTRACT_PATHS } from '../lib/paths';
 import { contractTotals } from '../lib/totals';
-import { ArticleLookup } from './article-lookup';
-import { CustomerLookup } from './customer-lookup';
 
 type Body = CreateContractBody;
 type RowBody = Body['rows'][number];

@@ -34,12 +34,12 @@ import { Link } from 'react-router';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
-import { useCustomizations } from '../api/get-customizations';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
+import { useCustomizations } from '../../accounting/api/get-customizations';
+import { CodeSelect } from '../../accounting/components/code-select';
+import { KronorInput } from '../../accounting/components/kronor-input';
 import { CUSTOMER_PATHS } from '../lib/paths';
-import { useUnsavedChangesGuard } from '../lib/use-unsaved-changes-guard';
-import { CodeSelect } from './code-select';
 import { CountrySelect } from './country-select';
-import { KronorInput } from './kronor-input';
 
 /** What the form holds: the create body (the edit form leaves `number` out). */
 export type CustomerFormValues = CreateCustomerBody;

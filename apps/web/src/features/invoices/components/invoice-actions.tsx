@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useFieldErrorText } from '../../../lib/form-errors';
 import { formatOre } from '../../../lib/money';
 import { notifySuccess } from '../../../lib/notify';
-import { KronorInput } from '../../customers/components/kronor-input';
+import { KronorInput } from '../../accounting/components/kronor-input';
 import { fetchInvoicePdf, invoiceActions, useInvoiceAction } from '../api/invoice-actions';
 import { todayInStockholm } from '../lib/invoice-form-values';
 import { INVOICE_PATHS } from '../lib/paths';

@@ -47,14 +47,14 @@ import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { formatOre } from '../../../lib/money';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
+import { useCustomizations } from '../../accounting/api/get-customizations';
 // The lookups the contracts feature wrote for its rows (GET customers/search, GET articles/search)
 // and the customers feature's code-list, kronor and unsaved-changes pieces: shared, not copied.
-import { ArticleLookup } from '../../contracts/components/article-lookup';
-import { CustomerLookup } from '../../contracts/components/customer-lookup';
-import { useCustomizations } from '../../customers/api/get-customizations';
-import { CodeSelect } from '../../customers/components/code-select';
-import { KronorInput } from '../../customers/components/kronor-input';
-import { useUnsavedChangesGuard } from '../../customers/lib/use-unsaved-changes-guard';
+import { ArticleLookup } from '../../accounting/components/article-lookup';
+import { CodeSelect } from '../../accounting/components/code-select';
+import { CustomerLookup } from '../../accounting/components/customer-lookup';
+import { KronorInput } from '../../accounting/components/kronor-input';
 import {
   addDays,
   emptyInvoiceRow,

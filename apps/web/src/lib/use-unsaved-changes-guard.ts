@@ -9,7 +9,7 @@ import { useBlocker } from 'react-router';
  * navigating away on purpose (after a save).
  */
 export function useUnsavedChangesGuard(dirty: boolean): RefObject<boolean> {
-  const { t } = useTranslation('customers');
+  const { t } = useTranslation('common');
   const leaving = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
@@ -22,10 +22,10 @@ export function useUnsavedChangesGuard(dirty: boolean): RefObject<boolean> {
     if (blocker.state !== 'blocked') return;
     let decided = false;
     modals.openConfirmModal({
-      title: t('form.unsaved.title'),
+      title: t('unsaved.title'),
       centered: true,
-      children: t('form.unsaved.text'),
-      labels: { confirm: t('form.unsaved.leave'), cancel: t('form.unsaved.stay') },
+      children: t('unsaved.text'),
+      labels: { confirm: t('unsaved.leave'), cancel: t('unsaved.stay') },
       confirmProps: { color: 'red' },
       onConfirm: () => {
         decided = true;

@@ -22,7 +22,7 @@ const labelOf = (a: Pick<ArticleOption, 'number' | 'description'>) => `${a.numbe
  * only); picking one hands over its description, unit, price and VAT for the row.
  */
 export function ArticleLookup({ value, initialLabel, onChange, ...props }: ArticleLookupProps) {
-  const { t } = useTranslation('contracts');
+  const { t } = useTranslation('accounting');
   const [chosen, setChosen] = useState(
     value ? { value, label: initialLabel ? labelOf({ number: value, description: initialLabel }) : value } : null,
   );
@@ -50,7 +50,7 @@ export function ArticleLookup({ value, initialLabel, onChange, ...props }: Artic
       onDropdownOpen={() => setOpen(true)}
       filter={({ options: all }) => all}
       clearable
-      nothingFoundMessage={query.isFetching ? t('form.searching') : t('form.noArticles')}
+      nothingFoundMessage={query.isFetching ? t('searching') : t('noArticles')}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -18,7 +18,7 @@ export interface CodeSelectProps extends Omit<SelectProps, 'data' | 'value' | 'o
  * list lacks it (removed in the program, or not read yet), so saving never drops it silently.
  */
 export function CodeSelect({ items, value, onChange, ...props }: CodeSelectProps) {
-  const { t } = useTranslation('customers');
+  const { t } = useTranslation('accounting');
   const data = (items ?? [])
     .filter((item) => item.active || item.code === value)
     .map((item) => ({
@@ -26,7 +26,7 @@ export function CodeSelect({ items, value, onChange, ...props }: CodeSelectProps
       label: item.name && item.name !== item.code ? `${item.code} – ${item.name}` : item.code,
     }));
   if (value && !data.some((option) => option.value === value)) {
-    data.unshift({ value, label: t('form.notInList', { code: value }) });
+    data.unshift({ value, label: t('notInList', { code: value }) });
   }
   return (
     <Select
@@ -36,7 +36,7 @@ export function CodeSelect({ items, value, onChange, ...props }: CodeSelectProps
       onChange={(code) => onChange(code)}
       searchable
       clearable
-      nothingFoundMessage={t('form.noCodes')}
+      nothingFoundMessage={t('noCodes')}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -20,7 +20,7 @@ const optionLabel = (number: string, name: string) => (name ? `${number} – ${n
  * most 20 answers). The chosen customer stays shown even when a later search does not find it.
  */
 export function CustomerLookup({ value, initialName, onChange, ...props }: CustomerLookupProps) {
-  const { t } = useTranslation('contracts');
+  const { t } = useTranslation('accounting');
   const [chosen, setChosen] = useState(value ? { value, label: optionLabel(value, initialName ?? '') } : null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
@@ -47,7 +47,7 @@ export function CustomerLookup({ value, initialName, onChange, ...props }: Custo
       // The server has searched already; every answer is shown as it came.
       filter={({ options: all }) => all}
       clearable
-      nothingFoundMessage={query.isFetching ? t('form.searching') : t('form.noCustomers')}
+      nothingFoundMessage={query.isFetching ? t('searching') : t('noCustomers')}
       comboboxProps={{ withinPortal: true }}
     />
   );
