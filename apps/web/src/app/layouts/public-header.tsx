@@ -21,7 +21,6 @@ export function PublicHeader() {
   const { t } = useTranslation('shell');
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
   useEffect(() => close(), [pathname]);
 
   return (

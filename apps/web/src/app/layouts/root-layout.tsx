@@ -45,7 +45,6 @@ export function RootLayout() {
 
   useEffect(hideSplash, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

@@ -21,7 +21,6 @@ export default function VerticalLayout() {
   const { pathname } = useLocation();
 
   // The phone drawer closes once a link has taken the user somewhere.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
   useEffect(() => close(), [pathname]);
 
   return (

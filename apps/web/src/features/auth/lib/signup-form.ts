@@ -73,7 +73,6 @@ export function toSignupInput(values: SignupFormValues): Record<string, unknown>
 const baseResolver = zodResolver(signupBodySchema);
 
 export const signupResolver: Resolver<SignupFormValues, unknown, SignupBody> = async (values, context, options) => {
-  // biome-ignore lint/suspicious/noExplicitAny: the branch body is checked by the schema itself.
   const result = await baseResolver(toSignupInput(values) as any, context, options as any);
   const errors = result.errors as Record<string, unknown>;
   // The shared schema compares the passwords only once everything else passes; saying it at
