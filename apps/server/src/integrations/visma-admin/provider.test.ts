@@ -44,7 +44,7 @@ async function stopConnector() {
   connector = null;
 }
 
-async function until(check: () => Promise<boolean>, ms = 10_000) {
+async function until(check: () => Promise<boolean>, ms = 30_000) {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -143,7 +143,8 @@ beforeAll(async () => {
   tenant = { organisationId: org.organisationId, clubAccountId: org.clubAccountId };
   key = (await issueConnectorKey(app.db, tenant)).key;
   store = CompanyStore.open(null);
-  provider = createVismaAdminProvider({ db: app.db, tenant, waitMs: 8_000, pollMs: 100 });
+  // Generous waits: on a busy CI machine the in-process connector takes seconds to start and claim.
+  provider = createVismaAdminProvider({ db: app.db, tenant, waitMs: 25_000, pollMs: 100 });
 });
 
 afterEach(async () => {
