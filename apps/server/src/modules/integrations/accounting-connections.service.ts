@@ -308,6 +308,12 @@ export function tokenSource(app: FastifyInstance, connectionId: string, kit: Clo
         await sleep(100 + Math.random() * 100);
         continue;
       }
+      // Another process may have refreshed between our read and our lease: use its token.
+      const fresh = usable(leased, rejected);
+      if (fresh) {
+        await repo.releaseRefreshLease(app.db, connectionId, null);
+        return fresh;
+      }
       let tokens: TokenSet;
       try {
         tokens = await fetchTokens(leased);
