@@ -76,17 +76,18 @@ export const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const refresh = scoped(app, 'invoices.read');
   app.post(
     '/synchronize',
     {
-      ...scoped(app, 'invoices.read'),
+      ...refresh,
       schema: {
         tags: ['accounting'],
         summary: 'Refresh the portal copy of the accounting data now',
         querystring: noQuery,
         response: { 202: envelope(z.object({ runId: z.string().uuid() })) },
       },
-      config: { scope: 'invoices.read', rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      config: { ...refresh.config, rateLimit: { max: 20, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
       const runId = await queueMirrorRefresh(app, targetOf(request.auth), 'manual');

@@ -122,8 +122,3 @@ export async function spendOAuthState(conn: Db | Tx, stateHash: string): Promise
     .returning();
   return row ?? null;
 }
-
-export async function findOAuthState(conn: Db | Tx, stateHash: string): Promise<OAuthStateRow | null> {
-  const [row] = await conn.select().from(oauthStates).where(eq(oauthStates.stateHash, stateHash));
-  return row ?? null;
-}
