@@ -92,6 +92,25 @@ export async function connectorStatusRow(conn: Conn, tenant: ClubTenant, offline
   return row ?? null;
 }
 
+/**
+ * Club accounts kept in Visma Administration whose connector was heard from within the offline
+ * window: the scheduled mirror refresh reads through them. A silent connector is skipped (its
+ * club sees the "connector offline" notice) and picked up again by the first tick after it returns.
+ */
+export async function listOnlineConnectorClubAccounts(conn: Conn, offlineAfterSeconds: number): Promise<ClubTenant[]> {
+  return conn
+    .select({ organisationId: connectors.organisationId, clubAccountId: connectors.clubAccountId })
+    .from(connectors)
+    .innerJoin(clubAccounts, eq(clubAccounts.id, connectors.clubAccountId))
+    .where(
+      and(
+        eq(clubAccounts.accountingProgram, 'visma_administration'),
+        sql`${connectors.registeredAt} is not null`,
+        sql`${connectors.lastSeenAt} > now() - make_interval(secs => ${offlineAfterSeconds})`,
+      ),
+    );
+}
+
 export async function countPending(conn: Conn, tenant: ClubTenant): Promise<number> {
   const [row] = await conn
     .select({ n: count() })

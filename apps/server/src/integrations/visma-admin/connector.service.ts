@@ -13,6 +13,7 @@ import {
   findConnectorByKeyHash,
   findWork,
   leaseWork,
+  listOnlineConnectorClubAccounts,
   registerConnector,
   saveKey,
   touchConnector,
@@ -84,6 +85,11 @@ export async function connectorStatus(db: Db, tenant: ClubTenant): Promise<Conne
   const row = await connectorStatusRow(db, tenant, OFFLINE_AFTER_SECONDS);
   if (!row?.registeredAt) return { status: 'installation_needed', lastSeenAt: row?.lastSeenAt ?? null, registeredAt: null };
   return { status: row.seenRecently ? 'online' : 'offline', lastSeenAt: row.lastSeenAt, registeredAt: row.registeredAt };
+}
+
+/** Club accounts whose connector is online now, for the scheduled mirror refresh. */
+export function onlineConnectorClubAccounts(db: Db): Promise<ClubTenant[]> {
+  return listOnlineConnectorClubAccounts(db, OFFLINE_AFTER_SECONDS);
 }
 
 export interface ConnectorDetails extends ConnectorStatus {

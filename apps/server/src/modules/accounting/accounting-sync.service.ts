@@ -8,6 +8,8 @@ import { contracts } from '../contracts/contracts.schema';
 import { mirrorCustomers } from '../customers/customers.mirror';
 import { customers } from '../customers/customers.schema';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
+import { onlineConnectorClubAccounts } from '../../integrations/visma-admin/connector.service';
+import { listConnectedClubAccounts } from '../integrations/accounting-connections.repository';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { mirrorInvoicePayments, mirrorInvoices, refreshPaidDates } from '../invoices/invoices.mirror';
 import { invoicePayments } from '../invoices/invoices.schema';
@@ -105,6 +107,20 @@ export async function queueMirrorRefresh(app: FastifyInstance, target: MirrorTar
   const run = await repo.insertRun(app.db, target, trigger);
   await app.jobs.send(MIRROR_REFRESH_QUEUE, { runId: run.id, ...target });
   return run.id;
+}
+
+/**
+ * The 15-minute tick: one run per club account the portal can read from now: those with a
+ * connected OAuth program (Fortnox, Visma eEkonomi) and those kept in Visma Administration whose
+ * connector is online. Returns the club accounts queued.
+ */
+export async function queueScheduledRefreshes(app: FastifyInstance): Promise<MirrorTarget[]> {
+  const targets = new Map<string, MirrorTarget>();
+  for (const t of [...(await listConnectedClubAccounts(app.db)), ...(await onlineConnectorClubAccounts(app.db))]) {
+    targets.set(t.clubAccountId, { organisationId: t.organisationId, clubAccountId: t.clubAccountId });
+  }
+  for (const target of targets.values()) await queueMirrorRefresh(app, target, 'scheduled');
+  return [...targets.values()];
 }
 
 /**

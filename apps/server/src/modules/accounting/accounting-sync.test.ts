@@ -9,10 +9,12 @@ import { customers } from '../customers/customers.schema';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
+import { connectors } from '../../integrations/visma-admin/connector.schema';
 import { invoicePayments, invoices } from '../invoices/invoices.schema';
+import { clubAccounts } from '../organizations/organizations.schema';
 import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 import { accountingCodeItems, accountingSyncRuns } from './accounting.schema';
-import { queueMirrorRefresh, runMirrorRefresh } from './accounting-sync.service';
+import { queueMirrorRefresh, queueScheduledRefreshes, runMirrorRefresh } from './accounting-sync.service';
 
 let t: TestApp;
 let app: App;
@@ -143,5 +145,41 @@ describe('the mirror of the accounting program', () => {
     expect((await run(next))?.status).toBe('failed');
     const failures = await app.db.select().from(eventLogs).where(eq(eventLogs.activity, 'accounting.event.refreshFailed'));
     expect(failures.length).toBe(1);
+  });
+
+  it('every 15 minutes refreshes each club account it can read: OAuth programs and online Visma Administration connectors', async () => {
+    const vismaAdmin = async (name: string, lastSeenSecondsAgo: number | null) => {
+      const org = await createOrganisation(app, { name });
+      await app.db.update(clubAccounts).set({ accountingProgram: 'visma_administration' }).where(eq(clubAccounts.id, org.clubAccountId));
+      if (lastSeenSecondsAgo !== null) {
+        const seen = new Date(Date.now() - lastSeenSecondsAgo * 1000);
+        await app.db.insert(connectors).values({
+          organisationId: org.organisationId,
+          clubAccountId: org.clubAccountId,
+          keyHash: `hash-${name}`,
+          keyPrefix: 'fwc_test',
+          registeredAt: seen,
+          lastSeenAt: seen,
+        });
+      }
+      return org;
+    };
+    const fortnox = await createOrganisation(app, { name: 'Fortnox GK' });
+    await connectThroughConsent(app, fortnox.owner);
+    const online = await vismaAdmin('Online GK', 5);
+    const offline = await vismaAdmin('Tyst GK', 60 * 60);
+    const neverInstalled = await vismaAdmin('Ny GK', null);
+
+    const queued = (await queueScheduledRefreshes(app)).map((t) => t.clubAccountId);
+    expect(queued).toEqual(expect.arrayContaining([fortnox.clubAccountId, online.clubAccountId]));
+    // Alfa's consent was revoked above: its jobs stop until someone reconnects.
+    expect(queued).not.toContain(a.clubAccountId);
+    expect(queued).not.toContain(offline.clubAccountId);
+    expect(queued).not.toContain(neverInstalled.clubAccountId);
+    const runs = await app.db
+      .select()
+      .from(accountingSyncRuns)
+      .where(and(eq(accountingSyncRuns.clubAccountId, online.clubAccountId), eq(accountingSyncRuns.trigger, 'scheduled')));
+    expect(runs).toHaveLength(1);
   });
 });

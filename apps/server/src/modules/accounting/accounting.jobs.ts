@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listConnectedClubAccounts } from '../integrations/accounting-connections.repository';
-import { MIRROR_REFRESH_ALL_QUEUE, MIRROR_REFRESH_QUEUE, queueMirrorRefresh, runMirrorRefresh } from './accounting-sync.service';
+import { MIRROR_REFRESH_ALL_QUEUE, MIRROR_REFRESH_QUEUE, queueScheduledRefreshes, runMirrorRefresh } from './accounting-sync.service';
 
 const refreshJob = z.object({ runId: z.string().uuid() });
 
 /**
  * The mirror refresh (a job per club account, retried with backoff on transient faults) and
  * its schedule: every 15 minutes each connected club account is refreshed incrementally.
+ * "Connected" covers both kinds of program (see `queueScheduledRefreshes`).
  */
 export const accountingJobs: FastifyPluginAsyncZod = async (app) => {
   await app.jobs.createQueue(MIRROR_REFRESH_QUEUE, {
@@ -22,7 +22,7 @@ export const accountingJobs: FastifyPluginAsyncZod = async (app) => {
   });
   await app.jobs.createQueue(MIRROR_REFRESH_ALL_QUEUE, { retryLimit: 2, retryDelay: 60 });
   await app.jobs.work(MIRROR_REFRESH_ALL_QUEUE, async () => {
-    for (const target of await listConnectedClubAccounts(app.db)) await queueMirrorRefresh(app, target, 'scheduled');
+    await queueScheduledRefreshes(app);
   });
   if (app.jobs.runWorkers) await app.jobs.schedule(MIRROR_REFRESH_ALL_QUEUE, '*/15 * * * *', {});
 };
