@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isAccountingError } from '../../integrations/accounting/errors';
 import type { AccountingProvider, ListQuery, Page } from '../../integrations/accounting/provider';
+import { onlineConnectorClubAccounts } from '../../integrations/visma-admin/connector.service';
 import { mirrorArticles } from '../articles/articles.mirror';
 import { articles } from '../articles/articles.schema';
 import { mirrorContracts } from '../contracts/contracts.mirror';
@@ -8,7 +9,6 @@ import { contracts } from '../contracts/contracts.schema';
 import { mirrorCustomers } from '../customers/customers.mirror';
 import { customers } from '../customers/customers.schema';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
-import { onlineConnectorClubAccounts } from '../../integrations/visma-admin/connector.service';
 import { listConnectedClubAccounts } from '../integrations/accounting-connections.repository';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { mirrorInvoicePayments, mirrorInvoices, refreshPaidDates } from '../invoices/invoices.mirror';

@@ -2,6 +2,7 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
+import { connectors } from '../../integrations/visma-admin/connector.schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { articles } from '../articles/articles.schema';
 import { contracts } from '../contracts/contracts.schema';
@@ -9,7 +10,6 @@ import { customers } from '../customers/customers.schema';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
-import { connectors } from '../../integrations/visma-admin/connector.schema';
 import { invoicePayments, invoices } from '../invoices/invoices.schema';
 import { clubAccounts } from '../organizations/organizations.schema';
 import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
@@ -150,7 +150,10 @@ describe('the mirror of the accounting program', () => {
   it('every 15 minutes refreshes each club account it can read: OAuth programs and online Visma Administration connectors', async () => {
     const vismaAdmin = async (name: string, lastSeenSecondsAgo: number | null) => {
       const org = await createOrganisation(app, { name });
-      await app.db.update(clubAccounts).set({ accountingProgram: 'visma_administration' }).where(eq(clubAccounts.id, org.clubAccountId));
+      await app.db
+        .update(clubAccounts)
+        .set({ accountingProgram: 'visma_administration' })
+        .where(eq(clubAccounts.id, org.clubAccountId));
       if (lastSeenSecondsAgo !== null) {
         const seen = new Date(Date.now() - lastSeenSecondsAgo * 1000);
         await app.db.insert(connectors).values({
