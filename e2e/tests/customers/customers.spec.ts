@@ -71,14 +71,11 @@ describe('customers', () => {
     await page.getByText('Inget matchar').waitFor();
     await page.getByRole('button', { name: 'Rensa filter' }).click();
     await eventually(async () => expect(new URL(page.url()).searchParams.has('type')).toBe(false));
-    // Clearing writes the address in the background; leaving before it lands would be undone by it.
+    // The search goes too, at once (the box's pending debounce must not write it back).
     await eventually(async () => expect(new URL(page.url()).searchParams.has('search')).toBe(false));
     await eventually(async () => expect(await numbersShown(page)).toHaveLength(25));
 
     // Create: a company with a bad organisation number is refused on that field first.
-    // A click while the list is still writing its address can leave the move to the create page
-    // pending (seen in CI, not yet explained; the next session looks into it): let it settle.
-    await page.waitForTimeout(500);
     await page.getByRole('link', { name: 'Ny kund' }).click();
     await page.getByRole('heading', { level: 1, name: 'Ny kund' }).waitFor();
     await page.getByRole('textbox', { name: /^Namn/ }).fill(name);

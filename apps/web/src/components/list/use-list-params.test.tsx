@@ -15,17 +15,36 @@ const CONFIG = {
 
 type Params = ListParams<(typeof CONFIG.sorts)[number], typeof CONFIG.filters>;
 
-/** The hook inside a real (memory) router, so the address is what is read and written. */
+/**
+ * The hook inside a real (memory) router, so the address is what is read and written. `/create`
+ * is another page loaded on demand, as the app's pages are: the move to it stays pending until
+ * `arrive()` lets its module "arrive".
+ */
 function setup(url: string) {
   const result: { current: Params } = { current: undefined as unknown as Params };
   function Probe() {
     result.current = useListParams(CONFIG);
     return null;
   }
-  const router = createMemoryRouter([{ path: '/list', element: <Probe /> }], { initialEntries: [url] });
+  let arrive = () => {};
+  const loaded = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/list', element: <Probe /> },
+      { path: '/create', lazy: () => loaded.then(() => ({ Component: () => <h1>Create</h1> })) },
+    ],
+    { initialEntries: [url] },
+  );
   render(<RouterProvider router={router} />);
   const search = () => new URLSearchParams(router.state.location.search);
-  return { result, router, search };
+  // Every address the list had, in order (what a user would see flicker by).
+  const history: string[] = [];
+  router.subscribe((state) => {
+    if (history[history.length - 1] !== state.location.search) history.push(state.location.search);
+  });
+  return { result, router, search, history, arrive: () => act(async () => arrive()) };
 }
 
 beforeEach(() => {
@@ -142,5 +161,44 @@ describe('useListParams', () => {
     });
     // The debounced box does not write the old value back.
     expect(new URLSearchParams(router.state.location.search).get('search')).toBe('berg');
+  });
+
+  it('clears the search at once and never writes the old one back while the box catches up', async () => {
+    const { result, history, search } = setup('/list?search=golf&type=private');
+    act(() => result.current.clearFilters());
+    await act(async () => {
+      vi.advanceTimersByTime(400);
+    });
+    expect(search().toString()).toBe('');
+    // One write: the cleared address, not cleared → golf again → cleared once the debounce lands.
+    expect(history).toEqual(['']);
+  });
+
+  it('lets a move to another page started right after clearing the filters arrive', async () => {
+    const { result, router, arrive } = setup('/list?search=golf&status=active');
+    act(() => result.current.clearFilters());
+    // "New customer" clicked at once: the page's module is still loading when the debounce ends.
+    await act(async () => {
+      void router.navigate('/create');
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(400);
+    });
+    await arrive();
+    expect(router.state.location.pathname).toBe('/create');
+    expect(router.state.navigation.state).toBe('idle');
+  });
+
+  it('does not write a search typed just before leaving over the move to another page', async () => {
+    const { result, router, arrive } = setup('/list');
+    act(() => result.current.setSearchInput('berg'));
+    await act(async () => {
+      void router.navigate('/create');
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(400);
+    });
+    await arrive();
+    expect(router.state.location.pathname).toBe('/create');
   });
 });

@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@fairway/shared';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -100,12 +100,24 @@ export function useListParams<S extends string, F extends FilterDefs>(config: Li
   const [searchInput, setSearchInput] = useState(search);
   const [debounced] = useDebouncedValue(searchInput, debounceMs);
   const lastWritten = useRef(search);
-  useEffect(() => {
-    const value = debounced.trim().slice(0, searchMax);
+  // A move to another page is under way (its module or the session check still loading). Writing
+  // the address now would be a navigation of its own and cancel that move: the old page would
+  // stay. The search is written once the move is over, if it left the list where it was.
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leaving = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
+  const writeSearch = useEffectEvent((typed: string) => {
+    const value = typed.trim().slice(0, searchMax);
     if (value === lastWritten.current) return;
     lastWritten.current = value;
     update({ search: value });
-  }, [debounced, searchMax, update]);
+  });
+  // Runs when the typed value settles, not whenever the address changes: with `update` among its
+  // dependencies, "clear filters" re-ran it with the old search still in `debounced`, wrote that
+  // back and cleared it again 300 ms later, cancelling any link clicked in between.
+  useEffect(() => {
+    if (!leaving) writeSearch(debounced);
+  }, [debounced, leaving]);
   // The address changed by other means (back button, "clear filters"): the box follows it.
   useEffect(() => {
     if (search !== lastWritten.current) {
