@@ -1,33 +1,15 @@
+import type { CreateInvoiceBody, Invoice, InvoiceTypeCode } from '@fairway/shared';
 import {
-  type CreateInvoiceBody,
-  computeInvoiceTotals,
-  type Invoice,
-  type InvoiceTotals,
-  type InvoiceTypeCode,
-} from '@fairway/shared';
+  type DocumentRowValues,
+  documentRowPaths,
+  documentRowValues,
+  emptyDocumentRow,
+} from '../../accounting/lib/document-rows';
 
 type Body = Omit<CreateInvoiceBody, 'requestId'>;
-type RowBody = Body['rows'][number];
 
-/** A row as the form holds it: price and quantity may be empty while typing (the schema then asks for them). */
-export type InvoiceRowValues = Omit<RowBody, 'priceOre' | 'quantityHundredths'> & {
-  priceOre: number | null;
-  quantityHundredths: number | null;
-};
-/** What the form holds: the create body without its request id, rows as above. */
-export type InvoiceFormValues = Omit<Body, 'rows' | 'invoiceType'> & { invoiceType: InvoiceTypeCode; rows: InvoiceRowValues[] };
-
-export const ROW_FIELDS = [
-  'articleNumber',
-  'description',
-  'quantityHundredths',
-  'unit',
-  'priceOre',
-  'vatPercent',
-  'discountBasisPoints',
-  'costCenter',
-  'project',
-] as const;
+/** What the form holds: the create body without its request id, rows as the rows editor holds them. */
+export type InvoiceFormValues = Omit<Body, 'rows' | 'invoiceType'> & { invoiceType: InvoiceTypeCode; rows: DocumentRowValues[] };
 
 const HEAD_FIELDS = [
   'customerNumber',
@@ -46,21 +28,8 @@ const HEAD_FIELDS = [
 
 /** Every field the server may name in a refusal, so its messages land on the inputs. */
 export function invoiceFormFields(rowCount: number): string[] {
-  const rows = Array.from({ length: rowCount }, (_, i) => ROW_FIELDS.map((f) => `rows.${i}.${f}`)).flat();
-  return [...HEAD_FIELDS, ...rows];
+  return [...HEAD_FIELDS, ...documentRowPaths(rowCount)];
 }
-
-export const emptyInvoiceRow = (): InvoiceRowValues => ({
-  articleNumber: null,
-  description: '',
-  quantityHundredths: 100,
-  unit: null,
-  priceOre: null,
-  vatPercent: 25,
-  discountBasisPoints: 0,
-  costCenter: null,
-  project: null,
-});
 
 const text = (value: string | null | undefined) => value ?? '';
 
@@ -94,52 +63,6 @@ export function invoiceFormValues(invoice?: Invoice, today = todayInStockholm())
     remarks: text(invoice?.remarks),
     costCenter: invoice?.costCenter ?? null,
     project: invoice?.project ?? null,
-    rows: invoice
-      ? invoice.rows.map((row) => ({
-          articleNumber: row.articleNumber,
-          description: row.description,
-          quantityHundredths: row.quantityHundredths,
-          unit: row.unit,
-          priceOre: row.priceOre,
-          vatPercent: row.vatPercent,
-          discountBasisPoints: row.discountBasisPoints,
-          // Kept as the program has them, so saving never drops a row's cost centre or project.
-          costCenter: row.costCenter,
-          project: row.project,
-        }))
-      : [emptyInvoiceRow()],
+    rows: invoice ? invoice.rows.map(documentRowValues) : [emptyDocumentRow()],
   };
-}
-
-export interface TotalsRowValues {
-  quantityHundredths?: number | null;
-  priceOre?: number | null;
-  vatPercent?: number | null;
-  discountBasisPoints?: number | null;
-}
-
-/**
- * The totals box while the form is typed: the shared computation the server checks the program's
- * answer against (rows rounded to öre, VAT once per rate, the total to whole kronor). Half-typed
- * rows count as zero, and a discount above 100 % (refused on save) as 100 %, so the box never
- * shows a negative invoice the program would not make.
- */
-export function liveInvoiceTotals(rows: readonly TotalsRowValues[]): InvoiceTotals {
-  return computeInvoiceTotals(
-    rows.map((row) => ({
-      quantityHundredths: Math.max(0, row.quantityHundredths ?? 0),
-      priceOre: Math.max(0, row.priceOre ?? 0),
-      vatPercent: row.vatPercent ?? 0,
-      discountBasisPoints: Math.min(10_000, Math.max(0, row.discountBasisPoints ?? 0)),
-    })),
-  );
-}
-
-/**
- * A decimal input's value ×100, for percent → basis points and quantity → hundredths. While typing
- * the input hands over partial text such as "12," — read as 12 so the digits to come are not lost.
- */
-export function hundredthsOf(value: number | string): number | null {
-  const number = typeof value === 'number' ? value : Number(value.replace(/\s/g, '').replace(',', '.'));
-  return value === '' || !Number.isFinite(number) ? null : Math.round(number * 100);
 }
