@@ -12,7 +12,7 @@ import { logEventQuietly } from '../eventlogs/eventlogs.service';
 import { listConnectedClubAccounts } from '../integrations/accounting-connections.repository';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { mirrorInvoicePayments, mirrorInvoices, refreshPaidDates } from '../invoices/invoices.mirror';
-import { invoicePayments } from '../invoices/invoices.schema';
+import { invoicePayments, invoices } from '../invoices/invoices.schema';
 import { invoicesWithoutRows } from '../statistics/statistics.repository';
 import * as repo from './accounting.repository';
 import { type MirrorTarget, pruneMirror, timestampOf } from './mirror';
@@ -41,8 +41,10 @@ interface MirroredResource<T> {
   list(provider: AccountingProvider, query: ListQuery): Promise<Page<T>>;
   write(app: FastifyInstance, target: MirrorTarget, items: T[]): Promise<number>;
   modifiedAt(item: T): string | null;
-  /** The mirror table, pruned after a full read; absent where documents are never deleted. */
-  table?: Parameters<typeof pruneMirror>[1];
+  /** The mirror table. */
+  table: Parameters<typeof pruneMirror>[1];
+  /** Whether a full read removes rows the program no longer has (not invoices: never deleted). */
+  pruned: boolean;
 }
 
 const resource = <T>(r: MirroredResource<T>) => r as MirroredResource<unknown>;
@@ -58,6 +60,7 @@ const RESOURCES: readonly MirroredResource<unknown>[] = [
     write: (app, t, items) => mirrorCustomers(app.db, t, items),
     modifiedAt: (c) => c.modifiedAt,
     table: customers,
+    pruned: true,
   }),
   resource({
     name: 'articles',
@@ -65,6 +68,7 @@ const RESOURCES: readonly MirroredResource<unknown>[] = [
     write: (app, t, items) => mirrorArticles(app.db, t, items),
     modifiedAt: (a) => a.modifiedAt,
     table: articles,
+    pruned: true,
   }),
   resource({
     name: 'contracts',
@@ -72,12 +76,15 @@ const RESOURCES: readonly MirroredResource<unknown>[] = [
     write: (app, t, items) => mirrorContracts(app.db, t, items),
     modifiedAt: (c) => c.modifiedAt,
     table: contracts,
+    pruned: true,
   }),
   resource({
     name: 'invoices',
     list: (p, q) => p.invoices.list(q),
     write: (app, t, items) => mirrorInvoices(app.db, t, items),
     modifiedAt: (i) => i.modifiedAt,
+    table: invoices,
+    pruned: false,
   }),
   resource({
     name: 'invoicePayments',
@@ -85,8 +92,24 @@ const RESOURCES: readonly MirroredResource<unknown>[] = [
     write: (app, t, items) => mirrorInvoicePayments(app.db, t, items),
     modifiedAt: (p) => p.modifiedAt,
     table: invoicePayments,
+    pruned: true,
   }),
 ];
+
+/**
+ * Embedded PGlite is single-user PostgreSQL: no autovacuum, so nothing ever gathers the planner's
+ * statistics and a 100k-invoice mirror is planned from default guesses (the invoice list took
+ * seconds instead of milliseconds). After a run that wrote this many rows into a table, the
+ * refresh analyzes it, as autovacuum would. PostgreSQL's own autovacuum does it there.
+ */
+export const ANALYZE_AFTER_ROWS = 200;
+
+async function analyzeIfNoAutovacuum(app: FastifyInstance, counts: Record<string, { upserted: number }>): Promise<void> {
+  if (app.database.driver !== 'pglite') return;
+  for (const r of RESOURCES) {
+    if ((counts[r.name]?.upserted ?? 0) >= ANALYZE_AFTER_ROWS) await repo.analyzeTable(app.db, r.table);
+  }
+}
 
 const CODE_LISTS: readonly repo.CodeListKind[] = [
   'units',
@@ -179,7 +202,7 @@ export async function runMirrorRefresh(
         await repo.updateRunProgress(app.db, run.id, { counts });
         if (page >= result.totalPages || result.items.length === 0) break;
       }
-      if (full && r.table) await pruneMirror(app.db, r.table, target, startedAt);
+      if (full && r.pruned) await pruneMirror(app.db, r.table, target, startedAt);
       await repo.writeCursor(app.db, target.clubAccountId, r.name, {
         modifiedSince: newest,
         ...(full ? { lastFullAt: new Date() } : {}),
@@ -194,6 +217,7 @@ export async function runMirrorRefresh(
         (app.config.NODE_ENV === 'test' || run.trigger === 'after_write' ? 0 : INVOICE_ROW_READS_PER_RUN),
     );
     await refreshPaidDates(app.db, target);
+    await analyzeIfNoAutovacuum(app, counts);
     await repo.finishRun(app.db, run.id, 'succeeded', null);
     const upserted = Object.values(counts).reduce((sum, c) => sum + c.upserted, 0);
     if (run.trigger !== 'scheduled' || upserted > 0) {

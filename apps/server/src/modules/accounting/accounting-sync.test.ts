@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
 import { connectors } from '../../integrations/visma-admin/connector.schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../../test/test-app';
 import { articles } from '../articles/articles.schema';
 import { contracts } from '../contracts/contracts.schema';
 import { customers } from '../customers/customers.schema';
@@ -14,7 +14,7 @@ import { invoicePayments, invoices } from '../invoices/invoices.schema';
 import { clubAccounts } from '../organizations/organizations.schema';
 import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 import { accountingCodeItems, accountingSyncRuns } from './accounting.schema';
-import { queueMirrorRefresh, queueScheduledRefreshes, runMirrorRefresh } from './accounting-sync.service';
+import { ANALYZE_AFTER_ROWS, queueMirrorRefresh, queueScheduledRefreshes, runMirrorRefresh } from './accounting-sync.service';
 
 let t: TestApp;
 let app: App;
@@ -64,6 +64,19 @@ describe('the mirror of the accounting program', () => {
     const events = await app.db.select().from(eventLogs).where(eq(eventLogs.activity, 'accounting.event.refreshed'));
     expect(events).toHaveLength(1);
   });
+
+  it.runIf(!TEST_DATABASE_URL)(
+    'on embedded PGlite (no autovacuum) gathers the planner statistics of the tables a large read filled',
+    async () => {
+      expect(app.database.driver).toBe('pglite');
+      expect(sim.store.count(tenant(), 'invoices')).toBeGreaterThanOrEqual(ANALYZE_AFTER_ROWS);
+      const analyzed = async (table: string) =>
+        (await app.database.executeSql(`select count(*)::int as n from pg_stats where tablename = '${table}'`)).rows[0]?.n;
+      expect(await analyzed('invoices')).toBeGreaterThan(0);
+      // Code lists are a few rows each: nothing to plan, nothing analyzed.
+      expect(await analyzed('accounting_code_items')).toBe(0);
+    },
+  );
 
   it('then reads only what changed, and keeps what a full read stored', async () => {
     const provider = await accountingFor(app, a, a.clubAccountId);

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableName, inArray, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import type { CodeItem } from '../../integrations/accounting/provider';
 import type { Tenant } from '../organizations/tenant';
@@ -139,4 +140,9 @@ export async function listCodeItems(conn: Db | Tx, tenant: Tenant, clubAccountId
       ),
     )
     .orderBy(accountingCodeItems.kind, accountingCodeItems.code);
+}
+
+/** Gathers the planner's statistics of a mirror table (see ANALYZE_AFTER_ROWS). */
+export async function analyzeTable(conn: Db | Tx, table: PgTable): Promise<void> {
+  await conn.execute(sql`analyze ${sql.identifier(getTableName(table))}`);
 }

@@ -6,7 +6,7 @@ import { type AccountingCaller, teamCondition } from '../accounting/access';
 import type { PageRequest } from '../accounting/list';
 import type { MirrorTarget } from '../accounting/mirror';
 import { articles } from '../articles/articles.schema';
-import { invoiceSearchVector, invoices } from './invoices.schema';
+import { invoices } from './invoices.schema';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
 export type InvoiceListFilter = Omit<InvoicesListFilter, 'page' | 'pageSize'>;
@@ -60,7 +60,7 @@ function filterOf(caller: AccountingCaller, target: MirrorTarget, filter: Invoic
   if (filter.from) conditions.push(gte(invoices.invoiceDate, filter.from));
   if (filter.to) conditions.push(lte(invoices.invoiceDate, filter.to));
   const query = searchQuery(filter.search);
-  if (query) conditions.push(sql`${invoiceSearchVector(invoices)} @@ to_tsquery('simple', ${query})`);
+  if (query) conditions.push(sql`${invoices.searchVector} @@ to_tsquery('simple', ${query})`);
   return and(...conditions);
 }
 

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   jsonb,
@@ -17,12 +18,16 @@ import { clubAccounts, organisations } from '../organizations/organizations.sche
 import { users } from '../users/users.schema';
 
 /**
- * The text the invoice list searches, as one `simple` (no stemming, no stop words) tsvector: the
- * index and the query must use this very expression for PostgreSQL to use the index.
+ * The text the invoice list searches, as one `simple` (no stemming, no stop words) tsvector over
+ * number, customer number and name, and OCR. Stored in `search_vector` (a generated column), so a
+ * search that walks the date index checks a stored vector instead of building one per row: that
+ * made PGlite searches of 100k invoices 5–50× faster.
  */
-export function invoiceSearchVector(t: { number: PgColumn; customerNumber: PgColumn; customerName: PgColumn; ocr: PgColumn }) {
+function invoiceSearchVector(t: { number: PgColumn; customerNumber: PgColumn; customerName: PgColumn; ocr: PgColumn }) {
   return sql`to_tsvector('simple', ${t.number} || ' ' || ${t.customerNumber} || ' ' || ${t.customerName} || ' ' || coalesce(${t.ocr}, ''))`;
 }
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * The mirror of the accounting program's invoices, per club account (see customers.schema.ts).
@@ -67,6 +72,9 @@ export const invoices = pgTable(
     providerModifiedAt: timestamp('provider_modified_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs((): SQL => invoiceSearchVector(invoices)),
   },
   (t) => [
     uniqueIndex('invoices_club_number_uq').on(t.clubAccountId, t.number),
@@ -81,7 +89,7 @@ export const invoices = pgTable(
     // max(synced_at) per club account: the version the list's cached totals are keyed by.
     index('invoices_club_synced_idx').on(t.clubAccountId, t.syncedAt),
     // Word-prefix search over number, customer number and name, and OCR (see invoiceSearchVector).
-    index('invoices_search_idx').using('gin', invoiceSearchVector(t)),
+    index('invoices_search_idx').using('gin', t.searchVector),
     index('invoices_club_customer_idx').on(t.clubAccountId, t.customerNumber),
     index('invoices_club_unpaid_idx').on(t.clubAccountId, t.dueDate).where(sql`${t.balanceOre} <> 0 and not ${t.cancelled}`),
     index('invoices_club_external_ref_idx').on(t.clubAccountId, t.externalRef),

@@ -1,0 +1,3 @@
+DROP INDEX "invoices_search_idx";--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', "invoices"."number" || ' ' || "invoices"."customer_number" || ' ' || "invoices"."customer_name" || ' ' || coalesce("invoices"."ocr", ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "invoices_search_idx" ON "invoices" USING gin ("search_vector");
