@@ -12,8 +12,8 @@ import { type Crumb, PageHeader } from '../../../components/page-header';
 import { currentLanguage } from '../../../lib/i18n';
 import { useTabParam } from '../../../lib/use-tab-param';
 import { useCurrentUser } from '../../users/api/get-current-user';
-import { type StatisticsByTab, useStatistics } from '../api/get-statistics';
-import { ContractsTab, CustomersTab, GeneralTab, InvoicesTab, ProductsTab } from '../components/statistics-tabs';
+import { useStatistics } from '../api/get-statistics';
+import { StatisticsTabView } from '../components/statistics-tabs';
 import { formatDate } from '../lib/format';
 
 const ICONS = {
@@ -129,11 +129,7 @@ function TabContent({ tab, period, clubAccountId }: { tab: StatisticsTab; period
           </Text>
         </Group>
       ) : null}
-      {tab === 'general' ? <GeneralTab data={data as StatisticsByTab['general'] | undefined} /> : null}
-      {tab === 'contracts' ? <ContractsTab data={data as StatisticsByTab['contracts'] | undefined} /> : null}
-      {tab === 'customers' ? <CustomersTab data={data as StatisticsByTab['customers'] | undefined} /> : null}
-      {tab === 'invoices' ? <InvoicesTab data={data as StatisticsByTab['invoices'] | undefined} /> : null}
-      {tab === 'products' ? <ProductsTab data={data as StatisticsByTab['products'] | undefined} /> : null}
+      <StatisticsTabView tab={tab} data={data} />
     </Stack>
   );
 }
