@@ -13,8 +13,6 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
-  Button,
-  Fieldset,
   Group,
   NumberInput,
   Paper,
@@ -27,8 +25,8 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
-import { Fragment, type ReactNode, useState } from 'react';
+import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
 import {
   type Control,
   Controller,
@@ -40,7 +38,6 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
@@ -49,7 +46,9 @@ import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 // Form pieces the customers feature wrote for the accounting forms (code lists, kronor, the
 // unsaved-changes guard); shared rather than copied.
 import { useCustomizations } from '../../accounting/api/get-customizations';
+import { AccountingCodeFields } from '../../accounting/components/accounting-code-fields';
 import { CodeSelect } from '../../accounting/components/code-select';
+import { FormFooter, FormSection } from '../../accounting/components/form-section';
 import { KronorInput } from '../../accounting/components/kronor-input';
 import { formatMargin, formatQuantity } from '../lib/format';
 import { ARTICLE_PATHS } from '../lib/paths';
@@ -221,15 +220,6 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
     }
   });
 
-  const section = (legend: string, children: ReactNode, extra?: ReactNode) => (
-    <Fieldset legend={legend} radius="md" variant="filled">
-      <Stack gap="md">
-        {extra}
-        {children}
-      </Stack>
-    </Fieldset>
-  );
-
   const toggle = (name: 'active' | 'discontinued' | 'stockItem') => (
     <Controller
       control={control}
@@ -321,185 +311,154 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
           ) : null}
           <fieldset disabled={readOnly || formState.isSubmitting} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Stack gap="lg">
-              {section(
-                t('form.sections.basics'),
-                <>
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                    {creating ? (
-                      <TextInput {...field('number')} {...register('number')} maxLength={50} autoComplete="off" />
-                    ) : null}
-                    <TextInput
-                      {...field('description')}
-                      {...register('description')}
-                      withAsterisk
-                      maxLength={ARTICLE_DESCRIPTION_MAX}
-                      data-autofocus
-                    />
-                  </SimpleGrid>
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                    <Controller
-                      control={control}
-                      name="type"
-                      render={({ field: f }) => (
-                        <Stack gap={4}>
-                          <Text component="span" fz="sm" fw={500} id="article-type-label">
-                            {t('fields.type.label')}
-                          </Text>
-                          <SegmentedControl
-                            aria-labelledby="article-type-label"
-                            value={f.value ?? 'STOCK'}
-                            onChange={f.onChange}
-                            data={ARTICLE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
-                            disabled={readOnly || formState.isSubmitting}
-                            fullWidth
-                          />
-                        </Stack>
-                      )}
-                    />
-                    <Controller
-                      control={control}
-                      name="unit"
-                      render={({ field: f }) => (
-                        <CodeSelect
-                          {...field('unit')}
-                          items={codes.data?.units}
-                          value={f.value}
+              <FormSection legend={t('form.sections.basics')}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  {creating ? <TextInput {...field('number')} {...register('number')} maxLength={50} autoComplete="off" /> : null}
+                  <TextInput
+                    {...field('description')}
+                    {...register('description')}
+                    withAsterisk
+                    maxLength={ARTICLE_DESCRIPTION_MAX}
+                    data-autofocus
+                  />
+                </SimpleGrid>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <Controller
+                    control={control}
+                    name="type"
+                    render={({ field: f }) => (
+                      <Stack gap={4}>
+                        <Text component="span" fz="sm" fw={500} id="article-type-label">
+                          {t('fields.type.label')}
+                        </Text>
+                        <SegmentedControl
+                          aria-labelledby="article-type-label"
+                          value={f.value ?? 'STOCK'}
                           onChange={f.onChange}
-                          onBlur={f.onBlur}
-                          ref={f.ref}
+                          data={ARTICLE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+                          disabled={readOnly || formState.isSubmitting}
+                          fullWidth
                         />
-                      )}
-                    />
-                    <TextInput {...field('ean')} {...register('ean')} maxLength={14} inputMode="numeric" autoComplete="off" />
-                    <TextInput {...field('supplierNumber')} {...register('supplierNumber')} maxLength={50} autoComplete="off" />
-                    <TextInput {...field('manufacturer')} {...register('manufacturer')} maxLength={50} autoComplete="off" />
-                    <TextInput
-                      {...field('manufacturerArticleNumber')}
-                      {...register('manufacturerArticleNumber')}
-                      maxLength={50}
-                      autoComplete="off"
-                    />
-                  </SimpleGrid>
-                  <Group gap="xl">
-                    {toggle('active')}
-                    {toggle('discontinued')}
-                  </Group>
-                </>,
-              )}
+                      </Stack>
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name="unit"
+                    render={({ field: f }) => (
+                      <CodeSelect
+                        {...field('unit')}
+                        items={codes.data?.units}
+                        value={f.value}
+                        onChange={f.onChange}
+                        onBlur={f.onBlur}
+                        ref={f.ref}
+                      />
+                    )}
+                  />
+                  <TextInput {...field('ean')} {...register('ean')} maxLength={14} inputMode="numeric" autoComplete="off" />
+                  <TextInput {...field('supplierNumber')} {...register('supplierNumber')} maxLength={50} autoComplete="off" />
+                  <TextInput {...field('manufacturer')} {...register('manufacturer')} maxLength={50} autoComplete="off" />
+                  <TextInput
+                    {...field('manufacturerArticleNumber')}
+                    {...register('manufacturerArticleNumber')}
+                    maxLength={50}
+                    autoComplete="off"
+                  />
+                </SimpleGrid>
+                <Group gap="xl">
+                  {toggle('active')}
+                  {toggle('discontinued')}
+                </Group>
+              </FormSection>
 
-              {section(
-                t('form.sections.prices'),
-                <>
-                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                    {kronor('salesPriceOre')}
-                    {kronor('purchasePriceOre')}
-                    <Controller
-                      control={control}
-                      name="vatPercent"
-                      render={({ field: f }) => (
-                        <Select
-                          {...field('vatPercent')}
-                          data={VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }))}
-                          value={String(f.value ?? 25)}
-                          onChange={(next) => f.onChange(Number(next ?? 25))}
-                          onBlur={f.onBlur}
-                          ref={f.ref}
-                          allowDeselect={false}
-                          comboboxProps={{ withinPortal: true }}
-                        />
-                      )}
-                    />
-                  </SimpleGrid>
-                  <PriceSummary control={control} />
-                </>,
-              )}
+              <FormSection legend={t('form.sections.prices')}>
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                  {kronor('salesPriceOre')}
+                  {kronor('purchasePriceOre')}
+                  <Controller
+                    control={control}
+                    name="vatPercent"
+                    render={({ field: f }) => (
+                      <Select
+                        {...field('vatPercent')}
+                        data={VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }))}
+                        value={String(f.value ?? 25)}
+                        onChange={(next) => f.onChange(Number(next ?? 25))}
+                        onBlur={f.onBlur}
+                        ref={f.ref}
+                        allowDeselect={false}
+                        comboboxProps={{ withinPortal: true }}
+                      />
+                    )}
+                  />
+                </SimpleGrid>
+                <PriceSummary control={control} />
+              </FormSection>
 
-              {section(
-                t('form.sections.accounts'),
+              <FormSection
+                legend={t('form.sections.accounts')}
+                intro={
+                  <Text fz="sm" c="dimmed">
+                    {t('form.sections.accountsHint')}
+                  </Text>
+                }
+              >
                 <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
-                  {ACCOUNTS.map((name) => (
-                    <TextInput
-                      key={name}
-                      {...field(name)}
-                      {...register(name)}
-                      maxLength={4}
-                      inputMode="numeric"
-                      autoComplete="off"
-                    />
-                  ))}
-                </SimpleGrid>,
-                <Text fz="sm" c="dimmed">
-                  {t('form.sections.accountsHint')}
-                </Text>,
-              )}
+                  <AccountingCodeFields control={control} names={ACCOUNTS} fieldProps={field} />
+                </SimpleGrid>
+              </FormSection>
 
-              {section(
-                t('form.sections.stock'),
-                <>
-                  {toggle('stockItem')}
+              <FormSection legend={t('form.sections.stock')}>
+                {toggle('stockItem')}
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                  <TextInput
+                    {...field('stockPlace')}
+                    {...register('stockPlace')}
+                    maxLength={50}
+                    autoComplete="off"
+                    disabled={!stockItem}
+                  />
+                  {quantity('stockQuantityHundredths')}
+                  {quantity('orderPointHundredths')}
+                </SimpleGrid>
+                {article ? (
                   <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                    <TextInput
-                      {...field('stockPlace')}
-                      {...register('stockPlace')}
-                      maxLength={50}
-                      autoComplete="off"
-                      disabled={!stockItem}
-                    />
-                    {quantity('stockQuantityHundredths')}
-                    {quantity('orderPointHundredths')}
+                    {readOnlyValue(
+                      t('form.disposable'),
+                      article.disposableQuantityHundredths === null
+                        ? '–'
+                        : formatQuantity(article.disposableQuantityHundredths, lang),
+                    )}
+                    {readOnlyValue(
+                      t('form.stockValue'),
+                      article.stockValueOre === null ? '–' : formatOre(article.stockValueOre, lang),
+                    )}
                   </SimpleGrid>
-                  {article ? (
-                    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                      {readOnlyValue(
-                        t('form.disposable'),
-                        article.disposableQuantityHundredths === null
-                          ? '–'
-                          : formatQuantity(article.disposableQuantityHundredths, lang),
-                      )}
-                      {readOnlyValue(
-                        t('form.stockValue'),
-                        article.stockValueOre === null ? '–' : formatOre(article.stockValueOre, lang),
-                      )}
-                    </SimpleGrid>
-                  ) : null}
-                </>,
-              )}
+                ) : null}
+              </FormSection>
 
-              {section(
-                t('form.sections.dimensions'),
+              <FormSection legend={t('form.sections.dimensions')}>
                 <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
                   {MEASURES.map((name) => (
                     <Fragment key={name}>{measure(name)}</Fragment>
                   ))}
-                </SimpleGrid>,
-              )}
+                </SimpleGrid>
+              </FormSection>
 
-              {section(
-                t('form.sections.notes'),
-                <Textarea {...field('notes')} {...register('notes')} autosize minRows={3} maxRows={8} maxLength={1024} />,
-              )}
+              <FormSection legend={t('form.sections.notes')}>
+                <Textarea {...field('notes')} {...register('notes')} autosize minRows={3} maxRows={8} maxLength={1024} />
+              </FormSection>
             </Stack>
           </fieldset>
 
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Button
-              component={Link}
-              to={ARTICLE_PATHS.list}
-              variant="default"
-              leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
-            >
-              {t('form.back')}
-            </Button>
-            {readOnly ? null : (
-              <Button
-                type="submit"
-                loading={formState.isSubmitting}
-                leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
-              >
-                {creating ? t('form.create') : t('form.save')}
-              </Button>
-            )}
-          </Group>
+          <FormFooter
+            backTo={ARTICLE_PATHS.list}
+            backLabel={t('form.back')}
+            submitLabel={creating ? t('form.create') : t('form.save')}
+            readOnly={readOnly}
+            submitting={formState.isSubmitting}
+          />
         </Stack>
       </form>
     </Paper>

@@ -13,7 +13,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
-  Fieldset,
   Group,
   NumberInput,
   Paper,
@@ -26,17 +25,16 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconCopy, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { IconAlertCircle, IconCopy, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
-import { useCustomizations } from '../../accounting/api/get-customizations';
-import { CodeSelect } from '../../accounting/components/code-select';
+import { AccountingCodeFields } from '../../accounting/components/accounting-code-fields';
+import { FormFooter, FormSection } from '../../accounting/components/form-section';
 import { KronorInput } from '../../accounting/components/kronor-input';
 import { CUSTOMER_PATHS } from '../lib/paths';
 import { CountrySelect } from './country-select';
@@ -171,7 +169,6 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
   const { t, i18n } = useTranslation('customers');
   const errorText = useFieldErrorText();
   const [failure, setFailure] = useState<string | null>(null);
-  const codes = useCustomizations();
   const creating = customer === undefined;
   const form = useForm<CustomerFormValues, unknown, CreateCustomerInput | UpdateCustomerInput>({
     resolver: (creating ? zodResolver(createCustomerBodySchema) : zodResolver(updateCustomerBodySchema)) as Resolver<
@@ -214,25 +211,6 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
     }
   };
 
-  const codeSelect = (name: 'termsOfPayment' | 'termsOfDelivery' | 'priceList' | 'costCenter' | 'project') => {
-    const list = {
-      termsOfPayment: codes.data?.termsOfPayment,
-      termsOfDelivery: codes.data?.termsOfDelivery,
-      priceList: codes.data?.priceLists,
-      costCenter: codes.data?.costCenters,
-      project: codes.data?.projects,
-    }[name];
-    return (
-      <Controller
-        control={control}
-        name={name}
-        render={({ field: f }) => (
-          <CodeSelect {...field(name)} items={list} value={f.value} onChange={f.onChange} onBlur={f.onBlur} ref={f.ref} />
-        )}
-      />
-    );
-  };
-
   const addressFields = (prefix: 'address' | 'deliveryAddress') => (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <TextInput {...field(`${prefix}.address1`)} {...register(`${prefix}.address1`)} maxLength={1024} autoComplete="off" />
@@ -253,15 +231,6 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
         )}
       />
     </SimpleGrid>
-  );
-
-  const section = (legend: string, children: ReactNode, extra?: ReactNode) => (
-    <Fieldset legend={legend} radius="md" variant="filled">
-      <Stack gap="md">
-        {extra}
-        {children}
-      </Stack>
-    </Fieldset>
   );
 
   const identityLabel = t(`fields.organisationNumber.${type}`);
@@ -289,75 +258,71 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
           ) : null}
           <fieldset disabled={readOnly || formState.isSubmitting} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Stack gap="lg">
-              {section(
-                t('form.sections.basics'),
-                <>
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                    {creating ? (
-                      <TextInput
-                        {...field('number')}
-                        {...register('number')}
-                        maxLength={50}
-                        autoComplete="off"
-                        // The hint goes under the input, so the input lines up with the name beside it.
-                        inputWrapperOrder={['label', 'input', 'description', 'error']}
-                      />
-                    ) : null}
-                    <TextInput {...field('name')} {...register('name')} withAsterisk maxLength={1024} data-autofocus />
-                  </SimpleGrid>
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                    <Controller
-                      control={control}
-                      name="type"
-                      render={({ field: f }) => (
-                        <Stack gap={4}>
-                          <Text component="span" fz="sm" fw={500} id="customer-type-label">
-                            {t('fields.type.label')}
-                          </Text>
-                          <SegmentedControl
-                            aria-labelledby="customer-type-label"
-                            value={f.value ?? 'private'}
-                            onChange={(value) => {
-                              f.onChange(value);
-                              // The number's rule follows the type: check it again at once if it is filled in.
-                              if (getValues('organisationNumber')) void form.trigger('organisationNumber');
-                            }}
-                            data={CUSTOMER_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
-                            disabled={readOnly || formState.isSubmitting}
-                            fullWidth
-                          />
-                        </Stack>
-                      )}
-                    />
+              <FormSection legend={t('form.sections.basics')}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  {creating ? (
                     <TextInput
-                      label={identityLabel}
-                      placeholder={t(`fields.organisationNumber.${type}Placeholder`)}
-                      error={identityError}
-                      {...register('organisationNumber')}
-                      maxLength={13}
+                      {...field('number')}
+                      {...register('number')}
+                      maxLength={50}
                       autoComplete="off"
+                      // The hint goes under the input, so the input lines up with the name beside it.
+                      inputWrapperOrder={['label', 'input', 'description', 'error']}
                     />
-                  </SimpleGrid>
+                  ) : null}
+                  <TextInput {...field('name')} {...register('name')} withAsterisk maxLength={1024} data-autofocus />
+                </SimpleGrid>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                   <Controller
                     control={control}
-                    name="active"
+                    name="type"
                     render={({ field: f }) => (
-                      <Switch
-                        label={field('active').label}
-                        description={field('active').description}
-                        name={f.name}
-                        ref={f.ref}
-                        checked={f.value ?? true}
-                        onChange={(event) => f.onChange(event.currentTarget.checked)}
-                        onBlur={f.onBlur}
-                      />
+                      <Stack gap={4}>
+                        <Text component="span" fz="sm" fw={500} id="customer-type-label">
+                          {t('fields.type.label')}
+                        </Text>
+                        <SegmentedControl
+                          aria-labelledby="customer-type-label"
+                          value={f.value ?? 'private'}
+                          onChange={(value) => {
+                            f.onChange(value);
+                            // The number's rule follows the type: check it again at once if it is filled in.
+                            if (getValues('organisationNumber')) void form.trigger('organisationNumber');
+                          }}
+                          data={CUSTOMER_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+                          disabled={readOnly || formState.isSubmitting}
+                          fullWidth
+                        />
+                      </Stack>
                     )}
                   />
-                </>,
-              )}
+                  <TextInput
+                    label={identityLabel}
+                    placeholder={t(`fields.organisationNumber.${type}Placeholder`)}
+                    error={identityError}
+                    {...register('organisationNumber')}
+                    maxLength={13}
+                    autoComplete="off"
+                  />
+                </SimpleGrid>
+                <Controller
+                  control={control}
+                  name="active"
+                  render={({ field: f }) => (
+                    <Switch
+                      label={field('active').label}
+                      description={field('active').description}
+                      name={f.name}
+                      ref={f.ref}
+                      checked={f.value ?? true}
+                      onChange={(event) => f.onChange(event.currentTarget.checked)}
+                      onBlur={f.onBlur}
+                    />
+                  )}
+                />
+              </FormSection>
 
-              {section(
-                t('form.sections.contact'),
+              <FormSection legend={t('form.sections.contact')}>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                   <TextInput {...field('email')} {...register('email')} type="email" maxLength={254} autoComplete="off" />
                   <TextInput
@@ -371,182 +336,165 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
                   <TextInput {...field('phone2')} {...register('phone2')} type="tel" maxLength={32} autoComplete="off" />
                   <TextInput {...field('fax')} {...register('fax')} type="tel" maxLength={32} autoComplete="off" />
                   <TextInput {...field('www')} {...register('www')} type="url" maxLength={2048} autoComplete="off" />
-                </SimpleGrid>,
-              )}
+                </SimpleGrid>
+              </FormSection>
 
-              {section(t('form.sections.address'), addressFields('address'))}
-              {section(
-                t('form.sections.deliveryAddress'),
-                addressFields('deliveryAddress'),
-                readOnly ? null : (
-                  <Group>
-                    <Button
-                      variant="subtle"
-                      size="xs"
-                      leftSection={<IconCopy size={14} aria-hidden="true" />}
-                      onClick={copyAddress}
-                    >
-                      {t('form.copyAddress')}
-                    </Button>
-                  </Group>
-                ),
-              )}
+              <FormSection legend={t('form.sections.address')}>{addressFields('address')}</FormSection>
+              <FormSection
+                legend={t('form.sections.deliveryAddress')}
+                intro={
+                  readOnly ? null : (
+                    <Group>
+                      <Button
+                        variant="subtle"
+                        size="xs"
+                        leftSection={<IconCopy size={14} aria-hidden="true" />}
+                        onClick={copyAddress}
+                      >
+                        {t('form.copyAddress')}
+                      </Button>
+                    </Group>
+                  )
+                }
+              >
+                {addressFields('deliveryAddress')}
+              </FormSection>
 
-              {section(
-                t('form.sections.invoicing'),
-                <>
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                    {codeSelect('termsOfPayment')}
-                    {codeSelect('termsOfDelivery')}
-                    {codeSelect('priceList')}
-                    <Controller
-                      control={control}
-                      name="currency"
-                      render={({ field: f }) => {
-                        const value = f.value || 'SEK';
-                        const data = CURRENCIES.includes(value) ? CURRENCIES : [value, ...CURRENCIES];
-                        return (
-                          <Select
-                            {...field('currency')}
-                            data={data}
-                            value={value}
-                            onChange={(next) => f.onChange(next ?? 'SEK')}
-                            onBlur={f.onBlur}
-                            ref={f.ref}
-                            allowDeselect={false}
-                            searchable
-                            comboboxProps={{ withinPortal: true }}
-                          />
-                        );
-                      }}
-                    />
-                  </SimpleGrid>
-                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                    <Controller
-                      control={control}
-                      name="invoiceDiscountBasisPoints"
-                      render={({ field: f }) => (
-                        <NumberInput
-                          {...field('invoiceDiscountBasisPoints')}
-                          value={typeof f.value === 'number' ? f.value / 100 : ''}
-                          onChange={(v) => f.onChange(percentToBasisPoints(v))}
-                          onBlur={f.onBlur}
-                          ref={f.ref}
-                          min={0}
-                          max={100}
-                          clampBehavior="none"
-                          decimalScale={2}
-                          decimalSeparator={i18n.language === 'en' ? '.' : ','}
-                          allowNegative={false}
-                          suffix=" %"
-                          inputMode="decimal"
-                        />
-                      )}
-                    />
-                    {(['invoiceAdministrationFeeOre', 'invoiceFreightOre'] as const).map((name) => (
-                      <Controller
-                        key={name}
-                        control={control}
-                        name={name}
-                        render={({ field: f }) => (
-                          <KronorInput {...field(name)} value={f.value} onChange={f.onChange} onBlur={f.onBlur} ref={f.ref} />
-                        )}
-                      />
-                    ))}
-                  </SimpleGrid>
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                    <Controller
-                      control={control}
-                      name="vatType"
-                      render={({ field: f }) => (
+              <FormSection legend={t('form.sections.invoicing')}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <AccountingCodeFields
+                    control={control}
+                    names={['termsOfPayment', 'termsOfDelivery', 'priceList']}
+                    fieldProps={field}
+                  />
+                  <Controller
+                    control={control}
+                    name="currency"
+                    render={({ field: f }) => {
+                      const value = f.value || 'SEK';
+                      const data = CURRENCIES.includes(value) ? CURRENCIES : [value, ...CURRENCIES];
+                      return (
                         <Select
-                          {...field('vatType')}
-                          data={VAT_TYPES.map((value) => ({ value, label: t(`vatTypes.${value}`) }))}
-                          value={f.value ?? 'SEVAT'}
-                          onChange={(next) => f.onChange(next ?? 'SEVAT')}
+                          {...field('currency')}
+                          data={data}
+                          value={value}
+                          onChange={(next) => f.onChange(next ?? 'SEK')}
                           onBlur={f.onBlur}
                           ref={f.ref}
                           allowDeselect={false}
+                          searchable
                           comboboxProps={{ withinPortal: true }}
                         />
-                      )}
-                    />
-                    <TextInput
-                      {...field('salesAccount')}
-                      {...register('salesAccount')}
-                      maxLength={4}
-                      inputMode="numeric"
-                      autoComplete="off"
-                    />
-                    {codeSelect('costCenter')}
-                    {codeSelect('project')}
+                      );
+                    }}
+                  />
+                </SimpleGrid>
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                  <Controller
+                    control={control}
+                    name="invoiceDiscountBasisPoints"
+                    render={({ field: f }) => (
+                      <NumberInput
+                        {...field('invoiceDiscountBasisPoints')}
+                        value={typeof f.value === 'number' ? f.value / 100 : ''}
+                        onChange={(v) => f.onChange(percentToBasisPoints(v))}
+                        onBlur={f.onBlur}
+                        ref={f.ref}
+                        min={0}
+                        max={100}
+                        clampBehavior="none"
+                        decimalScale={2}
+                        decimalSeparator={i18n.language === 'en' ? '.' : ','}
+                        allowNegative={false}
+                        suffix=" %"
+                        inputMode="decimal"
+                      />
+                    )}
+                  />
+                  {(['invoiceAdministrationFeeOre', 'invoiceFreightOre'] as const).map((name) => (
                     <Controller
+                      key={name}
                       control={control}
-                      name="defaultDelivery"
+                      name={name}
                       render={({ field: f }) => (
-                        <Select
-                          {...field('defaultDelivery')}
-                          data={DELIVERY_METHODS.map((value) => ({ value, label: t(`deliveryMethods.${value}`) }))}
-                          value={f.value ?? null}
-                          onChange={(next) => f.onChange(next)}
-                          onBlur={f.onBlur}
-                          ref={f.ref}
-                          clearable
-                          comboboxProps={{ withinPortal: true }}
-                        />
+                        <KronorInput {...field(name)} value={f.value} onChange={f.onChange} onBlur={f.onBlur} ref={f.ref} />
                       )}
                     />
-                    <TextInput {...field('invoiceTemplate')} {...register('invoiceTemplate')} maxLength={50} autoComplete="off" />
-                  </SimpleGrid>
-                </>,
-              )}
+                  ))}
+                </SimpleGrid>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <Controller
+                    control={control}
+                    name="vatType"
+                    render={({ field: f }) => (
+                      <Select
+                        {...field('vatType')}
+                        data={VAT_TYPES.map((value) => ({ value, label: t(`vatTypes.${value}`) }))}
+                        value={f.value ?? 'SEVAT'}
+                        onChange={(next) => f.onChange(next ?? 'SEVAT')}
+                        onBlur={f.onBlur}
+                        ref={f.ref}
+                        allowDeselect={false}
+                        comboboxProps={{ withinPortal: true }}
+                      />
+                    )}
+                  />
+                  <AccountingCodeFields control={control} names={['salesAccount', 'costCenter', 'project']} fieldProps={field} />
+                  <Controller
+                    control={control}
+                    name="defaultDelivery"
+                    render={({ field: f }) => (
+                      <Select
+                        {...field('defaultDelivery')}
+                        data={DELIVERY_METHODS.map((value) => ({ value, label: t(`deliveryMethods.${value}`) }))}
+                        value={f.value ?? null}
+                        onChange={(next) => f.onChange(next)}
+                        onBlur={f.onBlur}
+                        ref={f.ref}
+                        clearable
+                        comboboxProps={{ withinPortal: true }}
+                      />
+                    )}
+                  />
+                  <TextInput {...field('invoiceTemplate')} {...register('invoiceTemplate')} maxLength={50} autoComplete="off" />
+                </SimpleGrid>
+              </FormSection>
 
-              {section(
-                t('form.sections.references'),
+              <FormSection legend={t('form.sections.references')}>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                   <TextInput {...field('yourReference')} {...register('yourReference')} maxLength={50} autoComplete="off" />
                   <TextInput {...field('ourReference')} {...register('ourReference')} maxLength={50} autoComplete="off" />
-                </SimpleGrid>,
-              )}
+                </SimpleGrid>
+              </FormSection>
 
-              {section(
-                t('form.sections.portal'),
+              <FormSection
+                legend={t('form.sections.portal')}
+                intro={
+                  <Text fz="sm" c="dimmed">
+                    {t('form.sections.portalHint')}
+                  </Text>
+                }
+              >
                 <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
                   <TextInput {...field('sni')} {...register('sni')} maxLength={10} inputMode="numeric" autoComplete="off" />
                   <TextInput {...field('cfar')} {...register('cfar')} maxLength={8} inputMode="numeric" autoComplete="off" />
                   <TextInput {...field('shopId')} {...register('shopId')} maxLength={50} autoComplete="off" />
-                </SimpleGrid>,
-                <Text fz="sm" c="dimmed">
-                  {t('form.sections.portalHint')}
-                </Text>,
-              )}
+                </SimpleGrid>
+              </FormSection>
 
-              {section(
-                t('form.sections.notes'),
-                <Textarea {...field('notes')} {...register('notes')} autosize minRows={3} maxRows={8} maxLength={1024} />,
-              )}
+              <FormSection legend={t('form.sections.notes')}>
+                <Textarea {...field('notes')} {...register('notes')} autosize minRows={3} maxRows={8} maxLength={1024} />
+              </FormSection>
             </Stack>
           </fieldset>
 
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Button
-              component={Link}
-              to={CUSTOMER_PATHS.list}
-              variant="default"
-              leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
-            >
-              {t('form.back')}
-            </Button>
-            {readOnly ? null : (
-              <Button
-                type="submit"
-                loading={formState.isSubmitting}
-                leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
-              >
-                {creating ? t('form.create') : t('form.save')}
-              </Button>
-            )}
-          </Group>
+          <FormFooter
+            backTo={CUSTOMER_PATHS.list}
+            backLabel={t('form.back')}
+            submitLabel={creating ? t('form.create') : t('form.save')}
+            readOnly={readOnly}
+            submitting={formState.isSubmitting}
+          />
         </Stack>
       </form>
     </Paper>
