@@ -31,7 +31,7 @@ import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { mirrorInvoices } from '../invoices/invoices.mirror';
 import { invoices } from '../invoices/invoices.schema';
-import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';
+import { reserveInvoiceQuota } from '../subscriptions/subscriptions.service';
 import { mirrorContracts } from './contracts.mirror';
 import * as repo from './contracts.repository';
 
@@ -390,9 +390,9 @@ export async function setContractTags(
 }
 
 /**
- * POST contracts/{id}/invoices: the program invoices the contract's next period. The package's
- * monthly invoice quota is checked first and counted after; the invoice and the contract (its
- * last invoice date) are mirrored.
+ * POST contracts/{id}/invoices: the program invoices the contract's next period. One invoice of the
+ * package's monthly quota is reserved first (given back if the program refuses or fails); the
+ * invoice and the contract (its last invoice date) are mirrored.
  */
 export async function createInvoiceFromContract(
   app: FastifyInstance,
@@ -401,9 +401,12 @@ export async function createInvoiceFromContract(
 ): Promise<ContractInvoice> {
   const today = todayInSweden();
   const { target, row } = await contractFor(app, caller, id, 'createInvoice', today);
-  await assertInvoiceQuota(app.db, target.organisationId, 1);
   const provider = await providerFor(app, target);
-  const invoice = await provider.contracts.createInvoice(row.number);
+  const quota = await reserveInvoiceQuota(app.db, target.organisationId, 1);
+  const invoice = await provider.contracts.createInvoice(row.number).catch(async (error: unknown) => {
+    await quota.release(app.db);
+    throw error;
+  });
   // The contract's last invoice date moved; a failed read leaves it to the refresh.
   const contract = await provider.contracts.get(row.number).catch((error: unknown) => {
     if (!isAccountingError(error)) throw error;
@@ -412,7 +415,6 @@ export async function createInvoiceFromContract(
   const invoiceId = await app.db.transaction(async (tx) => {
     await mirrorInvoices(tx, target, [invoice], caller.userId, true);
     if (contract) await mirrorContracts(tx, target, [contract], null, true);
-    await recordInvoiceUsage(tx, target.organisationId, 1);
     await logEvent(tx, {
       ...eventBase(target),
       invoice: invoice.number,

@@ -11,7 +11,7 @@ import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { connectedWorld } from '../integrations/accounting-test-helpers';
 import { roles } from '../permissions/permissions.schema';
 import { subscriptionUsage } from '../subscriptions/subscriptions.schema';
-import { recordInvoiceUsage } from '../subscriptions/subscriptions.service';
+import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';
 import { addMember, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { invoices } from './invoices.schema';
 
@@ -265,6 +265,35 @@ describe('creating and changing invoices', () => {
     } finally {
       await recordInvoiceUsage(app.db, a.organisationId, -100_000);
     }
+  });
+
+  it('lets only one of two simultaneous creates take the last invoice of the quota', async () => {
+    const before = simInvoices();
+    const { remaining } = await assertInvoiceQuota(app.db, a.organisationId, 0);
+    await recordInvoiceUsage(app.db, a.organisationId, remaining - 1);
+    try {
+      const answers = await Promise.all([
+        send('POST', '/invoices', a.owner, invoiceBody()),
+        send('POST', '/invoices', a.owner, invoiceBody()),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 406]);
+      expect(simInvoices()).toBe(before + 1);
+      expect((await assertInvoiceQuota(app.db, a.organisationId, 0)).remaining).toBe(0);
+    } finally {
+      await recordInvoiceUsage(app.db, a.organisationId, -remaining);
+    }
+  });
+
+  it('gives the quota back when the program fails the create', async () => {
+    const { used } = await assertInvoiceQuota(app.db, a.organisationId, 0);
+    sim.faults.serverError(20, { status: 500 });
+    try {
+      const res = await send('POST', '/invoices', a.owner, invoiceBody());
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      sim.faults.clear();
+    }
+    expect((await assertInvoiceQuota(app.db, a.organisationId, 0)).used).toBe(used);
   });
 
   it('changes an unbooked invoice; a booked one is refused and nothing changes', async () => {

@@ -27,7 +27,7 @@ import { getConfiguration } from '../configurations/configurations.service';
 import { findCustomerByNumber } from '../customers/customers.repository';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { accountingFor } from '../integrations/accounting-connections.service';
-import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';
+import { reserveInvoiceQuota } from '../subscriptions/subscriptions.service';
 import { mirrorInvoicePayments, mirrorInvoices } from './invoices.mirror';
 import * as repo from './invoices.repository';
 
@@ -267,10 +267,10 @@ async function answer(
 }
 
 /**
- * POST invoices: checked against the package's invoice quota, created in the accounting program
- * carrying our reference (the provider looks it up before creating, so a lost answer never
- * makes a second invoice), then mirrored, counted towards the quota and logged in one
- * transaction. The same `requestId` again answers the first invoice.
+ * POST invoices: one invoice of the package's monthly quota reserved (given back if the program
+ * refuses or fails), created in the accounting program carrying our reference (the provider looks
+ * it up before creating, so a lost answer never makes a second invoice), then mirrored and logged
+ * in one transaction. The same `requestId` again answers the first invoice.
  */
 export async function createInvoice(app: FastifyInstance, caller: AccountingCaller, body: CreateInvoiceInput): Promise<Invoice> {
   const target = targetOf(caller);
@@ -282,14 +282,20 @@ export async function createInvoice(app: FastifyInstance, caller: AccountingCall
   const { requestId: _r, ...fields } = body;
   const provider = await providerOf(app, target);
   const program = await programFields(app, target, fields, true);
-  await assertInvoiceQuota(app.db, target.organisationId, 1);
-  const created = await provider.invoices.create(program, { externalRef });
+  const quota = await reserveInvoiceQuota(app.db, target.organisationId, 1);
+  let created: AccInvoice;
+  try {
+    created = await provider.invoices.create(program, { externalRef });
+  } catch (error) {
+    await quota.release(app.db);
+    throw error;
+  }
   checkTotals(app, created);
   return app.db.transaction(async (tx) => {
     const known = await repo.findInvoiceByExternalRef(tx, target, externalRef);
     await mirrorInvoices(tx, target, [created], caller.userId, true);
     // A retry of the same request that raced the first one is not counted twice.
-    if (!known) await recordInvoiceUsage(tx, target.organisationId, 1);
+    if (known) await quota.release(tx);
     await logEvent(tx, {
       organisationId: target.organisationId,
       clubAccountId: target.clubAccountId,

@@ -274,6 +274,31 @@ export async function addUsage(
     });
 }
 
+/**
+ * Adds `count` invoices to the month's counter only if that keeps it within `limit`, in one
+ * statement (the row lock of the upsert orders concurrent callers). The counter after the
+ * addition, or null when it would pass the limit (nothing changed).
+ */
+export async function addInvoiceUsageWithin(
+  conn: Conn,
+  tenant: Tenant,
+  month: string,
+  count: number,
+  limit: number,
+): Promise<number | null> {
+  if (count > limit) return null;
+  const [row] = await conn
+    .insert(subscriptionUsage)
+    .values({ organisationId: tenant.organisationId, month, invoices: count, sms: 0 })
+    .onConflictDoUpdate({
+      target: [subscriptionUsage.organisationId, subscriptionUsage.month],
+      set: { invoices: sql`${subscriptionUsage.invoices} + excluded.invoices` },
+      setWhere: sql`${subscriptionUsage.invoices} + excluded.invoices <= ${limit}`,
+    })
+    .returning({ invoices: subscriptionUsage.invoices });
+  return row?.invoices ?? null;
+}
+
 export async function hasBillings(conn: Conn, tenant: Tenant): Promise<boolean> {
   const rows = await conn
     .select({ id: billings.id })

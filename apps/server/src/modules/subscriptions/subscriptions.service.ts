@@ -454,8 +454,8 @@ async function applyRequest(tx: Tx, tenant: Tenant, request: repo.RequestRow, to
 
 /**
  * The invoice quota (spec: "up to N invoices/month"): refuses creating `count` more invoices this
- * month when the package's monthly number would be passed. The invoices feature calls it in the
- * transaction that creates the invoices, then `recordInvoiceUsage` with the number created.
+ * month when the package's monthly number would be passed. Reads only; to create invoices,
+ * reserve them (`reserveInvoiceQuota`) so two creates at the limit cannot both pass.
  */
 export async function assertInvoiceQuota(
   db: Conn,
@@ -463,18 +463,60 @@ export async function assertInvoiceQuota(
   count: number,
   today: string = todayIso(),
 ): Promise<{ limit: number; used: number; remaining: number }> {
-  const tenant: Tenant = { organisationId };
-  const pkg = await repo.findOrganisationPackage(db, tenant);
-  if (!pkg) throw new NotFoundError();
-  const { invoices: used } = await repo.usageOf(db, tenant, monthOf(today));
-  if (used + count > pkg.invoicesPerMonth) {
-    throw new BusinessError(406, 'subscriptions.invoiceQuotaExceeded', {
-      package: pkg.name,
-      limit: pkg.invoicesPerMonth,
-      used,
-    });
-  }
+  const pkg = await packageOf(db, organisationId);
+  const { invoices: used } = await repo.usageOf(db, { organisationId }, monthOf(today));
+  if (used + count > pkg.invoicesPerMonth) throw quotaExceeded(pkg, used);
   return { limit: pkg.invoicesPerMonth, used, remaining: pkg.invoicesPerMonth - used - count };
+}
+
+/** `count` invoices counted towards this month's quota before they are created. */
+export interface InvoiceQuotaReservation {
+  readonly count: number;
+  /** Gives back `count` (or all) of the reservation: invoices that were not created after all. */
+  release(conn: Conn, count?: number): Promise<void>;
+}
+
+/**
+ * Counts `count` invoices towards this month's quota before they are created, or refuses (406,
+ * nothing counted) when that would pass the package's monthly number. Check and count are one
+ * statement, so concurrent creates at the limit cannot both pass. Whoever reserves releases what
+ * was not created (a failed call to the accounting program); a crash in between leaves the
+ * reservation counted, erring on the side of the limit.
+ */
+export async function reserveInvoiceQuota(
+  db: Conn,
+  organisationId: string,
+  count: number,
+  today: string = todayIso(),
+): Promise<InvoiceQuotaReservation> {
+  const pkg = await packageOf(db, organisationId);
+  const month = monthOf(today);
+  const after = await repo.addInvoiceUsageWithin(db, { organisationId }, month, count, pkg.invoicesPerMonth);
+  if (after === null) throw quotaExceeded(pkg, (await repo.usageOf(db, { organisationId }, month)).invoices);
+  let left = count;
+  return {
+    count,
+    async release(conn, n = left) {
+      const back = Math.min(n, left);
+      if (back <= 0) return;
+      left -= back;
+      await repo.addUsage(conn, { organisationId }, month, { invoices: -back });
+    },
+  };
+}
+
+async function packageOf(db: Conn, organisationId: string) {
+  const pkg = await repo.findOrganisationPackage(db, { organisationId });
+  if (!pkg) throw new NotFoundError();
+  return pkg;
+}
+
+function quotaExceeded(pkg: { name: string; invoicesPerMonth: number }, used: number) {
+  return new BusinessError(406, 'subscriptions.invoiceQuotaExceeded', {
+    package: pkg.name,
+    limit: pkg.invoicesPerMonth,
+    used,
+  });
 }
 
 /** Counts invoices created this month towards the quota. */
