@@ -166,6 +166,8 @@ export const invoicePaymentBodySchema = z
       .int()
       .max(10_000_000_000)
       .refine((v) => v > 0, { message: encodeMessage('positive') }),
+    /** The payment dialog's own id: sending the same payment twice registers it once. */
+    requestId: z.string().uuid().optional(),
   })
   .strict();
 export type InvoicePaymentBody = z.infer<typeof invoicePaymentBodySchema>;

@@ -6,7 +6,7 @@ import { type AccountingCaller, teamCondition } from '../accounting/access';
 import type { PageRequest } from '../accounting/list';
 import type { MirrorTarget } from '../accounting/mirror';
 import { articles } from '../articles/articles.schema';
-import { invoices } from './invoices.schema';
+import { invoicePayments, invoices } from './invoices.schema';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
 export type InvoiceListFilter = Omit<InvoicesListFilter, 'page' | 'pageSize'>;
@@ -207,4 +207,22 @@ export async function articleDescriptions(conn: Db | Tx, target: MirrorTarget, n
     .from(articles)
     .where(and(eq(articles.clubAccountId, target.clubAccountId), inArray(articles.number, numbers)));
   return new Map(rows.map((r) => [r.number, r.description]));
+}
+
+/** Marks a mirrored payment as registered by the portal request `externalRef`. */
+export async function markPaymentRequest(conn: Db | Tx, target: MirrorTarget, paymentNumber: string, externalRef: string) {
+  await conn
+    .update(invoicePayments)
+    .set({ externalRef })
+    .where(and(eq(invoicePayments.clubAccountId, target.clubAccountId), eq(invoicePayments.number, paymentNumber)));
+}
+
+/** Whether the portal request `externalRef` already registered its payment. */
+export async function paymentRequestDone(conn: Db | Tx, target: MirrorTarget, externalRef: string): Promise<boolean> {
+  const rows = await conn
+    .select({ number: invoicePayments.number })
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.clubAccountId, target.clubAccountId), eq(invoicePayments.externalRef, externalRef)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -327,9 +327,15 @@ describe('creating and changing invoices', () => {
     expect(zero.statusCode).toBe(400);
 
     sim.faults.rateLimit(1, { retryAfterSeconds: 1 });
-    const paid = await send('POST', `/invoices/${created.id}/payments`, a.owner, { paymentDate: today, amountOre: 20000 });
+    const payment = { paymentDate: today, amountOre: 20000, requestId: randomUUID() };
+    const paid = await send('POST', `/invoices/${created.id}/payments`, a.owner, payment);
     expect(paid.statusCode, paid.body).toBe(201);
     expect(paid.json().data).toMatchObject({ balanceOre: 42500, payments: [{ amountOre: 20000, paymentDate: today }] });
+    // The same dialog sent again (its answer was lost on the way to the browser): paid once.
+    const retried = await send('POST', `/invoices/${created.id}/payments`, a.owner, payment);
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.json().data).toMatchObject({ balanceOre: 42500, payments: [{ amountOre: 20000 }] });
+    expect(sim.store.findByExternalRef(sim.defaultTenantId, 'invoicepayments', `fw-pay-${payment.requestId}`)).toHaveLength(1);
 
     const sent = await send('PUT', `/invoices/${created.id}/send`, a.owner, { method: 'externalprint' });
     expect(sent.statusCode, sent.body).toBe(200);

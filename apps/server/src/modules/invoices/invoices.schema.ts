@@ -112,11 +112,14 @@ export const invoicePayments = pgTable(
     invoiceNumber: text('invoice_number').notNull(),
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
+    /** `fw-pay-<requestId>` of a payment registered through the portal: a retried request finds it. */
+    externalRef: text('external_ref'),
     providerModifiedAt: timestamp('provider_modified_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('invoice_payments_club_number_uq').on(t.clubAccountId, t.number),
+    index('invoice_payments_club_external_ref_idx').on(t.clubAccountId, t.externalRef),
     index('invoice_payments_club_invoice_idx').on(t.clubAccountId, t.invoiceNumber),
     index('invoice_payments_club_date_idx').on(t.clubAccountId, t.paymentDate),
   ],

@@ -437,8 +437,9 @@ const kronor = (ore: number) =>
 
 /**
  * POST invoices/{id}/payments: positive and not more than the balance. Registered in the
- * program with our reference (a retry finds it), then the invoice is re-read for its new
- * balance and payments.
+ * program with our reference (the provider looks it up first, so a lost answer never registers a
+ * second payment), then the invoice is re-read for its new balance and payments. The same
+ * `requestId` again (a retry after a lost answer) answers the invoice without paying twice.
  */
 export async function registerPayment(
   app: FastifyInstance,
@@ -447,13 +448,16 @@ export async function registerPayment(
   body: InvoicePaymentBody,
 ): Promise<Invoice> {
   const row = await mirrored(app, caller, id);
+  const target = targetOf(caller);
+  const externalRef = `fw-pay-${body.requestId ?? randomUUID()}`;
+  if (body.requestId && (await repo.paymentRequestDone(app.db, target, externalRef))) return toInvoice(row, false);
   assertAllowed(row, 'payment');
   if (body.amountOre > row.balanceOre) {
     throw new ValidationError({ amountOre: [encodeMessage('amount_exceeds_balance', { balance: kronor(row.balanceOre) })] });
   }
-  const target = targetOf(caller);
   const provider = await providerOf(app, target);
-  const payment = await provider.invoices.registerPayment(row.number, body, { externalRef: `fw-pay-${randomUUID()}` });
+  const { requestId: _r, ...payment } = body;
+  const registered = await provider.invoices.registerPayment(row.number, payment, { externalRef });
   const invoice = await provider.invoices.get(row.number);
   return recordAction(
     app,
@@ -467,7 +471,8 @@ export async function registerPayment(
       type: 'SUCCESS',
     },
     async (tx) => {
-      await mirrorInvoicePayments(tx, target, [payment]);
+      await mirrorInvoicePayments(tx, target, [registered]);
+      await repo.markPaymentRequest(tx, target, registered.number, externalRef);
     },
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "invoice_payments" ADD COLUMN "external_ref" text;--> statement-breakpoint
+CREATE INDEX "invoice_payments_club_external_ref_idx" ON "invoice_payments" USING btree ("club_account_id","external_ref");
