@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openStateFile } from '../../accounting/simulator-state-file';
 import { type ApiResult, type ApiState, createRoutes, dispatch, errorBody } from './api';
+import { CONTROL_PREFIX, handleControl } from './control';
 import { createFaults, type VismaFaults } from './faults';
 import {
   createIdentityState,
@@ -25,6 +26,8 @@ import { createEmptyStore, type VismaStore } from './store';
  * and the identity server under `/connect` (as identity.vismaonline.com), on 127.0.0.1 with a
  * free port. It keeps Visma's paths, bodies, paging, error bodies, OAuth rules and the limit of
  * 600 requests per minute per client and endpoint, so the real client is exercised as it is.
+ * Under `/simulator/` it has controls of its own (control.ts): withdrawing the consent and arming
+ * faults over HTTP, for a portal running as a separate process.
  */
 
 export interface VismaSimulatorOptions {
@@ -127,6 +130,11 @@ export async function startVismaSimulator(options: VismaSimulatorOptions = {}): 
 
     if (url.pathname.startsWith('/connect/')) {
       if (!handleIdentity(identity, req, res, url, rawBody, at)) write(res, { status: 404, json: { error: 'not_found' } });
+      return;
+    }
+    // The simulator's own controls (consent withdrawn on Visma's side, armed faults): control.ts.
+    if (url.pathname.startsWith(CONTROL_PREFIX)) {
+      write(res, handleControl(faults, method, url.pathname, rawBody));
       return;
     }
     if (url.pathname.startsWith('/temporary-files/')) {
