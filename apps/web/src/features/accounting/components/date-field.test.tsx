@@ -60,6 +60,25 @@ describe('DateField', () => {
     expect(onChange).toHaveBeenLastCalledWith('2026-01-14');
     expect(screen.getByTestId('held')).toHaveTextContent('2026-01-14');
     expect(input).toHaveValue('2026-01-14');
+    // Picked, the calendar closes.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^januari 2026$/, hidden: true })).not.toBeInTheDocument());
+  });
+
+  it('closes the calendar once a whole date is typed, so it does not cover what is under the input', async () => {
+    await setLanguage('sv');
+    const user = userEvent.setup();
+    const input = renderField('');
+    expect(input).toHaveValue('');
+    await user.click(input);
+    expect(await screen.findByRole('button', { name: /^\p{L}+ \d{4}$/u, hidden: true })).toBeInTheDocument();
+    await user.type(input, '2026-05-0');
+    // Not a whole date yet ("2026-05-0" is no day): still open, nothing handed on.
+    expect(screen.getByRole('button', { name: /^\p{L}+ \d{4}$/u, hidden: true })).toBeInTheDocument();
+    expect(screen.getByTestId('held')).toHaveTextContent('');
+    await user.type(input, '7');
+    expect(screen.getByTestId('held')).toHaveTextContent('2026-05-07');
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^maj 2026$/, hidden: true })).not.toBeInTheDocument());
+    expect(input).toHaveFocus();
   });
 
   it('shows an English date day first, reads ISO typed in either language, and hands on ISO', async () => {

@@ -1,6 +1,6 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import type { Ref } from 'react';
+import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_DISPLAY_FORMATS, isIsoDate, parseTypedDate } from '../lib/dates';
 
@@ -20,18 +20,44 @@ export interface DateFieldProps
  * Swedish, 31/01/2026 in English), and handed on as `YYYY-MM-DD` whatever was shown. An ISO date
  * typed or pasted is read in either language. Emptying the text clears the date.
  */
-export function DateField({ value, onChange, ...props }: DateFieldProps) {
+export function DateField({ value, onChange, onFocus, onClick, onBlur, onInput, onKeyDown, ...props }: DateFieldProps) {
   const { t, i18n } = useTranslation('accounting');
   const lang = i18n.language === 'en' ? 'en' : 'sv';
+  // The calendar opens with the input and closes once a whole date is typed or picked, so it does
+  // not lie over the buttons under the input (the dialogs' save button) when the date is done.
+  const [calendarOpen, setCalendarOpen] = useState(false);
   return (
     <DateInput
       placeholder={t('date.placeholder')}
       leftSection={<IconCalendar size={16} aria-hidden="true" />}
       allowDeselect
-      popoverProps={{ withinPortal: true }}
       {...props}
+      popoverProps={{ withinPortal: true, opened: calendarOpen, onChange: setCalendarOpen }}
+      onFocus={(event) => {
+        setCalendarOpen(true);
+        onFocus?.(event);
+      }}
+      onClick={(event) => {
+        setCalendarOpen(true);
+        onClick?.(event);
+      }}
+      onInput={(event) => {
+        setCalendarOpen(true);
+        onInput?.(event);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' || event.key === 'Enter') setCalendarOpen(false);
+        onKeyDown?.(event);
+      }}
+      onBlur={(event) => {
+        setCalendarOpen(false);
+        onBlur?.(event);
+      }}
       value={isIsoDate(value) ? value : null}
-      onChange={(next) => onChange(next ?? '')}
+      onChange={(next) => {
+        if (next) setCalendarOpen(false);
+        onChange(next ?? '');
+      }}
       valueFormat={DATE_DISPLAY_FORMATS[lang]}
       dateParser={(text) => parseTypedDate(text, lang)}
     />

@@ -1,6 +1,6 @@
-import { Button, Fieldset, Group, Stack } from '@mantine/core';
-import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Alert, Button, Fieldset, Group, Paper, Stack } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router';
 
 export interface FormSectionProps {
@@ -45,5 +45,56 @@ export function FormFooter({ backTo, backLabel, submitLabel, readOnly, submittin
         </Button>
       )}
     </Group>
+  );
+}
+
+export interface FormFrameProps {
+  /** The form's accessible name. */
+  label: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** Why the form cannot be saved, shown above its fields; null when it can. */
+  readOnlyNotice: string | null;
+  /** The last save's refusal, in an alert at the top; orange for a limit rather than an error. */
+  failure: { title: string; color?: 'red' | 'orange'; content: ReactNode } | null;
+  /** Every input off: read-only, or while saving. */
+  disabled: boolean;
+  /** The form's sections. */
+  children: ReactNode;
+  /** Under the sections: the FormFooter. */
+  footer: ReactNode;
+}
+
+/**
+ * The frame of an accounting form: the read-only notice and the refusal at the top (the refusal
+ * announced), the sections in one fieldset that switches every input off at once, the footer.
+ */
+export function FormFrame({ label, onSubmit, readOnlyNotice, failure, disabled, children, footer }: FormFrameProps) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <form noValidate onSubmit={onSubmit} aria-label={label}>
+        <Stack gap="lg">
+          {readOnlyNotice !== null ? (
+            <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden="true" />}>
+              {readOnlyNotice}
+            </Alert>
+          ) : null}
+          {failure ? (
+            <Alert
+              variant="light"
+              color={failure.color ?? 'red'}
+              title={failure.title}
+              icon={<IconAlertCircle size={18} aria-hidden="true" />}
+              role="alert"
+            >
+              {failure.content}
+            </Alert>
+          ) : null}
+          <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Stack gap="lg">{children}</Stack>
+          </fieldset>
+          {footer}
+        </Stack>
+      </form>
+    </Paper>
   );
 }

@@ -12,10 +12,8 @@ import {
 } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert,
   Group,
   NumberInput,
-  Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -25,7 +23,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import {
   type Control,
@@ -48,7 +45,7 @@ import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { useCustomizations } from '../../accounting/api/get-customizations';
 import { AccountingCodeFields } from '../../accounting/components/accounting-code-fields';
 import { CodeSelect } from '../../accounting/components/code-select';
-import { FormFooter, FormSection } from '../../accounting/components/form-section';
+import { FormFooter, FormFrame, FormSection } from '../../accounting/components/form-section';
 import { KronorInput } from '../../accounting/components/kronor-input';
 import { formatMargin, formatQuantity } from '../lib/format';
 import { ARTICLE_PATHS } from '../lib/paths';
@@ -290,177 +287,155 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
   );
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <form noValidate onSubmit={submit} aria-label={article ? article.description : t('page.createTitle')}>
-        <Stack gap="lg">
-          {readOnly ? (
-            <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden="true" />}>
-              {t('form.readOnly')}
-            </Alert>
-          ) : null}
-          {failure ? (
-            <Alert
-              variant="light"
-              color="red"
-              title={t('form.failedTitle')}
-              icon={<IconAlertCircle size={18} aria-hidden="true" />}
-              role="alert"
-            >
-              {failure}
-            </Alert>
-          ) : null}
-          <fieldset disabled={readOnly || formState.isSubmitting} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <Stack gap="lg">
-              <FormSection legend={t('form.sections.basics')}>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  {creating ? <TextInput {...field('number')} {...register('number')} maxLength={50} autoComplete="off" /> : null}
-                  <TextInput
-                    {...field('description')}
-                    {...register('description')}
-                    withAsterisk
-                    maxLength={ARTICLE_DESCRIPTION_MAX}
-                    data-autofocus
-                  />
-                </SimpleGrid>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <Controller
-                    control={control}
-                    name="type"
-                    render={({ field: f }) => (
-                      <Stack gap={4}>
-                        <Text component="span" fz="sm" fw={500} id="article-type-label">
-                          {t('fields.type.label')}
-                        </Text>
-                        <SegmentedControl
-                          aria-labelledby="article-type-label"
-                          value={f.value ?? 'STOCK'}
-                          onChange={f.onChange}
-                          data={ARTICLE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
-                          disabled={readOnly || formState.isSubmitting}
-                          fullWidth
-                        />
-                      </Stack>
-                    )}
-                  />
-                  <Controller
-                    control={control}
-                    name="unit"
-                    render={({ field: f }) => (
-                      <CodeSelect
-                        {...field('unit')}
-                        items={codes.data?.units}
-                        value={f.value}
-                        onChange={f.onChange}
-                        onBlur={f.onBlur}
-                        ref={f.ref}
-                      />
-                    )}
-                  />
-                  <TextInput {...field('ean')} {...register('ean')} maxLength={14} inputMode="numeric" autoComplete="off" />
-                  <TextInput {...field('supplierNumber')} {...register('supplierNumber')} maxLength={50} autoComplete="off" />
-                  <TextInput {...field('manufacturer')} {...register('manufacturer')} maxLength={50} autoComplete="off" />
-                  <TextInput
-                    {...field('manufacturerArticleNumber')}
-                    {...register('manufacturerArticleNumber')}
-                    maxLength={50}
-                    autoComplete="off"
-                  />
-                </SimpleGrid>
-                <Group gap="xl">
-                  {toggle('active')}
-                  {toggle('discontinued')}
-                </Group>
-              </FormSection>
-
-              <FormSection legend={t('form.sections.prices')}>
-                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                  {kronor('salesPriceOre')}
-                  {kronor('purchasePriceOre')}
-                  <Controller
-                    control={control}
-                    name="vatPercent"
-                    render={({ field: f }) => (
-                      <Select
-                        {...field('vatPercent')}
-                        data={VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }))}
-                        value={String(f.value ?? 25)}
-                        onChange={(next) => f.onChange(Number(next ?? 25))}
-                        onBlur={f.onBlur}
-                        ref={f.ref}
-                        allowDeselect={false}
-                        comboboxProps={{ withinPortal: true }}
-                      />
-                    )}
-                  />
-                </SimpleGrid>
-                <PriceSummary control={control} />
-              </FormSection>
-
-              <FormSection
-                legend={t('form.sections.accounts')}
-                intro={
-                  <Text fz="sm" c="dimmed">
-                    {t('form.sections.accountsHint')}
-                  </Text>
-                }
-              >
-                <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
-                  <AccountingCodeFields control={control} names={ACCOUNTS} fieldProps={field} />
-                </SimpleGrid>
-              </FormSection>
-
-              <FormSection legend={t('form.sections.stock')}>
-                {toggle('stockItem')}
-                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                  <TextInput
-                    {...field('stockPlace')}
-                    {...register('stockPlace')}
-                    maxLength={50}
-                    autoComplete="off"
-                    disabled={!stockItem}
-                  />
-                  {quantity('stockQuantityHundredths')}
-                  {quantity('orderPointHundredths')}
-                </SimpleGrid>
-                {article ? (
-                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                    {readOnlyValue(
-                      t('form.disposable'),
-                      article.disposableQuantityHundredths === null
-                        ? '–'
-                        : formatQuantity(article.disposableQuantityHundredths, lang),
-                    )}
-                    {readOnlyValue(
-                      t('form.stockValue'),
-                      article.stockValueOre === null ? '–' : formatOre(article.stockValueOre, lang),
-                    )}
-                  </SimpleGrid>
-                ) : null}
-              </FormSection>
-
-              <FormSection legend={t('form.sections.dimensions')}>
-                <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
-                  {MEASURES.map((name) => (
-                    <Fragment key={name}>{measure(name)}</Fragment>
-                  ))}
-                </SimpleGrid>
-              </FormSection>
-
-              <FormSection legend={t('form.sections.notes')}>
-                <Textarea {...field('notes')} {...register('notes')} autosize minRows={3} maxRows={8} maxLength={1024} />
-              </FormSection>
-            </Stack>
-          </fieldset>
-
-          <FormFooter
-            backTo={ARTICLE_PATHS.list}
-            backLabel={t('form.back')}
-            submitLabel={creating ? t('form.create') : t('form.save')}
-            readOnly={readOnly}
-            submitting={formState.isSubmitting}
+    <FormFrame
+      label={article ? article.description : t('page.createTitle')}
+      onSubmit={submit}
+      readOnlyNotice={readOnly ? t('form.readOnly') : null}
+      failure={failure ? { title: t('form.failedTitle'), content: failure } : null}
+      disabled={readOnly || formState.isSubmitting}
+      footer={
+        <FormFooter
+          backTo={ARTICLE_PATHS.list}
+          backLabel={t('form.back')}
+          submitLabel={creating ? t('form.create') : t('form.save')}
+          readOnly={readOnly}
+          submitting={formState.isSubmitting}
+        />
+      }
+    >
+      <FormSection legend={t('form.sections.basics')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {creating ? <TextInput {...field('number')} {...register('number')} maxLength={50} autoComplete="off" /> : null}
+          <TextInput
+            {...field('description')}
+            {...register('description')}
+            withAsterisk
+            maxLength={ARTICLE_DESCRIPTION_MAX}
+            data-autofocus
           />
-        </Stack>
-      </form>
-    </Paper>
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Controller
+            control={control}
+            name="type"
+            render={({ field: f }) => (
+              <Stack gap={4}>
+                <Text component="span" fz="sm" fw={500} id="article-type-label">
+                  {t('fields.type.label')}
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="article-type-label"
+                  value={f.value ?? 'STOCK'}
+                  onChange={f.onChange}
+                  data={ARTICLE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+                  disabled={readOnly || formState.isSubmitting}
+                  fullWidth
+                />
+              </Stack>
+            )}
+          />
+          <Controller
+            control={control}
+            name="unit"
+            render={({ field: f }) => (
+              <CodeSelect
+                {...field('unit')}
+                items={codes.data?.units}
+                value={f.value}
+                onChange={f.onChange}
+                onBlur={f.onBlur}
+                ref={f.ref}
+              />
+            )}
+          />
+          <TextInput {...field('ean')} {...register('ean')} maxLength={14} inputMode="numeric" autoComplete="off" />
+          <TextInput {...field('supplierNumber')} {...register('supplierNumber')} maxLength={50} autoComplete="off" />
+          <TextInput {...field('manufacturer')} {...register('manufacturer')} maxLength={50} autoComplete="off" />
+          <TextInput
+            {...field('manufacturerArticleNumber')}
+            {...register('manufacturerArticleNumber')}
+            maxLength={50}
+            autoComplete="off"
+          />
+        </SimpleGrid>
+        <Group gap="xl">
+          {toggle('active')}
+          {toggle('discontinued')}
+        </Group>
+      </FormSection>
+
+      <FormSection legend={t('form.sections.prices')}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          {kronor('salesPriceOre')}
+          {kronor('purchasePriceOre')}
+          <Controller
+            control={control}
+            name="vatPercent"
+            render={({ field: f }) => (
+              <Select
+                {...field('vatPercent')}
+                data={VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }))}
+                value={String(f.value ?? 25)}
+                onChange={(next) => f.onChange(Number(next ?? 25))}
+                onBlur={f.onBlur}
+                ref={f.ref}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <PriceSummary control={control} />
+      </FormSection>
+
+      <FormSection
+        legend={t('form.sections.accounts')}
+        intro={
+          <Text fz="sm" c="dimmed">
+            {t('form.sections.accountsHint')}
+          </Text>
+        }
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+          <AccountingCodeFields control={control} names={ACCOUNTS} fieldProps={field} />
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection legend={t('form.sections.stock')}>
+        {toggle('stockItem')}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <TextInput
+            {...field('stockPlace')}
+            {...register('stockPlace')}
+            maxLength={50}
+            autoComplete="off"
+            disabled={!stockItem}
+          />
+          {quantity('stockQuantityHundredths')}
+          {quantity('orderPointHundredths')}
+        </SimpleGrid>
+        {article ? (
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            {readOnlyValue(
+              t('form.disposable'),
+              article.disposableQuantityHundredths === null ? '–' : formatQuantity(article.disposableQuantityHundredths, lang),
+            )}
+            {readOnlyValue(t('form.stockValue'), article.stockValueOre === null ? '–' : formatOre(article.stockValueOre, lang))}
+          </SimpleGrid>
+        ) : null}
+      </FormSection>
+
+      <FormSection legend={t('form.sections.dimensions')}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+          {MEASURES.map((name) => (
+            <Fragment key={name}>{measure(name)}</Fragment>
+          ))}
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection legend={t('form.sections.notes')}>
+        <Textarea {...field('notes')} {...register('notes')} autosize minRows={3} maxRows={8} maxLength={1024} />
+      </FormSection>
+    </FormFrame>
   );
 }

@@ -9,7 +9,7 @@ import {
   priceChangeBodySchema,
   scheduleCancellationBodySchema,
 } from '@fairway/shared';
-import { Alert, Button, Group, Menu, Modal, NumberInput, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Menu, Modal, NumberInput, Stack, TagsInput, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconCalendarOff,
@@ -26,6 +26,7 @@ import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { useFieldErrorText } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { DateField } from '../../accounting/components/date-field';
 import { contractActions, useContractAction } from '../api/contract-actions';
 import { useContractSchedules } from '../api/list-schedules';
 import { formatDate, formatPercentChange, todayInStockholm } from '../lib/format';
@@ -97,14 +98,13 @@ function CancellationDialog({ contract, opened, onClose }: DialogProps) {
               {failure}
             </Alert>
           ) : null}
-          <TextInput
-            type="date"
+          <DateField
             label={label}
             value={date}
-            min={today}
-            max="9999-12-31"
-            onChange={(event) => {
-              setDate(event.currentTarget.value);
+            // Days before today are off in the calendar; one typed is refused with its own message.
+            excludeDate={(day) => day < today}
+            onChange={(next) => {
+              setDate(next);
               setError(undefined);
             }}
             error={error}
@@ -212,15 +212,13 @@ function PriceChangeDialog({ contract, opened, onClose }: DialogProps) {
               required
               data-autofocus
             />
-            <TextInput
-              type="date"
+            <DateField
               label={labels.effectiveOn}
               description={t('actions.priceChange.dateHint')}
               value={date}
-              min={today}
-              max="9999-12-31"
-              onChange={(event) => {
-                setDate(event.currentTarget.value);
+              excludeDate={(day) => day < today}
+              onChange={(next) => {
+                setDate(next);
                 setErrors((current) => ({ ...current, effectiveOn: undefined }));
               }}
               error={errors.effectiveOn}

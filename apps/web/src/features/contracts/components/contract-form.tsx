@@ -9,8 +9,7 @@ import {
   updateContractBodySchema,
 } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { Group, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +21,7 @@ import { AccountingCodeFields } from '../../accounting/components/accounting-cod
 import { CustomerLookup } from '../../accounting/components/customer-lookup';
 import { DateField } from '../../accounting/components/date-field';
 import { DocumentRowsEditor } from '../../accounting/components/document-rows-editor';
-import { FormFooter, FormSection } from '../../accounting/components/form-section';
+import { FormFooter, FormFrame, FormSection } from '../../accounting/components/form-section';
 import {
   type DocumentRowValues,
   documentRowPaths,
@@ -183,149 +182,124 @@ export function ContractForm({ contract, readOnly, readOnlyText, onSubmit, onSav
   );
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <form
-        noValidate
-        onSubmit={submit}
-        aria-label={contract ? t('page.formLabel', { number: contract.number }) : t('page.createTitle')}
-      >
-        <Stack gap="lg">
-          {readOnly ? (
-            <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden="true" />}>
-              {readOnlyText ?? t('form.readOnly')}
-            </Alert>
-          ) : null}
-          {failure ? (
-            <Alert
-              variant="light"
-              color="red"
-              title={t('form.failedTitle')}
-              icon={<IconAlertCircle size={18} aria-hidden="true" />}
-              role="alert"
-            >
-              {failure}
-            </Alert>
-          ) : null}
-          <fieldset disabled={readOnly || formState.isSubmitting} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <Stack gap="lg">
-              <FormSection legend={t('form.sections.basics')}>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <Controller
-                    control={control}
-                    name="customerNumber"
-                    render={({ field: f }) => (
-                      <CustomerLookup
-                        {...field('customerNumber')}
-                        placeholder={t('fields.customerNumber.placeholder')}
-                        value={f.value ?? ''}
-                        initialName={contract?.customerName}
-                        onChange={(next) => f.onChange(next)}
-                        onBlur={f.onBlur}
-                        ref={f.ref}
-                        disabled={readOnly}
-                        withAsterisk
-                      />
-                    )}
-                  />
-                  <TextInput {...field('category')} {...register('category')} maxLength={50} autoComplete="off" />
-                </SimpleGrid>
-                <Group gap="xl">
-                  {toggle('active')}
-                  {toggle('vatIncluded')}
-                </Group>
-              </FormSection>
-
-              <FormSection legend={t('form.sections.period')}>
-                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                  {date('contractDate')}
-                  {date('periodStart')}
-                  {date('periodEnd')}
-                </SimpleGrid>
-                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                  <Controller
-                    control={control}
-                    name="invoiceInterval"
-                    render={({ field: f }) => (
-                      <Select
-                        {...field('invoiceInterval')}
-                        data={CONTRACT_INTERVALS.map((months) => ({ value: String(months), label: t(`intervals.${months}`) }))}
-                        value={f.value === undefined || f.value === null ? null : String(f.value)}
-                        onChange={(next) => f.onChange(next === null ? undefined : Number(next))}
-                        onBlur={f.onBlur}
-                        ref={f.ref}
-                        allowDeselect={false}
-                        comboboxProps={{ withinPortal: true }}
-                      />
-                    )}
-                  />
-                  <Controller
-                    control={control}
-                    name="contractLength"
-                    render={({ field: f }) => (
-                      <NumberInput
-                        {...field('contractLength')}
-                        value={typeof f.value === 'number' ? f.value : ''}
-                        onChange={(v) => f.onChange(typeof v === 'number' ? v : undefined)}
-                        onBlur={f.onBlur}
-                        ref={f.ref}
-                        min={1}
-                        max={120}
-                        clampBehavior="none"
-                        allowDecimal={false}
-                        allowNegative={false}
-                        suffix={` ${t('form.monthsSuffix')}`}
-                        inputMode="numeric"
-                      />
-                    )}
-                  />
-                  <Stack justify="center">{toggle('continuous')}</Stack>
-                </SimpleGrid>
-              </FormSection>
-
-              <FormSection legend={t('form.sections.invoicing')}>
-                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                  <AccountingCodeFields
-                    control={control}
-                    names={['termsOfPayment', 'costCenter', 'project']}
-                    fieldProps={field}
-                  />
-                  <TextInput {...field('yourReference')} {...register('yourReference')} maxLength={50} autoComplete="off" />
-                  <TextInput {...field('ourReference')} {...register('ourReference')} maxLength={50} autoComplete="off" />
-                </SimpleGrid>
-              </FormSection>
-
-              <FormSection legend={t('form.sections.rows')}>
-                <DocumentRowsEditor
-                  control={control}
-                  setValue={setValue}
-                  readOnly={readOnly}
-                  maxRows={CONTRACT_ROWS_MAX}
-                  label={t('form.rowsLabel')}
-                  testIdPrefix="contract"
-                  totalLabel={t('form.totals.total')}
-                  roundToKrona={false}
-                  vatIncluded={vatIncluded}
-                  // The prices may include VAT or not (the switch above), so the column says neither.
-                  priceLabel={t('fields.priceOre.label')}
-                  totalsNote={vatIncluded ? t('form.totals.perPeriodIncl') : t('form.totals.perPeriod')}
-                />
-              </FormSection>
-
-              <FormSection legend={t('form.sections.remarks')}>
-                <Textarea {...field('remarks')} {...register('remarks')} autosize minRows={2} maxRows={8} maxLength={1024} />
-              </FormSection>
-            </Stack>
-          </fieldset>
-
-          <FormFooter
-            backTo={CONTRACT_PATHS.list}
-            backLabel={t('form.back')}
-            submitLabel={creating ? t('form.create') : t('form.save')}
-            readOnly={readOnly}
-            submitting={formState.isSubmitting}
+    <FormFrame
+      label={contract ? t('page.formLabel', { number: contract.number }) : t('page.createTitle')}
+      onSubmit={submit}
+      readOnlyNotice={readOnly ? (readOnlyText ?? t('form.readOnly')) : null}
+      failure={failure ? { title: t('form.failedTitle'), content: failure } : null}
+      disabled={readOnly || formState.isSubmitting}
+      footer={
+        <FormFooter
+          backTo={CONTRACT_PATHS.list}
+          backLabel={t('form.back')}
+          submitLabel={creating ? t('form.create') : t('form.save')}
+          readOnly={readOnly}
+          submitting={formState.isSubmitting}
+        />
+      }
+    >
+      <FormSection legend={t('form.sections.basics')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Controller
+            control={control}
+            name="customerNumber"
+            render={({ field: f }) => (
+              <CustomerLookup
+                {...field('customerNumber')}
+                placeholder={t('fields.customerNumber.placeholder')}
+                value={f.value ?? ''}
+                initialName={contract?.customerName}
+                onChange={(next) => f.onChange(next)}
+                onBlur={f.onBlur}
+                ref={f.ref}
+                disabled={readOnly}
+                withAsterisk
+              />
+            )}
           />
-        </Stack>
-      </form>
-    </Paper>
+          <TextInput {...field('category')} {...register('category')} maxLength={50} autoComplete="off" />
+        </SimpleGrid>
+        <Group gap="xl">
+          {toggle('active')}
+          {toggle('vatIncluded')}
+        </Group>
+      </FormSection>
+
+      <FormSection legend={t('form.sections.period')}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          {date('contractDate')}
+          {date('periodStart')}
+          {date('periodEnd')}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <Controller
+            control={control}
+            name="invoiceInterval"
+            render={({ field: f }) => (
+              <Select
+                {...field('invoiceInterval')}
+                data={CONTRACT_INTERVALS.map((months) => ({ value: String(months), label: t(`intervals.${months}`) }))}
+                value={f.value === undefined || f.value === null ? null : String(f.value)}
+                onChange={(next) => f.onChange(next === null ? undefined : Number(next))}
+                onBlur={f.onBlur}
+                ref={f.ref}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="contractLength"
+            render={({ field: f }) => (
+              <NumberInput
+                {...field('contractLength')}
+                value={typeof f.value === 'number' ? f.value : ''}
+                onChange={(v) => f.onChange(typeof v === 'number' ? v : undefined)}
+                onBlur={f.onBlur}
+                ref={f.ref}
+                min={1}
+                max={120}
+                clampBehavior="none"
+                allowDecimal={false}
+                allowNegative={false}
+                suffix={` ${t('form.monthsSuffix')}`}
+                inputMode="numeric"
+              />
+            )}
+          />
+          <Stack justify="center">{toggle('continuous')}</Stack>
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection legend={t('form.sections.invoicing')}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <AccountingCodeFields control={control} names={['termsOfPayment', 'costCenter', 'project']} fieldProps={field} />
+          <TextInput {...field('yourReference')} {...register('yourReference')} maxLength={50} autoComplete="off" />
+          <TextInput {...field('ourReference')} {...register('ourReference')} maxLength={50} autoComplete="off" />
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection legend={t('form.sections.rows')}>
+        <DocumentRowsEditor
+          control={control}
+          setValue={setValue}
+          readOnly={readOnly}
+          maxRows={CONTRACT_ROWS_MAX}
+          label={t('form.rowsLabel')}
+          testIdPrefix="contract"
+          totalLabel={t('form.totals.total')}
+          roundToKrona={false}
+          vatIncluded={vatIncluded}
+          // The prices may include VAT or not (the switch above), so the column says neither.
+          priceLabel={t('fields.priceOre.label')}
+          totalsNote={vatIncluded ? t('form.totals.perPeriodIncl') : t('form.totals.perPeriod')}
+        />
+      </FormSection>
+
+      <FormSection legend={t('form.sections.remarks')}>
+        <Textarea {...field('remarks')} {...register('remarks')} autosize minRows={2} maxRows={8} maxLength={1024} />
+      </FormSection>
+    </FormFrame>
   );
 }

@@ -11,11 +11,9 @@ import {
 } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert,
   Button,
   Group,
   NumberInput,
-  Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -25,7 +23,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconCopy, IconLock } from '@tabler/icons-react';
+import { IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +32,7 @@ import { ApiError } from '../../../lib/api-client';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { AccountingCodeFields } from '../../accounting/components/accounting-code-fields';
-import { FormFooter, FormSection } from '../../accounting/components/form-section';
+import { FormFooter, FormFrame, FormSection } from '../../accounting/components/form-section';
 import { KronorInput } from '../../accounting/components/kronor-input';
 import { CUSTOMER_PATHS } from '../lib/paths';
 import { CountrySelect } from './country-select';
@@ -237,266 +235,234 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
   const identityError = errorText(errors.organisationNumber, identityLabel);
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <form noValidate onSubmit={submit} aria-label={customer ? customer.name : t('page.createTitle')}>
-        <Stack gap="lg">
-          {readOnly ? (
-            <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden="true" />}>
-              {t('form.readOnly')}
-            </Alert>
+    <FormFrame
+      label={customer ? customer.name : t('page.createTitle')}
+      onSubmit={submit}
+      readOnlyNotice={readOnly ? t('form.readOnly') : null}
+      failure={failure ? { title: t('form.failedTitle'), content: failure } : null}
+      disabled={readOnly || formState.isSubmitting}
+      footer={
+        <FormFooter
+          backTo={CUSTOMER_PATHS.list}
+          backLabel={t('form.back')}
+          submitLabel={creating ? t('form.create') : t('form.save')}
+          readOnly={readOnly}
+          submitting={formState.isSubmitting}
+        />
+      }
+    >
+      <FormSection legend={t('form.sections.basics')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {creating ? (
+            <TextInput
+              {...field('number')}
+              {...register('number')}
+              maxLength={50}
+              autoComplete="off"
+              // The hint goes under the input, so the input lines up with the name beside it.
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+            />
           ) : null}
-          {failure ? (
-            <Alert
-              variant="light"
-              color="red"
-              title={t('form.failedTitle')}
-              icon={<IconAlertCircle size={18} aria-hidden="true" />}
-              role="alert"
-            >
-              {failure}
-            </Alert>
-          ) : null}
-          <fieldset disabled={readOnly || formState.isSubmitting} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <Stack gap="lg">
-              <FormSection legend={t('form.sections.basics')}>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  {creating ? (
-                    <TextInput
-                      {...field('number')}
-                      {...register('number')}
-                      maxLength={50}
-                      autoComplete="off"
-                      // The hint goes under the input, so the input lines up with the name beside it.
-                      inputWrapperOrder={['label', 'input', 'description', 'error']}
-                    />
-                  ) : null}
-                  <TextInput {...field('name')} {...register('name')} withAsterisk maxLength={1024} data-autofocus />
-                </SimpleGrid>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <Controller
-                    control={control}
-                    name="type"
-                    render={({ field: f }) => (
-                      <Stack gap={4}>
-                        <Text component="span" fz="sm" fw={500} id="customer-type-label">
-                          {t('fields.type.label')}
-                        </Text>
-                        <SegmentedControl
-                          aria-labelledby="customer-type-label"
-                          value={f.value ?? 'private'}
-                          onChange={(value) => {
-                            f.onChange(value);
-                            // The number's rule follows the type: check it again at once if it is filled in.
-                            if (getValues('organisationNumber')) void form.trigger('organisationNumber');
-                          }}
-                          data={CUSTOMER_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
-                          disabled={readOnly || formState.isSubmitting}
-                          fullWidth
-                        />
-                      </Stack>
-                    )}
-                  />
-                  <TextInput
-                    label={identityLabel}
-                    placeholder={t(`fields.organisationNumber.${type}Placeholder`)}
-                    error={identityError}
-                    {...register('organisationNumber')}
-                    maxLength={13}
-                    autoComplete="off"
-                  />
-                </SimpleGrid>
-                <Controller
-                  control={control}
-                  name="active"
-                  render={({ field: f }) => (
-                    <Switch
-                      label={field('active').label}
-                      description={field('active').description}
-                      name={f.name}
-                      ref={f.ref}
-                      checked={f.value ?? true}
-                      onChange={(event) => f.onChange(event.currentTarget.checked)}
-                      onBlur={f.onBlur}
-                    />
-                  )}
+          <TextInput {...field('name')} {...register('name')} withAsterisk maxLength={1024} data-autofocus />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Controller
+            control={control}
+            name="type"
+            render={({ field: f }) => (
+              <Stack gap={4}>
+                <Text component="span" fz="sm" fw={500} id="customer-type-label">
+                  {t('fields.type.label')}
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="customer-type-label"
+                  value={f.value ?? 'private'}
+                  onChange={(value) => {
+                    f.onChange(value);
+                    // The number's rule follows the type: check it again at once if it is filled in.
+                    if (getValues('organisationNumber')) void form.trigger('organisationNumber');
+                  }}
+                  data={CUSTOMER_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+                  disabled={readOnly || formState.isSubmitting}
+                  fullWidth
                 />
-              </FormSection>
-
-              <FormSection legend={t('form.sections.contact')}>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <TextInput {...field('email')} {...register('email')} type="email" maxLength={254} autoComplete="off" />
-                  <TextInput
-                    {...field('emailInvoice')}
-                    {...register('emailInvoice')}
-                    type="email"
-                    maxLength={254}
-                    autoComplete="off"
-                  />
-                  <TextInput {...field('phone1')} {...register('phone1')} type="tel" maxLength={32} autoComplete="off" />
-                  <TextInput {...field('phone2')} {...register('phone2')} type="tel" maxLength={32} autoComplete="off" />
-                  <TextInput {...field('fax')} {...register('fax')} type="tel" maxLength={32} autoComplete="off" />
-                  <TextInput {...field('www')} {...register('www')} type="url" maxLength={2048} autoComplete="off" />
-                </SimpleGrid>
-              </FormSection>
-
-              <FormSection legend={t('form.sections.address')}>{addressFields('address')}</FormSection>
-              <FormSection
-                legend={t('form.sections.deliveryAddress')}
-                intro={
-                  readOnly ? null : (
-                    <Group>
-                      <Button
-                        variant="subtle"
-                        size="xs"
-                        leftSection={<IconCopy size={14} aria-hidden="true" />}
-                        onClick={copyAddress}
-                      >
-                        {t('form.copyAddress')}
-                      </Button>
-                    </Group>
-                  )
-                }
-              >
-                {addressFields('deliveryAddress')}
-              </FormSection>
-
-              <FormSection legend={t('form.sections.invoicing')}>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <AccountingCodeFields
-                    control={control}
-                    names={['termsOfPayment', 'termsOfDelivery', 'priceList']}
-                    fieldProps={field}
-                  />
-                  <Controller
-                    control={control}
-                    name="currency"
-                    render={({ field: f }) => {
-                      const value = f.value || 'SEK';
-                      const data = CURRENCIES.includes(value) ? CURRENCIES : [value, ...CURRENCIES];
-                      return (
-                        <Select
-                          {...field('currency')}
-                          data={data}
-                          value={value}
-                          onChange={(next) => f.onChange(next ?? 'SEK')}
-                          onBlur={f.onBlur}
-                          ref={f.ref}
-                          allowDeselect={false}
-                          searchable
-                          comboboxProps={{ withinPortal: true }}
-                        />
-                      );
-                    }}
-                  />
-                </SimpleGrid>
-                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                  <Controller
-                    control={control}
-                    name="invoiceDiscountBasisPoints"
-                    render={({ field: f }) => (
-                      <NumberInput
-                        {...field('invoiceDiscountBasisPoints')}
-                        value={typeof f.value === 'number' ? f.value / 100 : ''}
-                        onChange={(v) => f.onChange(percentToBasisPoints(v))}
-                        onBlur={f.onBlur}
-                        ref={f.ref}
-                        min={0}
-                        max={100}
-                        clampBehavior="none"
-                        decimalScale={2}
-                        decimalSeparator={i18n.language === 'en' ? '.' : ','}
-                        allowNegative={false}
-                        suffix=" %"
-                        inputMode="decimal"
-                      />
-                    )}
-                  />
-                  {(['invoiceAdministrationFeeOre', 'invoiceFreightOre'] as const).map((name) => (
-                    <Controller
-                      key={name}
-                      control={control}
-                      name={name}
-                      render={({ field: f }) => (
-                        <KronorInput {...field(name)} value={f.value} onChange={f.onChange} onBlur={f.onBlur} ref={f.ref} />
-                      )}
-                    />
-                  ))}
-                </SimpleGrid>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <Controller
-                    control={control}
-                    name="vatType"
-                    render={({ field: f }) => (
-                      <Select
-                        {...field('vatType')}
-                        data={VAT_TYPES.map((value) => ({ value, label: t(`vatTypes.${value}`) }))}
-                        value={f.value ?? 'SEVAT'}
-                        onChange={(next) => f.onChange(next ?? 'SEVAT')}
-                        onBlur={f.onBlur}
-                        ref={f.ref}
-                        allowDeselect={false}
-                        comboboxProps={{ withinPortal: true }}
-                      />
-                    )}
-                  />
-                  <AccountingCodeFields control={control} names={['salesAccount', 'costCenter', 'project']} fieldProps={field} />
-                  <Controller
-                    control={control}
-                    name="defaultDelivery"
-                    render={({ field: f }) => (
-                      <Select
-                        {...field('defaultDelivery')}
-                        data={DELIVERY_METHODS.map((value) => ({ value, label: t(`deliveryMethods.${value}`) }))}
-                        value={f.value ?? null}
-                        onChange={(next) => f.onChange(next)}
-                        onBlur={f.onBlur}
-                        ref={f.ref}
-                        clearable
-                        comboboxProps={{ withinPortal: true }}
-                      />
-                    )}
-                  />
-                  <TextInput {...field('invoiceTemplate')} {...register('invoiceTemplate')} maxLength={50} autoComplete="off" />
-                </SimpleGrid>
-              </FormSection>
-
-              <FormSection legend={t('form.sections.references')}>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <TextInput {...field('yourReference')} {...register('yourReference')} maxLength={50} autoComplete="off" />
-                  <TextInput {...field('ourReference')} {...register('ourReference')} maxLength={50} autoComplete="off" />
-                </SimpleGrid>
-              </FormSection>
-
-              <FormSection
-                legend={t('form.sections.portal')}
-                intro={
-                  <Text fz="sm" c="dimmed">
-                    {t('form.sections.portalHint')}
-                  </Text>
-                }
-              >
-                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                  <TextInput {...field('sni')} {...register('sni')} maxLength={10} inputMode="numeric" autoComplete="off" />
-                  <TextInput {...field('cfar')} {...register('cfar')} maxLength={8} inputMode="numeric" autoComplete="off" />
-                  <TextInput {...field('shopId')} {...register('shopId')} maxLength={50} autoComplete="off" />
-                </SimpleGrid>
-              </FormSection>
-
-              <FormSection legend={t('form.sections.notes')}>
-                <Textarea {...field('notes')} {...register('notes')} autosize minRows={3} maxRows={8} maxLength={1024} />
-              </FormSection>
-            </Stack>
-          </fieldset>
-
-          <FormFooter
-            backTo={CUSTOMER_PATHS.list}
-            backLabel={t('form.back')}
-            submitLabel={creating ? t('form.create') : t('form.save')}
-            readOnly={readOnly}
-            submitting={formState.isSubmitting}
+              </Stack>
+            )}
           />
-        </Stack>
-      </form>
-    </Paper>
+          <TextInput
+            label={identityLabel}
+            placeholder={t(`fields.organisationNumber.${type}Placeholder`)}
+            error={identityError}
+            {...register('organisationNumber')}
+            maxLength={13}
+            autoComplete="off"
+          />
+        </SimpleGrid>
+        <Controller
+          control={control}
+          name="active"
+          render={({ field: f }) => (
+            <Switch
+              label={field('active').label}
+              description={field('active').description}
+              name={f.name}
+              ref={f.ref}
+              checked={f.value ?? true}
+              onChange={(event) => f.onChange(event.currentTarget.checked)}
+              onBlur={f.onBlur}
+            />
+          )}
+        />
+      </FormSection>
+
+      <FormSection legend={t('form.sections.contact')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput {...field('email')} {...register('email')} type="email" maxLength={254} autoComplete="off" />
+          <TextInput {...field('emailInvoice')} {...register('emailInvoice')} type="email" maxLength={254} autoComplete="off" />
+          <TextInput {...field('phone1')} {...register('phone1')} type="tel" maxLength={32} autoComplete="off" />
+          <TextInput {...field('phone2')} {...register('phone2')} type="tel" maxLength={32} autoComplete="off" />
+          <TextInput {...field('fax')} {...register('fax')} type="tel" maxLength={32} autoComplete="off" />
+          <TextInput {...field('www')} {...register('www')} type="url" maxLength={2048} autoComplete="off" />
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection legend={t('form.sections.address')}>{addressFields('address')}</FormSection>
+      <FormSection
+        legend={t('form.sections.deliveryAddress')}
+        intro={
+          readOnly ? null : (
+            <Group>
+              <Button variant="subtle" size="xs" leftSection={<IconCopy size={14} aria-hidden="true" />} onClick={copyAddress}>
+                {t('form.copyAddress')}
+              </Button>
+            </Group>
+          )
+        }
+      >
+        {addressFields('deliveryAddress')}
+      </FormSection>
+
+      <FormSection legend={t('form.sections.invoicing')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <AccountingCodeFields control={control} names={['termsOfPayment', 'termsOfDelivery', 'priceList']} fieldProps={field} />
+          <Controller
+            control={control}
+            name="currency"
+            render={({ field: f }) => {
+              const value = f.value || 'SEK';
+              const data = CURRENCIES.includes(value) ? CURRENCIES : [value, ...CURRENCIES];
+              return (
+                <Select
+                  {...field('currency')}
+                  data={data}
+                  value={value}
+                  onChange={(next) => f.onChange(next ?? 'SEK')}
+                  onBlur={f.onBlur}
+                  ref={f.ref}
+                  allowDeselect={false}
+                  searchable
+                  comboboxProps={{ withinPortal: true }}
+                />
+              );
+            }}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <Controller
+            control={control}
+            name="invoiceDiscountBasisPoints"
+            render={({ field: f }) => (
+              <NumberInput
+                {...field('invoiceDiscountBasisPoints')}
+                value={typeof f.value === 'number' ? f.value / 100 : ''}
+                onChange={(v) => f.onChange(percentToBasisPoints(v))}
+                onBlur={f.onBlur}
+                ref={f.ref}
+                min={0}
+                max={100}
+                clampBehavior="none"
+                decimalScale={2}
+                decimalSeparator={i18n.language === 'en' ? '.' : ','}
+                allowNegative={false}
+                suffix=" %"
+                inputMode="decimal"
+              />
+            )}
+          />
+          {(['invoiceAdministrationFeeOre', 'invoiceFreightOre'] as const).map((name) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field: f }) => (
+                <KronorInput {...field(name)} value={f.value} onChange={f.onChange} onBlur={f.onBlur} ref={f.ref} />
+              )}
+            />
+          ))}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Controller
+            control={control}
+            name="vatType"
+            render={({ field: f }) => (
+              <Select
+                {...field('vatType')}
+                data={VAT_TYPES.map((value) => ({ value, label: t(`vatTypes.${value}`) }))}
+                value={f.value ?? 'SEVAT'}
+                onChange={(next) => f.onChange(next ?? 'SEVAT')}
+                onBlur={f.onBlur}
+                ref={f.ref}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          <AccountingCodeFields control={control} names={['salesAccount', 'costCenter', 'project']} fieldProps={field} />
+          <Controller
+            control={control}
+            name="defaultDelivery"
+            render={({ field: f }) => (
+              <Select
+                {...field('defaultDelivery')}
+                data={DELIVERY_METHODS.map((value) => ({ value, label: t(`deliveryMethods.${value}`) }))}
+                value={f.value ?? null}
+                onChange={(next) => f.onChange(next)}
+                onBlur={f.onBlur}
+                ref={f.ref}
+                clearable
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          <TextInput {...field('invoiceTemplate')} {...register('invoiceTemplate')} maxLength={50} autoComplete="off" />
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection legend={t('form.sections.references')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput {...field('yourReference')} {...register('yourReference')} maxLength={50} autoComplete="off" />
+          <TextInput {...field('ourReference')} {...register('ourReference')} maxLength={50} autoComplete="off" />
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection
+        legend={t('form.sections.portal')}
+        intro={
+          <Text fz="sm" c="dimmed">
+            {t('form.sections.portalHint')}
+          </Text>
+        }
+      >
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <TextInput {...field('sni')} {...register('sni')} maxLength={10} inputMode="numeric" autoComplete="off" />
+          <TextInput {...field('cfar')} {...register('cfar')} maxLength={8} inputMode="numeric" autoComplete="off" />
+          <TextInput {...field('shopId')} {...register('shopId')} maxLength={50} autoComplete="off" />
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection legend={t('form.sections.notes')}>
+        <Textarea {...field('notes')} {...register('notes')} autosize minRows={3} maxRows={8} maxLength={1024} />
+      </FormSection>
+    </FormFrame>
   );
 }

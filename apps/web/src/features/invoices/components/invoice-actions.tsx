@@ -6,7 +6,7 @@ import {
   type InvoiceSendWay,
   invoicePaymentBodySchema,
 } from '@fairway/shared';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconBook, IconCash, IconCircleX, IconDownload, IconEye, IconReceiptRefund, IconSend } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useFieldErrorText } from '../../../lib/form-errors';
 import { formatOre } from '../../../lib/money';
 import { notifySuccess } from '../../../lib/notify';
+import { DateField } from '../../accounting/components/date-field';
 import { KronorInput } from '../../accounting/components/kronor-input';
 import { fetchInvoicePdf, invoiceActions, useInvoiceAction } from '../api/invoice-actions';
 import { todayInStockholm } from '../lib/invoice-form-values';
@@ -194,15 +195,7 @@ export function PaymentDialog({ invoice, opened, onClose }: DialogProps) {
               {failure}
             </Alert>
           ) : null}
-          <TextInput
-            type="date"
-            label={labels.paymentDate}
-            value={date}
-            max="9999-12-31"
-            onChange={(event) => setDate(event.currentTarget.value)}
-            error={errors.paymentDate}
-            required
-          />
+          <DateField label={labels.paymentDate} value={date} onChange={setDate} error={errors.paymentDate} required />
           <KronorInput
             label={labels.amountOre}
             value={amount}

@@ -8,8 +8,7 @@ import {
   updateInvoiceBodySchema,
 } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Paper, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { Anchor, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +21,7 @@ import { AccountingCodeFields } from '../../accounting/components/accounting-cod
 import { CustomerLookup } from '../../accounting/components/customer-lookup';
 import { DateField } from '../../accounting/components/date-field';
 import { DocumentRowsEditor } from '../../accounting/components/document-rows-editor';
-import { FormFooter, FormSection } from '../../accounting/components/form-section';
+import { FormFooter, FormFrame, FormSection } from '../../accounting/components/form-section';
 import { addDays, type InvoiceFormValues, invoiceFormFields, invoiceFormValues } from '../lib/invoice-form-values';
 import { INVOICE_PATHS, UPGRADE_PATH } from '../lib/paths';
 
@@ -114,136 +113,127 @@ export function InvoiceForm({ invoice, readOnly, readOnlyText, onSubmit, onSaved
   );
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <form
-        noValidate
-        onSubmit={submit}
-        aria-label={invoice ? t('page.formLabel', { number: invoice.number }) : t('page.createTitle')}
-      >
-        <Stack gap="lg">
-          {readOnly ? (
-            <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden="true" />}>
-              {readOnlyText ?? t('form.readOnly')}
-            </Alert>
-          ) : null}
-          {failure ? (
-            <Alert
-              variant="light"
-              color={failure.quota ? 'orange' : 'red'}
-              title={failure.quota ? t('form.quotaTitle') : t('form.failedTitle')}
-              icon={<IconAlertCircle size={18} aria-hidden="true" />}
-              role="alert"
-            >
-              <Text fz="sm">{failure.text}</Text>
-              {failure.quota ? (
-                <Anchor component={Link} to={UPGRADE_PATH} fz="sm" fw={600}>
-                  {t('form.upgrade')}
-                </Anchor>
-              ) : null}
-            </Alert>
-          ) : null}
-          <fieldset disabled={readOnly || formState.isSubmitting} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <Stack gap="lg">
-              <FormSection legend={t('form.sections.basics')}>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <Controller
-                    control={control}
-                    name="customerNumber"
-                    render={({ field: f }) => (
-                      <CustomerLookup
-                        {...field('customerNumber')}
-                        placeholder={t('fields.customerNumber.placeholder')}
-                        value={f.value ?? ''}
-                        initialName={invoice?.customerName}
-                        onChange={(next) => f.onChange(next)}
-                        onBlur={f.onBlur}
-                        ref={f.ref}
-                        disabled={readOnly}
-                        withAsterisk
-                      />
-                    )}
-                  />
-                  <Controller
-                    control={control}
-                    name="invoiceType"
-                    render={({ field: f }) => (
-                      <Stack gap={4}>
-                        <Text component="span" fz="sm" fw={500} id="invoice-type-label">
-                          {t('fields.invoiceType.label')}
-                        </Text>
-                        <SegmentedControl
-                          aria-labelledby="invoice-type-label"
-                          value={f.value}
-                          onChange={(next) => f.onChange(next)}
-                          data={INVOICE_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
-                          disabled={readOnly}
-                        />
-                      </Stack>
-                    )}
-                  />
-                </SimpleGrid>
-                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                  {date('invoiceDate')}
-                  <AccountingCodeFields
-                    control={control}
-                    names={['termsOfPayment']}
-                    fieldProps={field}
-                    onPicked={(_, terms) => {
-                      // Terms with a number of days set the due date from the invoice date, as the program would.
-                      const from = getValues('invoiceDate');
-                      if (typeof terms?.days === 'number' && /^\d{4}-\d{2}-\d{2}$/.test(from)) {
-                        setValue('dueDate', addDays(from, terms.days), { shouldDirty: true, shouldValidate: true });
-                      }
-                    }}
-                  />
-                  {date('dueDate')}
-                </SimpleGrid>
-              </FormSection>
-
-              <FormSection legend={t('form.sections.references')}>
-                <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
-                  <TextInput {...field('yourReference')} {...register('yourReference')} maxLength={50} autoComplete="off" />
-                  <TextInput {...field('ourReference')} {...register('ourReference')} maxLength={50} autoComplete="off" />
-                  <AccountingCodeFields control={control} names={['costCenter', 'project']} fieldProps={field} />
-                </SimpleGrid>
-              </FormSection>
-
-              <FormSection legend={t('form.sections.rows')}>
-                <DocumentRowsEditor
-                  control={control}
-                  setValue={setValue}
-                  readOnly={readOnly}
-                  maxRows={INVOICE_ROWS_MAX}
-                  label={t('form.rowsLabel')}
-                  testIdPrefix="invoice"
-                  totalLabel={t('form.totals.total')}
-                  roundToKrona
-                />
-              </FormSection>
-
-              <FormSection legend={t('form.sections.remarks')}>
-                <Textarea
-                  {...field('remarks')}
-                  description={creating ? t('fields.remarks.description') : undefined}
-                  {...register('remarks')}
-                  autosize
-                  minRows={2}
-                  maxRows={8}
-                  maxLength={1024}
-                />
-              </FormSection>
-            </Stack>
-          </fieldset>
-
-          <FormFooter
-            backTo={INVOICE_PATHS.list}
-            backLabel={t('form.back')}
-            submitLabel={creating ? t('form.create') : t('form.save')}
-            readOnly={readOnly}
-            submitting={formState.isSubmitting}
+    <FormFrame
+      label={invoice ? t('page.formLabel', { number: invoice.number }) : t('page.createTitle')}
+      onSubmit={submit}
+      readOnlyNotice={readOnly ? (readOnlyText ?? t('form.readOnly')) : null}
+      failure={
+        failure
+          ? {
+              title: failure.quota ? t('form.quotaTitle') : t('form.failedTitle'),
+              color: failure.quota ? 'orange' : 'red',
+              content: (
+                <>
+                  <Text fz="sm">{failure.text}</Text>
+                  {failure.quota ? (
+                    <Anchor component={Link} to={UPGRADE_PATH} fz="sm" fw={600}>
+                      {t('form.upgrade')}
+                    </Anchor>
+                  ) : null}
+                </>
+              ),
+            }
+          : null
+      }
+      disabled={readOnly || formState.isSubmitting}
+      footer={
+        <FormFooter
+          backTo={INVOICE_PATHS.list}
+          backLabel={t('form.back')}
+          submitLabel={creating ? t('form.create') : t('form.save')}
+          readOnly={readOnly}
+          submitting={formState.isSubmitting}
+        />
+      }
+    >
+      <FormSection legend={t('form.sections.basics')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Controller
+            control={control}
+            name="customerNumber"
+            render={({ field: f }) => (
+              <CustomerLookup
+                {...field('customerNumber')}
+                placeholder={t('fields.customerNumber.placeholder')}
+                value={f.value ?? ''}
+                initialName={invoice?.customerName}
+                onChange={(next) => f.onChange(next)}
+                onBlur={f.onBlur}
+                ref={f.ref}
+                disabled={readOnly}
+                withAsterisk
+              />
+            )}
           />
-        </Stack>
-      </form>
-    </Paper>
+          <Controller
+            control={control}
+            name="invoiceType"
+            render={({ field: f }) => (
+              <Stack gap={4}>
+                <Text component="span" fz="sm" fw={500} id="invoice-type-label">
+                  {t('fields.invoiceType.label')}
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="invoice-type-label"
+                  value={f.value}
+                  onChange={(next) => f.onChange(next)}
+                  data={INVOICE_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+                  disabled={readOnly}
+                />
+              </Stack>
+            )}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          {date('invoiceDate')}
+          <AccountingCodeFields
+            control={control}
+            names={['termsOfPayment']}
+            fieldProps={field}
+            onPicked={(_, terms) => {
+              // Terms with a number of days set the due date from the invoice date, as the program would.
+              const from = getValues('invoiceDate');
+              if (typeof terms?.days === 'number' && /^\d{4}-\d{2}-\d{2}$/.test(from)) {
+                setValue('dueDate', addDays(from, terms.days), { shouldDirty: true, shouldValidate: true });
+              }
+            }}
+          />
+          {date('dueDate')}
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection legend={t('form.sections.references')}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+          <TextInput {...field('yourReference')} {...register('yourReference')} maxLength={50} autoComplete="off" />
+          <TextInput {...field('ourReference')} {...register('ourReference')} maxLength={50} autoComplete="off" />
+          <AccountingCodeFields control={control} names={['costCenter', 'project']} fieldProps={field} />
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection legend={t('form.sections.rows')}>
+        <DocumentRowsEditor
+          control={control}
+          setValue={setValue}
+          readOnly={readOnly}
+          maxRows={INVOICE_ROWS_MAX}
+          label={t('form.rowsLabel')}
+          testIdPrefix="invoice"
+          totalLabel={t('form.totals.total')}
+          roundToKrona
+        />
+      </FormSection>
+
+      <FormSection legend={t('form.sections.remarks')}>
+        <Textarea
+          {...field('remarks')}
+          description={creating ? t('fields.remarks.description') : undefined}
+          {...register('remarks')}
+          autosize
+          minRows={2}
+          maxRows={8}
+          maxLength={1024}
+        />
+      </FormSection>
+    </FormFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Select, TextInput } from '@mantine/core';
+import { Button, Select } from '@mantine/core';
 import { IconFileInvoice, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { ListFooter } from '../../../components/list/list-footer';
 import { ListToolbar } from '../../../components/list/list-toolbar';
 import { SyncButton } from '../../../components/list/sync-button';
 import { useListParams } from '../../../components/list/use-list-params';
+import { DateField } from '../../accounting/components/date-field';
 import { useCurrentUser } from '../../users/api/get-current-user';
 import { invoicesKey, useInvoices } from '../api/list-invoices';
 import { INVOICES_LIST, type InvoicesQuery } from '../lib/list-config';
@@ -56,12 +57,11 @@ export function InvoicesList() {
     />
   );
   const dateInput = (name: 'from' | 'to') => (
-    <TextInput
-      type="date"
+    <DateField
       label={t(`list.filters.${name}`)}
-      value={range[name] ?? ''}
-      max="9999-12-31"
-      onChange={(event) => setDate(name, event.currentTarget.value || undefined)}
+      value={range[name]}
+      onChange={(next) => setDate(name, next || undefined)}
+      clearable
       w={{ base: '100%', xs: 160 }}
     />
   );
