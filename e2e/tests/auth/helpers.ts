@@ -83,10 +83,12 @@ export async function apiCall<T>(method: string, path: string, body?: unknown, a
 
 /**
  * Registers a new club and its Owner straight through the API, for tests that need an account of
- * their own (so changing its password cannot disturb the demo logins other tests use).
+ * their own (so changing its password cannot disturb the demo logins other tests use). The club
+ * keeps its books in Fortnox unless `accountingProgram` names another program.
  */
 export async function registerOwnerViaApi(
   prefix: string,
+  options: { accountingProgram?: 'fortnox' | 'visma_eekonomi' | 'visma_administration' } = {},
 ): Promise<{ email: string; password: string; name: string; accessToken: string }> {
   const packages = await apiCall<{ id: string; maxUsers: number }[]>('GET', 'landing_page/packages');
   const clubs = await apiCall<{ id: string }[]>('GET', 'landing_page/golf_clubs');
@@ -99,7 +101,7 @@ export async function registerOwnerViaApi(
     email: account.email,
     password: account.password,
     passwordConfirmation: account.password,
-    accountingProgram: 'fortnox',
+    accountingProgram: options.accountingProgram ?? 'fortnox',
     termsAccepted: true,
     packageId: pkg.id,
     golfClubId: clubs[0].id,
