@@ -295,6 +295,9 @@ export interface CodeLists {
  * One club account's accounting program. Every method may throw `AccountingError` (errors.ts);
  * nothing else escapes a provider.
  */
+/** Article flags a list answer may lack (see `articles.summaryOmits`). */
+export type ArticleSummaryFlag = 'stockItem' | 'discontinued';
+
 export interface AccountingProvider {
   readonly id: ProviderId;
 
@@ -310,6 +313,11 @@ export interface AccountingProvider {
   };
 
   articles: {
+    /**
+     * Flags the program's list answers do not carry (Fortnox's article list has no `StockGoods`
+     * or `Expired`): the mirror keeps what a full read stored and reads new articles in full.
+     */
+    readonly summaryOmits: readonly ArticleSummaryFlag[];
     list(query?: ListQuery): Promise<Page<AccArticle>>;
     get(number: string): Promise<AccArticle>;
     create(fields: ArticleFields & { number?: string }, options: CreateOptions): Promise<AccArticle>;

@@ -284,6 +284,8 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
     },
 
     articles: {
+      // The article list's items have neither StockGoods nor Expired.
+      summaryOmits: ['stockItem', 'discontinued'],
       list: (query) => list<FxArticle, AccArticle>('articles', 'Articles', query, articleFromFx),
       get: getArticle,
       create: (fields, { externalRef }) => {

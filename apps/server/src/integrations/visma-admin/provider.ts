@@ -224,6 +224,7 @@ export function createVismaAdminProvider(options: VismaAdminProviderOptions): Ac
       update: (number, fields) => call('customers.update', { number, fields }),
     },
     articles: {
+      summaryOmits: [],
       list: (query) => call('articles.list', listPayload(query)),
       get: (number) => call('articles.get', { number }),
       create: (fields, { externalRef }) => call('articles.create', { fields, externalRef }, externalRef),

@@ -405,6 +405,7 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
     },
 
     articles: {
+      summaryOmits: [],
       async list(query) {
         const [page, r] = await Promise.all([
           api.get<VismaPage<VismaArticle>>('/articles', { query: pageQuery(query, 'ChangedUtc') }),

@@ -3,6 +3,7 @@ import { isAccountingError } from '../../integrations/accounting/errors';
 import type { AccountingProvider, ListQuery, Page } from '../../integrations/accounting/provider';
 import { onlineConnectorClubAccounts } from '../../integrations/visma-admin/connector.service';
 import { mirrorArticles } from '../articles/articles.mirror';
+import { articlesNeverReadWhole } from '../articles/articles.repository';
 import { articles } from '../articles/articles.schema';
 import { mirrorContracts } from '../contracts/contracts.mirror';
 import { contracts } from '../contracts/contracts.schema';
@@ -29,17 +30,19 @@ const FULL_REFRESH_EVERY_MS = 24 * 60 * 60 * 1000;
 /** A running run silent this long is taken for dead. */
 const STALE_RUN_MINUTES = 30;
 /**
- * Invoice lists are summaries without rows; the products statistics need rows, which only a full
- * read (`invoices.get`) gives. Each run reads at most this many invoices still without rows,
- * newest first, so a large company is covered over a few runs without one run spending minutes
- * of the rate limit (Fortnox: 25 requests per 5 s).
+ * List answers are summaries. Invoices come without rows, which the products statistics need;
+ * Fortnox articles without their stock and discontinued flags (`articles.summaryOmits`), which
+ * the article filters need. Only a read by number gives them. Each run reads at most this many
+ * invoices still without rows (newest first) and as many articles never read whole, so a large
+ * company is covered over a few runs without one run spending minutes of the rate limit
+ * (Fortnox: 25 requests per 5 s).
  */
-export const INVOICE_ROW_READS_PER_RUN = 100;
+export const FULL_READS_PER_RUN = 100;
 
 interface MirroredResource<T> {
   name: string;
   list(provider: AccountingProvider, query: ListQuery): Promise<Page<T>>;
-  write(app: FastifyInstance, target: MirrorTarget, items: T[]): Promise<number>;
+  write(app: FastifyInstance, target: MirrorTarget, items: T[], provider: AccountingProvider): Promise<number>;
   modifiedAt(item: T): string | null;
   /** The mirror table. */
   table: Parameters<typeof pruneMirror>[1];
@@ -65,7 +68,7 @@ const RESOURCES: readonly MirroredResource<unknown>[] = [
   resource({
     name: 'articles',
     list: (p, q) => p.articles.list(q),
-    write: (app, t, items) => mirrorArticles(app.db, t, items),
+    write: (app, t, items, p) => mirrorArticles(app.db, t, items, undefined, false, p.articles.summaryOmits),
     modifiedAt: (a) => a.modifiedAt,
     table: articles,
     pruned: true,
@@ -159,8 +162,11 @@ export async function runMirrorRefresh(
   runId: string,
   options: {
     lastAttempt?: boolean;
-    /** Full invoice reads for rows this run; tests opt in (each read costs a rate-limit slot). */
-    invoiceRowReads?: number;
+    /**
+     * Full reads this run, of articles and of invoices each (see FULL_READS_PER_RUN); tests opt
+     * in (each read costs a rate-limit slot).
+     */
+    fullReads?: number;
   } = {},
 ): Promise<void> {
   const run = await repo.startRun(app.db, runId, STALE_RUN_MINUTES);
@@ -194,7 +200,7 @@ export async function runMirrorRefresh(
           ...(full || !cursor?.modifiedSince ? {} : { modifiedSince: cursor.modifiedSince.toISOString() }),
         });
         tally.fetched += result.items.length;
-        tally.upserted += await r.write(app, target, result.items);
+        tally.upserted += await r.write(app, target, result.items, provider);
         for (const item of result.items) {
           const at = timestampOf(r.modifiedAt(item));
           if (at && newest && at > newest && at <= new Date()) newest = at;
@@ -208,14 +214,10 @@ export async function runMirrorRefresh(
         ...(full ? { lastFullAt: new Date() } : {}),
       });
     }
-    // A refresh after a write should show the write soon, so it leaves the rows to the others.
-    await readMissingInvoiceRows(
-      app,
-      provider,
-      target,
-      options.invoiceRowReads ??
-        (app.config.NODE_ENV === 'test' || run.trigger === 'after_write' ? 0 : INVOICE_ROW_READS_PER_RUN),
-    );
+    // A refresh after a write should show the write soon, so it leaves full reads to the others.
+    const fullReads = app.config.NODE_ENV === 'test' || run.trigger === 'after_write' ? 0 : FULL_READS_PER_RUN;
+    await readArticlesInFull(app, provider, target, options.fullReads ?? fullReads);
+    await readMissingInvoiceRows(app, provider, target, options.fullReads ?? fullReads);
     await refreshPaidDates(app.db, target);
     await analyzeIfNoAutovacuum(app, counts);
     await repo.finishRun(app.db, run.id, 'succeeded', null);
@@ -254,10 +256,30 @@ export async function runMirrorRefresh(
 }
 
 /**
- * The bounded step of a refresh that fills in invoice rows (see INVOICE_ROW_READS_PER_RUN): each
+ * The bounded step of a refresh that fills in invoice rows (see FULL_READS_PER_RUN): each
  * full document is merged into the mirror like any other answer. An invoice the program no longer
  * finds is skipped; other faults end the run as usual (transient ones are retried by the job).
  */
+async function readArticlesInFull(
+  app: FastifyInstance,
+  provider: AccountingProvider,
+  target: MirrorTarget,
+  limit: number,
+): Promise<number> {
+  if (provider.articles.summaryOmits.length === 0) return 0;
+  let read = 0;
+  for (const number of await articlesNeverReadWhole(app.db, target, limit)) {
+    try {
+      await mirrorArticles(app.db, target, [await provider.articles.get(number)], null, true);
+      read++;
+    } catch (error) {
+      if (isAccountingError(error) && error.kind === 'not_found') continue;
+      throw error;
+    }
+  }
+  return read;
+}
+
 async function readMissingInvoiceRows(
   app: FastifyInstance,
   provider: AccountingProvider,

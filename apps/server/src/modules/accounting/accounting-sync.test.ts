@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
@@ -133,6 +133,35 @@ describe('the mirror of the accounting program', () => {
       .from(customers)
       .where(eq(customers.id, row?.id as string));
     expect(kept?.data.notes).toBe('Betalar alltid i tid');
+  });
+
+  it('reads Fortnox articles whole once, for the stock and discontinued flags its list leaves out', async () => {
+    const stockInProgram = new Set(
+      [...sim.store.tenant(tenant()).articles.values()].filter((x) => x.doc.StockGoods).map((x) => x.doc.ArticleNumber),
+    );
+    expect(stockInProgram.size).toBeGreaterThan(0);
+    const stockInMirror = async () =>
+      new Set(
+        (await app.db.select().from(articles).where(eq(articles.clubAccountId, a.clubAccountId)))
+          .filter((r) => r.data.stockItem)
+          .map((r) => r.number),
+      );
+    // Summaries only so far (tests read nothing whole unless they ask): no stock items known.
+    expect(await stockInMirror()).not.toEqual(stockInProgram);
+
+    const target = { organisationId: a.organisationId, clubAccountId: a.clubAccountId };
+    const all = sim.store.count(tenant(), 'articles');
+    await runMirrorRefresh(app, await queueMirrorRefresh(app, target, 'manual'), { fullReads: all });
+    expect(await stockInMirror()).toEqual(stockInProgram);
+    const unread = await app.db
+      .select({ n: count() })
+      .from(articles)
+      .where(and(eq(articles.clubAccountId, a.clubAccountId), isNull(articles.readInFullAt)));
+    expect(unread[0]?.n).toBe(0);
+
+    // The next incremental run's summaries do not undo it.
+    await runMirrorRefresh(app, await queueMirrorRefresh(app, target, 'manual'), { fullReads: 0 });
+    expect(await stockInMirror()).toEqual(stockInProgram);
   });
 
   it('a joined request does not queue a second run', async () => {

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client';
-import type { AccArticle } from '../../integrations/accounting/provider';
+import type { AccArticle, ArticleSummaryFlag } from '../../integrations/accounting/provider';
 import { type MirrorTarget, mergeDocument, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror';
 import { articles } from './articles.schema';
 
@@ -36,15 +36,14 @@ const MIRRORED = [
 ] as const;
 
 /**
- * Flags a Fortnox list item does not carry (`StockGoods`, `Expired`): the summary maps them to
- * false, which must not overwrite what a full read of the article stored.
+ * A list summary merged into the stored article. Flags the program's summaries do not carry
+ * (`omits`; Fortnox: `StockGoods`, `Expired`) are mapped to false there, which must not overwrite
+ * what a full read of the article stored.
  */
-const FLAGS_NOT_IN_SUMMARIES = ['stockItem', 'discontinued'] as const;
-
-function summaryInto(stored: AccArticle | undefined, summary: AccArticle): AccArticle {
+function summaryInto(stored: AccArticle | undefined, summary: AccArticle, omits: readonly ArticleSummaryFlag[]): AccArticle {
   const merged = mergeDocument(stored, summary);
   if (!stored) return merged;
-  for (const flag of FLAGS_NOT_IN_SUMMARIES) merged[flag] = stored[flag];
+  for (const flag of omits) merged[flag] = stored[flag];
   return merged;
 }
 
@@ -60,6 +59,7 @@ export async function mirrorArticles(
   items: AccArticle[],
   createdBy?: string | null,
   whole = false,
+  summaryOmits: readonly ArticleSummaryFlag[] = [],
 ): Promise<number> {
   const stored = await storedDocuments(
     conn,
@@ -70,8 +70,10 @@ export async function mirrorArticles(
   const rows = items.map((a) => {
     const before = stored.get(a.number) as AccArticle | undefined;
     // Fortnox reads carry no reference of ours: the one the create stored is kept.
-    const doc = whole ? { ...a, externalRef: a.externalRef ?? before?.externalRef ?? null } : summaryInto(before, a);
-    return articleRow(target, doc, createdBy);
+    const doc = whole
+      ? { ...a, externalRef: a.externalRef ?? before?.externalRef ?? null }
+      : summaryInto(before, a, summaryOmits);
+    return { ...articleRow(target, doc, createdBy), ...(whole ? { readInFullAt: new Date() } : {}) };
   });
-  return upsertMirror(conn, articles, rows, MIRRORED);
+  return upsertMirror(conn, articles, rows, whole ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
 }

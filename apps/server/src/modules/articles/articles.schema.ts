@@ -26,6 +26,8 @@ export const articles = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     data: jsonb('data').$type<AccArticle>().notNull(),
     providerModifiedAt: timestamp('provider_modified_at', { withTimezone: true }),
+    /** When the article was last read whole (null: only list summaries so far, see `summaryOmits`). */
+    readInFullAt: timestamp('read_in_full_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

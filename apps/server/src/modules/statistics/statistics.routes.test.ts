@@ -32,12 +32,12 @@ let sim: FortnoxSimulator;
 let a: TestOrganisation;
 let b: TestOrganisation;
 
-async function refresh(org: TestOrganisation, invoiceRowReads = 0) {
+async function refresh(org: TestOrganisation, fullReads = 0) {
   const runs = await app.db
     .select()
     .from(accountingSyncRuns)
     .where(and(eq(accountingSyncRuns.clubAccountId, org.clubAccountId), eq(accountingSyncRuns.status, 'queued')));
-  for (const run of runs) await runMirrorRefresh(app, run.id, { invoiceRowReads });
+  for (const run of runs) await runMirrorRefresh(app, run.id, { fullReads });
 }
 
 beforeAll(async () => {
@@ -321,7 +321,7 @@ describe('statistics', () => {
       .insert(accountingSyncRuns)
       .values({ organisationId: a.organisationId, clubAccountId: a.clubAccountId, trigger: 'manual', status: 'queued' })
       .returning();
-    await runMirrorRefresh(app, queued!.id, { invoiceRowReads: 10 });
+    await runMirrorRefresh(app, queued!.id, { fullReads: 10 });
     const after = (await get('/statistics/products/last-12-months', a.owner)).json().data as ProductStatistics;
     const window = windowOf('last-12-months', swedishToday());
     const current = simInvoices().filter((i) => billed(i) && inRange(i.InvoiceDate, window.current.from, window.current.to));

@@ -1,0 +1,1 @@
+ALTER TABLE "articles" ADD COLUMN "read_in_full_at" timestamp with time zone;
