@@ -27,16 +27,22 @@ let store: CompanyStore;
 let connector: Connector | null = null;
 let provider: AccountingProvider;
 
-function startConnector() {
-  connector = new Connector({
+/** What the connector said, shown when a wait runs out. */
+const connectorLog: string[] = [];
+
+/** Starts the in-process connector and waits until it has registered and claims work. */
+async function startConnector() {
+  const started = new Connector({
     client: new ProtocolClient({ serverUrl, key }),
     store,
     machine: 'KANSLI-PC',
     claimWaitSeconds: 2,
     backoff: { initialMs: 50, maxMs: 200 },
-    log: () => undefined,
+    log: (message) => connectorLog.push(message),
   });
-  connector.start();
+  connector = started;
+  started.start();
+  await until(async () => started.state === 'running');
 }
 
 async function stopConnector() {
@@ -47,7 +53,8 @@ async function stopConnector() {
 async function until(check: () => Promise<boolean>, ms = 30_000) {
   const deadline = Date.now() + ms;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in time; the connector said:\n${connectorLog.slice(-20).join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -176,7 +183,7 @@ describe('before any connector has registered', () => {
     });
 
     // Installed at last: the queued create runs, and the retried call answers its document.
-    startConnector();
+    await startConnector();
     await until(async () => (await connectorStatus(app.db, tenant)).status === 'online');
     const created = await provider.customers.create(customerFields('Tidig Medlem'), { externalRef: 'fw-early-1' });
     expect(created).toMatchObject({ name: 'Tidig Medlem', externalRef: 'fw-early-1', invoiceAdministrationFeeOre: 2500 });
@@ -186,7 +193,7 @@ describe('before any connector has registered', () => {
 
 describe('with the connector running', () => {
   it('reads company, code lists and registers in the normalized shapes', async () => {
-    startConnector();
+    await startConnector();
     expect(await provider.companyInformation()).toMatchObject({
       name: 'Sjöviks Golfklubb',
       organisationNumber: '802417-6612',
@@ -205,7 +212,7 @@ describe('with the connector running', () => {
   });
 
   it('creates, books, sends, pays and credits an invoice', async () => {
-    startConnector();
+    await startConnector();
     const created = await provider.invoices.create(invoiceFields('1002'), { externalRef: 'fw-inv-1' });
     // 4 900 kr without VAT + 3 × 550 kr less 10 % at 6 %: 4 900 + 1 485 + 89.10.
     expect(created).toMatchObject({
@@ -258,7 +265,7 @@ describe('with the connector running', () => {
   });
 
   it('invoices a contract period and finishes the contract', async () => {
-    startConnector();
+    await startConnector();
     const invoice = await provider.contracts.createInvoice('301');
     expect(invoice).toMatchObject({
       contractNumber: '301',
@@ -273,7 +280,7 @@ describe('with the connector running', () => {
   });
 
   it('maps Visma Administration errors onto localised AccountingErrors', async () => {
-    startConnector();
+    await startConnector();
     const missing = await failure(provider.customers.get('9999'));
     expect(missing).toMatchObject({
       kind: 'not_found',
@@ -293,7 +300,7 @@ describe('with the connector running', () => {
   });
 
   it('creates once per reference, also when the create is retried concurrently', async () => {
-    startConnector();
+    await startConnector();
     const fields = customerFields('Samtidig Medlem');
     const [a, b] = await Promise.all([
       provider.customers.create(fields, { externalRef: 'fw-same-1' }),
@@ -330,7 +337,7 @@ describe('with the connector running', () => {
 
 describe('when the connector goes offline', () => {
   it('fails reads at once, keeps writes queued in order, and runs them when the connector returns', async () => {
-    startConnector();
+    await startConnector();
     await provider.companyInformation();
     await stopConnector();
     // Let the server notice the hung-up long poll before the silence starts.
@@ -356,7 +363,7 @@ describe('when the connector goes offline', () => {
     expect(waiting.map((w) => w.operation)).toEqual(['customers.create', 'invoices.bookkeep']);
     expect(store.data.kunder.some((k) => k.fairwayRef === 'fw-wait-1')).toBe(false);
 
-    startConnector();
+    await startConnector();
     await until(async () => {
       const rows = await app.db.select().from(connectorWork).where(eq(connectorWork.clubAccountId, tenant.clubAccountId));
       return rows.every((r) => r.status === 'done' || r.status === 'failed');
