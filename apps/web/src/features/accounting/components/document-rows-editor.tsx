@@ -29,6 +29,9 @@ import { CodeSelect } from './code-select';
 import { DocumentTotals } from './document-totals';
 import { KronorInput } from './kronor-input';
 
+/** The columns' widths added up: wider than the form on most screens, so the table scrolls sideways. */
+const TABLE_WIDTH = 1270;
+
 export interface DocumentRowsEditorProps<T extends DocumentRowsFormValues, C, O extends FieldValues> {
   /** The form's control and setValue (an article fills its row). */
   control: Control<T, C, O>;
@@ -86,20 +89,20 @@ export function DocumentRowsEditor<T extends DocumentRowsFormValues, C, O extend
 
   return (
     <>
-      <Table.ScrollContainer minWidth={1180} type="native">
-        <Table verticalSpacing="xs" aria-label={label} layout="fixed" style={{ minWidth: 1180 }}>
+      <Table.ScrollContainer minWidth={TABLE_WIDTH} type="native">
+        <Table verticalSpacing="xs" aria-label={label} layout="fixed" style={{ minWidth: TABLE_WIDTH }}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w="16%">{columnLabel('articleNumber')}</Table.Th>
-              <Table.Th w="18%">{columnLabel('description')}</Table.Th>
-              <Table.Th w="7%">{columnLabel('quantityHundredths')}</Table.Th>
-              <Table.Th w="8%">{columnLabel('unit')}</Table.Th>
-              <Table.Th w="10%">{columnLabel('priceOre')}</Table.Th>
-              <Table.Th w="7%">{columnLabel('vatPercent')}</Table.Th>
-              <Table.Th w="7%">{columnLabel('discountBasisPoints')}</Table.Th>
-              <Table.Th w="9%">{columnLabel('costCenter')}</Table.Th>
-              <Table.Th w="9%">{columnLabel('project')}</Table.Th>
-              <Table.Th w="9%" ta="right">
+              <Table.Th w={180}>{columnLabel('articleNumber')}</Table.Th>
+              <Table.Th w={190}>{columnLabel('description')}</Table.Th>
+              <Table.Th w={80}>{columnLabel('quantityHundredths')}</Table.Th>
+              <Table.Th w={100}>{columnLabel('unit')}</Table.Th>
+              <Table.Th w={120}>{columnLabel('priceOre')}</Table.Th>
+              <Table.Th w={106}>{columnLabel('vatPercent')}</Table.Th>
+              <Table.Th w={88}>{columnLabel('discountBasisPoints')}</Table.Th>
+              <Table.Th w={130}>{columnLabel('costCenter')}</Table.Th>
+              <Table.Th w={120}>{columnLabel('project')}</Table.Th>
+              <Table.Th w={110} ta="right">
                 {t('rows.rowTotal')}
               </Table.Th>
               <Table.Th w={44}>
