@@ -256,45 +256,39 @@ export async function runMirrorRefresh(
 }
 
 /**
- * The bounded step of a refresh that fills in invoice rows (see FULL_READS_PER_RUN): each
- * full document is merged into the mirror like any other answer. An invoice the program no longer
+ * The bounded step of a refresh that reads documents whole (see FULL_READS_PER_RUN): each full
+ * document is written into the mirror like any other whole answer. One the program no longer
  * finds is skipped; other faults end the run as usual (transient ones are retried by the job).
  */
-async function readArticlesInFull(
-  app: FastifyInstance,
-  provider: AccountingProvider,
-  target: MirrorTarget,
-  limit: number,
-): Promise<number> {
-  if (provider.articles.summaryOmits.length === 0) return 0;
-  let read = 0;
-  for (const number of await articlesNeverReadWhole(app.db, target, limit)) {
+async function readWhole<T>(numbers: string[], read: (number: string) => Promise<T>, write: (doc: T) => Promise<unknown>) {
+  let done = 0;
+  for (const number of numbers) {
     try {
-      await mirrorArticles(app.db, target, [await provider.articles.get(number)], null, true);
-      read++;
+      await write(await read(number));
+      done++;
     } catch (error) {
       if (isAccountingError(error) && error.kind === 'not_found') continue;
       throw error;
     }
   }
-  return read;
+  return done;
 }
 
-async function readMissingInvoiceRows(
-  app: FastifyInstance,
-  provider: AccountingProvider,
-  target: MirrorTarget,
-  limit: number,
-): Promise<number> {
-  let read = 0;
-  for (const number of await invoicesWithoutRows(app.db, target, limit)) {
-    try {
-      await mirrorInvoices(app.db, target, [await provider.invoices.get(number)], null, true);
-      read++;
-    } catch (error) {
-      if (isAccountingError(error) && error.kind === 'not_found') continue;
-      throw error;
-    }
-  }
-  return read;
+/** Articles only ever seen in summaries, where the program's summaries leave flags out. */
+async function readArticlesInFull(app: FastifyInstance, provider: AccountingProvider, target: MirrorTarget, limit: number) {
+  if (provider.articles.summaryOmits.length === 0) return 0;
+  return readWhole(
+    await articlesNeverReadWhole(app.db, target, limit),
+    (number) => provider.articles.get(number),
+    (article) => mirrorArticles(app.db, target, [article], null, true),
+  );
+}
+
+/** Invoices without rows (list summaries), newest first. */
+async function readMissingInvoiceRows(app: FastifyInstance, provider: AccountingProvider, target: MirrorTarget, limit: number) {
+  return readWhole(
+    await invoicesWithoutRows(app.db, target, limit),
+    (number) => provider.invoices.get(number),
+    (invoice) => mirrorInvoices(app.db, target, [invoice], null, true),
+  );
 }
