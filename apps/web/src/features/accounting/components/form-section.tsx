@@ -22,18 +22,16 @@ export function FormSection({ legend, intro, children }: FormSectionProps) {
   );
 }
 
-export interface FormFooterProps {
-  /** The list the form came from. */
+interface FormFooterProps {
   backTo: string;
   backLabel: string;
   submitLabel: string;
-  /** No save button on a form that cannot be saved. */
   readOnly: boolean;
   submitting: boolean;
 }
 
-/** The foot of an accounting form: back to its list, and save. */
-export function FormFooter({ backTo, backLabel, submitLabel, readOnly, submitting }: FormFooterProps) {
+/** The foot of an accounting form: back to its list, and save (not on a form that cannot be saved). */
+function FormFooter({ backTo, backLabel, submitLabel, readOnly, submitting }: FormFooterProps) {
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Button component={Link} to={backTo} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden="true" />}>
@@ -56,19 +54,34 @@ export interface FormFrameProps {
   readOnlyNotice: string | null;
   /** The last save's refusal, in an alert at the top; orange for a limit rather than an error. */
   failure: { title: string; color?: 'red' | 'orange'; content: ReactNode } | null;
-  /** Every input off: read-only, or while saving. */
-  disabled: boolean;
+  /** While saving: every input off, the save button busy. */
+  submitting: boolean;
+  /** The list the form came from, for the back button. */
+  backTo: string;
+  backLabel: string;
+  /** The save button's text ("Skapa faktura", "Spara"). */
+  submitLabel: string;
   /** The form's sections. */
   children: ReactNode;
-  /** Under the sections: the FormFooter. */
-  footer: ReactNode;
 }
 
 /**
  * The frame of an accounting form: the read-only notice and the refusal at the top (the refusal
- * announced), the sections in one fieldset that switches every input off at once, the footer.
+ * announced), the sections in one fieldset that switches every input off at once (read-only, or
+ * saving), and the foot with back and save.
  */
-export function FormFrame({ label, onSubmit, readOnlyNotice, failure, disabled, children, footer }: FormFrameProps) {
+export function FormFrame({
+  label,
+  onSubmit,
+  readOnlyNotice,
+  failure,
+  submitting,
+  backTo,
+  backLabel,
+  submitLabel,
+  children,
+}: FormFrameProps) {
+  const readOnly = readOnlyNotice !== null;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
       <form noValidate onSubmit={onSubmit} aria-label={label}>
@@ -89,10 +102,16 @@ export function FormFrame({ label, onSubmit, readOnlyNotice, failure, disabled, 
               {failure.content}
             </Alert>
           ) : null}
-          <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <fieldset disabled={readOnly || submitting} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Stack gap="lg">{children}</Stack>
           </fieldset>
-          {footer}
+          <FormFooter
+            backTo={backTo}
+            backLabel={backLabel}
+            submitLabel={submitLabel}
+            readOnly={readOnly}
+            submitting={submitting}
+          />
         </Stack>
       </form>
     </Paper>

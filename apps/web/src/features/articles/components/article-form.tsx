@@ -45,7 +45,7 @@ import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { useCustomizations } from '../../accounting/api/get-customizations';
 import { AccountingCodeFields } from '../../accounting/components/accounting-code-fields';
 import { CodeSelect } from '../../accounting/components/code-select';
-import { FormFooter, FormFrame, FormSection } from '../../accounting/components/form-section';
+import { FormFrame, FormSection } from '../../accounting/components/form-section';
 import { KronorInput } from '../../accounting/components/kronor-input';
 import { formatMargin, formatQuantity } from '../lib/format';
 import { ARTICLE_PATHS } from '../lib/paths';
@@ -292,16 +292,10 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
       onSubmit={submit}
       readOnlyNotice={readOnly ? t('form.readOnly') : null}
       failure={failure ? { title: t('form.failedTitle'), content: failure } : null}
-      disabled={readOnly || formState.isSubmitting}
-      footer={
-        <FormFooter
-          backTo={ARTICLE_PATHS.list}
-          backLabel={t('form.back')}
-          submitLabel={creating ? t('form.create') : t('form.save')}
-          readOnly={readOnly}
-          submitting={formState.isSubmitting}
-        />
-      }
+      submitting={formState.isSubmitting}
+      backTo={ARTICLE_PATHS.list}
+      backLabel={t('form.back')}
+      submitLabel={creating ? t('form.create') : t('form.save')}
     >
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -21,7 +21,7 @@ import { AccountingCodeFields } from '../../accounting/components/accounting-cod
 import { CustomerLookup } from '../../accounting/components/customer-lookup';
 import { DateField } from '../../accounting/components/date-field';
 import { DocumentRowsEditor } from '../../accounting/components/document-rows-editor';
-import { FormFooter, FormFrame, FormSection } from '../../accounting/components/form-section';
+import { FormFrame, FormSection } from '../../accounting/components/form-section';
 import {
   type DocumentRowValues,
   documentRowPaths,
@@ -187,16 +187,10 @@ export function ContractForm({ contract, readOnly, readOnlyText, onSubmit, onSav
       onSubmit={submit}
       readOnlyNotice={readOnly ? (readOnlyText ?? t('form.readOnly')) : null}
       failure={failure ? { title: t('form.failedTitle'), content: failure } : null}
-      disabled={readOnly || formState.isSubmitting}
-      footer={
-        <FormFooter
-          backTo={CONTRACT_PATHS.list}
-          backLabel={t('form.back')}
-          submitLabel={creating ? t('form.create') : t('form.save')}
-          readOnly={readOnly}
-          submitting={formState.isSubmitting}
-        />
-      }
+      submitting={formState.isSubmitting}
+      backTo={CONTRACT_PATHS.list}
+      backLabel={t('form.back')}
+      submitLabel={creating ? t('form.create') : t('form.save')}
     >
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -32,7 +32,7 @@ import { ApiError } from '../../../lib/api-client';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { AccountingCodeFields } from '../../accounting/components/accounting-code-fields';
-import { FormFooter, FormFrame, FormSection } from '../../accounting/components/form-section';
+import { FormFrame, FormSection } from '../../accounting/components/form-section';
 import { KronorInput } from '../../accounting/components/kronor-input';
 import { CUSTOMER_PATHS } from '../lib/paths';
 import { CountrySelect } from './country-select';
@@ -240,16 +240,10 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
       onSubmit={submit}
       readOnlyNotice={readOnly ? t('form.readOnly') : null}
       failure={failure ? { title: t('form.failedTitle'), content: failure } : null}
-      disabled={readOnly || formState.isSubmitting}
-      footer={
-        <FormFooter
-          backTo={CUSTOMER_PATHS.list}
-          backLabel={t('form.back')}
-          submitLabel={creating ? t('form.create') : t('form.save')}
-          readOnly={readOnly}
-          submitting={formState.isSubmitting}
-        />
-      }
+      submitting={formState.isSubmitting}
+      backTo={CUSTOMER_PATHS.list}
+      backLabel={t('form.back')}
+      submitLabel={creating ? t('form.create') : t('form.save')}
     >
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -21,7 +21,7 @@ import { AccountingCodeFields } from '../../accounting/components/accounting-cod
 import { CustomerLookup } from '../../accounting/components/customer-lookup';
 import { DateField } from '../../accounting/components/date-field';
 import { DocumentRowsEditor } from '../../accounting/components/document-rows-editor';
-import { FormFooter, FormFrame, FormSection } from '../../accounting/components/form-section';
+import { FormFrame, FormSection } from '../../accounting/components/form-section';
 import { addDays, type InvoiceFormValues, invoiceFormFields, invoiceFormValues } from '../lib/invoice-form-values';
 import { INVOICE_PATHS, UPGRADE_PATH } from '../lib/paths';
 
@@ -135,16 +135,10 @@ export function InvoiceForm({ invoice, readOnly, readOnlyText, onSubmit, onSaved
             }
           : null
       }
-      disabled={readOnly || formState.isSubmitting}
-      footer={
-        <FormFooter
-          backTo={INVOICE_PATHS.list}
-          backLabel={t('form.back')}
-          submitLabel={creating ? t('form.create') : t('form.save')}
-          readOnly={readOnly}
-          submitting={formState.isSubmitting}
-        />
-      }
+      submitting={formState.isSubmitting}
+      backTo={INVOICE_PATHS.list}
+      backLabel={t('form.back')}
+      submitLabel={creating ? t('form.create') : t('form.save')}
     >
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
