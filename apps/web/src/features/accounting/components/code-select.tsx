@@ -12,6 +12,15 @@ export interface CodeSelectProps extends Omit<SelectProps, 'data' | 'value' | 'o
   onChange: (code: string | null) => void;
 }
 
+/** Visma eEkonomi keys its lists by GUIDs, which mean nothing to a person: those show their name only. */
+const INTERNAL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** "30 – 30 dagar netto"; the name alone where the code is the program's internal id. */
+export function codeLabel(item: Pick<CodeItem, 'code' | 'name'>): string {
+  if (!item.name || item.name === item.code) return item.code;
+  return INTERNAL_ID.test(item.code) ? item.name : `${item.code} – ${item.name}`;
+}
+
 /**
  * A code from one of the accounting program's lists (terms, price list, cost centre, project).
  * Inactive codes are not offered, but the customer's current code is always kept, also when the
@@ -21,10 +30,7 @@ export function CodeSelect({ items, value, onChange, ...props }: CodeSelectProps
   const { t } = useTranslation('accounting');
   const data = (items ?? [])
     .filter((item) => item.active || item.code === value)
-    .map((item) => ({
-      value: item.code,
-      label: item.name && item.name !== item.code ? `${item.code} – ${item.name}` : item.code,
-    }));
+    .map((item) => ({ value: item.code, label: codeLabel(item) }));
   if (value && !data.some((option) => option.value === value)) {
     data.unshift({ value, label: t('notInList', { code: value }) });
   }

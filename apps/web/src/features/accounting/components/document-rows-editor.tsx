@@ -77,7 +77,7 @@ export function DocumentRowsEditor<T extends DocumentRowsFormValues, C, O extend
   const rows = useFieldArray({ control, name: 'rows' });
   const { errors } = useFormState({ control, name: 'rows' });
   const watchedRows = useWatch({ control, name: 'rows' }) ?? [];
-  const totals = documentTotals(watchedRows, { vatIncluded, roundToKrona });
+  const totals = documentTotals(watchedRows, { vatIncluded, roundToKrona, saved: readOnly });
 
   const columnLabel = (name: DocumentRowField) => {
     if (name !== 'priceOre') return t(`rows.fields.${name}`);
@@ -195,7 +195,8 @@ export function DocumentRowsEditor<T extends DocumentRowsFormValues, C, O extend
                           ref={f.ref}
                           decimalScale={2}
                           decimalSeparator={decimal}
-                          allowNegative={false}
+                          // A saved credit note's quantities are negative; typed ones never are.
+                          allowNegative={readOnly}
                           hideControls
                           inputMode="decimal"
                         />

@@ -41,6 +41,18 @@ describe('documentTotals of an invoice (prices ex VAT, total to whole kronor)', 
     expect(totals.rowTotalsOre).toEqual([0, 0, 0, 1000]);
     expect(totals.totalOre).toBe(1000);
   });
+
+  it("shows a saved credit note's negative rows as they are", () => {
+    const rows = [{ quantityHundredths: -100, priceOre: 30_000, vatPercent: 25, discountBasisPoints: 0 }];
+    expect(documentTotals(rows, { ...invoice, saved: true })).toMatchObject({
+      rowTotalsOre: [-30_000],
+      netOre: -30_000,
+      vatOre: -7_500,
+      totalOre: -37_500,
+    });
+    // While typing, a negative quantity counts as nothing.
+    expect(documentTotals(rows, invoice).totalOre).toBe(0);
+  });
 });
 
 describe('documentTotals of a contract period (no rounding to kronor)', () => {

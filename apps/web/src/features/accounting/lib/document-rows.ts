@@ -92,6 +92,11 @@ export interface DocumentTotalsOptions {
   vatIncluded?: boolean;
   /** Round the total to whole kronor (öresavrundning), as an invoice does; a contract's period does not. */
   roundToKrona: boolean;
+  /**
+   * The rows are a saved document's, shown read-only: counted as they are. A credit note's rows
+   * have negative quantities, and its totals are negative.
+   */
+  saved?: boolean;
 }
 
 /** Half away from zero, as accounting does (the shared totals round the same way). */
@@ -100,16 +105,18 @@ const roundHalfAway = (value: number) => Math.sign(value) * Math.round(Math.abs(
 /**
  * The totals box while rows are typed, computed by the shared invoice totals (rows rounded to öre,
  * VAT once per rate, not per row). Half-typed rows count as zero and a discount above 100 %
- * (refused on save) as 100 %, so the box never shows a negative document. With VAT included the
+ * (refused on save) as 100 %, so the box never shows a negative document while typing (a saved
+ * credit note's is negative: `saved`). With VAT included the
  * rows are gross amounts: the VAT per rate is gross × rate / (100 + rate), rounded once per rate,
  * and each rate's base is what is left.
  */
 export function documentTotals(rows: readonly TotalsRowValues[], options: DocumentTotalsOptions): InvoiceTotals {
+  const atLeastZero = (value: number) => (options.saved ? value : Math.max(0, value));
   const clean = rows.map((row) => ({
-    quantityHundredths: Math.max(0, row.quantityHundredths ?? 0),
-    priceOre: Math.max(0, row.priceOre ?? 0),
+    quantityHundredths: atLeastZero(row.quantityHundredths ?? 0),
+    priceOre: atLeastZero(row.priceOre ?? 0),
     vatPercent: row.vatPercent ?? 0,
-    discountBasisPoints: Math.min(10_000, Math.max(0, row.discountBasisPoints ?? 0)),
+    discountBasisPoints: Math.min(10_000, atLeastZero(row.discountBasisPoints ?? 0)),
   }));
   const exVat = computeInvoiceTotals(clean, { roundToKrona: options.roundToKrona });
   if (!options.vatIncluded) return exVat;

@@ -3,6 +3,7 @@ import {
   INVOICE_SEND_WAYS,
   type Invoice,
   type InvoiceAction,
+  type InvoicePaymentBody,
   type InvoiceSendWay,
   invoicePaymentBodySchema,
 } from '@fairway/shared';
@@ -146,20 +147,30 @@ export function PaymentDialog({ invoice, opened, onClose }: DialogProps) {
   const { t, i18n } = useTranslation('invoices');
   const lang = i18n.language === 'en' ? 'en' : 'sv';
   const errorText = useFieldErrorText();
-  const [date, setDate] = useState(todayInStockholm());
-  const [amount, setAmount] = useState<number | null>(invoice.balanceOre);
+  const [payment, setPayment] = useState<{ date: string; amount: number | null; requestId: string }>(() => ({
+    date: todayInStockholm(),
+    amount: invoice.balanceOre,
+    requestId: crypto.randomUUID(),
+  }));
+  const { date, amount } = payment;
+  // The same payment sent again (an answer lost on the way) keeps its id, so the server registers
+  // it once; a changed date or amount is another payment.
+  const setDate = (next: string) => setPayment((p) => ({ ...p, date: next, requestId: crypto.randomUUID() }));
+  const setAmount = (next: number | null) => setPayment((p) => ({ ...p, amount: next, requestId: crypto.randomUUID() }));
   const [errors, setErrors] = useState<{ paymentDate?: string; amountOre?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const action = useInvoiceAction(invoice.id, (id, body: { paymentDate: string; amountOre: number }) =>
-    invoiceActions.payment(id, body),
-  );
+  const action = useInvoiceAction(invoice.id, (id, body: InvoicePaymentBody) => invoiceActions.payment(id, body));
   const labels = { paymentDate: t('actions.payment.date'), amountOre: t('actions.payment.amount') };
   const message = (key: string, label: string) => errorText({ type: 'validate', message: key }, label);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const parsed = invoicePaymentBodySchema.safeParse({ paymentDate: date, amountOre: amount ?? undefined });
+    const parsed = invoicePaymentBodySchema.safeParse({
+      paymentDate: date,
+      amountOre: amount ?? undefined,
+      requestId: payment.requestId,
+    });
     const next: typeof errors = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

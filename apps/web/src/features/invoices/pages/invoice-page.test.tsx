@@ -257,16 +257,24 @@ describe('invoice form', { timeout: 60_000 }, () => {
     expect(writes).toEqual([]);
 
     const paid = { ...booked, balanceOre: 75_000, payments: [{ number: '7', paymentDate: '2026-03-10', amountOre: 50_000 }] };
-    answerWrite = () => jsonResponse(201, { data: { ...paid, allowedActions: allowedInvoiceActions(paid) } });
+    // The first answer is lost: the same payment is sent again, with the same request id.
+    answerWrite = () => jsonResponse(503, { message: 'Fortnox svarar inte.', eng_message: 'Fortnox does not answer.' });
     await fill(user, amount, '500');
     await fill(user, within(dialog).getByLabelText(/^Betaldatum/), '2026-03-10');
     await user.click(within(dialog).getByRole('button', { name: 'Registrera' }));
+    expect(await within(dialog).findByText('Fortnox svarar inte.')).toBeInTheDocument();
+    answerWrite = () => jsonResponse(201, { data: { ...paid, allowedActions: allowedInvoiceActions(paid) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Registrera' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Betalning av faktura 1042' })).not.toBeInTheDocument());
-    expect(writes[0]).toMatchObject({
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toMatchObject({
       method: 'POST',
       path: `/api/v1/invoices/${ID}/payments`,
       body: { paymentDate: '2026-03-10', amountOre: 50_000 },
     });
+    const [lost, sent] = writes.map((w) => (w.body as { requestId: string }).requestId);
+    expect(sent).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent).toBe(lost);
     await waitFor(() => expect(text(screen.getByTestId('invoice-balance'))).toBe(`Saldo ${kr(75_000)}`));
     expect(within(screen.getByTestId('invoice-payments')).getByText('2026-03-10')).toBeInTheDocument();
   });
