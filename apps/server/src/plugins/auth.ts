@@ -5,8 +5,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteO
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { verifyAccessToken } from '../lib/tokens';
-import { type Access, loadAccess } from '../modules/auth/access';
-import { refreshTokenFamilies } from '../modules/auth/auth.schema';
+import { type Access, loadSessionAccess } from '../modules/auth/access';
 
 /** `request.auth`: who is calling, in which organisation and club account, allowed to do what. */
 export interface AuthContext extends Access {
@@ -109,14 +108,8 @@ export const authPlugin = fp(
       } catch {
         throw invalidToken();
       }
-      const [[family], access] = await Promise.all([
-        app.db
-          .select({ userId: refreshTokenFamilies.userId, revokedAt: refreshTokenFamilies.revokedAt })
-          .from(refreshTokenFamilies)
-          .where(eq(refreshTokenFamilies.id, claims.familyId)),
-        loadAccess(app.db, claims.userId, claims.organisationId),
-      ]);
-      if (!family || family.revokedAt || family.userId !== claims.userId || !access) throw endedSession();
+      const access = await loadSessionAccess(app.db, claims);
+      if (!access) throw endedSession();
       contexts.set(request, { ...access, familyId: claims.familyId });
     };
     Object.assign(authenticate, { [AUTHENTICATES]: true });

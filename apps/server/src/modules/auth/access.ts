@@ -1,10 +1,11 @@
 import type { Scope } from '@fairway/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { clubAccounts } from '../organizations/organizations.schema';
 import { roles } from '../permissions/permissions.schema';
 import { type RoleRules, roleRules, roleScopes } from '../permissions/permissions.service';
 import { memberships, userClubAccounts, users } from '../users/users.schema';
+import { refreshTokenFamilies } from './auth.schema';
 
 export interface ClubAccountRef {
   id: string;
@@ -31,23 +32,48 @@ export interface Access {
  * The user's access in an organisation, or null when the user is not an active member of it
  * (never was, was removed, or has not accepted the invitation yet).
  */
-export async function loadAccess(db: Db | Tx, userId: string, organisationId: string): Promise<Access | null> {
-  const [membershipRows, reachable] = await Promise.all([
-    db
-      .select({
-        status: memberships.status,
-        golfclubAdmin: memberships.golfclubAdmin,
-        role: roles,
-        currentClubAccountId: users.currentClubAccountId,
-      })
-      .from(memberships)
-      .innerJoin(roles, eq(roles.id, memberships.roleId))
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId))),
-    reachableClubAccounts(db, userId, organisationId),
-  ]);
-  const membership = membershipRows[0];
-  if (membership?.status !== 'active') return null;
+export function loadAccess(db: Db | Tx, userId: string, organisationId: string): Promise<Access | null> {
+  return accessOf(db, userId, organisationId, null);
+}
+
+/**
+ * What an access token's bearer may do: as `loadAccess`, and null as well when the token's session
+ * (its refresh-token family) has ended or is another user's. Every authenticated request asks
+ * this, so it is one statement: on embedded PGlite each query is a round trip through
+ * WebAssembly on the server's own thread, and three of them cost more than most routes' work.
+ */
+export function loadSessionAccess(
+  db: Db | Tx,
+  session: { userId: string; organisationId: string; familyId: string },
+): Promise<Access | null> {
+  return accessOf(db, session.userId, session.organisationId, session.familyId);
+}
+
+async function accessOf(db: Db | Tx, userId: string, organisationId: string, familyId: string | null): Promise<Access | null> {
+  const [membership] = await db
+    .select({
+      status: memberships.status,
+      golfclubAdmin: memberships.golfclubAdmin,
+      role: roles,
+      currentClubAccountId: users.currentClubAccountId,
+      sessionLive:
+        familyId === null
+          ? sql<boolean>`true`
+          : sql<boolean>`exists (select 1 from ${refreshTokenFamilies} where ${refreshTokenFamilies.id} = ${familyId}
+              and ${refreshTokenFamilies.userId} = ${userId} and ${refreshTokenFamilies.revokedAt} is null)`,
+      reachable: sql<ClubAccountRef[]>`coalesce((
+        select json_agg(json_build_object('id', ${clubAccounts.id}, 'name', ${clubAccounts.name})
+                        order by ${clubAccounts.name}, ${clubAccounts.id})
+        from ${userClubAccounts} inner join ${clubAccounts} on ${clubAccounts.id} = ${userClubAccounts.clubAccountId}
+        where ${userClubAccounts.userId} = ${userId} and ${userClubAccounts.organisationId} = ${organisationId}
+          and ${clubAccounts.organisationId} = ${organisationId}), '[]'::json)`,
+    })
+    .from(memberships)
+    .innerJoin(roles, eq(roles.id, memberships.roleId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId)));
+  if (membership?.status !== 'active' || !membership.sessionLive) return null;
+  const reachable = membership.reachable;
   const current = reachable.find((c) => c.id === membership.currentClubAccountId) ?? reachable[0] ?? null;
   return {
     userId,
