@@ -116,7 +116,10 @@ const articleFields = {
 };
 
 /** POST articles: `number` may be left empty for the portal to make one that a retry finds again. */
-export const createArticleBodySchema = z.object({ number: articleNumberField().default(''), ...articleFields }).strict();
+/** POST articles. `requestId`: as for customers, the form's own id, so a resent form creates once. */
+export const createArticleBodySchema = z
+  .object({ number: articleNumberField().default(''), ...articleFields, requestId: z.string().uuid().optional() })
+  .strict();
 export type CreateArticleBody = z.input<typeof createArticleBodySchema>;
 export type CreateArticleInput = z.output<typeof createArticleBodySchema>;
 

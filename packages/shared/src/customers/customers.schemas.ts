@@ -126,8 +126,12 @@ const checkIdentity = <T extends z.ZodType>(schema: T) =>
     });
 
 /** POST customers: `number` may be left empty for the accounting program to assign the next one. */
+/**
+ * POST customers. `requestId` is the form's own id for this customer: sending the same form twice
+ * (a double click, a retry after a lost or queued answer) answers the first customer instead of a second.
+ */
 export const createCustomerBodySchema = checkIdentity(
-  z.object({ number: customerNumberField().default(''), ...customerFields }).strict(),
+  z.object({ number: customerNumberField().default(''), ...customerFields, requestId: z.string().uuid().optional() }).strict(),
 );
 export type CreateCustomerBody = z.input<typeof createCustomerBodySchema>;
 export type CreateCustomerInput = z.output<typeof createCustomerBodySchema>;

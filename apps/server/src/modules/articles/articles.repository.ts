@@ -106,6 +106,20 @@ export async function findArticle(conn: Db | Tx, target: MirrorTarget, id: strin
   return row ?? null;
 }
 
+/** The article a portal request created (our reference on it), if it has been mirrored. */
+export async function findArticleByExternalRef(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  externalRef: string,
+): Promise<ArticleRecord | null> {
+  const [row] = await conn
+    .select()
+    .from(articles)
+    .where(and(...scope(target), eq(articles.externalRef, externalRef)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findArticleByNumber(conn: Db | Tx, target: MirrorTarget, number: string): Promise<ArticleRecord | null> {
   const [row] = await conn
     .select()

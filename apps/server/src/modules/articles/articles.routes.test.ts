@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Article, ArticleOption, ArticleRow } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -150,6 +151,17 @@ describe('articles', () => {
     );
     expect(numbered.statusCode).toBe(201);
     expect(numbered.json().data).toMatchObject({ number: 'PARAPLY-2', ean: null });
+  });
+
+  it('the same form sent twice (a double click, a retry) creates one article', async () => {
+    const before = simArticles();
+    const body = article({ description: 'Bollhämtare', ean: null, requestId: randomUUID() });
+    const first = await send('POST', '/articles', a.owner, body);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send('POST', '/articles', a.owner, body);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(simArticles()).toBe(before + 1);
   });
 
   it('reads one article from Fortnox, so changes made there show at once', async () => {

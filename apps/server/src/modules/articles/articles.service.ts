@@ -16,6 +16,7 @@ import { NotFoundError } from '../../lib/errors';
 import { type Lang, t } from '../../lib/i18n';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { type ExportFile, exportRows } from '../accounting/export';
+import { joinInFlight } from '../accounting/in-flight';
 import type { MirrorTarget } from '../accounting/mirror';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { accountingFor } from '../integrations/accounting-connections.service';
@@ -124,30 +125,35 @@ export async function searchArticleOptions(app: FastifyInstance, caller: Account
 
 /**
  * POST articles: created in the accounting program first (carrying our reference, so a retry
- * after a lost answer finds it instead of creating a second), then written to the mirror with
+ * after a lost answer finds it instead of creating a second; the same `requestId` again answers
+ * the first article), then written to the mirror with
  * who created it, and told in the event log. A refusal by the program changes nothing here.
  */
 export async function createArticle(app: FastifyInstance, caller: AccountingCaller, body: CreateArticleInput): Promise<Article> {
-  const target = targetOf(caller);
-  const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
-  const { number, ...fields } = body;
-  const created = await provider.articles.create(
-    { ...fields, ...READ_ONLY, ...(number ? { number } : {}) },
-    { externalRef: `fw-${randomUUID()}` },
-  );
-  return app.db.transaction(async (tx) => {
-    await mirrorArticles(tx, target, [created], caller.userId, true);
-    await logEvent(tx, {
-      organisationId: target.organisationId,
-      clubAccountId: target.clubAccountId,
-      resource: 'articles',
-      activity: 'articles.event.created',
-      params: { user: await userDisplayName(tx, caller.userId), number: created.number, description: created.description },
-      type: 'SUCCESS',
+  return joinInFlight(body.requestId ? `${caller.organisationId}:articles:${body.requestId}` : null, async () => {
+    const target = targetOf(caller);
+    const externalRef = `fw-${body.requestId ?? randomUUID()}`;
+    if (body.requestId) {
+      const done = await repo.findArticleByExternalRef(app.db, target, externalRef);
+      if (done) return toArticle(done, false);
+    }
+    const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+    const { number, requestId: _r, ...fields } = body;
+    const created = await provider.articles.create({ ...fields, ...READ_ONLY, ...(number ? { number } : {}) }, { externalRef });
+    return app.db.transaction(async (tx) => {
+      await mirrorArticles(tx, target, [created], caller.userId, true);
+      await logEvent(tx, {
+        organisationId: target.organisationId,
+        clubAccountId: target.clubAccountId,
+        resource: 'articles',
+        activity: 'articles.event.created',
+        params: { user: await userDisplayName(tx, caller.userId), number: created.number, description: created.description },
+        type: 'SUCCESS',
+      });
+      const row = await repo.findArticleByNumber(tx, target, created.number);
+      if (!row) throw new Error('the created article is missing from the mirror');
+      return toArticle(row, false);
     });
-    const row = await repo.findArticleByNumber(tx, target, created.number);
-    if (!row) throw new Error('the created article is missing from the mirror');
-    return toArticle(row, false);
   });
 }
 

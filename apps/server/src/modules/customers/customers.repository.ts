@@ -110,6 +110,26 @@ export async function findCustomer(
   return row ?? null;
 }
 
+/** The customer a portal request created (our reference on it), if it has been mirrored. */
+export async function findCustomerByExternalRef(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  externalRef: string,
+): Promise<CustomerRecord | null> {
+  const [row] = await conn
+    .select()
+    .from(customers)
+    .where(
+      and(
+        eq(customers.organisationId, target.organisationId),
+        eq(customers.clubAccountId, target.clubAccountId),
+        eq(customers.externalRef, externalRef),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findCustomerByNumber(conn: Db | Tx, target: MirrorTarget, number: string): Promise<CustomerRecord | null> {
   const [row] = await conn
     .select()

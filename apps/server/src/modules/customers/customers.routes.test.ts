@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES, type Customer, type CustomerRow } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -111,6 +112,22 @@ describe('customers', () => {
       number: created.number,
       cfar: '12345678',
     });
+  });
+
+  it('the same form sent twice (a double click, a retry) creates one customer', async () => {
+    const before = sim.store.count(sim.defaultTenantId, 'customers');
+    const requestId = randomUUID();
+    const body = customer({ name: 'Dubbel Klicksson', requestId });
+    const [first, second] = await Promise.all([
+      send('POST', '/customers', a.owner, body),
+      send('POST', '/customers', a.owner, body),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.json().data.id).toBe(first.json().data.id);
+    const again = await send('POST', '/customers', a.owner, body);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(sim.store.count(sim.defaultTenantId, 'customers')).toBe(before + 1);
+    expect(sim.store.findByExternalRef(sim.defaultTenantId, 'customers', `fw-${requestId}`)).toHaveLength(1);
   });
 
   it("updates in Fortnox and the mirror; the program's refusal is shown and changes nothing", async () => {

@@ -14,6 +14,7 @@ import { NotFoundError } from '../../lib/errors';
 import { type Lang, t } from '../../lib/i18n';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { type ExportFile, exportRows } from '../accounting/export';
+import { joinInFlight } from '../accounting/in-flight';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { mirrorCustomers } from './customers.mirror';
@@ -95,7 +96,8 @@ export async function searchCustomerOptions(
 
 /**
  * POST customers: created in the accounting program first (carrying our reference, so a retry
- * after a lost answer finds it instead of creating a second), then written to the mirror with
+ * after a lost answer finds it instead of creating a second; the same `requestId` again answers
+ * the first customer, also when it waited in the connector's queue), then written to the mirror with
  * the portal-only fields and who created it, and told in the event log. A refusal by the program
  * changes nothing here.
  */
@@ -104,27 +106,31 @@ export async function createCustomer(
   caller: AccountingCaller,
   body: CreateCustomerInput,
 ): Promise<Customer> {
-  const target = targetOf(caller);
-  const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
-  const { number, ...rest } = body;
-  const created = await provider.customers.create(
-    { ...programFields(rest), ...(number ? { number } : {}) },
-    { externalRef: `fw-${randomUUID()}` },
-  );
-  return app.db.transaction(async (tx) => {
-    await mirrorCustomers(tx, target, [created], caller.userId, true);
-    await repo.savePortalFields(tx, target, created.number, { sni: body.sni, cfar: body.cfar, shopId: body.shopId });
-    await logEvent(tx, {
-      organisationId: target.organisationId,
-      clubAccountId: target.clubAccountId,
-      resource: 'customers',
-      activity: 'customers.event.created',
-      params: { user: await userDisplayName(tx, caller.userId), number: created.number, name: created.name },
-      type: 'SUCCESS',
+  return joinInFlight(body.requestId ? `${caller.organisationId}:customers:${body.requestId}` : null, async () => {
+    const target = targetOf(caller);
+    const externalRef = `fw-${body.requestId ?? randomUUID()}`;
+    if (body.requestId) {
+      const done = await repo.findCustomerByExternalRef(app.db, target, externalRef);
+      if (done) return toCustomer(done);
+    }
+    const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+    const { number, requestId: _r, ...rest } = body;
+    const created = await provider.customers.create({ ...programFields(rest), ...(number ? { number } : {}) }, { externalRef });
+    return app.db.transaction(async (tx) => {
+      await mirrorCustomers(tx, target, [created], caller.userId, true);
+      await repo.savePortalFields(tx, target, created.number, { sni: body.sni, cfar: body.cfar, shopId: body.shopId });
+      await logEvent(tx, {
+        organisationId: target.organisationId,
+        clubAccountId: target.clubAccountId,
+        resource: 'customers',
+        activity: 'customers.event.created',
+        params: { user: await userDisplayName(tx, caller.userId), number: created.number, name: created.name },
+        type: 'SUCCESS',
+      });
+      const row = await repo.findCustomerByNumber(tx, target, created.number);
+      if (!row) throw new Error('the created customer is missing from the mirror');
+      return toCustomer(row);
     });
-    const row = await repo.findCustomerByNumber(tx, target, created.number);
-    if (!row) throw new Error('the created customer is missing from the mirror');
-    return toCustomer(row);
   });
 }
 

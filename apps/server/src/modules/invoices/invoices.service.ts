@@ -22,6 +22,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import { type Lang, type MessageKey, t } from '../../lib/i18n';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { type ExportFile, exportRows } from '../accounting/export';
+import { joinInFlight } from '../accounting/in-flight';
 import type { MirrorTarget } from '../accounting/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
 import { findCustomerByNumber } from '../customers/customers.repository';
@@ -273,39 +274,41 @@ async function answer(
  * in one transaction. The same `requestId` again answers the first invoice.
  */
 export async function createInvoice(app: FastifyInstance, caller: AccountingCaller, body: CreateInvoiceInput): Promise<Invoice> {
-  const target = targetOf(caller);
-  const externalRef = `fw-${body.requestId ?? randomUUID()}`;
-  if (body.requestId) {
-    const existing = await repo.findInvoiceByExternalRef(app.db, target, externalRef);
-    if (existing) return toInvoice(existing, false);
-  }
-  const { requestId: _r, ...fields } = body;
-  const provider = await providerOf(app, target);
-  const program = await programFields(app, target, fields, true);
-  const quota = await reserveInvoiceQuota(app.db, target.organisationId, 1);
-  let created: AccInvoice;
-  try {
-    created = await provider.invoices.create(program, { externalRef });
-  } catch (error) {
-    await quota.release(app.db);
-    throw error;
-  }
-  checkTotals(app, created);
-  return app.db.transaction(async (tx) => {
-    const known = await repo.findInvoiceByExternalRef(tx, target, externalRef);
-    await mirrorInvoices(tx, target, [created], caller.userId, true);
-    // A retry of the same request that raced the first one is not counted twice.
-    if (known) await quota.release(tx);
-    await logEvent(tx, {
-      organisationId: target.organisationId,
-      clubAccountId: target.clubAccountId,
-      resource: 'invoices',
-      invoice: created.number,
-      activity: 'invoices.event.created',
-      params: { user: await userDisplayName(tx, caller.userId), number: created.number, customer: created.customerName },
-      type: 'SUCCESS',
+  return joinInFlight(body.requestId ? `${caller.organisationId}:invoices:${body.requestId}` : null, async () => {
+    const target = targetOf(caller);
+    const externalRef = `fw-${body.requestId ?? randomUUID()}`;
+    if (body.requestId) {
+      const existing = await repo.findInvoiceByExternalRef(app.db, target, externalRef);
+      if (existing) return toInvoice(existing, false);
+    }
+    const { requestId: _r, ...fields } = body;
+    const provider = await providerOf(app, target);
+    const program = await programFields(app, target, fields, true);
+    const quota = await reserveInvoiceQuota(app.db, target.organisationId, 1);
+    let created: AccInvoice;
+    try {
+      created = await provider.invoices.create(program, { externalRef });
+    } catch (error) {
+      await quota.release(app.db);
+      throw error;
+    }
+    checkTotals(app, created);
+    return app.db.transaction(async (tx) => {
+      const known = await repo.findInvoiceByExternalRef(tx, target, externalRef);
+      await mirrorInvoices(tx, target, [created], caller.userId, true);
+      // A retry of the same request that raced the first one is not counted twice.
+      if (known) await quota.release(tx);
+      await logEvent(tx, {
+        organisationId: target.organisationId,
+        clubAccountId: target.clubAccountId,
+        resource: 'invoices',
+        invoice: created.number,
+        activity: 'invoices.event.created',
+        params: { user: await userDisplayName(tx, caller.userId), number: created.number, customer: created.customerName },
+        type: 'SUCCESS',
+      });
+      return answer(tx, target, created.number);
     });
-    return answer(tx, target, created.number);
   });
 }
 

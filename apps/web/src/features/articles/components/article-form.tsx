@@ -182,6 +182,8 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
   const errorText = useFieldErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   const codes = useCustomizations();
+  // The form's own id: sent again (a double click, a retry after a lost or queued answer) it creates once.
+  const [requestId] = useState(() => crypto.randomUUID());
   const creating = article === undefined;
   const form = useForm<ArticleFormValues, unknown, CreateArticleInput | UpdateArticleInput>({
     resolver: (creating ? zodResolver(createArticleBodySchema) : zodResolver(updateArticleBodySchema)) as Resolver<
@@ -208,7 +210,7 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
   const submit = handleSubmit(async (body) => {
     setFailure(null);
     try {
-      await onSubmit(body);
+      await onSubmit(creating ? { ...body, requestId } : body);
       leaving.current = true;
       onSaved();
     } catch (error) {

@@ -167,6 +167,8 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
   const { t, i18n } = useTranslation('customers');
   const errorText = useFieldErrorText();
   const [failure, setFailure] = useState<string | null>(null);
+  // The form's own id: sent again (a double click, a retry after a lost or queued answer) it creates once.
+  const [requestId] = useState(() => crypto.randomUUID());
   const creating = customer === undefined;
   const form = useForm<CustomerFormValues, unknown, CreateCustomerInput | UpdateCustomerInput>({
     resolver: (creating ? zodResolver(createCustomerBodySchema) : zodResolver(updateCustomerBodySchema)) as Resolver<
@@ -193,7 +195,7 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
   const submit = handleSubmit(async (body) => {
     setFailure(null);
     try {
-      await onSubmit(body);
+      await onSubmit(creating ? { ...body, requestId } : body);
       leaving.current = true;
       onSaved();
     } catch (error) {

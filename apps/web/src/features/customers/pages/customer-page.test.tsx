@@ -207,6 +207,10 @@ describe('customer form', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Fortnox svarar inte just nu'));
     expect(router.state.location.pathname).toBe('/dashboard/acounting/customers/create');
     expect(writes).toHaveLength(3);
+    // Every send of this form carries its one request id, so a retry never makes a second customer.
+    const ids = new Set(writes.map((w) => (w.body as { requestId?: string }).requestId));
+    expect(ids.size).toBe(1);
+    expect([...ids][0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('loads the customer on arrival, keeps a code missing from the list, and saves the changes with PUT', async () => {
@@ -229,6 +233,7 @@ describe('customer form', { timeout: 60_000 }, () => {
     expect(writes[0].method).toBe('PUT');
     expect(writes[0].path).toBe(`/api/v1/customers/${ID}`);
     expect(writes[0].body).not.toHaveProperty('number');
+    expect(writes[0].body).not.toHaveProperty('requestId');
     expect(writes[0].body).toMatchObject({ name: 'Ekbackens Golf AB', termsOfPayment: 'K30', invoiceAdministrationFeeOre: 4900 });
   });
 
