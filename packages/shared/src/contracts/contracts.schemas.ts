@@ -161,14 +161,17 @@ const checkPeriods = <T extends z.ZodType>(schema: T) =>
     );
 
 /** POST contracts. */
-export const createContractBodySchema = checkPeriods(z.object(contractFields).strict());
+/** POST contracts. `requestId`: the form's own id, so a resent form (a retry) creates one contract. */
+export const createContractBodySchema = checkPeriods(
+  z.object({ ...contractFields, requestId: z.string().uuid().optional() }).strict(),
+);
 export type CreateContractBody = z.input<typeof createContractBodySchema>;
 export type CreateContractInput = z.output<typeof createContractBodySchema>;
 
 /** PUT contracts/{id}: the whole contract (its number cannot change). */
-export const updateContractBodySchema = createContractBodySchema;
-export type UpdateContractBody = CreateContractBody;
-export type UpdateContractInput = CreateContractInput;
+export const updateContractBodySchema = checkPeriods(z.object(contractFields).strict());
+export type UpdateContractBody = z.input<typeof updateContractBodySchema>;
+export type UpdateContractInput = z.output<typeof updateContractBodySchema>;
 
 /** PUT contracts/{id}/schedule-cancellation: a date from today on, or null to clear it. */
 export const scheduleCancellationBodySchema = z.object({ date: dateField().nullable() }).strict();

@@ -194,6 +194,26 @@ export async function findContract(
   return row ?? null;
 }
 
+/** The contract a portal request created (our reference on it), if it has been mirrored. */
+export async function findContractByExternalRef(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  externalRef: string,
+): Promise<ContractRecord | null> {
+  const [row] = await conn
+    .select()
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.organisationId, target.organisationId),
+        eq(contracts.clubAccountId, target.clubAccountId),
+        eq(contracts.externalRef, externalRef),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findContractByNumber(conn: Db | Tx, target: MirrorTarget, number: string): Promise<ContractRecord | null> {
   const [row] = await conn
     .select()

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES, type Contract, type ContractListRow, type ContractStatus } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -194,6 +195,17 @@ describe('create and update', () => {
     expect(row?.createdBy).toBe(a.owner.userId);
     expect(row?.externalRef).toMatch(/^fw-/);
     expect(await app.db.select().from(eventLogs).where(eq(eventLogs.activity, 'contracts.event.created'))).toHaveLength(1);
+  });
+
+  it('the same form sent twice (a retry after a lost answer) creates one contract', async () => {
+    const before = countContracts();
+    const body = contract({ requestId: randomUUID() });
+    const first = await send('POST', '/contracts', a.owner, body);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send('POST', '/contracts', a.owner, body);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(countContracts()).toBe(before + 1);
   });
 
   it('updates in Fortnox and the mirror', async () => {

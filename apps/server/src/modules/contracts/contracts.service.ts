@@ -222,8 +222,14 @@ export async function createContract(
 ): Promise<Contract> {
   const target = targetOf(caller);
   await assertSupported(app, target);
+  const externalRef = `fw-${body.requestId ?? randomUUID()}`;
+  if (body.requestId) {
+    const done = await repo.findContractByExternalRef(app.db, target, externalRef);
+    if (done) return reload(app, target, done.number, lang, todayInSweden());
+  }
   const provider = await providerFor(app, target);
-  const created = await provider.contracts.create(programFields(body), { externalRef: `fw-${randomUUID()}` });
+  const { requestId: _r, ...fields } = body;
+  const created = await provider.contracts.create(programFields(fields), { externalRef });
   await app.db.transaction(async (tx) => {
     await mirrorContracts(tx, target, [created], caller.userId, true);
     await repo.setCategory(tx, target, created.number, body.category);

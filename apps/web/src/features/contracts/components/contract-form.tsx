@@ -113,6 +113,8 @@ export function ContractForm({ contract, readOnly, readOnlyText, onSubmit, onSav
   const { t } = useTranslation('contracts');
   const errorText = useFieldErrorText();
   const [failure, setFailure] = useState<string | null>(null);
+  // The form's own id: sent again (a retry after a lost answer) it creates one contract.
+  const [requestId] = useState(() => crypto.randomUUID());
   const creating = contract === undefined;
   const form = useForm<ContractFormValues, unknown, CreateContractInput>({
     resolver: (creating ? zodResolver(createContractBodySchema) : zodResolver(updateContractBodySchema)) as unknown as Resolver<
@@ -137,7 +139,7 @@ export function ContractForm({ contract, readOnly, readOnlyText, onSubmit, onSav
   const submit = handleSubmit(async (body) => {
     setFailure(null);
     try {
-      await onSubmit(body);
+      await onSubmit(creating ? { ...body, requestId } : body);
       leaving.current = true;
       onSaved();
     } catch (error) {
