@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MIRROR_REFRESH_ALL_QUEUE, MIRROR_REFRESH_QUEUE, queueScheduledRefreshes, runMirrorRefresh } from './accounting-sync.service';
+import {
+  MIRROR_REFRESH_ALL_QUEUE,
+  MIRROR_REFRESH_QUEUE,
+  queueScheduledRefreshes,
+  runMirrorRefresh,
+} from './accounting-sync.service';
 
 const refreshJob = z.object({ runId: z.string().uuid() });
 
