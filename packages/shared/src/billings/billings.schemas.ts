@@ -100,5 +100,6 @@ export function formatSek(ore: number, lang: 'sv' | 'en'): string {
     currency: 'SEK',
     minimumFractionDigits: ore % 100 === 0 ? 0 : 2,
     maximumFractionDigits: 2,
-  }).format(ore / 100);
+    // + 0 turns a negative zero (the VAT of a 0 % credit row) into "0 kr", not "-0 kr".
+  }).format(ore / 100 + 0);
 }

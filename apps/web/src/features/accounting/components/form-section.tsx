@@ -13,7 +13,9 @@ export interface FormSectionProps {
 /** One titled group of an accounting form's fields (basics, prices, invoicing…), the same frame in every form. */
 export function FormSection({ legend, intro, children }: FormSectionProps) {
   return (
-    <Fieldset legend={legend} radius="md" variant="filled">
+    // A fieldset is as wide as its widest content unless told otherwise: the rows table would
+    // widen the whole page instead of scrolling in its own container.
+    <Fieldset legend={legend} radius="md" variant="filled" miw={0}>
       <Stack gap="md">
         {intro}
         {children}
