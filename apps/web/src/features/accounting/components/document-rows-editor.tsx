@@ -89,7 +89,8 @@ export function DocumentRowsEditor<T extends DocumentRowsFormValues, C, O extend
 
   return (
     <>
-      <Table.ScrollContainer minWidth={TABLE_WIDTH} type="native">
+      {/* Positioned, so the visually hidden header text scrolls with the table instead of widening the page. */}
+      <Table.ScrollContainer minWidth={TABLE_WIDTH} type="native" pos="relative">
         <Table verticalSpacing="xs" aria-label={label} layout="fixed" style={{ minWidth: TABLE_WIDTH }}>
           <Table.Thead>
             <Table.Tr>
