@@ -11,18 +11,7 @@ import {
   VAT_RATES,
 } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import {
   type Control,
@@ -47,6 +36,7 @@ import { AccountingCodeFields } from '../../accounting/components/accounting-cod
 import { CodeSelect } from '../../accounting/components/code-select';
 import { FormFrame, FormSection } from '../../accounting/components/form-section';
 import { KronorInput } from '../../accounting/components/kronor-input';
+import { LabelledSegments } from '../../accounting/components/labelled-segments';
 import { formatMargin, formatQuantity } from '../lib/format';
 import { ARTICLE_PATHS } from '../lib/paths';
 
@@ -315,19 +305,14 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
             control={control}
             name="type"
             render={({ field: f }) => (
-              <Stack gap={4}>
-                <Text component="span" fz="sm" fw={500} id="article-type-label">
-                  {t('fields.type.label')}
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="article-type-label"
-                  value={f.value ?? 'STOCK'}
-                  onChange={f.onChange}
-                  data={ARTICLE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
-                  disabled={readOnly || formState.isSubmitting}
-                  fullWidth
-                />
-              </Stack>
+              <LabelledSegments
+                label={t('fields.type.label')}
+                value={f.value ?? 'STOCK'}
+                onChange={f.onChange}
+                data={ARTICLE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+                disabled={readOnly || formState.isSubmitting}
+                fullWidth
+              />
             )}
           />
           <Controller

@@ -10,19 +10,7 @@ import {
   VAT_TYPES,
 } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Select, SimpleGrid, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -34,6 +22,7 @@ import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { AccountingCodeFields } from '../../accounting/components/accounting-code-fields';
 import { FormFrame, FormSection } from '../../accounting/components/form-section';
 import { KronorInput } from '../../accounting/components/kronor-input';
+import { LabelledSegments } from '../../accounting/components/labelled-segments';
 import { CUSTOMER_PATHS } from '../lib/paths';
 import { CountrySelect } from './country-select';
 
@@ -266,23 +255,18 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
             control={control}
             name="type"
             render={({ field: f }) => (
-              <Stack gap={4}>
-                <Text component="span" fz="sm" fw={500} id="customer-type-label">
-                  {t('fields.type.label')}
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="customer-type-label"
-                  value={f.value ?? 'private'}
-                  onChange={(value) => {
-                    f.onChange(value);
-                    // The number's rule follows the type: check it again at once if it is filled in.
-                    if (getValues('organisationNumber')) void form.trigger('organisationNumber');
-                  }}
-                  data={CUSTOMER_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
-                  disabled={readOnly || formState.isSubmitting}
-                  fullWidth
-                />
-              </Stack>
+              <LabelledSegments
+                label={t('fields.type.label')}
+                value={f.value ?? 'private'}
+                onChange={(value) => {
+                  f.onChange(value);
+                  // The number's rule follows the type: check it again at once if it is filled in.
+                  if (getValues('organisationNumber')) void form.trigger('organisationNumber');
+                }}
+                data={CUSTOMER_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+                disabled={readOnly || formState.isSubmitting}
+                fullWidth
+              />
             )}
           />
           <TextInput

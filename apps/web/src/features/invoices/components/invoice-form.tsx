@@ -8,7 +8,7 @@ import {
   updateInvoiceBodySchema,
 } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { CustomerLookup } from '../../accounting/components/customer-lookup';
 import { DateField } from '../../accounting/components/date-field';
 import { DocumentRowsEditor } from '../../accounting/components/document-rows-editor';
 import { FormFrame, FormSection } from '../../accounting/components/form-section';
+import { LabelledSegments } from '../../accounting/components/labelled-segments';
 import { addDays, type InvoiceFormValues, invoiceFormFields, invoiceFormValues } from '../lib/invoice-form-values';
 import { INVOICE_PATHS, UPGRADE_PATH } from '../lib/paths';
 
@@ -163,18 +164,13 @@ export function InvoiceForm({ invoice, readOnly, readOnlyText, onSubmit, onSaved
             control={control}
             name="invoiceType"
             render={({ field: f }) => (
-              <Stack gap={4}>
-                <Text component="span" fz="sm" fw={500} id="invoice-type-label">
-                  {t('fields.invoiceType.label')}
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="invoice-type-label"
-                  value={f.value}
-                  onChange={(next) => f.onChange(next)}
-                  data={INVOICE_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
-                  disabled={readOnly}
-                />
-              </Stack>
+              <LabelledSegments
+                label={t('fields.invoiceType.label')}
+                value={f.value}
+                onChange={(next) => f.onChange(next)}
+                data={INVOICE_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+                disabled={readOnly}
+              />
             )}
           />
         </SimpleGrid>
