@@ -99,6 +99,25 @@ export function mergeDocument<T extends object>(
   return out as T;
 }
 
+/**
+ * One mirrored document of the club account: by its number in the program, or by the reference a
+ * portal request put on it (a retried create looks for its first answer so).
+ */
+export async function findMirrored<T extends MirrorTable & { organisationId: PgColumn; externalRef: PgColumn }>(
+  conn: Db | Tx,
+  table: T,
+  target: MirrorTarget,
+  by: { number: string } | { externalRef: string },
+): Promise<T['$inferSelect'] | null> {
+  const key = 'number' in by ? eq(table.number, by.number) : eq(table.externalRef, by.externalRef);
+  const [row] = await conn
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.organisationId, target.organisationId), eq(table.clubAccountId, target.clubAccountId), key))
+    .limit(1);
+  return (row as T['$inferSelect'] | undefined) ?? null;
+}
+
 /** The `data` the mirror holds for these numbers, to merge list answers into. */
 export async function storedDocuments<T extends MirrorTable & { data: PgColumn }>(
   conn: Db | Tx,

@@ -3,7 +3,7 @@ import { and, asc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { likePattern, type PageRequest, pageOf } from '../accounting/list';
-import type { MirrorTarget } from '../accounting/mirror';
+import { findMirrored, type MirrorTarget } from '../accounting/mirror';
 import { articles } from './articles.schema';
 
 export type ArticleRecord = typeof articles.$inferSelect;
@@ -107,25 +107,16 @@ export async function findArticle(conn: Db | Tx, target: MirrorTarget, id: strin
 }
 
 /** The article a portal request created (our reference on it), if it has been mirrored. */
-export async function findArticleByExternalRef(
+export function findArticleByExternalRef(
   conn: Db | Tx,
   target: MirrorTarget,
   externalRef: string,
 ): Promise<ArticleRecord | null> {
-  const [row] = await conn
-    .select()
-    .from(articles)
-    .where(and(...scope(target), eq(articles.externalRef, externalRef)))
-    .limit(1);
-  return row ?? null;
+  return findMirrored(conn, articles, target, { externalRef });
 }
 
-export async function findArticleByNumber(conn: Db | Tx, target: MirrorTarget, number: string): Promise<ArticleRecord | null> {
-  const [row] = await conn
-    .select()
-    .from(articles)
-    .where(and(...scope(target), eq(articles.number, number)));
-  return row ?? null;
+export function findArticleByNumber(conn: Db | Tx, target: MirrorTarget, number: string): Promise<ArticleRecord | null> {
+  return findMirrored(conn, articles, target, { number });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import { likePattern, type PageRequest, pageOf } from '../accounting/list';
-import type { MirrorTarget } from '../accounting/mirror';
+import { findMirrored, type MirrorTarget } from '../accounting/mirror';
 import { clubAccounts } from '../organizations/organizations.schema';
 import { contractPriceChanges, contracts } from './contracts.schema';
 
@@ -195,37 +195,16 @@ export async function findContract(
 }
 
 /** The contract a portal request created (our reference on it), if it has been mirrored. */
-export async function findContractByExternalRef(
+export function findContractByExternalRef(
   conn: Db | Tx,
   target: MirrorTarget,
   externalRef: string,
 ): Promise<ContractRecord | null> {
-  const [row] = await conn
-    .select()
-    .from(contracts)
-    .where(
-      and(
-        eq(contracts.organisationId, target.organisationId),
-        eq(contracts.clubAccountId, target.clubAccountId),
-        eq(contracts.externalRef, externalRef),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return findMirrored(conn, contracts, target, { externalRef });
 }
 
-export async function findContractByNumber(conn: Db | Tx, target: MirrorTarget, number: string): Promise<ContractRecord | null> {
-  const [row] = await conn
-    .select()
-    .from(contracts)
-    .where(
-      and(
-        eq(contracts.organisationId, target.organisationId),
-        eq(contracts.clubAccountId, target.clubAccountId),
-        eq(contracts.number, number),
-      ),
-    );
-  return row ?? null;
+export function findContractByNumber(conn: Db | Tx, target: MirrorTarget, number: string): Promise<ContractRecord | null> {
+  return findMirrored(conn, contracts, target, { number });
 }
 
 /** The accounting program the club account uses (Visma eEkonomi has no contracts). */

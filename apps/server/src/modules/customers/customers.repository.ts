@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import { likePattern, type PageRequest, pageOf } from '../accounting/list';
-import type { MirrorTarget } from '../accounting/mirror';
+import { findMirrored, type MirrorTarget } from '../accounting/mirror';
 import { type CustomerPortalFields, customers } from './customers.schema';
 
 export type CustomerRecord = typeof customers.$inferSelect;
@@ -111,37 +111,16 @@ export async function findCustomer(
 }
 
 /** The customer a portal request created (our reference on it), if it has been mirrored. */
-export async function findCustomerByExternalRef(
+export function findCustomerByExternalRef(
   conn: Db | Tx,
   target: MirrorTarget,
   externalRef: string,
 ): Promise<CustomerRecord | null> {
-  const [row] = await conn
-    .select()
-    .from(customers)
-    .where(
-      and(
-        eq(customers.organisationId, target.organisationId),
-        eq(customers.clubAccountId, target.clubAccountId),
-        eq(customers.externalRef, externalRef),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return findMirrored(conn, customers, target, { externalRef });
 }
 
-export async function findCustomerByNumber(conn: Db | Tx, target: MirrorTarget, number: string): Promise<CustomerRecord | null> {
-  const [row] = await conn
-    .select()
-    .from(customers)
-    .where(
-      and(
-        eq(customers.organisationId, target.organisationId),
-        eq(customers.clubAccountId, target.clubAccountId),
-        eq(customers.number, number),
-      ),
-    );
-  return row ?? null;
+export function findCustomerByNumber(conn: Db | Tx, target: MirrorTarget, number: string): Promise<CustomerRecord | null> {
+  return findMirrored(conn, customers, target, { number });
 }
 
 /** The quick lookup: by number prefix or name, active first, at most `limit`. */

@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import type { PageRequest } from '../accounting/list';
-import type { MirrorTarget } from '../accounting/mirror';
+import { findMirrored, type MirrorTarget } from '../accounting/mirror';
 import { articles } from '../articles/articles.schema';
 import { invoicePayments, invoices } from './invoices.schema';
 
@@ -166,37 +166,16 @@ export async function findInvoice(
   return row ?? null;
 }
 
-export async function findInvoiceByNumber(conn: Db | Tx, target: MirrorTarget, number: string): Promise<InvoiceRecord | null> {
-  const [row] = await conn
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.organisationId, target.organisationId),
-        eq(invoices.clubAccountId, target.clubAccountId),
-        eq(invoices.number, number),
-      ),
-    );
-  return row ?? null;
+export function findInvoiceByNumber(conn: Db | Tx, target: MirrorTarget, number: string): Promise<InvoiceRecord | null> {
+  return findMirrored(conn, invoices, target, { number });
 }
 
-export async function findInvoiceByExternalRef(
+export function findInvoiceByExternalRef(
   conn: Db | Tx,
   target: MirrorTarget,
   externalRef: string,
 ): Promise<InvoiceRecord | null> {
-  const [row] = await conn
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.organisationId, target.organisationId),
-        eq(invoices.clubAccountId, target.clubAccountId),
-        eq(invoices.externalRef, externalRef),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return findMirrored(conn, invoices, target, { externalRef });
 }
 
 /** Article names from the mirror, for rows that name an article but leave the description empty. */

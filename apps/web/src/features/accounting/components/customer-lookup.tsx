@@ -1,6 +1,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type Ref, useState } from 'react';
+import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCustomerSearch } from '../api/lookups';
 
@@ -49,6 +50,30 @@ export function CustomerLookup({ value, initialName, onChange, ...props }: Custo
       clearable
       nothingFoundMessage={query.isFetching ? t('searching') : t('noCustomers')}
       comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+export interface CustomerLookupFieldProps<T extends FieldValues, C, O extends FieldValues>
+  extends Omit<CustomerLookupProps, 'value' | 'onChange' | 'onBlur' | 'ref'> {
+  control: Control<T, C, O>;
+  /** The form's field holding the customer number. */
+  name: FieldPath<T>;
+}
+
+/** The lookup bound to a form's customer-number field (the invoice and contract forms). */
+export function CustomerLookupField<T extends FieldValues, C, O extends FieldValues>({
+  control,
+  name,
+  ...props
+}: CustomerLookupFieldProps<T, C, O>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f }) => (
+        <CustomerLookup {...props} value={f.value ?? ''} onChange={(next) => f.onChange(next)} onBlur={f.onBlur} ref={f.ref} />
+      )}
     />
   );
 }

@@ -18,7 +18,7 @@ import { ApiError } from '../../../lib/api-client';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { AccountingCodeFields } from '../../accounting/components/accounting-code-fields';
-import { CustomerLookup } from '../../accounting/components/customer-lookup';
+import { CustomerLookupField } from '../../accounting/components/customer-lookup';
 import { DateField } from '../../accounting/components/date-field';
 import { DocumentRowsEditor } from '../../accounting/components/document-rows-editor';
 import { FormFrame, FormSection } from '../../accounting/components/form-section';
@@ -196,22 +196,14 @@ export function ContractForm({ contract, readOnly, readOnlyText, onSubmit, onSav
     >
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Controller
+          <CustomerLookupField
             control={control}
             name="customerNumber"
-            render={({ field: f }) => (
-              <CustomerLookup
-                {...field('customerNumber')}
-                placeholder={t('fields.customerNumber.placeholder')}
-                value={f.value ?? ''}
-                initialName={contract?.customerName}
-                onChange={(next) => f.onChange(next)}
-                onBlur={f.onBlur}
-                ref={f.ref}
-                disabled={readOnly}
-                withAsterisk
-              />
-            )}
+            {...field('customerNumber')}
+            placeholder={t('fields.customerNumber.placeholder')}
+            initialName={contract?.customerName}
+            disabled={readOnly}
+            withAsterisk
           />
           <TextInput {...field('category')} {...register('category')} maxLength={50} autoComplete="off" />
         </SimpleGrid>

@@ -18,7 +18,7 @@ import { ApiError } from '../../../lib/api-client';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { AccountingCodeFields } from '../../accounting/components/accounting-code-fields';
-import { CustomerLookup } from '../../accounting/components/customer-lookup';
+import { CustomerLookupField } from '../../accounting/components/customer-lookup';
 import { DateField } from '../../accounting/components/date-field';
 import { DocumentRowsEditor } from '../../accounting/components/document-rows-editor';
 import { FormFrame, FormSection } from '../../accounting/components/form-section';
@@ -143,22 +143,14 @@ export function InvoiceForm({ invoice, readOnly, readOnlyText, onSubmit, onSaved
     >
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Controller
+          <CustomerLookupField
             control={control}
             name="customerNumber"
-            render={({ field: f }) => (
-              <CustomerLookup
-                {...field('customerNumber')}
-                placeholder={t('fields.customerNumber.placeholder')}
-                value={f.value ?? ''}
-                initialName={invoice?.customerName}
-                onChange={(next) => f.onChange(next)}
-                onBlur={f.onBlur}
-                ref={f.ref}
-                disabled={readOnly}
-                withAsterisk
-              />
-            )}
+            {...field('customerNumber')}
+            placeholder={t('fields.customerNumber.placeholder')}
+            initialName={invoice?.customerName}
+            disabled={readOnly}
+            withAsterisk
           />
           <Controller
             control={control}
