@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -100,7 +101,7 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
     dir = path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir: dir, loadDataDir: options.loadDataDir });
+  const client = await PGlite.create({ dataDir: dir, loadDataDir: options.loadDataDir, extensions: { btree_gin } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const inflight = tracker();
   let closed = false;
