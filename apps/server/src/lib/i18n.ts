@@ -7,6 +7,7 @@ import { configurationsMessages } from './messages/configurations';
 import { contractsMessages } from './messages/contracts';
 import { customersMessages } from './messages/customers';
 import { eventlogsMessages } from './messages/eventlogs';
+import { gitGatewayMessages } from './messages/git-gateway';
 import { integrationsMessages } from './messages/integrations';
 import { invoicesMessages } from './messages/invoices';
 import { notificationsMessages } from './messages/notifications';
@@ -50,6 +51,7 @@ const dictionaries = [
   contractsMessages,
   segmentsMessages,
   articlesMessages,
+  gitGatewayMessages,
 ] as const;
 
 type Merge<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]
