@@ -11,6 +11,7 @@ export * from './contracts/contracts.schemas';
 export * from './customers/customers.schemas';
 export * from './errors';
 export * from './eventlogs/eventlogs.schemas';
+export * from './fees/fees.schemas';
 export * from './hidden-resources/hidden-resources.schemas';
 export * from './integrations/integrations.schemas';
 export * from './invoices/invoice-totals';

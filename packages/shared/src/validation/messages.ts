@@ -1,4 +1,5 @@
 import type { Lang } from '../constants';
+import { FEES_VALIDATION_MESSAGES } from '../fees/fees.messages';
 
 /**
  * Validation messages, written once for the server and the web app. Zod issues carry a message
@@ -115,6 +116,8 @@ export const VALIDATION_MESSAGES = {
     sv: 'Beloppet får vara högst fakturans saldo, {balance} kr',
     en: 'The amount may be at most the invoice balance, {balance} kr',
   },
+  // Fees (spec §3 fee type, fee, fee rule).
+  ...FEES_VALIDATION_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
