@@ -7,11 +7,13 @@ import { configurationsMessages } from './messages/configurations';
 import { contractsMessages } from './messages/contracts';
 import { customersMessages } from './messages/customers';
 import { eventlogsMessages } from './messages/eventlogs';
+import { feesMessages } from './messages/fees';
 import { gitGatewayMessages } from './messages/git-gateway';
 import { integrationsMessages } from './messages/integrations';
 import { invoicesMessages } from './messages/invoices';
 import { notificationsMessages } from './messages/notifications';
 import { permissionsMessages } from './messages/permissions';
+import { receiptsMessages } from './messages/receipts';
 import { segmentsMessages } from './messages/segments';
 import { subscriptionsMessages } from './messages/subscriptions';
 import { usersMessages } from './messages/users';
@@ -51,7 +53,9 @@ const dictionaries = [
   contractsMessages,
   segmentsMessages,
   articlesMessages,
+  feesMessages,
   gitGatewayMessages,
+  receiptsMessages,
 ] as const;
 
 type Merge<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]

@@ -20,6 +20,7 @@ import { landingRoutes } from './landing/landing.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
+import { receiptsRoutes } from './receipts/receipts.routes';
 import { segmentsRoutes } from './segments/segments.routes';
 import { statisticsRoutes } from './statistics/statistics.routes';
 import { subscriptionsJobs } from './subscriptions/subscriptions.jobs';
@@ -60,4 +61,5 @@ export const routeModules: RouteModule[] = [
   articlesRoutes,
   segmentsRoutes,
   connectorRoutes,
+  receiptsRoutes,
 ];

@@ -1,0 +1,26 @@
+import type { MessageDictionary } from '../i18n';
+
+/** Messages of the receipts feature (issue 5). */
+export const receiptsMessages = {
+  'receipts.selectInvoices': { sv: 'Välj en eller flera fakturor', en: 'Kindly select one or more invoices' },
+  'receipts.outsideWindow': {
+    sv: 'Kvitton skickas bara för fakturor som betalats helt de senaste 90 dagarna.',
+    en: 'Receipts are sent only for invoices fully paid in the last 90 days.',
+  },
+  'receipts.notFound': {
+    sv: 'Det finns inget kvitto för fakturan (den är inte helt betald de senaste 90 dagarna).',
+    en: 'There is no receipt for the invoice (it is not fully paid in the last 90 days).',
+  },
+  'receipts.sendOutNotFound': { sv: 'Utskicket finns inte.', en: 'The send-out does not exist.' },
+  'receipts.pdfFilename': { sv: 'kvitto-{number}.pdf', en: 'receipt-{number}.pdf' },
+  'receipts.event.sendOut': {
+    sv: 'Kvitton: {sent} skickade, {failed} misslyckades',
+    en: 'Receipts: {sent} sent, {failed} failed',
+  },
+  'receipts.failure.no_email': { sv: 'Kunden saknar e-postadress', en: 'The customer has no e-mail address' },
+  'receipts.failure.not_paid': {
+    sv: 'Fakturan är inte längre helt betald',
+    en: 'The invoice is no longer fully paid',
+  },
+  'receipts.failure.smtp': { sv: 'E-postservern tog inte emot meddelandet', en: 'The mail server refused the message' },
+} as const satisfies MessageDictionary;

@@ -1,0 +1,126 @@
+import {
+  envelope,
+  pdfQuerySchema,
+  receiptPdfParamsSchema,
+  receiptSendOutSchema,
+  receiptsListQuerySchema,
+  receiptsListSchema,
+  sendOutParamsSchema,
+  sendReceiptsBodySchema,
+} from '@fairway/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Transporter } from 'nodemailer';
+import { z } from 'zod';
+import { getLang } from '../../lib/i18n';
+import { scoped } from '../../plugins/auth';
+import { createMailTransport } from '../email/email.service';
+import {
+  getSendOut,
+  listReceiptsPage,
+  RECEIPTS_SEND_QUEUE,
+  receiptPdf,
+  runReceiptSendOut,
+  type SendOutJob,
+  sendReceipts,
+} from './receipts.service';
+
+const noQuery = z.object({}).strict();
+
+/** Receipts of fully paid invoices (spec §2 /receipts, §4, §7 receipts and send_receipts/). */
+export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = scoped(app, 'receipts.read');
+  const write = scoped(app, 'receipts.write');
+
+  app.get(
+    '/receipts',
+    {
+      ...read,
+      schema: {
+        tags: ['receipts'],
+        summary: 'Invoices fully paid in the last 90 days with the state of their receipt',
+        querystring: receiptsListQuerySchema,
+        response: { 200: receiptsListSchema },
+      },
+    },
+    async (request) => listReceiptsPage(app, request.auth, request.query),
+  );
+
+  app.get(
+    '/receipts/:invoiceId/pdf',
+    {
+      ...read,
+      schema: {
+        tags: ['receipts'],
+        summary: 'The receipt as PDF, inline or as a download (?download=1)',
+        params: receiptPdfParamsSchema,
+        querystring: pdfQuerySchema,
+        response: { 200: z.any().describe('application/pdf') },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await receiptPdf(app, request.auth, request.params.invoiceId, getLang(request));
+      const download = request.query.download === '1' || request.query.download === 'true';
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${pdf.filename}"`)
+        .send(pdf.body);
+    },
+  );
+
+  app.post(
+    '/send_receipts',
+    {
+      ...write,
+      schema: {
+        tags: ['receipts'],
+        summary: 'E-mail the receipts of the chosen invoices (a job); answers the send-out and how many were queued',
+        querystring: noQuery,
+        body: sendReceiptsBodySchema,
+        response: { 202: envelope(z.object({ sendOutId: z.string().uuid(), queued: z.number().int() })) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send({ data: await sendReceipts(app, request.auth, request.body, getLang(request)) }),
+  );
+
+  app.get(
+    '/send_receipts/:id',
+    {
+      ...read,
+      schema: {
+        tags: ['receipts'],
+        summary: 'How far a send-out has come: queued, sent, failed and why',
+        params: sendOutParamsSchema,
+        querystring: noQuery,
+        response: { 200: envelope(receiptSendOutSchema) },
+      },
+    },
+    async (request) => ({ data: await getSendOut(app, request.auth, request.params.id) }),
+  );
+
+  // The worker. Failures are recorded per receipt, so the job itself is retried only when the
+  // database failed under it (and then resumes with the receipts still queued).
+  await app.jobs.createQueue(RECEIPTS_SEND_QUEUE, {
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 30 * 60,
+  });
+  let transport: Transporter | undefined;
+  const getTransport = () => {
+    if (!app.config.SMTP_URL) return undefined;
+    transport ??= createMailTransport(app.config.SMTP_URL);
+    return transport;
+  };
+  await app.jobs.work<SendOutJob>(
+    RECEIPTS_SEND_QUEUE,
+    async (job) => {
+      await runReceiptSendOut({ db: app.db, log: app.log, config: app.config, transport: getTransport() }, job.data);
+    },
+    { pollingIntervalSeconds: 1 },
+  );
+  app.addHook('onClose', async () => {
+    transport?.close();
+  });
+};

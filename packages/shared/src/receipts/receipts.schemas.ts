@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { accountingListQuery } from '../accounting/accounting.schemas';
+import { paginationSchema } from '../errors';
+
+/**
+ * Receipts (spec §2 /receipts, §4 Receipt, §7 send_receipts/, §9): invoices fully paid in the
+ * last 90 days, each with the state of its e-mailed receipt.
+ */
+export const RECEIPT_WINDOW_DAYS = 90;
+/** At most this many receipts per send-out (one selection of the list, several pages of it). */
+export const RECEIPT_SEND_MAX = 500;
+
+/**
+ * `queued` is ours: the receipt is waiting for the send-out job. The spec's three states are
+ * `not_sent`, `sent` and `failed` ("failed to send").
+ */
+export const RECEIPT_STATES = ['not_sent', 'queued', 'sent', 'failed'] as const;
+export type ReceiptState = (typeof RECEIPT_STATES)[number];
+export const RECEIPT_STATE_FILTERS = ['all', ...RECEIPT_STATES] as const;
+
+/** Why a receipt could not be sent: the customer has no e-mail, or the mail server refused it. */
+export const RECEIPT_FAILURES = ['no_email', 'smtp', 'not_paid'] as const;
+export type ReceiptFailure = (typeof RECEIPT_FAILURES)[number];
+
+export const RECEIPT_SORTS = ['number', 'customerName', 'paidDate', 'amount', 'state'] as const;
+export type ReceiptSort = (typeof RECEIPT_SORTS)[number];
+
+export const receiptsListQuerySchema = accountingListQuery(RECEIPT_SORTS, {
+  state: z.enum(RECEIPT_STATE_FILTERS).default('all'),
+});
+export type ReceiptsListQuery = z.input<typeof receiptsListQuerySchema>;
+export type ReceiptsListFilter = z.output<typeof receiptsListQuerySchema>;
+
+const str = (max = 1024) => z.string().max(max);
+
+export const receiptRowSchema = z.object({
+  /** The invoice's id: receipts are addressed by their invoice. */
+  invoiceId: z.string().uuid(),
+  invoiceNumber: str(),
+  customerNumber: str(),
+  customerName: str(),
+  /** The customer's e-mail in the accounting program; null when it has none. */
+  email: str(254).nullable(),
+  amountOre: z.number().int(),
+  currency: str(3),
+  ocr: str().nullable(),
+  /** The date of the payment that brought the balance to zero. */
+  paidDate: str(10),
+  state: z.enum(RECEIPT_STATES),
+  sentAt: str(40).nullable(),
+  recipient: str(254).nullable(),
+  failure: z.enum(RECEIPT_FAILURES).nullable(),
+  /** The mail server's own words when it refused the message. */
+  error: str(1000).nullable(),
+  attempts: z.number().int(),
+});
+export type ReceiptRow = z.infer<typeof receiptRowSchema>;
+
+export const receiptsListSchema = z.object({ data: z.array(receiptRowSchema), pagination: paginationSchema });
+
+export const sendReceiptsBodySchema = z
+  .object({
+    invoiceIds: z.array(z.string().uuid()).max(RECEIPT_SEND_MAX),
+  })
+  .strict();
+export type SendReceiptsBody = z.infer<typeof sendReceiptsBodySchema>;
+
+/** A send-out and how far it has come; the page polls it until nothing is queued. */
+export const receiptSendOutSchema = z.object({
+  id: z.string().uuid(),
+  queued: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  done: z.boolean(),
+  failures: z
+    .array(
+      z.object({
+        invoiceNumber: str(),
+        customerName: str(),
+        failure: z.enum(RECEIPT_FAILURES),
+        error: str(1000).nullable(),
+      }),
+    )
+    .max(RECEIPT_SEND_MAX),
+});
+export type ReceiptSendOut = z.infer<typeof receiptSendOutSchema>;
+
+export const sendOutParamsSchema = z.object({ id: z.string().uuid() }).strict();
+export const receiptPdfParamsSchema = z.object({ invoiceId: z.string().uuid() }).strict();
