@@ -1,5 +1,6 @@
 import type { Lang } from '../constants';
 import { FEES_VALIDATION_MESSAGES } from '../fees/fees.messages';
+import { MEMBERS_VALIDATION_MESSAGES } from '../members/members.messages';
 
 /**
  * Validation messages, written once for the server and the web app. Zod issues carry a message
@@ -116,6 +117,8 @@ export const VALIDATION_MESSAGES = {
     sv: 'Beloppet får vara högst fakturans saldo, {balance} kr',
     en: 'The amount may be at most the invoice balance, {balance} kr',
   },
+  // Members, categories and families (spec §3 Member, Family).
+  ...MEMBERS_VALIDATION_MESSAGES,
   // Fees (spec §3 fee type, fee, fee rule).
   ...FEES_VALIDATION_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
