@@ -7,7 +7,6 @@ import { configurationsMessages } from './messages/configurations';
 import { contractsMessages } from './messages/contracts';
 import { customersMessages } from './messages/customers';
 import { eventlogsMessages } from './messages/eventlogs';
-import { feesMessages } from './messages/fees';
 import { gitGatewayMessages } from './messages/git-gateway';
 import { integrationsMessages } from './messages/integrations';
 import { invoicesMessages } from './messages/invoices';
@@ -53,7 +52,6 @@ const dictionaries = [
   contractsMessages,
   segmentsMessages,
   articlesMessages,
-  feesMessages,
   gitGatewayMessages,
   receiptsMessages,
 ] as const;
