@@ -194,7 +194,13 @@ export function createGitClient(options: GitClientOptions): GitClient {
     }
   }
 
-  const page = <S extends z.ZodType>(item: S, path: string, query?: GitListQuery, notFound?: RequestOptions['notFound']) =>
+  // Async, so a bad page size rejects like every other failure instead of throwing at the call.
+  const page = async <S extends z.ZodType>(
+    item: S,
+    path: string,
+    query?: GitListQuery,
+    notFound?: RequestOptions['notFound'],
+  ): Promise<GitPage<z.infer<S>>> =>
     request(gitPageSchema(item), 'GET', path, { query: listQuery(query), notFound }) as Promise<GitPage<z.infer<S>>>;
 
   const iterate = <T>(list: (query: GitListQuery) => Promise<GitPage<T>>, iterateOptions: GitIterateOptions = {}) =>
