@@ -2,6 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CloudProviderKit, RunningSimulator } from './registry';
 
+/** What the host needs of a simulator: a cloud provider kit, or another system's (GIT). */
+export type SimulatorKit = Pick<CloudProviderKit, 'startSimulator'> & { id: string };
+
 /**
  * The in-process simulators of one server process: started on first use (demo mode, or a club
  * connecting without the provider's real OAuth app configured) and closed with the app. Their data
@@ -13,12 +16,12 @@ export class SimulatorHost {
   constructor(private readonly dataDir: string | null) {}
 
   /** The simulator's origin, starting it if needed. */
-  async url(kit: CloudProviderKit): Promise<string> {
+  async url(kit: SimulatorKit): Promise<string> {
     return (await this.simulator(kit)).url;
   }
 
   /** The running simulator of `kit`, starting it if needed. */
-  async simulator(kit: CloudProviderKit): Promise<RunningSimulator> {
+  async simulator(kit: SimulatorKit): Promise<RunningSimulator> {
     let simulator = this.running.get(kit.id);
     if (!simulator) {
       const persistFile = this.dataDir ? path.join(this.dataDir, 'simulators', `${kit.id}.json`) : undefined;
@@ -31,7 +34,7 @@ export class SimulatorHost {
   }
 
   /** Tests: use a simulator they started (with their own seed and faults). */
-  use(id: CloudProviderKit['id'], simulator: RunningSimulator): void {
+  use(id: SimulatorKit['id'], simulator: RunningSimulator): void {
     this.running.set(id, Promise.resolve(simulator));
   }
 

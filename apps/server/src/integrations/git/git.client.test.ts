@@ -273,6 +273,24 @@ describe('retries and errors', () => {
     sim.faults.reset();
   });
 
+  it('does not wait for a Retry-After longer than it allows: rate_limited with the wait', async () => {
+    sim.faults.failNext(1, 429, { path: '/club', retryAfterSeconds: 120 });
+    const git = client({ maxRetryAfterMs: 5_000 });
+    const error = await expectGitError(git.getClub());
+    expect(git.attempts).toBe(1);
+    expect(error.kind).toBe('rate_limited');
+    expect(error.retryAfterMs).toBe(120_000);
+    expect(error.headers['retry-after']).toBe('120');
+  });
+
+  it('takes a turn from the shared limiter, under the club’s key, for every attempt', async () => {
+    const keys: string[] = [];
+    sim.faults.failNext(1, 502, { path: '/club' });
+    const git = client({ limiter: { acquire: async (key) => (keys.push(key), 0) } });
+    await git.getClub();
+    expect(keys).toEqual([`git:${sim.clubId}`, `git:${sim.clubId}`]);
+  });
+
   it('keeps within GIT’s own rate limit by waiting when GIT answers 429', async () => {
     const small = await startGitSimulator({ members: 20, rateLimit: { limit: 3, windowMs: 1_000 } });
     try {

@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SimulatorHost } from '../accounting/simulator-host';
 import { createGitClient } from './git.client';
+import { demoGitClient, demoGitConnection } from './git.demo';
 import { type GitSimulator, type GitSimulatorOptions, startGitSimulator } from './git.simulator';
-import { seedGitClub } from './git.simulator-data';
+import { DEFAULT_GIT_CLUB_ID, seedGitClub } from './git.simulator-data';
 
 const running: GitSimulator[] = [];
 const dirs: string[] = [];
@@ -139,5 +141,23 @@ describe('the simulator', () => {
     expect(badBody.status).toBe(400);
     const noClub = await fetch(`${sim.apiBaseUrl}/club`, { headers: { authorization: `Bearer ${sim.apiKey}` } });
     expect(noClub.status).toBe(403);
+  });
+});
+
+describe('demo mode', () => {
+  it('starts through the server’s simulator host and keeps its data under DATA_DIR/simulators', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'git-demo-'));
+    dirs.push(dir);
+    const host = new SimulatorHost(dir);
+    try {
+      const git = await demoGitClient(host, { maxRetries: 0 });
+      expect((await git.getClub()).name).toBe('Fairway Demo GK');
+      expect((await git.listMembers({ pageSize: 1 })).totalItems).toBe(1_500);
+      expect(await demoGitConnection(host)).toMatchObject({ clubId: DEFAULT_GIT_CLUB_ID });
+    } finally {
+      await host.close();
+    }
+    const saved = JSON.parse(readFileSync(path.join(dir, 'simulators', 'git.json'), 'utf8')) as { simulator: string };
+    expect(saved.simulator).toBe('git');
   });
 });
