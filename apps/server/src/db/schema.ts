@@ -20,6 +20,7 @@ export * from '../modules/integrations/accounting-connections.schema';
 export * from '../modules/integrations/integrations.schema';
 export * from '../modules/invoices/invoices.schema';
 export * from '../modules/landing/landing.schema';
+export * from '../modules/members/members.schema';
 export * from '../modules/notifications/notifications.schema';
 export * from '../modules/organizations/organizations.schema';
 export * from '../modules/permissions/permissions.schema';

@@ -10,6 +10,7 @@ import { eventlogsMessages } from './messages/eventlogs';
 import { gitGatewayMessages } from './messages/git-gateway';
 import { integrationsMessages } from './messages/integrations';
 import { invoicesMessages } from './messages/invoices';
+import { membersMessages } from './messages/members';
 import { notificationsMessages } from './messages/notifications';
 import { permissionsMessages } from './messages/permissions';
 import { receiptsMessages } from './messages/receipts';
@@ -52,6 +53,7 @@ const dictionaries = [
   contractsMessages,
   segmentsMessages,
   articlesMessages,
+  membersMessages,
   gitGatewayMessages,
   receiptsMessages,
 ] as const;

@@ -17,6 +17,7 @@ import { hiddenResourcesRoutes } from './hidden-resources/hidden-resources.route
 import { integrationsRoutes } from './integrations/integrations.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { landingRoutes } from './landing/landing.routes';
+import { membersRoutes } from './members/members.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
@@ -61,5 +62,6 @@ export const routeModules: RouteModule[] = [
   articlesRoutes,
   segmentsRoutes,
   connectorRoutes,
+  membersRoutes,
   receiptsRoutes,
 ];

@@ -88,3 +88,4 @@ export const familiesListQuerySchema = z
   })
   .strict();
 export type FamiliesListQuery = z.input<typeof familiesListQuerySchema>;
+export type FamiliesListFilter = z.output<typeof familiesListQuerySchema>;

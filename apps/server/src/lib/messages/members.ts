@@ -1,0 +1,33 @@
+import type { MessageDictionary } from '../i18n';
+
+/** Messages of members, member and player categories and families (modules/members). */
+export const membersMessages = {
+  'members.noClubAccount': {
+    sv: 'Du har ingen klubb vald. Välj en klubb för att se och ändra medlemmar.',
+    en: 'You have no club account in use. Choose a club account to see and change members.',
+  },
+  'members.notFound': { sv: 'Medlemmen finns inte', en: 'The member does not exist' },
+  'members.noteNotFound': { sv: 'Anteckningen finns inte', en: 'The note does not exist' },
+  'members.memberCategoryNotFound': { sv: 'Medlemskategorin finns inte', en: 'The member category does not exist' },
+  'members.playerCategoryNotFound': { sv: 'Spelarkategorin finns inte', en: 'The player category does not exist' },
+  'members.familyNotFound': { sv: 'Familjen finns inte', en: 'The family does not exist' },
+  // Spec §5: "Kindly select one or more ..." for an empty selection.
+  'members.selectMembers': { sv: 'Välj en eller flera medlemmar', en: 'Kindly select one or more members' },
+  // Spec §5 family rule: member and role must be given.
+  'members.familyMemberMissing': {
+    sv: 'Medlemmen saknas i familjeträdet: ange både medlem och roll',
+    en: 'The member is missing from the family tree: give both member and role',
+  },
+  'members.inOtherFamily': {
+    sv: '{name} finns redan i familjen {family}',
+    en: '{name} already belongs to the family {family}',
+  },
+  'members.familyHasPayer': {
+    sv: 'Familjen har redan en betalare. Ändra familjen för att byta betalare.',
+    en: 'The family already has a payer. Edit the family to change the payer.',
+  },
+  'members.payerLeaves': {
+    sv: '{name} är betalare i familjen {family}: välj en annan betalare först',
+    en: '{name} is the payer of the family {family}: choose another payer first',
+  },
+} as const satisfies MessageDictionary;

@@ -1,0 +1,72 @@
+import {
+  encodeMessage,
+  type MemberCategory,
+  type MemberCategoryInput,
+  type PlayerCategory,
+  type PlayerCategoryInput,
+} from '@fairway/shared';
+import type { FastifyInstance } from 'fastify';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import * as repo from './categories.repository';
+import type { CategoryKind, CategoryRecord } from './categories.repository';
+import { type MemberActor, memberTenantOf } from './members.service';
+
+const NOT_FOUND = { member: 'members.memberCategoryNotFound', player: 'members.playerCategoryNotFound' } as const;
+
+function toMemberCategory(r: CategoryRecord): MemberCategory {
+  return {
+    id: r.id,
+    name: r.name,
+    code: r.code,
+    description: r.description,
+    junior: r.junior,
+    defaultFeeRuleId: r.defaultFeeRuleId,
+    memberCount: r.memberCount,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+function toPlayerCategory(r: CategoryRecord): PlayerCategory {
+  const { junior: _j, defaultFeeRuleId: _f, ...rest } = toMemberCategory(r);
+  return rest;
+}
+
+async function checkCode(app: FastifyInstance, kind: CategoryKind, actor: MemberActor, code: string | null, exceptId?: string) {
+  if (code && (await repo.codeTaken(app.db, kind, memberTenantOf(actor), code, exceptId))) {
+    throw new ValidationError({ code: [encodeMessage('category_code_taken', { code })] });
+  }
+}
+
+/** The same five calls for both kinds; `shape` turns a record into the kind's response. */
+function categoryService<Body extends repo.CategoryValues, Out>(kind: CategoryKind, shape: (r: CategoryRecord) => Out) {
+  const find = async (app: FastifyInstance, actor: MemberActor, id: string) => {
+    const row = await repo.findCategory(app.db, kind, memberTenantOf(actor), id);
+    if (!row) throw new NotFoundError(NOT_FOUND[kind]);
+    return shape(row);
+  };
+  return {
+    list: async (app: FastifyInstance, actor: MemberActor) =>
+      (await repo.listCategories(app.db, kind, memberTenantOf(actor))).map(shape),
+    get: find,
+    create: async (app: FastifyInstance, actor: MemberActor, body: Body) => {
+      await checkCode(app, kind, actor, body.code);
+      const id = await repo.insertCategory(app.db, kind, memberTenantOf(actor), body);
+      return find(app, actor, id);
+    },
+    update: async (app: FastifyInstance, actor: MemberActor, id: string, body: Body) => {
+      await find(app, actor, id);
+      await checkCode(app, kind, actor, body.code, id);
+      await repo.updateCategory(app.db, kind, memberTenantOf(actor), id, body);
+      return find(app, actor, id);
+    },
+    remove: async (app: FastifyInstance, actor: MemberActor, id: string) => {
+      const t = memberTenantOf(actor);
+      const deleted = await app.db.transaction((tx) => repo.deleteCategory(tx, kind, t, id));
+      if (!deleted) throw new NotFoundError(NOT_FOUND[kind]);
+    },
+  };
+}
+
+export const memberCategoriesService = categoryService<MemberCategoryInput, MemberCategory>('member', toMemberCategory);
+export const playerCategoriesService = categoryService<PlayerCategoryInput, PlayerCategory>('player', toPlayerCategory);

@@ -1,0 +1,175 @@
+import type {
+  Family,
+  FamilyInput,
+  FamilyListItem,
+  FamilyMemberBody,
+  FamilyRole,
+  FamiliesListFilter,
+  Pagination,
+} from '@fairway/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
+import { BusinessError, NotFoundError } from '../../lib/errors';
+import * as repo from './families.repository';
+import { familyPeople, lockMembers, type MemberTenant } from './members.repository';
+import { type MemberActor, memberTenantOf, today, toMemberRef } from './members.service';
+
+type Link = { memberId: string; role: FamilyRole };
+
+async function toFamily(app: FastifyInstance, t: MemberTenant, row: repo.FamilyRecord): Promise<Family> {
+  const on = today();
+  const people = await familyPeople(app.db, t, [row.id]);
+  return {
+    id: row.id,
+    name: row.name,
+    feeRuleId: row.feeRuleId,
+    discountType: row.discountType,
+    discountValue: row.discountValue,
+    members: people.map((p) => ({ ...toMemberRef(p, on), role: p.role })),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listFamiliesPage(
+  app: FastifyInstance,
+  actor: MemberActor,
+  query: FamiliesListFilter,
+): Promise<{ data: FamilyListItem[]; pagination: Pagination }> {
+  const t = memberTenantOf(actor);
+  const on = today();
+  const [rows, total] = await Promise.all([
+    repo.listFamilies(app.db, t, query.search, query.page, query.pageSize),
+    repo.countFamilies(app.db, t, query.search),
+  ]);
+  const people = await familyPeople(
+    app.db,
+    t,
+    rows.map((r) => r.id),
+  );
+  return {
+    data: rows.map((r) => {
+      const own = people.filter((p) => p.familyId === r.id);
+      const payer = own.find((p) => p.role === 'payer');
+      return {
+        id: r.id,
+        name: r.name,
+        feeRuleId: r.feeRuleId,
+        discountType: r.discountType,
+        discountValue: r.discountValue,
+        memberCount: own.length,
+        payer: payer ? toMemberRef(payer, on) : null,
+        createdAt: r.createdAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+      };
+    }),
+    pagination: { page: query.page, pageSize: query.pageSize, total },
+  };
+}
+
+export async function getFamily(app: FastifyInstance, actor: MemberActor, id: string): Promise<Family> {
+  const t = memberTenantOf(actor);
+  const row = await repo.findFamily(app.db, t, id);
+  if (!row) throw new NotFoundError('members.familyNotFound');
+  return toFamily(app, t, row);
+}
+
+/**
+ * Checks a family tree before it is written: every member is the club account's (otherwise the
+ * spec's family message: the member is missing from the family tree) and in no other family.
+ */
+async function checkLinks(tx: Tx, t: MemberTenant, familyId: string | null, links: readonly Link[]) {
+  const ids = links.map((l) => l.memberId);
+  const found = await lockMembers(tx, t, ids);
+  if (found.length !== new Set(ids).size) throw new BusinessError(400, 'members.familyMemberMissing');
+  const elsewhere = (await repo.familiesOfMembers(tx, t, ids)).find((f) => f.familyId !== familyId);
+  if (elsewhere) {
+    const m = found.find((f) => f.id === elsewhere.memberId);
+    throw new BusinessError(400, 'members.inOtherFamily', { name: `${m?.firstname} ${m?.lastname}`, family: elsewhere.name });
+  }
+}
+
+const valuesOf = (body: FamilyInput): repo.FamilyValues => ({
+  name: body.name,
+  feeRuleId: body.feeRuleId,
+  discountType: body.discountType,
+  // A value without a type means nothing: both or neither.
+  discountValue: body.discountType ? (body.discountValue ?? 0) : null,
+});
+
+export async function createFamily(app: FastifyInstance, actor: MemberActor, body: FamilyInput): Promise<Family> {
+  const t = memberTenantOf(actor);
+  const id = await app.db.transaction(async (tx) => {
+    await checkLinks(tx, t, null, body.members);
+    const familyId = await repo.insertFamily(tx, t, valuesOf(body));
+    await repo.replaceLinks(tx, t, familyId, body.members);
+    return familyId;
+  });
+  return getFamily(app, actor, id);
+}
+
+export async function updateFamily(app: FastifyInstance, actor: MemberActor, id: string, body: FamilyInput): Promise<Family> {
+  const t = memberTenantOf(actor);
+  await app.db.transaction(async (tx) => {
+    if (!(await repo.lockFamily(tx, t, id))) throw new NotFoundError('members.familyNotFound');
+    await checkLinks(tx, t, id, body.members);
+    await repo.updateFamily(tx, t, id, valuesOf(body));
+    await repo.replaceLinks(tx, t, id, body.members);
+  });
+  return getFamily(app, actor, id);
+}
+
+export async function deleteFamily(app: FastifyInstance, actor: MemberActor, id: string): Promise<void> {
+  const t = memberTenantOf(actor);
+  const deleted = await app.db.transaction((tx) => repo.deleteFamily(tx, t, id));
+  if (!deleted) throw new NotFoundError('members.familyNotFound');
+}
+
+/**
+ * Adds a member to the family tree with a role, or changes the role of one already in it. A
+ * family keeps exactly one payer: a second payer is refused (edit the family to swap payers).
+ */
+export async function addFamilyMember(app: FastifyInstance, actor: MemberActor, id: string, body: FamilyMemberBody): Promise<Family> {
+  const t = memberTenantOf(actor);
+  if (!body.memberId || !body.role) throw new BusinessError(400, 'members.familyMemberMissing');
+  const link: Link = { memberId: body.memberId, role: body.role };
+  await app.db.transaction(async (tx) => {
+    if (!(await repo.lockFamily(tx, t, id))) throw new NotFoundError('members.familyNotFound');
+    await checkLinks(tx, t, id, [link]);
+    const links = (await repo.linksOf(tx, t, id)).filter((l) => l.memberId !== link.memberId);
+    if (link.role === 'payer' && links.some((l) => l.role === 'payer')) throw new BusinessError(400, 'members.familyHasPayer');
+    const current = await repo.linksOf(tx, t, id);
+    const wasPayer = current.some((l) => l.memberId === link.memberId && l.role === 'payer');
+    if (wasPayer && link.role !== 'payer' && links.length > 0) {
+      const [family] = await repo.familiesOfMembers(tx, t, [link.memberId]);
+      const [who] = await lockMembers(tx, t, [link.memberId]);
+      throw new BusinessError(400, 'members.payerLeaves', {
+        name: `${who?.firstname} ${who?.lastname}`,
+        family: family?.name ?? '',
+      });
+    }
+    await repo.replaceLinks(tx, t, id, [...links, link]);
+    await repo.updateFamily(tx, t, id, {});
+  });
+  return getFamily(app, actor, id);
+}
+
+/** Takes a member out of the family tree; the payer only as the last one. */
+export async function removeFamilyMember(app: FastifyInstance, actor: MemberActor, id: string, memberId: string): Promise<Family> {
+  const t = memberTenantOf(actor);
+  await app.db.transaction(async (tx) => {
+    const family = await repo.lockFamily(tx, t, id);
+    if (!family) throw new NotFoundError('members.familyNotFound');
+    const links = await repo.linksOf(tx, t, id);
+    const link = links.find((l) => l.memberId === memberId);
+    if (!link) throw new BusinessError(400, 'members.familyMemberMissing');
+    const rest = links.filter((l) => l.memberId !== memberId);
+    if (link.role === 'payer' && rest.length > 0) {
+      const [who] = await lockMembers(tx, t, [memberId]);
+      throw new BusinessError(400, 'members.payerLeaves', { name: `${who?.firstname} ${who?.lastname}`, family: family.name });
+    }
+    await repo.replaceLinks(tx, t, id, rest);
+    await repo.updateFamily(tx, t, id, {});
+  });
+  return getFamily(app, actor, id);
+}

@@ -1,0 +1,384 @@
+import type { MemberSort, MembersListFilter } from '@fairway/shared';
+import { and, asc, count, desc, eq, exists, gt, inArray, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
+import { users } from '../users/users.schema';
+import {
+  families,
+  familyMembers,
+  memberCategories,
+  memberListVersions,
+  memberNotes,
+  members,
+  playerCategories,
+} from './members.schema';
+
+/** The club account whose members a call reads or writes: every function takes it. */
+export interface MemberTenant {
+  organisationId: string;
+  clubAccountId: string;
+}
+
+export type MemberRecord = typeof members.$inferSelect;
+export type MemberValues = Partial<Omit<typeof members.$inferInsert, 'id' | 'organisationId' | 'clubAccountId' | 'searchVector'>>;
+export type MemberListFilter = Omit<MembersListFilter, 'page' | 'pageSize'>;
+
+const own = (t: MemberTenant) => [eq(members.organisationId, t.organisationId), eq(members.clubAccountId, t.clubAccountId)];
+
+// ---- the list version (the key of the cached totals) ---------------------------------------
+
+/** Raises the club account's list version; call inside the transaction of every member write. */
+export async function bumpListVersion(conn: Db | Tx, t: MemberTenant): Promise<void> {
+  await conn
+    .insert(memberListVersions)
+    .values({ clubAccountId: t.clubAccountId, version: 1 })
+    .onConflictDoUpdate({ target: memberListVersions.clubAccountId, set: { version: sql`${memberListVersions.version} + 1` } });
+}
+
+export async function listVersion(conn: Db | Tx, t: MemberTenant): Promise<number> {
+  const [row] = await conn
+    .select({ version: memberListVersions.version })
+    .from(memberListVersions)
+    .where(eq(memberListVersions.clubAccountId, t.clubAccountId));
+  return row?.version ?? 0;
+}
+
+// ---- the list -------------------------------------------------------------------------------
+
+/**
+ * The search box as word prefixes ANDed: "anna 8503" finds Anna whose golf ID starts with 8503.
+ * Words keep letters, digits and the characters of e-mail addresses and golf IDs (@ . _ -), so
+ * user input never becomes tsquery syntax.
+ */
+export function memberSearchQuery(search: string | undefined): string | null {
+  const words = (search ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}@._-]+/gu, '').replace(/^[@._-]+|[@._-]+$/g, ''))
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .slice(0, 8);
+  return words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+/** YYYY-MM-DD `years` before `on` (29 February falls back to the 28th). */
+export function yearsBefore(on: string, years: number): string {
+  const [y, m, d] = on.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y - years, m - 1, d));
+  if (date.getUTCMonth() !== m - 1) date.setUTCDate(0);
+  return date.toISOString().slice(0, 10);
+}
+
+function filterOf(t: MemberTenant, f: MemberListFilter, today: string): SQL | undefined {
+  const conditions: SQL[] = own(t);
+  if (f.active !== undefined) conditions.push(eq(members.active, f.active));
+  if (f.memberCategoryId) conditions.push(eq(members.memberCategoryId, f.memberCategoryId));
+  if (f.playerCategoryId) conditions.push(eq(members.playerCategoryId, f.playerCategoryId));
+  if (f.sex) conditions.push(eq(members.sex, f.sex));
+  if (f.status) conditions.push(eq(members.status, f.status));
+  // Age a … b: born on or before today − a years, and after today − (b + 1) years.
+  if (f.ageFrom !== undefined) conditions.push(lte(members.birthDate, yearsBefore(today, f.ageFrom)));
+  if (f.ageTo !== undefined) conditions.push(gt(members.birthDate, yearsBefore(today, f.ageTo + 1)));
+  if (f.hasBalance !== undefined) {
+    conditions.push(f.hasBalance ? ne(members.invoiceBalanceOre, 0) : eq(members.invoiceBalanceOre, 0));
+  }
+  if (f.inFamily !== undefined) {
+    const inFamily = sql`exists (select 1 from ${familyMembers} where ${familyMembers.memberId} = ${members.id})`;
+    conditions.push(f.inFamily ? inFamily : sql`not ${inFamily}`);
+  }
+  const query = memberSearchQuery(f.search);
+  if (query) conditions.push(sql`${members.searchVector} @@ to_tsquery('simple', ${query})`);
+  return and(...conditions);
+}
+
+/** Every sort has an index (club account, column…, id) in members.schema.ts. */
+const SORT_COLUMNS: Record<MemberSort, PgColumn[]> = {
+  name: [members.lastname, members.firstname],
+  golfId: [members.golfId],
+  memberNumber: [members.memberNumber],
+  // Youngest first when ascending by age is descending by birth date.
+  age: [members.birthDate],
+  hcp: [members.hcpTenths],
+  memberSince: [members.memberSince],
+  balance: [members.invoiceBalanceOre],
+  createdAt: [members.createdAt],
+};
+
+function orderOf(f: MemberListFilter): SQL[] {
+  const ascending = f.sort === 'age' ? f.order === 'desc' : f.order !== 'desc';
+  const dir = ascending ? asc : desc;
+  // Plain ASC/DESC, so the ascending indexes serve both directions; golf IDs are unique.
+  const columns = SORT_COLUMNS[f.sort];
+  return f.sort === 'golfId' ? columns.map((c) => dir(c)) : [...columns.map((c) => dir(c)), dir(members.id)];
+}
+
+const listColumns = {
+  id: members.id,
+  firstname: members.firstname,
+  lastname: members.lastname,
+  email: members.email,
+  golfId: members.golfId,
+  memberNumber: members.memberNumber,
+  birthDate: members.birthDate,
+  sex: members.sex,
+  active: members.active,
+  status: members.status,
+  hcpTenths: members.hcpTenths,
+  phoneMobile: members.phoneMobile,
+  city: members.city,
+  memberCategoryId: members.memberCategoryId,
+  memberCategoryName: memberCategories.name,
+  playerCategoryId: members.playerCategoryId,
+  playerCategoryName: playerCategories.name,
+  feeRuleId: members.feeRuleId,
+  memberSince: members.memberSince,
+  invoiceBalanceOre: members.invoiceBalanceOre,
+  guardianId: members.guardianId,
+  inFamily: sql<boolean>`exists (select 1 from ${familyMembers} where ${familyMembers.memberId} = ${members.id})`,
+};
+export type MemberListRecord = {
+  [K in keyof typeof listColumns]: K extends 'inFamily'
+    ? boolean
+    : K extends 'memberCategoryName' | 'playerCategoryName'
+      ? string | null
+      : MemberRecord[K & keyof MemberRecord];
+};
+
+/** One page in the chosen order, with the category names (two primary-key joins). */
+export async function listMembers(
+  conn: Db | Tx,
+  t: MemberTenant,
+  f: MemberListFilter,
+  page: { page: number; pageSize: number },
+  today: string,
+): Promise<MemberListRecord[]> {
+  return (await conn
+    .select(listColumns)
+    .from(members)
+    .leftJoin(memberCategories, eq(memberCategories.id, members.memberCategoryId))
+    .leftJoin(playerCategories, eq(playerCategories.id, members.playerCategoryId))
+    .where(filterOf(t, f, today))
+    .orderBy(...orderOf(f))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize)) as MemberListRecord[];
+}
+
+export async function countMembers(conn: Db | Tx, t: MemberTenant, f: MemberListFilter, today: string): Promise<number> {
+  const [row] = await conn.select({ n: count() }).from(members).where(filterOf(t, f, today));
+  return row?.n ?? 0;
+}
+
+// ---- one member -----------------------------------------------------------------------------
+
+export interface MemberWithCategories {
+  member: MemberRecord;
+  memberCategory: { id: string; name: string; code: string | null; junior: boolean } | null;
+  playerCategory: { id: string; name: string; code: string | null } | null;
+}
+
+export async function findMember(conn: Db | Tx, t: MemberTenant, id: string): Promise<MemberWithCategories | null> {
+  const [row] = await conn
+    .select({
+      member: members,
+      memberCategory: {
+        id: memberCategories.id,
+        name: memberCategories.name,
+        code: memberCategories.code,
+        junior: memberCategories.junior,
+      },
+      playerCategory: { id: playerCategories.id, name: playerCategories.name, code: playerCategories.code },
+    })
+    .from(members)
+    .leftJoin(memberCategories, eq(memberCategories.id, members.memberCategoryId))
+    .leftJoin(playerCategories, eq(playerCategories.id, members.playerCategoryId))
+    .where(and(eq(members.id, id), ...own(t)));
+  return row ?? null;
+}
+
+/** Locks the member row for the rest of the transaction; null when it is not the tenant's. */
+export async function lockMember(tx: Tx, t: MemberTenant, id: string): Promise<MemberRecord | null> {
+  const [row] = await tx
+    .select()
+    .from(members)
+    .where(and(eq(members.id, id), ...own(t)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function golfIdOwner(conn: Db | Tx, t: MemberTenant, golfId: string): Promise<string | null> {
+  const [row] = await conn
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.clubAccountId, t.clubAccountId), eq(members.golfId, golfId)));
+  return row?.id ?? null;
+}
+
+export async function insertMember(tx: Tx, t: MemberTenant, values: MemberValues & { firstname: string; lastname: string }) {
+  const [row] = await tx
+    .insert(members)
+    .values({ ...values, organisationId: t.organisationId, clubAccountId: t.clubAccountId })
+    .returning({ id: members.id });
+  if (!row) throw new Error('members insert returned no row');
+  await bumpListVersion(tx, t);
+  return row.id;
+}
+
+export async function updateMember(tx: Tx, t: MemberTenant, id: string, values: MemberValues): Promise<void> {
+  await tx
+    .update(members)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(members.id, id), ...own(t)));
+  await bumpListVersion(tx, t);
+}
+
+/** Which of `ids` are the tenant's members, locked for the rest of the transaction. */
+export async function lockMembers(tx: Tx, t: MemberTenant, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: members.id, firstname: members.firstname, lastname: members.lastname })
+    .from(members)
+    .where(and(inArray(members.id, [...ids]), ...own(t)))
+    .for('update');
+}
+
+export async function updateMembers(tx: Tx, t: MemberTenant, ids: readonly string[], values: MemberValues): Promise<number> {
+  const rows = await tx
+    .update(members)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(inArray(members.id, [...ids]), ...own(t)))
+    .returning({ id: members.id });
+  await bumpListVersion(tx, t);
+  return rows.length;
+}
+
+export async function deleteMembers(tx: Tx, t: MemberTenant, ids: readonly string[]): Promise<number> {
+  const rows = await tx
+    .delete(members)
+    .where(and(inArray(members.id, [...ids]), ...own(t)))
+    .returning({ id: members.id });
+  await bumpListVersion(tx, t);
+  return rows.length;
+}
+
+const refColumns = {
+  id: members.id,
+  firstname: members.firstname,
+  lastname: members.lastname,
+  golfId: members.golfId,
+  birthDate: members.birthDate,
+};
+export type MemberRefRecord = { id: string; firstname: string; lastname: string; golfId: string | null; birthDate: string | null };
+
+export async function memberRef(conn: Db | Tx, t: MemberTenant, id: string): Promise<MemberRefRecord | null> {
+  const [row] = await conn
+    .select(refColumns)
+    .from(members)
+    .where(and(eq(members.id, id), ...own(t)));
+  return row ?? null;
+}
+
+export async function wardsOf(conn: Db | Tx, t: MemberTenant, guardianId: string): Promise<MemberRefRecord[]> {
+  return conn
+    .select(refColumns)
+    .from(members)
+    .where(and(eq(members.guardianId, guardianId), ...own(t)))
+    .orderBy(asc(members.lastname), asc(members.firstname))
+    .limit(100);
+}
+
+// ---- notes ----------------------------------------------------------------------------------
+
+export async function notesOf(conn: Db | Tx, t: MemberTenant, memberId: string) {
+  return conn
+    .select({
+      id: memberNotes.id,
+      text: memberNotes.text,
+      authorId: memberNotes.authorId,
+      authorName: users.name,
+      createdAt: memberNotes.createdAt,
+    })
+    .from(memberNotes)
+    .leftJoin(users, eq(users.id, memberNotes.authorId))
+    .where(and(eq(memberNotes.memberId, memberId), eq(memberNotes.clubAccountId, t.clubAccountId)))
+    .orderBy(desc(memberNotes.createdAt), desc(memberNotes.id))
+    .limit(500);
+}
+
+export async function insertNote(conn: Db | Tx, t: MemberTenant, memberId: string, text: string, authorId: string) {
+  const [row] = await conn
+    .insert(memberNotes)
+    .values({ organisationId: t.organisationId, clubAccountId: t.clubAccountId, memberId, text, authorId })
+    .returning({ id: memberNotes.id });
+  return row?.id as string;
+}
+
+export async function deleteNote(conn: Db | Tx, t: MemberTenant, memberId: string, noteId: string): Promise<boolean> {
+  const rows = await conn
+    .delete(memberNotes)
+    .where(
+      and(
+        eq(memberNotes.id, noteId),
+        eq(memberNotes.memberId, memberId),
+        eq(memberNotes.organisationId, t.organisationId),
+        eq(memberNotes.clubAccountId, t.clubAccountId),
+      ),
+    )
+    .returning({ id: memberNotes.id });
+  return rows.length > 0;
+}
+
+// ---- family of a member ---------------------------------------------------------------------
+
+/** The family of a member with every member of it, or null. */
+export async function familyOfMember(conn: Db | Tx, t: MemberTenant, memberId: string) {
+  const [link] = await conn
+    .select({ familyId: familyMembers.familyId, role: familyMembers.role, name: families.name })
+    .from(familyMembers)
+    .innerJoin(families, eq(families.id, familyMembers.familyId))
+    .where(and(eq(familyMembers.memberId, memberId), eq(familyMembers.clubAccountId, t.clubAccountId)));
+  if (!link) return null;
+  const people = await familyPeople(conn, t, [link.familyId]);
+  return { id: link.familyId, name: link.name, role: link.role, members: people.map(({ familyId: _f, ...p }) => p) };
+}
+
+const ROLE_ORDER = sql`case ${familyMembers.role} when 'payer' then 0 when 'partner' then 1 when 'child' then 2 else 3 end`;
+
+/** The members of the given families, payer first, then partner, children, others. */
+export async function familyPeople(conn: Db | Tx, t: MemberTenant, familyIds: readonly string[]) {
+  if (familyIds.length === 0) return [];
+  return conn
+    .select({ familyId: familyMembers.familyId, role: familyMembers.role, ...refColumns })
+    .from(familyMembers)
+    .innerJoin(members, eq(members.id, familyMembers.memberId))
+    .where(and(inArray(familyMembers.familyId, [...familyIds]), eq(familyMembers.clubAccountId, t.clubAccountId)))
+    .orderBy(ROLE_ORDER, asc(members.birthDate), asc(members.firstname));
+}
+
+const otherMember = alias(familyMembers, 'other_member');
+
+/** Payers among `ids` whose family has other members too (they cannot just leave). */
+export async function payersWithFamily(conn: Db | Tx, t: MemberTenant, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return conn
+    .select({ memberId: familyMembers.memberId, familyName: families.name })
+    .from(familyMembers)
+    .innerJoin(families, eq(families.id, familyMembers.familyId))
+    .where(
+      and(
+        inArray(familyMembers.memberId, [...ids]),
+        eq(familyMembers.role, 'payer'),
+        eq(familyMembers.clubAccountId, t.clubAccountId),
+        exists(
+          conn
+            .select({ one: sql`1` })
+            .from(otherMember)
+            .where(
+              and(
+                eq(otherMember.familyId, familyMembers.familyId),
+                notInArray(otherMember.memberId, [...ids]),
+              ),
+            ),
+        ),
+      ),
+    );
+}
