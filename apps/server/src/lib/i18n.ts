@@ -7,6 +7,7 @@ import { configurationsMessages } from './messages/configurations';
 import { contractsMessages } from './messages/contracts';
 import { customersMessages } from './messages/customers';
 import { eventlogsMessages } from './messages/eventlogs';
+import { feesMessages } from './messages/fees';
 import { gitGatewayMessages } from './messages/git-gateway';
 import { integrationsMessages } from './messages/integrations';
 import { invoicesMessages } from './messages/invoices';
@@ -53,6 +54,7 @@ const dictionaries = [
   contractsMessages,
   segmentsMessages,
   articlesMessages,
+  feesMessages,
   membersMessages,
   gitGatewayMessages,
   receiptsMessages,

@@ -13,6 +13,7 @@ import { customersRoutes } from './customers/customers.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { emailJobs } from './email/email.jobs';
 import { eventlogsRoutes } from './eventlogs/eventlogs.routes';
+import { feesRoutes } from './fees/fees.routes';
 import { hiddenResourcesRoutes } from './hidden-resources/hidden-resources.routes';
 import { integrationsRoutes } from './integrations/integrations.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
@@ -64,4 +65,5 @@ export const routeModules: RouteModule[] = [
   connectorRoutes,
   membersRoutes,
   receiptsRoutes,
+  feesRoutes,
 ];

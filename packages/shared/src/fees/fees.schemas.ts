@@ -54,6 +54,7 @@ const chosenId = () =>
     .string({ message: encodeMessage('required') })
     .trim()
     .min(1, { message: encodeMessage('required') })
+    .max(36)
     .pipe(z.uuid({ message: encodeMessage('invalid_value') }));
 
 const listQuery = <S extends readonly [string, ...string[]]>(sorts: S) =>
