@@ -139,6 +139,9 @@ describe('the simulator', () => {
       body: JSON.stringify({ amountOre: -5 }),
     });
     expect(badBody.status).toBe(400);
+    // Categories carry no change time: modifiedSince keeps them all.
+    const categories = await fetch(`${sim.apiBaseUrl}/member-categories?modifiedSince=${new Date().toISOString()}`, { headers });
+    expect(((await categories.json()) as { totalItems: number }).totalItems).toBe(6);
     const noClub = await fetch(`${sim.apiBaseUrl}/club`, { headers: { authorization: `Bearer ${sim.apiKey}` } });
     expect(noClub.status).toBe(403);
   });

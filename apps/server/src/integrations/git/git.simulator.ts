@@ -264,12 +264,13 @@ function invalid(error: z.ZodError): Result {
   return errorResult(400, 'invalid_request', z.prettifyError(error));
 }
 
-function pageOf<T, U>(items: readonly T[], url: URL, modifiedAt: (item: T) => string, dto: (item: T) => U): Result {
+/** One page of `items`; `modifiedAt` null: the records carry no change time, so `modifiedSince` keeps them all. */
+function pageOf<T, U>(items: readonly T[], url: URL, modifiedAt: ((item: T) => string) | null, dto: (item: T) => U): Result {
   const query = pagingQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) return invalid(query.error);
   const { page, pageSize, modifiedSince } = query.data;
   let selected = items;
-  if (modifiedSince) {
+  if (modifiedSince && modifiedAt) {
     const since = new Date(modifiedSince).toISOString();
     selected = items.filter((item) => modifiedAt(item) >= since);
   }
@@ -416,13 +417,7 @@ export async function startGitSimulator(options: GitSimulatorOptions = {}): Prom
     const [resource, id, sub] = parts;
     if (method === 'GET') {
       if (resource === 'club' && parts.length === 1) return { status: 200, json: store.data.club };
-      if (resource === 'member-categories' && parts.length === 1)
-        return pageOf(
-          store.data.categories,
-          url,
-          () => '',
-          (c) => c,
-        );
+      if (resource === 'member-categories' && parts.length === 1) return pageOf(store.data.categories, url, null, (c) => c);
       if (resource === 'members') {
         if (parts.length === 1)
           return pageOf(
