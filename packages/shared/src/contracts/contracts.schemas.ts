@@ -197,6 +197,14 @@ export const priceChangeBodySchema = z
   .strict();
 export type PriceChangeBody = z.input<typeof priceChangeBodySchema>;
 
+/**
+ * POST contracts/{id}/invoices: the last invoice date the user saw. The program invoices "the next
+ * period", so a repeated request (a retry after a lost answer, a second tab) would invoice another
+ * period; the server refuses it when the contract's last invoice date has moved since.
+ */
+export const contractInvoiceBodySchema = z.object({ lastInvoiceDate: dateField().nullable() }).strict();
+export type ContractInvoiceBody = z.infer<typeof contractInvoiceBodySchema>;
+
 /** PUT contracts/{id}/tags: the whole set; trimmed, duplicates dropped. */
 export const contractTagsBodySchema = z
   .object({

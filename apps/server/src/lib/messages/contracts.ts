@@ -32,6 +32,10 @@ export const contractsMessages = {
     sv: 'Faktura kan bara skapas från kommande och aktiva avtal.',
     en: 'An invoice can only be created from upcoming and active contracts.',
   },
+  'contracts.invoice.periodAlreadyInvoiced': {
+    sv: 'Avtalets period har redan fakturerats (senast fakturerat {date}). Ladda om avtalet innan du skapar nästa faktura.',
+    en: "The contract's period has already been invoiced (last invoiced {date}). Reload the contract before creating the next invoice.",
+  },
   'contracts.refused.tags': { sv: 'Avtalets taggar kan inte ändras.', en: "The contract's tags cannot be changed." },
   'contracts.priceChange.contractEnded': {
     sv: 'Avtalet är avslutat eller uppsagt, så priserna ändrades inte.',

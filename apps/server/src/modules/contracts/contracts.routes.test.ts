@@ -268,15 +268,24 @@ describe('actions', () => {
     expect((await send('POST', `/contracts/${c.id}/price-changes`, a.owner, { percent: 5, effectiveOn: today })).statusCode).toBe(
       400,
     );
-    expect((await send('POST', `/contracts/${c.id}/invoices`, a.owner)).statusCode).toBe(400);
+    expect((await send('POST', `/contracts/${c.id}/invoices`, a.owner, { lastInvoiceDate: null })).statusCode).toBe(400);
   });
 
   it('refuses actions on a contract the program finished, and invoicing an inactive one', async () => {
     const finished = ((await get('/contracts?status=finished&pageSize=1', a.owner)).json().data as ContractListRow[])[0];
     expect((await send('PUT', `/contracts/${finished?.id}/terminate`, a.owner)).statusCode).toBe(400);
-    expect((await send('POST', `/contracts/${finished?.id}/invoices`, a.owner)).statusCode).toBe(400);
+    expect(
+      (await send('POST', `/contracts/${finished?.id}/invoices`, a.owner, { lastInvoiceDate: finished?.lastInvoiceDate ?? null }))
+        .statusCode,
+    ).toBe(400);
     const inactive = ((await get('/contracts?status=inactive&pageSize=1', a.owner)).json().data as ContractListRow[])[0];
-    const refused = await send('POST', `/contracts/${inactive?.id}/invoices`, a.owner, undefined, 'en');
+    const refused = await send(
+      'POST',
+      `/contracts/${inactive?.id}/invoices`,
+      a.owner,
+      { lastInvoiceDate: inactive?.lastInvoiceDate ?? null },
+      'en',
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().eng_message).toContain('only be created from upcoming and active');
   });
@@ -415,7 +424,7 @@ describe('actions', () => {
   it('creates the invoice of the next period, mirrors it and counts it; refused over the quota', async () => {
     const c = await newContract();
     const before = (await assertInvoiceQuota(app.db, a.organisationId, 0)).used;
-    const res = await send('POST', `/contracts/${c.id}/invoices`, a.owner);
+    const res = await send('POST', `/contracts/${c.id}/invoices`, a.owner, { lastInvoiceDate: c.lastInvoiceDate });
     expect(res.statusCode, res.body).toBe(201);
     const invoice = res.json().data;
     const [mirrored] = await app.db.select().from(invoices).where(eq(invoices.id, invoice.id));
@@ -424,9 +433,19 @@ describe('actions', () => {
     expect((await get(`/contracts/${c.id}`, a.owner)).json().data.lastInvoiceDate).toBe(today);
 
     const invoicesBefore = sim.store.count(sim.defaultTenantId, 'invoices');
+    // The same request again (its answer lost, or from a second tab) names the date it saw before
+    // the first one invoiced: refused, no second period invoiced, nothing counted.
+    const repeated = await send('POST', `/contracts/${c.id}/invoices`, a.owner, { lastInvoiceDate: c.lastInvoiceDate }, 'en');
+    expect(repeated.statusCode).toBe(409);
+    expect(repeated.json().eng_message).toBe(
+      `The contract's period has already been invoiced (last invoiced ${today}). Reload the contract before creating the next invoice.`,
+    );
+    expect(sim.store.count(sim.defaultTenantId, 'invoices')).toBe(invoicesBefore);
+    expect((await assertInvoiceQuota(app.db, a.organisationId, 0)).used).toBe(before + 1);
+
     const { remaining } = await assertInvoiceQuota(app.db, a.organisationId, 0);
     await recordInvoiceUsage(app.db, a.organisationId, remaining);
-    const refused = await send('POST', `/contracts/${c.id}/invoices`, a.owner, undefined, 'en');
+    const refused = await send('POST', `/contracts/${c.id}/invoices`, a.owner, { lastInvoiceDate: today }, 'en');
     expect(refused.statusCode).toBe(406);
     expect(refused.json().eng_message).toContain('invoices/month');
     expect(sim.store.count(sim.defaultTenantId, 'invoices')).toBe(invoicesBefore);
@@ -455,7 +474,7 @@ describe('access', () => {
       ['PUT', `/contracts/${row?.id}/schedule-cancellation`, { date: null }],
       ['POST', `/contracts/${row?.id}/price-changes`, { percent: 1, effectiveOn: today }],
       ['PUT', `/contracts/${row?.id}/tags`, { tags: ['x'] }],
-      ['POST', `/contracts/${row?.id}/invoices`, undefined],
+      ['POST', `/contracts/${row?.id}/invoices`, { lastInvoiceDate: null }],
     ] as const) {
       const res =
         method === 'GET'

@@ -1,4 +1,5 @@
 import {
+  contractInvoiceBodySchema,
   contractInvoiceSchema,
   contractPriceChangeSchema,
   contractSchedulesQuerySchema,
@@ -212,10 +213,11 @@ export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Create the invoice of the contract's next period in the accounting program (counts towards the quota)",
         params: idParamsSchema,
         querystring: noQuery,
+        body: contractInvoiceBodySchema,
         response: { 201: envelope(contractInvoiceSchema) },
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await createInvoiceFromContract(app, request.auth, request.params.id) }),
+      reply.code(201).send({ data: await createInvoiceFromContract(app, request.auth, request.params.id, request.body) }),
   );
 };

@@ -4,6 +4,7 @@ import {
   type Contract,
   type ContractAction,
   type ContractInvoice,
+  type ContractInvoiceBody,
   type ContractListRow,
   type ContractPriceChange,
   type ContractScheduleItem,
@@ -21,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { isAccountingError } from '../../integrations/accounting/errors';
 import type { AccContract, AccountingProvider, ContractFields } from '../../integrations/accounting/provider';
 import { stockholmDate } from '../../integrations/fortnox/time';
-import { BusinessError, NotFoundError, ValidationError } from '../../lib/errors';
+import { BusinessError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { isMessageKey, type Lang, type MessageKey, t } from '../../lib/i18n';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { queueMirrorRefresh } from '../accounting/accounting-sync.service';
@@ -396,18 +397,31 @@ export async function setContractTags(
 }
 
 /**
- * POST contracts/{id}/invoices: the program invoices the contract's next period. One invoice of the
- * package's monthly quota is reserved first (given back if the program refuses or fails); the
- * invoice and the contract (its last invoice date) are mirrored.
+ * POST contracts/{id}/invoices: the program invoices the contract's next period. The request names
+ * the last invoice date the user saw; when the program's contract has moved on since (an earlier
+ * attempt whose answer was lost, another tab), it is refused with 409 instead of invoicing a
+ * second period. One invoice of the package's monthly quota is reserved first (given back if the
+ * program refuses or fails); the invoice and the contract (its last invoice date) are mirrored.
  */
 export async function createInvoiceFromContract(
   app: FastifyInstance,
   caller: AccountingCaller,
   id: string,
+  body: ContractInvoiceBody,
 ): Promise<ContractInvoice> {
   const today = todayInSweden();
   const { target, row } = await contractFor(app, caller, id, 'createInvoice', today);
   const provider = await providerFor(app, target);
+  // The program's own copy when it answers (a lost answer may have moved it), else the mirror's.
+  const live = await provider.contracts.get(row.number).catch((error: unknown) => {
+    if (!isAccountingError(error)) throw error;
+    return null;
+  });
+  const lastInvoiceDate = live ? live.lastInvoiceDate : row.lastInvoiceDate;
+  if ((lastInvoiceDate ?? null) !== body.lastInvoiceDate) {
+    if (live) await app.db.transaction((tx) => mirrorContracts(tx, target, [live], null, true));
+    throw new ConflictError('contracts.invoice.periodAlreadyInvoiced', { date: lastInvoiceDate ?? '–' });
+  }
   const quota = await reserveInvoiceQuota(app.db, target.organisationId, 1);
   const invoice = await provider.contracts.createInvoice(row.number).catch(async (error: unknown) => {
     await quota.release(app.db);

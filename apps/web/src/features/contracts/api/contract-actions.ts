@@ -1,4 +1,4 @@
-import type { Contract, ContractInvoice, ContractPriceChange, PriceChangeBody } from '@fairway/shared';
+import type { Contract, ContractInvoice, ContractInvoiceBody, ContractPriceChange, PriceChangeBody } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, requireAuthorized } from '../../../lib/api-client';
 import { contractKey } from './get-contract';
@@ -18,13 +18,19 @@ export const contractActions = {
     requireAuthorized(await api.post<ContractPriceChange>(path(id, 'price-changes'), body, { silent: true })),
   tags: async (id: string, tags: string[]) =>
     requireAuthorized(await api.put<Contract>(path(id, 'tags'), { tags }, { silent: true })),
-  createInvoice: async (id: string) =>
-    requireAuthorized(await api.post<ContractInvoice>(path(id, 'invoices'), {}, { silent: true })),
+  /** `lastInvoiceDate` as the user saw it: the server refuses (409) if the period has moved since. */
+  createInvoice: async (id: string, lastInvoiceDate: string | null) =>
+    requireAuthorized(
+      await api.post<ContractInvoice>(path(id, 'invoices'), { lastInvoiceDate } satisfies ContractInvoiceBody, {
+        silent: true,
+      }),
+    ),
 };
 
 /**
  * One action as a mutation: afterwards the contract is read again (or taken from the answer when
- * the answer is the contract), and the lists and schedules are refreshed.
+ * the answer is the contract), and the lists and schedules are refreshed. A refusal reads the
+ * contract again too: it may have changed in the program meanwhile.
  */
 export function useContractAction<A extends unknown[], R>(id: string, run: (id: string, ...args: A) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -37,5 +43,6 @@ export function useContractAction<A extends unknown[], R>(id: string, run: (id: 
       await queryClient.invalidateQueries({ queryKey: [...contractsKey, 'list'] });
       await queryClient.invalidateQueries({ queryKey: [...contractsKey, 'schedules'] });
     },
+    onError: () => queryClient.invalidateQueries({ queryKey: contractKey(id) }),
   });
 }

@@ -322,7 +322,7 @@ export function ContractActions({ contract, onInvoiceCreated }: ContractActionsP
   const allowed = new Set(contract.actions);
   const terminate = useContractAction(contract.id, (id) => contractActions.terminate(id));
   const clearCancellation = useContractAction(contract.id, (id) => contractActions.scheduleCancellation(id, null));
-  const invoice = useContractAction(contract.id, (id) => contractActions.createInvoice(id));
+  const invoice = useContractAction(contract.id, (id) => contractActions.createInvoice(id, contract.lastInvoiceDate));
   const busy = terminate.isPending || clearCancellation.isPending || invoice.isPending;
 
   const confirm = (options: { title: string; text: string; label: string; danger?: boolean; run: () => Promise<unknown> }) =>
