@@ -53,9 +53,6 @@ export const SCREENS: readonly ScreenDef[] = [
   },
   { id: 'createMember', path: 'golfrelated/create-member', group: 'golf', parent: 'members' },
   { id: 'exports', path: 'golfrelated/exports', group: 'golf', tabs: ['export', 'log'] },
-  { id: 'invoicePayment', path: 'golfrelated/invoice-payment', group: 'golf', needsConnection: true },
-  { id: 'receipts', path: 'golfrelated/receipts', group: 'golf', needsConnection: true },
-  { id: 'fees', path: 'golfrelated/fees', group: 'golf', tabs: ['feeTypes', 'fees', 'feeRules'] },
   {
     id: 'git',
     path: 'golfrelated/git',

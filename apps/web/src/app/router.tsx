@@ -98,6 +98,12 @@ export const routes: RouteObject[] = [
           { path: 'acounting/article/segment/create', lazy: articleSegmentPage },
           { path: 'acounting/article/segment/edit/:id', lazy: articleSegmentPage },
           { path: 'acounting/statistics', lazy: lazyPage(() => import('../features/statistics/pages/statistics-page')) },
+          { path: 'golfrelated/receipts', lazy: lazyPage(() => import('../features/receipts/pages/receipts-page')) },
+          {
+            path: 'golfrelated/invoice-payment',
+            lazy: lazyPage(() => import('../features/receipts/pages/invoice-payment-page')),
+          },
+          { path: 'golfrelated/fees', lazy: lazyPage(() => import('../features/fees/pages/fees-page')) },
           ...SCREENS.map((screen) => ({ path: screen.path, lazy: outlinePage, handle: { screen } })),
         ],
       },
