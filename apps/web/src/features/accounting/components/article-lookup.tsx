@@ -45,6 +45,9 @@ export function ArticleLookup({ value, initialLabel, onChange, ...props }: Artic
         onChange(next, next ? (found.find((a) => a.number === next) ?? null) : null);
       }}
       searchable
+      // Opened by a click or typing, not by focus: after a failed save the focus lands here, and an
+      // open list would cover the fields below it and their messages.
+      openOnFocus={false}
       searchValue={search}
       onSearchChange={setSearch}
       onDropdownOpen={() => setOpen(true)}

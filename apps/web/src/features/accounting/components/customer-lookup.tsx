@@ -42,6 +42,9 @@ export function CustomerLookup({ value, initialName, onChange, ...props }: Custo
         onChange(next ?? '');
       }}
       searchable
+      // Opened by a click or typing, not by focus: after a failed save the focus lands here, and an
+      // open list would cover the fields below it and their messages.
+      openOnFocus={false}
       searchValue={search}
       onSearchChange={setSearch}
       onDropdownOpen={() => setOpen(true)}
