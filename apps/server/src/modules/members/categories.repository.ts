@@ -10,7 +10,8 @@ import { memberCategories, members, playerCategories } from './members.schema';
  */
 export type CategoryKind = 'member' | 'player';
 const TABLES = { member: memberCategories, player: playerCategories } as const;
-const MEMBER_COLUMN = { member: members.memberCategoryId, player: members.playerCategoryId } as const;
+const TABLE_NAMES = { member: 'member_categories', player: 'player_categories' } as const;
+const MEMBER_COLUMN_NAMES = { member: 'member_category_id', player: 'player_category_id' } as const;
 
 export interface CategoryValues {
   name: string;
@@ -41,8 +42,9 @@ function columnsOf(kind: CategoryKind) {
     description: table.description,
     junior: kind === 'member' ? memberCategories.junior : sql<boolean>`false`,
     defaultFeeRuleId: kind === 'member' ? memberCategories.defaultFeeRuleId : sql<string | null>`null::uuid`,
-    // Read from members_club_(player_)category_idx per category.
-    memberCount: sql<number>`(select count(*)::int from ${members} where ${members.clubAccountId} = ${table.clubAccountId} and ${MEMBER_COLUMN[kind]} = ${table.id})`,
+    // Read from members_club_(player_)category_idx per category. Written out with an alias: the
+    // columns of a correlated subquery must name their tables.
+    memberCount: sql<number>`(select count(*)::int from ${members} m where m.club_account_id = ${sql.identifier(TABLE_NAMES[kind])}.club_account_id and m.${sql.identifier(MEMBER_COLUMN_NAMES[kind])} = ${sql.identifier(TABLE_NAMES[kind])}.id)`,
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   };
@@ -63,7 +65,12 @@ export async function listCategories(conn: Db | Tx, kind: CategoryKind, t: Membe
     .limit(1000)) as CategoryRecord[];
 }
 
-export async function findCategory(conn: Db | Tx, kind: CategoryKind, t: MemberTenant, id: string): Promise<CategoryRecord | null> {
+export async function findCategory(
+  conn: Db | Tx,
+  kind: CategoryKind,
+  t: MemberTenant,
+  id: string,
+): Promise<CategoryRecord | null> {
   const table = TABLES[kind];
   const [row] = (await conn
     .select(columnsOf(kind))

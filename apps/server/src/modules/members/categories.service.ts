@@ -7,8 +7,8 @@ import {
 } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import * as repo from './categories.repository';
 import type { CategoryKind, CategoryRecord } from './categories.repository';
+import * as repo from './categories.repository';
 import { type MemberActor, memberTenantOf } from './members.service';
 
 const NOT_FOUND = { member: 'members.memberCategoryNotFound', player: 'members.playerCategoryNotFound' } as const;

@@ -101,7 +101,9 @@ export async function replaceLinks(
   familyId: string,
   links: readonly { memberId: string; role: FamilyRole }[],
 ): Promise<void> {
-  await tx.delete(familyMembers).where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.clubAccountId, t.clubAccountId)));
+  await tx
+    .delete(familyMembers)
+    .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.clubAccountId, t.clubAccountId)));
   if (links.length > 0) {
     await tx.insert(familyMembers).values(
       links.map((l) => ({

@@ -1,10 +1,10 @@
 import type {
+  FamiliesListFilter,
   Family,
   FamilyInput,
   FamilyListItem,
   FamilyMemberBody,
   FamilyRole,
-  FamiliesListFilter,
   Pagination,
 } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
@@ -129,7 +129,12 @@ export async function deleteFamily(app: FastifyInstance, actor: MemberActor, id:
  * Adds a member to the family tree with a role, or changes the role of one already in it. A
  * family keeps exactly one payer: a second payer is refused (edit the family to swap payers).
  */
-export async function addFamilyMember(app: FastifyInstance, actor: MemberActor, id: string, body: FamilyMemberBody): Promise<Family> {
+export async function addFamilyMember(
+  app: FastifyInstance,
+  actor: MemberActor,
+  id: string,
+  body: FamilyMemberBody,
+): Promise<Family> {
   const t = memberTenantOf(actor);
   if (!body.memberId || !body.role) throw new BusinessError(400, 'members.familyMemberMissing');
   const link: Link = { memberId: body.memberId, role: body.role };
@@ -155,7 +160,12 @@ export async function addFamilyMember(app: FastifyInstance, actor: MemberActor, 
 }
 
 /** Takes a member out of the family tree; the payer only as the last one. */
-export async function removeFamilyMember(app: FastifyInstance, actor: MemberActor, id: string, memberId: string): Promise<Family> {
+export async function removeFamilyMember(
+  app: FastifyInstance,
+  actor: MemberActor,
+  id: string,
+  memberId: string,
+): Promise<Family> {
   const t = memberTenantOf(actor);
   await app.db.transaction(async (tx) => {
     const family = await repo.lockFamily(tx, t, id);

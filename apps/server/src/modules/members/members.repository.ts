@@ -1,7 +1,7 @@
 import type { MemberSort, MembersListFilter } from '@fairway/shared';
 import { and, asc, count, desc, eq, exists, gt, inArray, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../users/users.schema';
 import {
@@ -164,7 +164,10 @@ export async function listMembers(
 }
 
 export async function countMembers(conn: Db | Tx, t: MemberTenant, f: MemberListFilter, today: string): Promise<number> {
-  const [row] = await conn.select({ n: count() }).from(members).where(filterOf(t, f, today));
+  const [row] = await conn
+    .select({ n: count() })
+    .from(members)
+    .where(filterOf(t, f, today));
   return row?.n ?? 0;
 }
 
@@ -267,7 +270,13 @@ const refColumns = {
   golfId: members.golfId,
   birthDate: members.birthDate,
 };
-export type MemberRefRecord = { id: string; firstname: string; lastname: string; golfId: string | null; birthDate: string | null };
+export type MemberRefRecord = {
+  id: string;
+  firstname: string;
+  lastname: string;
+  golfId: string | null;
+  birthDate: string | null;
+};
 
 export async function memberRef(conn: Db | Tx, t: MemberTenant, id: string): Promise<MemberRefRecord | null> {
   const [row] = await conn
@@ -372,12 +381,7 @@ export async function payersWithFamily(conn: Db | Tx, t: MemberTenant, ids: read
           conn
             .select({ one: sql`1` })
             .from(otherMember)
-            .where(
-              and(
-                eq(otherMember.familyId, familyMembers.familyId),
-                notInArray(otherMember.memberId, [...ids]),
-              ),
-            ),
+            .where(and(eq(otherMember.familyId, familyMembers.familyId), notInArray(otherMember.memberId, [...ids]))),
         ),
       ),
     );

@@ -82,7 +82,13 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/members',
     {
       ...write,
-      schema: { tags, summary: 'Create a member', querystring: noQuery, body: createMemberBodySchema, response: { 201: envelope(memberDetailSchema) } },
+      schema: {
+        tags,
+        summary: 'Create a member',
+        querystring: noQuery,
+        body: createMemberBodySchema,
+        response: { 201: envelope(memberDetailSchema) },
+      },
     },
     async (request, reply) => reply.code(201).send({ data: await createMember(app, request.auth, request.body) }),
   );
@@ -159,14 +165,21 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: envelope(memberNoteSchema) },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await addNote(app, request.auth, request.params.id, request.body.text) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await addNote(app, request.auth, request.params.id, request.body.text) }),
   );
 
   app.delete(
     '/members/:id/notes/:noteId',
     {
       ...write,
-      schema: { tags, summary: "Delete a member's note", params: memberNoteParamsSchema, querystring: noQuery, response: { 200: deleted } },
+      schema: {
+        tags,
+        summary: "Delete a member's note",
+        params: memberNoteParamsSchema,
+        querystring: noQuery,
+        response: { 200: deleted },
+      },
     },
     async (request) => {
       await removeNote(app, request.auth, request.params.id, request.params.noteId);
@@ -217,25 +230,45 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     const svc = service as typeof memberCategoriesService;
     app.get(
       path,
-      { ...read, schema: { tags, summary: `Every ${what} with its member count`, querystring: noQuery, response: { 200: envelope(z.array(item).max(1000)) } } },
+      {
+        ...read,
+        schema: {
+          tags,
+          summary: `Every ${what} with its member count`,
+          querystring: noQuery,
+          response: { 200: envelope(z.array(item).max(1000)) },
+        },
+      },
       async (request) => ({ data: await svc.list(app, request.auth) }),
     );
     app.get(
       `${path}/:id`,
-      { ...read, schema: { tags, summary: `One ${what}`, params: idParamsSchema, querystring: noQuery, response: { 200: envelope(item) } } },
+      {
+        ...read,
+        schema: { tags, summary: `One ${what}`, params: idParamsSchema, querystring: noQuery, response: { 200: envelope(item) } },
+      },
       async (request) => ({ data: await svc.get(app, request.auth, request.params.id) }),
     );
     app.post(
       path,
       { ...write, schema: { tags, summary: `Create a ${what}`, querystring: noQuery, body, response: { 201: envelope(item) } } },
       async (request, reply) =>
-        reply.code(201).send({ data: await svc.create(app, request.auth, request.body as z.output<typeof memberCategoryBodySchema>) }),
+        reply
+          .code(201)
+          .send({ data: await svc.create(app, request.auth, request.body as z.output<typeof memberCategoryBodySchema>) }),
     );
     app.put(
       `${path}/:id`,
       {
         ...write,
-        schema: { tags, summary: `Change a ${what}`, params: idParamsSchema, querystring: noQuery, body, response: { 200: envelope(item) } },
+        schema: {
+          tags,
+          summary: `Change a ${what}`,
+          params: idParamsSchema,
+          querystring: noQuery,
+          body,
+          response: { 200: envelope(item) },
+        },
       },
       async (request) => ({
         data: await svc.update(app, request.auth, request.params.id, request.body as z.output<typeof memberCategoryBodySchema>),
@@ -282,7 +315,13 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/family',
     {
       ...write,
-      schema: { tags, summary: 'Create a family with its members and roles', querystring: noQuery, body: familyBodySchema, response: { 201: envelope(familySchema) } },
+      schema: {
+        tags,
+        summary: 'Create a family with its members and roles',
+        querystring: noQuery,
+        body: familyBodySchema,
+        response: { 201: envelope(familySchema) },
+      },
     },
     async (request, reply) => reply.code(201).send({ data: await createFamily(app, request.auth, request.body) }),
   );
@@ -291,7 +330,13 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/family/:id',
     {
       ...read,
-      schema: { tags, summary: 'One family with its tree', params: idParamsSchema, querystring: noQuery, response: { 200: envelope(familySchema) } },
+      schema: {
+        tags,
+        summary: 'One family with its tree',
+        params: idParamsSchema,
+        querystring: noQuery,
+        response: { 200: envelope(familySchema) },
+      },
     },
     async (request) => ({ data: await getFamily(app, request.auth, request.params.id) }),
   );
@@ -316,7 +361,13 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/family/:id',
     {
       ...write,
-      schema: { tags, summary: 'Delete a family (its members stay)', params: idParamsSchema, querystring: noQuery, response: { 200: deleted } },
+      schema: {
+        tags,
+        summary: 'Delete a family (its members stay)',
+        params: idParamsSchema,
+        querystring: noQuery,
+        response: { 200: deleted },
+      },
     },
     async (request) => {
       await deleteFamily(app, request.auth, request.params.id);

@@ -1,12 +1,4 @@
-import type {
-  BillingCycle,
-  BillingMethod,
-  DiscountType,
-  FamilyRole,
-  MemberSource,
-  MemberStatus,
-  Sex,
-} from '@fairway/shared';
+import type { BillingCycle, BillingMethod, DiscountType, FamilyRole, MemberSource, MemberStatus, Sex } from '@fairway/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,

@@ -21,8 +21,8 @@ import { stockholmDate } from '../../integrations/fortnox/time';
 import { BusinessError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { categoryExists } from './categories.repository';
-import * as repo from './members.repository';
 import type { MemberTenant } from './members.repository';
+import * as repo from './members.repository';
 
 /** Who acts: `request.auth`; members live in the club account in use. */
 export type MemberActor = Pick<AuthContext, 'userId' | 'organisationId' | 'clubAccountId'>;
@@ -239,7 +239,8 @@ export async function createMember(app: FastifyInstance, actor: MemberActor, bod
       });
     });
   } catch (error) {
-    if (isGolfIdRace(error)) throw new ValidationError({ golfId: [encodeMessage('golf_id_taken', { golfId: body.golfId ?? '' })] });
+    if (isGolfIdRace(error))
+      throw new ValidationError({ golfId: [encodeMessage('golf_id_taken', { golfId: body.golfId ?? '' })] });
     throw error;
   }
   return getMember(app, actor, id);
@@ -259,7 +260,8 @@ export async function updateMember(
       await repo.updateMember(tx, t, id, valuesOf(body));
     });
   } catch (error) {
-    if (isGolfIdRace(error)) throw new ValidationError({ golfId: [encodeMessage('golf_id_taken', { golfId: body.golfId ?? '' })] });
+    if (isGolfIdRace(error))
+      throw new ValidationError({ golfId: [encodeMessage('golf_id_taken', { golfId: body.golfId ?? '' })] });
     throw error;
   }
   return getMember(app, actor, id);
@@ -289,7 +291,11 @@ export async function deleteMember(app: FastifyInstance, actor: MemberActor, id:
  * One action on the selected members, all or nothing: every id must be the club account's
  * (otherwise 404 and nothing changes), and the action runs in one transaction.
  */
-export async function bulkAction(app: FastifyInstance, actor: MemberActor, body: MemberBulkActionBody): Promise<MemberBulkResult> {
+export async function bulkAction(
+  app: FastifyInstance,
+  actor: MemberActor,
+  body: MemberBulkActionBody,
+): Promise<MemberBulkResult> {
   const t = memberTenantOf(actor);
   const ids = [...new Set(body.ids)];
   if (ids.length === 0) throw new BusinessError(400, 'members.selectMembers');
