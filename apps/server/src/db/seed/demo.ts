@@ -8,6 +8,7 @@ import { ensureSystemRoles } from '../../modules/permissions/permissions.service
 import type { Db } from '../client';
 import { clubAccounts, memberships, organisations, passwordHistory, userClubAccounts, users } from '../schema';
 import { DEMO_CLUB_ACCOUNTS, DEMO_LOGINS, DEMO_ORGANISATION, type DemoLogin } from './demo-logins';
+import { seedDemoMembers } from './demo-members';
 import { seedReferenceData } from './reference-data';
 
 /** Phone numbers from the range PTS keeps for fiction (070-174 06 05 – 070-174 06 99). */
@@ -110,6 +111,7 @@ export async function seedDemo(app: { db: Db }): Promise<DemoLogin[]> {
         .insert(userClubAccounts)
         .values(reach.map((clubAccountId) => ({ userId: user.id, clubAccountId, organisationId })));
     }
+    await seedDemoMembers(tx, { organisationId, clubAccountId: created.clubAccountId });
   });
   return logins;
 }
