@@ -53,7 +53,6 @@ export const SCREENS: readonly ScreenDef[] = [
   },
   { id: 'createMember', path: 'golfrelated/create-member', group: 'golf', parent: 'members' },
   { id: 'exports', path: 'golfrelated/exports', group: 'golf', tabs: ['export', 'log'] },
-  { id: 'fees', path: 'golfrelated/fees', group: 'golf', tabs: ['feeTypes', 'fees', 'feeRules'] },
   {
     id: 'git',
     path: 'golfrelated/git',

@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
             path: 'golfrelated/invoice-payment',
             lazy: lazyPage(() => import('../features/receipts/pages/invoice-payment-page')),
           },
+          { path: 'golfrelated/fees', lazy: lazyPage(() => import('../features/fees/pages/fees-page')) },
           ...SCREENS.map((screen) => ({ path: screen.path, lazy: outlinePage, handle: { screen } })),
         ],
       },

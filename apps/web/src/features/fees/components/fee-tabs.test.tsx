@@ -1,0 +1,207 @@
+import type { Fee, FeeRule } from '@fairway/shared';
+import { priceFeeRule } from '@fairway/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import { createQueryClient } from '../../../app/query-client';
+import { setItem } from '../../../lib/storage';
+import { demoUser, jsonResponse } from '../../../test/render';
+import { currentUserQueryKey } from '../../users/api/get-current-user';
+import { FeeRulesTab, FeeTypesTab } from './fee-tabs';
+
+const user = userEvent.setup({ delay: null });
+vi.setConfig({ testTimeout: 30_000 });
+
+const stamps = { createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+const fee = (id: string, name: string, amountOre: number, vatRate: number): Fee => ({
+  id,
+  name,
+  feeTypeId: '00000000-0000-4000-8000-0000000000aa',
+  feeTypeName: 'Årsavgift',
+  amountOre,
+  vatRate,
+  articleNumber: '',
+  memberCategory: '',
+  periodType: 'year',
+  periodYear: 2026,
+  validFrom: null,
+  validTo: null,
+  active: true,
+  ruleCount: 0,
+  ...stamps,
+});
+const annual = fee('00000000-0000-4000-8000-000000000001', 'Fullvärdig', 650_000, 0);
+const locker = fee('00000000-0000-4000-8000-000000000002', 'Skåp', 50_000, 25);
+
+type Handler = (method: string, url: URL, body: unknown) => Response | undefined;
+
+function stubServer(handler: Handler) {
+  const calls: { method: string; url: URL; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, url, body });
+      return handler(method, url, body) ?? jsonResponse(200, { data: [], pagination: { page: 1, pageSize: 25, total: 0 } });
+    }),
+  );
+  // The setup's matchMedia matches nothing, not even the empty query, which hides every
+  // mantine-datatable column without a media query; a browser matches it.
+  const matchMedia = window.matchMedia;
+  vi.stubGlobal('matchMedia', (query: string) => ({ ...matchMedia(query), matches: query === '' }));
+  return calls;
+}
+
+function renderTab(element: ReactNode, scopes = demoUser.scopes) {
+  setItem('accessToken', 'test-token');
+  const client: QueryClient = createQueryClient();
+  client.setQueryData(currentUserQueryKey, { ...demoUser, scopes });
+  const router = createMemoryRouter([{ path: '/', element }]);
+  render(
+    <AppProviders queryClient={client}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('fee rules tab', () => {
+  it('prices the chosen fees with the discount while typing, and sends the rule', async () => {
+    let rules: FeeRule[] = [];
+    const calls = stubServer((method, url, body) => {
+      const path = url.pathname;
+      if (method === 'GET' && path === '/api/v1/fees') {
+        return jsonResponse(200, { data: [annual, locker], pagination: { page: 1, pageSize: 100, total: 2 } });
+      }
+      if (method === 'GET' && path === '/api/v1/fee_rules') {
+        return jsonResponse(200, { data: rules, pagination: { page: 1, pageSize: 25, total: rules.length } });
+      }
+      if (method === 'POST' && path === '/api/v1/fee_rules') {
+        const b = body as { name: string; feeIds: string[]; discountType: 'percentage'; discountValue: number };
+        const chosen = [annual, locker].filter((f) => b.feeIds.includes(f.id));
+        const rule: FeeRule = {
+          id: '00000000-0000-4000-8000-0000000000r1',
+          name: b.name,
+          description: '',
+          fees: chosen.map(({ id, name, feeTypeName, amountOre, vatRate, active }) => ({
+            id,
+            name,
+            feeTypeName,
+            amountOre,
+            vatRate,
+            active,
+          })),
+          discountType: b.discountType,
+          discountValue: b.discountValue,
+          price: priceFeeRule({ fees: chosen, discountType: b.discountType, discountValue: b.discountValue }),
+          ...stamps,
+        };
+        rules = [rule];
+        return jsonResponse(201, { data: rule });
+      }
+      return undefined;
+    });
+    renderTab(<FeeRulesTab />);
+    expect(await screen.findByText('Inga avgiftsregler ännu')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Ny avgiftsregel' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Ny avgiftsregel' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Namn/ }), 'Familj');
+    await user.click(within(dialog).getByRole('textbox', { name: /Avgifter/ }));
+    await user.click(await screen.findByRole('option', { name: /Fullvärdig/, hidden: true }));
+    await user.click(await screen.findByRole('option', { name: /Skåp/, hidden: true }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Procent' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Rabatt i procent/ }), '10');
+
+    // 6 500 + 500 kr less 10 % = 6 300 kr; VAT only in the locker (25 %: 450 kr holds 90 kr).
+    await waitFor(() => expect(within(dialog).getByTestId('fee-rule-total').textContent?.replace(/\s/g, ' ')).toBe('6 300 kr'));
+    expect(within(dialog).getByText(/25 % moms: 450\s*kr, varav moms 90\s*kr/)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Spara' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Familj',
+      description: '',
+      feeIds: [annual.id, locker.id],
+      discountType: 'percentage',
+      discountValue: 10,
+    });
+    const row = (await screen.findByText('Fullvärdig, Skåp')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('10 %');
+    expect(within(row).getByTestId('fee-rule-row-total').textContent?.replace(/\s/g, ' ')).toBe('6 300 kr');
+  });
+
+  it('shows the field message of a refused save on its input', async () => {
+    stubServer((method, url) => {
+      if (method === 'GET' && url.pathname === '/api/v1/fees') {
+        return jsonResponse(200, { data: [locker], pagination: { page: 1, pageSize: 100, total: 1 } });
+      }
+      if (method === 'POST') {
+        return jsonResponse(400, {
+          message: 'Valideringsfel',
+          eng_message: 'Validation error',
+          error: { discountValue: ['Rabatten får vara högst avgifternas summa, 500 kr'] },
+        });
+      }
+      return undefined;
+    });
+    renderTab(<FeeRulesTab />);
+    await user.click((await screen.findAllByRole('button', { name: 'Ny avgiftsregel' }))[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Ny avgiftsregel' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Namn/ }), 'Skåp');
+    await user.click(within(dialog).getByRole('textbox', { name: /Avgifter/ }));
+    await user.click(await screen.findByRole('option', { name: /Skåp/, hidden: true }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Belopp' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Rabattbelopp/ }), '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Spara' }));
+    expect(await within(dialog).findByText('Rabatten får vara högst avgifternas summa, 500 kr')).toBeInTheDocument();
+  });
+});
+
+describe('fee types tab', () => {
+  it('deletes only after confirmation, and hides writing without fees.write', async () => {
+    const type = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Årsavgift', description: '', feeCount: 0, ...stamps };
+    let types = [type];
+    const calls = stubServer((method, url) => {
+      if (method === 'DELETE') {
+        types = [];
+        return jsonResponse(200, { data: { id: type.id } });
+      }
+      if (url.pathname === '/api/v1/fee_types') {
+        return jsonResponse(200, { data: types, pagination: { page: 1, pageSize: 25, total: types.length } });
+      }
+      return undefined;
+    });
+    renderTab(<FeeTypesTab />);
+    await user.click(await screen.findByRole('button', { name: 'Ta bort: Årsavgift' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Ta bort avgiftstyp' });
+    await user.click(within(confirm).getByRole('button', { name: 'Ta bort' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url.pathname)).toEqual([`/api/v1/fee_types/${type.id}`]),
+    );
+    expect(await screen.findByText('Inga avgiftstyper ännu')).toBeInTheDocument();
+  });
+
+  it('shows a reader neither new, edit nor delete', async () => {
+    const type = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Årsavgift', description: 'Per år', feeCount: 2, ...stamps };
+    stubServer((_m, url) =>
+      url.pathname === '/api/v1/fee_types'
+        ? jsonResponse(200, { data: [type], pagination: { page: 1, pageSize: 25, total: 1 } })
+        : undefined,
+    );
+    renderTab(<FeeTypesTab />, ['fees.read']);
+    expect(await screen.findByText('Årsavgift')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Ta bort/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Redigera/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ny avgiftstyp' })).toBeNull();
+  });
+});
