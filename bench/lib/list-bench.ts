@@ -1,0 +1,219 @@
+/**
+ * The harness of the list benchmarks (invoice-list.ts, member-list.ts): a server on PGlite and on
+ * PostgreSQL, two organisations seeded by the benchmark, answers checked before they are timed,
+ * then each scenario at an open-loop rate from a load generator in its own process, and a table of
+ * percentiles. See bench/README.md.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { createOrganisation, signIn, type TestOrganisation } from '../../apps/server/src/modules/users/test-fixtures';
+import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../apps/server/src/test/test-app';
+import type { LoadAnswer, LoadRequest } from './load-generator';
+import type { OpenLoopResult } from './open-loop';
+import { markdownTable, ms } from './stats';
+
+export const TARGET_P95_MS = 50;
+
+export type Db = 'pglite' | 'postgres';
+
+export interface Scenario {
+  name: string;
+  /** Request i goes to paths[i % paths.length]. */
+  paths: string[];
+}
+
+/** GET a path as the benchmark's user; throws on anything but 2xx. */
+export type Check = <T>(path: string) => Promise<T>;
+
+export interface ListBench {
+  /** What the first line says is measured, e.g. "invoice list: 100000 invoices (+150000 …)". */
+  title: string;
+  /** Tables to ANALYZE after seeding (see the `analyze` option). */
+  tables: string[];
+  /** Fills `mine` (the benchmark's club account) and `other` (another organisation's). */
+  seed(t: TestApp, mine: TestOrganisation, other: TestOrganisation): Promise<void>;
+  scenarios: Scenario[];
+  /** Asserts the answers are right before they are timed; answers a line to print. */
+  check(get: Check): Promise<string>;
+}
+
+export const commonOptions = {
+  db: { type: 'string', default: 'pglite,postgres' },
+  'pg-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+  rate: { type: 'string', default: '100' },
+  seconds: { type: 'string', default: '15' },
+  warmup: { type: 'string', default: '5' },
+  'page-size': { type: 'string', default: '25' },
+  // yes: ANALYZE after seeding, as the product has it: on PostgreSQL autovacuum does within a
+  // minute of such a load; on PGlite (no autovacuum) the write that loaded the rows does
+  // (ANALYZE_AFTER_ROWS in accounting-sync.service.ts). no: the planner's default guesses.
+  analyze: { type: 'string', default: 'yes' },
+  // Leaves the PostgreSQL database in place (its name is printed) to EXPLAIN the queries after.
+  'keep-db': { type: 'boolean', default: false },
+} as const;
+
+/** The command line: the common options plus the benchmark's own. */
+export function benchArgs<O extends NonNullable<ParseArgsConfig['options']>>(own: O) {
+  const { values } = parseArgs({ options: { ...commonOptions, ...own }, allowPositionals: false });
+  return values as unknown as Record<keyof typeof commonOptions | keyof O, string | boolean | undefined>;
+}
+
+function startGenerator(): ChildProcess {
+  // A process of its own: the server (and PGlite, on the server's event loop) must not delay
+  // the clock that sends requests and times answers. fork() passes on tsx's loader flags.
+  return fork(new URL('./load-generator.ts', import.meta.url), { stdio: 'inherit' });
+}
+
+function load(child: ChildProcess, request: LoadRequest): Promise<{ result: OpenLoopResult; statuses: Record<string, number> }> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (answer: LoadAnswer) => (answer.ok ? resolve(answer) : reject(new Error(answer.error))));
+    child.send(request);
+  });
+}
+
+interface Row {
+  db: string;
+  scenario: string;
+  result: OpenLoopResult;
+}
+
+interface Settings {
+  pgUrl: string;
+  rate: number;
+  seconds: number;
+  warmup: number;
+  analyze: boolean;
+  keepDb: boolean;
+}
+
+async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
+  let testDb: TestDatabase | undefined;
+  let t: TestApp;
+  if (db === 'postgres') {
+    testDb = await createTestDatabase(s.pgUrl);
+    t = await createTestApp({ DATABASE_URL: testDb.url });
+  } else {
+    t = await createTestApp();
+  }
+  const child = startGenerator();
+  try {
+    const mine = await createOrganisation(t.app, { name: 'Bänkens GK' });
+    const other = await createOrganisation(t.app, { name: 'Grannens GK', organisationNumber: '559412-3456' });
+    let started = performance.now();
+    await bench.seed(t, mine, other);
+    if (s.analyze) for (const table of bench.tables) await t.app.db.execute(sql.raw(`analyze ${table}`));
+    console.log(
+      `[${db}] seeded in ${((performance.now() - started) / 1000).toFixed(1)} s` + (s.analyze ? ', analyzed' : ', no ANALYZE'),
+    );
+
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const baseUrl = `http://127.0.0.1:${address.port}`;
+    // A fresh token: seeding can take longer than an access token lives.
+    const token = await signIn(t.app, mine.owner.userId, mine.organisationId);
+    const headers = { authorization: `Bearer ${token}`, 'accept-language': 'sv' };
+    const get: Check = async <T>(path: string) => {
+      const response = await fetch(`${baseUrl}${path}`, { headers });
+      if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    console.log(`[${db}] checked: ${await bench.check(get)}`);
+
+    // Warm-up (JIT, connection pool, caches), not counted.
+    started = performance.now();
+    const all = bench.scenarios.flatMap((sc) => sc.paths);
+    await load(child, { baseUrl, headers, paths: all, rate: s.rate, durationMs: s.warmup * 1000 });
+    console.log(`[${db}] warmed up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const rows: Row[] = [];
+    for (const scenario of bench.scenarios) {
+      const { result, statuses } = await load(child, {
+        baseUrl,
+        headers,
+        paths: scenario.paths,
+        rate: s.rate,
+        durationMs: s.seconds * 1000,
+      });
+      rows.push({ db, scenario: scenario.name, result });
+      console.log(
+        `[${db}] ${scenario.name}: p50 ${ms(result.p50)} p95 ${ms(result.p95)} p99 ${ms(result.p99)} ms, ` +
+          `${result.achievedRate.toFixed(1)} req/s, statuses ${JSON.stringify(statuses)}`,
+      );
+    }
+    return rows;
+  } finally {
+    child.send('exit');
+    await t.close();
+    if (testDb && s.keepDb) console.log(`[${db}] kept the database ${testDb.name}`);
+    else await testDb?.drop();
+  }
+}
+
+const load3 = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** Runs the benchmark on every database of `--db` and prints the table. */
+export async function runListBench(bench: ListBench, args: ReturnType<typeof benchArgs>): Promise<void> {
+  const settings: Settings = {
+    pgUrl: String(args['pg-url']),
+    rate: Number(args.rate),
+    seconds: Number(args.seconds),
+    warmup: Number(args.warmup),
+    analyze: args.analyze !== 'no',
+    keepDb: args['keep-db'] === true,
+  };
+  const dbs = String(args.db)
+    .split(',')
+    .map((d) => d.trim()) as Db[];
+  console.log(
+    `${bench.title}, ${settings.rate} req/s open loop, ${settings.seconds} s per scenario, page size ${args['page-size']}; ` +
+      `${cpus().length} cores, load average ${load3()} at start`,
+  );
+  const rows: Row[] = [];
+  for (const db of dbs) rows.push(...(await runOn(db, bench, settings)));
+  console.log(`\nload average at end: ${load3()}\n`);
+  console.log(
+    markdownTable(
+      [
+        'database',
+        'scenario',
+        'requests',
+        'errors',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'max ms',
+        'achieved req/s',
+        `p95 ≤ ${TARGET_P95_MS} ms`,
+      ],
+      rows.map(({ db, scenario, result }) => [
+        db,
+        scenario,
+        result.count,
+        result.errors,
+        ms(result.p50),
+        ms(result.p95),
+        ms(result.p99),
+        ms(result.max),
+        result.achievedRate.toFixed(1),
+        result.errors === 0 && result.p95 <= TARGET_P95_MS ? 'yes' : 'NO',
+      ]),
+    ),
+  );
+}
+
+/** The end of a benchmark script: exit 0 when done, 1 with the error printed. */
+export function finish(run: Promise<void>): void {
+  run.then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
