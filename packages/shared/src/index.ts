@@ -12,6 +12,7 @@ export * from './customers/customers.schemas';
 export * from './errors';
 export * from './eventlogs/eventlogs.schemas';
 export * from './fees/fees.schemas';
+export * from './git/git.schemas';
 export * from './hidden-resources/hidden-resources.schemas';
 export * from './integrations/integrations.schemas';
 export * from './invoices/invoice-totals';

@@ -8,6 +8,7 @@ import { contractsMessages } from './messages/contracts';
 import { customersMessages } from './messages/customers';
 import { eventlogsMessages } from './messages/eventlogs';
 import { feesMessages } from './messages/fees';
+import { gitMessages } from './messages/git';
 import { gitGatewayMessages } from './messages/git-gateway';
 import { integrationsMessages } from './messages/integrations';
 import { invoicesMessages } from './messages/invoices';
@@ -57,6 +58,7 @@ const dictionaries = [
   feesMessages,
   membersMessages,
   gitGatewayMessages,
+  gitMessages,
   receiptsMessages,
 ] as const;
 

@@ -14,6 +14,8 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { emailJobs } from './email/email.jobs';
 import { eventlogsRoutes } from './eventlogs/eventlogs.routes';
 import { feesRoutes } from './fees/fees.routes';
+import { gitJobs } from './git/git.jobs';
+import { gitRoutes } from './git/git.routes';
 import { hiddenResourcesRoutes } from './hidden-resources/hidden-resources.routes';
 import { integrationsRoutes } from './integrations/integrations.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
@@ -66,4 +68,6 @@ export const routeModules: RouteModule[] = [
   membersRoutes,
   receiptsRoutes,
   feesRoutes,
+  gitJobs,
+  gitRoutes,
 ];

@@ -1,4 +1,16 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -36,7 +48,10 @@ export const gitConnections = pgTable(
     lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('git_connections_club_account_uq').on(t.clubAccountId), index('git_connections_org_idx').on(t.organisationId)],
+  (t) => [
+    uniqueIndex('git_connections_club_account_uq').on(t.clubAccountId),
+    index('git_connections_org_idx').on(t.organisationId),
+  ],
 );
 
 /** GIT's members of the club account (mirror). */
@@ -83,7 +98,10 @@ export const gitArticles = pgTable(
     raw: jsonb('raw').notNull(),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('git_articles_club_git_id_uq').on(t.clubAccountId, t.gitId), index('git_articles_org_idx').on(t.organisationId)],
+  (t) => [
+    uniqueIndex('git_articles_club_git_id_uq').on(t.clubAccountId, t.gitId),
+    index('git_articles_org_idx').on(t.organisationId),
+  ],
 );
 
 /** GIT's invoice occasions (*fakturaomgång*), with the portal's own `archived` flag. */

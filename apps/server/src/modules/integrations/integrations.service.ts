@@ -9,6 +9,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { latestRuns } from '../accounting/accounting.repository';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
+import { findGitConnection } from '../git/git-connections.service';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { smsPlans, subscriptions } from '../subscriptions/subscriptions.schema';
 import { users } from '../users/users.schema';
@@ -76,6 +77,19 @@ async function accountingIntegration(db: Db, caller: Caller, provider: string): 
   };
 }
 
+/** The GIT card: connected, or a key GIT revoked (a reconnect is needed), or none. */
+async function gitIntegration(db: Db, caller: Caller): Promise<Integration> {
+  const connection = caller.clubAccountId
+    ? await findGitConnection(db, { organisationId: caller.organisationId, clubAccountId: caller.clubAccountId })
+    : null;
+  const status: IntegrationStatus = !connection
+    ? 'not_connected'
+    : connection.status === 'connected'
+      ? 'connected'
+      : 'reconnect_needed';
+  return { system: 'git', provider: 'git', status };
+}
+
 const CONNECTOR_STATUS: Record<ConnectorState, IntegrationStatus> = {
   installation_needed: 'installation_needed',
   offline: 'connector_offline',
@@ -99,7 +113,7 @@ export async function listIntegrations(db: Db, smtpConfigured: boolean, caller: 
   if (!organisation) throw new NotFoundError();
   const integrations: Integration[] = [
     await accountingIntegration(db, caller, clubAccount?.accountingProgram ?? organisation.accountingProgram),
-    { system: 'git', provider: 'git', status: 'not_connected' },
+    await gitIntegration(db, caller),
     { system: 'sms', provider: plan?.name ?? null, status: plan ? 'connected' : 'no_plan' },
     { system: 'email', provider: 'smtp', status: smtpConfigured ? 'connected' : 'outbox_only' },
   ];

@@ -1,0 +1,201 @@
+import type { GitConnectBody, GitConnectionInfo } from '@fairway/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db, Tx } from '../../db/client';
+import { createRateLimiter, type RateLimiter } from '../../integrations/accounting/rate-limiter';
+import { createGitClient, GIT_RATE_LIMIT, type GitClient, type GitClientOptions } from '../../integrations/git/git.client';
+import { demoGitConnection } from '../../integrations/git/git.demo';
+import { GitError, isGitError } from '../../integrations/git/git-errors';
+import { ConflictError } from '../../lib/errors';
+import { createSecretBox, type SecretBox } from '../../lib/secrets';
+import type { MirrorTarget } from '../accounting/mirror';
+import { logEventQuietly } from '../eventlogs/eventlogs.service';
+import { gitConnections } from './git.schema';
+
+export type GitConnectionRow = typeof gitConnections.$inferSelect;
+
+const boxes = new WeakMap<FastifyInstance, SecretBox>();
+function keyBox(app: FastifyInstance): SecretBox {
+  let box = boxes.get(app);
+  if (!box) {
+    box = createSecretBox(app.config.JWT_SECRET, 'git-api-keys');
+    boxes.set(app, box);
+  }
+  return box;
+}
+
+const limiters = new WeakMap<FastifyInstance, RateLimiter>();
+function limiterFor(app: FastifyInstance): RateLimiter {
+  let limiter = limiters.get(app);
+  if (!limiter) {
+    limiter = createRateLimiter(app.db, GIT_RATE_LIMIT);
+    limiters.set(app, limiter);
+  }
+  return limiter;
+}
+
+/** Tests shorten the client's backoff; everything else uses the client's defaults. */
+const clientTuning = (app: FastifyInstance): Partial<GitClientOptions> =>
+  app.config.NODE_ENV === 'test' ? { retryBaseMs: 5, maxRetries: 2, timeoutMs: 10_000 } : {};
+
+export async function findGitConnection(conn: Db | Tx, target: MirrorTarget): Promise<GitConnectionRow | null> {
+  const [row] = await conn
+    .select()
+    .from(gitConnections)
+    .where(and(eq(gitConnections.organisationId, target.organisationId), eq(gitConnections.clubAccountId, target.clubAccountId)));
+  return row ?? null;
+}
+
+function clientOf(app: FastifyInstance, connection: { baseUrl: string; apiKey: string; clubId: string }): GitClient {
+  return createGitClient({ ...clientTuning(app), ...connection, limiter: limiterFor(app), logger: app.log });
+}
+
+async function addressOf(app: FastifyInstance, row: GitConnectionRow): Promise<string> {
+  if (row.environment === 'simulator') return (await demoGitConnection(app.simulators)).baseUrl;
+  if (!row.baseUrl) throw new Error('GIT connection without a base URL');
+  return row.baseUrl;
+}
+
+/**
+ * The GIT client of a club account's connection. A connection whose key GIT revoked (or none)
+ * is refused with the localised reason, so nothing talks to GIT until someone reconnects.
+ */
+export async function gitClientFor(
+  app: FastifyInstance,
+  target: MirrorTarget,
+): Promise<{ client: GitClient; connection: GitConnectionRow }> {
+  const connection = await findGitConnection(app.db, target);
+  if (!connection) throw new ConflictError('git.notConnected');
+  if (connection.status !== 'connected') throw new ConflictError('git.keyRevoked');
+  const client = clientOf(app, {
+    baseUrl: await addressOf(app, connection),
+    apiKey: keyBox(app).open(connection.apiKey),
+    clubId: connection.gitClubId,
+  });
+  return { client, connection };
+}
+
+export function toConnectionInfo(row: GitConnectionRow | null): GitConnectionInfo {
+  if (!row)
+    return {
+      status: 'not_connected',
+      clubId: null,
+      clubName: null,
+      environment: null,
+      connectedAt: null,
+      revokedAt: null,
+      lastError: null,
+    };
+  return {
+    status: row.status === 'connected' ? 'connected' : 'key_revoked',
+    clubId: row.gitClubId,
+    clubName: row.gitClubName,
+    environment: row.environment === 'simulator' ? 'simulator' : 'live',
+    connectedAt: row.connectedAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    lastError: row.lastError,
+  };
+}
+
+/**
+ * Connects (or reconnects) the club account to GIT: the club id and key are tried with
+ * `GET /club` first, so a wrong key answers GIT's refusal and stores nothing. The key is stored
+ * encrypted.
+ */
+export async function connectGit(
+  app: FastifyInstance,
+  target: MirrorTarget,
+  body: GitConnectBody & { environment?: 'live' | 'simulator' },
+  userId: string | null,
+): Promise<GitConnectionInfo> {
+  const environment = body.environment ?? 'live';
+  const baseUrl = environment === 'simulator' ? (await demoGitConnection(app.simulators)).baseUrl : body.baseUrl;
+  const club = await clientOf(app, { baseUrl, apiKey: body.apiKey, clubId: body.clubId }).getClub();
+  const values = {
+    gitClubId: body.clubId,
+    gitClubName: club.name,
+    apiKey: keyBox(app).seal(body.apiKey),
+    environment,
+    baseUrl: environment === 'simulator' ? null : body.baseUrl,
+    status: 'connected',
+    connectedBy: userId,
+    connectedAt: new Date(),
+    revokedAt: null,
+    lastError: null,
+    lastErrorAt: null,
+  };
+  const [row] = await app.db
+    .insert(gitConnections)
+    .values({ ...target, ...values })
+    .onConflictDoUpdate({
+      target: gitConnections.clubAccountId,
+      set: { ...values, updatedAt: sql`now()` },
+      setWhere: eq(gitConnections.organisationId, target.organisationId),
+    })
+    .returning();
+  await logEventQuietly(app.db, app.log, {
+    ...target,
+    resource: 'git',
+    activity: 'git.event.connected',
+    params: { clubId: body.clubId, clubName: club.name },
+    type: 'SUCCESS',
+  });
+  return toConnectionInfo(row ?? null);
+}
+
+/** Ends the link: the key is forgotten; the mirror stays readable. */
+export async function disconnectGit(app: FastifyInstance, target: MirrorTarget): Promise<GitConnectionInfo> {
+  const deleted = await app.db
+    .delete(gitConnections)
+    .where(and(eq(gitConnections.organisationId, target.organisationId), eq(gitConnections.clubAccountId, target.clubAccountId)))
+    .returning({ id: gitConnections.id });
+  if (deleted.length > 0)
+    await logEventQuietly(app.db, app.log, { ...target, resource: 'git', activity: 'git.event.disconnected', type: 'INFO' });
+  return toConnectionInfo(null);
+}
+
+/** GIT refused the key (401): the error that means someone must reconnect. */
+export function isKeyRefused(error: unknown): error is GitError {
+  return isGitError(error) && error.kind === 'unauthorized';
+}
+
+/**
+ * Marks the connection revoked once (one event-log entry, however many runs notice it). Answers
+ * whether this call was the one that did.
+ */
+export async function markKeyRevoked(app: FastifyInstance, target: MirrorTarget, error: GitError): Promise<boolean> {
+  const changed = await app.db
+    .update(gitConnections)
+    .set({
+      status: 'key_revoked',
+      revokedAt: sql`now()`,
+      lastError: error.message,
+      lastErrorAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(gitConnections.organisationId, target.organisationId),
+        eq(gitConnections.clubAccountId, target.clubAccountId),
+        eq(gitConnections.status, 'connected'),
+      ),
+    )
+    .returning({ id: gitConnections.id });
+  if (changed.length === 0) return false;
+  await logEventQuietly(app.db, app.log, {
+    ...target,
+    resource: 'git',
+    activity: 'git.event.keyRevoked',
+    error: String(error.gitCode ?? error.message),
+    type: 'ERROR',
+  });
+  return true;
+}
+
+/** Connected club accounts (the scheduled refresh's targets). */
+export async function listConnectedGitTargets(db: Db): Promise<MirrorTarget[]> {
+  return db
+    .select({ organisationId: gitConnections.organisationId, clubAccountId: gitConnections.clubAccountId })
+    .from(gitConnections)
+    .where(eq(gitConnections.status, 'connected'));
+}

@@ -1,0 +1,242 @@
+import {
+  envelope,
+  gitArticleSchema,
+  gitArticlesQuerySchema,
+  gitConnectBodySchema,
+  gitConnectionSchema,
+  gitInvoiceBasesQuerySchema,
+  gitInvoiceBasisSchema,
+  gitInvoiceOccasionDetailSchema,
+  gitInvoiceOccasionSchema,
+  gitInvoiceOccasionsQuerySchema,
+  gitMemberSchema,
+  gitMembersQuerySchema,
+  gitSettledInvoicesQuerySchema,
+  gitTransactionSchema,
+  gitTransactionsQuerySchema,
+  idParamsSchema,
+  listEnvelope,
+} from '@fairway/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { scoped } from '../../plugins/auth';
+import { targetOf } from '../accounting/access';
+import {
+  getGitOccasion,
+  getGitTransaction,
+  listGitArticles,
+  listGitMembers,
+  listGitOccasionBases,
+  listGitOccasions,
+  listGitTransactions,
+  listSettledGitBases,
+  setGitOccasionArchived,
+} from './git.service';
+import { connectGit, disconnectGit, findGitConnection, toConnectionInfo } from './git-connections.service';
+import { queueGitRefresh } from './git-refresh.service';
+
+const noQuery = z.object({}).strict();
+
+/**
+ * The club account's GIT connection and the portal's copy of GIT (spec §7 `git/`,
+ * `git/list_members/`, paid and credited invoices, the transaction log). Reading needs
+ * `git.read`, every change `git.write`. Everything is of the club account in use.
+ */
+export const gitRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = scoped(app, 'git.read');
+  const write = scoped(app, 'git.write');
+  const tags = ['git'];
+
+  app.get(
+    '/git/connection',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: "The club account's GIT connection",
+        querystring: noQuery,
+        response: { 200: envelope(gitConnectionSchema) },
+      },
+    },
+    async (request) => ({ data: toConnectionInfo(await findGitConnection(app.db, targetOf(request.auth))) }),
+  );
+
+  app.put(
+    '/git/connection',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Connect (or reconnect) GIT: the club id and API key are tried against GIT before they are stored',
+        querystring: noQuery,
+        body: gitConnectBodySchema,
+        response: { 200: envelope(gitConnectionSchema) },
+      },
+      config: { ...write.config, rateLimit: { max: 20, timeWindow: '10 minutes' } },
+    },
+    async (request) => {
+      const target = targetOf(request.auth);
+      const data = await connectGit(app, target, request.body, request.auth.userId);
+      await queueGitRefresh(app, target, 'initial');
+      return { data };
+    },
+  );
+
+  app.delete(
+    '/git/connection',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Disconnect GIT (the key is forgotten)',
+        querystring: noQuery,
+        response: { 200: envelope(gitConnectionSchema) },
+      },
+    },
+    async (request) => ({ data: await disconnectGit(app, targetOf(request.auth)) }),
+  );
+
+  app.get(
+    '/git/list_members/',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'GIT members (search by name or golf ID, category filter, paging)',
+        querystring: gitMembersQuerySchema,
+        response: { 200: listEnvelope(gitMemberSchema) },
+      },
+    },
+    async (request) => listGitMembers(app, targetOf(request.auth), request.query),
+  );
+
+  app.get(
+    '/git/articles',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'GIT articles / fees',
+        querystring: gitArticlesQuerySchema,
+        response: { 200: listEnvelope(gitArticleSchema) },
+      },
+    },
+    async (request) => listGitArticles(app, targetOf(request.auth), request.query),
+  );
+
+  app.get(
+    '/git/invoice-occasions',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'GIT invoice occasions (archived or not)',
+        querystring: gitInvoiceOccasionsQuerySchema,
+        response: { 200: listEnvelope(gitInvoiceOccasionSchema) },
+      },
+    },
+    async (request) => listGitOccasions(app, targetOf(request.auth), request.query),
+  );
+
+  app.get(
+    '/git/invoice-occasions/:id',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'One invoice occasion with its invoice bases counted per status',
+        params: idParamsSchema,
+        querystring: noQuery,
+        response: { 200: envelope(gitInvoiceOccasionDetailSchema) },
+      },
+    },
+    async (request) => ({ data: await getGitOccasion(app, targetOf(request.auth), request.params.id) }),
+  );
+
+  app.get(
+    '/git/invoice-occasions/:id/invoice-bases',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: "An invoice occasion's invoice bases (status filter, paging)",
+        params: idParamsSchema,
+        querystring: gitInvoiceBasesQuerySchema,
+        response: { 200: listEnvelope(gitInvoiceBasisSchema) },
+      },
+    },
+    async (request) => listGitOccasionBases(app, targetOf(request.auth), request.params.id, request.query),
+  );
+
+  for (const [path, archived, summary] of [
+    ['archive', true, 'Archive the invoice occasion (the portal hides it; GIT is not changed)'],
+    ['unarchive', false, 'Bring the invoice occasion back from the archive'],
+  ] as const) {
+    app.put(
+      `/git/invoice-occasions/:id/${path}`,
+      {
+        ...write,
+        schema: {
+          tags,
+          summary,
+          params: idParamsSchema,
+          querystring: noQuery,
+          response: { 200: envelope(gitInvoiceOccasionDetailSchema) },
+        },
+      },
+      async (request) => ({ data: await setGitOccasionArchived(app, targetOf(request.auth), request.params.id, archived) }),
+    );
+  }
+
+  for (const [path, status] of [
+    ['paid-invoices', 'paid'],
+    ['credited-invoices', 'credited'],
+  ] as const) {
+    app.get(
+      `/git/${path}`,
+      {
+        ...read,
+        schema: {
+          tags,
+          summary: `GIT invoice bases that are ${status}, newest first`,
+          querystring: gitSettledInvoicesQuerySchema,
+          response: { 200: listEnvelope(gitInvoiceBasisSchema) },
+        },
+      },
+      async (request) => listSettledGitBases(app, targetOf(request.auth), status, request.query),
+    );
+  }
+
+  app.get(
+    '/git/transactions',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'The GIT transaction log, newest first',
+        querystring: gitTransactionsQuerySchema,
+        response: { 200: listEnvelope(gitTransactionSchema) },
+      },
+    },
+    async (request) => listGitTransactions(app, targetOf(request.auth), request.query),
+  );
+
+  app.post(
+    '/git/refresh',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Refresh the portal copy of GIT now; answers the queued run',
+        querystring: noQuery,
+        response: { 202: envelope(gitTransactionSchema) },
+      },
+      config: { ...write.config, rateLimit: { max: 20, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      const target = targetOf(request.auth);
+      const runId = await queueGitRefresh(app, target, 'manual');
+      return reply.code(202).send({ data: await getGitTransaction(app, target, runId) });
+    },
+  );
+};
