@@ -1,5 +1,5 @@
 import type { MemberSort, MembersListFilter } from '@fairway/shared';
-import { and, asc, count, desc, eq, exists, gt, inArray, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, getTableColumns, gt, inArray, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
@@ -69,8 +69,12 @@ export function yearsBefore(on: string, years: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-function filterOf(t: MemberTenant, f: MemberListFilter, today: string): SQL | undefined {
-  const conditions: SQL[] = own(t);
+/**
+ * `clubAccountOnly` leaves out the organisation (a club account belongs to exactly one) so the
+ * page's ids can come from an index alone; the caller checks the organisation on the rows.
+ */
+function filterOf(t: MemberTenant, f: MemberListFilter, today: string, clubAccountOnly = false): SQL | undefined {
+  const conditions: SQL[] = clubAccountOnly ? [eq(members.clubAccountId, t.clubAccountId)] : own(t);
   if (f.active !== undefined) conditions.push(eq(members.active, f.active));
   if (f.memberCategoryId) conditions.push(eq(members.memberCategoryId, f.memberCategoryId));
   if (f.playerCategoryId) conditions.push(eq(members.playerCategoryId, f.playerCategoryId));
@@ -144,7 +148,11 @@ export type MemberListRecord = {
       : MemberRecord[K & keyof MemberRecord];
 };
 
-/** One page in the chosen order, with the category names (two primary-key joins). */
+/**
+ * One page in the chosen order, with the category names. The page's ids are found first, from
+ * members alone (club account only, so the sort index can answer), and only then are their rows
+ * read and joined (a deferred join): a deep page skips thousands of rows without joining each.
+ */
 export async function listMembers(
   conn: Db | Tx,
   t: MemberTenant,
@@ -152,15 +160,20 @@ export async function listMembers(
   page: { page: number; pageSize: number },
   today: string,
 ): Promise<MemberListRecord[]> {
+  const ids = conn
+    .select({ id: members.id })
+    .from(members)
+    .where(filterOf(t, f, today, true))
+    .orderBy(...orderOf(f))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
   return (await conn
     .select(listColumns)
     .from(members)
     .leftJoin(memberCategories, eq(memberCategories.id, members.memberCategoryId))
     .leftJoin(playerCategories, eq(playerCategories.id, members.playerCategoryId))
-    .where(filterOf(t, f, today))
-    .orderBy(...orderOf(f))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize)) as MemberListRecord[];
+    .where(and(...own(t), inArray(members.id, ids)))
+    .orderBy(...orderOf(f))) as MemberListRecord[];
 }
 
 export async function countMembers(conn: Db | Tx, t: MemberTenant, f: MemberListFilter, today: string): Promise<number> {
@@ -385,4 +398,54 @@ export async function payersWithFamily(conn: Db | Tx, t: MemberTenant, ids: read
         ),
       ),
     );
+}
+
+// ---- GIT sync -------------------------------------------------------------------------------
+
+export type GitMemberValues = MemberValues & { firstname: string; lastname: string; golfId: string; gitUpdatedAt: Date };
+
+/**
+ * Upserts members read from GIT by golf ID (unique per club account): a new golf ID is inserted
+ * with `source = 'git'`, a known one gets GIT's fields unless the stored record is already as new
+ * as GIT's (`git_updated_at`), so a replayed or out-of-order sync page changes nothing. Fields the
+ * rows leave out (notes, billing set in the portal…) are kept. Answers the ids by golf ID.
+ */
+export async function upsertGitMembers(tx: Tx, t: MemberTenant, rows: readonly GitMemberValues[]): Promise<Map<string, string>> {
+  if (rows.length === 0) return new Map();
+  const columns = getTableColumns(members);
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter(
+    (k): k is keyof typeof columns =>
+      k in columns && !['id', 'organisationId', 'clubAccountId', 'createdAt', 'createdBy', 'source', 'searchVector'].includes(k),
+  );
+  const set: Record<string, SQL> = Object.fromEntries(keys.map((k) => [k, sql.raw(`excluded."${columns[k].name}"`)]));
+  const now = new Date();
+  const written = await tx
+    .insert(members)
+    .values(
+      rows.map((r) => ({
+        ...r,
+        organisationId: t.organisationId,
+        clubAccountId: t.clubAccountId,
+        source: 'git' as const,
+        gitSyncedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [members.clubAccountId, members.golfId],
+      set: { ...set, gitSyncedAt: now, updatedAt: now },
+      setWhere: sql`${members.gitUpdatedAt} is null or ${members.gitUpdatedAt} < excluded.git_updated_at`,
+    })
+    .returning({ id: members.id, golfId: members.golfId });
+  await bumpListVersion(tx, t);
+  const ids = new Map(written.map((w) => [w.golfId as string, w.id]));
+  // Rows GIT sent unchanged were not written: their ids still belong in the answer.
+  const missing = rows.map((r) => r.golfId).filter((g) => !ids.has(g));
+  if (missing.length > 0) {
+    const found = await tx
+      .select({ id: members.id, golfId: members.golfId })
+      .from(members)
+      .where(and(...own(t), inArray(members.golfId, missing)));
+    for (const f of found) ids.set(f.golfId as string, f.id);
+  }
+  return ids;
 }
