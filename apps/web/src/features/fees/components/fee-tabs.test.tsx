@@ -11,6 +11,7 @@ import { createQueryClient } from '../../../app/query-client';
 import { setItem } from '../../../lib/storage';
 import { demoUser, jsonResponse } from '../../../test/render';
 import { currentUserQueryKey } from '../../users/api/get-current-user';
+import FeesPage from '../pages/fees-page';
 import { FeeRulesTab, FeeTypesTab } from './fee-tabs';
 
 const user = userEvent.setup({ delay: null });
@@ -58,11 +59,11 @@ function stubServer(handler: Handler) {
   return calls;
 }
 
-function renderTab(element: ReactNode, scopes = demoUser.scopes) {
+function renderTab(element: ReactNode, scopes = demoUser.scopes, at = '/') {
   setItem('accessToken', 'test-token');
   const client: QueryClient = createQueryClient();
   client.setQueryData(currentUserQueryKey, { ...demoUser, scopes });
-  const router = createMemoryRouter([{ path: '/', element }]);
+  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: [at] });
   render(
     <AppProviders queryClient={client}>
       <RouterProvider router={router} />
@@ -203,5 +204,27 @@ describe('fee types tab', () => {
     expect(screen.queryByRole('button', { name: /Ta bort/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Redigera/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Ny avgiftstyp' })).toBeNull();
+  });
+});
+
+describe('fees page', () => {
+  it("opens the tab of the address, and starts the next tab without the last one's search", async () => {
+    const calls = stubServer(() => undefined);
+    renderTab(<FeesPage />, demoUser.scopes, '/?tab=fees&search=skåp');
+    expect(await screen.findByRole('tab', { name: 'Avgifter', selected: true })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/v1/fees')).toBe(true));
+    expect(calls.find((c) => c.url.pathname === '/api/v1/fees')?.url.searchParams.get('search')).toBe('skåp');
+
+    await user.click(screen.getByRole('tab', { name: 'Avgiftsregler' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/v1/fee_rules')).toBe(true));
+    expect(calls.find((c) => c.url.pathname === '/api/v1/fee_rules')?.url.searchParams.has('search')).toBe(false);
+    expect(await screen.findByText('Inga avgiftsregler ännu')).toBeInTheDocument();
+  });
+
+  it('shows the access-denied screen without fees.read', async () => {
+    stubServer(() => undefined);
+    renderTab(<FeesPage />, ['members.read']);
+    expect(await screen.findByRole('heading', { name: 'Avgifter', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Avgifter' })).toBeNull();
   });
 });
