@@ -2,6 +2,8 @@ import type { RoleName } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../lib/passwords';
+import { connectDemoGit } from '../../modules/git/git-connections.service';
+import { queueGitRefresh } from '../../modules/git/git-refresh.service';
 import { connectToSimulator } from '../../modules/integrations/accounting-connections.service';
 import { createOrganisationWithOwner } from '../../modules/organizations/organizations.service';
 import { ensureSystemRoles } from '../../modules/permissions/permissions.service';
@@ -118,7 +120,8 @@ export async function seedDemo(app: { db: Db }): Promise<DemoLogin[]> {
 
 /**
  * Links the demo club to the Fortnox simulator and its operating company to the Visma eEkonomi
- * simulator (issue 4), so every accounting page has data to show. Only for a freshly seeded demo.
+ * simulator (issue 4), and the demo club to the GIT simulator (issue 5), so every accounting and
+ * GIT page has data to show. Only for a freshly seeded demo.
  */
 export async function connectDemoAccounts(app: FastifyInstance): Promise<void> {
   const [owner] = await app.db
@@ -138,5 +141,11 @@ export async function connectDemoAccounts(app: FastifyInstance): Promise<void> {
       account.accountingProgram,
       owner.id,
     );
+    // The golf club's GIT is the GIT simulator (issue 5).
+    if (account.accountingProgram === 'fortnox') {
+      const target = { organisationId: owner.organisationId, clubAccountId: account.id };
+      await connectDemoGit(app, target, owner.id);
+      await queueGitRefresh(app, target, 'initial');
+    }
   }
 }

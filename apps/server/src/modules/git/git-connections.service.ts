@@ -199,3 +199,16 @@ export async function listConnectedGitTargets(db: Db): Promise<MirrorTarget[]> {
     .from(gitConnections)
     .where(eq(gitConnections.status, 'connected'));
 }
+
+/**
+ * Demo mode: connects the club account to the built-in GIT simulator (`demoGitConnection`),
+ * verified like any connection. The first refresh is the caller's to queue.
+ */
+export async function connectDemoGit(
+  app: FastifyInstance,
+  target: MirrorTarget,
+  userId: string | null,
+): Promise<GitConnectionInfo> {
+  const demo = await demoGitConnection(app.simulators);
+  return connectGit(app, target, { ...demo, environment: 'simulator' }, userId);
+}

@@ -12,11 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createGitClient } from '../../integrations/git/git.client';
 import { type GitSimulator, startGitSimulator } from '../../integrations/git/git.simulator';
+import { DEFAULT_GIT_CLUB_ID } from '../../integrations/git/git.simulator-data';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { roles } from '../permissions/permissions.schema';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { gitConnections, gitInvoiceBases, gitMembers } from './git.schema';
+import { connectDemoGit, gitClientFor } from './git-connections.service';
 import { runGitRefresh } from './git-refresh.service';
 
 let t: TestApp;
@@ -336,5 +338,16 @@ describe('a revoked key', () => {
     expect(await gitStatus(a.owner)).toBe('not_connected');
     // The mirror stays readable.
     expect((await list<GitMemberRow>('/git/list_members/', a.owner)).pagination.total).toBe(sim.data.members.length);
+  });
+});
+
+describe('demo', () => {
+  it('connects a club account to the built-in GIT simulator', async () => {
+    const target = { organisationId: b.organisationId, clubAccountId: b.clubAccountId };
+    const info = await connectDemoGit(app, target, b.owner.userId);
+    expect(info).toMatchObject({ status: 'connected', environment: 'simulator', clubId: DEFAULT_GIT_CLUB_ID });
+    expect(await gitStatus(b.owner)).toBe('connected');
+    const { client } = await gitClientFor(app, target);
+    expect((await client.getClub()).id).toBe(DEFAULT_GIT_CLUB_ID);
   });
 });
