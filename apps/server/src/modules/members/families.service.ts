@@ -139,19 +139,17 @@ export async function addFamilyMember(
   if (!body.memberId || !body.role) throw new BusinessError(400, 'members.familyMemberMissing');
   const link: Link = { memberId: body.memberId, role: body.role };
   await app.db.transaction(async (tx) => {
-    if (!(await repo.lockFamily(tx, t, id))) throw new NotFoundError('members.familyNotFound');
+    const family = await repo.lockFamily(tx, t, id);
+    if (!family) throw new NotFoundError('members.familyNotFound');
     await checkLinks(tx, t, id, [link]);
-    const links = (await repo.linksOf(tx, t, id)).filter((l) => l.memberId !== link.memberId);
-    if (link.role === 'payer' && links.some((l) => l.role === 'payer')) throw new BusinessError(400, 'members.familyHasPayer');
     const current = await repo.linksOf(tx, t, id);
+    const links = current.filter((l) => l.memberId !== link.memberId);
+    if (link.role === 'payer' && links.some((l) => l.role === 'payer')) throw new BusinessError(400, 'members.familyHasPayer');
+    // The payer becoming partner, child or other would leave the rest without one.
     const wasPayer = current.some((l) => l.memberId === link.memberId && l.role === 'payer');
     if (wasPayer && link.role !== 'payer' && links.length > 0) {
-      const [family] = await repo.familiesOfMembers(tx, t, [link.memberId]);
       const [who] = await lockMembers(tx, t, [link.memberId]);
-      throw new BusinessError(400, 'members.payerLeaves', {
-        name: `${who?.firstname} ${who?.lastname}`,
-        family: family?.name ?? '',
-      });
+      throw new BusinessError(400, 'members.payerLeaves', { name: `${who?.firstname} ${who?.lastname}`, family: family.name });
     }
     await repo.replaceLinks(tx, t, id, [...links, link]);
     await repo.updateFamily(tx, t, id, {});

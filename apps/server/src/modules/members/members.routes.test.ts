@@ -404,6 +404,10 @@ describe('families', () => {
     const second = await api('POST', `/family/${family.id}/members`, a.owner, { memberId: pappa.id, role: 'payer' });
     expect(second.statusCode).toBe(400);
     expect(second.json().error).toBe('The family already has a payer. Edit the family to change the payer.');
+    const role = await api('POST', `/family/${family.id}/members`, a.owner, { memberId: pappa.id, role: 'other' });
+    expect((role.json().data as Family).members.find((m) => m.id === pappa.id)?.role).toBe('other');
+    const demoted = await api('POST', `/family/${family.id}/members`, a.owner, { memberId: mamma.id, role: 'child' });
+    expect(demoted.json().error).toBe('Maria Svensson is the payer of the family Familjen Svensson: choose another payer first');
     const payerOut = await api('DELETE', `/family/${family.id}/members/${mamma.id}`, a.owner);
     expect(payerOut.statusCode).toBe(400);
     const out = await api('DELETE', `/family/${family.id}/members/${ensam.id}`, a.owner);
