@@ -42,16 +42,6 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'duplicateDetail', path: 'duplicates/detail/:id', group: 'accounting', parent: 'duplicates', needsConnection: true },
 
   // Golf related
-  { id: 'members', path: 'golfrelated/members', group: 'golf', needsConnection: true },
-  { id: 'memberCategories', path: 'golfrelated/member-categories', group: 'golf', needsConnection: true },
-  {
-    id: 'memberDetail',
-    path: 'golfrelated/members/detail/:uuid',
-    group: 'golf',
-    parent: 'members',
-    tabs: ['profile', 'billing', 'membership', 'sport', 'notes', 'support', 'family'],
-  },
-  { id: 'createMember', path: 'golfrelated/create-member', group: 'golf', parent: 'members' },
   { id: 'exports', path: 'golfrelated/exports', group: 'golf', tabs: ['export', 'log'] },
   {
     id: 'git',

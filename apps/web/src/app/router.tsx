@@ -98,6 +98,21 @@ export const routes: RouteObject[] = [
           { path: 'acounting/article/segment/create', lazy: articleSegmentPage },
           { path: 'acounting/article/segment/edit/:id', lazy: articleSegmentPage },
           { path: 'acounting/statistics', lazy: lazyPage(() => import('../features/statistics/pages/statistics-page')) },
+          { path: 'golfrelated/members', lazy: lazyPage(() => import('../features/members/pages/members-page')) },
+          {
+            path: 'golfrelated/members/detail/:uuid',
+            lazy: lazyPage(() => import('../features/members/pages/member-detail-page')),
+          },
+          {
+            path: 'golfrelated/create-member',
+            lazy: lazyPage(() => import('../features/members/pages/create-member-page')),
+            // Keeps "Members" marked in the sidebar.
+            handle: { screen: { id: 'createMember', path: 'golfrelated/create-member', group: 'golf', parent: 'members' } },
+          },
+          {
+            path: 'golfrelated/member-categories',
+            lazy: lazyPage(() => import('../features/members/pages/member-categories-page')),
+          },
           { path: 'golfrelated/receipts', lazy: lazyPage(() => import('../features/receipts/pages/receipts-page')) },
           {
             path: 'golfrelated/invoice-payment',

@@ -1,0 +1,270 @@
+import {
+  BILLING_CYCLES,
+  BILLING_METHODS,
+  type CreateMemberBody,
+  MEMBER_STATUSES,
+  type MemberDetail,
+  SEXES,
+} from '@fairway/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { ZodType } from 'zod';
+import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
+import { FormFrame, FormSection } from '../../accounting/components/form-section';
+import { useCurrentUser } from '../../users/api/get-current-user';
+import { useCategories } from '../api/categories';
+import { useFeeRuleOptions } from '../api/fee-rules';
+import { MEMBER_PATHS } from '../lib/paths';
+
+export type MemberFormValues = CreateMemberBody;
+type Field = FieldPath<MemberFormValues>;
+
+/** The form's sections and their fields, in the order they are shown. */
+export const MEMBER_SECTIONS = {
+  identity: ['firstname', 'lastname', 'sex', 'birthDate', 'golfId', 'personalNumber', 'memberNumber', 'country'],
+  contact: ['email', 'phoneMobile', 'phoneHome', 'phoneWork'],
+  address: ['homeAddress', 'postalAddress', 'zipCode', 'city'],
+  membership: ['memberCategoryId', 'feeRuleId', 'memberSince', 'status', 'active', 'customerNumber', 'accountingNumberActive'],
+  sport: ['hcp', 'playerCategoryId', 'homeClub'],
+  billing: ['billingName', 'billingReference', 'billingMethod', 'billingCycle', 'receiptsEmail'],
+} as const satisfies Record<string, readonly Field[]>;
+export type MemberSection = keyof typeof MEMBER_SECTIONS;
+export const ALL_SECTIONS = Object.keys(MEMBER_SECTIONS) as MemberSection[];
+
+const BOOLEAN_FIELDS = new Set<Field>(['active', 'accountingNumberActive']);
+const text = (value: string | null | undefined) => value ?? '';
+
+/** The starting values of the given sections' fields: the member as stored, or a new active member. */
+export function memberFormValues(sections: readonly MemberSection[], member?: MemberDetail): MemberFormValues {
+  const values: Record<string, unknown> = {};
+  for (const section of sections) {
+    for (const name of MEMBER_SECTIONS[section] as readonly Field[]) {
+      if (name === 'memberCategoryId') values[name] = member?.memberCategory?.id ?? null;
+      else if (name === 'playerCategoryId') values[name] = member?.playerCategory?.id ?? null;
+      else if (name === 'active') values[name] = member?.active ?? true;
+      else if (name === 'accountingNumberActive') values[name] = member?.accountingNumberActive ?? false;
+      else if (name === 'status') values[name] = member?.status ?? 'active';
+      else if (name === 'hcp') values[name] = member?.hcp ?? null;
+      else if (['sex', 'feeRuleId', 'billingMethod', 'billingCycle'].includes(name))
+        values[name] = (member?.[name as keyof MemberDetail] as string | null | undefined) ?? null;
+      else values[name] = text(member?.[name as keyof MemberDetail] as string | null | undefined);
+    }
+  }
+  return values as MemberFormValues;
+}
+
+export interface MemberFormProps {
+  sections: readonly MemberSection[];
+  member?: MemberDetail;
+  /** The shared schema the body is checked with before it is sent (create, update or billing). */
+  schema: ZodType;
+  readOnly: boolean;
+  submitLabel: string;
+  /** Sends the validated body; throws the API's refusal. */
+  onSubmit: (body: Record<string, unknown>) => Promise<unknown>;
+  onSaved?: () => void;
+  /** Read-only facts shown under the fields (balance, guardian). */
+  extra?: React.ReactNode;
+}
+
+/**
+ * A member's fields in sections (spec §3 Member), validated with the shared schema (golf ID,
+ * personnummer, phones, e-mail, hcp with their localised messages) before anything is sent; the
+ * server's field messages land on the inputs, anything else in the alert at the top.
+ */
+export function MemberForm({ sections, member, schema, readOnly, submitLabel, onSubmit, onSaved, extra }: MemberFormProps) {
+  const { t, i18n } = useTranslation('members');
+  const errorText = useFieldErrorText();
+  const user = useCurrentUser();
+  const [failure, setFailure] = useState<string | null>(null);
+  const fields = sections.flatMap((s) => MEMBER_SECTIONS[s] as readonly Field[]);
+  const form = useForm<MemberFormValues, unknown, Record<string, unknown>>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<MemberFormValues, unknown, Record<string, unknown>>,
+    defaultValues: memberFormValues(sections, member),
+    mode: 'onTouched',
+  });
+  const { control, register, handleSubmit, setError, formState, reset } = form;
+  const leaving = useUnsavedChangesGuard(formState.isDirty && !readOnly && !formState.isSubmitting);
+  const needsCategories = fields.includes('memberCategoryId') || fields.includes('playerCategoryId');
+  const memberCategories = useCategories('membercategories', needsCategories);
+  const playerCategories = useCategories('playercategories', needsCategories);
+  const canReadFees = user?.scopes.includes('fees.read') ?? false;
+  const feeRules = useFeeRuleOptions(fields.includes('feeRuleId') && canReadFees);
+
+  const props = (name: Field) => {
+    const label = t(`fields.${name}.label`);
+    const description = t(`fields.${name}.description`, { defaultValue: '' }) || undefined;
+    const placeholder = t(`fields.${name}.placeholder`, { defaultValue: '' }) || undefined;
+    return { label, description, placeholder, error: errorText(formState.errors[name], label) };
+  };
+
+  const submit = handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      await onSubmit(body);
+      leaving.current = true;
+      // The saved values are the new starting point (the page re-keys the form with the fresh member).
+      reset(form.getValues());
+      leaving.current = false;
+      onSaved?.();
+    } catch (error) {
+      setFailure(applyFormErrors(error, setError, fields).message);
+    }
+  });
+
+  const selectOf = (name: Field, data: { value: string; label: string }[], clearable = true) => (
+    <Controller
+      key={name}
+      control={control}
+      name={name}
+      render={({ field: f }) => (
+        <Select
+          {...props(name)}
+          data={data}
+          value={(f.value as string | null) ?? null}
+          onChange={(next) => f.onChange(next)}
+          onBlur={f.onBlur}
+          ref={f.ref}
+          clearable={clearable}
+          allowDeselect={clearable}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    />
+  );
+
+  const input = (name: Field) => {
+    if (BOOLEAN_FIELDS.has(name)) {
+      return (
+        <Controller
+          key={name}
+          control={control}
+          name={name}
+          render={({ field: f }) => (
+            <Switch
+              label={props(name).label}
+              description={props(name).description}
+              name={f.name}
+              ref={f.ref}
+              checked={Boolean(f.value)}
+              onChange={(event) => f.onChange(event.currentTarget.checked)}
+              onBlur={f.onBlur}
+              mt="md"
+            />
+          )}
+        />
+      );
+    }
+    switch (name) {
+      case 'sex':
+        return selectOf(
+          name,
+          SEXES.map((v) => ({ value: v, label: t(`sexes.${v}`) })),
+        );
+      case 'status':
+        return selectOf(
+          name,
+          MEMBER_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) })),
+          false,
+        );
+      case 'billingMethod':
+        return selectOf(
+          name,
+          BILLING_METHODS.map((v) => ({ value: v, label: t(`billingMethods.${v}`) })),
+        );
+      case 'billingCycle':
+        return selectOf(
+          name,
+          BILLING_CYCLES.map((v) => ({ value: v, label: t(`billingCycles.${v}`) })),
+        );
+      case 'memberCategoryId':
+        return selectOf(
+          name,
+          (memberCategories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+        );
+      case 'playerCategoryId':
+        return selectOf(
+          name,
+          (playerCategories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+        );
+      case 'feeRuleId':
+        if (!canReadFees || feeRules.isError) {
+          // Without the fees list the rule is shown as its id, read-only.
+          return <TextInput key={name} {...props(name)} value={text(member?.feeRuleId)} readOnly />;
+        }
+        return selectOf(
+          name,
+          (feeRules.data ?? []).map((r) => ({ value: r.id, label: r.name })),
+        );
+      case 'hcp':
+        return (
+          <Controller
+            key={name}
+            control={control}
+            name="hcp"
+            render={({ field: f }) => (
+              <NumberInput
+                {...props(name)}
+                value={typeof f.value === 'number' ? f.value : ''}
+                onChange={(v) => f.onChange(v === '' ? null : Number(String(v).replace(',', '.')))}
+                onBlur={f.onBlur}
+                ref={f.ref}
+                decimalScale={1}
+                decimalSeparator={i18n.language === 'en' ? '.' : ','}
+                min={-10}
+                max={54}
+                clampBehavior="none"
+                inputMode="decimal"
+              />
+            )}
+          />
+        );
+      case 'birthDate':
+      case 'memberSince':
+        return <TextInput key={name} {...props(name)} {...register(name)} type="date" />;
+      case 'email':
+      case 'receiptsEmail':
+        return <TextInput key={name} {...props(name)} {...register(name)} type="email" maxLength={254} autoComplete="off" />;
+      case 'phoneMobile':
+      case 'phoneHome':
+      case 'phoneWork':
+        return <TextInput key={name} {...props(name)} {...register(name)} type="tel" maxLength={32} autoComplete="off" />;
+      default:
+        return (
+          <TextInput
+            key={name}
+            {...props(name)}
+            {...register(name)}
+            withAsterisk={name === 'firstname' || name === 'lastname'}
+            autoComplete="off"
+          />
+        );
+    }
+  };
+
+  return (
+    <FormFrame
+      label={member ? `${member.firstname} ${member.lastname}` : t('create.title')}
+      onSubmit={submit}
+      readOnlyNotice={readOnly ? t('form.readOnly') : null}
+      failure={failure ? { title: t('form.failedTitle'), content: failure } : null}
+      submitting={formState.isSubmitting}
+      backTo={MEMBER_PATHS.list}
+      backLabel={t('form.back')}
+      submitLabel={submitLabel}
+    >
+      {sections.map((section) => (
+        <FormSection key={section} legend={t(`form.sections.${section}`)}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {(MEMBER_SECTIONS[section] as readonly Field[]).map(input)}
+          </SimpleGrid>
+        </FormSection>
+      ))}
+      {extra}
+    </FormFrame>
+  );
+}

@@ -1,0 +1,283 @@
+import { encodeMessage, type MemberBulkActionBody, type MemberListRow, translateValidationMessage } from '@fairway/shared';
+import { Button, Group, Menu, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { IconChevronDown, IconPlus, IconUsers } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { ListBody } from '../../../components/list/list-body';
+import { ListFooter } from '../../../components/list/list-footer';
+import { ListToolbar } from '../../../components/list/list-toolbar';
+import { useListParams } from '../../../components/list/use-list-params';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCurrentUser } from '../../users/api/get-current-user';
+import { useBulkMembers } from '../api/bulk-members';
+import { useCategories } from '../api/categories';
+import { useFeeRuleOptions } from '../api/fee-rules';
+import { useMembers } from '../api/list-members';
+import { MEMBERS_LIST, membersQuery, OPEN_FILTERS, type OpenFilter } from '../lib/list-config';
+import { MEMBER_PATHS } from '../lib/paths';
+import { MembersTable } from './members-table';
+
+type Action = MemberBulkActionBody['action'];
+/** The actions that ask something first: a category, a fee rule, or "are you sure". */
+type Asking = 'setCategory' | 'setFeeRule' | 'delete';
+const NONE = '__none__';
+
+/** The member list: search, filters, sorting, pages, and the selection with its bulk actions. */
+export function MembersList() {
+  const { t, i18n } = useTranslation('members');
+  const lang = i18n.language === 'en' ? 'en' : 'sv';
+  const user = useCurrentUser();
+  const canWrite = user?.scopes.includes('members.write') ?? false;
+  const canReadFees = user?.scopes.includes('fees.read') ?? false;
+  const params = useListParams(MEMBERS_LIST);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const open = Object.fromEntries(OPEN_FILTERS.map((name) => [name, searchParams.get(name) ?? ''])) as Record<OpenFilter, string>;
+  const badAges = open.ageFrom !== '' && open.ageTo !== '' && Number(open.ageFrom) > Number(open.ageTo);
+  const query = useMembers(membersQuery(params.query, badAges ? { ...open, ageTo: '' } : open));
+  const memberCategories = useCategories('membercategories');
+  const playerCategories = useCategories('playercategories');
+  const feeRules = useFeeRuleOptions(canWrite && canReadFees);
+  const bulk = useBulkMembers();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const [choice, setChoice] = useState<string | null>(null);
+
+  const total = query.data?.pagination.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / params.pageSize));
+  const { page, setPage } = params;
+  useEffect(() => {
+    if (query.data && !query.isPlaceholderData && total > 0 && page > pages) setPage(pages);
+  }, [query.data, query.isPlaceholderData, total, page, pages, setPage]);
+
+  const setOpen = (name: OpenFilter, value: string | null) => {
+    // Inputs may report their value again unchanged (a number input on mount): no new address then.
+    if ((value ?? '') === open[name]) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        next.delete('page');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  const isFiltered = params.isFiltered || OPEN_FILTERS.some((name) => open[name] !== '');
+  const clearFilters = () => {
+    params.clearFilters();
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of OPEN_FILTERS) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const onSelectedChange = (pageRows: MemberListRow[], chosen: MemberListRow[]) => {
+    const next = new Set(selected);
+    for (const row of pageRows) next.delete(row.id);
+    for (const row of chosen) next.add(row.id);
+    setSelected(next);
+  };
+
+  const run = async (body: MemberBulkActionBody) => {
+    const result = await bulk.mutateAsync(body);
+    notifySuccess(t(`bulk.done.${body.action}`, { count: result.affected }));
+    setSelected(new Set());
+    setAsking(null);
+  };
+  const start = (action: Action) => {
+    if (selected.size === 0) {
+      notifyError(translateValidationMessage(encodeMessage('select_members'), lang));
+      return;
+    }
+    if (action === 'activate' || action === 'deactivate') void run({ action, ids: [...selected] }).catch(() => undefined);
+    else {
+      setChoice(null);
+      setAsking(action);
+    }
+  };
+  const confirm = () => {
+    const ids = [...selected];
+    const value = choice === NONE ? null : choice;
+    let body: MemberBulkActionBody;
+    if (asking === 'setCategory') body = { action: 'setCategory', ids, memberCategoryId: value };
+    else if (asking === 'setFeeRule') body = { action: 'setFeeRule', ids, feeRuleId: value };
+    else body = { action: 'delete', ids };
+    void run(body).catch(() => undefined);
+  };
+
+  const newButton = canWrite ? (
+    <Button component={Link} to={MEMBER_PATHS.create} leftSection={<IconPlus size={18} aria-hidden="true" />}>
+      {t('list.new')}
+    </Button>
+  ) : null;
+
+  const fixedSelect = (name: 'active' | 'sex' | 'inFamily' | 'hasBalance') => (
+    <Select
+      key={name}
+      label={t(`list.filters.${name}.label`)}
+      value={params.filters[name]}
+      onChange={(value) => value && params.setFilter(name, value as never)}
+      data={MEMBERS_LIST.filters[name].map((value) => ({ value, label: t(`list.filters.${name}.${value}`) }))}
+      allowDeselect={false}
+      w={{ base: '100%', xs: 130 }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+  const categorySelect = (name: 'memberCategoryId' | 'playerCategoryId', list: { id: string; name: string }[]) => (
+    <Select
+      label={t(`list.filters.${name}`)}
+      placeholder={t('list.filters.any')}
+      value={open[name] || null}
+      onChange={(value) => setOpen(name, value)}
+      data={list.map((c) => ({ value: c.id, label: c.name }))}
+      clearable
+      w={{ base: '100%', xs: 170 }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+  const ageInput = (name: 'ageFrom' | 'ageTo') => (
+    <NumberInput
+      label={t(`list.filters.${name}`)}
+      value={open[name]}
+      onChange={(value) => setOpen(name, value === '' ? null : String(value))}
+      min={0}
+      max={130}
+      allowDecimal={false}
+      allowNegative={false}
+      w={{ base: '100%', xs: 90 }}
+      error={name === 'ageTo' && badAges ? translateValidationMessage(encodeMessage('age_range'), lang) : undefined}
+    />
+  );
+
+  const choices =
+    asking === 'setCategory'
+      ? (memberCategories.data ?? []).map((c) => ({ value: c.id, label: c.name }))
+      : (feeRules.data ?? []).map((r) => ({ value: r.id, label: r.name }));
+
+  return (
+    <>
+      <ListToolbar
+        search={params.searchInput}
+        onSearchChange={params.setSearchInput}
+        searchLabel={t('list.searchLabel')}
+        searchPlaceholder={t('list.searchPlaceholder')}
+        filters={
+          <>
+            {fixedSelect('active')}
+            {categorySelect('memberCategoryId', memberCategories.data ?? [])}
+            {categorySelect('playerCategoryId', playerCategories.data ?? [])}
+            {fixedSelect('sex')}
+            {ageInput('ageFrom')}
+            {ageInput('ageTo')}
+            {fixedSelect('inFamily')}
+            {fixedSelect('hasBalance')}
+          </>
+        }
+        actions={
+          <>
+            {canWrite ? (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button
+                    variant="default"
+                    rightSection={<IconChevronDown size={16} aria-hidden="true" />}
+                    loading={bulk.isPending}
+                  >
+                    {t('bulk.button', { count: selected.size })}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => start('activate')}>{t('bulk.activate')}</Menu.Item>
+                  <Menu.Item onClick={() => start('deactivate')}>{t('bulk.deactivate')}</Menu.Item>
+                  <Menu.Item onClick={() => start('setCategory')}>{t('bulk.setCategory')}</Menu.Item>
+                  {canReadFees ? <Menu.Item onClick={() => start('setFeeRule')}>{t('bulk.setFeeRule')}</Menu.Item> : null}
+                  <Menu.Divider />
+                  <Menu.Item color="red" onClick={() => start('delete')}>
+                    {t('bulk.delete')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ) : null}
+            {newButton}
+          </>
+        }
+      />
+      {selected.size > 0 ? (
+        <Group gap="xs" mb="sm">
+          <Text fz="sm" aria-live="polite">
+            {t('bulk.selected', { count: selected.size })}
+          </Text>
+          <Button variant="subtle" size="compact-sm" onClick={() => setSelected(new Set())}>
+            {t('bulk.clear')}
+          </Button>
+        </Group>
+      ) : null}
+      <ListBody
+        query={query}
+        isFiltered={isFiltered}
+        onClearFilters={clearFilters}
+        empty={
+          <EmptyState title={t('list.emptyTitle')} order={3} icon={<IconUsers size={30} stroke={1.6} />} action={newButton}>
+            {t('list.emptyText')}
+          </EmptyState>
+        }
+      >
+        {(rows) => (
+          <MembersTable
+            rows={rows}
+            sort={params.sort}
+            order={params.order}
+            onSort={params.setSort}
+            fetching={query.isFetching}
+            selected={canWrite ? selected : null}
+            onSelectedChange={onSelectedChange}
+          />
+        )}
+      </ListBody>
+      <ListFooter
+        page={params.page}
+        pageSize={params.pageSize}
+        total={total}
+        onPageChange={params.setPage}
+        onPageSizeChange={params.setPageSize}
+      />
+      <Modal opened={asking !== null} onClose={() => setAsking(null)} title={asking ? t(`bulk.${asking}`) : ''}>
+        <Stack gap="md">
+          <Text fz="sm">{t('bulk.affects', { count: selected.size })}</Text>
+          {asking === 'setCategory' || asking === 'setFeeRule' ? (
+            <Select
+              label={t(asking === 'setCategory' ? 'fields.memberCategoryId.label' : 'fields.feeRuleId.label')}
+              data={[{ value: NONE, label: t('bulk.none') }, ...choices]}
+              value={choice}
+              onChange={setChoice}
+              comboboxProps={{ withinPortal: true }}
+              data-autofocus
+            />
+          ) : (
+            <Text fz="sm">{t('bulk.deleteWarning')}</Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(null)}>
+              {t('form.cancel')}
+            </Button>
+            <Button
+              color={asking === 'delete' ? 'red' : undefined}
+              onClick={confirm}
+              disabled={asking !== 'delete' && choice === null}
+              loading={bulk.isPending}
+            >
+              {asking === 'delete' ? t('bulk.confirmDelete', { count: selected.size }) : t('bulk.apply')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+/** The members pages (spec §2, Golf related). */
+export const MEMBER_PATHS = {
+  list: '/dashboard/golfrelated/members',
+  create: '/dashboard/golfrelated/create-member',
+  categories: '/dashboard/golfrelated/member-categories',
+  detail: (id: string, tab?: string) =>
+    `/dashboard/golfrelated/members/detail/${encodeURIComponent(id)}${tab ? `?tab=${encodeURIComponent(tab)}` : ''}`,
+} as const;
+
+/** The member detail tabs of spec §2, in their order; the first is the default. */
+export const MEMBER_TABS = ['profile', 'billing', 'membership', 'sport', 'notes', 'support', 'family'] as const;
+export type MemberTab = (typeof MEMBER_TABS)[number];

@@ -1,0 +1,341 @@
+import type { MemberDetail, MemberListRow } from '@fairway/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../app/query-client';
+import { setLanguage } from '../../../lib/i18n';
+import { setTokens } from '../../../lib/storage';
+import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import CreateMemberPage from './create-member-page';
+import MemberDetailPage from './member-detail-page';
+import MembersPage from './members-page';
+
+const routes = [
+  { path: '/dashboard/golfrelated/members', element: <MembersPage /> },
+  { path: '/dashboard/golfrelated/create-member', element: <CreateMemberPage /> },
+  { path: '/dashboard/golfrelated/members/detail/:uuid', element: <MemberDetailPage /> },
+  { path: '/error-404', element: <p>Sidan finns inte</p> },
+];
+
+const ID = '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const OTHER = '4f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const CATEGORY = '5f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+
+const row: MemberListRow = {
+  id: ID,
+  firstname: 'Anna',
+  lastname: 'Ek',
+  email: 'anna@example.se',
+  golfId: '850312-001',
+  memberNumber: '1042',
+  birthDate: '1985-03-12',
+  age: 41,
+  sex: 'female',
+  active: true,
+  status: 'active',
+  hcp: 18.4,
+  phoneMobile: '+46701234567',
+  city: 'Uppsala',
+  memberCategoryId: CATEGORY,
+  memberCategoryName: 'Senior',
+  playerCategoryId: null,
+  playerCategoryName: null,
+  feeRuleId: null,
+  memberSince: '2010-01-01',
+  invoiceBalanceOre: 125000,
+  inFamily: true,
+  guardianId: null,
+};
+
+const member: MemberDetail = {
+  id: ID,
+  firstname: 'Anna',
+  lastname: 'Ek',
+  email: 'anna@example.se',
+  birthDate: '1985-03-12',
+  age: 41,
+  active: true,
+  sex: 'female',
+  memberNumber: '1042',
+  homeClub: null,
+  golfId: '850312-001',
+  personalNumber: null,
+  country: 'SE',
+  hcp: 18.4,
+  homeAddress: null,
+  postalAddress: null,
+  zipCode: null,
+  city: 'Uppsala',
+  phoneMobile: '+46701234567',
+  phoneHome: null,
+  phoneWork: null,
+  memberCategory: { id: CATEGORY, name: 'Senior', code: 'S', junior: false },
+  feeRuleId: null,
+  playerCategory: null,
+  customerNumber: null,
+  memberSince: '2010-01-01',
+  invoiceBalanceOre: 125000,
+  status: 'active',
+  accountingNumberActive: false,
+  billingName: null,
+  billingReference: null,
+  billingMethod: null,
+  billingCycle: null,
+  receiptsEmail: null,
+  guardianId: null,
+  source: 'portal',
+  gitCreatedAt: null,
+  gitUpdatedAt: null,
+  createdAt: '2026-01-10T10:00:00.000Z',
+  updatedAt: '2026-01-10T10:00:00.000Z',
+  guardian: null,
+  wards: [],
+  family: {
+    id: '6f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+    name: 'Ek',
+    role: 'payer',
+    members: [
+      { id: ID, firstname: 'Anna', lastname: 'Ek', golfId: '850312-001', age: 41, role: 'payer' },
+      { id: OTHER, firstname: 'Olle', lastname: 'Ek', golfId: null, age: 9, role: 'child' },
+    ],
+  },
+  notes: [
+    {
+      id: '7f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      text: 'Ringer om fakturan',
+      authorId: null,
+      authorName: 'Karin',
+      createdAt: '2026-02-01T09:00:00.000Z',
+    },
+  ],
+};
+
+async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
+  await user.clear(input);
+  await user.click(input);
+  await user.paste(value);
+}
+
+type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
+let me = demoUser;
+let answerWrite: (path: string, body: unknown) => Response;
+const writes: { method: string; path: string; body: unknown }[] = [];
+const lists: URLSearchParams[] = [];
+
+beforeEach(async () => {
+  await setLanguage('sv');
+  me = demoUser;
+  writes.length = 0;
+  lists.length = 0;
+  answerWrite = (path, body) => {
+    if (path === '/api/v1/members/bulk')
+      return jsonResponse(200, { data: { action: (body as { action: string }).action, affected: 1 } });
+    return jsonResponse(201, { data: { ...member, ...(body as object), id: ID } });
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<Handler>((raw, init) => {
+      const url = new URL(raw, 'http://localhost');
+      const method = init?.method ?? 'GET';
+      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: me });
+      if (method !== 'GET') {
+        const body = init?.body ? JSON.parse(String(init.body)) : null;
+        writes.push({ method, path: url.pathname, body });
+        return answerWrite(url.pathname, body);
+      }
+      if (url.pathname === '/api/v1/members') {
+        lists.push(url.searchParams);
+        const search = url.searchParams.get('search');
+        const data = search && !'anna ek'.includes(search.toLowerCase()) ? [] : [row];
+        return jsonResponse(200, { data, pagination: { page: 1, pageSize: 25, total: data.length } });
+      }
+      if (url.pathname === `/api/v1/members/${ID}`) return jsonResponse(200, { data: member });
+      if (url.pathname.startsWith('/api/v1/members/')) {
+        return jsonResponse(404, { message: 'Medlemmen finns inte', eng_message: 'The member does not exist' });
+      }
+      if (url.pathname === '/api/v1/membercategories') {
+        return jsonResponse(200, {
+          data: [
+            {
+              id: CATEGORY,
+              name: 'Senior',
+              code: 'S',
+              description: null,
+              junior: false,
+              defaultFeeRuleId: null,
+              memberCount: 1,
+              createdAt: '',
+              updatedAt: '',
+            },
+          ],
+        });
+      }
+      if (url.pathname === '/api/v1/playercategories') return jsonResponse(200, { data: [] });
+      if (url.pathname === '/api/v1/fee_rules')
+        return jsonResponse(200, { data: [], pagination: { page: 1, pageSize: 100, total: 0 } });
+      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
+    }),
+  );
+  setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
+  // A wide screen: the table's columns that only show from a width (and those without one) are drawn.
+  const wide = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+    ...wide(query),
+    matches: query === '' || query.includes('min-width'),
+  }));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  queryClient.clear();
+});
+
+describe('members list', { timeout: 60_000 }, () => {
+  it('shows the members, searches and filters through the address, and links to the member', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/dashboard/golfrelated/members?active=true');
+    const table = await screen.findByRole('table', { name: 'Medlemmar' });
+    expect(await within(table).findByRole('link', { name: 'Ek, Anna' })).toHaveAttribute(
+      'href',
+      `/dashboard/golfrelated/members/detail/${ID}`,
+    );
+    expect(within(table).getByText('850312-001')).toBeInTheDocument();
+    expect(within(table).getByText(/^1\s250/)).toBeInTheDocument();
+    expect(lists.at(-1)?.get('active')).toBe('true');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Sök medlem' }), 'zzz');
+    expect(await screen.findByText('Inget matchar')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toContain('search=zzz'));
+    expect(lists.at(-1)?.get('search')).toBe('zzz');
+  });
+
+  it("says 'select one or more members' with nothing selected", async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/golfrelated/members');
+    await screen.findByRole('link', { name: 'Ek, Anna' });
+    await user.click(screen.getByRole('button', { name: 'Åtgärder (0)' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Aktivera' }));
+    expect(await screen.findByText('Välj en eller flera medlemmar')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+  });
+
+  it('deletes the selected members after asking', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/golfrelated/members');
+    await screen.findByRole('link', { name: 'Ek, Anna' });
+    await user.click(screen.getByRole('checkbox', { name: 'Välj Anna Ek' }));
+    expect(screen.getByText('1 medlem vald')).toBeInTheDocument();
+    const actions = screen.getByRole('button', { name: 'Åtgärder (1)' });
+    await user.click(actions);
+    await user.click(await screen.findByRole('menuitem', { name: 'Ta bort' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ta bort' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ta bort 1 medlem' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toEqual({ method: 'POST', path: '/api/v1/members/bulk', body: { action: 'delete', ids: [ID] } });
+    expect(await screen.findByText('1 medlem har tagits bort')).toBeInTheDocument();
+  });
+
+  it('hides the create button and the selection from a reader without members.write', async () => {
+    me = { ...demoUser, scopes: demoUser.scopes.filter((s) => s !== 'members.write') };
+    renderRoutes(routes, '/dashboard/golfrelated/members');
+    await screen.findByRole('link', { name: 'Ek, Anna' });
+    expect(screen.queryByRole('link', { name: 'Ny medlem' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('create member', { timeout: 60_000 }, () => {
+  it('checks golf ID and phone with the shared rules, shows the server field error, then opens the new member', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/dashboard/golfrelated/create-member');
+    await fill(user, await screen.findByRole('textbox', { name: /^Förnamn/ }), 'Anna');
+    await fill(user, screen.getByRole('textbox', { name: /^Efternamn/ }), 'Ek');
+    const golfId = screen.getByRole('textbox', { name: 'Golf-ID' });
+    await fill(user, golfId, '850230-001');
+    await fill(user, screen.getByRole('textbox', { name: 'Mobiltelefon' }), '12');
+    await user.click(screen.getByRole('button', { name: 'Skapa medlem' }));
+    await waitFor(() => expect(golfId).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('Ogiltigt golf-ID, ange i följande format: ÅÅMMDD-NNN')).toBeInTheDocument();
+    expect(screen.getByText('Ogiltigt telefonnummer')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+
+    await fill(user, golfId, '850312001');
+    await fill(user, screen.getByRole('textbox', { name: 'Mobiltelefon' }), '070-123 45 67');
+    answerWrite = () =>
+      jsonResponse(400, {
+        message: 'Valideringsfel',
+        eng_message: 'Validation failed',
+        error: { golfId: ['Golf-ID 850312-001 används redan av en annan medlem'] },
+      });
+    await user.click(screen.getByRole('button', { name: 'Skapa medlem' }));
+    expect(await screen.findByText('Golf-ID 850312-001 används redan av en annan medlem')).toBeInTheDocument();
+    expect(writes[0].body).toMatchObject({
+      firstname: 'Anna',
+      golfId: '850312-001',
+      phoneMobile: '+46701234567',
+      status: 'active',
+    });
+
+    answerWrite = (_path, body) => jsonResponse(201, { data: { ...member, ...(body as object), id: ID } });
+    await user.click(screen.getByRole('button', { name: 'Skapa medlem' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/golfrelated/members/detail/${ID}`));
+  });
+});
+
+describe('member detail', { timeout: 60_000 }, () => {
+  it('edits the profile and sends only its fields', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, `/dashboard/golfrelated/members/detail/${ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anna Ek' })).toBeInTheDocument();
+    const phone = screen.getByRole('textbox', { name: 'Mobiltelefon' });
+    expect(phone).toHaveValue('+46701234567');
+    await fill(user, phone, '070-765 43 21');
+    answerWrite = (_path, body) =>
+      jsonResponse(200, { data: { ...member, ...(body as object), updatedAt: '2026-03-01T00:00:00.000Z' } });
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({ method: 'PUT', path: `/api/v1/members/${ID}`, body: { phoneMobile: '+46707654321' } });
+    expect(writes[0].body).not.toHaveProperty('memberCategoryId');
+    expect(await screen.findByRole('textbox', { name: 'Mobiltelefon' })).toHaveValue('+46707654321');
+  });
+
+  it('shows the family tree and says the member is missing when member or role is not given', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, `/dashboard/golfrelated/members/detail/${ID}?tab=family`);
+    const table = await screen.findByRole('table', { name: 'Familjens medlemmar' });
+    expect(within(table).getByText('Betalare')).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'Olle Ek' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Lägg till i familjen' }));
+    expect(await screen.findByText('Medlemmen saknas i familjeträdet: ange både medlem och roll')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Ta bort Olle Ek ur familjen' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({ method: 'DELETE', path: `/api/v1/family/${member.family?.id}/members/${OTHER}` });
+  });
+
+  it('lists the notes and adds one', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, `/dashboard/golfrelated/members/detail/${ID}?tab=notes`);
+    expect(await screen.findByText('Ringer om fakturan')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Lägg till anteckning' }));
+    expect(await screen.findByText('Detta fält är obligatoriskt')).toBeInTheDocument();
+    await fill(user, screen.getByRole('textbox', { name: 'Ny anteckning' }), 'Vill byta kategori');
+    await user.click(screen.getByRole('button', { name: 'Lägg till anteckning' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({
+      method: 'POST',
+      path: `/api/v1/members/${ID}/notes`,
+      body: { text: 'Vill byta kategori' },
+    });
+  });
+
+  it('goes to the 404 page for an unknown or malformed id', async () => {
+    const first = renderRoutes(routes, `/dashboard/golfrelated/members/detail/${OTHER}`);
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/error-404'));
+    first.unmount();
+    const second = renderRoutes(routes, '/dashboard/golfrelated/members/detail/not-an-id');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/error-404'));
+  });
+});
