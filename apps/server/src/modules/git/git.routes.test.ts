@@ -17,9 +17,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { roles } from '../permissions/permissions.schema';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
-import { gitConnections, gitInvoiceBases, gitMembers } from './git.schema';
+import { gitConnections, gitInvoiceBases, gitMembers, gitSyncCursors } from './git.schema';
 import { connectDemoGit, gitClientFor } from './git-connections.service';
-import { runGitRefresh } from './git-refresh.service';
+import { queueScheduledGitRefreshes, runGitRefresh } from './git-refresh.service';
 
 let t: TestApp;
 let app: App;
@@ -198,6 +198,38 @@ describe('the git.refresh job and the transaction log', () => {
     expect((await api('POST', '/git/refresh', aReader)).statusCode).toBe(403);
     expect((await api('GET', '/git/transactions', aReader)).statusCode).toBe(200);
     expect((await api('GET', '/git/transactions', aNoGit)).statusCode).toBe(403);
+  });
+});
+
+describe('incremental reads and the schedule', () => {
+  const membersRequests = () => sim.requestLog.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/members?'));
+
+  it('asks GIT only for changes since the cursor, and reads everything again once a day', async () => {
+    await refresh(a.owner);
+    expect(membersRequests().at(-1)?.path).toContain('modifiedSince=');
+
+    await app.db
+      .update(gitSyncCursors)
+      .set({ lastFullAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(and(eq(gitSyncCursors.clubAccountId, a.clubAccountId), eq(gitSyncCursors.resource, 'members')));
+    const full = await refresh(a.owner);
+    expect(membersRequests().at(-1)?.path).not.toContain('modifiedSince=');
+    // Reading unchanged members again changes nothing and counts nothing.
+    expect(full.counts.members).toEqual({ created: 0, updated: 0 });
+    await refresh(a.owner);
+    expect(membersRequests().at(-1)?.path).toContain('modifiedSince=');
+  });
+
+  it('queues the scheduled refresh only for club accounts whose GIT connection works', async () => {
+    const targets = await queueScheduledGitRefreshes(app);
+    expect(targets).toEqual([{ organisationId: a.organisationId, clubAccountId: a.clubAccountId }]);
+    const [queued] = (await list<GitTransaction>('/git/transactions', a.owner)).data;
+    expect(queued).toMatchObject({ trigger: 'scheduled', status: 'queued' });
+    await runGitRefresh(app, queued?.id as string);
+    expect((await list<GitTransaction>('/git/transactions', a.owner)).data[0]).toMatchObject({
+      id: queued?.id,
+      status: 'succeeded',
+    });
   });
 });
 
