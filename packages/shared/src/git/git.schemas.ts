@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encodeMessage } from '../validation/messages';
 
 /**
  * The club account's GIT link and the portal's copy of GIT (spec §2 GIT pages, §3 GIT records,
@@ -8,13 +9,27 @@ import { z } from 'zod';
 export const GIT_CONNECTION_STATUSES = ['connected', 'key_revoked', 'not_connected'] as const;
 export type GitConnectionStatus = (typeof GIT_CONNECTION_STATUSES)[number];
 
+/** An absolute http(s) address (GIT's API root). */
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 export const gitConnectBodySchema = z
   .object({
     /** The club's id in GIT (`X-Club-Id`). */
     clubId: z.string().trim().min(1).max(50),
     apiKey: z.string().trim().min(1).max(500),
     /** GIT's API root. */
-    baseUrl: z.string().trim().url().max(500),
+    baseUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .refine(isHttpUrl, { message: encodeMessage('url') }),
   })
   .strict();
 export type GitConnectBody = z.infer<typeof gitConnectBodySchema>;

@@ -104,6 +104,13 @@ describe('GIT connection', () => {
     expect(refused.json().eng_message).toMatch(/not connected to GIT/);
   });
 
+  it('refuses an address that is not http(s), with a localised field message', async () => {
+    const res = await api('PUT', '/git/connection', a.owner, { ...good(), baseUrl: 'file:///etc/passwd' }, 'sv');
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('URL:en är ogiltig');
+    expect(await app.db.select().from(gitConnections).where(eq(gitConnections.clubAccountId, a.clubAccountId))).toHaveLength(0);
+  });
+
   it('connects with a good key (stored encrypted), shows GIT connected and queues the first refresh', async () => {
     const info = await ok<GitConnectionInfo>('PUT', '/git/connection', a.owner, good());
     expect(info).toMatchObject({ status: 'connected', clubId: sim.clubId, environment: 'live', revokedAt: null });
