@@ -30,4 +30,23 @@ export const membersMessages = {
     sv: '{name} är betalare i familjen {family}: välj en annan betalare först',
     en: '{name} is the payer of the family {family}: choose another payer first',
   },
+  // Event log activities.
+  'members.created': { sv: '{actor} skapade medlemmen {name}', en: '{actor} created the member {name}' },
+  'members.deleted': { sv: '{actor} tog bort medlemmen {name}', en: '{actor} deleted the member {name}' },
+  'members.bulkActivated': { sv: '{actor} aktiverade {count} medlemmar', en: '{actor} activated {count} members' },
+  'members.bulkDeactivated': { sv: '{actor} inaktiverade {count} medlemmar', en: '{actor} deactivated {count} members' },
+  'members.bulkCategorySet': {
+    sv: '{actor} ändrade medlemskategori för {count} medlemmar',
+    en: '{actor} changed the member category of {count} members',
+  },
+  'members.bulkFeeRuleSet': {
+    sv: '{actor} ändrade avgiftsregel för {count} medlemmar',
+    en: '{actor} changed the fee rule of {count} members',
+  },
+  'members.bulkDeleted': { sv: '{actor} tog bort {count} medlemmar', en: '{actor} deleted {count} members' },
+  'members.familyCreated': {
+    sv: '{actor} skapade familjen {name} med {count} medlemmar',
+    en: '{actor} created the family {name} with {count} members',
+  },
+  'members.familyDeleted': { sv: '{actor} tog bort familjen {name}', en: '{actor} deleted the family {name}' },
 } as const satisfies MessageDictionary;

@@ -12,7 +12,7 @@ import type { Tx } from '../../db/client';
 import { BusinessError, NotFoundError } from '../../lib/errors';
 import * as repo from './families.repository';
 import { familyPeople, lockMembers, type MemberTenant } from './members.repository';
-import { type MemberActor, memberTenantOf, today, toMemberRef } from './members.service';
+import { logMembers, type MemberActor, memberTenantOf, today, toMemberRef } from './members.service';
 
 type Link = { memberId: string; role: FamilyRole };
 
@@ -103,6 +103,7 @@ export async function createFamily(app: FastifyInstance, actor: MemberActor, bod
     await checkLinks(tx, t, null, body.members);
     const familyId = await repo.insertFamily(tx, t, valuesOf(body));
     await repo.replaceLinks(tx, t, familyId, body.members);
+    await logMembers(tx, actor, 'members.familyCreated', { name: body.name, count: body.members.length });
     return familyId;
   });
   return getFamily(app, actor, id);
@@ -121,8 +122,12 @@ export async function updateFamily(app: FastifyInstance, actor: MemberActor, id:
 
 export async function deleteFamily(app: FastifyInstance, actor: MemberActor, id: string): Promise<void> {
   const t = memberTenantOf(actor);
-  const deleted = await app.db.transaction((tx) => repo.deleteFamily(tx, t, id));
-  if (!deleted) throw new NotFoundError('members.familyNotFound');
+  await app.db.transaction(async (tx) => {
+    const family = await repo.lockFamily(tx, t, id);
+    if (!family) throw new NotFoundError('members.familyNotFound');
+    await repo.deleteFamily(tx, t, id);
+    await logMembers(tx, actor, 'members.familyDeleted', { name: family.name });
+  });
 }
 
 /**

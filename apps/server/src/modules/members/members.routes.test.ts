@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Family, MemberCategory, MemberDetail, MemberListRow, PlayerCategory } from '@fairway/shared';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { roles } from '../permissions/permissions.schema';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { yearsBefore } from './members.repository';
@@ -314,6 +316,11 @@ describe('members: bulk actions', () => {
     const ids = ms.map((m) => m.id);
     const off = await api('POST', '/members/bulk', a.owner, { action: 'deactivate', ids });
     expect(off.json().data).toEqual({ action: 'deactivate', affected: 2 });
+    const [logged] = await app.db
+      .select()
+      .from(eventLogs)
+      .where(and(eq(eventLogs.clubAccountId, a.clubAccountId), eq(eventLogs.activity, 'members.bulkDeactivated')));
+    expect(logged).toMatchObject({ resource: 'members', type: 'INFO', params: { actor: a.owner.name, count: 2 } });
     const feeRuleId = randomUUID();
     await api('POST', '/members/bulk', a.owner, { action: 'setCategory', ids, memberCategoryId: cat.id });
     await api('POST', '/members/bulk', a.owner, { action: 'setFeeRule', ids, feeRuleId });

@@ -19,7 +19,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { stockholmDate } from '../../integrations/fortnox/time';
 import { BusinessError, NotFoundError, ValidationError } from '../../lib/errors';
+import type { MessageKey } from '../../lib/i18n';
 import type { AuthContext } from '../../plugins/auth';
+import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { categoryExists } from './categories.repository';
 import type { MemberTenant } from './members.repository';
 import * as repo from './members.repository';
@@ -33,6 +35,19 @@ export function memberTenantOf(actor: Pick<MemberActor, 'organisationId' | 'club
 }
 
 export const today = () => stockholmDate(new Date());
+
+/** An INFO entry in the event log (resource members), inside the write's transaction. */
+export async function logMembers(tx: Tx, actor: MemberActor, activity: MessageKey, params: Record<string, string | number>) {
+  const t = memberTenantOf(actor);
+  await logEvent(tx, {
+    organisationId: t.organisationId,
+    clubAccountId: t.clubAccountId,
+    resource: 'members',
+    activity,
+    params: { actor: await userDisplayName(tx, actor.userId), ...params },
+    type: 'INFO',
+  });
+}
 const ageOf = (birthDate: string | null, on: string) => (birthDate ? ageOn(birthDate, on) : null);
 const hcpOf = (tenths: number | null) => (tenths === null ? null : tenths / 10);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -229,7 +244,7 @@ export async function createMember(app: FastifyInstance, actor: MemberActor, bod
   try {
     id = await app.db.transaction(async (tx) => {
       await checkReferences(tx, t, body, null);
-      return repo.insertMember(tx, t, {
+      const created = await repo.insertMember(tx, t, {
         ...valuesOf(body),
         firstname: body.firstname,
         lastname: body.lastname,
@@ -237,6 +252,8 @@ export async function createMember(app: FastifyInstance, actor: MemberActor, bod
         source: 'portal',
         createdBy: actor.userId,
       });
+      await logMembers(tx, actor, 'members.created', { name: `${body.firstname} ${body.lastname}` });
+      return created;
     });
   } catch (error) {
     if (isGolfIdRace(error))
@@ -282,10 +299,19 @@ export async function deleteMember(app: FastifyInstance, actor: MemberActor, id:
     if (!member) throw new NotFoundError('members.notFound');
     await refusePayers(tx, t, [id], new Map([[id, `${member.firstname} ${member.lastname}`]]));
     await repo.deleteMembers(tx, t, [id]);
+    await logMembers(tx, actor, 'members.deleted', { name: `${member.firstname} ${member.lastname}` });
   });
 }
 
 // ---- bulk actions ---------------------------------------------------------------------------
+
+const BULK_ACTIVITIES: Record<MemberBulkActionBody['action'], MessageKey> = {
+  activate: 'members.bulkActivated',
+  deactivate: 'members.bulkDeactivated',
+  setCategory: 'members.bulkCategorySet',
+  setFeeRule: 'members.bulkFeeRuleSet',
+  delete: 'members.bulkDeleted',
+};
 
 /**
  * One action on the selected members, all or nothing: every id must be the club account's
@@ -322,6 +348,7 @@ export async function bulkAction(
         affected = await repo.deleteMembers(tx, t, ids);
         break;
     }
+    await logMembers(tx, actor, BULK_ACTIVITIES[body.action], { count: affected });
     return { action: body.action, affected };
   });
 }
