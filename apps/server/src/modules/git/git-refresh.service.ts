@@ -133,6 +133,19 @@ export async function runGitRefresh(app: FastifyInstance, runId: string, options
     const startedAt = new Date(Date.now() - 60_000);
     const cursorAfter = (newest: Date | null) => (newest && newest > startedAt && newest <= new Date() ? newest : startedAt);
 
+    const occasionsOf = async () =>
+      app.db
+        .select({ gitId: gitInvoiceOccasions.gitId })
+        .from(gitInvoiceOccasions)
+        .where(
+          and(
+            eq(gitInvoiceOccasions.organisationId, target.organisationId),
+            eq(gitInvoiceOccasions.clubAccountId, target.clubAccountId),
+          ),
+        );
+    // An occasion first seen in this run has its bases read whole, whatever their modifiedAt.
+    const knownOccasions = new Set((await occasionsOf()).map((o) => o.gitId));
+
     for (const r of RESOURCES) {
       const full = isFull(r.name);
       const tally = { created: 0, updated: 0 };
@@ -156,15 +169,7 @@ export async function runGitRefresh(app: FastifyInstance, runId: string, options
     const fullBases = isFull('invoiceBases');
     const basesTally = { created: 0, updated: 0 };
     counts.invoiceBases = basesTally;
-    const occasions = await app.db
-      .select({ gitId: gitInvoiceOccasions.gitId })
-      .from(gitInvoiceOccasions)
-      .where(
-        and(
-          eq(gitInvoiceOccasions.organisationId, target.organisationId),
-          eq(gitInvoiceOccasions.clubAccountId, target.clubAccountId),
-        ),
-      );
+    const occasions = await occasionsOf();
     let newestBasis: Date | null = null;
     for (const occasion of occasions) {
       const newest = await readAll(
@@ -173,7 +178,7 @@ export async function runGitRefresh(app: FastifyInstance, runId: string, options
         (q) => client.listInvoiceBases(occasion.gitId, q),
         (items) => mirrorGitBases(app.db, target, items),
         (b) => b.modifiedAt,
-        fullBases ? undefined : (cursors.get('invoiceBases')?.modifiedSince ?? undefined),
+        fullBases || !knownOccasions.has(occasion.gitId) ? undefined : (cursors.get('invoiceBases')?.modifiedSince ?? undefined),
         basesTally,
       );
       if (newest && (!newestBasis || newest > newestBasis)) newestBasis = newest;
