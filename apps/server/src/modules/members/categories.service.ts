@@ -38,6 +38,19 @@ async function checkCode(app: FastifyInstance, kind: CategoryKind, actor: Member
   }
 }
 
+/** A code taken between the check and the write (another request) is the same field error. */
+async function unlessCodeRace<T>(code: string | null, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const e = error as { code?: string; cause?: { code?: string } };
+    if ((e.cause?.code ?? e.code) === '23505' && code) {
+      throw new ValidationError({ code: [encodeMessage('category_code_taken', { code })] });
+    }
+    throw error;
+  }
+}
+
 /** The same five calls for both kinds; `shape` turns a record into the kind's response. */
 function categoryService<Body extends repo.CategoryValues, Out>(kind: CategoryKind, shape: (r: CategoryRecord) => Out) {
   const find = async (app: FastifyInstance, actor: MemberActor, id: string) => {
@@ -51,13 +64,13 @@ function categoryService<Body extends repo.CategoryValues, Out>(kind: CategoryKi
     get: find,
     create: async (app: FastifyInstance, actor: MemberActor, body: Body) => {
       await checkCode(app, kind, actor, body.code);
-      const id = await repo.insertCategory(app.db, kind, memberTenantOf(actor), body);
+      const id = await unlessCodeRace(body.code, () => repo.insertCategory(app.db, kind, memberTenantOf(actor), body));
       return find(app, actor, id);
     },
     update: async (app: FastifyInstance, actor: MemberActor, id: string, body: Body) => {
       await find(app, actor, id);
       await checkCode(app, kind, actor, body.code, id);
-      await repo.updateCategory(app.db, kind, memberTenantOf(actor), id, body);
+      await unlessCodeRace(body.code, () => repo.updateCategory(app.db, kind, memberTenantOf(actor), id, body));
       return find(app, actor, id);
     },
     remove: async (app: FastifyInstance, actor: MemberActor, id: string) => {
