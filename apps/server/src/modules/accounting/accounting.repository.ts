@@ -143,6 +143,7 @@ export async function listCodeItems(conn: Db | Tx, tenant: Tenant, clubAccountId
 }
 
 /** Gathers the planner's statistics of a mirror table (see ANALYZE_AFTER_ROWS). */
-export async function analyzeTable(conn: Db | Tx, table: PgTable): Promise<void> {
-  await conn.execute(sql`analyze ${sql.identifier(getTableName(table))}`);
+/** VACUUM (ANALYZE) of one table; outside any transaction (VACUUM cannot run inside one). */
+export async function vacuumAnalyzeTable(conn: Db, table: PgTable): Promise<void> {
+  await conn.execute(sql`vacuum (analyze) ${sql.identifier(getTableName(table))}`);
 }
