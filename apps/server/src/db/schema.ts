@@ -15,6 +15,7 @@ export * from '../modules/contracts/contracts.schema';
 export * from '../modules/customers/customers.schema';
 export * from '../modules/email/email.schema';
 export * from '../modules/eventlogs/eventlogs.schema';
+export * from '../modules/exports/exports.schema';
 export * from '../modules/fees/fees.schema';
 export * from '../modules/hidden-resources/hidden-resources.schema';
 export * from '../modules/integrations/accounting-connections.schema';

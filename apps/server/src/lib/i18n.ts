@@ -7,9 +7,13 @@ import { configurationsMessages } from './messages/configurations';
 import { contractsMessages } from './messages/contracts';
 import { customersMessages } from './messages/customers';
 import { eventlogsMessages } from './messages/eventlogs';
+import { exportsMessages } from './messages/exports';
 import { feesMessages } from './messages/fees';
 import { gitMessages } from './messages/git';
 import { gitGatewayMessages } from './messages/git-gateway';
+import { gitImportMessages } from './messages/git-import';
+import { gitReportMessages } from './messages/git-report';
+import { gitSyncMessages } from './messages/git-sync';
 import { integrationsMessages } from './messages/integrations';
 import { invoicesMessages } from './messages/invoices';
 import { membersMessages } from './messages/members';
@@ -58,8 +62,12 @@ const dictionaries = [
   feesMessages,
   membersMessages,
   gitGatewayMessages,
+  gitReportMessages,
+  gitSyncMessages,
   gitMessages,
+  gitImportMessages,
   receiptsMessages,
+  exportsMessages,
 ] as const;
 
 type Merge<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]

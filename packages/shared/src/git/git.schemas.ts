@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage } from '../validation/messages';
+import { GIT_BASIS_SYNC_STATES, gitBasisSyncSchema } from './git-sync.schemas';
 
 /**
  * The club account's GIT link and the portal's copy of GIT (spec §2 GIT pages, §3 GIT records,
@@ -153,11 +154,18 @@ export const gitInvoiceBasisSchema = z.object({
   paidAt: z.string().nullable(),
   creditedAt: z.string().nullable(),
   creditReason: z.string().nullable(),
+  /** How far the GIT → accounting sync has got with the basis (its target: the API configuration's club_to_sync). */
+  sync: gitBasisSyncSchema,
 });
 export type GitInvoiceBasisRow = z.infer<typeof gitInvoiceBasisSchema>;
 
 export const gitInvoiceBasesQuerySchema = z
-  .object({ ...page, status: z.enum(GIT_BASIS_STATUS_VALUES).optional(), search: z.string().trim().max(100).optional() })
+  .object({
+    ...page,
+    status: z.enum(GIT_BASIS_STATUS_VALUES).optional(),
+    search: z.string().trim().max(100).optional(),
+    sync: z.enum(GIT_BASIS_SYNC_STATES).optional(),
+  })
   .strict();
 
 /** Paid / credited invoices (bases) across the club account's occasions. */
@@ -175,6 +183,12 @@ export const gitTransactionSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   counts: z.record(z.string(), z.object({ created: z.number().int(), updated: z.number().int() })),
+  /** Progress of runs that work through items (sync, report): total, done so far, failed. */
+  total: z.number().int(),
+  processed: z.number().int(),
+  failed: z.number().int(),
+  failures: z.array(z.object({ basisGitId: z.string().nullable(), invoiceNumber: z.string().nullable(), message: z.string() })),
+  targetClubAccountId: z.string().uuid().nullable(),
   error: z.string().nullable(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { issuesToFieldErrors } from '../validation/issues';
 import { familyBodySchema, familyMemberBodySchema } from './families.schemas';
-import { ageOn, isValidGolfId, isValidHcp, isValidMemberPersonalNumber, normaliseGolfId, toE164 } from './members.rules';
+import {
+  ageOn,
+  formatPhone,
+  isValidGolfId,
+  isValidHcp,
+  isValidMemberPersonalNumber,
+  normaliseGolfId,
+  toE164,
+} from './members.rules';
 import { createMemberBodySchema, memberBulkActionBodySchema, membersListQuerySchema } from './members.schemas';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -39,6 +47,15 @@ describe('phone numbers', () => {
     expect(toE164('+44 20 7946 0958')).toBe('+442079460958');
     expect(toE164('12')).toBeNull();
     expect(toE164('070-ABC')).toBeNull();
+  });
+
+  it('shows Swedish numbers in the national format and others with their country code', () => {
+    expect(formatPhone('+46701740645')).toBe('070-174 06 45');
+    expect(formatPhone('+4687654321')).toBe('08-765 43 21');
+    expect(formatPhone('+4618123456')).toBe('018-12 34 56');
+    expect(formatPhone('+442079460958')).toBe('+44 20 7946 0958');
+    expect(formatPhone(toE164('070 174 0645') as string)).toBe('070-174 06 45');
+    expect(formatPhone('not a number')).toBe('not a number');
   });
 });
 

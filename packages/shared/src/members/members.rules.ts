@@ -58,6 +58,18 @@ export function toE164(value: string, defaultCountry: 'SE' = 'SE'): string | nul
   return parsed?.isValid() ? parsed.number : null;
 }
 
+/**
+ * A stored (E.164) phone number as a Swedish reader writes it: Swedish numbers in the national
+ * format (070-174 06 45, 08-765 43 21), other countries' with their country code
+ * (+44 20 7946 0958), since a national format would hide the country. Anything that does not
+ * parse is shown as stored.
+ */
+export function formatPhone(e164: string): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return e164;
+  return parsed.country === 'SE' ? parsed.formatNational() : parsed.formatInternational();
+}
+
 /** Handicap index: −10 … 54 (the World Handicap System's 54.0 ceiling, plus-handicaps down to +10). */
 export const HCP_MIN = -10;
 export const HCP_MAX = 54;

@@ -1,5 +1,9 @@
 import type { Lang } from '../constants';
+import { EXPORTS_VALIDATION_MESSAGES } from '../exports/exports.messages';
 import { FEES_VALIDATION_MESSAGES } from '../fees/fees.messages';
+import { GIT_IMPORT_VALIDATION_MESSAGES } from '../git/git-import.messages';
+import { GIT_REPORT_VALIDATION_MESSAGES } from '../git/git-report.messages';
+import { GIT_SYNC_VALIDATION_MESSAGES } from '../git/git-sync.messages';
 import { MEMBERS_VALIDATION_MESSAGES } from '../members/members.messages';
 
 /**
@@ -121,6 +125,14 @@ export const VALIDATION_MESSAGES = {
   ...MEMBERS_VALIDATION_MESSAGES,
   // Fees (spec §3 fee type, fee, fee rule).
   ...FEES_VALIDATION_MESSAGES,
+  // Exports (spec §5 export period).
+  ...EXPORTS_VALIDATION_MESSAGES,
+  // The GIT Excel import (column mapping).
+  ...GIT_IMPORT_VALIDATION_MESSAGES,
+  // Reporting payments and credits back to GIT.
+  ...GIT_REPORT_VALIDATION_MESSAGES,
+  // The GIT → accounting sync.
+  ...GIT_SYNC_VALIDATION_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -9,6 +9,7 @@ import { createOrganisationWithOwner } from '../../modules/organizations/organiz
 import { ensureSystemRoles } from '../../modules/permissions/permissions.service';
 import type { Db } from '../client';
 import { clubAccounts, memberships, organisations, passwordHistory, userClubAccounts, users } from '../schema';
+import { seedDemoFees } from './demo-fees';
 import { DEMO_CLUB_ACCOUNTS, DEMO_LOGINS, DEMO_ORGANISATION, type DemoLogin } from './demo-logins';
 import { seedDemoMembers } from './demo-members';
 import { seedReferenceData } from './reference-data';
@@ -114,6 +115,7 @@ export async function seedDemo(app: { db: Db }): Promise<DemoLogin[]> {
         .values(reach.map((clubAccountId) => ({ userId: user.id, clubAccountId, organisationId })));
     }
     await seedDemoMembers(tx, { organisationId, clubAccountId: created.clubAccountId });
+    await seedDemoFees(tx, { organisationId, clubAccountId: created.clubAccountId });
   });
   return logins;
 }

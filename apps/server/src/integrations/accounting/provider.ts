@@ -275,6 +275,12 @@ export interface AccOrder {
 /** Creates carry the portal's reference; a retry after a lost answer finds the first document by it. */
 export interface CreateOptions {
   externalRef: string;
+  /**
+   * The caller's own ledger proves no earlier attempt with this reference was made (e.g. the GIT
+   * sync's item never reached `creating`): the provider may skip looking the reference up before
+   * the first create. A retry after a lost answer always looks it up.
+   */
+  firstAttempt?: boolean;
 }
 
 export interface RegisterPaymentInput {

@@ -126,10 +126,13 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
     }
   }
 
-  /** Look up, create, and after a lost answer look up again before creating again. */
-  async function idempotent<T>(lookup: () => Promise<T | null>, create: () => Promise<T>): Promise<T> {
+  /**
+   * Look up, create, and after a lost answer look up again before creating again. `firstAttempt`
+   * (the caller knows no earlier attempt was made) skips the first look-up: one request, not two.
+   */
+  async function idempotent<T>(lookup: () => Promise<T | null>, create: () => Promise<T>, firstAttempt = false): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      const found = await lookup();
+      const found = attempt === 1 && firstAttempt ? null : await lookup();
       if (found) return found;
       try {
         return await create();
@@ -198,8 +201,15 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
             resource: 'invoice',
             accept,
           } as never);
-        } else await send('PUT', `invoices/${enc(number)}/${path}`, undefined, 'invoice', false);
-        return getInvoice(number);
+          return getInvoice(number);
+        }
+        // A PUT action answers the invoice as it now is: no second request to read it (the
+        // payments, a separate register, are read only when money has come in).
+        const answer = await send<{ Invoice?: FxInvoice }>('PUT', `invoices/${enc(number)}/${path}`, undefined, 'invoice', false);
+        if (!answer?.Invoice) return getInvoice(number);
+        const fx = answer.Invoice;
+        const paid = !fx.Cancelled && fx.Total !== fx.Balance && fx.Credit !== 'true';
+        return invoiceFromFx(fx, paid ? await paymentsOf(number) : []);
       },
       async () => {
         const invoice = await getInvoice(number);
@@ -239,7 +249,7 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
     customers: {
       list: (query) => list<FxCustomer, AccCustomer>('customers', 'Customers', query, customerFromFx),
       get: getCustomer,
-      create: (fields, { externalRef }) =>
+      create: (fields, { externalRef, firstAttempt }) =>
         idempotent(
           async () => {
             if (fields.number) {
@@ -268,6 +278,7 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
                 )
               ).Customer,
             ),
+          firstAttempt,
         ),
       update: async (number, fields) =>
         customerFromFx(
@@ -334,7 +345,7 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
     invoices: {
       list: (query) => list<FxInvoice, AccInvoice>('invoices', 'Invoices', query, (fx) => invoiceFromFx(fx)),
       get: getInvoice,
-      create: (fields, { externalRef }) =>
+      create: (fields, { externalRef, firstAttempt }) =>
         idempotent(
           async () => {
             const [found] = await all<FxInvoice>('invoices', 'Invoices', { externalinvoicereference1: externalRef });
@@ -352,6 +363,7 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
                 )
               ).Invoice,
             ),
+          firstAttempt,
         ),
       update: async (number, fields) =>
         invoiceFromFx(

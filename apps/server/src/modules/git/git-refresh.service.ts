@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notLike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { GitClient } from '../../integrations/git/git.client';
 import { isGitError } from '../../integrations/git/git-errors';
@@ -16,6 +16,7 @@ import {
   listConnectedGitTargets,
   markKeyRevoked,
 } from './git-connections.service';
+import { IMPORT_GIT_ID_PREFIX } from './git-import.service';
 import * as repo from './git-transactions.repository';
 
 export const GIT_REFRESH_QUEUE = 'git.refresh';
@@ -141,6 +142,8 @@ export async function runGitRefresh(app: FastifyInstance, runId: string, options
           and(
             eq(gitInvoiceOccasions.organisationId, target.organisationId),
             eq(gitInvoiceOccasions.clubAccountId, target.clubAccountId),
+            // Occasions imported from GIT's Excel export are not in GIT's API: never read nor touched.
+            notLike(gitInvoiceOccasions.gitId, `${IMPORT_GIT_ID_PREFIX}%`),
           ),
         );
     // An occasion first seen in this run has its bases read whole, whatever their modifiedAt.

@@ -60,7 +60,7 @@ export async function startTransaction(conn: Db, id: string, staleAfterMinutes: 
     if (other) return null;
     const [started] = await tx
       .update(gitTransactions)
-      .set({ status: 'running', startedAt: sql`now()`, error: null })
+      .set({ status: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, error: null })
       .where(eq(gitTransactions.id, run.id))
       .returning();
     return started ?? null;

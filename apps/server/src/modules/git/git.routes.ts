@@ -19,6 +19,7 @@ import {
 } from '@fairway/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { getLang } from '../../lib/i18n';
 import { scoped } from '../../plugins/auth';
 import { targetOf } from '../accounting/access';
 import {
@@ -165,7 +166,7 @@ export const gitRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(gitInvoiceBasisSchema) },
       },
     },
-    async (request) => listGitOccasionBases(app, targetOf(request.auth), request.params.id, request.query),
+    async (request) => listGitOccasionBases(app, targetOf(request.auth), request.params.id, request.query, getLang(request)),
   );
 
   for (const [path, archived, summary] of [
@@ -203,7 +204,7 @@ export const gitRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: listEnvelope(gitInvoiceBasisSchema) },
         },
       },
-      async (request) => listSettledGitBases(app, targetOf(request.auth), status, request.query),
+      async (request) => listSettledGitBases(app, targetOf(request.auth), status, request.query, getLang(request)),
     );
   }
 

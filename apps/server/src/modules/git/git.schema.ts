@@ -131,6 +131,13 @@ export const gitInvoiceOccasions = pgTable(
   ],
 );
 
+/** One item a run could not do: which basis (and invoice), and why (a message key with its params). */
+export interface GitRunFailure {
+  basisGitId: string | null;
+  invoiceNumber: string | null;
+  message: string;
+}
+
 export interface GitBasisRow {
   articleCode: string;
   description: string;
@@ -199,7 +206,7 @@ export const gitTransactions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     ...tenantColumns(),
-    /** `refresh`. */
+    /** `refresh` (GIT → portal), `sync_invoices` (bases → accounting invoices), `report_status` (payments / credits → GIT). */
     kind: text('kind').notNull(),
     /** `manual`, `scheduled`, `initial`. */
     trigger: text('trigger').notNull(),
@@ -207,6 +214,16 @@ export const gitTransactions = pgTable(
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     counts: jsonb('counts').$type<Record<string, { created: number; updated: number }>>().notNull().default({}),
+    /** Progress of a run that works through items (bases, invoices): how many, how many done, how many failed. */
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** The items that failed, with their localised reason (at most 100 kept). */
+    failures: jsonb('failures').$type<GitRunFailure[]>().notNull().default([]),
+    /** The club account whose accounting program a sync or report run works on. */
+    targetClubAccountId: uuid('target_club_account_id').references(() => clubAccounts.id, { onDelete: 'set null' }),
+    /** Last sign of life of a running run (set when it starts and with every progress write). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

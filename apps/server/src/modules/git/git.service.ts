@@ -1,5 +1,6 @@
 import type {
   GitArticleRow,
+  GitBasisSync,
   GitInvoiceBasisRow,
   GitInvoiceOccasionDetail,
   GitInvoiceOccasionRow,
@@ -7,15 +8,18 @@ import type {
   GitTransaction,
   Pagination,
 } from '@fairway/shared';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
+import type { Lang } from '../../lib/i18n';
 import { likePattern } from '../accounting/list';
 import type { MirrorTarget } from '../accounting/mirror';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
 import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.schema';
+import { gitSyncItems } from './git-sync.schema';
+import { itemStatesFor, listTargetOf, notSynced, syncStatesOf } from './git-sync.service';
 
 /** Reading the portal's copy of GIT (spec §7 `git/`, `git/list_members/`, paid / credited invoices). */
 
@@ -198,7 +202,7 @@ export async function setGitOccasionArchived(
 }
 
 type BasisRow = typeof gitInvoiceBases.$inferSelect;
-const toBasis = (r: BasisRow): GitInvoiceBasisRow => ({
+const toBasis = (r: BasisRow, sync: GitBasisSync = notSynced): GitInvoiceBasisRow => ({
   id: r.id,
   gitId: r.gitId,
   occasionGitId: r.occasionGitId,
@@ -217,7 +221,28 @@ const toBasis = (r: BasisRow): GitInvoiceBasisRow => ({
   paidAt: iso(r.paidAt),
   creditedAt: iso(r.creditedAt),
   creditReason: r.creditReason,
+  sync,
 });
+
+/** The page's bases with their sync state (git_sync_items of the API configuration's target). */
+async function withSync(app: FastifyInstance, target: MirrorTarget, page: Paged<GitInvoiceBasisRow>, lang: Lang) {
+  const states = await syncStatesOf(
+    app,
+    target,
+    page.data.map((b) => b.gitId),
+    lang,
+  );
+  return { ...page, data: page.data.map((b) => ({ ...b, sync: states.get(b.gitId) ?? notSynced })) };
+}
+
+/** The bases whose sync (towards the list's target) is in `state`. */
+async function syncCondition(app: FastifyInstance, target: MirrorTarget, state: GitBasisSync['state']): Promise<SQL> {
+  const targetId = await listTargetOf(app, target);
+  const item = (states: string[]) =>
+    sql`exists (select 1 from ${gitSyncItems} where ${gitSyncItems.clubAccountId} = ${gitInvoiceBases.clubAccountId} and ${gitSyncItems.targetClubAccountId} = ${targetId} and ${gitSyncItems.basisGitId} = ${gitInvoiceBases.gitId} and ${inArray(gitSyncItems.state, states)})`;
+  if (state === 'not_synced') return sql`not ${item(['synced', 'sent', 'failed', 'paused', 'credited'])}`;
+  return item(itemStatesFor(state));
+}
 
 function basisSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
@@ -234,15 +259,23 @@ export async function listGitOccasionBases(
   app: FastifyInstance,
   target: MirrorTarget,
   id: string,
-  query: PageQuery & { status?: string; search?: string },
+  query: PageQuery & { status?: string; search?: string; sync?: GitBasisSync['state'] },
+  lang: Lang = 'sv',
 ): Promise<Paged<GitInvoiceBasisRow>> {
   const occasion = await findOccasion(app, target, id);
   const conditions: (SQL | undefined)[] = [tenantOf(gitInvoiceBases, target), eq(gitInvoiceBases.occasionGitId, occasion.gitId)];
   if (query.status) conditions.push(eq(gitInvoiceBases.status, query.status));
   conditions.push(basisSearch(query.search));
-  return paged(app.db, gitInvoiceBases, and(...conditions), [asc(gitInvoiceBases.number), asc(gitInvoiceBases.id)], query, (r) =>
-    toBasis(r as BasisRow),
+  if (query.sync) conditions.push(await syncCondition(app, target, query.sync));
+  const page = await paged(
+    app.db,
+    gitInvoiceBases,
+    and(...conditions),
+    [asc(gitInvoiceBases.number), asc(gitInvoiceBases.id)],
+    query,
+    (r) => toBasis(r as BasisRow),
   );
+  return withSync(app, target, page, lang);
 }
 
 /** Paid (`paid`) or credited invoice bases of the club account, newest first. */
@@ -251,6 +284,7 @@ export async function listSettledGitBases(
   target: MirrorTarget,
   status: 'paid' | 'credited',
   query: PageQuery & { occasionId?: string; search?: string },
+  lang: Lang = 'sv',
 ): Promise<Paged<GitInvoiceBasisRow>> {
   const conditions: (SQL | undefined)[] = [tenantOf(gitInvoiceBases, target), eq(gitInvoiceBases.status, status)];
   if (query.occasionId) {
@@ -259,7 +293,7 @@ export async function listSettledGitBases(
   }
   conditions.push(basisSearch(query.search));
   const moment = status === 'paid' ? gitInvoiceBases.paidAt : gitInvoiceBases.creditedAt;
-  return paged(
+  const page = await paged(
     app.db,
     gitInvoiceBases,
     and(...conditions),
@@ -267,6 +301,7 @@ export async function listSettledGitBases(
     query,
     (r) => toBasis(r as BasisRow),
   );
+  return withSync(app, target, page, lang);
 }
 
 type TransactionRow = typeof gitTransactions.$inferSelect;
@@ -278,6 +313,11 @@ export const toTransaction = (r: TransactionRow): GitTransaction => ({
   created: r.created,
   updated: r.updated,
   counts: r.counts,
+  total: r.total,
+  processed: r.processed,
+  failed: r.failed,
+  failures: r.failures,
+  targetClubAccountId: r.targetClubAccountId,
   error: r.error,
   startedAt: iso(r.startedAt),
   finishedAt: iso(r.finishedAt),

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, max, ne, not, or, typ
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
-import type { PageRequest } from '../accounting/list';
+import { deferredPage, orderByOf, type PageOrder, type PageRequest } from '../accounting/list';
 import { findMirrored, type MirrorTarget } from '../accounting/mirror';
 import { articles } from '../articles/articles.schema';
 import { invoicePayments, invoices } from './invoices.schema';
@@ -92,13 +92,15 @@ const rowColumns = {
 };
 export type InvoiceListRecord = { [K in keyof typeof rowColumns]: InvoiceRecord[K] };
 
-function orderOf(filter: InvoiceListFilter): SQL[] {
+function pageOrder(filter: InvoiceListFilter): PageOrder {
   // Without a chosen sort the newest invoices come first.
-  const dir = filter.order === 'desc' || !filter.sort ? desc : asc;
+  const direction = filter.order === 'desc' || !filter.sort ? 'desc' : 'asc';
   const column = SORT_COLUMNS[filter.sort ?? 'invoiceDate'];
   // Plain ASC/DESC (nulls last/first) so the ascending indexes serve both directions.
-  return column === invoices.number ? [dir(invoices.number)] : [dir(column), dir(invoices.number)];
+  return { columns: column === invoices.number ? [invoices.number] : [column, invoices.number], direction };
 }
+
+const orderOf = (filter: InvoiceListFilter): SQL[] => orderByOf(pageOrder(filter));
 
 /**
  * One page of the list, in the chosen order (no total: see countInvoices). The page's invoice
@@ -114,17 +116,18 @@ export async function listInvoices(
   page: PageRequest,
   today: string,
 ): Promise<InvoiceListRecord[]> {
-  const numbers = conn
-    .select({ number: invoices.number })
-    .from(invoices)
-    .where(filterOf(caller, target, filter, today, true))
-    .orderBy(...orderOf(filter))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
+  const onPage = deferredPage(
+    conn,
+    invoices,
+    invoices.number,
+    filterOf(caller, target, filter, today, true),
+    pageOrder(filter),
+    page,
+  );
   return conn
     .select(rowColumns)
     .from(invoices)
-    .where(and(...scope(caller, target), inArray(invoices.number, numbers)))
+    .where(and(...scope(caller, target), onPage))
     .orderBy(...orderOf(filter));
 }
 

@@ -273,7 +273,12 @@ async function answer(
  * it up before creating, so a lost answer never makes a second invoice), then mirrored and logged
  * in one transaction. The same `requestId` again answers the first invoice.
  */
-export async function createInvoice(app: FastifyInstance, caller: AccountingCaller, body: CreateInvoiceInput): Promise<Invoice> {
+export async function createInvoice(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  body: CreateInvoiceInput,
+  options: { firstAttempt?: boolean } = {},
+): Promise<Invoice> {
   return joinInFlight(body.requestId ? `${caller.organisationId}:invoices:${body.requestId}` : null, async () => {
     const target = targetOf(caller);
     const externalRef = `fw-${body.requestId ?? randomUUID()}`;
@@ -287,7 +292,11 @@ export async function createInvoice(app: FastifyInstance, caller: AccountingCall
     const quota = await reserveInvoiceQuota(app.db, target.organisationId, 1);
     let created: AccInvoice;
     try {
-      created = await provider.invoices.create(program, { externalRef });
+      // `firstAttempt` (the GIT sync's ledger proves no earlier attempt) spares the look-up request.
+      created = await provider.invoices.create(program, {
+        externalRef,
+        firstAttempt: options.firstAttempt === true && !!body.requestId,
+      });
     } catch (error) {
       await quota.release(app.db);
       throw error;

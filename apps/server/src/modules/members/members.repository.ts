@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, exists, getTableColumns, gt, inArray, lte, n
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
+import { deferredPage, orderByOf, type PageOrder } from '../accounting/list';
 import { users } from '../users/users.schema';
 import {
   families,
@@ -111,12 +112,16 @@ const SORT_COLUMNS: Record<MemberSort, PgColumn[]> = {
 /** Youngest first when ascending by age is descending by birth date. */
 const sortAscending = (f: MemberListFilter) => (f.sort === 'age' ? f.order === 'desc' : f.order !== 'desc');
 
-function orderOf(f: MemberListFilter): SQL[] {
-  const dir = sortAscending(f) ? asc : desc;
+function pageOrder(f: MemberListFilter): PageOrder {
   // Plain ASC/DESC, so the ascending indexes serve both directions; golf IDs are unique.
   const columns = SORT_COLUMNS[f.sort];
-  return f.sort === 'golfId' ? columns.map((c) => dir(c)) : [...columns.map((c) => dir(c)), dir(members.id)];
+  return {
+    columns: f.sort === 'golfId' ? columns : [...columns, members.id],
+    direction: sortAscending(f) ? 'asc' : 'desc',
+  };
 }
+
+const orderOf = (f: MemberListFilter): SQL[] => orderByOf(pageOrder(f));
 
 const listColumns = {
   id: members.id,
@@ -154,6 +159,10 @@ export type MemberListRecord = {
  * One page in the chosen order, with the category names. The page's ids are found first, from
  * members alone (club account only, so the sort index can answer), and only then are their rows
  * read and joined (a deferred join): a deep page skips thousands of rows without joining each.
+ * A search finds its matches first (the GIN index), then sorts them (`fenced`): given ORDER BY …
+ * LIMIT the planner walked the sort index instead, testing each member until 25 matched, and a
+ * surname clusters in name order, so "svensson" read 47,000 of 50,000 members (52 ms on
+ * PostgreSQL, far more on PGlite).
  */
 export async function listMembers(
   conn: Db | Tx,
@@ -162,46 +171,16 @@ export async function listMembers(
   page: { page: number; pageSize: number },
   today: string,
 ): Promise<MemberListRecord[]> {
-  const limit = page.pageSize;
-  const offset = (page.page - 1) * page.pageSize;
-  const ids = memberSearchQuery(f.search)
-    ? searchedPageIds(conn, t, f, today, limit, offset)
-    : conn
-        .select({ id: members.id })
-        .from(members)
-        .where(filterOf(t, f, today, true))
-        .orderBy(...orderOf(f))
-        .limit(limit)
-        .offset(offset);
+  const onPage = deferredPage(conn, members, members.id, filterOf(t, f, today, true), pageOrder(f), page, {
+    fenced: memberSearchQuery(f.search) !== null,
+  });
   return (await conn
     .select(listColumns)
     .from(members)
     .leftJoin(memberCategories, eq(memberCategories.id, members.memberCategoryId))
     .leftJoin(playerCategories, eq(playerCategories.id, members.playerCategoryId))
-    .where(and(...own(t), sql`${members.id} in (${ids})`))
+    .where(and(...own(t), onPage))
     .orderBy(...orderOf(f))) as MemberListRecord[];
-}
-
-/**
- * The ids of a page of a search: its matches are found first (the GIN index), then sorted. Given
- * ORDER BY … LIMIT, the planner walked the sort index instead, testing each member until 25
- * matched; a surname clusters in name order, so "svensson" read 47,000 of 50,000 members (52 ms
- * on PostgreSQL, far more on PGlite). OFFSET 0 keeps the matches' subquery from being merged into
- * the sorted one (Drizzle leaves out an offset of 0, hence the SQL).
- */
-function searchedPageIds(conn: Db | Tx, t: MemberTenant, f: MemberListFilter, today: string, limit: number, offset: number) {
-  const matches = conn
-    .select({ id: members.id, ...Object.fromEntries(SORT_COLUMNS[f.sort].map((c) => [c.name, c])) })
-    .from(members)
-    .where(filterOf(t, f, today, true));
-  const m = sql.identifier('matches');
-  const dir = sortAscending(f) ? sql`asc` : sql`desc`;
-  const keys = f.sort === 'golfId' ? SORT_COLUMNS[f.sort] : [...SORT_COLUMNS[f.sort], members.id];
-  const order = sql.join(
-    keys.map((c) => sql`${m}.${sql.identifier(c.name)} ${dir}`),
-    sql`, `,
-  );
-  return sql`select ${m}.${sql.identifier(members.id.name)} from (${matches} offset 0) as ${m} order by ${order} limit ${limit} offset ${offset}`;
 }
 
 export async function countMembers(conn: Db | Tx, t: MemberTenant, f: MemberListFilter, today: string): Promise<number> {

@@ -9,6 +9,7 @@ import {
   index,
   integer,
   type PgColumn,
+  type PgColumnBuilderBase,
   pgTable,
   text,
   timestamp,
@@ -35,53 +36,52 @@ function memberSearchVector(t: {
   return sql`to_tsvector('simple', ${t.firstname} || ' ' || ${t.lastname} || ' ' || coalesce(${t.golfId}, '') || ' ' || coalesce(replace(${t.golfId}, '-', ''), '') || ' ' || coalesce(${t.memberNumber}, '') || ' ' || coalesce(${t.email}, ''))`;
 }
 
+type IndexColumn = Parameters<ReturnType<typeof index>['on']>[0];
+
+/**
+ * The columns of a club account's category table (GIT's member and player categories): name,
+ * an optional code unique per club account, a description, then the table's own columns
+ * (`extra`), then the timestamps.
+ */
+function categoryColumns<E extends Record<string, PgColumnBuilderBase>>(extra: E) {
+  return {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    clubAccountId: uuid('club_account_id')
+      .notNull()
+      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code'),
+    description: text('description'),
+    ...extra,
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
+/** A category table's indexes: the code unique per club account, and the list's name order. */
+function categoryIndexes(table: string, t: { clubAccountId: IndexColumn; code: IndexColumn; name: IndexColumn }) {
+  return [
+    uniqueIndex(`${table}_club_code_uq`).on(t.clubAccountId, t.code),
+    index(`${table}_club_name_idx`).on(t.clubAccountId, t.name),
+  ];
+}
+
 /** GIT's *medlemskategori* (drives the annual fee) per club account. */
 export const memberCategories = pgTable(
   'member_categories',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    code: text('code'),
-    description: text('description'),
+  categoryColumns({
     junior: boolean('junior').notNull().default(false),
     /** A fee rule of modules/fees; no foreign key yet (the fees feature lands separately). */
     defaultFeeRuleId: uuid('default_fee_rule_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('member_categories_club_code_uq').on(t.clubAccountId, t.code),
-    index('member_categories_club_name_idx').on(t.clubAccountId, t.name),
-  ],
+  }),
+  (t) => categoryIndexes('member_categories', t),
 );
 
-export const playerCategories = pgTable(
-  'player_categories',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    code: text('code'),
-    description: text('description'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('player_categories_club_code_uq').on(t.clubAccountId, t.code),
-    index('player_categories_club_name_idx').on(t.clubAccountId, t.name),
-  ],
-);
+/** GIT's *spelarkategori* per club account. */
+export const playerCategories = pgTable('player_categories', categoryColumns({}), (t) => categoryIndexes('player_categories', t));
 
 /**
  * Members of a club account (spec §3 Member). GIT's records are upserted by golf ID (unique per

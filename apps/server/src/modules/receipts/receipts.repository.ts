@@ -1,6 +1,7 @@
 import type { ReceiptSort, ReceiptState, ReceiptsListFilter } from '@fairway/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, not, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { type AccountingCaller, teamCondition } from '../accounting/access';
 import type { PageRequest } from '../accounting/list';
 import type { MirrorTarget } from '../accounting/mirror';
 import { customers } from '../customers/customers.schema';
@@ -25,9 +26,11 @@ const SORTS: Record<ReceiptSort, SQL | typeof invoices.number> = {
 
 /**
  * Spec §9: invoices fully paid (balance zero, not cancelled, not a credit note) whose last
- * payment is on or after `since` (90 days back, Swedish time).
+ * payment is on or after `since` (90 days back, Swedish time). With a `caller`, also only what
+ * they may see: with "see/edit only team-created documents" (spec §6) the invoices their team
+ * created, as in the invoice list. The send-out job, which a caller queued, passes none.
  */
-export function receiptWindow(target: MirrorTarget, since: string): SQL {
+export function receiptWindow(target: MirrorTarget, since: string, caller?: AccountingCaller): SQL {
   return and(
     eq(invoices.organisationId, target.organisationId),
     eq(invoices.clubAccountId, target.clubAccountId),
@@ -37,11 +40,12 @@ export function receiptWindow(target: MirrorTarget, since: string): SQL {
     sql`${invoices.totalOre} > 0`,
     isNotNull(invoices.fullyPaidOn),
     gte(invoices.fullyPaidOn, since),
+    caller ? teamCondition(caller, 'onlyTeamDocuments', invoices.createdBy) : undefined,
   ) as SQL;
 }
 
-function filterOf(target: MirrorTarget, filter: ReceiptsFilter, since: string): SQL {
-  const conditions = [receiptWindow(target, since)];
+function filterOf(target: MirrorTarget, filter: ReceiptsFilter, since: string, caller: AccountingCaller): SQL {
+  const conditions = [receiptWindow(target, since, caller)];
   if (filter.state !== 'all') conditions.push(sql`${stateOf} = ${filter.state}`);
   const query = searchQuery(filter.search);
   if (query) conditions.push(sql`${invoices.searchVector} @@ to_tsquery('simple', ${query})`);
@@ -83,45 +87,57 @@ export async function listReceipts(
   filter: ReceiptsFilter,
   page: PageRequest,
   since: string,
+  caller: AccountingCaller,
 ): Promise<ReceiptListRecord[]> {
   // Without a chosen sort the latest paid come first.
   const dir = filter.order === 'desc' || !filter.sort ? desc : asc;
   const column = SORTS[filter.sort ?? 'paidDate'];
   return joined(conn)
-    .where(filterOf(target, filter, since))
+    .where(filterOf(target, filter, since, caller))
     .orderBy(dir(column), dir(invoices.number))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
 }
 
-export async function countReceipts(conn: Db | Tx, target: MirrorTarget, filter: ReceiptsFilter, since: string): Promise<number> {
+export async function countReceipts(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  filter: ReceiptsFilter,
+  since: string,
+  caller: AccountingCaller,
+): Promise<number> {
   const [row] = await conn
     .select({ n: count() })
     .from(invoices)
     .leftJoin(receipts, and(eq(receipts.clubAccountId, invoices.clubAccountId), eq(receipts.invoiceNumber, invoices.number)))
-    .where(filterOf(target, filter, since));
+    .where(filterOf(target, filter, since, caller));
   return row?.n ?? 0;
 }
 
-/** The receipts of these invoices that are within the window; ids outside it are left out. */
+/**
+ * The receipts of these invoices that are within the window and the caller's to see; other ids
+ * are left out.
+ */
 export async function receiptsInWindow(
   conn: Db | Tx,
   target: MirrorTarget,
   invoiceIds: readonly string[],
   since: string,
+  caller: AccountingCaller,
 ): Promise<ReceiptListRecord[]> {
   if (invoiceIds.length === 0) return [];
-  return joined(conn).where(and(receiptWindow(target, since), inArray(invoices.id, [...invoiceIds])));
+  return joined(conn).where(and(receiptWindow(target, since, caller), inArray(invoices.id, [...invoiceIds])));
 }
 
-/** One receipt by its invoice id, when that invoice is within the window. */
+/** One receipt by its invoice id, when that invoice is within the window and the caller's to see. */
 export async function findReceipt(
   conn: Db | Tx,
   target: MirrorTarget,
   invoiceId: string,
   since: string,
+  caller: AccountingCaller,
 ): Promise<ReceiptListRecord | null> {
-  const [row] = await receiptsInWindow(conn, target, [invoiceId], since);
+  const [row] = await receiptsInWindow(conn, target, [invoiceId], since, caller);
   return row ?? null;
 }
 

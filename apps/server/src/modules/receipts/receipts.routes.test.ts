@@ -1,4 +1,4 @@
-import type { ReceiptRow, ReceiptSendOut } from '@fairway/shared';
+import { ALL_SCOPES, type ReceiptRow, type ReceiptSendOut } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -11,6 +11,7 @@ import { emailOutbox } from '../email/email.schema';
 import { createMailTransport } from '../email/email.service';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { invoicePayments, invoices } from '../invoices/invoices.schema';
+import { roles } from '../permissions/permissions.schema';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { receipts } from './receipts.schema';
 import { runReceiptSendOut, type SendOutDeps } from './receipts.service';
@@ -177,6 +178,34 @@ describe('the receipts list', () => {
     expect((await get(`/receipts/${ids.b9001}/pdf`, a.owner)).statusCode).toBe(404);
     const refused = await post('/send_receipts/', a.owner, { invoiceIds: [ids.b9001] });
     expect(refused.statusCode).toBe(400);
+  });
+
+  it('with "only team-created documents", a role sees, opens and sends only its team\'s receipts', async () => {
+    const [role] = await app.db
+      .insert(roles)
+      .values({ organisationId: a.organisationId, name: 'Kassa', scopes: [...ALL_SCOPES], onlyTeamDocuments: true })
+      .returning();
+    const first = await addMember(app, a, 'Staff', { roleId: role?.id });
+    const second = await addMember(app, a, 'Staff', { roleId: role?.id });
+    expect((await list('', first)).pagination.total).toBe(0);
+
+    // 5002 was created in the portal by a member of the team.
+    await app.db
+      .update(invoices)
+      .set({ createdBy: first.userId })
+      .where(eq(invoices.id, ids.a5002 as string));
+    const seen = await list('', second);
+    expect(seen.data.map((r) => r.invoiceNumber)).toEqual(['5002']);
+    expect(seen.pagination.total).toBe(1);
+    // The total of a later page is counted under the same rule.
+    expect((await get('/receipts?pageSize=1&page=2', second)).json().pagination.total).toBe(1);
+    expect((await get(`/receipts/${ids.a5002}/pdf`, second)).statusCode).toBe(200);
+    expect((await get(`/receipts/${ids.a5001}/pdf`, second)).statusCode).toBe(404);
+    expect((await post('/send_receipts/', second, { invoiceIds: [ids.a5001] })).statusCode).toBe(400);
+    expect(await receiptOf(a, '5001')).toBeUndefined();
+
+    // A role without the rule still sees every receipt.
+    expect((await list()).pagination.total).toBe(3);
   });
 
   it('answers the receipt as a PDF, and 404 outside the window', async () => {

@@ -63,8 +63,9 @@ export async function listReceiptsPage(
   const target = targetOf(caller);
   const since = windowStart();
   const { page, pageSize, ...rest } = filter;
-  const rows = await repo.listReceipts(app.db, target, rest, { page, pageSize }, since);
-  const total = page === 1 && rows.length < pageSize ? rows.length : await repo.countReceipts(app.db, target, rest, since);
+  const rows = await repo.listReceipts(app.db, target, rest, { page, pageSize }, since, caller);
+  const total =
+    page === 1 && rows.length < pageSize ? rows.length : await repo.countReceipts(app.db, target, rest, since, caller);
   return { data: rows.map(toRow), pagination: { page, pageSize, total } };
 }
 
@@ -82,7 +83,7 @@ export async function sendReceipts(
   const ids = [...new Set(body.invoiceIds)];
   if (ids.length === 0) throw new BusinessError(400, 'receipts.selectInvoices');
   const target = targetOf(caller);
-  const found = await repo.receiptsInWindow(app.db, target, ids, windowStart());
+  const found = await repo.receiptsInWindow(app.db, target, ids, windowStart(), caller);
   if (found.length !== ids.length) throw new BusinessError(400, 'receipts.outsideWindow');
   const sendOutId = randomUUID();
   await app.db.transaction((tx) =>
@@ -154,7 +155,7 @@ export async function receiptPdf(
   lang: Lang,
 ): Promise<{ body: Buffer; filename: string }> {
   const target = targetOf(caller);
-  const row = await repo.findReceipt(app.db, target, invoiceId, windowStart());
+  const row = await repo.findReceipt(app.db, target, invoiceId, windowStart(), caller);
   if (!row) throw new NotFoundError('receipts.notFound');
   return {
     body: await renderFor(app.db, target, row, lang),

@@ -1,0 +1,1 @@
+ALTER TABLE "git_transactions" ADD COLUMN "heartbeat_at" timestamp with time zone;

@@ -1,0 +1,49 @@
+import type { MessageDictionary } from '../i18n';
+
+/** Messages of the GIT → accounting sync (modules/git/git-sync*). */
+export const gitSyncMessages = {
+  'gitSync.missingArticles': {
+    sv: 'GIT-artiklarna {codes} är inte kopplade till någon artikel i bokföringsprogrammet. Koppla eller skapa dem innan synkroniseringen.',
+    en: 'The GIT articles {codes} are not mapped to an article in the accounting program. Map or create them before syncing.',
+  },
+  'gitSync.interrupted': {
+    sv: 'Synkningen avbröts (servern startades om). Starta den igen: det som redan är gjort görs inte om.',
+    en: 'The sync was interrupted (the server restarted). Start it again: what is already done is not done twice.',
+  },
+  'gitSync.targetNotFound': {
+    sv: 'Klubbkontot att synka till finns inte',
+    en: 'The club account to sync to does not exist',
+  },
+  'gitSync.basisNotFound': {
+    sv: 'Ett eller flera av de valda fakturaunderlagen finns inte i faktureringstillfället',
+    en: 'One or more of the chosen invoice bases are not in the invoice occasion',
+  },
+  'gitSync.stopped': {
+    sv: 'Synkroniseringen stoppades: {reason}',
+    en: 'The sync was stopped: {reason}',
+  },
+  'gitSync.invoiceBooked': {
+    sv: 'Fakturan {invoice} är bokförd och ändras inte; ändringen i GIT är inte överförd',
+    en: 'Invoice {invoice} is booked and is not changed; the change in GIT has not been applied',
+  },
+  'gitSync.changeNotApplied': {
+    sv: 'Underlaget har ändrats i GIT; ändringen förs inte över (automatisk uppdatering är avstängd)',
+    en: 'The basis has changed in GIT; the change is not applied (automatic update is off)',
+  },
+  'gitSync.event.started': {
+    sv: 'Synkronisering av {bases} fakturaunderlag till bokföringsprogrammet startade',
+    en: 'Sync of {bases} invoice bases to the accounting program started',
+  },
+  'gitSync.event.finished': {
+    sv: 'Synkroniseringen klar: {created} fakturor skapade, {sent} skickade, {updated} uppdaterade, {credited} krediterade, {failed} misslyckades',
+    en: 'Sync finished: {created} invoices created, {sent} sent, {updated} updated, {credited} credited, {failed} failed',
+  },
+  'gitSync.event.failed': {
+    sv: 'Synkroniseringen till bokföringsprogrammet misslyckades',
+    en: 'The sync to the accounting program failed',
+  },
+  'gitSync.event.mapped': {
+    sv: 'GIT-artikel {code} kopplades till artikel {number}',
+    en: 'GIT article {code} was mapped to article {number}',
+  },
+} as const satisfies MessageDictionary;

@@ -1,0 +1,68 @@
+import type { GitReportKind } from '@fairway/shared';
+import type { FastifyInstance } from 'fastify';
+import type { MirrorTarget } from '../accounting/mirror';
+import { getConfiguration } from '../configurations/configurations.service';
+import { listConnectedGitTargets } from './git-connections.service';
+import { queueGitRefresh } from './git-refresh.service';
+import { queueReportStatus, reportTargetOf } from './git-report.service';
+import { queueGitSync } from './git-sync.service';
+
+export const GIT_AUTO_SYNC_QUEUE = 'git.auto-sync';
+
+/** What the scheduled tick queued for one GIT club account. */
+export interface AutoSyncQueued {
+  gitTarget: MirrorTarget;
+  targetClubAccountId: string;
+  refreshRunId: string;
+  syncRunId: string | null;
+  reportRunId: string | null;
+}
+
+/**
+ * The scheduled auto-sync (every 15 minutes): for each GIT club account whose connection works and
+ * whose API configuration has `auto_sync` on (with `club_to_sync`, a club account of the same
+ * organisation): a GIT refresh; then, with `auto_sync_git_to_accounting`, a sync of the unsynced
+ * bases; then a report run: payments with `auto_mark_invoice_as_paid`, credits when
+ * `credit_start_date` is set. The report run starts two minutes later (the refresh goes first,
+ * so bases GIT already has as paid are skipped). A club account that cannot be served (GIT key
+ * revoked meanwhile, the club account to sync to gone) is left out and logged; the others go on.
+ */
+export async function queueScheduledGitSyncs(app: FastifyInstance): Promise<AutoSyncQueued[]> {
+  const queued: AutoSyncQueued[] = [];
+  for (const gitTarget of await listConnectedGitTargets(app.db)) {
+    const config = await getConfiguration(app.db, gitTarget, 'api');
+    if (!config.auto_sync) continue;
+    try {
+      const target = await reportTargetOf(app, gitTarget, config);
+      const refreshRunId = await queueGitRefresh(app, gitTarget, 'scheduled');
+      // Only occasions on or after sync_start_date, not archived; refused (logged, the report still
+      // goes) when an article has no mapping yet: someone has to map it on the GIT page first.
+      let syncRunId: string | null = null;
+      if (config.auto_sync_git_to_accounting) {
+        syncRunId = await queueGitSync(app, gitTarget, {
+          trigger: 'scheduled',
+          targetClubAccountId: target.clubAccountId,
+          lang: 'sv',
+        }).catch((error: unknown) => {
+          app.log.warn({ err: error, clubAccountId: gitTarget.clubAccountId }, 'scheduled GIT sync not queued');
+          return null;
+        });
+      }
+      const kinds: GitReportKind[] = [];
+      if (config.auto_mark_invoice_as_paid) kinds.push('paid');
+      if (config.credit_start_date) kinds.push('credited');
+      const report =
+        kinds.length > 0 ? await queueReportStatus(app, gitTarget, { kinds, trigger: 'scheduled', lang: 'sv' }) : null;
+      queued.push({
+        gitTarget,
+        targetClubAccountId: target.clubAccountId,
+        refreshRunId,
+        syncRunId,
+        reportRunId: report?.id ?? null,
+      });
+    } catch (error) {
+      app.log.warn({ err: error, clubAccountId: gitTarget.clubAccountId }, 'scheduled GIT auto-sync skipped for a club account');
+    }
+  }
+  return queued;
+}

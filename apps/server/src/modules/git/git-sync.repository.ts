@@ -1,0 +1,260 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import type { MirrorTarget } from '../accounting/mirror';
+import { type GitRunFailure, gitTransactions } from './git.schema';
+import { gitArticleMappings, gitPayerCustomers, gitSyncItems } from './git-sync.schema';
+import type { GitTransactionRow, RunCounts } from './git-transactions.repository';
+
+export type GitSyncItemRow = typeof gitSyncItems.$inferSelect;
+export type GitSyncItemState = 'pending' | 'customer_ready' | 'creating' | 'synced' | 'sent' | 'failed' | 'paused' | 'credited';
+type Conn = Db | Tx;
+
+export const SYNC_RUN_KIND = 'sync_invoices';
+
+/**
+ * A running sync writes its progress (and heartbeat) every few seconds. One silent for this long
+ * died with its process (pg-boss would only retry its job hours later, when it expires).
+ */
+export const SYNC_HEARTBEAT_STALE_MINUTES = 5;
+
+/**
+ * Marks the GIT club account's running sync runs that stopped beating as failed with `error`, so
+ * the next request starts a new run instead of joining a dead one. Its items stay resumable: the
+ * new run finds each basis's state in the ledger and makes no second document. Answers how many.
+ */
+export async function failSilentSyncRuns(conn: Conn, gitTarget: MirrorTarget, error: string): Promise<number> {
+  const failed = await conn
+    .update(gitTransactions)
+    .set({ status: 'failed', error, finishedAt: sql`now()` })
+    .where(
+      and(
+        eq(gitTransactions.organisationId, gitTarget.organisationId),
+        eq(gitTransactions.clubAccountId, gitTarget.clubAccountId),
+        eq(gitTransactions.kind, SYNC_RUN_KIND),
+        eq(gitTransactions.status, 'running'),
+        sql`coalesce(${gitTransactions.heartbeatAt}, ${gitTransactions.startedAt}, ${gitTransactions.createdAt}) < now() - ${`${SYNC_HEARTBEAT_STALE_MINUTES} minutes`}::interval`,
+      ),
+    )
+    .returning({ id: gitTransactions.id });
+  return failed.length;
+}
+
+/** The GIT club account's sync run that is queued or running, if any (a double click joins it). */
+export async function findActiveSyncRun(conn: Conn, gitTarget: MirrorTarget): Promise<GitTransactionRow | null> {
+  const [row] = await conn
+    .select()
+    .from(gitTransactions)
+    .where(
+      and(
+        eq(gitTransactions.organisationId, gitTarget.organisationId),
+        eq(gitTransactions.clubAccountId, gitTarget.clubAccountId),
+        eq(gitTransactions.kind, SYNC_RUN_KIND),
+        inArray(gitTransactions.status, ['queued', 'running']),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertSyncRun(
+  conn: Conn,
+  gitTarget: MirrorTarget,
+  trigger: string,
+  targetClubAccountId: string,
+  total: number,
+): Promise<GitTransactionRow> {
+  const [row] = await conn
+    .insert(gitTransactions)
+    .values({ ...gitTarget, kind: SYNC_RUN_KIND, trigger, status: 'queued', targetClubAccountId, total })
+    .returning();
+  if (!row) throw new Error('git_transactions insert returned no row');
+  return row;
+}
+
+export interface RunProgress {
+  total: number;
+  processed: number;
+  failed: number;
+  failures: GitRunFailure[];
+  counts: RunCounts;
+}
+
+function totals(counts: RunCounts) {
+  let created = 0;
+  let updated = 0;
+  for (const c of Object.values(counts)) {
+    created += c.created;
+    updated += c.updated;
+  }
+  return { created, updated };
+}
+
+export async function writeProgress(conn: Conn, runId: string, p: RunProgress): Promise<void> {
+  await conn
+    .update(gitTransactions)
+    .set({
+      total: p.total,
+      processed: p.processed,
+      failed: p.failed,
+      failures: p.failures.slice(0, 100),
+      counts: p.counts,
+      ...totals(p.counts),
+      heartbeatAt: sql`now()`,
+    })
+    .where(eq(gitTransactions.id, runId));
+}
+
+export async function finishSyncRun(
+  conn: Conn,
+  runId: string,
+  status: 'succeeded' | 'failed' | 'queued',
+  p: RunProgress,
+  error: string | null,
+): Promise<void> {
+  await conn
+    .update(gitTransactions)
+    .set({
+      status,
+      error,
+      total: p.total,
+      processed: p.processed,
+      failed: p.failed,
+      failures: p.failures.slice(0, 100),
+      counts: p.counts,
+      ...totals(p.counts),
+      finishedAt: status === 'queued' ? null : sql`now()`,
+    })
+    .where(eq(gitTransactions.id, runId));
+}
+
+// ---- items ---------------------------------------------------------------------------------
+
+export async function itemsOf(
+  conn: Conn,
+  gitTarget: MirrorTarget,
+  targetClubAccountId: string,
+  basisGitIds: string[],
+): Promise<Map<string, GitSyncItemRow>> {
+  const out = new Map<string, GitSyncItemRow>();
+  for (let i = 0; i < basisGitIds.length; i += 5000) {
+    const rows = await conn
+      .select()
+      .from(gitSyncItems)
+      .where(
+        and(
+          eq(gitSyncItems.organisationId, gitTarget.organisationId),
+          eq(gitSyncItems.clubAccountId, gitTarget.clubAccountId),
+          eq(gitSyncItems.targetClubAccountId, targetClubAccountId),
+          inArray(gitSyncItems.basisGitId, basisGitIds.slice(i, i + 5000)),
+        ),
+      );
+    for (const r of rows) out.set(r.basisGitId, r);
+  }
+  return out;
+}
+
+export type ItemChange = Partial<
+  Pick<
+    GitSyncItemRow,
+    | 'state'
+    | 'payerGolfId'
+    | 'customerNumber'
+    | 'invoiceNumber'
+    | 'attempts'
+    | 'lastError'
+    | 'basisModifiedAt'
+    | 'syncedAt'
+    | 'sentAt'
+    | 'pausedAt'
+    | 'creditedAt'
+    | 'runId'
+  >
+>;
+
+/** Writes the item's new state (inserting it the first time); answers the stored row. */
+export async function saveItem(
+  conn: Conn,
+  key: { organisationId: string; clubAccountId: string; targetClubAccountId: string; basisGitId: string; occasionGitId: string },
+  change: ItemChange,
+): Promise<GitSyncItemRow> {
+  const [row] = await conn
+    .insert(gitSyncItems)
+    .values({ ...key, ...change })
+    .onConflictDoUpdate({
+      target: [gitSyncItems.clubAccountId, gitSyncItems.targetClubAccountId, gitSyncItems.basisGitId],
+      set: { ...change, updatedAt: sql`now()` },
+    })
+    .returning();
+  if (!row) throw new Error('git_sync_items upsert returned no row');
+  return row;
+}
+
+// ---- article mappings ------------------------------------------------------------------------
+
+export async function mappingsOf(conn: Conn, target: MirrorTarget): Promise<Map<string, string>> {
+  const rows = await conn
+    .select({ code: gitArticleMappings.gitArticleCode, number: gitArticleMappings.articleNumber })
+    .from(gitArticleMappings)
+    .where(
+      and(
+        eq(gitArticleMappings.organisationId, target.organisationId),
+        eq(gitArticleMappings.clubAccountId, target.clubAccountId),
+      ),
+    );
+  return new Map(rows.map((r) => [r.code, r.number]));
+}
+
+export async function saveMappings(
+  conn: Conn,
+  target: MirrorTarget,
+  mappings: { code: string; number: string }[],
+): Promise<void> {
+  if (mappings.length === 0) return;
+  await conn
+    .insert(gitArticleMappings)
+    .values(mappings.map((m) => ({ ...target, gitArticleCode: m.code, articleNumber: m.number })))
+    .onConflictDoUpdate({
+      target: [gitArticleMappings.clubAccountId, gitArticleMappings.gitArticleCode],
+      set: { articleNumber: sql`excluded.article_number`, updatedAt: sql`now()` },
+    });
+}
+
+// ---- payer customers -------------------------------------------------------------------------
+
+export type PayerLink = typeof gitPayerCustomers.$inferSelect;
+
+export async function payerLinksOf(conn: Conn, target: MirrorTarget, golfIds: string[]): Promise<Map<string, PayerLink>> {
+  const out = new Map<string, PayerLink>();
+  for (let i = 0; i < golfIds.length; i += 5000) {
+    const rows = await conn
+      .select()
+      .from(gitPayerCustomers)
+      .where(
+        and(
+          eq(gitPayerCustomers.organisationId, target.organisationId),
+          eq(gitPayerCustomers.clubAccountId, target.clubAccountId),
+          inArray(gitPayerCustomers.payerGolfId, golfIds.slice(i, i + 5000)),
+        ),
+      );
+    for (const r of rows) out.set(r.payerGolfId, r);
+  }
+  return out;
+}
+
+export async function savePayerLink(
+  conn: Conn,
+  target: MirrorTarget,
+  payerGolfId: string,
+  change: { state: 'creating' | 'ready'; customerNumber?: string | null; memberModifiedAt?: Date | null },
+): Promise<PayerLink> {
+  const [row] = await conn
+    .insert(gitPayerCustomers)
+    .values({ ...target, payerGolfId, ...change })
+    .onConflictDoUpdate({
+      target: [gitPayerCustomers.clubAccountId, gitPayerCustomers.payerGolfId],
+      set: { ...change, updatedAt: sql`now()` },
+    })
+    .returning();
+  if (!row) throw new Error('git_payer_customers upsert returned no row');
+  return row;
+}

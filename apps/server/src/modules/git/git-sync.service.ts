@@ -1,0 +1,1112 @@
+import {
+  type ApiConfiguration,
+  type CreateInvoiceInput,
+  encodeMessage,
+  type GitArticleMapping,
+  type GitArticleMappingsBody,
+  type GitBasisSync,
+  type GitMissingArticle,
+  type GitSyncPreflight,
+  type InvoiceConfiguration,
+  type MemberConfiguration,
+  priceFeeRule,
+  vatIncludedOre,
+} from '@fairway/shared';
+import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { isAccountingError } from '../../integrations/accounting/errors';
+import type {
+  AccountingProvider,
+  CustomerFields,
+  DocumentRow,
+  InvoiceDeliveryMethod,
+} from '../../integrations/accounting/provider';
+import { addDays, stockholmDate } from '../../integrations/fortnox/time';
+import type { GitAddress } from '../../integrations/git/git-gateway';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { isMessageKey, type Lang, type MessageParams, t } from '../../lib/i18n';
+import type { AccountingCaller } from '../accounting/access';
+import type { MirrorTarget } from '../accounting/mirror';
+import { findArticleByNumber } from '../articles/articles.repository';
+import { createArticle } from '../articles/articles.service';
+import { getConfiguration } from '../configurations/configurations.service';
+import { mirrorCustomers } from '../customers/customers.mirror';
+import { findCustomerByExternalRef } from '../customers/customers.repository';
+import { logEventQuietly } from '../eventlogs/eventlogs.service';
+import { feeRules } from '../fees/fees.schema';
+import { accountingFor } from '../integrations/accounting-connections.service';
+import { mirrorInvoices } from '../invoices/invoices.mirror';
+import { findInvoiceByNumber } from '../invoices/invoices.repository';
+import { createInvoice, sendInvoice } from '../invoices/invoices.service';
+import { families, familyMembers, members } from '../members/members.schema';
+import { clubAccounts } from '../organizations/organizations.schema';
+import { gitArticles, gitConnections, gitInvoiceBases, gitInvoiceOccasions, gitMembers } from './git.schema';
+import * as repo from './git-sync.repository';
+import { basisInvoiceRequestId, payerCustomerRequestId } from './git-sync-ref';
+import { getTransaction, startTransaction } from './git-transactions.repository';
+
+/**
+ * The GIT → accounting sync (issue 5 "The sync engine"; contract /tmp/briefs/sync-contract.md).
+ * For each chosen GIT invoice basis: the payer's customer (guardian / family payer per the member
+ * configuration, keyed by golf ID), the invoice with the mapped articles (carrying the derived
+ * reference `basisInvoiceRequestId`), then sending it by the invoice configuration's method.
+ * Every step is written to `git_sync_items` before and after its external call, so a run killed
+ * anywhere and started again resumes where it stood without making a second document.
+ */
+
+export const GIT_SYNC_QUEUE = 'git.sync';
+const STALE_RUN_MINUTES = 30;
+const PROGRESS_EVERY_ITEMS = 25;
+const PROGRESS_EVERY_MS = 2_000;
+
+type BasisRow = typeof gitInvoiceBases.$inferSelect;
+type OccasionRow = typeof gitInvoiceOccasions.$inferSelect;
+type MemberRow = typeof gitMembers.$inferSelect;
+
+export type GitSyncTrigger = 'manual' | 'scheduled';
+
+export interface GitSyncJobData {
+  runId: string;
+  occasionGitIds: string[];
+  /** Only these bases (GIT ids) of the occasions; null = all of them. */
+  basisGitIds: string[] | null;
+  userId: string | null;
+  lang: Lang;
+}
+
+export interface GitSyncSelection {
+  /** The portal id of the invoice occasion (manual syncs). */
+  occasionId?: string;
+  /** Portal ids of chosen bases of that occasion. */
+  basisIds?: string[];
+  targetClubAccountId?: string | null;
+}
+
+export interface QueueGitSyncOptions extends GitSyncSelection {
+  trigger: GitSyncTrigger;
+  userId?: string | null;
+  lang?: Lang;
+}
+
+/** Test and benchmark hooks: called before each step; a throw there simulates a crash at that point. */
+export type SyncStep =
+  | 'customer.before'
+  | 'customer.after'
+  | 'invoice.before'
+  | 'invoice.after'
+  | 'send.before'
+  | 'send.after'
+  | 'item.done';
+export interface GitSyncHooks {
+  step?(step: SyncStep, basisGitId: string): void | Promise<void>;
+}
+
+// ---- selection ---------------------------------------------------------------------------------
+
+/** The target club account: the one asked for, or the API configuration's `club_to_sync`; same organisation, else 404. */
+export async function resolveTarget(
+  app: FastifyInstance,
+  gitTarget: MirrorTarget,
+  requested?: string | null,
+): Promise<MirrorTarget> {
+  const id = requested ?? (await getConfiguration(app.db, gitTarget, 'api')).club_to_sync;
+  if (!id) throw new ValidationError({ club_to_sync: [encodeMessage('club_to_sync_required')] });
+  const [row] = await app.db
+    .select({ id: clubAccounts.id })
+    .from(clubAccounts)
+    .where(and(eq(clubAccounts.id, id), eq(clubAccounts.organisationId, gitTarget.organisationId)));
+  if (!row) throw new NotFoundError('gitSync.targetNotFound');
+  return { organisationId: gitTarget.organisationId, clubAccountId: id };
+}
+
+async function findOccasion(app: FastifyInstance, gitTarget: MirrorTarget, id: string): Promise<OccasionRow> {
+  const [row] = await app.db
+    .select()
+    .from(gitInvoiceOccasions)
+    .where(
+      and(
+        eq(gitInvoiceOccasions.organisationId, gitTarget.organisationId),
+        eq(gitInvoiceOccasions.clubAccountId, gitTarget.clubAccountId),
+        eq(gitInvoiceOccasions.id, id),
+      ),
+    );
+  if (!row) throw new NotFoundError('git.occasionNotFound');
+  return row;
+}
+
+/** The bases of the occasions (optionally only some, by GIT id), in GIT's order. */
+async function basesOf(
+  app: FastifyInstance,
+  gitTarget: MirrorTarget,
+  occasionGitIds: string[],
+  basisGitIds: string[] | null,
+): Promise<BasisRow[]> {
+  if (occasionGitIds.length === 0) return [];
+  const conditions: SQL[] = [
+    eq(gitInvoiceBases.organisationId, gitTarget.organisationId),
+    eq(gitInvoiceBases.clubAccountId, gitTarget.clubAccountId),
+    inArray(gitInvoiceBases.occasionGitId, occasionGitIds),
+  ];
+  if (basisGitIds) {
+    const out: BasisRow[] = [];
+    for (let i = 0; i < basisGitIds.length; i += 5000) {
+      out.push(
+        ...(await app.db
+          .select()
+          .from(gitInvoiceBases)
+          .where(and(...conditions, inArray(gitInvoiceBases.gitId, basisGitIds.slice(i, i + 5000))))),
+      );
+    }
+    return out.sort((a, b) => a.number - b.number);
+  }
+  return app.db
+    .select()
+    .from(gitInvoiceBases)
+    .where(and(...conditions))
+    .orderBy(asc(gitInvoiceBases.number));
+}
+
+/** The chosen bases of a manual selection: every id must be a basis of the occasion, else 404. */
+async function selectionOf(app: FastifyInstance, gitTarget: MirrorTarget, selection: GitSyncSelection) {
+  if (!selection.occasionId) throw new NotFoundError('git.occasionNotFound');
+  const occasion = await findOccasion(app, gitTarget, selection.occasionId);
+  let basisGitIds: string[] | null = null;
+  if (selection.basisIds) {
+    const ids = [...new Set(selection.basisIds)];
+    const found: string[] = [];
+    for (let i = 0; i < ids.length; i += 5000) {
+      const rows = await app.db
+        .select({ gitId: gitInvoiceBases.gitId })
+        .from(gitInvoiceBases)
+        .where(
+          and(
+            eq(gitInvoiceBases.organisationId, gitTarget.organisationId),
+            eq(gitInvoiceBases.clubAccountId, gitTarget.clubAccountId),
+            eq(gitInvoiceBases.occasionGitId, occasion.gitId),
+            inArray(gitInvoiceBases.id, ids.slice(i, i + 5000)),
+          ),
+        );
+      found.push(...rows.map((r) => r.gitId));
+    }
+    if (found.length !== ids.length) throw new NotFoundError('gitSync.basisNotFound');
+    basisGitIds = found;
+  }
+  return { occasionGitIds: [occasion.gitId], basisGitIds };
+}
+
+// ---- payer and rows ------------------------------------------------------------------------------
+
+/** Who pays the basis: the guardian / family payer only when the member configuration says so. */
+function payerGolfIdOf(basis: BasisRow, config: MemberConfiguration): string {
+  if (basis.payerKind === 'guardian' && config.guardianPaysForJuniors) return basis.payerGolfId;
+  if (basis.payerKind === 'family' && config.familyInvoicing) return basis.payerGolfId;
+  return basis.memberGolfId;
+}
+
+const DONE_STATES = new Set(['synced', 'sent', 'paused', 'credited']);
+
+function isInvoiced(item: repo.GitSyncItemRow | undefined): boolean {
+  return !!item && DONE_STATES.has(item.state);
+}
+
+async function gitArticlesByCode(app: FastifyInstance, gitTarget: MirrorTarget) {
+  const rows = await app.db
+    .select()
+    .from(gitArticles)
+    .where(and(eq(gitArticles.organisationId, gitTarget.organisationId), eq(gitArticles.clubAccountId, gitTarget.clubAccountId)));
+  return new Map(rows.map((r) => [r.code, r]));
+}
+
+function missingArticlesOf(
+  bases: BasisRow[],
+  mappings: Map<string, string>,
+  articles: Map<string, typeof gitArticles.$inferSelect>,
+): GitMissingArticle[] {
+  const missing = new Map<string, GitMissingArticle>();
+  for (const basis of bases) {
+    for (const row of basis.rows) {
+      if (mappings.has(row.articleCode) || missing.has(row.articleCode)) continue;
+      const article = articles.get(row.articleCode);
+      missing.set(row.articleCode, {
+        code: row.articleCode,
+        name: article?.name ?? row.description,
+        amountOre: article?.amountOre ?? row.amountOre,
+        vatRate: article?.vatRate ?? row.vatRate,
+        account: article?.account ?? '',
+      });
+    }
+  }
+  return [...missing.values()].sort((a, b) => a.code.localeCompare(b.code, 'sv'));
+}
+
+// ---- preflight -------------------------------------------------------------------------------------
+
+export async function preflightGitSync(
+  app: FastifyInstance,
+  gitTarget: MirrorTarget,
+  selection: GitSyncSelection,
+): Promise<GitSyncPreflight> {
+  const { occasionGitIds, basisGitIds } = await selectionOf(app, gitTarget, selection);
+  const target = await resolveTarget(app, gitTarget, selection.targetClubAccountId);
+  const bases = await basesOf(app, gitTarget, occasionGitIds, basisGitIds);
+  return plan(app, gitTarget, target, bases);
+}
+
+/**
+ * GIT already holds a payment for the basis (paid at the club, or through GIT itself). Unless the
+ * portal invoiced it (then the payment came from that invoice and the report-back), it is not
+ * invoiced: a member never gets an invoice for a fee they have paid.
+ */
+const paidInGit = (b: BasisRow) => b.status === 'paid' || b.status === 'partially_paid';
+
+async function plan(
+  app: FastifyInstance,
+  gitTarget: MirrorTarget,
+  target: MirrorTarget,
+  bases: BasisRow[],
+): Promise<GitSyncPreflight> {
+  const items = await repo.itemsOf(
+    app.db,
+    gitTarget,
+    target.clubAccountId,
+    bases.map((b) => b.gitId),
+  );
+  const memberConfig = await getConfiguration(app.db, gitTarget, 'member');
+  const toSync = bases.filter((b) => b.status !== 'credited' && !paidInGit(b) && !isInvoiced(items.get(b.gitId)));
+  const alreadySynced = bases.filter((b) => isInvoiced(items.get(b.gitId))).length;
+  const paidInGitCount = bases.filter((b) => b.status !== 'credited' && paidInGit(b) && !isInvoiced(items.get(b.gitId))).length;
+  const payers = [...new Set(toSync.map((b) => payerGolfIdOf(b, memberConfig)))];
+  const links = await repo.payerLinksOf(app.db, target, payers);
+  const customersToCreate = payers.filter((p) => links.get(p)?.state !== 'ready').length;
+  const mappings = await repo.mappingsOf(app.db, target);
+  const missingArticles = missingArticlesOf(toSync, mappings, await gitArticlesByCode(app, gitTarget));
+  return { bases: toSync.length, alreadySynced, paidInGit: paidInGitCount, customersToCreate, missingArticles };
+}
+
+// ---- article mappings ------------------------------------------------------------------------------
+
+export async function listArticleMappings(
+  app: FastifyInstance,
+  gitTarget: MirrorTarget,
+  requested?: string | null,
+): Promise<GitArticleMapping[]> {
+  const target = await resolveTarget(app, gitTarget, requested);
+  const mappings = await repo.mappingsOf(app.db, target);
+  const articles = [...(await gitArticlesByCode(app, gitTarget)).values()].sort((a, b) => a.code.localeCompare(b.code, 'sv'));
+  return articles.map((a) => ({
+    gitArticleCode: a.code,
+    gitArticleName: a.name,
+    amountOre: a.amountOre,
+    vatRate: a.vatRate,
+    articleNumber: mappings.get(a.code) ?? null,
+  }));
+}
+
+const exVat = (inclOre: number, vatRate: number) => inclOre - vatIncludedOre(inclOre, vatRate);
+
+/**
+ * Maps GIT articles to accounting articles: an existing one (it must be in the target's article
+ * mirror) or a new one created in the program from the GIT article. Checked whole before anything
+ * is written or created; the mappings are saved together at the end.
+ */
+export async function saveArticleMappings(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  gitTarget: MirrorTarget,
+  body: GitArticleMappingsBody,
+): Promise<GitArticleMapping[]> {
+  const target = await resolveTarget(app, gitTarget, body.targetClubAccountId);
+  const articles = await gitArticlesByCode(app, gitTarget);
+  const errors: Record<string, string[]> = {};
+  for (const [i, m] of body.mappings.entries()) {
+    if (!articles.has(m.gitArticleCode)) {
+      errors[`mappings.${i}.gitArticleCode`] = [encodeMessage('git_sync_git_article_unknown', { code: m.gitArticleCode })];
+    } else if ('articleNumber' in m && !(await findArticleByNumber(app.db, target, m.articleNumber))) {
+      errors[`mappings.${i}.articleNumber`] = [encodeMessage('git_sync_article_unknown', { number: m.articleNumber })];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+  const targetCaller: AccountingCaller = { ...caller, clubAccountId: target.clubAccountId };
+  const saved: { code: string; number: string }[] = [];
+  for (const m of body.mappings) {
+    if ('articleNumber' in m) {
+      saved.push({ code: m.gitArticleCode, number: m.articleNumber });
+      continue;
+    }
+    const git = articles.get(m.gitArticleCode);
+    if (!git) continue;
+    const vat = [25, 12, 6, 0].includes(git.vatRate) ? git.vatRate : 25;
+    const fields = {
+      requestId: basisInvoiceRequestId(gitTarget.clubAccountId, target.clubAccountId, `article:${git.code}`),
+      description: git.name.slice(0, 50),
+      type: 'SERVICE',
+      unit: null,
+      active: true,
+      discontinued: false,
+      ean: null,
+      manufacturer: null,
+      manufacturerArticleNumber: null,
+      supplierNumber: null,
+      stockItem: false,
+      stockPlace: null,
+      stockQuantityHundredths: null,
+      orderPointHundredths: null,
+      salesAccountSe: /^\d{4}$/.test(git.account) ? git.account : null,
+      salesAccountEu: null,
+      salesAccountExport: null,
+      purchaseAccount: null,
+      vatPercent: vat,
+      salesPriceOre: exVat(git.amountOre, vat),
+      purchasePriceOre: null,
+      widthMm: null,
+      heightMm: null,
+      depthMm: null,
+      weightGrams: null,
+      notes: null,
+    } as Parameters<typeof createArticle>[2];
+    const created = await createArticle(app, targetCaller, fields).catch((error: unknown) => {
+      // GIT's account may not be in the program's chart: the article then books to the
+      // program's default sales account (the account can be changed on the article).
+      if (isAccountingError(error) && error.kind === 'validation' && fields.salesAccountSe) {
+        return createArticle(app, targetCaller, { ...fields, salesAccountSe: null });
+      }
+      throw error;
+    });
+    saved.push({ code: m.gitArticleCode, number: created.number });
+  }
+  await repo.saveMappings(app.db, target, saved);
+  for (const s of saved) {
+    await logEventQuietly(app.db, app.log, {
+      ...gitTarget,
+      resource: 'git',
+      activity: 'gitSync.event.mapped',
+      params: { code: s.code, number: s.number },
+      type: 'INFO',
+    });
+  }
+  return listArticleMappings(app, gitTarget, target.clubAccountId);
+}
+
+// ---- queueing ----------------------------------------------------------------------------------------
+
+/** The occasions a scheduled sync takes: not archived, invoice date on or after `sync_start_date`. */
+async function scheduledOccasions(app: FastifyInstance, gitTarget: MirrorTarget, api: ApiConfiguration): Promise<string[]> {
+  const conditions: SQL[] = [
+    eq(gitInvoiceOccasions.organisationId, gitTarget.organisationId),
+    eq(gitInvoiceOccasions.clubAccountId, gitTarget.clubAccountId),
+    eq(gitInvoiceOccasions.archived, false),
+  ];
+  if (api.sync_start_date) conditions.push(gte(gitInvoiceOccasions.invoiceDate, api.sync_start_date));
+  const rows = await app.db
+    .select({ gitId: gitInvoiceOccasions.gitId })
+    .from(gitInvoiceOccasions)
+    .where(and(...conditions))
+    .orderBy(asc(gitInvoiceOccasions.invoiceDate));
+  return rows.map((r) => r.gitId);
+}
+
+/**
+ * Queues a sync run of the GIT club account (`gitTarget`): a manual one of the chosen occasion /
+ * bases, or (trigger `scheduled`, B's scheduler) every non-archived occasion with an invoice date
+ * on or after `sync_start_date`, only when `auto_sync_git_to_accounting` is on. Refused (409) when
+ * articles are unmapped. A run already queued or running is answered instead. Answers the run id,
+ * or null when a scheduled sync has nothing to do.
+ */
+export async function queueGitSync(
+  app: FastifyInstance,
+  gitTarget: MirrorTarget,
+  options: QueueGitSyncOptions,
+): Promise<string | null> {
+  let occasionGitIds: string[];
+  let basisGitIds: string[] | null;
+  if (options.trigger === 'scheduled' && !options.occasionId) {
+    const api = await getConfiguration(app.db, gitTarget, 'api');
+    if (!api.auto_sync_git_to_accounting) return null;
+    occasionGitIds = await scheduledOccasions(app, gitTarget, api);
+    basisGitIds = null;
+  } else {
+    ({ occasionGitIds, basisGitIds } = await selectionOf(app, gitTarget, options));
+  }
+  const target = await resolveTarget(app, gitTarget, options.targetClubAccountId);
+  await repo.failSilentSyncRuns(app.db, gitTarget, t('gitSync.interrupted', options.lang ?? 'sv'));
+  const active = await repo.findActiveSyncRun(app.db, gitTarget);
+  if (active) return active.id;
+  const bases = await basesOf(app, gitTarget, occasionGitIds, basisGitIds);
+  const preflight = await plan(app, gitTarget, target, bases);
+  if (preflight.missingArticles.length > 0) {
+    throw new ConflictError('gitSync.missingArticles', { codes: preflight.missingArticles.map((a) => a.code).join(', ') });
+  }
+  const run = await repo.insertSyncRun(app.db, gitTarget, options.trigger, target.clubAccountId, bases.length);
+  const data: GitSyncJobData = {
+    runId: run.id,
+    occasionGitIds,
+    basisGitIds,
+    userId: options.userId ?? null,
+    lang: options.lang ?? 'sv',
+  };
+  await app.jobs.send(GIT_SYNC_QUEUE, data);
+  await logEventQuietly(app.db, app.log, {
+    ...gitTarget,
+    resource: 'git',
+    activity: 'gitSync.event.started',
+    params: { bases: bases.length },
+    type: 'INFO',
+  });
+  return run.id;
+}
+
+// ---- the run -------------------------------------------------------------------------------------------
+
+/** A failure stored on an item: the message key with its params, rendered per reader. */
+function encodeFailure(error: unknown): string {
+  if (error instanceof AppError) return JSON.stringify({ key: error.messageKey, params: error.params ?? {} });
+  return JSON.stringify({ text: error instanceof Error ? error.message : String(error) });
+}
+
+export function renderFailure(stored: string | null, lang: Lang): string | null {
+  if (!stored) return null;
+  try {
+    const parsed = JSON.parse(stored) as { key?: string; params?: MessageParams; text?: string };
+    if (parsed.key && isMessageKey(parsed.key)) return t(parsed.key, lang, parsed.params);
+    return parsed.text ?? stored;
+  } catch {
+    return stored;
+  }
+}
+
+/** Errors that stop the whole run: nothing more can be done in this program now. */
+function stopsRun(error: unknown): boolean {
+  if (isAccountingError(error)) {
+    return ['consent_revoked', 'not_connected', 'installation_needed', 'connector_offline', 'licence_missing'].includes(
+      error.kind,
+    );
+  }
+  return error instanceof AppError && error.messageKey === 'subscriptions.invoiceQuotaExceeded';
+}
+
+/** Transient faults the clients already retried: the item stays resumable, the run goes on. */
+function isTransientFault(error: unknown): boolean {
+  return isAccountingError(error) && error.transient;
+}
+
+const SEND_WAY: Record<InvoiceConfiguration['sendMethod'], InvoiceDeliveryMethod> = {
+  email: 'email',
+  einvoice: 'einvoice',
+  print: 'print',
+  external_print: 'externalprint',
+};
+
+function addressOf(address: GitAddress | null | undefined) {
+  return {
+    address1: address?.street ?? null,
+    address2: address?.careOf ?? null,
+    zipCode: address?.postalCode ?? null,
+    city: address?.city ?? null,
+    countryCode: address?.country ?? null,
+  };
+}
+
+function customerFieldsOf(golfId: string, member: MemberRow | undefined, basis: BasisRow): CustomerFields {
+  const raw = (member?.raw ?? {}) as { phone?: string | null; address?: GitAddress | null; invoiceAddress?: GitAddress | null };
+  const payer = ((basis.raw ?? {}) as { payer?: { golfId?: string; email?: string | null; address?: GitAddress | null } }).payer;
+  const fromBasis = payer?.golfId === golfId ? payer : undefined;
+  const name = member
+    ? `${member.firstName} ${member.lastName}`
+    : golfId === basis.payerGolfId
+      ? basis.payerName
+      : basis.memberName;
+  const empty = addressOf(null);
+  return {
+    name: name.slice(0, 1024),
+    type: 'private',
+    organisationNumber: null,
+    active: true,
+    address: addressOf(raw.invoiceAddress ?? raw.address ?? fromBasis?.address),
+    deliveryAddress: empty,
+    phone1: raw.phone ?? null,
+    phone2: null,
+    email: member?.email ?? fromBasis?.email ?? null,
+    emailInvoice: null,
+    www: null,
+    fax: null,
+    yourReference: null,
+    ourReference: null,
+    notes: `GIT golf-ID ${golfId}`,
+    termsOfPayment: null,
+    termsOfDelivery: null,
+    currency: 'SEK',
+    priceList: null,
+    invoiceDiscountBasisPoints: null,
+    invoiceAdministrationFeeOre: null,
+    invoiceFreightOre: null,
+    vatType: 'SEVAT',
+    salesAccount: null,
+    costCenter: null,
+    project: null,
+    defaultDelivery: null,
+    invoiceTemplate: null,
+  };
+}
+
+interface FamilyDiscount {
+  name: string;
+  type: 'percentage' | 'amount';
+  /** Percent (12.5) or öre. */
+  value: number;
+}
+
+/** The portal family of the member (by golf ID in the GIT club account) and its discount, if any. */
+async function familyDiscountOf(app: FastifyInstance, gitTarget: MirrorTarget, golfId: string): Promise<FamilyDiscount | null> {
+  const [row] = await app.db
+    .select({
+      name: families.name,
+      discountType: families.discountType,
+      discountValue: families.discountValue,
+      ruleType: feeRules.discountType,
+      ruleValue: feeRules.discountValue,
+    })
+    .from(members)
+    .innerJoin(familyMembers, eq(familyMembers.memberId, members.id))
+    .innerJoin(families, eq(families.id, familyMembers.familyId))
+    .leftJoin(feeRules, and(eq(feeRules.id, families.feeRuleId), eq(feeRules.clubAccountId, families.clubAccountId)))
+    .where(
+      and(
+        eq(members.organisationId, gitTarget.organisationId),
+        eq(members.clubAccountId, gitTarget.clubAccountId),
+        eq(members.golfId, golfId),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (row.discountType && row.discountValue) {
+    return {
+      name: row.name,
+      type: row.discountType,
+      value: row.discountType === 'percentage' ? row.discountValue / 100 : row.discountValue,
+    };
+  }
+  if (row.ruleType && row.ruleType !== 'none' && row.ruleValue) {
+    return { name: row.name, type: row.ruleType, value: row.ruleType === 'percentage' ? row.ruleValue / 100 : row.ruleValue };
+  }
+  return null;
+}
+
+/** The invoice rows of a basis: mapped articles, prices ex VAT, and the family discount as its own rows per VAT rate. */
+function invoiceRowsOf(basis: BasisRow, mappings: Map<string, string>, discount: FamilyDiscount | null): DocumentRow[] {
+  const missing = [...new Set(basis.rows.filter((r) => !mappings.has(r.articleCode)).map((r) => r.articleCode))];
+  if (missing.length > 0) throw new ConflictError('gitSync.missingArticles', { codes: missing.join(', ') });
+  const rows: DocumentRow[] = basis.rows.map((r) => {
+    const quantity = r.quantity > 0 ? r.quantity : 1;
+    const unitIncl = Math.round(r.amountOre / quantity);
+    return {
+      articleNumber: mappings.get(r.articleCode) ?? null,
+      description: r.description.slice(0, 255),
+      quantityHundredths: Math.round(quantity * 100),
+      unit: null,
+      priceOre: exVat(unitIncl, r.vatRate),
+      vatPercent: r.vatRate,
+      discountBasisPoints: 0,
+      costCenter: null,
+      project: null,
+    };
+  });
+  if (discount) {
+    const priced = priceFeeRule({
+      fees: basis.rows.map((r, i) => ({ id: String(i), amountOre: r.amountOre, vatRate: r.vatRate })),
+      discountType: discount.type,
+      discountValue: discount.value,
+    });
+    for (const rate of priced.byVatRate) {
+      if (rate.discountOre <= 0) continue;
+      rows.push({
+        articleNumber: null,
+        description: `Familjerabatt – ${discount.name}`.slice(0, 255),
+        quantityHundredths: 100,
+        unit: null,
+        priceOre: -exVat(rate.discountOre, rate.vatRate),
+        vatPercent: rate.vatRate,
+        discountBasisPoints: 0,
+        costCenter: null,
+        project: null,
+      });
+    }
+  }
+  return rows;
+}
+
+class RunStopped extends Error {
+  constructor(readonly reason: unknown) {
+    super('the sync run was stopped');
+  }
+}
+
+interface RunContext {
+  app: FastifyInstance;
+  runId: string;
+  gitTarget: MirrorTarget;
+  target: MirrorTarget;
+  provider: AccountingProvider;
+  caller: AccountingCaller;
+  api: ApiConfiguration;
+  memberConfig: MemberConfiguration;
+  invoiceConfig: InvoiceConfiguration;
+  occasions: Map<string, OccasionRow>;
+  mappings: Map<string, string>;
+  links: Map<string, repo.PayerLink>;
+  gitMembersByGolfId: Map<string, MemberRow>;
+  hooks: GitSyncHooks;
+  progress: repo.RunProgress;
+  lang: Lang;
+  today: string;
+}
+
+const tally = (ctx: RunContext, resource: string, what: 'created' | 'updated') => {
+  const c = (ctx.progress.counts[resource] ??= { created: 0, updated: 0 });
+  c[what]++;
+};
+
+async function ensureCustomer(ctx: RunContext, basis: BasisRow, golfId: string): Promise<string> {
+  const link = ctx.links.get(golfId);
+  if (link?.state === 'ready' && link.customerNumber) return link.customerNumber;
+  const externalRef = `fw-${payerCustomerRequestId(ctx.target.clubAccountId, golfId)}`;
+  // Made before, by this run or another (a lost link write): the mirror has it by its reference.
+  const mirrored = await findCustomerByExternalRef(ctx.app.db, ctx.target, externalRef);
+  if (mirrored) {
+    const ready = await repo.savePayerLink(ctx.app.db, ctx.target, golfId, { state: 'ready', customerNumber: mirrored.number });
+    ctx.links.set(golfId, ready);
+    return mirrored.number;
+  }
+  const firstAttempt = !link;
+  const member = ctx.gitMembersByGolfId.get(golfId);
+  await repo.savePayerLink(ctx.app.db, ctx.target, golfId, { state: 'creating', memberModifiedAt: member?.modifiedAt ?? null });
+  await ctx.hooks.step?.('customer.before', basis.gitId);
+  const created = await ctx.provider.customers.create(customerFieldsOf(golfId, member, basis), { externalRef, firstAttempt });
+  await ctx.hooks.step?.('customer.after', basis.gitId);
+  const ready = await ctx.app.db.transaction(async (tx) => {
+    await mirrorCustomers(tx, ctx.target, [created], ctx.caller.userId || null, true);
+    return repo.savePayerLink(tx, ctx.target, golfId, { state: 'ready', customerNumber: created.number });
+  });
+  ctx.links.set(golfId, ready);
+  tally(ctx, 'customers', 'created');
+  return created.number;
+}
+
+function itemKey(ctx: RunContext, basis: BasisRow) {
+  return {
+    organisationId: ctx.gitTarget.organisationId,
+    clubAccountId: ctx.gitTarget.clubAccountId,
+    targetClubAccountId: ctx.target.clubAccountId,
+    basisGitId: basis.gitId,
+    occasionGitId: basis.occasionGitId,
+  };
+}
+
+/** Credits (booked) or cancels (unbooked) the invoice of a basis GIT credited, per the API configuration. */
+async function creditInAccounting(ctx: RunContext, basis: BasisRow, item: repo.GitSyncItemRow): Promise<void> {
+  if (!ctx.api.auto_credit_invoice_in_accounting || !item.invoiceNumber || !basis.creditedAt) return;
+  const since = ctx.api.create_credit_start_date;
+  if (since && stockholmDate(basis.creditedAt) < since) return;
+  const invoice = await findInvoiceByNumber(ctx.app.db, ctx.target, item.invoiceNumber);
+  if (invoice && !invoice.cancelled && !invoice.credited) {
+    const documents = invoice.booked
+      ? [await ctx.provider.invoices.credit(invoice.number), await ctx.provider.invoices.get(invoice.number)]
+      : [await ctx.provider.invoices.cancel(invoice.number)];
+    await mirrorInvoices(ctx.app.db, ctx.target, documents, null, true);
+  }
+  await repo.saveItem(ctx.app.db, itemKey(ctx, basis), {
+    state: 'credited',
+    creditedAt: new Date(),
+    lastError: null,
+    runId: ctx.runId,
+  });
+  tally(ctx, 'credited', 'created');
+}
+
+/** An invoice already made: pause it when overdue (autoPause), or bring a GIT change over (auto update). */
+async function followUp(ctx: RunContext, basis: BasisRow, item: repo.GitSyncItemRow): Promise<'done' | 'send'> {
+  if (!item.invoiceNumber) return 'done';
+  const invoice = await findInvoiceByNumber(ctx.app.db, ctx.target, item.invoiceNumber);
+  // Only an invoice the member has received can be overdue: one not yet sent is sent first.
+  if (
+    ctx.invoiceConfig.autoPause &&
+    item.state === 'sent' &&
+    invoice &&
+    !invoice.cancelled &&
+    invoice.balanceOre > 0 &&
+    invoice.dueDate &&
+    addDays(invoice.dueDate, ctx.invoiceConfig.autoPauseDaysAfterDue) < ctx.today
+  ) {
+    await repo.saveItem(ctx.app.db, itemKey(ctx, basis), { state: 'paused', pausedAt: new Date(), runId: ctx.runId });
+    tally(ctx, 'paused', 'updated');
+    return 'done';
+  }
+  const changed = !item.basisModifiedAt || basis.modifiedAt > item.basisModifiedAt;
+  if (changed && invoice) {
+    if (!ctx.api.auto_update_invoice_with_git) {
+      await repo.saveItem(ctx.app.db, itemKey(ctx, basis), {
+        lastError: JSON.stringify({ key: 'gitSync.changeNotApplied', params: {} }),
+        runId: ctx.runId,
+      });
+    } else if (invoice.booked || invoice.cancelled) {
+      await repo.saveItem(ctx.app.db, itemKey(ctx, basis), {
+        lastError: JSON.stringify({ key: 'gitSync.invoiceBooked', params: { invoice: invoice.number } }),
+        runId: ctx.runId,
+      });
+    } else {
+      const discount =
+        basis.payerKind === 'family' && ctx.memberConfig.familyInvoicing
+          ? await familyDiscountOf(ctx.app, ctx.gitTarget, basis.memberGolfId)
+          : null;
+      const updated = await ctx.provider.invoices.update(invoice.number, {
+        rows: invoiceRowsOf(basis, ctx.mappings, discount),
+        dueDate: basis.dueDate,
+      });
+      await mirrorInvoices(ctx.app.db, ctx.target, [updated], null, true);
+      await repo.saveItem(ctx.app.db, itemKey(ctx, basis), {
+        basisModifiedAt: basis.modifiedAt,
+        syncedAt: new Date(),
+        lastError: null,
+        runId: ctx.runId,
+      });
+      tally(ctx, 'invoices', 'updated');
+    }
+  }
+  return item.state === 'synced' ? 'send' : 'done';
+}
+
+async function sendStep(ctx: RunContext, basis: BasisRow, invoiceNumber: string): Promise<void> {
+  const invoice = await findInvoiceByNumber(ctx.app.db, ctx.target, invoiceNumber);
+  if (!invoice) return;
+  if (!invoice.sent) {
+    await ctx.hooks.step?.('send.before', basis.gitId);
+    await sendInvoice(ctx.app, ctx.caller, invoice.id, SEND_WAY[ctx.invoiceConfig.sendMethod]);
+    await ctx.hooks.step?.('send.after', basis.gitId);
+  }
+  await repo.saveItem(ctx.app.db, itemKey(ctx, basis), { state: 'sent', sentAt: new Date(), lastError: null, runId: ctx.runId });
+  tally(ctx, 'sent', 'created');
+}
+
+/** One basis, from wherever its item stands. */
+async function syncBasis(ctx: RunContext, basis: BasisRow, found: repo.GitSyncItemRow | undefined): Promise<void> {
+  let item = found;
+  if (item?.state === 'paused' || item?.state === 'credited') return;
+  if (basis.status === 'credited') {
+    if (item && isInvoiced(item)) await creditInAccounting(ctx, basis, item);
+    return;
+  }
+  if (item && isInvoiced(item)) {
+    if ((await followUp(ctx, basis, item)) === 'send' && item.invoiceNumber) await sendStep(ctx, basis, item.invoiceNumber);
+    return;
+  }
+
+  if (paidInGit(basis)) return;
+  const occasion = ctx.occasions.get(basis.occasionGitId);
+  if (!occasion) return;
+  const payerGolfId = payerGolfIdOf(basis, ctx.memberConfig);
+  const customerNumber = await ensureCustomer(ctx, basis, payerGolfId);
+  const key = itemKey(ctx, basis);
+  if (item?.state !== 'creating') {
+    item = await repo.saveItem(ctx.app.db, key, { state: 'customer_ready', payerGolfId, customerNumber, runId: ctx.runId });
+  }
+  const discount =
+    basis.payerKind === 'family' && ctx.memberConfig.familyInvoicing
+      ? await familyDiscountOf(ctx.app, ctx.gitTarget, basis.memberGolfId)
+      : null;
+  const rows = invoiceRowsOf(basis, ctx.mappings, discount);
+  // Recorded before the call: a run killed during it looks the reference up when it resumes.
+  const firstAttempt = (item?.attempts ?? 0) === 0;
+  item = await repo.saveItem(ctx.app.db, key, {
+    state: 'creating',
+    customerNumber,
+    attempts: (item?.attempts ?? 0) + 1,
+    runId: ctx.runId,
+  });
+  await ctx.hooks.step?.('invoice.before', basis.gitId);
+  const member = ctx.gitMembersByGolfId.get(basis.memberGolfId);
+  const body: CreateInvoiceInput = {
+    requestId: basisInvoiceRequestId(ctx.gitTarget.clubAccountId, ctx.target.clubAccountId, basis.gitId),
+    customerNumber,
+    invoiceDate: occasion.invoiceDate,
+    dueDate: basis.dueDate >= occasion.invoiceDate ? basis.dueDate : occasion.invoiceDate,
+    termsOfPayment: null,
+    invoiceType: 'INVOICE',
+    currency: 'SEK',
+    yourReference: (member ? `${member.firstName} ${member.lastName}` : basis.memberName).slice(0, 50),
+    ourReference: null,
+    remarks: `${occasion.name} · GIT ${basis.number} · ${basis.memberGolfId}`.slice(0, 1024),
+    costCenter: null,
+    project: null,
+    rows: rows as CreateInvoiceInput['rows'],
+  };
+  const invoice = await createInvoice(ctx.app, ctx.caller, body, { firstAttempt });
+  await ctx.hooks.step?.('invoice.after', basis.gitId);
+  await repo.saveItem(ctx.app.db, key, {
+    state: 'synced',
+    invoiceNumber: invoice.number,
+    syncedAt: new Date(),
+    basisModifiedAt: basis.modifiedAt,
+    lastError: null,
+    runId: ctx.runId,
+  });
+  tally(ctx, 'invoices', 'created');
+  await sendStep(ctx, basis, invoice.number);
+}
+
+async function membersByGolfId(
+  app: FastifyInstance,
+  gitTarget: MirrorTarget,
+  golfIds: string[],
+): Promise<Map<string, MemberRow>> {
+  const out = new Map<string, MemberRow>();
+  for (let i = 0; i < golfIds.length; i += 5000) {
+    const rows = await app.db
+      .select()
+      .from(gitMembers)
+      .where(
+        and(
+          eq(gitMembers.organisationId, gitTarget.organisationId),
+          eq(gitMembers.clubAccountId, gitTarget.clubAccountId),
+          inArray(gitMembers.golfId, golfIds.slice(i, i + 5000)),
+        ),
+      );
+    for (const r of rows) out.set(r.golfId, r);
+  }
+  return out;
+}
+
+/** Who the run acts as in the accounting program's event log: the user who asked, or who connected GIT. */
+async function runUser(app: FastifyInstance, gitTarget: MirrorTarget, userId: string | null): Promise<string> {
+  if (userId) return userId;
+  const [row] = await app.db
+    .select({ by: gitConnections.connectedBy })
+    .from(gitConnections)
+    .where(
+      and(eq(gitConnections.organisationId, gitTarget.organisationId), eq(gitConnections.clubAccountId, gitTarget.clubAccountId)),
+    );
+  return row?.by ?? '00000000-0000-0000-0000-000000000000';
+}
+
+function messageIn(error: unknown, lang: Lang): string {
+  return renderFailure(encodeFailure(error), lang) ?? '';
+}
+
+/**
+ * Runs a queued sync (the pg-boss job): one run per GIT club account at a time (the run table's
+ * advisory lock); a run that finds another running is put back for pg-boss to retry. Per basis
+ * errors mark the item failed and the run goes on; a revoked consent, a missing connection or
+ * an exhausted invoice quota stop the run (failed, with the message; items stay resumable).
+ */
+export async function runGitSync(
+  app: FastifyInstance,
+  data: GitSyncJobData,
+  options: { hooks?: GitSyncHooks; lastAttempt?: boolean } = {},
+): Promise<void> {
+  const run = await startTransaction(app.db, data.runId, STALE_RUN_MINUTES);
+  if (!run) {
+    const again = await getTransaction(app.db, data.runId);
+    if (again?.status === 'queued') throw new Error('another GIT run of the club account is running; the sync waits');
+    return;
+  }
+  const gitTarget: MirrorTarget = { organisationId: run.organisationId, clubAccountId: run.clubAccountId };
+  const lang = data.lang;
+  const progress: repo.RunProgress = { total: 0, processed: 0, failed: 0, failures: [], counts: {} };
+  try {
+    if (!run.targetClubAccountId) throw new NotFoundError('gitSync.targetNotFound');
+    const target: MirrorTarget = { organisationId: run.organisationId, clubAccountId: run.targetClubAccountId };
+    const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+    const bases = await basesOf(app, gitTarget, data.occasionGitIds, data.basisGitIds);
+    progress.total = bases.length;
+    const occasions = new Map(
+      (
+        await app.db
+          .select()
+          .from(gitInvoiceOccasions)
+          .where(
+            and(
+              eq(gitInvoiceOccasions.organisationId, gitTarget.organisationId),
+              eq(gitInvoiceOccasions.clubAccountId, gitTarget.clubAccountId),
+              inArray(gitInvoiceOccasions.gitId, data.occasionGitIds.length ? data.occasionGitIds : ['-']),
+            ),
+          )
+      ).map((o) => [o.gitId, o]),
+    );
+    const memberConfig = await getConfiguration(app.db, gitTarget, 'member');
+    const golfIds = [...new Set(bases.flatMap((b) => [b.memberGolfId, payerGolfIdOf(b, memberConfig)]))];
+    const userId = await runUser(app, gitTarget, data.userId);
+    const ctx: RunContext = {
+      app,
+      runId: run.id,
+      gitTarget,
+      target,
+      provider,
+      caller: {
+        userId,
+        organisationId: target.organisationId,
+        clubAccountId: target.clubAccountId,
+        roleId: '',
+        rules: {} as AccountingCaller['rules'],
+      },
+      api: await getConfiguration(app.db, gitTarget, 'api'),
+      memberConfig,
+      invoiceConfig: await getConfiguration(app.db, target, 'invoice'),
+      occasions,
+      mappings: await repo.mappingsOf(app.db, target),
+      links: await repo.payerLinksOf(app.db, target, golfIds),
+      gitMembersByGolfId: await membersByGolfId(app, gitTarget, golfIds),
+      hooks: options.hooks ?? {},
+      progress,
+      lang,
+      today: stockholmDate(new Date()),
+    };
+    const items = await repo.itemsOf(
+      app.db,
+      gitTarget,
+      target.clubAccountId,
+      bases.map((b) => b.gitId),
+    );
+    await repo.writeProgress(app.db, run.id, progress);
+    let lastWrite = Date.now();
+    let sinceWrite = 0;
+    for (const basis of bases) {
+      try {
+        await syncBasis(ctx, basis, items.get(basis.gitId));
+        await ctx.hooks.step?.('item.done', basis.gitId);
+      } catch (error) {
+        if (stopsRun(error)) throw new RunStopped(error);
+        if (!(error instanceof AppError)) throw error;
+        progress.failed++;
+        const current = (await repo.itemsOf(app.db, gitTarget, target.clubAccountId, [basis.gitId])).get(basis.gitId);
+        // An invoice that exists keeps its state (the send failed); a create whose answer was lost
+        // stays `creating` so the next attempt looks it up; otherwise the item is failed.
+        const keep = current && (isInvoiced(current) || (current.state === 'creating' && isTransientFault(error)));
+        await repo.saveItem(app.db, itemKey(ctx, basis), {
+          ...(keep ? {} : { state: 'failed' }),
+          lastError: encodeFailure(error),
+          runId: run.id,
+        });
+        if (progress.failures.length < 100) {
+          progress.failures.push({
+            basisGitId: basis.gitId,
+            invoiceNumber: current?.invoiceNumber ?? null,
+            message: messageIn(error, lang),
+          });
+        }
+      }
+      progress.processed++;
+      sinceWrite++;
+      if (sinceWrite >= PROGRESS_EVERY_ITEMS || Date.now() - lastWrite >= PROGRESS_EVERY_MS) {
+        await repo.writeProgress(app.db, run.id, progress);
+        sinceWrite = 0;
+        lastWrite = Date.now();
+      }
+    }
+    await repo.finishSyncRun(app.db, run.id, 'succeeded', progress, null);
+    const count = (r: string, w: 'created' | 'updated') => progress.counts[r]?.[w] ?? 0;
+    await logEventQuietly(app.db, app.log, {
+      ...gitTarget,
+      resource: 'git',
+      activity: 'gitSync.event.finished',
+      params: {
+        created: count('invoices', 'created'),
+        sent: count('sent', 'created'),
+        updated: count('invoices', 'updated'),
+        credited: count('credited', 'created'),
+        failed: progress.failed,
+      },
+      type: progress.failed > 0 ? 'ERROR' : 'SUCCESS',
+    });
+  } catch (caught) {
+    const error = caught instanceof RunStopped ? caught.reason : caught;
+    const message = messageIn(error, lang).slice(0, 1000);
+    // Not our own refusal: a crash-like fault (database, bug). pg-boss retries; the items resume.
+    const retry = !(error instanceof AppError) && !options.lastAttempt;
+    await repo.finishSyncRun(app.db, run.id, retry ? 'queued' : 'failed', progress, message);
+    if (retry) throw error;
+    await logEventQuietly(app.db, app.log, {
+      ...gitTarget,
+      resource: 'git',
+      activity: 'gitSync.event.failed',
+      error: message,
+      type: 'ERROR',
+    });
+  }
+}
+
+/**
+ * Queues and runs a sync of one invoice occasion for a target to completion, in this process
+ * (benchmarks, tests, the demo): answers the run id.
+ */
+export async function syncOccasionNow(
+  app: FastifyInstance,
+  gitTarget: MirrorTarget,
+  options: QueueGitSyncOptions,
+  hooks?: GitSyncHooks,
+): Promise<string | null> {
+  const runId = await queueGitSync(app, gitTarget, options);
+  if (!runId) return null;
+  await runGitSync(app, await gitSyncJobData(app, runId, options), { hooks });
+  return runId;
+}
+
+/** The job data a queued run was sent with (looked up again from the selection, for in-process runs and tests). */
+export async function gitSyncJobData(app: FastifyInstance, runId: string, options: QueueGitSyncOptions): Promise<GitSyncJobData> {
+  const run = await getTransaction(app.db, runId);
+  if (!run) throw new NotFoundError();
+  const gitTarget = { organisationId: run.organisationId, clubAccountId: run.clubAccountId };
+  let occasionGitIds: string[];
+  let basisGitIds: string[] | null = null;
+  if (options.trigger === 'scheduled' && !options.occasionId) {
+    occasionGitIds = await scheduledOccasions(app, gitTarget, await getConfiguration(app.db, gitTarget, 'api'));
+  } else {
+    ({ occasionGitIds, basisGitIds } = await selectionOf(app, gitTarget, options));
+  }
+  return { runId, occasionGitIds, basisGitIds, userId: options.userId ?? null, lang: options.lang ?? 'sv' };
+}
+
+// ---- the bases list's sync state ------------------------------------------------------------------------
+
+const SHOWN: Record<string, GitBasisSync['state']> = {
+  pending: 'not_synced',
+  customer_ready: 'not_synced',
+  creating: 'not_synced',
+  synced: 'synced',
+  sent: 'sent',
+  failed: 'failed',
+  paused: 'paused',
+  credited: 'synced',
+};
+
+/** The states of the bases list's `sync` filter, as item states. */
+export function itemStatesFor(state: GitBasisSync['state']): string[] {
+  return Object.entries(SHOWN)
+    .filter(([, shown]) => shown === state)
+    .map(([s]) => s);
+}
+
+/** The target whose items the bases list shows: the API configuration's club_to_sync, or the GIT club account itself. */
+export async function listTargetOf(app: FastifyInstance, gitTarget: MirrorTarget): Promise<string> {
+  return (await getConfiguration(app.db, gitTarget, 'api')).club_to_sync ?? gitTarget.clubAccountId;
+}
+
+export async function syncStatesOf(
+  app: FastifyInstance,
+  gitTarget: MirrorTarget,
+  basisGitIds: string[],
+  lang: Lang,
+): Promise<Map<string, GitBasisSync>> {
+  const targetId = await listTargetOf(app, gitTarget);
+  const items = await repo.itemsOf(app.db, gitTarget, targetId, basisGitIds);
+  const out = new Map<string, GitBasisSync>();
+  for (const id of basisGitIds) {
+    const item = items.get(id);
+    out.set(id, {
+      state: item ? (SHOWN[item.state] ?? 'not_synced') : 'not_synced',
+      invoiceNumber: item?.invoiceNumber ?? null,
+      error: renderFailure(item?.lastError ?? null, lang),
+    });
+  }
+  return out;
+}
+
+export const notSynced: GitBasisSync = { state: 'not_synced', invoiceNumber: null, error: null };

@@ -1,0 +1,661 @@
+import {
+  CONFIGURATION_DEFAULTS,
+  type ConfigurationValues,
+  type GitArticleMapping,
+  type GitInvoiceBasisRow,
+  type GitInvoiceOccasionRow,
+  type GitSyncPreflight,
+  type GitTransaction,
+} from '@fairway/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
+import { type GitSimulator, startGitSimulator } from '../../integrations/git/git.simulator';
+import type { TestApp } from '../../test/test-app';
+import { saveConfiguration } from '../configurations/configurations.service';
+import { eventLogs } from '../eventlogs/eventlogs.schema';
+import { connectedWorld } from '../integrations/accounting-test-helpers';
+import { invoices } from '../invoices/invoices.schema';
+import { families, familyMembers, members } from '../members/members.schema';
+import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';
+import type { TestOrganisation } from '../users/test-fixtures';
+import { gitInvoiceBases, gitTransactions } from './git.schema';
+import { runGitRefresh } from './git-refresh.service';
+import { gitPayerCustomers, gitSyncItems } from './git-sync.schema';
+import { gitSyncJobData, queueGitSync, runGitSync, type SyncStep } from './git-sync.service';
+import { basisInvoiceExternalRef, payerCustomerRequestId } from './git-sync-ref';
+
+let t: TestApp;
+let app: App;
+let fx: FortnoxSimulator;
+let git: GitSimulator;
+let a: TestOrganisation;
+let b: TestOrganisation;
+let occasions: GitInvoiceOccasionRow[];
+
+type Who = { headers: Record<string, string> };
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, who: Who, payload?: object, lang = 'en') =>
+  app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...who.headers, 'accept-language': lang },
+    ...(payload === undefined ? {} : { payload }),
+  });
+async function ok<T>(method: 'GET' | 'POST' | 'PUT', url: string, who: Who, payload?: object, status = 200): Promise<T> {
+  const res = await api(method, url, who, payload);
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json().data as T;
+}
+
+const gitTarget = () => ({ organisationId: a.organisationId, clubAccountId: a.clubAccountId });
+const tenant = () => fx.defaultTenantId;
+const invoicesWithRef = (basisGitId: string) =>
+  fx.store.findByExternalRef(tenant(), 'invoices', basisInvoiceExternalRef(a.clubAccountId, a.clubAccountId, basisGitId)) as {
+    DocumentNumber: string;
+    CustomerNumber: string;
+    Sent: boolean;
+    Cancelled: boolean;
+    Total: number;
+    InvoiceRows: { Price: number; Description: string }[];
+  }[];
+const customersOfPayer = (golfId: string) =>
+  fx.store.findByExternalRef(tenant(), 'customers', `fw-${payerCustomerRequestId(a.clubAccountId, golfId)}`);
+
+async function setConfig<G extends 'api' | 'member' | 'invoice'>(group: G, values: Partial<ConfigurationValues[G]>) {
+  await saveConfiguration(app.db, gitTarget(), a.owner.userId, group, {
+    ...CONFIGURATION_DEFAULTS[group],
+    ...values,
+  } as ConfigurationValues[G]);
+}
+
+async function bases(occasion: GitInvoiceOccasionRow, query = '') {
+  const res = await api('GET', `/git/invoice-occasions/${occasion.id}/invoice-bases?pageSize=100${query}`, a.owner);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as GitInvoiceBasisRow[];
+}
+
+/** POST git/sync and run its job here (tests run no workers). */
+async function sync(body: { occasionId: string; basisIds?: string[] }, hooks?: Parameters<typeof runGitSync>[2]) {
+  const run = await ok<GitTransaction>('POST', '/git/sync', a.owner, body, 202);
+  const data = await gitSyncJobData(app, run.id, { ...body, trigger: 'manual', userId: a.owner.userId, lang: 'en' });
+  try {
+    await runGitSync(app, data, hooks);
+  } catch (error) {
+    if (!hooks) throw error;
+  }
+  return ok<GitTransaction>('GET', `/git/transactions/${run.id}`, a.owner);
+}
+
+async function refreshGit() {
+  const run = await ok<GitTransaction>('POST', '/git/refresh', a.owner, undefined, 202);
+  await runGitRefresh(app, run.id);
+}
+
+/** Unpaid, uncredited bases of an occasion (GIT mirror), by payer kind. */
+const open = (rows: GitInvoiceBasisRow[]) => rows.filter((r) => r.status === 'unpaid' && r.sync.state === 'not_synced');
+
+/**
+ * The simulated club's history has most fees paid already, and the sync invoices only bases GIT
+ * has no payment for. A new season: most bases lose their payments, every fourth keeps them.
+ */
+function freshSeason(sim: GitSimulator) {
+  for (const [i, b] of sim.data.bases.entries()) if (b.creditedAt === null && i % 4 !== 0) b.payments = [];
+}
+
+beforeAll(async () => {
+  ({ t, app, sim: fx, a, b } = await connectedWorld());
+  git = await startGitSimulator({ members: 240, seed: 'git-sync' });
+  freshSeason(git);
+  await ok('PUT', '/git/connection', a.owner, { clubId: git.clubId, apiKey: git.apiKey, baseUrl: git.apiBaseUrl });
+  await app.db.delete(gitSyncItems);
+  const [queued] = (await ok<{ id: string }[]>('GET', '/git/transactions', a.owner)) as { id: string }[];
+  if (queued) await runGitRefresh(app, queued.id);
+  occasions = (await api('GET', '/git/invoice-occasions?pageSize=50', a.owner)).json().data;
+  await setConfig('api', { club_to_sync: a.clubAccountId });
+  // Payers have e-mail addresses in the GIT simulator; e-mail is the default send method.
+  await setConfig('invoice', { sendMethod: 'print' });
+}, 180_000);
+
+afterAll(async () => {
+  await git?.close();
+  await t?.close();
+});
+
+describe('preflight and article mappings', () => {
+  it('refuses an empty selection with the spec message, and other tenants’ ids with 404', async () => {
+    const occasion = occasions[0] as GitInvoiceOccasionRow;
+    const empty = await api('POST', '/git/sync/preflight', a.owner, { occasionId: occasion.id, basisIds: [] }, 'sv');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.basisIds).toEqual(['Välj ett eller flera fakturaunderlag']);
+    const emptyEn = await api('POST', '/git/sync', a.owner, { occasionId: occasion.id, basisIds: [] });
+    expect(emptyEn.json().error.basisIds).toEqual(['Kindly select one or more invoice bases']);
+    // Beta GK cannot reach Alfa's occasion, nor sync into Alfa's club account.
+    expect((await api('POST', '/git/sync/preflight', b.owner, { occasionId: occasion.id })).statusCode).toBe(404);
+    expect((await api('POST', '/git/sync', b.owner, { occasionId: occasion.id })).statusCode).toBe(404);
+    expect(
+      (await api('POST', '/git/sync/preflight', a.owner, { occasionId: occasion.id, targetClubAccountId: b.clubAccountId }))
+        .statusCode,
+    ).toBe(404);
+    expect((await api('GET', `/git/article-mappings?targetClubAccountId=${b.clubAccountId}`, a.owner)).statusCode).toBe(404);
+    // A basis id of another occasion is not in this one.
+    const other = (await bases(occasions[1] as GitInvoiceOccasionRow))[0] as GitInvoiceBasisRow;
+    expect(
+      (await api('POST', '/git/sync/preflight', a.owner, { occasionId: occasion.id, basisIds: [other.id] })).statusCode,
+    ).toBe(404);
+  });
+
+  it('without a club to sync to answers the club_to_sync field error', async () => {
+    await setConfig('api', { club_to_sync: null });
+    const res = await api('POST', '/git/sync/preflight', a.owner, { occasionId: (occasions[0] as GitInvoiceOccasionRow).id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.club_to_sync).toEqual(['Kindly select club to sync data to']);
+    await setConfig('api', { club_to_sync: a.clubAccountId });
+  });
+
+  it('lists unmapped articles, refuses the sync until they are mapped, then maps by creating them in Fortnox', async () => {
+    const occasion = occasions[0] as GitInvoiceOccasionRow;
+    const pre = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, { occasionId: occasion.id });
+    expect(pre.missingArticles.length).toBeGreaterThan(0);
+    expect(pre.bases).toBeGreaterThan(0);
+    expect(pre.customersToCreate).toBeGreaterThan(0);
+    const refused = await api('POST', '/git/sync', a.owner, { occasionId: occasion.id }, 'sv');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(pre.missingArticles[0]?.code);
+
+    // An article number the program does not have is a field error; nothing is saved.
+    const bad = await api('PUT', '/git/article-mappings', a.owner, {
+      mappings: [{ gitArticleCode: pre.missingArticles[0]?.code, articleNumber: 'NOPE-404' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().error)).toContain('NOPE-404');
+    const mappings = await ok<GitArticleMapping[]>('GET', '/git/article-mappings', a.owner);
+    expect(mappings.every((m) => m.articleNumber === null)).toBe(true);
+
+    const articlesBefore = fx.store.count(tenant(), 'articles');
+    const saved = await ok<GitArticleMapping[]>('PUT', '/git/article-mappings', a.owner, {
+      mappings: mappings.map((m) => ({ gitArticleCode: m.gitArticleCode, create: true })),
+    });
+    expect(saved.every((m) => m.articleNumber !== null)).toBe(true);
+    expect(fx.store.count(tenant(), 'articles')).toBe(articlesBefore + mappings.length);
+    // Mapping again to an existing article (the one just made) is accepted.
+    const first = saved[0] as GitArticleMapping;
+    await ok('PUT', '/git/article-mappings', a.owner, {
+      mappings: [{ gitArticleCode: first.gitArticleCode, articleNumber: first.articleNumber }],
+    });
+    expect(
+      (await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, { occasionId: occasion.id })).missingArticles,
+    ).toEqual([]);
+  });
+});
+
+describe('sync', () => {
+  it('creates one customer per payer and one sent invoice per basis, shows the state on the bases, and joins a double click', async () => {
+    const occasion = occasions[0] as GitInvoiceOccasionRow;
+    const chosen = open(await bases(occasion, '&status=unpaid')).slice(0, 6);
+    const run = await ok<GitTransaction>(
+      'POST',
+      '/git/sync',
+      a.owner,
+      { occasionId: occasion.id, basisIds: chosen.map((c) => c.id) },
+      202,
+    );
+    expect(run).toMatchObject({
+      kind: 'sync_invoices',
+      status: 'queued',
+      total: chosen.length,
+      targetClubAccountId: a.clubAccountId,
+    });
+    const again = await ok<GitTransaction>(
+      'POST',
+      '/git/sync',
+      a.owner,
+      { occasionId: occasion.id, basisIds: chosen.map((c) => c.id) },
+      202,
+    );
+    expect(again.id).toBe(run.id);
+    await runGitSync(
+      app,
+      await gitSyncJobData(app, run.id, {
+        occasionId: occasion.id,
+        basisIds: chosen.map((c) => c.id),
+        trigger: 'manual',
+        userId: a.owner.userId,
+        lang: 'en',
+      }),
+    );
+    const done = await ok<GitTransaction>('GET', `/git/transactions/${run.id}`, a.owner);
+    expect(done).toMatchObject({ status: 'succeeded', total: chosen.length, processed: chosen.length, failed: 0 });
+    // Another organisation cannot read the run.
+    expect((await api('GET', `/git/transactions/${run.id}`, b.owner)).statusCode).toBe(404);
+    expect(done.counts.invoices?.created).toBe(chosen.length);
+    expect(done.counts.sent?.created).toBe(chosen.length);
+
+    for (const basis of chosen) {
+      const made = invoicesWithRef(basis.gitId);
+      expect(made).toHaveLength(1);
+      expect(made[0]?.Sent).toBe(true);
+      expect(made[0]?.Total).toBeCloseTo(basis.totalOre / 100, 0);
+    }
+    const after = await bases(occasion, '&sync=sent');
+    expect(after.map((r) => r.id).sort()).toEqual(chosen.map((c) => c.id).sort());
+    for (const row of after) expect(row.sync.invoiceNumber).toBe(invoicesWithRef(row.gitId)[0]?.DocumentNumber);
+    // The mirror has the invoices with their OCR (made by the program).
+    const mirrored = await app.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.number, after[0]?.sync.invoiceNumber as string));
+    expect(mirrored[0]?.ocr).toMatch(/^\d+$/);
+
+    // Synced again: nothing new.
+    const before = fx.store.count(tenant(), 'invoices');
+    const pre = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, {
+      occasionId: occasion.id,
+      basisIds: chosen.map((c) => c.id),
+    });
+    expect(pre).toMatchObject({ bases: 0, alreadySynced: chosen.length, customersToCreate: 0 });
+    await sync({ occasionId: occasion.id, basisIds: chosen.map((c) => c.id) });
+    expect(fx.store.count(tenant(), 'invoices')).toBe(before);
+
+    const events = await app.db.select().from(eventLogs).where(eq(eventLogs.organisationId, a.organisationId));
+    expect(events.some((e) => e.activity === 'gitSync.event.started')).toBe(true);
+    expect(events.some((e) => e.activity === 'gitSync.event.finished' && e.type === 'SUCCESS')).toBe(true);
+  });
+
+  it('never invoices a basis GIT already has a payment for (paid at the club): the preflight counts it apart', async () => {
+    let found: {
+      occasion: GitInvoiceOccasionRow;
+      paid: GitInvoiceBasisRow;
+      partly: GitInvoiceBasisRow;
+      unpaid: GitInvoiceBasisRow;
+    } | null = null;
+    for (const occasion of occasions) {
+      const paid = (await bases(occasion, '&status=paid&sync=not_synced'))[0];
+      const partly = (await bases(occasion, '&status=partially_paid&sync=not_synced'))[0];
+      const unpaid = open(await bases(occasion, '&status=unpaid'))[0];
+      if (paid && partly && unpaid) {
+        found = { occasion, paid, partly, unpaid };
+        break;
+      }
+    }
+    if (!found) throw new Error('no simulator occasion has a paid, a partly paid and an unpaid basis');
+    const { occasion, paid, partly, unpaid } = found;
+    const basisIds = [paid.id, partly.id, unpaid.id];
+    const preflight = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, { occasionId: occasion.id, basisIds });
+    expect(preflight).toMatchObject({ bases: 1, paidInGit: 2 });
+    const run = await sync({ occasionId: occasion.id, basisIds });
+    expect(run.status).toBe('succeeded');
+    expect(invoicesWithRef(paid.gitId)).toHaveLength(0);
+    expect(invoicesWithRef(partly.gitId)).toHaveLength(0);
+    expect(invoicesWithRef(unpaid.gitId)).toHaveLength(1);
+    const after = await bases(occasion, '&status=paid');
+    expect(after.find((r) => r.id === paid.id)?.sync.state).toBe('not_synced');
+  });
+
+  it('marks an item failed with the program’s message and goes on (e-invoice to a private person), then sends it once allowed', async () => {
+    await setConfig('invoice', { sendMethod: 'einvoice' });
+    const occasion = occasions[0] as GitInvoiceOccasionRow;
+    const chosen = open(await bases(occasion, '&status=unpaid')).slice(0, 2);
+    const run = await sync({ occasionId: occasion.id, basisIds: chosen.map((c) => c.id) });
+    expect(run.status).toBe('succeeded');
+    expect(run.failed).toBe(2);
+    expect(run.failures[0]?.message).toMatch(/.+/);
+    // The invoices exist (made once); only the sending failed.
+    for (const basis of chosen) expect(invoicesWithRef(basis.gitId)).toHaveLength(1);
+    const rows = await bases(occasion, '&sync=synced');
+    expect(rows.filter((r) => chosen.some((c) => c.id === r.id)).every((r) => r.sync.error)).toBe(true);
+    await setConfig('invoice', { sendMethod: 'print' });
+    await sync({ occasionId: occasion.id, basisIds: chosen.map((c) => c.id) });
+    for (const basis of chosen) expect(invoicesWithRef(basis.gitId)[0]?.Sent).toBe(true);
+  });
+  it('needs one accounting request per invoice once the payer exists (the send is counted apart)', async () => {
+    const occasion = occasions[0] as GitInvoiceOccasionRow;
+    const chosen = open(await bases(occasion, '&status=unpaid')).slice(0, 5);
+    const from = fx.log.length;
+    const run = await sync({ occasionId: occasion.id, basisIds: chosen.map((c) => c.id) });
+    expect(run).toMatchObject({ status: 'succeeded', failed: 0 });
+    const requests = fx.log.slice(from).filter((r) => r.path.startsWith('/3/'));
+    const customerCreates = requests.filter((r) => r.method === 'POST' && r.path === '/3/customers').length;
+    const sends = requests.filter((r) => /^\/3\/invoices\/[^/]+(\/print)?$/.test(r.path) && r.method === 'GET').length;
+    const invoiceRequests = requests.length - customerCreates - sends;
+    expect(requests.filter((r) => r.method === 'POST' && r.path === '/3/invoices')).toHaveLength(chosen.length);
+    // No look-up before a first create: the ledger proves there was no earlier attempt.
+    expect(requests.filter((r) => r.method === 'GET' && r.path === '/3/invoices')).toHaveLength(0);
+    expect(invoiceRequests / chosen.length).toBeLessThanOrEqual(1.2);
+    // Sending on paper: the print request and the invoice read back, per invoice.
+    expect(sends).toBe(2 * chosen.length);
+  });
+  it('stops the run with the package’s message when the invoice quota runs out; the rest is synced later', async () => {
+    const occasion = occasions[0] as GitInvoiceOccasionRow;
+    const chosen = open(await bases(occasion, '&status=unpaid')).slice(0, 3);
+    const { remaining } = await assertInvoiceQuota(app.db, a.organisationId, 0);
+    await recordInvoiceUsage(app.db, a.organisationId, remaining - 1);
+    let run: GitTransaction;
+    try {
+      run = await sync({ occasionId: occasion.id, basisIds: chosen.map((c) => c.id) });
+    } finally {
+      await recordInvoiceUsage(app.db, a.organisationId, -(remaining - 1));
+    }
+    expect(run.status).toBe('failed');
+    expect(run.error).toMatch(/invoices\/month/);
+    expect(invoicesWithRef(chosen[0]?.gitId as string)).toHaveLength(1);
+    expect(invoicesWithRef(chosen[1]?.gitId as string)).toHaveLength(0);
+    const events = await app.db.select().from(eventLogs).where(eq(eventLogs.organisationId, a.organisationId));
+    expect(events.some((e) => e.activity === 'gitSync.event.failed' && e.type === 'ERROR')).toBe(true);
+    // With room again, the next sync does the rest, and the first invoice is not made twice.
+    const again = await sync({ occasionId: occasion.id, basisIds: chosen.map((c) => c.id) });
+    expect(again).toMatchObject({ status: 'succeeded', failed: 0 });
+    for (const basis of chosen) expect(invoicesWithRef(basis.gitId)).toHaveLength(1);
+  });
+});
+
+describe('switches', () => {
+  it('guardianPaysForJuniors: on, the guardian is the customer; off, the junior', async () => {
+    const all = (await Promise.all(occasions.map(async (o) => ({ o, rows: open(await bases(o, '&status=unpaid')) })))).flatMap(
+      ({ o, rows }) => rows.map((r) => ({ o, r })),
+    );
+    const juniors = all.filter(({ r }) => r.payerKind === 'guardian');
+    expect(juniors.length).toBeGreaterThanOrEqual(2);
+    const [on, off] = juniors as [(typeof juniors)[0], (typeof juniors)[0]];
+    await setConfig('member', { guardianPaysForJuniors: true });
+    await sync({ occasionId: on.o.id, basisIds: [on.r.id] });
+    expect(customersOfPayer(on.r.payerGolfId)).toHaveLength(1);
+    const [inv] = invoicesWithRef(on.r.gitId);
+    const [link] = await app.db.select().from(gitPayerCustomers).where(eq(gitPayerCustomers.payerGolfId, on.r.payerGolfId));
+    expect(inv?.CustomerNumber).toBe(link?.customerNumber);
+
+    await setConfig('member', { guardianPaysForJuniors: false });
+    await sync({ occasionId: off.o.id, basisIds: [off.r.id] });
+    const [link2] = await app.db.select().from(gitPayerCustomers).where(eq(gitPayerCustomers.payerGolfId, off.r.memberGolfId));
+    expect(invoicesWithRef(off.r.gitId)[0]?.CustomerNumber).toBe(link2?.customerNumber);
+    await setConfig('member', { guardianPaysForJuniors: true });
+  });
+
+  it('familyInvoicing: off, the member pays the whole fee; on, the family payer gets it with the family discount', async () => {
+    const all = (await Promise.all(occasions.map(async (o) => ({ o, rows: open(await bases(o, '&status=unpaid')) })))).flatMap(
+      ({ o, rows }) => rows.map((r) => ({ o, r })),
+    );
+    const family = all.filter(({ r }) => r.payerKind === 'family' && r.rows.length > 0);
+    expect(family.length).toBeGreaterThanOrEqual(2);
+    const [off, on] = family as [(typeof family)[0], (typeof family)[0]];
+    // The portal's family of the two members: 10 % off.
+    const [fam] = await app.db
+      .insert(families)
+      .values({ ...gitTarget(), name: 'Familjen Test', discountType: 'percentage', discountValue: 1000 })
+      .returning();
+    for (const golfId of [off.r.memberGolfId, on.r.memberGolfId]) {
+      await app.db
+        .insert(members)
+        .values({ ...gitTarget(), firstname: 'Test', lastname: golfId, golfId })
+        .onConflictDoNothing();
+      const [member] = await app.db
+        .select({ id: members.id })
+        .from(members)
+        .where(and(eq(members.clubAccountId, a.clubAccountId), eq(members.golfId, golfId)));
+      await app.db
+        .insert(familyMembers)
+        .values({ ...gitTarget(), memberId: member?.id as string, familyId: fam?.id as string, role: 'partner' })
+        .onConflictDoUpdate({ target: familyMembers.memberId, set: { familyId: fam?.id as string, role: 'partner' } });
+    }
+
+    await setConfig('member', { familyInvoicing: false });
+    await sync({ occasionId: off.o.id, basisIds: [off.r.id] });
+    const [offInvoice] = invoicesWithRef(off.r.gitId);
+    const [offLink] = await app.db.select().from(gitPayerCustomers).where(eq(gitPayerCustomers.payerGolfId, off.r.memberGolfId));
+    expect(offInvoice?.CustomerNumber).toBe(offLink?.customerNumber);
+    expect(offInvoice?.Total).toBeCloseTo(off.r.totalOre / 100, 0);
+    expect(offInvoice?.InvoiceRows.some((r) => r.Description.startsWith('Familjerabatt'))).toBe(false);
+
+    await setConfig('member', { familyInvoicing: true });
+    await sync({ occasionId: on.o.id, basisIds: [on.r.id] });
+    const [onInvoice] = invoicesWithRef(on.r.gitId);
+    const [onLink] = await app.db.select().from(gitPayerCustomers).where(eq(gitPayerCustomers.payerGolfId, on.r.payerGolfId));
+    expect(onInvoice?.CustomerNumber).toBe(onLink?.customerNumber);
+    expect(onInvoice?.InvoiceRows.some((r) => r.Description === 'Familjerabatt – Familjen Test')).toBe(true);
+    expect(onInvoice?.Total).toBeCloseTo((on.r.totalOre * 0.9) / 100, 0);
+    await setConfig('member', { familyInvoicing: false });
+  });
+
+  it('auto_update_invoice_with_git: off leaves a changed basis (shown as not applied); on updates the unbooked invoice', async () => {
+    const occasion = occasions[0] as GitInvoiceOccasionRow;
+    const [synced] = await bases(occasion, '&sync=sent');
+    const basis = synced as GitInvoiceBasisRow;
+    const sim = git.data.bases.find((x) => x.id === basis.gitId);
+    if (!sim || !sim.rows[0]) throw new Error('basis not in the simulator');
+    sim.rows[0].unitAmountOre += 10_000;
+    sim.rows[0].amountOre += 10_000 * sim.rows[0].quantity;
+    sim.rows[0].vatOre = Math.round((sim.rows[0].amountOre * sim.rows[0].vatRate) / (100 + sim.rows[0].vatRate));
+    sim.modifiedAt = new Date().toISOString();
+    await refreshGit();
+    const [mirrored] = await app.db.select().from(gitInvoiceBases).where(eq(gitInvoiceBases.gitId, basis.gitId));
+    const totalBefore = invoicesWithRef(basis.gitId)[0]?.Total;
+
+    await setConfig('api', { club_to_sync: a.clubAccountId, auto_update_invoice_with_git: false });
+    await sync({ occasionId: occasion.id, basisIds: [basis.id] });
+    expect(invoicesWithRef(basis.gitId)[0]?.Total).toBe(totalBefore);
+    const [shown] = (await bases(occasion)).filter((r) => r.id === basis.id);
+    expect(shown?.sync.error).toMatch(/not applied/);
+
+    await setConfig('api', { club_to_sync: a.clubAccountId, auto_update_invoice_with_git: true });
+    await sync({ occasionId: occasion.id, basisIds: [basis.id] });
+    expect(invoicesWithRef(basis.gitId)).toHaveLength(1);
+    expect(invoicesWithRef(basis.gitId)[0]?.Total).toBeCloseTo((mirrored?.totalOre ?? 0) / 100, 0);
+    expect(invoicesWithRef(basis.gitId)[0]?.Total).not.toBe(totalBefore);
+  });
+
+  it('auto_credit_invoice_in_accounting: off leaves the invoice of a basis GIT credited; on cancels it (unbooked)', async () => {
+    const occasion = occasions[0] as GitInvoiceOccasionRow;
+    const sent = await bases(occasion, '&sync=sent');
+    const [first, second] = sent as [GitInvoiceBasisRow, GitInvoiceBasisRow];
+    const { gitClientFor } = await import('./git-connections.service');
+    const { client } = await gitClientFor(app, gitTarget());
+    for (const x of [first, second]) await client.credit(x.gitId, { reason: 'Utträde', creditedAt: new Date() });
+    await refreshGit();
+
+    await setConfig('api', { club_to_sync: a.clubAccountId, auto_credit_invoice_in_accounting: false });
+    await sync({ occasionId: occasion.id, basisIds: [first.id] });
+    expect(invoicesWithRef(first.gitId)[0]?.Cancelled).toBe(false);
+
+    // A start date after the credit: still nothing.
+    await setConfig('api', {
+      club_to_sync: a.clubAccountId,
+      auto_credit_invoice_in_accounting: true,
+      create_credit_start_date: '2099-01-01',
+    });
+    await sync({ occasionId: occasion.id, basisIds: [second.id] });
+    expect(invoicesWithRef(second.gitId)[0]?.Cancelled).toBe(false);
+
+    await setConfig('api', {
+      club_to_sync: a.clubAccountId,
+      auto_credit_invoice_in_accounting: true,
+      create_credit_start_date: null,
+    });
+    const run = await sync({ occasionId: occasion.id, basisIds: [first.id, second.id] });
+    expect(run.counts.credited?.created).toBe(2);
+    expect(invoicesWithRef(first.gitId)[0]?.Cancelled).toBe(true);
+    expect(invoicesWithRef(second.gitId)[0]?.Cancelled).toBe(true);
+  });
+
+  it('autoPause: an invoice unpaid N days after its due date is paused and left alone', async () => {
+    const occasion = occasions[0] as GitInvoiceOccasionRow;
+    const [basis] = await bases(occasion, '&sync=sent');
+    const number = basis?.sync.invoiceNumber as string;
+    await app.db
+      .update(invoices)
+      .set({ dueDate: '2020-01-01' })
+      .where(and(eq(invoices.clubAccountId, a.clubAccountId), eq(invoices.number, number)));
+    await setConfig('invoice', { sendMethod: 'print', autoPause: false, autoPauseDaysAfterDue: 10 });
+    await sync({ occasionId: occasion.id, basisIds: [basis?.id as string] });
+    expect((await bases(occasion, '&sync=paused')).map((r) => r.id)).not.toContain(basis?.id);
+    await setConfig('invoice', { sendMethod: 'print', autoPause: true, autoPauseDaysAfterDue: 10 });
+    const run = await sync({ occasionId: occasion.id, basisIds: [basis?.id as string] });
+    expect(run.counts.paused?.updated).toBe(1);
+    expect((await bases(occasion, '&sync=paused')).map((r) => r.id)).toContain(basis?.id);
+    // Paused: a later sync leaves it alone, also when the switch is off again.
+    await setConfig('invoice', { sendMethod: 'print', autoPause: false });
+    await sync({ occasionId: occasion.id, basisIds: [basis?.id as string] });
+    expect((await bases(occasion, '&sync=paused')).map((r) => r.id)).toContain(basis?.id);
+  });
+
+  it('auto_sync_git_to_accounting and sync_start_date decide what a scheduled sync takes', async () => {
+    await setConfig('api', { club_to_sync: a.clubAccountId, auto_sync_git_to_accounting: false });
+    expect(await queueGitSync(app, gitTarget(), { trigger: 'scheduled' })).toBeNull();
+
+    // Only occasions invoiced on or after the start date: the latest one.
+    const latest = [...occasions].sort((x, y) => y.invoiceDate.localeCompare(x.invoiceDate))[0] as GitInvoiceOccasionRow;
+    await setConfig('api', {
+      club_to_sync: a.clubAccountId,
+      auto_sync_git_to_accounting: true,
+      sync_start_date: latest.invoiceDate,
+    });
+    const runId = await queueGitSync(app, gitTarget(), { trigger: 'scheduled' });
+    expect(runId).toBeTruthy();
+    const data = await gitSyncJobData(app, runId as string, { trigger: 'scheduled' });
+    const latestGitIds = occasions.filter((o) => o.invoiceDate >= latest.invoiceDate).map((o) => o.gitId);
+    expect(data.occasionGitIds.sort()).toEqual(latestGitIds.sort());
+    await runGitSync(app, data);
+    const run = await ok<GitTransaction>('GET', `/git/transactions/${runId}`, a.owner);
+    expect(run.status).toBe('succeeded');
+    const older = occasions.find((o) => o.invoiceDate < latest.invoiceDate) as GitInvoiceOccasionRow;
+    const olderOpen = open(await bases(older, '&status=unpaid'));
+    expect(olderOpen.length).toBeGreaterThan(0);
+    for (const r of olderOpen) expect(invoicesWithRef(r.gitId)).toHaveLength(0);
+    await setConfig('api', { club_to_sync: a.clubAccountId, auto_sync_git_to_accounting: false, sync_start_date: null });
+  }, 120_000);
+});
+
+describe('crash and restart', () => {
+  it('killed at random steps again and again, then run to the end: one customer per payer, one invoice per basis, none lost', async () => {
+    const candidates = await Promise.all(occasions.map(async (o) => ({ o, rows: open(await bases(o, '&status=unpaid')) })));
+    const { o: occasion, rows: openRows } = candidates.sort((x, y) => y.rows.length - x.rows.length)[0] as (typeof candidates)[0];
+    const chosen = openRows.slice(0, 8);
+    expect(chosen.length).toBeGreaterThan(3);
+    const steps: SyncStep[] = [
+      'customer.before',
+      'customer.after',
+      'invoice.before',
+      'invoice.after',
+      'send.before',
+      'send.after',
+      'item.done',
+    ];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
+    // Every step boundary once, then random ones.
+    const plan: { step: SyncStep; nth: number }[] = [
+      ...steps.map((step) => ({ step, nth: 1 })),
+      ...Array.from({ length: 5 }, () => ({
+        step: steps[Math.floor(random() * steps.length)] as SyncStep,
+        nth: 1 + Math.floor(random() * 3),
+      })),
+    ];
+    const selection = {
+      occasionId: occasion.id,
+      basisIds: chosen.map((c) => c.id),
+      trigger: 'manual' as const,
+      lang: 'en' as const,
+    };
+    const runIds = new Set<string>();
+    let killed = 0;
+    for (const kill of plan) {
+      let seen = 0;
+      // The killed run is back in the queue: asking again joins it, and a restarted worker takes it up.
+      const runId = (await queueGitSync(app, gitTarget(), selection)) as string;
+      runIds.add(runId);
+      const data = await gitSyncJobData(app, runId, selection);
+      await runGitSync(app, data, {
+        hooks: {
+          step(step) {
+            if (step === kill.step && ++seen === kill.nth) throw new Error(`killed at ${step}`);
+          },
+        },
+      }).then(
+        () => undefined,
+        (error: Error) => {
+          if (!/^killed at/.test(error.message)) throw error;
+          killed++;
+        },
+      );
+    }
+    // Every step boundary was killed at least once (a random kill may fall on a step no longer left to do).
+    expect(killed).toBeGreaterThanOrEqual(steps.length);
+    // Until the run got through, each restart resumed the same queued run.
+    expect(runIds.size).toBeLessThanOrEqual(plan.length - killed + 1);
+    const run = await ok<GitTransaction>(
+      'POST',
+      '/git/sync',
+      a.owner,
+      { occasionId: occasion.id, basisIds: chosen.map((c) => c.id) },
+      202,
+    );
+    await runGitSync(app, await gitSyncJobData(app, run.id, selection));
+    expect(await ok<GitTransaction>('GET', `/git/transactions/${run.id}`, a.owner)).toMatchObject({
+      status: 'succeeded',
+      processed: chosen.length,
+      failed: 0,
+    });
+    for (const basis of chosen) {
+      const made = invoicesWithRef(basis.gitId);
+      expect(made, basis.gitId).toHaveLength(1);
+      const [item] = await app.db.select().from(gitSyncItems).where(eq(gitSyncItems.basisGitId, basis.gitId));
+      expect(made[0]?.Sent, JSON.stringify({ item, made })).toBe(true);
+    }
+    const links = await app.db.select().from(gitPayerCustomers).where(eq(gitPayerCustomers.clubAccountId, a.clubAccountId));
+    for (const link of links) {
+      expect(link.state).toBe('ready');
+      expect(customersOfPayer(link.payerGolfId)).toHaveLength(1);
+    }
+    const rows = await bases(occasion, '&sync=sent');
+    for (const basis of chosen) expect(rows.map((r) => r.id)).toContain(basis.id);
+  }, 180_000);
+});
+
+describe('a run whose process died', () => {
+  it('is joined while it beats; once silent it is marked interrupted and the next request starts a new run', async () => {
+    const occasion = occasions[0] as GitInvoiceOccasionRow;
+    const [live] = await app.db
+      .insert(gitTransactions)
+      .values({
+        ...gitTarget(),
+        kind: 'sync_invoices',
+        trigger: 'manual',
+        status: 'running',
+        targetClubAccountId: a.clubAccountId,
+        startedAt: new Date(Date.now() - 20 * 60_000),
+        heartbeatAt: new Date(),
+      })
+      .returning();
+    if (!live) throw new Error('no run');
+    // (queued here directly: the route's per-user rate limit is spent by the tests above)
+    const ask = () =>
+      queueGitSync(app, gitTarget(), { occasionId: occasion.id, trigger: 'manual', userId: a.owner.userId, lang: 'en' });
+    expect(await ask()).toBe(live.id);
+
+    // Its process died: no progress for ten minutes.
+    await app.db
+      .update(gitTransactions)
+      .set({ heartbeatAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(gitTransactions.id, live.id));
+    const freshId = await ask();
+    expect(freshId).not.toBe(live.id);
+    const fresh = await ok<GitTransaction>('GET', `/git/transactions/${freshId}`, a.owner);
+    expect(fresh.status).toBe('queued');
+    const dead = await ok<GitTransaction>('GET', `/git/transactions/${live.id}`, a.owner);
+    expect(dead.status).toBe('failed');
+    expect(dead.error).toMatch(/interrupted|avbröts/);
+    expect(dead.finishedAt).not.toBeNull();
+    // The new run is the one a second click joins, and it runs (the dead one does not block it).
+    expect(await ask()).toBe(fresh.id);
+    const data = await gitSyncJobData(app, fresh.id, {
+      occasionId: occasion.id,
+      trigger: 'manual',
+      userId: a.owner.userId,
+      lang: 'en',
+    });
+    await runGitSync(app, data);
+    expect((await ok<GitTransaction>('GET', `/git/transactions/${fresh.id}`, a.owner)).status).toBe('succeeded');
+  }, 120_000);
+});

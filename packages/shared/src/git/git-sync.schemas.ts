@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { encodeMessage } from '../validation/messages';
+
+/**
+ * The GIT → accounting sync (contract: /tmp/briefs/sync-contract.md): preflight, article
+ * mappings and the sync run. The club account in use is the GIT club account; the target is the
+ * club account whose accounting program gets the customers, articles and invoices (the API
+ * configuration's `club_to_sync`, or the one chosen in the dialog).
+ */
+
+/** What the portal shows of a basis's sync (git_sync_items.state, simplified). */
+export const GIT_BASIS_SYNC_STATES = ['not_synced', 'synced', 'sent', 'failed', 'paused'] as const;
+export type GitBasisSyncState = (typeof GIT_BASIS_SYNC_STATES)[number];
+
+export const gitBasisSyncSchema = z.object({
+  state: z.enum(GIT_BASIS_SYNC_STATES),
+  invoiceNumber: z.string().nullable(),
+  /** Why the last attempt failed, in the reader's language. */
+  error: z.string().nullable(),
+});
+export type GitBasisSync = z.infer<typeof gitBasisSyncSchema>;
+
+export const GIT_SYNC_MAX_BASES = 10_000;
+
+const targetField = z.string().uuid().nullable().optional();
+
+export const gitSyncBodySchema = z
+  .object({
+    occasionId: z.string().uuid(),
+    /** Only these bases of the occasion; absent = every basis of it. */
+    basisIds: z
+      .array(z.string().uuid())
+      .min(1, { message: encodeMessage('git_sync_bases_required') })
+      .max(GIT_SYNC_MAX_BASES, { message: encodeMessage('git_sync_too_many_bases', { max: GIT_SYNC_MAX_BASES }) })
+      .optional(),
+    targetClubAccountId: targetField,
+  })
+  .strict();
+export type GitSyncBody = z.infer<typeof gitSyncBodySchema>;
+
+export const gitMissingArticleSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  amountOre: z.number().int(),
+  vatRate: z.number(),
+  account: z.string(),
+});
+export type GitMissingArticle = z.infer<typeof gitMissingArticleSchema>;
+
+export const gitSyncPreflightSchema = z.object({
+  /** Bases the sync would invoice: not yet synced, not credited in GIT, no payment in GIT. */
+  bases: z.number().int(),
+  alreadySynced: z.number().int(),
+  /** Bases GIT already has (part) payments for and the portal never invoiced: left out, so nobody pays twice. */
+  paidInGit: z.number().int(),
+  customersToCreate: z.number().int(),
+  missingArticles: z.array(gitMissingArticleSchema),
+});
+export type GitSyncPreflight = z.infer<typeof gitSyncPreflightSchema>;
+
+export const gitArticleMappingSchema = z.object({
+  gitArticleCode: z.string(),
+  gitArticleName: z.string(),
+  amountOre: z.number().int(),
+  vatRate: z.number(),
+  articleNumber: z.string().nullable(),
+});
+export type GitArticleMapping = z.infer<typeof gitArticleMappingSchema>;
+
+export const gitArticleMappingsQuerySchema = z.object({ targetClubAccountId: z.string().uuid().optional() }).strict();
+
+const gitArticleCode = z
+  .string()
+  .trim()
+  .min(1, { message: encodeMessage('required') })
+  .max(50);
+
+export const gitArticleMappingsBodySchema = z
+  .object({
+    targetClubAccountId: targetField,
+    mappings: z
+      .array(
+        z.union([
+          z
+            .object({
+              gitArticleCode,
+              articleNumber: z
+                .string()
+                .trim()
+                .min(1, { message: encodeMessage('required') })
+                .max(50),
+            })
+            .strict(),
+          z.object({ gitArticleCode, create: z.literal(true) }).strict(),
+        ]),
+      )
+      .min(1, { message: encodeMessage('required') })
+      .max(1000),
+  })
+  .strict();
+export type GitArticleMappingsBody = z.infer<typeof gitArticleMappingsBodySchema>;
