@@ -41,23 +41,6 @@ export const SCREENS: readonly ScreenDef[] = [
   },
   { id: 'duplicateDetail', path: 'duplicates/detail/:id', group: 'accounting', parent: 'duplicates', needsConnection: true },
 
-  // Golf related
-  { id: 'exports', path: 'golfrelated/exports', group: 'golf', tabs: ['export', 'log'] },
-  {
-    id: 'git',
-    path: 'golfrelated/git',
-    group: 'golf',
-    tabs: ['members', 'articles', 'invoiceOccasions', 'paidInvoices', 'creditedInvoices', 'settings', 'transactionLog'],
-    needsConnection: true,
-  },
-  {
-    id: 'gitInvoiceOccasion',
-    path: 'golfrelated/git/invoice-occasions/:invoice_id',
-    group: 'golf',
-    parent: 'git',
-    needsConnection: true,
-  },
-
   // Help
   { id: 'helpFaq', path: 'help/faq', group: 'help' },
   { id: 'support', path: 'help/support', group: 'help' },

@@ -119,6 +119,21 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/receipts/pages/invoice-payment-page')),
           },
           { path: 'golfrelated/fees', lazy: lazyPage(() => import('../features/fees/pages/fees-page')) },
+          { path: 'golfrelated/exports', lazy: lazyPage(() => import('../features/exports/pages/exports-page')) },
+          { path: 'golfrelated/git', lazy: lazyPage(() => import('../features/git/pages/git-page')) },
+          {
+            path: 'golfrelated/git/invoice-occasions/:invoice_id',
+            lazy: lazyPage(() => import('../features/git/pages/git-occasion-page')),
+            // Keeps "GIT" marked in the sidebar.
+            handle: {
+              screen: {
+                id: 'gitInvoiceOccasion',
+                path: 'golfrelated/git/invoice-occasions/:invoice_id',
+                group: 'golf',
+                parent: 'git',
+              },
+            },
+          },
           ...SCREENS.map((screen) => ({ path: screen.path, lazy: outlinePage, handle: { screen } })),
         ],
       },

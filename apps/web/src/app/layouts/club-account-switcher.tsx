@@ -1,8 +1,8 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { IconBuildingCommunity, IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../features/users/api/get-current-user';
 import { useSwitchClubAccount } from '../../features/users/api/update-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { notifySuccess } from '../../lib/notify';
 
 /**

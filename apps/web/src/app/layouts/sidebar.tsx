@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useHiddenResources } from '../../features/hidden-resources/api/get-hidden-resources';
-import { useCurrentUser } from '../../features/users/api/get-current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { isLinkActive, NAV_HOME, type NavGroupDef, visibleNavGroups } from '../navigation';
 import { useScreen } from '../use-screen';
 import { ClubAccountSwitcher } from './club-account-switcher';

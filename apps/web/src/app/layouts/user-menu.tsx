@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
-import { useCurrentUser } from '../../features/users/api/get-current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { logout } from '../session/logout';
 
 interface MenuEntry {

@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { BillingDetailsForm } from '../../features/billings/components/billing-details-form';
 import { BillingsTable } from '../../features/billings/components/billings-table';
 import { SubscriptionTab } from '../../features/subscriptions/components/subscription-tab';
-import { useCurrentUser } from '../../features/users/api/get-current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { useTabParam } from '../../lib/use-tab-param';
 import { brand } from '../brand';
 

@@ -4,8 +4,8 @@ import { IconShieldLock, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { RolesTab } from '../../features/permissions/components/roles-tab';
-import { useCurrentUser } from '../../features/users/api/get-current-user';
 import { UsersTab } from '../../features/users/components/users-tab';
+import { useCurrentUser } from '../../lib/current-user';
 import { useTabParam } from '../../lib/use-tab-param';
 import { brand } from '../brand';
 

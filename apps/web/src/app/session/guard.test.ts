@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQueryKey } from '../../features/users/api/get-current-user';
+import { currentUserQueryKey } from '../../lib/current-user';
 import { setStoredUser, setTokens } from '../../lib/storage';
 import { demoUser, jsonResponse } from '../../test/render';
 import { queryClient } from '../query-client';

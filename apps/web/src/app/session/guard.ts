@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { currentUserQueryKey, getCurrentUser } from '../../features/users/api/get-current-user';
 import { isUnauthorized } from '../../lib/api-client';
+import { currentUserQueryKey, getCurrentUser } from '../../lib/current-user';
 import { clearSession, getAccessToken, getStoredUser, hasSession } from '../../lib/storage';
 import { queryClient } from '../query-client';
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../app/query-client';
-import { currentUserQueryKey } from '../../features/users/api/get-current-user';
+import { currentUserQueryKey } from '../../lib/current-user';
 import { setLanguage } from '../../lib/i18n';
 import { demoUser, renderRoutes } from '../../test/render';
 import { ListPage } from './list-page';

@@ -5,7 +5,7 @@ import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brand } from '../../app/brand';
-import { useCurrentUser } from '../../features/users/api/get-current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { useTabParam } from '../../lib/use-tab-param';
 import { AccessDeniedScreen } from '../access-denied-screen';
 import { type Crumb, PageHeader } from '../page-header';

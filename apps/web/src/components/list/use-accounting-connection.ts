@@ -2,7 +2,7 @@ import type { IntegrationStatus } from '@fairway/shared';
 // The accounting lists need to know whether the club account has an accounting program at all;
 // the integrations feature owns that query and the dashboard notices read the same cache entry.
 import { useIntegrations } from '../../features/integrations/api/get-integrations';
-import { useCurrentUser } from '../../features/users/api/get-current-user';
+import { useCurrentUser } from '../../lib/current-user';
 
 export interface AccountingConnection {
   /** Undefined while unknown (loading, or the user may not read integrations). */

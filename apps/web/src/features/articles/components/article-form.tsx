@@ -24,19 +24,19 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+// Form pieces the customers feature wrote for the accounting forms (code lists, kronor, the
+// unsaved-changes guard); shared rather than copied.
+import { useCustomizations } from '../../../components/accounting/api/get-customizations';
+import { AccountingCodeFields } from '../../../components/accounting/components/accounting-code-fields';
+import { CodeSelect } from '../../../components/accounting/components/code-select';
+import { LabelledSegments } from '../../../components/accounting/components/labelled-segments';
+import { FormFrame, FormSection } from '../../../components/form-section';
+import { KronorInput } from '../../../components/kronor-input';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { formatOre } from '../../../lib/money';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
-// Form pieces the customers feature wrote for the accounting forms (code lists, kronor, the
-// unsaved-changes guard); shared rather than copied.
-import { useCustomizations } from '../../accounting/api/get-customizations';
-import { AccountingCodeFields } from '../../accounting/components/accounting-code-fields';
-import { CodeSelect } from '../../accounting/components/code-select';
-import { FormFrame, FormSection } from '../../accounting/components/form-section';
-import { KronorInput } from '../../accounting/components/kronor-input';
-import { LabelledSegments } from '../../accounting/components/labelled-segments';
 import { formatMargin, formatQuantity } from '../lib/format';
 import { ARTICLE_PATHS } from '../lib/paths';
 

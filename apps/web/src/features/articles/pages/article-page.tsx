@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { AccountingDocumentPage } from '../../../components/accounting/pages/accounting-document-page';
+import { useAccountingDocument } from '../../../components/accounting/pages/use-accounting-document';
 import { ApiError } from '../../../lib/api-client';
-import { AccountingDocumentPage } from '../../accounting/pages/accounting-document-page';
-import { useAccountingDocument } from '../../accounting/pages/use-accounting-document';
 import { useArticle } from '../api/get-article';
 import { useSaveArticle } from '../api/save-article';
 import { ArticleForm } from '../components/article-form';

@@ -16,7 +16,7 @@ import { useSearchParams } from 'react-router';
 import { brand } from '../../../app/brand';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
-import { useCurrentUser } from '../../users/api/get-current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useConfigurations } from '../api/get-configurations';
 import { ApiConfigurationForm } from '../components/api-form';
 import { ArticleConfigurationForm } from '../components/article-form';

@@ -22,11 +22,11 @@ import {
 } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { useFieldErrorText } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { DateField } from '../../accounting/components/date-field';
 import { contractActions, useContractAction } from '../api/contract-actions';
 import { useContractSchedules } from '../api/list-schedules';
 import { formatDate, formatPercentChange, todayInStockholm } from '../lib/format';

@@ -13,21 +13,21 @@ import { Group, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextIn
 import { useState } from 'react';
 import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { listErrorMessage } from '../../../components/list/list-states';
-import { ApiError } from '../../../lib/api-client';
-import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
-import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
-import { AccountingCodeFields } from '../../accounting/components/accounting-code-fields';
-import { CustomerLookupField } from '../../accounting/components/customer-lookup';
-import { DateField } from '../../accounting/components/date-field';
-import { DocumentRowsEditor } from '../../accounting/components/document-rows-editor';
-import { FormFrame, FormSection } from '../../accounting/components/form-section';
+import { AccountingCodeFields } from '../../../components/accounting/components/accounting-code-fields';
+import { CustomerLookupField } from '../../../components/accounting/components/customer-lookup';
+import { DocumentRowsEditor } from '../../../components/accounting/components/document-rows-editor';
 import {
   type DocumentRowValues,
   documentRowPaths,
   documentRowValues,
   emptyDocumentRow,
-} from '../../accounting/lib/document-rows';
+} from '../../../components/accounting/lib/document-rows';
+import { DateField } from '../../../components/date-field';
+import { FormFrame, FormSection } from '../../../components/form-section';
+import { listErrorMessage } from '../../../components/list/list-states';
+import { ApiError } from '../../../lib/api-client';
+import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { todayInStockholm } from '../lib/format';
 import { CONTRACT_PATHS } from '../lib/paths';
 

@@ -11,7 +11,7 @@ import { ListFooter } from '../../../components/list/list-footer';
 import { ListToolbar } from '../../../components/list/list-toolbar';
 import { SyncButton } from '../../../components/list/sync-button';
 import { useListParams } from '../../../components/list/use-list-params';
-import { useCurrentUser } from '../../users/api/get-current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { contractsKey, useContracts } from '../api/list-contracts';
 import { CONTRACTS_LIST, type ContractsQuery, STATUS_TABS } from '../lib/list-config';
 import { CONTRACT_PATHS } from '../lib/paths';

@@ -15,14 +15,14 @@ import { IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AccountingCodeFields } from '../../../components/accounting/components/accounting-code-fields';
+import { LabelledSegments } from '../../../components/accounting/components/labelled-segments';
+import { FormFrame, FormSection } from '../../../components/form-section';
+import { KronorInput } from '../../../components/kronor-input';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
-import { AccountingCodeFields } from '../../accounting/components/accounting-code-fields';
-import { FormFrame, FormSection } from '../../accounting/components/form-section';
-import { KronorInput } from '../../accounting/components/kronor-input';
-import { LabelledSegments } from '../../accounting/components/labelled-segments';
 import { CUSTOMER_PATHS } from '../lib/paths';
 import { CountrySelect } from './country-select';
 

@@ -10,7 +10,7 @@ import { ListFooter } from '../../../components/list/list-footer';
 import { ListToolbar } from '../../../components/list/list-toolbar';
 import { SyncButton } from '../../../components/list/sync-button';
 import { useListParams } from '../../../components/list/use-list-params';
-import { useCurrentUser } from '../../users/api/get-current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { customersKey, useCustomers } from '../api/list-customers';
 import { CUSTOMERS_LIST } from '../lib/list-config';
 import { CUSTOMER_PATHS } from '../lib/paths';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { AccountingDocumentPage } from '../../accounting/pages/accounting-document-page';
-import { useAccountingDocument } from '../../accounting/pages/use-accounting-document';
+import { AccountingDocumentPage } from '../../../components/accounting/pages/accounting-document-page';
+import { useAccountingDocument } from '../../../components/accounting/pages/use-accounting-document';
 import { useCustomer } from '../api/get-customer';
 import { useSaveCustomer } from '../api/save-customer';
 import { CustomerForm } from '../components/customer-form';

@@ -18,13 +18,13 @@ import { INTEGRATIONS_PATH } from '../../../app/route-table';
 import { EmptyState } from '../../../components/empty-state';
 import { ListError } from '../../../components/list/list-states';
 import { useAccountingConnection } from '../../../components/list/use-accounting-connection';
-import { PageHeader } from '../../../components/page-header';
-import { currentLanguage } from '../../../lib/i18n';
 // The home page shows the statistics feature's card and chart (spec §2 puts both on the home).
-import { MonthChart } from '../../statistics/components/money-chart';
-import { StatCard } from '../../statistics/components/stat-card';
-import { changePercent, formatAmount, formatCount, formatDate, formatKronor } from '../../statistics/lib/format';
-import { useCurrentUser } from '../../users/api/get-current-user';
+import { MonthChart } from '../../../components/month-chart';
+import { PageHeader } from '../../../components/page-header';
+import { StatCard } from '../../../components/stat-card';
+import { useCurrentUser } from '../../../lib/current-user';
+import { changePercent, formatAmount, formatCount, formatDate, formatKronor } from '../../../lib/figures';
+import { currentLanguage } from '../../../lib/i18n';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 
 const UNPAID_COLUMNS = ['invoiceNumber', 'customerName', 'amount', 'invoiceDate', 'dueDate'] as const;

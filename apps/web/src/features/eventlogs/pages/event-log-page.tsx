@@ -9,7 +9,7 @@ import { brand } from '../../../app/brand';
 import { AccessDeniedScreen } from '../../../components/access-denied-screen';
 import { EmptyState } from '../../../components/empty-state';
 import { type Crumb, PageHeader } from '../../../components/page-header';
-import { useCurrentUser } from '../../users/api/get-current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { type EventLogsParams, useEventLogs } from '../api/get-event-logs';
 import { EMPTY_FILTERS, EventLogFilters, type EventLogFilterValues } from '../components/event-log-filters';
 import { EventLogTable } from '../components/event-log-table';

@@ -16,12 +16,12 @@ import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text,
 import { useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { KronorInput } from '../../../components/kronor-input';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useFeeTypes } from '../api/list-fee-types';
 import { useSaveFee } from '../api/save-fee';
 import { FormFooter } from './form-footer';
-import { KronorInput } from './kronor-input';
 
 const FIELDS = [
   'name',

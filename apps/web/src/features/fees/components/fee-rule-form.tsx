@@ -14,13 +14,13 @@ import { MultiSelect, NumberInput, SegmentedControl, Stack, Text, Textarea, Text
 import { useMemo, useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { KronorInput } from '../../../components/kronor-input';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { formatOre } from '../../../lib/money';
 import { notifySuccess } from '../../../lib/notify';
 import { useFees } from '../api/list-fees';
 import { useSaveFeeRule } from '../api/save-fee-rule';
 import { FormFooter } from './form-footer';
-import { KronorInput } from './kronor-input';
 import { PriceSummary } from './price-summary';
 
 const FIELDS = ['name', 'description', 'feeIds', 'discountType', 'discountValue'] as const;

@@ -8,9 +8,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
+import { currentUserQueryKey } from '../../../lib/current-user';
 import { setItem } from '../../../lib/storage';
 import { demoUser, jsonResponse } from '../../../test/render';
-import { currentUserQueryKey } from '../../users/api/get-current-user';
 import FeesPage from '../pages/fees-page';
 import { FeeRulesTab, FeeTypesTab } from './fee-tabs';
 

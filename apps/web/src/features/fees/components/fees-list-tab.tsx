@@ -11,8 +11,8 @@ import { type ListColumn, ListTable } from '../../../components/list/list-table'
 import { ListToolbar } from '../../../components/list/list-toolbar';
 import { type ListParamsConfig, type ListQuery, useListParams } from '../../../components/list/use-list-params';
 import type { ApiPage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
 import { notifySuccess } from '../../../lib/notify';
-import { useCurrentUser } from '../../users/api/get-current-user';
 
 type NoFilters = Record<string, never>;
 

@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, List, Modal, SimpleGrid, Stack, Text, Theme
 import { IconCalculator, IconFlask, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Detail } from '../../../components/detail';
 import { notifySuccess } from '../../../lib/notify';
 import { useConnectAccounting } from '../api/connect-accounting';
 import { useDisconnectAccounting } from '../api/disconnect-accounting';
@@ -19,19 +20,6 @@ interface AccountingCardProps {
   clubAccountName: string;
   /** The user holds `integrations.manage`: may connect, reconnect and disconnect. */
   mayManage: boolean;
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" fz="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" fz="sm" m={0}>
-        {children}
-      </Text>
-    </div>
-  );
 }
 
 /**

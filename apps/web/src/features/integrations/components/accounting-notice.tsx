@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { INTEGRATIONS_PATH } from '../../../app/route-table';
-import { useCurrentUser } from '../../users/api/get-current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useConnectAccounting } from '../api/connect-accounting';
 import { useIntegrations } from '../api/get-integrations';
 import { accountingProgramName } from './accounting-status';

@@ -20,6 +20,7 @@ import {
 import { IconAlertCircle, IconCheck, IconCopy, IconKey, IconRefresh } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Detail } from '../../../components/detail';
 import { useConnector } from '../api/get-connector';
 import { useIssueConnectorKey } from '../api/issue-connector-key';
 import { useFormatTime } from './format-time';
@@ -29,19 +30,6 @@ const STATE_COLORS: Record<ConnectorState, string> = {
   offline: 'red',
   installation_needed: 'orange',
 };
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" fz="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" fz="sm" m={0}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 interface ConnectorCardProps {
   clubAccountId: string;

@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { brand } from '../../../app/brand';
 import { PageHeader } from '../../../components/page-header';
-import { useCurrentUser } from '../../users/api/get-current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useIntegrations } from '../api/get-integrations';
 import { AccountingCard } from '../components/accounting-card';
 import { STATUS_COLORS } from '../components/accounting-status';
 import { ConnectorCard } from '../components/connector-card';
+import { GitCard } from '../components/git-card';
 import { RequestIntegrationForm } from '../components/request-integration-form';
 
 const ICONS: Record<IntegrationSystem, Icon> = {
@@ -70,6 +71,9 @@ export default function IntegrationsPage() {
   useDocumentTitle(`${title} · ${brand.name}`);
   // One scope guards both asking for an integration and connecting one.
   const mayManage = user?.scopes.includes('integrations.manage') ?? false;
+  // GIT's link is read and changed through the GIT routes, which have scopes of their own.
+  const mayReadGit = user?.scopes.includes('git.read') ?? false;
+  const mayWriteGit = user?.scopes.includes('git.write') ?? false;
   // Visma Administration is reached through a connector on the club's own computer.
   const usesConnector = query.data?.integrations.some((i) => i.system === 'accounting' && i.provider === 'visma_administration');
   const connectorAccount = usesConnector ? query.data?.clubAccount : null;
@@ -106,6 +110,13 @@ export default function IntegrationsPage() {
                   integration={integration}
                   clubAccountName={query.data.clubAccount?.name ?? ''}
                   mayManage={mayManage}
+                />
+              ) : integration.system === 'git' ? (
+                <GitCard
+                  key={integration.system}
+                  mayManage={mayManage && mayWriteGit}
+                  mayRead={mayReadGit}
+                  fallbackStatus={integration.status}
                 />
               ) : (
                 <IntegrationCard key={integration.system} integration={integration} />

@@ -12,14 +12,14 @@ import { IconBook, IconCash, IconCircleX, IconDownload, IconEye, IconReceiptRefu
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DateField } from '../../../components/date-field';
+import { KronorInput } from '../../../components/kronor-input';
 import { saveBlob } from '../../../components/list/export-menu';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { useFieldErrorText } from '../../../lib/form-errors';
 import { formatOre } from '../../../lib/money';
 import { notifySuccess } from '../../../lib/notify';
-import { DateField } from '../../accounting/components/date-field';
-import { KronorInput } from '../../accounting/components/kronor-input';
 import { fetchInvoicePdf, invoiceActions, useInvoiceAction } from '../api/invoice-actions';
 import { todayInStockholm } from '../lib/invoice-form-values';
 import { INVOICE_PATHS } from '../lib/paths';

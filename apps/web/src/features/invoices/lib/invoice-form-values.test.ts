@@ -1,6 +1,6 @@
 import { createInvoiceBodySchema, type Invoice } from '@fairway/shared';
 import { describe, expect, it } from 'vitest';
-import { emptyDocumentRow } from '../../accounting/lib/document-rows';
+import { emptyDocumentRow } from '../../../components/accounting/lib/document-rows';
 import { addDays, invoiceFormFields, invoiceFormValues } from './invoice-form-values';
 
 describe('invoice form values', () => {

@@ -4,7 +4,7 @@ import {
   documentRowPaths,
   documentRowValues,
   emptyDocumentRow,
-} from '../../accounting/lib/document-rows';
+} from '../../../components/accounting/lib/document-rows';
 
 type Body = Omit<CreateInvoiceBody, 'requestId'>;
 

@@ -1,9 +1,9 @@
 import type { Invoice } from '@fairway/shared';
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AccountingDocumentPage } from '../../../components/accounting/pages/accounting-document-page';
+import { useAccountingDocument } from '../../../components/accounting/pages/use-accounting-document';
 import { formatOre } from '../../../lib/money';
-import { AccountingDocumentPage } from '../../accounting/pages/accounting-document-page';
-import { useAccountingDocument } from '../../accounting/pages/use-accounting-document';
 import { useInvoice } from '../api/get-invoice';
 import { useSaveInvoice } from '../api/save-invoice';
 import { InvoiceActions } from '../components/invoice-actions';

@@ -20,9 +20,9 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { ListError } from '../../../components/list/list-states';
+import { useCurrentUser } from '../../../lib/current-user';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { useCurrentUser } from '../../users/api/get-current-user';
 import { type CategoryKind, useCategories, useCategoryMutations } from '../api/categories';
 
 type Category = MemberCategory | PlayerCategory;

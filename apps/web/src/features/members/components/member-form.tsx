@@ -2,6 +2,7 @@ import {
   BILLING_CYCLES,
   BILLING_METHODS,
   type CreateMemberBody,
+  formatPhone,
   MEMBER_STATUSES,
   type MemberDetail,
   SEXES,
@@ -12,13 +13,15 @@ import { useState } from 'react';
 import { Controller, type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
+import { DateField } from '../../../components/date-field';
+import { FormFrame, FormSection } from '../../../components/form-section';
+import { useCurrentUser } from '../../../lib/current-user';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
-import { FormFrame, FormSection } from '../../accounting/components/form-section';
-import { useCurrentUser } from '../../users/api/get-current-user';
 import { useCategories } from '../api/categories';
 import { useFeeRuleOptions } from '../api/fee-rules';
 import { MEMBER_PATHS } from '../lib/paths';
+import { GuardianPicker } from './guardian-picker';
 
 export type MemberFormValues = CreateMemberBody;
 type Field = FieldPath<MemberFormValues>;
@@ -28,7 +31,16 @@ export const MEMBER_SECTIONS = {
   identity: ['firstname', 'lastname', 'sex', 'birthDate', 'golfId', 'personalNumber', 'memberNumber', 'country'],
   contact: ['email', 'phoneMobile', 'phoneHome', 'phoneWork'],
   address: ['homeAddress', 'postalAddress', 'zipCode', 'city'],
-  membership: ['memberCategoryId', 'feeRuleId', 'memberSince', 'status', 'active', 'customerNumber', 'accountingNumberActive'],
+  membership: [
+    'memberCategoryId',
+    'feeRuleId',
+    'guardianId',
+    'memberSince',
+    'status',
+    'active',
+    'customerNumber',
+    'accountingNumberActive',
+  ],
   sport: ['hcp', 'playerCategoryId', 'homeClub'],
   billing: ['billingName', 'billingReference', 'billingMethod', 'billingCycle', 'receiptsEmail'],
 } as const satisfies Record<string, readonly Field[]>;
@@ -36,6 +48,7 @@ export type MemberSection = keyof typeof MEMBER_SECTIONS;
 export const ALL_SECTIONS = Object.keys(MEMBER_SECTIONS) as MemberSection[];
 
 const BOOLEAN_FIELDS = new Set<Field>(['active', 'accountingNumberActive']);
+const PHONE_FIELDS = new Set<Field>(['phoneMobile', 'phoneHome', 'phoneWork']);
 const text = (value: string | null | undefined) => value ?? '';
 
 /** The starting values of the given sections' fields: the member as stored, or a new active member. */
@@ -49,7 +62,10 @@ export function memberFormValues(sections: readonly MemberSection[], member?: Me
       else if (name === 'accountingNumberActive') values[name] = member?.accountingNumberActive ?? false;
       else if (name === 'status') values[name] = member?.status ?? 'active';
       else if (name === 'hcp') values[name] = member?.hcp ?? null;
-      else if (['sex', 'feeRuleId', 'billingMethod', 'billingCycle'].includes(name))
+      // Stored as E.164, shown as the member's phone is written (070-174 06 45); read back on save.
+      else if (PHONE_FIELDS.has(name))
+        values[name] = member?.[name as 'phoneMobile'] ? formatPhone(member[name as 'phoneMobile'] as string) : '';
+      else if (['sex', 'feeRuleId', 'billingMethod', 'billingCycle', 'guardianId'].includes(name))
         values[name] = (member?.[name as keyof MemberDetail] as string | null | undefined) ?? null;
       else values[name] = text(member?.[name as keyof MemberDetail] as string | null | undefined);
     }
@@ -224,8 +240,49 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
           />
         );
       case 'birthDate':
-      case 'memberSince':
-        return <TextInput key={name} {...props(name)} {...register(name)} type="date" />;
+      case 'memberSince': {
+        const { label, description, error } = props(name);
+        return (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field: f }) => (
+              <DateField
+                label={label}
+                description={description}
+                error={error}
+                value={f.value as string | null}
+                onChange={(next) => f.onChange(next)}
+                onBlur={f.onBlur}
+                ref={f.ref}
+                // A birth date is not in the future (the schema says so too, in words).
+                maxDate={name === 'birthDate' ? new Date().toISOString().slice(0, 10) : undefined}
+                clearable
+              />
+            )}
+          />
+        );
+      }
+      case 'guardianId':
+        return (
+          <Controller
+            key={name}
+            control={control}
+            name="guardianId"
+            render={({ field: f }) => (
+              <GuardianPicker
+                {...props(name)}
+                value={(f.value as string | null) ?? null}
+                onChange={(next) => f.onChange(next)}
+                onBlur={f.onBlur}
+                ref={f.ref}
+                initial={member?.guardian}
+                selfId={member?.id}
+              />
+            )}
+          />
+        );
       case 'email':
       case 'receiptsEmail':
         return <TextInput key={name} {...props(name)} {...register(name)} type="email" maxLength={254} autoComplete="off" />;

@@ -1,4 +1,4 @@
-import { formatSek, type MemberListRow, type MemberSort } from '@fairway/shared';
+import { formatPhone, formatSek, type MemberListRow, type MemberSort } from '@fairway/shared';
 import { Anchor, Badge, Text, VisuallyHidden } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +71,7 @@ export function MembersTable({ rows, sort, order, onSort, fetching, selected, on
       label: t('list.columns.phone'),
       noWrap: true,
       visibleMediaQuery: '(min-width: 75em)',
-      render: (m) => m.phoneMobile ?? none,
+      render: (m) => (m.phoneMobile ? formatPhone(m.phoneMobile) : none),
     },
     {
       accessor: 'balance',

@@ -110,6 +110,9 @@ const member: MemberDetail = {
   ],
 };
 
+/** Another member, found only by a search for her name or golf ID (the guardian picker's search). */
+const guardianRow: MemberListRow = { ...row, id: OTHER, firstname: 'Karin', lastname: 'Ek', golfId: '600101-002', age: 66 };
+
 async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
   await user.clear(input);
   await user.click(input);
@@ -145,8 +148,9 @@ beforeEach(async () => {
       }
       if (url.pathname === '/api/v1/members') {
         lists.push(url.searchParams);
-        const search = url.searchParams.get('search');
-        const data = search && !'anna ek'.includes(search.toLowerCase()) ? [] : [row];
+        const search = url.searchParams.get('search')?.toLowerCase();
+        let data = search && !'anna ek'.includes(search) ? [] : [row];
+        if (search && ('karin ek'.includes(search) || guardianRow.golfId?.startsWith(search))) data = [guardianRow];
         return jsonResponse(200, { data, pagination: { page: 1, pageSize: 25, total: data.length } });
       }
       if (url.pathname === `/api/v1/members/${ID}`) return jsonResponse(200, { data: member });
@@ -201,6 +205,8 @@ describe('members list', { timeout: 60_000 }, () => {
       `/dashboard/golfrelated/members/detail/${ID}`,
     );
     expect(within(table).getByText('850312-001')).toBeInTheDocument();
+    // The stored +46701234567, as a Swede writes it.
+    expect(within(table).getByText('070-123 45 67')).toBeInTheDocument();
     expect(within(table).getByText(/^1\s250/)).toBeInTheDocument();
     expect(lists.at(-1)?.get('active')).toBe('true');
 
@@ -289,7 +295,11 @@ describe('member detail', { timeout: 60_000 }, () => {
     renderRoutes(routes, `/dashboard/golfrelated/members/detail/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Anna Ek' })).toBeInTheDocument();
     const phone = screen.getByRole('textbox', { name: 'Mobiltelefon' });
-    expect(phone).toHaveValue('+46701234567');
+    expect(phone).toHaveValue('070-123 45 67');
+    // The birth date is a date field in the reader's language, not the browser's mm/dd/yyyy.
+    const birth = screen.getByRole('textbox', { name: 'Födelsedatum' });
+    expect(birth).toHaveValue('1985-03-12');
+    expect(birth).not.toHaveAttribute('type', 'date');
     await fill(user, phone, '070-765 43 21');
     answerWrite = (_path, body) =>
       jsonResponse(200, { data: { ...member, ...(body as object), updatedAt: '2026-03-01T00:00:00.000Z' } });
@@ -297,7 +307,47 @@ describe('member detail', { timeout: 60_000 }, () => {
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]).toMatchObject({ method: 'PUT', path: `/api/v1/members/${ID}`, body: { phoneMobile: '+46707654321' } });
     expect(writes[0].body).not.toHaveProperty('memberCategoryId');
-    expect(await screen.findByRole('textbox', { name: 'Mobiltelefon' })).toHaveValue('+46707654321');
+    expect(await screen.findByRole('textbox', { name: 'Mobiltelefon' })).toHaveValue('070-765 43 21');
+  });
+
+  it('picks a guardian by golf ID and a member-since date, and sends them with the membership', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, `/dashboard/golfrelated/members/detail/${ID}?tab=membership`);
+    const since = await screen.findByRole('textbox', { name: 'Medlem sedan' });
+    expect(since).toHaveValue('2010-01-01');
+    await fill(user, since, '2012-05-01');
+    await user.tab();
+
+    const guardian = screen.getByRole('textbox', { name: /^Målsman/ });
+    await user.click(guardian);
+    await user.type(guardian, '600101');
+    const option = await screen.findByRole('option', { name: 'Karin Ek (600101-002)', hidden: true });
+    // Searched on the server with the member list's search, not filtered from one page.
+    expect(lists.some((q) => q.get('search') === '600101' && q.get('pageSize') === '20')).toBe(true);
+    await user.click(option);
+    expect(guardian).toHaveValue('Karin Ek (600101-002)');
+
+    answerWrite = (_path, body) =>
+      jsonResponse(200, { data: { ...member, ...(body as object), updatedAt: '2026-03-01T00:00:00.000Z' } });
+    await user.click(screen.getByRole('button', { name: 'Spara' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({
+      method: 'PUT',
+      path: `/api/v1/members/${ID}`,
+      body: { guardianId: OTHER, memberSince: '2012-05-01' },
+    });
+  });
+
+  it('never offers the member as their own guardian', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, `/dashboard/golfrelated/members/detail/${ID}?tab=membership`);
+    const guardian = await screen.findByRole('textbox', { name: /^Målsman/ });
+    await user.click(guardian);
+    await user.type(guardian, 'anna');
+    // The server answers with Anna herself; the picker leaves her out.
+    await waitFor(() => expect(lists.some((q) => q.get('search') === 'anna')).toBe(true));
+    expect(await screen.findByText('Ingen medlem matchar')).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Anna Ek/, hidden: true })).not.toBeInTheDocument();
   });
 
   it('shows the family tree and says the member is missing when member or role is not given', async () => {

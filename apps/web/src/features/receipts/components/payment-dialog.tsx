@@ -2,13 +2,13 @@ import { encodeMessage, type InvoiceListRow, invoicePaymentBodySchema } from '@f
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
+import { KronorInput } from '../../../components/kronor-input';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { useFieldErrorText } from '../../../lib/form-errors';
 import { formatOre } from '../../../lib/money';
 import { notifySuccess } from '../../../lib/notify';
-import { DateField } from '../../accounting/components/date-field';
-import { KronorInput } from '../../accounting/components/kronor-input';
 import { useRegisterPayment } from '../api/register-payment';
 
 const todayInStockholm = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());

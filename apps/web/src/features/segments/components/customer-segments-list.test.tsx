@@ -6,9 +6,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
+import { currentUserQueryKey } from '../../../lib/current-user';
 import { setItem } from '../../../lib/storage';
 import { demoUser, jsonResponse } from '../../../test/render';
-import { currentUserQueryKey } from '../../users/api/get-current-user';
 import { CustomerSegmentsList } from './customer-segments-list';
 
 const user = userEvent.setup({ delay: null });

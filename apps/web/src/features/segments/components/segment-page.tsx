@@ -10,8 +10,8 @@ import { brand } from '../../../app/brand';
 import { AccessDeniedScreen } from '../../../components/access-denied-screen';
 import { type Crumb, PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
 import { notifySuccess } from '../../../lib/notify';
-import { useCurrentUser } from '../../users/api/get-current-user';
 
 const PARENT_PATHS: Record<SegmentKind, string> = {
   customer: '/dashboard/acounting/customers',

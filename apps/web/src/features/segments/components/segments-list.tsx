@@ -36,8 +36,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import type { ApiPage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
 import { notifySuccess } from '../../../lib/notify';
-import { useCurrentUser } from '../../users/api/get-current-user';
 import type { SegmentsListParams } from '../lib/list-params';
 
 export interface SegmentColumn<Item> {

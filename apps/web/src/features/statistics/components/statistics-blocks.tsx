@@ -5,10 +5,10 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ChartSeries, MonthChart, type MonthChartProps } from '../../../components/month-chart';
+import { StatCard } from '../../../components/stat-card';
+import { changePercent, formatCount, formatKronor } from '../../../lib/figures';
 import { currentLanguage } from '../../../lib/i18n';
-import { changePercent, formatCount, formatKronor } from '../lib/format';
-import { type ChartSeries, MonthChart, type MonthChartProps } from './money-chart';
-import { StatCard } from './stat-card';
 
 /** What a tab definition formats with: texts, the reader's language, kronor, counts and the year-on-year change. */
 export interface Formatters {

@@ -9,12 +9,12 @@ import { AccessDeniedScreen } from '../../../components/access-denied-screen';
 import { ListError, ListNotConnected } from '../../../components/list/list-states';
 import { useAccountingConnection } from '../../../components/list/use-accounting-connection';
 import { type Crumb, PageHeader } from '../../../components/page-header';
+import { useCurrentUser } from '../../../lib/current-user';
+import { formatDate } from '../../../lib/figures';
 import { currentLanguage } from '../../../lib/i18n';
 import { useTabParam } from '../../../lib/use-tab-param';
-import { useCurrentUser } from '../../users/api/get-current-user';
 import { useStatistics } from '../api/get-statistics';
 import { StatisticsTabView } from '../components/statistics-tabs';
-import { formatDate } from '../lib/format';
 
 const ICONS = {
   general: IconChartBar,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { brand } from '../../../app/brand';
 import { PageHeader } from '../../../components/page-header';
-import { useCurrentUser } from '../../users/api/get-current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useSubscription } from '../api/get-subscription';
 import { SmsPlanPicker } from '../components/sms-plan-picker';
 

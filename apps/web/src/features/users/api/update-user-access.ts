@@ -1,7 +1,7 @@
 import type { UpdateUserBody, User } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, requireAuthorized } from '../../../lib/api-client';
-import { currentUserQueryKey } from './get-current-user';
+import { currentUserQueryKey } from '../../../lib/current-user';
 import { roleChoicesKey } from './get-role-choices';
 import { usersListKey } from './list-users';
 

@@ -1,7 +1,7 @@
 import type { CurrentUser, UpdateUserBody } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, requireAuthorized } from '../../../lib/api-client';
-import { currentUserQueryKey } from './get-current-user';
+import { currentUserQueryKey } from '../../../lib/current-user';
 
 /** PUT users/{id}. */
 export async function updateUser(id: string, body: UpdateUserBody): Promise<unknown> {

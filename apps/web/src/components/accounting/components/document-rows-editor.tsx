@@ -1,0 +1,314 @@
+import { VAT_RATES } from '@fairway/shared';
+import { ActionIcon, Button, Group, NumberInput, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import {
+  type Control,
+  Controller,
+  type FieldError,
+  type FieldValues,
+  get,
+  type UseFormSetValue,
+  useFieldArray,
+  useFormState,
+  useWatch,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useFieldErrorText } from '../../../lib/form-errors';
+import { formatOre } from '../../../lib/money';
+import { KronorInput } from '../../kronor-input';
+import { useCustomizations } from '../api/get-customizations';
+import {
+  type DocumentRowField,
+  type DocumentRowsFormValues,
+  documentTotals,
+  emptyDocumentRow,
+  hundredthsOf,
+} from '../lib/document-rows';
+import { ArticleLookup } from './article-lookup';
+import { CodeSelect } from './code-select';
+import { DocumentTotals } from './document-totals';
+
+/** The columns' widths added up: wider than the form on most screens, so the table scrolls sideways. */
+const TABLE_WIDTH = 1270;
+
+export interface DocumentRowsEditorProps<T extends DocumentRowsFormValues, C, O extends FieldValues> {
+  /** The form's control and setValue (an article fills its row). */
+  control: Control<T, C, O>;
+  setValue: UseFormSetValue<T>;
+  readOnly: boolean;
+  /** At most this many rows (the shared schema's limit). */
+  maxRows: number;
+  /** The table's accessible name ("Fakturarader"). */
+  label: string;
+  /** `${testIdPrefix}-row` on each row, `${testIdPrefix}-totals` / `-total` on the totals. */
+  testIdPrefix: string;
+  /** The sum's label in the totals box. */
+  totalLabel: string;
+  /** Round the sum to whole kronor, as an invoice does. */
+  roundToKrona: boolean;
+  /** The prices include VAT (a contract may say so); absent: they are ex VAT. */
+  vatIncluded?: boolean;
+  /** The price column's name, when not "ex VAT" / "incl. VAT" as `vatIncluded` says (a contract's follows a switch). */
+  priceLabel?: string;
+  /** A line under the totals. */
+  totalsNote?: ReactNode;
+}
+
+/**
+ * The rows of an invoice or a contract: article lookup (picking one fills the row's description,
+ * unit, price and VAT), description, quantity, unit, price, VAT, discount, cost centre and project,
+ * each row's amount, add and remove, and the totals per VAT rate computed by the shared invoice
+ * totals while typing. Each input is named with its row ("Antal, rad 2") so a screen reader, and
+ * a test, can tell the rows apart.
+ */
+export function DocumentRowsEditor<T extends DocumentRowsFormValues, C, O extends FieldValues>(
+  props: DocumentRowsEditorProps<T, C, O>,
+) {
+  const { readOnly, maxRows, label, testIdPrefix, totalLabel, roundToKrona, vatIncluded, priceLabel, totalsNote } = props;
+  // Every form that has rows holds them in the same shape under `rows`; the rest of its values are none of ours.
+  const control = props.control as unknown as Control<DocumentRowsFormValues>;
+  const setValue = props.setValue as unknown as UseFormSetValue<DocumentRowsFormValues>;
+  const { t, i18n } = useTranslation('accounting');
+  const lang = i18n.language === 'en' ? 'en' : 'sv';
+  const decimal = lang === 'en' ? '.' : ',';
+  const errorText = useFieldErrorText();
+  const codes = useCustomizations();
+  const rows = useFieldArray({ control, name: 'rows' });
+  const { errors } = useFormState({ control, name: 'rows' });
+  const watchedRows = useWatch({ control, name: 'rows' }) ?? [];
+  const totals = documentTotals(watchedRows, { vatIncluded, roundToKrona, saved: readOnly });
+
+  const columnLabel = (name: DocumentRowField) => {
+    if (name !== 'priceOre') return t(`rows.fields.${name}`);
+    return priceLabel ?? (vatIncluded ? t('rows.fields.priceOreVatIncluded') : t('rows.fields.priceOre'));
+  };
+  // "At least one row" is the array's own error: RHF keeps it under `root` once the rows exist.
+  const rowsErrors = errors.rows as (FieldError & { root?: FieldError }) | undefined;
+  const rowsError = errorText(rowsErrors?.root ?? (rowsErrors?.message ? rowsErrors : undefined), t('rows.label'));
+
+  return (
+    <>
+      {/* Positioned, so the visually hidden header text scrolls with the table instead of widening the page. */}
+      <Table.ScrollContainer minWidth={TABLE_WIDTH} type="native" pos="relative">
+        <Table verticalSpacing="xs" aria-label={label} layout="fixed" style={{ minWidth: TABLE_WIDTH }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={180}>{columnLabel('articleNumber')}</Table.Th>
+              <Table.Th w={190}>{columnLabel('description')}</Table.Th>
+              <Table.Th w={80}>{columnLabel('quantityHundredths')}</Table.Th>
+              <Table.Th w={100}>{columnLabel('unit')}</Table.Th>
+              <Table.Th w={120}>{columnLabel('priceOre')}</Table.Th>
+              <Table.Th w={106}>{columnLabel('vatPercent')}</Table.Th>
+              <Table.Th w={88}>{columnLabel('discountBasisPoints')}</Table.Th>
+              <Table.Th w={130}>{columnLabel('costCenter')}</Table.Th>
+              <Table.Th w={120}>{columnLabel('project')}</Table.Th>
+              <Table.Th w={110} ta="right">
+                {t('rows.rowTotal')}
+              </Table.Th>
+              <Table.Th w={44}>
+                <VisuallyHidden>{t('rows.rowActions')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.fields.map((row, index) => {
+              const n = index + 1;
+              const cell = (name: DocumentRowField) => ({
+                'aria-label': t('rows.rowField', { field: columnLabel(name), n }),
+                error: errorText(get(errors, `rows.${index}.${name}`) as FieldError | undefined, columnLabel(name)),
+              });
+              const rowCode = (name: 'unit' | 'costCenter' | 'project') => (
+                <Controller
+                  control={control}
+                  name={`rows.${index}.${name}`}
+                  render={({ field: f }) => (
+                    <CodeSelect
+                      {...cell(name)}
+                      items={
+                        { unit: codes.data?.units, costCenter: codes.data?.costCenters, project: codes.data?.projects }[name]
+                      }
+                      value={f.value}
+                      onChange={f.onChange}
+                      onBlur={f.onBlur}
+                      ref={f.ref}
+                    />
+                  )}
+                />
+              );
+              return (
+                <Table.Tr key={row.id} data-testid={`${testIdPrefix}-row`}>
+                  <Table.Td>
+                    <Controller
+                      control={control}
+                      name={`rows.${index}.articleNumber`}
+                      render={({ field: f }) => (
+                        <ArticleLookup
+                          {...cell('articleNumber')}
+                          placeholder={t('rows.articlePlaceholder')}
+                          value={f.value ?? null}
+                          initialLabel={watchedRows[index]?.description || undefined}
+                          onChange={(number, article) => {
+                            f.onChange(number);
+                            if (!article) return;
+                            const opts = { shouldDirty: true, shouldValidate: true } as const;
+                            setValue(`rows.${index}.description`, article.description, opts);
+                            setValue(`rows.${index}.unit`, article.unit, opts);
+                            if (article.salesPriceOre !== null) setValue(`rows.${index}.priceOre`, article.salesPriceOre, opts);
+                            if ((VAT_RATES as readonly number[]).includes(article.vatPercent)) {
+                              setValue(`rows.${index}.vatPercent`, article.vatPercent, opts);
+                            }
+                          }}
+                          onBlur={f.onBlur}
+                          ref={f.ref}
+                          disabled={readOnly}
+                        />
+                      )}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Controller
+                      control={control}
+                      name={`rows.${index}.description`}
+                      render={({ field: f }) => (
+                        <TextInput
+                          {...cell('description')}
+                          name={f.name}
+                          value={f.value ?? ''}
+                          onChange={(event) => f.onChange(event.currentTarget.value)}
+                          onBlur={f.onBlur}
+                          ref={f.ref}
+                          maxLength={255}
+                        />
+                      )}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Controller
+                      control={control}
+                      name={`rows.${index}.quantityHundredths`}
+                      render={({ field: f }) => (
+                        <NumberInput
+                          {...cell('quantityHundredths')}
+                          value={typeof f.value === 'number' ? f.value / 100 : ''}
+                          onChange={(v) => f.onChange(hundredthsOf(v))}
+                          onBlur={f.onBlur}
+                          ref={f.ref}
+                          decimalScale={2}
+                          decimalSeparator={decimal}
+                          // A saved credit note's quantities are negative; typed ones never are.
+                          allowNegative={readOnly}
+                          hideControls
+                          inputMode="decimal"
+                        />
+                      )}
+                    />
+                  </Table.Td>
+                  <Table.Td>{rowCode('unit')}</Table.Td>
+                  <Table.Td>
+                    <Controller
+                      control={control}
+                      name={`rows.${index}.priceOre`}
+                      render={({ field: f }) => (
+                        <KronorInput
+                          {...cell('priceOre')}
+                          value={f.value}
+                          onChange={f.onChange}
+                          onBlur={f.onBlur}
+                          ref={f.ref}
+                          hideControls
+                        />
+                      )}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Controller
+                      control={control}
+                      name={`rows.${index}.vatPercent`}
+                      render={({ field: f }) => (
+                        <Select
+                          {...cell('vatPercent')}
+                          data={VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }))}
+                          value={f.value === undefined ? '25' : String(f.value)}
+                          onChange={(next) => f.onChange(Number(next ?? 25))}
+                          onBlur={f.onBlur}
+                          ref={f.ref}
+                          allowDeselect={false}
+                          comboboxProps={{ withinPortal: true }}
+                        />
+                      )}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Controller
+                      control={control}
+                      name={`rows.${index}.discountBasisPoints`}
+                      render={({ field: f }) => (
+                        <NumberInput
+                          {...cell('discountBasisPoints')}
+                          value={typeof f.value === 'number' ? f.value / 100 : ''}
+                          onChange={(v) => f.onChange(hundredthsOf(v) ?? 0)}
+                          onBlur={f.onBlur}
+                          ref={f.ref}
+                          min={0}
+                          max={100}
+                          clampBehavior="none"
+                          decimalScale={2}
+                          decimalSeparator={decimal}
+                          allowNegative={false}
+                          hideControls
+                          suffix=" %"
+                          inputMode="decimal"
+                        />
+                      )}
+                    />
+                  </Table.Td>
+                  <Table.Td>{rowCode('costCenter')}</Table.Td>
+                  <Table.Td>{rowCode('project')}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Text fz="sm" data-testid="row-total">
+                      {formatOre(totals.rowTotalsOre[index] ?? 0, lang)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {readOnly ? null : (
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        onClick={() => rows.remove(index)}
+                        disabled={rows.fields.length <= 1}
+                        aria-label={t('rows.removeRow', { n })}
+                      >
+                        <IconTrash size={16} aria-hidden="true" />
+                      </ActionIcon>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {rowsError ? (
+        <Text c="red" fz="sm" role="alert">
+          {rowsError}
+        </Text>
+      ) : null}
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        {readOnly ? (
+          <span />
+        ) : (
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            onClick={() => rows.append(emptyDocumentRow())}
+            disabled={rows.fields.length >= maxRows}
+          >
+            {t('rows.addRow')}
+          </Button>
+        )}
+        <DocumentTotals totals={totals} totalLabel={totalLabel} testIdPrefix={testIdPrefix} note={totalsNote} />
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,219 @@
+import type { GitInvoiceOccasionRow } from '@fairway/shared';
+import { Anchor, Badge, Button, Group, Modal, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconFileInvoice } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { ListBody } from '../../../components/list/list-body';
+import { ListFooter } from '../../../components/list/list-footer';
+import { type ListParamsConfig, useListParams } from '../../../components/list/use-list-params';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useGitOccasions } from '../api/list-git-occasions';
+import { useSetOccasionsArchived } from '../api/set-occasion-archived';
+import { useGitFormat } from '../lib/format';
+import { GIT_PATHS } from '../lib/paths';
+import { choosePageRows, type Selection } from '../lib/selection';
+import { getChosenOccasion } from '../lib/stored-occasion';
+import { GitTable } from './git-table';
+import { GitImportButton } from './import/git-import-button';
+import { SelectionBar } from './selection-bar';
+
+const FILTERS = { view: ['active', 'archived'] } as const;
+const LIST: ListParamsConfig<never, typeof FILTERS> = { sorts: [], filters: FILTERS };
+
+export interface GitOccasionsTabProps {
+  selection: Selection<GitInvoiceOccasionRow>;
+  onSelectionChange: (selection: Selection<GitInvoiceOccasionRow>) => void;
+  canWrite: boolean;
+}
+
+/**
+ * GIT's invoice occasions, active or archived; the one the user last worked on is marked. A
+ * selection (kept across pages) can be archived or brought back together, after a confirmation.
+ */
+export function GitOccasionsTab({ selection, onSelectionChange, canWrite }: GitOccasionsTabProps) {
+  const { t } = useTranslation('git');
+  const format = useGitFormat();
+  const params = useListParams(LIST);
+  const { page, pageSize, view } = params.query;
+  const archivedView = view === 'archived';
+  const query = useGitOccasions({ page, pageSize, archived: archivedView ? 'true' : 'false' });
+  const change = useSetOccasionsArchived();
+  const [confirming, setConfirming] = useState<readonly GitInvoiceOccasionRow[] | null>(null);
+  const chosen = getChosenOccasion();
+
+  // The other view holds other occasions: a selection made in one is not acted on from the other.
+  useEffect(() => {
+    onSelectionChange(new Map());
+  }, [view]);
+
+  const ask = (rows: readonly GitInvoiceOccasionRow[]) => {
+    if (rows.length === 0) {
+      notifyError(t('occasions.selectOne'));
+      return;
+    }
+    setConfirming(rows);
+  };
+  const confirm = () => {
+    if (!confirming) return;
+    const ids = confirming.map((row) => row.id);
+    change.mutate(
+      { ids, archived: !archivedView },
+      {
+        onSuccess: (count) => {
+          notifySuccess(t(archivedView ? 'occasions.unarchived' : 'occasions.archived', { count }));
+          const next = new Map(selection);
+          for (const id of ids) next.delete(id);
+          onSelectionChange(next);
+          setConfirming(null);
+        },
+      },
+    );
+  };
+  const actionLabel = archivedView ? t('occasions.unarchive') : t('occasions.archive');
+  const ActionIcon = archivedView ? IconArchiveOff : IconArchive;
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-end" gap="sm" mb="md" wrap="wrap">
+        <SegmentedControl
+          aria-label={t('occasions.view.label')}
+          value={view}
+          onChange={(value) => params.setFilter('view', value as (typeof FILTERS.view)[number])}
+          data={FILTERS.view.map((value) => ({ value, label: t(`occasions.view.${value}`) }))}
+        />
+        {canWrite ? (
+          <Group gap="sm">
+            <GitImportButton />
+            <Button
+              variant="default"
+              leftSection={<ActionIcon size={16} aria-hidden="true" />}
+              onClick={() => ask([...selection.values()])}
+              loading={change.isPending}
+            >
+              {t(archivedView ? 'occasions.unarchiveSelected' : 'occasions.archiveSelected', { count: selection.size })}
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+      <SelectionBar count={selection.size} onClear={() => onSelectionChange(new Map())} />
+      <ListBody
+        query={query}
+        isFiltered={archivedView}
+        onClearFilters={params.clearFilters}
+        empty={
+          <EmptyState title={t('occasions.emptyTitle')} order={3} icon={<IconFileInvoice size={30} stroke={1.6} />}>
+            {t('occasions.emptyText')}
+          </EmptyState>
+        }
+      >
+        {(rows) => (
+          <GitTable<GitInvoiceOccasionRow>
+            label={t('occasions.table')}
+            rows={rows}
+            fetching={query.isFetching}
+            highlight={(row) => row.id === chosen?.id}
+            selection={canWrite ? selection : undefined}
+            onSelectionChange={(pageRows, picked) => onSelectionChange(choosePageRows(selection, pageRows, picked))}
+            selectLabel={(row) => t('occasions.select', { name: row.name })}
+            selectPageLabel={t('occasions.selectPage')}
+            columns={[
+              {
+                accessor: 'name',
+                title: t('occasions.columns.name'),
+                render: (o) => (
+                  <Group gap={6} wrap="nowrap">
+                    <Anchor component={Link} to={GIT_PATHS.occasion(o.id)} fw={600} fz="sm">
+                      {o.name}
+                    </Anchor>
+                    {o.id === chosen?.id ? (
+                      <Badge size="xs" variant="light" tt="none">
+                        {t('occasions.current')}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                ),
+              },
+              { accessor: 'invoiceDate', title: t('occasions.columns.invoiceDate'), noWrap: true },
+              {
+                accessor: 'dueDate',
+                title: t('occasions.columns.dueDate'),
+                noWrap: true,
+                visibleMediaQuery: '(min-width: 48em)',
+              },
+              { accessor: 'basisCount', title: t('occasions.columns.bases'), textAlign: 'right' },
+              {
+                accessor: 'totalOre',
+                title: t('occasions.columns.total'),
+                textAlign: 'right',
+                noWrap: true,
+                render: (o) => format.sek(o.totalOre),
+              },
+              {
+                accessor: 'paidOre',
+                title: t('occasions.columns.paid'),
+                textAlign: 'right',
+                noWrap: true,
+                visibleMediaQuery: '(min-width: 62em)',
+                render: (o) => format.sek(o.paidOre),
+              },
+              ...(canWrite
+                ? [
+                    {
+                      accessor: 'actions',
+                      title: <VisuallyHidden>{t('occasions.columns.actions')}</VisuallyHidden>,
+                      textAlign: 'right' as const,
+                      render: (o: GitInvoiceOccasionRow) => (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          leftSection={<ActionIcon size={14} aria-hidden="true" />}
+                          onClick={() => ask([o])}
+                          aria-label={`${actionLabel}: ${o.name}`}
+                        >
+                          {actionLabel}
+                        </Button>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        )}
+      </ListBody>
+      <ListFooter
+        page={params.page}
+        pageSize={params.pageSize}
+        total={query.data?.pagination.total ?? 0}
+        onPageChange={params.setPage}
+        onPageSizeChange={params.setPageSize}
+      />
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t(archivedView ? 'occasions.unarchiveTitle' : 'occasions.archiveTitle', { count: confirming?.length ?? 0 })}
+        centered
+      >
+        <Stack gap="md">
+          <Text fz="sm">
+            {t(archivedView ? 'occasions.unarchiveText' : 'occasions.archiveText', { count: confirming?.length ?? 0 })}
+          </Text>
+          {confirming && confirming.length <= 10 ? (
+            <Text fz="sm" fw={600}>
+              {confirming.map((row) => row.name).join(', ')}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
+              {t('cancel')}
+            </Button>
+            <Button onClick={confirm} loading={change.isPending}>
+              {actionLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { formatSek } from '@fairway/shared';
+import { useTranslation } from 'react-i18next';
+
+/** Money, dates and times in the reader's language (Swedish style in both: the portal serves Swedish clubs). */
+export function useGitFormat() {
+  const { i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'sv';
+  const locale = lang === 'en' ? 'en-SE' : 'sv-SE';
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const number = new Intl.NumberFormat(locale);
+  return {
+    lang,
+    sek: (ore: number) => formatSek(ore, lang),
+    number: (value: number) => number.format(value),
+    /** A wire date (YYYY-MM-DD) is shown as it is: it is already the Swedish form. */
+    date: (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : null),
+    time: (iso: string | null | undefined) => {
+      if (!iso) return null;
+      const date = new Date(iso);
+      return Number.isNaN(date.getTime()) ? null : time.format(date);
+    },
+  };
+}
+
+export const BASIS_STATUS_COLORS = { unpaid: 'orange', partially_paid: 'yellow', paid: 'teal', credited: 'gray' } as const;
+export const SYNC_STATE_COLORS = { not_synced: 'gray', synced: 'blue', sent: 'teal', failed: 'red', paused: 'yellow' } as const;
+export const RUN_STATUS_COLORS = { queued: 'gray', running: 'blue', succeeded: 'teal', failed: 'red' } as const;

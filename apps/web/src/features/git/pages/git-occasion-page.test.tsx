@@ -1,0 +1,244 @@
+import type { GitInvoiceOccasionDetail, GitTransaction } from '@fairway/shared';
+import { STORAGE_KEYS } from '@fairway/shared/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../app/query-client';
+import { setLanguage } from '../../../lib/i18n';
+import { setTokens } from '../../../lib/storage';
+import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import type { GitBasisWithSync } from '../api/sync-types';
+import GitOccasionPage from './git-occasion-page';
+
+const OCCASION = '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const RUN = '9f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const basisId = (n: number) => `5f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c${String(n).padStart(2, '0')}`;
+
+const occasion: GitInvoiceOccasionDetail = {
+  id: OCCASION,
+  gitId: 'FO-2026-1',
+  name: 'Årsavgift 2026',
+  invoiceDate: '2026-01-15',
+  dueDate: '2026-02-15',
+  basisCount: 3,
+  totalOre: 1_350_000,
+  paidOre: 450_000,
+  archived: false,
+  createdAt: '2026-01-10T10:00:00.000Z',
+  statusCounts: { unpaid: 2, partially_paid: 0, paid: 1, credited: 0 },
+};
+
+function basis(n: number, name: string, synced = false): GitBasisWithSync {
+  return {
+    id: basisId(n),
+    gitId: `FU-${n}`,
+    occasionGitId: 'FO-2026-1',
+    number: 1000 + n,
+    memberGolfId: `850312-00${n}`,
+    memberName: name,
+    payerKind: 'self',
+    payerGolfId: `850312-00${n}`,
+    payerName: name,
+    familyId: null,
+    rows: [{ articleCode: 'ARS', description: 'Årsavgift', quantity: 1, amountOre: 450_000, vatRate: 0 }],
+    totalOre: 450_000,
+    dueDate: '2026-02-15',
+    status: 'unpaid',
+    paidOre: 0,
+    paidAt: null,
+    creditedAt: null,
+    creditReason: null,
+    sync: synced
+      ? { state: 'synced', invoiceNumber: `70${n}`, error: null }
+      : { state: 'not_synced', invoiceNumber: null, error: null },
+  };
+}
+
+function run(status: GitTransaction['status'], processed: number): GitTransaction {
+  return {
+    id: RUN,
+    kind: 'sync_invoices',
+    trigger: 'manual',
+    status,
+    created: processed,
+    updated: 0,
+    counts: processed > 0 ? { invoices: { created: processed, updated: 0 } } : {},
+    total: 2,
+    processed,
+    failed: 0,
+    failures: [],
+    targetClubAccountId: demoUser.clubAccounts[1].id,
+    error: null,
+    startedAt: '2026-11-22T02:00:00.000Z',
+    finishedAt: status === 'succeeded' ? '2026-11-22T02:00:03.000Z' : null,
+    createdAt: '2026-11-22T02:00:00.000Z',
+  };
+}
+
+const routes = [{ path: '/dashboard/golfrelated/git/invoice-occasions/:invoice_id', element: <GitOccasionPage /> }];
+const writes: { method: string; path: string; body: unknown }[] = [];
+let synced = false;
+let mapped = false;
+let polls = 0;
+
+beforeEach(async () => {
+  await setLanguage('sv');
+  writes.length = 0;
+  synced = false;
+  mapped = false;
+  polls = 0;
+  localStorage.removeItem(STORAGE_KEYS.invoiceOccasion);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((raw: string, init?: RequestInit) => {
+      const url = new URL(raw, 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? JSON.parse(String(init.body)) : null;
+      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: demoUser });
+      if (method !== 'GET') writes.push({ method, path: url.pathname, body });
+      if (url.pathname === `/api/v1/git/invoice-occasions/${OCCASION}`) return jsonResponse(200, { data: occasion });
+      if (url.pathname.startsWith('/api/v1/git/invoice-occasions/') && !url.pathname.endsWith('invoice-bases'))
+        return jsonResponse(404, { message: 'Fakturaomgången finns inte', eng_message: 'The invoice occasion does not exist' });
+      if (url.pathname === `/api/v1/git/invoice-occasions/${OCCASION}/invoice-bases`) {
+        const data = [basis(1, 'Anna Ek', synced), basis(2, 'Olle Berg', synced), basis(3, 'Karin Lind', true)];
+        return jsonResponse(200, { data, pagination: { page: 1, pageSize: 25, total: 3 } });
+      }
+      if (url.pathname === '/api/v1/git/sync/preflight') {
+        if (!body.targetClubAccountId)
+          return jsonResponse(400, {
+            message: 'Valideringsfel',
+            eng_message: 'Validation failed',
+            error: { club_to_sync: ['Välj vilken klubb data ska synkas till'] },
+          });
+        return jsonResponse(200, {
+          data: {
+            bases: 2,
+            alreadySynced: 0,
+            paidInGit: 0,
+            customersToCreate: 2,
+            missingArticles: mapped ? [] : [{ code: 'ARS', name: 'Årsavgift', amountOre: 450_000, vatRate: 0, account: '3010' }],
+          },
+        });
+      }
+      if (url.pathname === '/api/v1/git/article-mappings') {
+        mapped = true;
+        return jsonResponse(200, { data: [] });
+      }
+      if (url.pathname === '/api/v1/git/sync') return jsonResponse(202, { data: run('queued', 0) });
+      if (url.pathname === `/api/v1/git/transactions/${RUN}`) {
+        polls += 1;
+        if (polls >= 2) synced = true;
+        return jsonResponse(200, { data: polls >= 2 ? run('succeeded', 2) : run('running', 1) });
+      }
+      if (url.pathname === '/api/v1/git/transactions')
+        return jsonResponse(200, { data: [], pagination: { page: 1, pageSize: 25, total: 0 } });
+      if (url.pathname === '/api/v1/articles')
+        return jsonResponse(200, { data: [], pagination: { page: 1, pageSize: 50, total: 0 } });
+      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
+    }),
+  );
+  setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
+  const wide = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+    ...wide(query),
+    matches: query === '' || query.includes('min-width'),
+  }));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  queryClient.clear();
+});
+
+describe('invoice occasion page', { timeout: 60_000 }, () => {
+  it('shows the occasion, keeps it for the next visit, and refuses a sync of nothing selected', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, `/dashboard/golfrelated/git/invoice-occasions/${OCCASION}`);
+    await screen.findByRole('heading', { level: 1, name: 'Årsavgift 2026' });
+    const summary = screen.getByRole('region', { name: 'Sammanfattning av fakturaomgången' });
+    const text = summary.textContent?.replace(/\s/g, ' ');
+    expect(text).toContain('13 500 kr');
+    expect(text).toContain('Obetald: 2');
+    const table = await screen.findByRole('table', { name: 'Fakturaunderlag' });
+    expect(await within(table).findByRole('link', { name: 'Faktura 703' })).toHaveAttribute(
+      'href',
+      '/dashboard/acounting/invoices?search=703',
+    );
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.invoiceOccasion) ?? 'null')).toEqual({
+        id: OCCASION,
+        name: 'Årsavgift 2026',
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Synka valda (0)' }));
+    expect(await screen.findByText('Välj ett eller flera fakturaunderlag')).toBeTruthy();
+    expect(writes).toEqual([]);
+  });
+
+  it('syncs the chosen bases: asks the club account, maps the missing article, then follows the run to the end', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, `/dashboard/golfrelated/git/invoice-occasions/${OCCASION}`);
+    const table = await screen.findByRole('table', { name: 'Fakturaunderlag' });
+    await user.click(await within(table).findByRole('checkbox', { name: 'Välj underlag 1001 (Anna Ek)' }));
+    await user.click(within(table).getByRole('checkbox', { name: 'Välj underlag 1002 (Olle Berg)' }));
+    expect(screen.getByTestId('selection-count').textContent).toBe('2 valda');
+    await user.click(screen.getByRole('button', { name: 'Synka valda (2)' }));
+
+    // No club to sync to configured: the server's message, and a choice of the user's club accounts.
+    const dialog = await screen.findByRole('dialog', { name: 'Synka till bokföringen' });
+    await within(dialog).findByText('Välj vilken klubb data ska synkas till');
+    await user.click(within(dialog).getByRole('textbox', { name: /Klubbkonto att synka till/ }));
+    await user.click(await screen.findByRole('option', { name: 'Fairway Demo GK Drift AB', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Fortsätt' }));
+
+    // Counts, and one GIT article without an accounting article: it must be mapped first.
+    const summary = await within(dialog).findByTestId('sync-summary');
+    expect(summary.textContent).toContain('Underlag att synka2');
+    expect(summary.textContent).toContain('Kunder att skapa2');
+    expect(within(dialog).queryByRole('button', { name: /^Synka 2/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Koppla artiklar' }));
+    const articles = await screen.findByRole('dialog', { name: 'Koppla GIT-artiklar' });
+    expect(within(articles).getByText('ARS · Årsavgift')).toBeTruthy();
+    await user.click(within(articles).getByRole('radio', { name: 'Skapa i bokföringen' }));
+    await user.click(within(articles).getByRole('button', { name: 'Spara och fortsätt' }));
+
+    const ready = await screen.findByRole('dialog', { name: 'Synka till bokföringen' });
+    await user.click(await within(ready).findByRole('button', { name: 'Synka 2 underlag' }));
+
+    // The run is followed until it has ended; the bar reaches 100 % and the table shows the invoices.
+    await waitFor(() => expect(screen.getByTestId('run-progress').dataset.status).toBe('succeeded'), { timeout: 8_000 });
+    expect(screen.getByRole('progressbar', { name: 'Synk till bokföringen' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByText('2 fakturor skapade')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getAllByTestId('basis-invoice').map((a) => a.textContent)).toEqual([
+        'Faktura 701',
+        'Faktura 702',
+        'Faktura 703',
+      ]),
+    );
+
+    const target = demoUser.clubAccounts[1].id;
+    const ids = [basisId(1), basisId(2)];
+    expect(writes.map((w) => w.path)).toEqual([
+      '/api/v1/git/sync/preflight',
+      '/api/v1/git/sync/preflight',
+      '/api/v1/git/article-mappings',
+      '/api/v1/git/sync/preflight',
+      '/api/v1/git/sync',
+    ]);
+    expect(writes[1].body).toEqual({ occasionId: OCCASION, basisIds: ids, targetClubAccountId: target });
+    expect(writes[2].body).toEqual({ targetClubAccountId: target, mappings: [{ gitArticleCode: 'ARS', create: true }] });
+    expect(writes[4].body).toEqual({ occasionId: OCCASION, basisIds: ids, targetClubAccountId: target });
+  });
+
+  it('says so when the occasion does not exist', async () => {
+    renderRoutes(routes, '/dashboard/golfrelated/git/invoice-occasions/4f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d');
+    expect(await screen.findByText('Fakturaomgången finns inte')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Till fakturaomgångarna' })).toHaveAttribute(
+      'href',
+      '/dashboard/golfrelated/git?tab=invoiceOccasions',
+    );
+  });
+});

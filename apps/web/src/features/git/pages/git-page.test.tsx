@@ -1,0 +1,207 @@
+import type { GitInvoiceOccasionRow, GitMemberRow } from '@fairway/shared';
+import { STORAGE_KEYS } from '@fairway/shared/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../app/query-client';
+import { setLanguage } from '../../../lib/i18n';
+import { setTokens } from '../../../lib/storage';
+import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import type { GitBasisWithSync } from '../api/sync-types';
+import GitPage from './git-page';
+
+const uuid = (n: number) => `3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c${String(n).padStart(2, '0')}`;
+
+const member: GitMemberRow = {
+  id: uuid(90),
+  golfId: '850312-001',
+  firstName: 'Anna',
+  lastName: 'Ek',
+  email: 'anna@example.se',
+  categoryCode: 'S',
+  categoryName: 'Senior',
+  guardianGolfId: null,
+  familyId: null,
+  familyRole: null,
+  active: true,
+  modifiedAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** 30 active occasions (two pages of 25) and one archived. */
+const occasions: GitInvoiceOccasionRow[] = Array.from({ length: 31 }, (_, i) => ({
+  id: uuid(i + 1),
+  gitId: `FO-${i + 1}`,
+  name: `Omgång ${i + 1}`,
+  invoiceDate: '2026-01-15',
+  dueDate: '2026-02-15',
+  basisCount: 10,
+  totalOre: 100_000,
+  paidOre: 0,
+  archived: i === 30,
+  createdAt: '2026-01-10T10:00:00.000Z',
+}));
+
+const credited: GitBasisWithSync = {
+  id: uuid(80),
+  gitId: 'FU-80',
+  occasionGitId: 'FO-1',
+  number: 1080,
+  memberGolfId: '850312-002',
+  memberName: 'Olle Berg',
+  payerKind: 'self',
+  payerGolfId: '850312-002',
+  payerName: 'Olle Berg',
+  familyId: null,
+  rows: [],
+  totalOre: 250_000,
+  dueDate: '2026-02-15',
+  status: 'credited',
+  paidOre: 0,
+  paidAt: null,
+  creditedAt: '2026-03-01T00:00:00.000Z',
+  creditReason: 'Utträde',
+  sync: { state: 'synced', invoiceNumber: '1080', error: null },
+};
+
+const routes = [{ path: '/dashboard/golfrelated/git', element: <GitPage /> }];
+const writes: { method: string; path: string; body: unknown }[] = [];
+
+beforeEach(async () => {
+  await setLanguage('sv');
+  writes.length = 0;
+  localStorage.removeItem(STORAGE_KEYS.invoiceOccasion);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((raw: string, init?: RequestInit) => {
+      const url = new URL(raw, 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const list = <T,>(rows: T[]) =>
+        jsonResponse(200, {
+          data: rows.slice((page - 1) * 25, page * 25),
+          pagination: { page, pageSize: 25, total: rows.length },
+        });
+      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: demoUser });
+      if (method !== 'GET') {
+        const body = init?.body ? JSON.parse(String(init.body)) : null;
+        writes.push({ method, path: url.pathname, body });
+        if (url.pathname.endsWith('/archive')) {
+          const id = url.pathname.split('/').at(-2);
+          return jsonResponse(200, { data: { ...occasions.find((o) => o.id === id), archived: true } });
+        }
+        if (url.pathname === '/api/v1/git/report-status')
+          return jsonResponse(202, {
+            data: {
+              id: uuid(70),
+              kind: 'report_status',
+              trigger: 'manual',
+              status: 'succeeded',
+              created: 0,
+              updated: 1,
+              counts: { credited: { created: 0, updated: 1 } },
+              total: 1,
+              processed: 1,
+              failed: 0,
+              failures: [],
+              targetClubAccountId: null,
+              error: null,
+              startedAt: null,
+              finishedAt: null,
+              createdAt: '2026-11-22T02:00:00.000Z',
+            },
+          });
+      }
+      if (url.pathname === '/api/v1/git/list_members/') return list(url.searchParams.get('search') === 'zzz' ? [] : [member]);
+      if (url.pathname === '/api/v1/git/invoice-occasions')
+        return list(occasions.filter((o) => String(o.archived) === (url.searchParams.get('archived') ?? 'false')));
+      if (url.pathname === '/api/v1/git/credited-invoices') return list([credited]);
+      if (url.pathname === `/api/v1/git/transactions/${uuid(70)}`) return jsonResponse(404, { message: 'x', eng_message: 'x' });
+      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
+    }),
+  );
+  setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
+  const wide = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+    ...wide(query),
+    matches: query === '' || query.includes('min-width'),
+  }));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  queryClient.clear();
+});
+
+describe('GIT page', { timeout: 60_000 }, () => {
+  it('opens on the members tab and keeps the tab in the address', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/dashboard/golfrelated/git');
+    expect(screen.getByRole('heading', { level: 1, name: 'GIT' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'GIT-medlemmar' });
+    expect(await within(table).findByText('Ek, Anna')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Fakturaomgångar' }));
+    await screen.findByRole('table', { name: 'Fakturaomgångar' });
+    expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('invoiceOccasions');
+  });
+
+  it('archives occasions chosen on two pages after a confirmation, and asks for a choice first', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(STORAGE_KEYS.invoiceOccasion, JSON.stringify({ id: uuid(2), name: 'Omgång 2' }));
+    renderRoutes(routes, '/dashboard/golfrelated/git?tab=invoiceOccasions');
+    expect(await screen.findByRole('link', { name: 'Fortsätt med Omgång 2' })).toHaveAttribute(
+      'href',
+      `/dashboard/golfrelated/git/invoice-occasions/${uuid(2)}`,
+    );
+    const table = await screen.findByRole('table', { name: 'Fakturaomgångar' });
+    await within(table).findByRole('link', { name: 'Omgång 1' });
+    // The occasion worked on last time is marked in the list.
+    expect(within(table).getByText('Senast öppnad').closest('tr')?.textContent).toContain('Omgång 2');
+
+    await user.click(screen.getByRole('button', { name: 'Arkivera valda (0)' }));
+    expect(await screen.findByText('Välj en eller flera fakturaomgångar')).toBeTruthy();
+    expect(writes).toEqual([]);
+
+    await user.click(within(table).getByRole('checkbox', { name: 'Välj Omgång 1' }));
+    await user.click(screen.getByRole('button', { name: 'Nästa sida' }));
+    await user.click(await within(table).findByRole('checkbox', { name: 'Välj Omgång 26' }));
+    expect(screen.getByTestId('selection-count').textContent).toBe('2 valda');
+
+    await user.click(screen.getByRole('button', { name: 'Arkivera valda (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Arkivera 2 fakturaomgångar?' });
+    expect(within(dialog).getByText('Omgång 1, Omgång 26')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Avbryt' }));
+    expect(writes).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Arkivera valda (2)' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Arkivera 2 fakturaomgångar?' })).getByRole('button', {
+        name: 'Arkivera',
+      }),
+    );
+    expect(await screen.findByText('2 fakturaomgångar har arkiverats')).toBeTruthy();
+    expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([
+      `PUT /api/v1/git/invoice-occasions/${uuid(1)}/archive`,
+      `PUT /api/v1/git/invoice-occasions/${uuid(26)}/archive`,
+    ]);
+    await waitFor(() => expect(screen.getByTestId('selection-count').textContent).toBe(''));
+  });
+
+  it('reports chosen credited invoices to GIT and shows the run, after asking for a choice first', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/golfrelated/git?tab=creditedInvoices');
+    const table = await screen.findByRole('table', { name: 'Krediterade fakturor' });
+    await user.click(screen.getByRole('button', { name: 'Rapportera valda till GIT (0)' }));
+    expect(await screen.findByText('Välj en eller flera fakturor')).toBeTruthy();
+
+    await user.click(await within(table).findByRole('checkbox', { name: 'Välj underlag 1080 (Olle Berg)' }));
+    await user.click(screen.getByRole('button', { name: 'Rapportera valda till GIT (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rapportera krediteringar till GIT?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rapportera till GIT' }));
+    await waitFor(() =>
+      expect(writes).toEqual([
+        { method: 'POST', path: '/api/v1/git/report-status', body: { kind: 'credited', basisIds: [uuid(80)] } },
+      ]),
+    );
+  });
+});
