@@ -1,6 +1,11 @@
 import { computeInvoiceTotals } from '@fairway/shared';
 import type { AccInvoice, DocumentRow, InvoiceDeliveryMethod } from '../../apps/server/src/integrations/accounting/provider';
 import { ocrReference } from '../../apps/server/src/integrations/fortnox/ocr';
+import { FIRST_NAMES, SURNAMES } from '../../apps/server/src/lib/swedish-names';
+
+// The names come from the server's list (the demo and the GIT simulator use it too); a search for
+// a surname matches a realistic share of invoices.
+export { FIRST_NAMES, SURNAMES };
 
 /** A small deterministic PRNG (mulberry32), so every run benchmarks the same data. */
 export function createRandom(seed: number) {
@@ -21,77 +26,6 @@ export function createRandom(seed: number) {
 }
 export type Random = ReturnType<typeof createRandom>;
 
-// The commonest Swedish names, so a search for a surname matches a realistic share of invoices.
-export const SURNAMES = [
-  'Andersson',
-  'Johansson',
-  'Karlsson',
-  'Nilsson',
-  'Eriksson',
-  'Larsson',
-  'Olsson',
-  'Persson',
-  'Svensson',
-  'Gustafsson',
-  'Pettersson',
-  'Jonsson',
-  'Jansson',
-  'Hansson',
-  'Bengtsson',
-  'Jönsson',
-  'Lindberg',
-  'Jakobsson',
-  'Magnusson',
-  'Olofsson',
-  'Lindström',
-  'Lindqvist',
-  'Lindgren',
-  'Berg',
-  'Axelsson',
-  'Bergström',
-  'Lundberg',
-  'Lind',
-  'Lundgren',
-  'Lundqvist',
-  'Mattsson',
-  'Berglund',
-  'Fredriksson',
-  'Sandberg',
-  'Henriksson',
-  'Forsberg',
-  'Sjöberg',
-  'Wallin',
-  'Ali',
-  'Engström',
-] as const;
-export const FIRST_NAMES = [
-  'Anna',
-  'Eva',
-  'Maria',
-  'Karin',
-  'Kristina',
-  'Lena',
-  'Sara',
-  'Kerstin',
-  'Emma',
-  'Ingrid',
-  'Lars',
-  'Mikael',
-  'Anders',
-  'Johan',
-  'Per',
-  'Erik',
-  'Karl',
-  'Peter',
-  'Thomas',
-  'Jan',
-  'Daniel',
-  'Fredrik',
-  'Hans',
-  'Bengt',
-  'Åsa',
-  'Göran',
-] as const;
 const COMPANY_WORDS = ['Golfshop', 'Bygg', 'Fastighets', 'Rör', 'Konsult', 'Måleri', 'Transport', 'Revisions', 'Bil', 'Event'];
 const TOWNS = ['Knivsta', 'Uppsala', 'Sigtuna', 'Märsta', 'Enköping', 'Täby', 'Solna', 'Västerås'];
 

@@ -79,15 +79,15 @@ describe('members', () => {
     await table.getByRole('link', { name: `${lastname}, Greta` }).click();
     await eventually(async () => expect(pathOf(page)).toMatch(DETAIL_PATH));
 
-    // The profile tab: the phone was stored in E.164; a new one is saved and read back so.
+    // The profile tab: the phone is stored in E.164 and shown the Swedish way; a new one is saved and read back so.
     const phone = page.getByRole('textbox', { name: 'Mobiltelefon' });
-    await eventually(async () => expect(await phone.inputValue()).toBe('+46701234567'));
+    await eventually(async () => expect(await phone.inputValue()).toBe('070-123 45 67'));
     await phone.fill('070-765 43 21');
     await page.getByRole('button', { name: 'Spara' }).click();
     await toast(page, `Ändringarna för Greta ${lastname} har sparats`);
     await page.reload();
     await eventually(async () =>
-      expect(await page.getByRole('textbox', { name: 'Mobiltelefon' }).inputValue()).toBe('+46707654321'),
+      expect(await page.getByRole('textbox', { name: 'Mobiltelefon' }).inputValue()).toBe('070-765 43 21'),
     );
     await snap(page, 'members-detail-profile');
 

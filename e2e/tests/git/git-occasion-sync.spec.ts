@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { snap, usePagePerTest } from '../../fixtures/browser';
+import { eventually, loginThroughForm } from '../auth/helpers';
+
+const GIT = '/dashboard/golfrelated/git';
+const GOLF_ID = /\d{6}-\d{3}/;
+
+/** Data rows of a table (mantine-datatable draws an empty row while it has none). */
+function rows(page: Page, table: string) {
+  return page.getByRole('table', { name: table }).locator('tbody tr:not(.mantine-datatable-empty-row)');
+}
+
+/**
+ * An invoice occasion of the demo club synced to its accounting program (the Fortnox
+ * simulator) through the dialog: two unsynced bases chosen, the club account confirmed when none
+ * is configured, missing GIT articles created in accounting, the run followed to done with the
+ * progress bar full, and the bases then showing their invoice numbers. Then the same page in
+ * English with the dark skin.
+ */
+describe('GIT invoice occasion sync', () => {
+  let page: Page;
+  usePagePerTest((next) => {
+    ({ page } = next);
+  });
+
+  it('syncs two bases to accounting through the dialog and shows their invoice numbers', async () => {
+    await loginThroughForm(page);
+    await page.goto(`${GIT}?tab=invoiceOccasions`);
+    const occasions = rows(page, 'Fakturaomgångar');
+    await eventually(async () => {
+      await page.reload();
+      await occasions.first().waitFor({ timeout: 3_000 });
+    }, 90_000);
+    const link = occasions.first().getByRole('link').first();
+    const name = (await link.textContent()) ?? '';
+    await link.click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    // The occasion is kept for the next visit.
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('invoiceOccasion') ?? 'null')?.name)).toBe(name);
+
+    // Two unpaid bases not synced yet.
+    // The demo's first GIT refresh writes the occasions before their bases: reload until they are in.
+    const unsynced = `${page.url().split('?')[0]}?status=unpaid&sync=not_synced`;
+    const bases = rows(page, 'Fakturaunderlag');
+    await eventually(async () => {
+      await page.goto(unsynced);
+      await bases.nth(1).waitFor({ timeout: 5_000 });
+    }, 90_000);
+    const golfIds: string[] = [];
+    for (const index of [0, 1]) {
+      const row = bases.nth(index);
+      golfIds.push(((await row.textContent()) ?? '').match(GOLF_ID)?.[0] ?? '');
+      await row.getByRole('checkbox').check();
+    }
+    expect(golfIds.every((id) => GOLF_ID.test(id))).toBe(true);
+    await page.getByRole('button', { name: 'Synka valda (2)' }).click();
+
+    const dialog = page.getByRole('dialog');
+    const summary = dialog.getByTestId('sync-summary');
+    const askedTarget = dialog.getByText('Välj vilken klubb data ska synkas till');
+    await eventually(async () => expect((await summary.count()) + (await askedTarget.count())).toBeGreaterThan(0), 30_000);
+    if ((await askedTarget.count()) > 0) {
+      // No club to sync to in the API configuration: the club account in use is offered.
+      expect(await dialog.getByRole('textbox', { name: /Klubbkonto att synka till/ }).inputValue()).toBe('Fairway Demo GK');
+      await dialog.getByRole('button', { name: 'Fortsätt' }).click();
+    }
+    await summary.waitFor();
+    expect(((await summary.textContent()) ?? '').replace(/\s/g, ' ')).toContain('Underlag att synka2');
+    const mapButton = dialog.getByRole('button', { name: 'Koppla artiklar' });
+    if ((await mapButton.count()) > 0) {
+      await mapButton.click();
+      await dialog.getByTestId('missing-articles').waitFor();
+      await snap(page, 'git-sync-articles');
+      await dialog.getByRole('button', { name: 'Skapa alla i bokföringen' }).click();
+      await dialog.getByRole('button', { name: 'Spara och fortsätt' }).click();
+    }
+    await dialog.getByRole('button', { name: 'Synka 2 underlag' }).click();
+
+    const progress = dialog.getByTestId('run-progress');
+    await progress.waitFor();
+    await eventually(async () => expect(await progress.getAttribute('data-status')).toBe('succeeded'), 120_000);
+    expect(await dialog.getByRole('progressbar', { name: 'Synk till bokföringen' }).getAttribute('aria-valuenow')).toBe('100');
+    await dialog.getByText('2 av 2 klara, 0 misslyckades').waitFor();
+    await snap(page, 'git-sync-done');
+    await dialog.getByRole('button', { name: 'Klar' }).click();
+
+    // Each synced basis now names its invoice in the accounting program.
+    for (const golfId of golfIds) {
+      await page.getByRole('searchbox', { name: 'Sök på namn, golf-ID eller nummer' }).fill(golfId);
+      await page
+        .getByRole('combobox', { name: 'Synkstatus' })
+        .or(page.getByRole('textbox', { name: 'Synkstatus' }))
+        .click();
+      await page.getByRole('option', { name: 'Alla' }).click();
+      const invoice = bases.first().getByTestId('basis-invoice');
+      await eventually(async () => expect(await invoice.textContent()).toMatch(/^Faktura \d+$/), 20_000);
+    }
+
+    // The same page in English, dark.
+    await page.evaluate(() => {
+      localStorage.setItem('lang', 'en');
+      localStorage.setItem('skin', 'dark');
+    });
+    await page.reload();
+    await page
+      .getByRole('table', { name: 'Invoice bases' })
+      .getByText(/^Invoice \d+$/)
+      .first()
+      .waitFor();
+    await snap(page, 'git-occasion-en-dark');
+    // Waits above add up: the demo's first GIT refresh, then a run through the shared limiter.
+  }, 360_000);
+});
