@@ -35,12 +35,24 @@ export interface Database {
    * and answer the rows of the last statement that returns rows.
    */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  /**
+   * Holds a named lock for as long as the caller works, or answers null when someone else holds
+   * it. On PostgreSQL it is a session advisory lock on a connection of its own, so a process that
+   * dies (even by SIGKILL) lets go the moment its connection drops; PGlite has one process, so
+   * there it is an in-process set.
+   */
+  tryHoldLock(name: string): Promise<HeldLock | null>;
   /** Idempotent; waits for queries in flight. */
   close(): Promise<void>;
   /** Set for the PGlite driver. */
   pglite?: PGlite;
   /** Set for the pg driver. */
   pool?: pg.Pool;
+}
+
+export interface HeldLock {
+  /** Lets the lock go; idempotent. */
+  release(): Promise<void>;
 }
 
 export interface CreateDatabaseOptions {
@@ -104,6 +116,7 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
   const client = await PGlite.create({ dataDir: dir, loadDataDir: options.loadDataDir, extensions: { btree_gin } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const inflight = tracker();
+  const held = new Set<string>();
   let closed = false;
 
   return {
@@ -123,6 +136,18 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
         const results = await client.transaction((tx) => tx.exec(text));
         return { rows: lastRows(results as { rows: SqlRow[]; fields: unknown[] }[]) };
       });
+    },
+    async tryHoldLock(name) {
+      if (held.has(name)) return null;
+      held.add(name);
+      let released = false;
+      return {
+        async release() {
+          if (released) return;
+          released = true;
+          held.delete(name);
+        },
+      };
     },
     async close() {
       if (closed) return;
@@ -164,6 +189,36 @@ export async function createPgDatabase(url: string, options: CreateDatabaseOptio
           conn.release();
         }
       });
+    },
+    async tryHoldLock(name) {
+      if (closed) throw new DatabaseClosedError();
+      const conn = await pool.connect();
+      try {
+        const result = await conn.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked', [
+          name,
+        ]);
+        if (!result.rows[0]?.locked) {
+          conn.release();
+          return null;
+        }
+      } catch (error) {
+        conn.release(error as Error);
+        throw error;
+      }
+      let released = false;
+      return {
+        async release() {
+          if (released) return;
+          released = true;
+          try {
+            await conn.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]);
+            conn.release();
+          } catch (error) {
+            // A connection that cannot unlock is closed: that lets the lock go as well.
+            conn.release(error as Error);
+          }
+        },
+      };
     },
     async close() {
       if (closed) return;

@@ -1,10 +1,10 @@
 /**
- * A separate process for the crash-restart test (git-sync.crash.test.ts): it owns an on-disk PGlite
- * database and talks to the test's Fortnox and GIT simulators over HTTP, so the test can kill it
+ * A separate process for the crash-restart test (git-sync.crash.test.ts): it works on the PostgreSQL
+ * database the test made for it and talks to the test's Fortnox and GIT simulators over HTTP, so the test can kill it
  * with SIGKILL at any moment and start it again, as a crashed server would be.
  *
- *   tsx git-sync.crash-child.ts setup <dataDir> <stateFile> <fortnoxUrl> <gitApiBaseUrl> <gitClubId> <gitApiKey>
- *   tsx git-sync.crash-child.ts run <dataDir> <stateFile> <fortnoxUrl>
+ *   tsx git-sync.crash-child.ts setup <databaseUrl> <stateFile> <fortnoxUrl> <gitApiBaseUrl> <gitClubId> <gitApiKey>
+ *   tsx git-sync.crash-child.ts run <databaseUrl> <stateFile> <fortnoxUrl>
  *
  * `run` prints one line per sync step (`step <name>`) and `done <runId>` when the run is through.
  */
@@ -29,12 +29,12 @@ interface State {
   basisIds: string[];
 }
 
-const [mode, dataDir, stateFile, fortnoxUrl, gitBaseUrl, gitClubId, gitApiKey] = process.argv.slice(2) as string[];
+const [mode, databaseUrl, stateFile, fortnoxUrl, gitBaseUrl, gitClubId, gitApiKey] = process.argv.slice(2) as string[];
 
 async function main() {
   // One secret across the restarts: the stored GIT key and accounting tokens are sealed with it.
   const t = await createTestApp({
-    DATA_DIR: dataDir as string,
+    DATABASE_URL: databaseUrl as string,
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'git-sync-crash-test-secret-0123456789abcdef',
   });

@@ -892,8 +892,9 @@ function messageIn(error: unknown, lang: Lang): string {
 }
 
 /**
- * Runs a queued sync (the pg-boss job): one run per GIT club account at a time (the run table's
- * advisory lock); a run that finds another running is put back for pg-boss to retry. Per basis
+ * Runs a queued sync (the pg-boss job): one run per GIT club account at a time (a lock held by
+ * the live process, and the run table's advisory lock); a run that finds another running is put
+ * back for pg-boss to retry. Per basis
  * errors mark the item failed and the run goes on; a revoked consent, a missing connection or
  * an exhausted invoice quota stop the run (failed, with the message; items stay resumable).
  */
@@ -901,6 +902,25 @@ export async function runGitSync(
   app: FastifyInstance,
   data: GitSyncJobData,
   options: { hooks?: GitSyncHooks; lastAttempt?: boolean } = {},
+): Promise<void> {
+  const queued = await getTransaction(app.db, data.runId);
+  if (!queued) return;
+  // Held while this process works on the club account's sync, and let go when it dies: a
+  // restarted run never works beside one that is still alive (the ledger covers crashes, not
+  // two live runners), and a run that only fell silent is waited for, not run twice.
+  const lock = await app.database.tryHoldLock(`git-sync-run:${queued.clubAccountId}`);
+  if (!lock) throw new Error('another GIT sync of the club account is running in a live process; the sync waits');
+  try {
+    await runLockedGitSync(app, data, options);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runLockedGitSync(
+  app: FastifyInstance,
+  data: GitSyncJobData,
+  options: { hooks?: GitSyncHooks; lastAttempt?: boolean },
 ): Promise<void> {
   const run = await startTransaction(app.db, data.runId, STALE_RUN_MINUTES);
   if (!run) {

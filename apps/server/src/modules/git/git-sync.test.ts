@@ -613,6 +613,64 @@ describe('crash and restart', () => {
   }, 180_000);
 });
 
+describe('two live runners', () => {
+  it('a second runner of the club account waits while the first is alive, so nothing is made twice', async () => {
+    const candidates = await Promise.all(occasions.map(async (o) => ({ o, rows: open(await bases(o, '&status=unpaid')) })));
+    const { o: occasion, rows: openRows } = candidates.sort((x, y) => y.rows.length - x.rows.length)[0] as (typeof candidates)[0];
+    const chosen = openRows.slice(0, 2);
+    expect(chosen).toHaveLength(2);
+    const selection = {
+      occasionId: occasion.id,
+      basisIds: chosen.map((c) => c.id),
+      trigger: 'manual' as const,
+      lang: 'en' as const,
+    };
+    const runId = (await queueGitSync(app, gitTarget(), selection)) as string;
+    const data = await gitSyncJobData(app, runId, selection);
+    let reached!: () => void;
+    const atCreate = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let go!: () => void;
+    const proceed = new Promise<void>((resolve) => {
+      go = resolve;
+    });
+    const first = runGitSync(app, data, {
+      hooks: {
+        async step(step) {
+          if (step !== 'invoice.before') return;
+          reached();
+          await proceed;
+        },
+      },
+    });
+    await atCreate;
+    // The same run taken up again (a pg-boss retry, a restarted worker) while the first still works on it.
+    await expect(runGitSync(app, data)).rejects.toThrow(/live process/);
+    go();
+    await first;
+    expect(await ok<GitTransaction>('GET', `/git/transactions/${runId}`, a.owner)).toMatchObject({
+      status: 'succeeded',
+      failed: 0,
+    });
+    for (const basis of chosen) expect(invoicesWithRef(basis.gitId), basis.gitId).toHaveLength(1);
+    // Once the first has finished, the lock is free: another run of the club account goes through.
+    expect(await syncAgain(occasion, chosen)).toBe('succeeded');
+  }, 120_000);
+});
+
+async function syncAgain(occasion: GitInvoiceOccasionRow, chosen: GitInvoiceBasisRow[]) {
+  const selection = {
+    occasionId: occasion.id,
+    basisIds: chosen.map((c) => c.id),
+    trigger: 'manual' as const,
+    lang: 'en' as const,
+  };
+  const runId = (await queueGitSync(app, gitTarget(), selection)) as string;
+  await runGitSync(app, await gitSyncJobData(app, runId, selection));
+  return (await ok<GitTransaction>('GET', `/git/transactions/${runId}`, a.owner)).status;
+}
+
 describe('a run whose process died', () => {
   it('is joined while it beats; once silent it is marked interrupted and the next request starts a new run', async () => {
     const occasion = occasions[0] as GitInvoiceOccasionRow;
