@@ -17,6 +17,7 @@ export * from '../modules/email/email.schema';
 export * from '../modules/eventlogs/eventlogs.schema';
 export * from '../modules/exports/exports.schema';
 export * from '../modules/fees/fees.schema';
+export * from '../modules/help/help.schema';
 export * from '../modules/hidden-resources/hidden-resources.schema';
 export * from '../modules/integrations/accounting-connections.schema';
 export * from '../modules/integrations/integrations.schema';

@@ -4,7 +4,9 @@ import { FEES_VALIDATION_MESSAGES } from '../fees/fees.messages';
 import { GIT_IMPORT_VALIDATION_MESSAGES } from '../git/git-import.messages';
 import { GIT_REPORT_VALIDATION_MESSAGES } from '../git/git-report.messages';
 import { GIT_SYNC_VALIDATION_MESSAGES } from '../git/git-sync.messages';
+import { HELP_VALIDATION_MESSAGES } from '../help/help.messages';
 import { MEMBERS_VALIDATION_MESSAGES } from '../members/members.messages';
+import { SUPPORT_VALIDATION_MESSAGES } from '../support/support.messages';
 
 /**
  * Validation messages, written once for the server and the web app. Zod issues carry a message
@@ -125,6 +127,7 @@ export const VALIDATION_MESSAGES = {
   ...MEMBERS_VALIDATION_MESSAGES,
   // Fees (spec §3 fee type, fee, fee rule).
   ...FEES_VALIDATION_MESSAGES,
+  ...HELP_VALIDATION_MESSAGES,
   // Exports (spec §5 export period).
   ...EXPORTS_VALIDATION_MESSAGES,
   // The GIT Excel import (column mapping).
@@ -133,6 +136,8 @@ export const VALIDATION_MESSAGES = {
   ...GIT_REPORT_VALIDATION_MESSAGES,
   // The GIT → accounting sync.
   ...GIT_SYNC_VALIDATION_MESSAGES,
+  // Support, the contact form and the launch signup.
+  ...SUPPORT_VALIDATION_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
