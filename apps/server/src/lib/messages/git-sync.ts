@@ -46,4 +46,16 @@ export const gitSyncMessages = {
     sv: 'GIT-artikel {code} kopplades till artikel {number}',
     en: 'GIT article {code} was mapped to article {number}',
   },
+  'gitSync.event.scheduledRefused': {
+    sv: 'Den schemalagda synkroniseringen väntar: GIT-artiklarna {codes} är inte kopplade till någon artikel i bokföringsprogrammet',
+    en: 'The scheduled sync is waiting: the GIT articles {codes} are not mapped to an article in the accounting program',
+  },
+  'gitSync.notice.scheduledRefused.subject': {
+    sv: 'Automatisk synkronisering väntar på artikelkoppling',
+    en: 'Automatic sync is waiting for article mapping',
+  },
+  'gitSync.notice.scheduledRefused.message': {
+    sv: 'GIT-artiklarna {codes} saknar koppling till bokföringsprogrammet. Koppla dem under GIT → Artiklar så tar nästa schemalagda synkronisering med fakturorna.',
+    en: 'The GIT articles {codes} have no mapping to the accounting program. Map them under GIT → Articles and the next scheduled sync takes the invoices.',
+  },
 } as const satisfies MessageDictionary;

@@ -64,6 +64,27 @@ export async function listEventLogs(
   return { rows, total: totalRow?.total ?? 0 };
 }
 
+/** The newest entry of one activity for a club account, e.g. to tell a repeated warning apart. */
+export async function latestEventOf(
+  conn: Conn,
+  target: { organisationId: string; clubAccountId: string },
+  activity: string,
+): Promise<EventLogRow | null> {
+  const [row] = await conn
+    .select()
+    .from(eventLogs)
+    .where(
+      and(
+        eq(eventLogs.organisationId, target.organisationId),
+        eq(eventLogs.clubAccountId, target.clubAccountId),
+        eq(eventLogs.activity, activity),
+      ),
+    )
+    .orderBy(desc(eventLogs.createdAt), desc(eventLogs.id))
+    .limit(1);
+  return row ?? null;
+}
+
 /** How a user is named in activities: the display name when set, else the name. */
 export async function userDisplayName(conn: Conn, userId: string): Promise<string> {
   const [row] = await conn

@@ -1,7 +1,11 @@
 import type { GitReportKind } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors';
 import type { MirrorTarget } from '../accounting/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
+import { latestEventOf } from '../eventlogs/eventlogs.repository';
+import { logEvent } from '../eventlogs/eventlogs.service';
+import { notify } from '../notifications/notifications.service';
 import { listConnectedGitTargets } from './git-connections.service';
 import { queueGitRefresh } from './git-refresh.service';
 import { queueReportStatus, reportTargetOf } from './git-report.service';
@@ -43,8 +47,13 @@ export async function queueScheduledGitSyncs(app: FastifyInstance): Promise<Auto
           trigger: 'scheduled',
           targetClubAccountId: target.clubAccountId,
           lang: 'sv',
-        }).catch((error: unknown) => {
+        }).catch(async (error: unknown) => {
           app.log.warn({ err: error, clubAccountId: gitTarget.clubAccountId }, 'scheduled GIT sync not queued');
+          if (error instanceof AppError && error.messageKey === 'gitSync.missingArticles') {
+            await tellSyncWaitsForMappings(app, gitTarget, String(error.params?.codes ?? '')).catch((logError: unknown) =>
+              app.log.error({ err: logError }, 'could not tell that the scheduled GIT sync waits for article mappings'),
+            );
+          }
           return null;
         });
       }
@@ -65,4 +74,35 @@ export async function queueScheduledGitSyncs(app: FastifyInstance): Promise<Auto
     }
   }
   return queued;
+}
+
+const REFUSED_ACTIVITY = 'gitSync.event.scheduledRefused';
+/** A refusal that repeats every 15 minutes is told again once a day, or at once when other articles are missing. */
+const RETELL_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The scheduled sync waits for article mappings, and only people can make them: an ERROR in the
+ * event log and a notification to owners and managers, linking to the GIT page. Told once for the
+ * same missing articles, not every tick.
+ */
+async function tellSyncWaitsForMappings(app: FastifyInstance, gitTarget: MirrorTarget, codes: string): Promise<void> {
+  const last = await latestEventOf(app.db, gitTarget, REFUSED_ACTIVITY);
+  if (last && last.params.codes === codes && Date.now() - last.createdAt.getTime() < RETELL_AFTER_MS) return;
+  await app.db.transaction(async (tx) => {
+    await logEvent(tx, {
+      ...gitTarget,
+      resource: 'git',
+      activity: REFUSED_ACTIVITY,
+      params: { codes },
+      type: 'ERROR',
+    });
+    await notify(tx, {
+      organisationId: gitTarget.organisationId,
+      toRole: ['Owner', 'Manager'],
+      subject: 'gitSync.notice.scheduledRefused.subject',
+      message: 'gitSync.notice.scheduledRefused.message',
+      params: { codes },
+      link: '/dashboard/golfrelated/git',
+    });
+  });
 }

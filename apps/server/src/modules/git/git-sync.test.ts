@@ -22,6 +22,7 @@ import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscri
 import type { TestOrganisation } from '../users/test-fixtures';
 import { gitInvoiceBases, gitTransactions } from './git.schema';
 import { runGitRefresh } from './git-refresh.service';
+import { queueScheduledGitSyncs } from './git-schedule.service';
 import { gitPayerCustomers, gitSyncItems } from './git-sync.schema';
 import { gitSyncJobData, queueGitSync, runGitSync, type SyncStep } from './git-sync.service';
 import { basisInvoiceExternalRef, payerCustomerRequestId } from './git-sync-ref';
@@ -151,6 +152,37 @@ describe('preflight and article mappings', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.club_to_sync).toEqual(['Kindly select club to sync data to']);
     await setConfig('api', { club_to_sync: a.clubAccountId });
+  });
+
+  it('a scheduled sync refused for unmapped articles tells owners (event log and notification) once, not every tick', async () => {
+    await setConfig('api', { club_to_sync: a.clubAccountId, auto_sync: true, auto_sync_git_to_accounting: true });
+    try {
+      const refusedEvents = () =>
+        app.db
+          .select()
+          .from(eventLogs)
+          .where(and(eq(eventLogs.clubAccountId, a.clubAccountId), eq(eventLogs.activity, 'gitSync.event.scheduledRefused')));
+      const [queued] = await queueScheduledGitSyncs(app);
+      expect(queued?.syncRunId).toBeNull();
+      const [event] = await refusedEvents();
+      expect(event?.type).toBe('ERROR');
+      const pre = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, {
+        occasionId: (occasions[0] as GitInvoiceOccasionRow).id,
+      });
+      expect(String(event?.params.codes)).toContain(pre.missingArticles[0]?.code);
+      const log = await ok<{ activity: string }[]>('GET', '/eventlogs?type=ERROR&resource=git', a.owner);
+      expect(log.map((e) => e.activity)).toContainEqual(expect.stringContaining('The scheduled sync is waiting'));
+      const notices = await ok<{ subject: string; link: string | null }[]>('GET', '/notifications', a.owner);
+      const waiting = notices.filter((n) => n.subject === 'Automatic sync is waiting for article mapping');
+      expect(waiting).toHaveLength(1);
+      expect(waiting[0]?.link).toBe('/dashboard/golfrelated/git');
+
+      // The next tick finds the same articles unmapped: nothing new to tell.
+      await queueScheduledGitSyncs(app);
+      expect(await refusedEvents()).toHaveLength(1);
+    } finally {
+      await setConfig('api', { club_to_sync: a.clubAccountId });
+    }
   });
 
   it('lists unmapped articles, refuses the sync until they are mapped, then maps by creating them in Fortnox', async () => {
