@@ -13,6 +13,7 @@ import { runMigrations } from './db/migrate';
 import { ForbiddenError, TooManyRequestsError } from './lib/errors';
 import { healthRoutes } from './modules/health/health.routes';
 import { type RouteModule, routeModules } from './modules/index';
+import { landingSeoRoutes } from './modules/landing/landing-seo.routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin, sendNotFound } from './plugins/error-handler';
@@ -124,11 +125,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(authPlugin);
 
     await app.register(healthRoutes, { prefix: '/api' });
+    // sitemap.xml and robots.txt live at the root, where crawlers look for them.
+    await app.register(landingSeoRoutes);
     for (const module of options.modules ?? routeModules) {
       await app.register(module, { prefix: API_PREFIX });
     }
 
-    const webApp = await registerWebApp(app, config.WEB_DIST);
+    const webApp = await registerWebApp(app, config.WEB_DIST, config.BRAND);
     app.setNotFoundHandler((request, reply) => {
       if (webApp?.wants(request)) return webApp.sendIndex(reply);
       return sendNotFound(request, reply);

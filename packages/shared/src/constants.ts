@@ -26,6 +26,7 @@ export const DEFAULT_SKIN: Skin = 'light';
 
 export const BRANDS = ['fairway', 'dubbelkoll'] as const;
 export type Brand = (typeof BRANDS)[number];
+export const BRAND_NAMES: Record<Brand, string> = { fairway: 'Fairway', dubbelkoll: 'Dubbelkoll' };
 
 export const ACCOUNTING_PROGRAMS = ['fortnox', 'visma_eekonomi', 'visma_administration'] as const;
 export type AccountingProgram = (typeof ACCOUNTING_PROGRAMS)[number];

@@ -23,6 +23,7 @@ export * from './integrations/integrations.schemas';
 export * from './invoices/invoice-totals';
 export * from './invoices/invoices.schemas';
 export * from './landing/landing.schemas';
+export * from './landing/public-site';
 export * from './members/categories.schemas';
 export * from './members/families.schemas';
 export * from './members/members.rules';

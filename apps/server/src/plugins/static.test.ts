@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { brandIndexHtml } from './static';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
 const SCRIPT = 'console.log("fairway")';
@@ -70,5 +71,38 @@ describe('the web app build', () => {
   it('does not fall back for other methods', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/login', payload: {} });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the brand of index.html', () => {
+  const BUILT =
+    '<html><head><meta name="brand" content="fairway" /><link rel="icon" href="/favicon-fairway.svg" /><title>Fairway</title></head></html>';
+
+  it('is rewritten to the brand the server runs as', () => {
+    expect(brandIndexHtml(BUILT, 'dubbelkoll')).toBe(
+      '<html><head><meta name="brand" content="dubbelkoll" /><link rel="icon" href="/favicon-dubbelkoll.svg" /><title>Dubbelkoll</title></head></html>',
+    );
+  });
+
+  it('is left alone when it already matches, or when the page names no brand', () => {
+    expect(brandIndexHtml(BUILT, 'fairway')).toBe(BUILT);
+    expect(brandIndexHtml(INDEX, 'dubbelkoll')).toBe(INDEX);
+  });
+
+  it('reaches the browser on every client-side route, the root included', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'fairway-web-brand-'));
+    writeFileSync(path.join(dist, 'index.html'), BUILT);
+    const branded = await createTestApp({ WEB_DIST: dist, BRAND: 'dubbelkoll' });
+    try {
+      for (const url of ['/', '/price', '/index.html']) {
+        const res = await branded.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain('<meta name="brand" content="dubbelkoll" />');
+        expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      }
+    } finally {
+      await branded.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

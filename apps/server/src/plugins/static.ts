@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { BRAND_NAMES, type Brand } from '@fairway/shared/constants';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -9,7 +11,21 @@ const REVALIDATE = 'no-cache';
 export interface WebApp {
   /** True when the request should get the SPA's index.html (client-side route). */
   wants(request: FastifyRequest): boolean;
-  sendIndex(reply: FastifyReply): FastifyReply;
+  sendIndex(reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/**
+ * One build serves either brand: index.html carries `<meta name="brand" content="…">` (the brand
+ * it was built for), and the server rewrites it, the title and the favicon to its own BRAND before
+ * the app's first script reads it. A page without that tag is sent as it is.
+ */
+export function brandIndexHtml(html: string, brand: Brand): string {
+  const built = /<meta name="brand" content="(\w+)"\s*\/?>/.exec(html)?.[1] as Brand | undefined;
+  if (!built || built === brand || !(built in BRAND_NAMES)) return html;
+  return html
+    .replace(`<meta name="brand" content="${built}"`, `<meta name="brand" content="${brand}"`)
+    .replace(`<title>${BRAND_NAMES[built]}</title>`, `<title>${BRAND_NAMES[brand]}</title>`)
+    .replace(`/favicon-${built}.svg`, `/favicon-${brand}.svg`);
 }
 
 /**
@@ -17,21 +33,30 @@ export interface WebApp {
  * assets/ never change, so browsers may keep them for a year; everything else (index.html above
  * all) is revalidated so a deploy shows at once. Returns null when there is no build.
  */
-export async function registerWebApp(app: FastifyInstance, root: string): Promise<WebApp | null> {
+export async function registerWebApp(app: FastifyInstance, root: string, brand: Brand = 'fairway'): Promise<WebApp | null> {
   if (!existsSync(path.join(root, 'index.html'))) return null;
   const assetsDir = path.join(root, 'assets') + path.sep;
 
   await app.register(fastifyStatic, {
     root,
-    index: ['index.html'],
+    // index.html always goes through sendIndex (the notFound handler), which brands it.
+    index: false,
     redirect: false,
     cacheControl: false,
     // The API never comes from disk, whatever the build folder holds.
-    allowedPath: (pathName) => !pathName.startsWith('/api/') && pathName !== '/api',
+    allowedPath: (pathName) => !pathName.startsWith('/api/') && pathName !== '/api' && pathName !== '/index.html',
     setHeaders: (res, filePath) => {
       res.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },
   });
+
+  const sendIndex = async (reply: FastifyReply) => {
+    // Read on every request (it is small): a new build is picked up without a restart.
+    const html = await readFile(path.join(root, 'index.html'), 'utf8');
+    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(brandIndexHtml(html, brand));
+  };
+  // The root is a route of its own, or the static handler would answer it as a directory.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
 
   return {
     wants(request) {
@@ -40,8 +65,6 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
       // A missing hashed asset must stay a 404, or the browser would cache HTML as a script.
       return url !== '/api' && !url.startsWith('/api/') && !url.startsWith('/assets/');
     },
-    sendIndex(reply) {
-      return reply.header('cache-control', REVALIDATE).sendFile('index.html');
-    },
+    sendIndex,
   };
 }

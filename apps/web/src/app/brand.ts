@@ -46,5 +46,13 @@ export function resolveBrand(value: string | undefined): BrandConfig {
   return BRAND_CONFIGS[id];
 }
 
-/** The brand this build ships (VITE_BRAND, default fairway). */
-export const brand: BrandConfig = resolveBrand(import.meta.env.VITE_BRAND);
+/**
+ * The brand of the server that sent index.html (its `<meta name="brand">`, rewritten to the
+ * server's BRAND), else the one this build was made for (VITE_BRAND, default fairway).
+ */
+function servedBrand(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector('meta[name="brand"]')?.getAttribute('content') ?? undefined;
+}
+
+export const brand: BrandConfig = resolveBrand(servedBrand() ?? import.meta.env.VITE_BRAND);

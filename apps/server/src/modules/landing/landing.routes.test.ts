@@ -81,3 +81,15 @@ describe('GET /landing_page/golf_clubs', () => {
     }
   });
 });
+
+describe('GET /landing_page/tiers', () => {
+  it("answers the duplicate detector's tiers without a token, cheapest first", async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/landing_page/tiers' });
+    expect(res.statusCode).toBe(200);
+    const data = (res.json() as { data: { id: string; monthlyPriceOre: number; resources: string[] }[] }).data;
+    expect(data.map((tier) => tier.id)).toEqual(['start', 'business', 'pro']);
+    expect(data.map((tier) => tier.monthlyPriceOre)).toEqual([29_500, 69_500, 149_500]);
+    expect(data[0]?.resources).toEqual(['invoice']);
+    expect(data[2]?.resources).toEqual(['invoice', 'order', 'voucher']);
+  });
+});

@@ -1,4 +1,4 @@
-import { envelope, golfClubSchema, packageSchema } from '@fairway/shared';
+import { DUPLICATE_TIERS, duplicateTierSchema, envelope, golfClubSchema, packageSchema } from '@fairway/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listActivePackages, listGolfClubs } from './landing.repository';
@@ -32,5 +32,18 @@ export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await listGolfClubs(app.db, request.query.search || undefined) }),
+  );
+
+  app.get(
+    '/landing_page/tiers',
+    {
+      schema: {
+        tags: ['landing'],
+        summary: "The duplicate detector's tiers (spec §7), cheapest first",
+        querystring: noQuery,
+        response: { 200: envelope(z.array(duplicateTierSchema)) },
+      },
+    },
+    async () => ({ data: [...DUPLICATE_TIERS] }),
   );
 };
