@@ -1,5 +1,5 @@
 import { type App, buildApp } from './app';
-import { connectDemoAccounts, type DemoLogin, seedDemo, seedReferenceData } from './db/seed/index';
+import { connectDemoAccounts, type DemoLogin, seedDemo, seedHelpContent, seedReferenceData } from './db/seed/index';
 import { closeOnSignals } from './lib/shutdown';
 import { loadConfigOrExit } from './lib/startup';
 
@@ -34,6 +34,8 @@ async function main(): Promise<void> {
 
   // Packages and golf clubs are reference data that registration needs, demo or not.
   await seedReferenceData(app.db);
+  // The blog, FAQ and video guides the public pages and the help centre show, demo or not.
+  await seedHelpContent(app.db);
   if (config.SEED_DEMO && (await hasNoUsers(app))) {
     app.log.info('empty database: seeding the demo organisation');
     printLogins(await seedDemo(app));

@@ -14,6 +14,7 @@ import { gitGatewayMessages } from './messages/git-gateway';
 import { gitImportMessages } from './messages/git-import';
 import { gitReportMessages } from './messages/git-report';
 import { gitSyncMessages } from './messages/git-sync';
+import { helpMessages } from './messages/help';
 import { integrationsMessages } from './messages/integrations';
 import { invoicesMessages } from './messages/invoices';
 import { membersMessages } from './messages/members';
@@ -68,6 +69,7 @@ const dictionaries = [
   gitImportMessages,
   receiptsMessages,
   exportsMessages,
+  helpMessages,
 ] as const;
 
 type Merge<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]

@@ -24,6 +24,7 @@ import { gitReportRoutes } from './git/git-report.routes';
 import { gitScheduleJobs } from './git/git-schedule.jobs';
 import { gitSyncJobs } from './git/git-sync.jobs';
 import { gitSyncRoutes } from './git/git-sync.routes';
+import { helpRoutes } from './help/help.routes';
 import { hiddenResourcesRoutes } from './hidden-resources/hidden-resources.routes';
 import { integrationsRoutes } from './integrations/integrations.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
@@ -53,6 +54,7 @@ export const routeModules: RouteModule[] = [
   companyRoutes,
   organizationsRoutes,
   landingRoutes,
+  helpRoutes,
   permissionsRoutes,
   notificationsRoutes,
   eventlogsRoutes,

@@ -194,7 +194,12 @@ const assetPath = () =>
     .regex(HELP_ASSET_PATH_PATTERN, { message: encodeMessage('asset_path') })
     .refine((p) => !p.includes('..') && !p.includes('//'), { message: encodeMessage('asset_path') });
 
-const pixels = () => z.number({ message: encodeMessage('required') }).int().min(1).max(10000);
+const pixels = () =>
+  z
+    .number({ message: encodeMessage('required') })
+    .int()
+    .min(1)
+    .max(10000);
 const sortOrder = () => z.number().int().min(0).max(10000).default(0);
 const categoryId = () =>
   z
@@ -204,9 +209,7 @@ const categoryId = () =>
     .max(36)
     .pipe(z.uuid({ message: encodeMessage('help_category_unknown') }));
 
-export const helpCategoryBodySchema = z
-  .object({ slug: slugField(), name: bilingual(100), sortOrder: sortOrder() })
-  .strict();
+export const helpCategoryBodySchema = z.object({ slug: slugField(), name: bilingual(100), sortOrder: sortOrder() }).strict();
 export type HelpCategoryBody = z.infer<typeof helpCategoryBodySchema>;
 
 export const blogPostBodySchema = z
@@ -288,7 +291,14 @@ export const dashboardScreenshotBodySchema = z
 export type DashboardScreenshotBody = z.input<typeof dashboardScreenshotBodySchema>;
 
 export const helpTextKeyParamsSchema = z
-  .object({ key: z.string().trim().min(1).max(100).regex(HELP_KEY_PATTERN, { message: encodeMessage('help_key') }) })
+  .object({
+    key: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(HELP_KEY_PATTERN, { message: encodeMessage('help_key') }),
+  })
   .strict();
 export const helpTextBodySchema = z.object({ text: bilingual(HELP_TEXT_MAX) }).strict();
 export type HelpTextBody = z.infer<typeof helpTextBodySchema>;
@@ -314,9 +324,7 @@ export const adminBlogPostSchema = z.object({
   description: bilingualOut,
   body: z.object({ sv: z.array(blogBlockSchema), en: z.array(blogBlockSchema) }),
   author: z.string(),
-  cover: z
-    .object({ src: z.string(), width: z.number().int(), height: z.number().int(), alt: bilingualOut })
-    .nullable(),
+  cover: z.object({ src: z.string(), width: z.number().int(), height: z.number().int(), alt: bilingualOut }).nullable(),
   publishedAt: z.string().nullable(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,6 @@
 /** Entry point of the seeds for main.ts and the tests. */
 export { connectDemoAccounts, seedDemo } from './demo';
 export { DEMO_CLUB_ACCOUNTS, DEMO_LOGINS, DEMO_ORGANISATION, type DemoLogin } from './demo-logins';
+export { seedHelpContent } from './help-content';
 export { GOLF_CLUBS, type GolfClubSeed } from './golf-clubs';
 export { PACKAGES, type PackageSeed, seedReferenceData } from './reference-data';
