@@ -23,6 +23,7 @@ import { permissionsMessages } from './messages/permissions';
 import { receiptsMessages } from './messages/receipts';
 import { segmentsMessages } from './messages/segments';
 import { subscriptionsMessages } from './messages/subscriptions';
+import { supportMessages } from './messages/support';
 import { usersMessages } from './messages/users';
 
 /**
@@ -70,6 +71,7 @@ const dictionaries = [
   receiptsMessages,
   exportsMessages,
   helpMessages,
+  supportMessages,
 ] as const;
 
 type Merge<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]

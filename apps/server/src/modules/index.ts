@@ -29,6 +29,7 @@ import { hiddenResourcesRoutes } from './hidden-resources/hidden-resources.route
 import { integrationsRoutes } from './integrations/integrations.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { landingRoutes } from './landing/landing.routes';
+import { landingFormsRoutes } from './landing/landing-forms.routes';
 import { membersRoutes } from './members/members.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
@@ -38,6 +39,7 @@ import { segmentsRoutes } from './segments/segments.routes';
 import { statisticsRoutes } from './statistics/statistics.routes';
 import { subscriptionsJobs } from './subscriptions/subscriptions.jobs';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
+import { supportRoutes } from './support/support.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** A feature's routes: a Fastify plugin whose paths are relative to /api/v1. */
@@ -88,4 +90,6 @@ export const routeModules: RouteModule[] = [
   gitImportJobs,
   gitImportRoutes,
   exportsRoutes,
+  landingFormsRoutes,
+  supportRoutes,
 ];

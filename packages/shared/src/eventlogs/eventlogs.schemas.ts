@@ -27,6 +27,7 @@ export const EVENT_RESOURCES = [
   'billing',
   'integrations',
   'settings',
+  'support',
 ] as const;
 export type EventResource = (typeof EVENT_RESOURCES)[number];
 

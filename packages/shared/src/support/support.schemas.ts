@@ -80,7 +80,11 @@ export const openTicketBodySchema = z
   .object({
     subject: requiredString(SUPPORT_SUBJECT_MAX),
     message: message(),
-    memberId: z.string().uuid({ message: encodeMessage('support_member_unknown') }).nullable().optional(),
+    memberId: z
+      .string()
+      .uuid({ message: encodeMessage('support_member_unknown') })
+      .nullable()
+      .optional(),
   })
   .strict();
 export type OpenTicketBody = z.output<typeof openTicketBodySchema>;
@@ -122,9 +126,12 @@ const hasTwoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 
 export const buySupportHoursBodySchema = z
   .object({
     hours: z
-      .number({ message: encodeMessage('required') })
+      .number()
       .refine((v) => Number.isFinite(v) && v > 0, { message: encodeMessage('support_hours_min'), abort: true })
-      .refine((v) => v <= SUPPORT_HOURS_MAX, { message: encodeMessage('support_hours_max', { max: SUPPORT_HOURS_MAX }), abort: true })
+      .refine((v) => v <= SUPPORT_HOURS_MAX, {
+        message: encodeMessage('support_hours_max', { max: SUPPORT_HOURS_MAX }),
+        abort: true,
+      })
       .refine(hasTwoDecimals, { message: encodeMessage('two_decimals') }),
   })
   .strict();

@@ -1,3 +1,4 @@
+import { formatSek } from '@fairway/shared';
 import type { Lang } from '../../lib/i18n';
 
 export const BRAND_NAME = 'Fairway';
@@ -19,6 +20,47 @@ export interface EmailTemplateParams {
     system: string;
     message: string;
   };
+  /** To the sender of the public contact form. */
+  contact_received: { name: string; subject: string; message: string; replyWithinHours: number };
+  /** To our support: a message from the public contact form. */
+  contact_notification: {
+    name: string;
+    senderName: string;
+    senderEmail: string;
+    phone: string;
+    club: string;
+    subject: string;
+    message: string;
+    replyWithinHours: number;
+  };
+  /** To whoever signed up to hear when the product launches. */
+  launch_signup: { name: string; siteUrl: string };
+  /** To our support: a ticket opened in the dashboard. */
+  support_ticket: {
+    name: string;
+    number: number;
+    organisationName: string;
+    customerNumber: string;
+    clubAccountName: string;
+    userName: string;
+    userEmail: string;
+    member: string;
+    subject: string;
+    message: string;
+  };
+  /** To the user who opened a ticket. */
+  support_ticket_received: { name: string; number: number; subject: string; message: string; replyWithinHours: number };
+  /** To the user who bought personal support hours. */
+  support_hours_bought: {
+    name: string;
+    organisationName: string;
+    hours: number;
+    unitPriceOre: number;
+    exVatOre: number;
+    vatOre: number;
+    totalOre: number;
+    billingUrl: string;
+  };
 }
 export type EmailTemplate = keyof EmailTemplateParams;
 export const EMAIL_TEMPLATES = [
@@ -27,6 +69,12 @@ export const EMAIL_TEMPLATES = [
   'invitation',
   'password_changed',
   'integration_request',
+  'contact_received',
+  'contact_notification',
+  'launch_signup',
+  'support_ticket',
+  'support_ticket_received',
+  'support_hours_bought',
 ] as const satisfies readonly EmailTemplate[];
 
 export interface RenderedEmail {
@@ -169,7 +217,148 @@ const COPY: { [T in EmailTemplate]: Record<Lang, Copy<T>> } = {
       signature: BRAND_NAME,
     }),
   },
+  contact_received: {
+    sv: (p) => ({
+      subject: `Vi har tagit emot ditt meddelande till ${BRAND_NAME}`,
+      greeting: `Hej ${p.name}!`,
+      paragraphs: [
+        `Tack för att du hörde av dig. Vi har tagit emot ditt meddelande "${p.subject}" och svarar dig inom ${p.replyWithinHours} timmar, oftast samma arbetsdag.`,
+        `Ditt meddelande:\n${p.message}`,
+      ],
+      after: ['Vill du lägga till något svarar du enklast genom att skicka ett nytt meddelande via kontaktformuläret.'],
+      signature: `Vänliga hälsningar\n${BRAND_NAME}`,
+    }),
+    en: (p) => ({
+      subject: `We have received your message to ${BRAND_NAME}`,
+      greeting: `Hi ${p.name},`,
+      paragraphs: [
+        `Thank you for getting in touch. We have received your message "${p.subject}" and will reply within ${p.replyWithinHours} hours, usually the same working day.`,
+        `Your message:\n${p.message}`,
+      ],
+      after: ['If you want to add something, simply send another message through the contact form.'],
+      signature: `Kind regards,\n${BRAND_NAME}`,
+    }),
+  },
+  contact_notification: {
+    sv: (p) => ({
+      subject: `${BRAND_NAME} kontaktformulär: ${p.subject}`,
+      greeting: `Hej ${p.name}!`,
+      paragraphs: [
+        `${p.senderName} (${p.senderEmail}) har skrivit via kontaktformuläret.`,
+        `Telefon: ${p.phone}\nKlubb eller organisation: ${p.club}`,
+        `Meddelande:\n${p.message}`,
+      ],
+      after: [`Avsändaren har lovats svar inom ${p.replyWithinHours} timmar.`],
+      signature: BRAND_NAME,
+    }),
+    en: (p) => ({
+      subject: `${BRAND_NAME} contact form: ${p.subject}`,
+      greeting: `Hi ${p.name},`,
+      paragraphs: [
+        `${p.senderName} (${p.senderEmail}) wrote through the contact form.`,
+        `Phone: ${p.phone}\nClub or organisation: ${p.club}`,
+        `Message:\n${p.message}`,
+      ],
+      after: [`The sender was promised a reply within ${p.replyWithinHours} hours.`],
+      signature: BRAND_NAME,
+    }),
+  },
+  launch_signup: {
+    sv: (p) => ({
+      subject: `Du står på listan – vi hör av oss när ${BRAND_NAME} lanseras`,
+      greeting: `Hej ${p.name}!`,
+      paragraphs: [
+        `Tack för ditt intresse för ${BRAND_NAME}. Vi skickar ett enda e-postmeddelande till den här adressen när vi lanserar, med vad som är nytt och hur ni kommer i gång.`,
+        'Vi använder adressen bara till det och lämnar aldrig ut den.',
+      ],
+      action: { label: `Läs mer om ${BRAND_NAME}`, url: p.siteUrl },
+      signature: `Vänliga hälsningar\n${BRAND_NAME}`,
+    }),
+    en: (p) => ({
+      subject: `You are on the list – we will tell you when ${BRAND_NAME} launches`,
+      greeting: `Hi ${p.name},`,
+      paragraphs: [
+        `Thank you for your interest in ${BRAND_NAME}. We will send one e-mail to this address when we launch, with what is new and how to get started.`,
+        'We use the address for nothing else and never share it.',
+      ],
+      action: { label: `Read more about ${BRAND_NAME}`, url: p.siteUrl },
+      signature: `Kind regards,\n${BRAND_NAME}`,
+    }),
+  },
+  support_ticket: {
+    sv: (p) => ({
+      subject: `${BRAND_NAME} supportärende ${p.number} från ${p.organisationName}: ${p.subject}`,
+      greeting: `Hej ${p.name}!`,
+      paragraphs: [
+        `${p.userName} (${p.userEmail}) på ${p.organisationName}, kundnummer ${p.customerNumber}, klubb ${p.clubAccountName}, har skickat ett supportärende.`,
+        `Gäller medlem: ${p.member}`,
+        `Meddelande:\n${p.message}`,
+      ],
+      after: ['Svara kunden inom 48 timmar.'],
+      signature: BRAND_NAME,
+    }),
+    en: (p) => ({
+      subject: `${BRAND_NAME} support ticket ${p.number} from ${p.organisationName}: ${p.subject}`,
+      greeting: `Hi ${p.name},`,
+      paragraphs: [
+        `${p.userName} (${p.userEmail}) at ${p.organisationName}, customer number ${p.customerNumber}, club account ${p.clubAccountName}, has opened a support ticket.`,
+        `About member: ${p.member}`,
+        `Message:\n${p.message}`,
+      ],
+      after: ['Reply to the customer within 48 hours.'],
+      signature: BRAND_NAME,
+    }),
+  },
+  support_ticket_received: {
+    sv: (p) => ({
+      subject: `${BRAND_NAME} support: vi har tagit emot ärende ${p.number}`,
+      greeting: `Hej ${p.name}!`,
+      paragraphs: [
+        `Tack, vi har tagit emot ditt ärende "${p.subject}" med nummer ${p.number}. Vi svarar dig inom ${p.replyWithinHours} timmar. Ange gärna ärendenumret om du kontaktar oss om samma sak.`,
+        `Ditt meddelande:\n${p.message}`,
+      ],
+      signature: `Vänliga hälsningar\n${BRAND_NAME} support`,
+    }),
+    en: (p) => ({
+      subject: `${BRAND_NAME} support: we have received ticket ${p.number}`,
+      greeting: `Hi ${p.name},`,
+      paragraphs: [
+        `Thank you, we have received your ticket "${p.subject}", number ${p.number}. We will reply within ${p.replyWithinHours} hours. Please quote the ticket number if you contact us about the same matter.`,
+        `Your message:\n${p.message}`,
+      ],
+      signature: `Kind regards,\n${BRAND_NAME} support`,
+    }),
+  },
+  support_hours_bought: {
+    sv: (p) => ({
+      subject: `Orderbekräftelse: ${hoursText(p.hours, 'sv')} timmar personlig support från ${BRAND_NAME}`,
+      greeting: `Hej ${p.name}!`,
+      paragraphs: [
+        `Tack för din beställning. ${p.organisationName} har köpt ${hoursText(p.hours, 'sv')} timmar personlig support à ${formatSek(p.unitPriceOre, 'sv')} exkl. moms.`,
+        `Belopp exkl. moms: ${formatSek(p.exVatOre, 'sv')}\nMoms 25 %: ${formatSek(p.vatOre, 'sv')}\nAtt betala inkl. moms: ${formatSek(p.totalOre, 'sv')}`,
+        'Timmarna läggs på er nästa faktura från oss. Boka tid genom att skicka ett supportärende i portalen.',
+      ],
+      action: { label: 'Visa fakturor', url: p.billingUrl },
+      signature: `Vänliga hälsningar\n${BRAND_NAME}`,
+    }),
+    en: (p) => ({
+      subject: `Order confirmation: ${hoursText(p.hours, 'en')} hours of personal support from ${BRAND_NAME}`,
+      greeting: `Hi ${p.name},`,
+      paragraphs: [
+        `Thank you for your order. ${p.organisationName} has bought ${hoursText(p.hours, 'en')} hours of personal support at ${formatSek(p.unitPriceOre, 'en')} ex VAT per hour.`,
+        `Amount ex VAT: ${formatSek(p.exVatOre, 'en')}\nVAT 25 %: ${formatSek(p.vatOre, 'en')}\nTotal incl. VAT: ${formatSek(p.totalOre, 'en')}`,
+        'The hours are added to your next billing from us. Book a time by opening a support ticket in the portal.',
+      ],
+      action: { label: 'View billing', url: p.billingUrl },
+      signature: `Kind regards,\n${BRAND_NAME}`,
+    }),
+  },
 };
+
+/** Decimal hours as the reader writes them: 1,5 in Swedish, 1.5 in English. */
+function hoursText(hours: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang === 'en' ? 'en-SE' : 'sv-SE', { maximumFractionDigits: 2 }).format(hours);
+}
 
 const FOOTER: Record<Lang, string> = {
   sv: `Det här meddelandet skickades automatiskt av ${BRAND_NAME} och går inte att svara på.`,

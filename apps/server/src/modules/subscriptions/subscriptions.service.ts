@@ -18,6 +18,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { createBilling, subscriptionBillingLines } from '../billings/billings.service';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import type { Tenant } from '../organizations/tenant';
+import { billPendingSupportHours, markSupportHoursBilled, pendingSupportHours } from '../support/support-billing';
 import { addDays, addMonths, monthOf, monthsBetween, todayIso } from './dates';
 import * as repo from './subscriptions.repository';
 
@@ -86,6 +87,8 @@ export async function billDuePeriods(
     const planEnd = addDays(addMonths(periodStart, PAYMENT_PLAN_MONTHS[sub.paymentPlan]), -1);
     const periodEnd = planEnd < sub.endDate ? planEnd : sub.endDate;
     const months = monthsBetween(periodStart, addDays(periodEnd, 1));
+    // Support hours bought since the last billing ride on this one (spec §9, support/buy_support_hours).
+    const support = await pendingSupportHours(conn, tenant);
     const lines = subscriptionBillingLines({
       pkg,
       paymentPlan: sub.paymentPlan,
@@ -93,6 +96,7 @@ export async function billDuePeriods(
       months,
       startsTerm: periodStart === sub.startDate,
       firstBilling: !(await repo.hasBillings(conn, tenant)),
+      supportHundredths: support.hundredths,
     });
     const billing = await createBilling(conn, {
       organisationId: tenant.organisationId,
@@ -104,6 +108,7 @@ export async function billDuePeriods(
     });
     if (billing) {
       billed++;
+      await markSupportHoursBilled(conn, tenant, support, billing.id);
     }
     await repo.updateSubscription(conn, tenant, { nextBillingDate: addDays(periodEnd, 1) });
   }
@@ -394,6 +399,7 @@ export async function runSubscriptionMaintenance(db: Db, today: string = todayIs
         });
       }
       result.billed += await billDuePeriods(tx, tenant, today);
+      result.billed += await billPendingSupportHours(tx, tenant, today);
     });
   }
   return result;

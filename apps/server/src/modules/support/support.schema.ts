@@ -25,9 +25,7 @@ export const supportTickets = pgTable(
   },
   (t) => [
     index('support_tickets_org_idx').on(t.organisationId, t.createdAt),
-    index('support_tickets_member_idx')
-      .on(t.memberId)
-      .where(sql`${t.memberId} is not null`),
+    index('support_tickets_member_idx').on(t.memberId).where(sql`${t.memberId} is not null`),
   ],
 );
 
@@ -52,9 +50,5 @@ export const supportHourPurchases = pgTable(
     billingId: uuid('billing_id').references(() => billings.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('support_hour_purchases_unbilled_idx')
-      .on(t.organisationId)
-      .where(sql`${t.billingId} is null`),
-  ],
+  (t) => [index('support_hour_purchases_unbilled_idx').on(t.organisationId).where(sql`${t.billingId} is null`)],
 );

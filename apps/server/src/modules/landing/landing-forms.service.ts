@@ -1,0 +1,78 @@
+import {
+  CONTACT_REPLY_HOURS,
+  type ContactFormBody,
+  type ContactFormResult,
+  formatPhone,
+  type NotificationSignupBody,
+  type NotificationSignupResult,
+} from '@fairway/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Lang } from '../../lib/i18n';
+import { dispatchEmails, queueEmail } from '../email/email.service';
+import { BRAND_NAME } from '../email/email.templates';
+import { addressOf } from '../integrations/integrations.service';
+import { insertContactMessage, insertSignupOnce } from './landing-forms.repository';
+
+/**
+ * POST landing_page/contact_form: stores the message, confirms it to the sender with the spec §9
+ * promise (a reply within 48 hours) in the language they wrote in, and tells our support (the
+ * portal's own address, as for integration requests). Both e-mails are queued in the same
+ * transaction as the message and sent after the commit.
+ */
+export async function submitContactForm(app: FastifyInstance, body: ContactFormBody, lang: Lang): Promise<ContactFormResult> {
+  const { id, emailIds } = await app.db.transaction(async (tx) => {
+    const messageId = await insertContactMessage(tx, body, lang);
+    const meta = { contactMessageId: messageId };
+    const toSender = await queueEmail(tx, {
+      to: body.email,
+      template: 'contact_received',
+      lang,
+      params: { name: body.name, subject: body.subject, message: body.message, replyWithinHours: CONTACT_REPLY_HOURS },
+      meta,
+    });
+    const toSupport = await queueEmail(tx, {
+      to: addressOf(app.config.MAIL_FROM),
+      template: 'contact_notification',
+      // Our support team reads Swedish.
+      lang: 'sv',
+      params: {
+        name: `${BRAND_NAME} support`,
+        senderName: body.name,
+        senderEmail: body.email,
+        phone: body.phone ? formatPhone(body.phone) : '–',
+        club: body.club || '–',
+        subject: body.subject,
+        message: body.message,
+        replyWithinHours: CONTACT_REPLY_HOURS,
+      },
+      meta,
+    });
+    return { id: messageId, emailIds: [toSender, toSupport] };
+  });
+  await dispatchEmails(app, emailIds);
+  return { id, replyWithinHours: CONTACT_REPLY_HOURS };
+}
+
+/**
+ * POST landing_page/notification_signup: one row per address. A second signup of the same
+ * address changes nothing and sends nothing; the answer says so, kindly, rather than refusing.
+ */
+export async function signUpForLaunch(
+  app: FastifyInstance,
+  body: NotificationSignupBody,
+  lang: Lang,
+): Promise<NotificationSignupResult> {
+  const emailId = await app.db.transaction(async (tx) => {
+    const id = await insertSignupOnce(tx, body, lang);
+    if (!id) return null;
+    return queueEmail(tx, {
+      to: body.email,
+      template: 'launch_signup',
+      lang,
+      params: { name: body.name || (lang === 'sv' ? 'golfvän' : 'there'), siteUrl: `${app.config.PUBLIC_URL}/` },
+      meta: { notificationSignupId: id },
+    });
+  });
+  if (emailId) await dispatchEmails(app, [emailId]);
+  return { alreadySignedUp: emailId === null };
+}

@@ -1,0 +1,157 @@
+import type { SupportTicket } from '@fairway/shared';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { members } from '../members/members.schema';
+import { clubAccounts } from '../organizations/organizations.schema';
+import type { Tenant } from '../organizations/tenant';
+import { users } from '../users/users.schema';
+import { supportHourPurchases, supportTickets } from './support.schema';
+
+type Conn = Db | Tx;
+
+export interface NewTicket {
+  clubAccountId: string | null;
+  userId: string;
+  memberId: string | null;
+  subject: string;
+  message: string;
+}
+
+export async function insertTicket(conn: Conn, tenant: Tenant, values: NewTicket): Promise<{ id: string; number: number }> {
+  const [row] = await conn
+    .insert(supportTickets)
+    .values({ ...values, organisationId: tenant.organisationId })
+    .returning({ id: supportTickets.id, number: supportTickets.number });
+  if (!row) throw new Error('support_tickets insert returned no row');
+  return row;
+}
+
+const ticketColumns = {
+  id: supportTickets.id,
+  number: supportTickets.number,
+  subject: supportTickets.subject,
+  message: supportTickets.message,
+  createdAt: supportTickets.createdAt,
+  memberId: members.id,
+  memberFirstname: members.firstname,
+  memberLastname: members.lastname,
+  memberNumber: members.memberNumber,
+  openedBy: sql<string | null>`coalesce(nullif(${users.displayName}, ''), ${users.name})`,
+  clubAccountName: clubAccounts.name,
+};
+
+type TicketRow = {
+  id: string;
+  number: number;
+  subject: string;
+  message: string;
+  createdAt: Date;
+  memberId: string | null;
+  memberFirstname: string | null;
+  memberLastname: string | null;
+  memberNumber: string | null;
+  openedBy: string | null;
+  clubAccountName: string | null;
+};
+
+function toTicket(row: TicketRow): SupportTicket {
+  return {
+    id: row.id,
+    number: row.number,
+    subject: row.subject,
+    message: row.message,
+    member: row.memberId
+      ? {
+          id: row.memberId,
+          name: `${row.memberFirstname ?? ''} ${row.memberLastname ?? ''}`.trim(),
+          memberNumber: row.memberNumber,
+        }
+      : null,
+    openedBy: row.openedBy,
+    clubAccountName: row.clubAccountName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const ticketsOf = (tenant: Tenant, memberId?: string) =>
+  and(eq(supportTickets.organisationId, tenant.organisationId), memberId ? eq(supportTickets.memberId, memberId) : undefined);
+
+/** The organisation's tickets, newest first; the member join repeats the tenant so no other tenant's name can leak. */
+export async function listTickets(
+  conn: Conn,
+  tenant: Tenant,
+  query: { page: number; pageSize: number; memberId?: string },
+): Promise<{ rows: SupportTicket[]; total: number }> {
+  const where = ticketsOf(tenant, query.memberId);
+  const [rows, totals] = await Promise.all([
+    conn
+      .select(ticketColumns)
+      .from(supportTickets)
+      .leftJoin(members, and(eq(members.id, supportTickets.memberId), eq(members.organisationId, tenant.organisationId)))
+      .leftJoin(users, eq(users.id, supportTickets.userId))
+      .leftJoin(
+        clubAccounts,
+        and(eq(clubAccounts.id, supportTickets.clubAccountId), eq(clubAccounts.organisationId, tenant.organisationId)),
+      )
+      .where(where)
+      .orderBy(desc(supportTickets.createdAt), desc(supportTickets.number))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    conn.select({ n: count() }).from(supportTickets).where(where),
+  ]);
+  return { rows: rows.map(toTicket), total: totals[0]?.n ?? 0 };
+}
+
+export async function findTicket(conn: Conn, tenant: Tenant, id: string): Promise<SupportTicket | null> {
+  const [row] = await conn
+    .select(ticketColumns)
+    .from(supportTickets)
+    .leftJoin(members, and(eq(members.id, supportTickets.memberId), eq(members.organisationId, tenant.organisationId)))
+    .leftJoin(users, eq(users.id, supportTickets.userId))
+    .leftJoin(
+      clubAccounts,
+      and(eq(clubAccounts.id, supportTickets.clubAccountId), eq(clubAccounts.organisationId, tenant.organisationId)),
+    )
+    .where(and(eq(supportTickets.id, id), eq(supportTickets.organisationId, tenant.organisationId)));
+  return row ? toTicket(row) : null;
+}
+
+/* ---------------------------------------------------------------- support hours */
+
+export async function insertPurchase(
+  conn: Conn,
+  tenant: Tenant,
+  values: { userId: string; hundredths: number; unitPriceOre: number; amountOre: number },
+) {
+  const [row] = await conn
+    .insert(supportHourPurchases)
+    .values({ ...values, organisationId: tenant.organisationId })
+    .returning();
+  if (!row) throw new Error('support_hour_purchases insert returned no row');
+  return row;
+}
+
+/**
+ * The purchases no billing carries yet, locked until the caller's transaction ends so two billing
+ * runs cannot both bill them.
+ */
+export async function lockUnbilledPurchases(tx: Conn, tenant: Tenant) {
+  return tx
+    .select({
+      id: supportHourPurchases.id,
+      hundredths: supportHourPurchases.hundredths,
+      createdAt: supportHourPurchases.createdAt,
+    })
+    .from(supportHourPurchases)
+    .where(and(eq(supportHourPurchases.organisationId, tenant.organisationId), isNull(supportHourPurchases.billingId)))
+    .orderBy(supportHourPurchases.createdAt)
+    .for('update');
+}
+
+export async function markPurchasesBilled(conn: Conn, tenant: Tenant, ids: readonly string[], billingId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await conn
+    .update(supportHourPurchases)
+    .set({ billingId })
+    .where(and(eq(supportHourPurchases.organisationId, tenant.organisationId), inArray(supportHourPurchases.id, [...ids])));
+}

@@ -1,0 +1,70 @@
+import {
+  buySupportHoursBodySchema,
+  envelope,
+  openTicketBodySchema,
+  supportHoursPurchaseSchema,
+  supportTicketSchema,
+  supportTicketsListSchema,
+  supportTicketsQuerySchema,
+} from '@fairway/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getLang } from '../../lib/i18n';
+import { authenticated, scoped } from '../../plugins/auth';
+import { tenantOf } from '../organizations/tenant';
+import { FORM_BUDGETS, formBudget } from './form-budget';
+import { buySupportHours, listTickets, openTicket } from './support.service';
+
+const noQuery = z.object({}).strict();
+
+/** Support (spec §7 Support): tickets to our support team and personal support hours. */
+export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Anyone signed in may ask for help; which member a ticket names is checked against the club account.
+  const signedIn = authenticated(app);
+  app.post(
+    '/support/open_ticket',
+    {
+      ...signedIn,
+      preHandler: formBudget(app, FORM_BUDGETS.openTicket),
+      schema: {
+        tags: ['support'],
+        summary: 'Open a support ticket (subject, message, optionally about a member); e-mailed to support and confirmed',
+        querystring: noQuery,
+        body: openTicketBodySchema,
+        response: { 201: envelope(supportTicketSchema) },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ data: await openTicket(app, request.auth, request.body, getLang(request)) }),
+  );
+
+  app.get(
+    '/support/tickets',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['support'],
+        summary: "The organisation's support tickets, newest first; memberId keeps those about one member",
+        querystring: supportTicketsQuerySchema,
+        response: { 200: supportTicketsListSchema },
+      },
+    },
+    async (request) => listTickets(app, tenantOf(request.auth), request.query),
+  );
+
+  // Buying hours adds to the organisation's billing: the scope of whoever manages the subscription.
+  app.post(
+    '/support/buy_support_hours',
+    {
+      ...scoped(app, 'subscription.manage'),
+      schema: {
+        tags: ['support'],
+        summary: 'Buy personal support by the hour (1500 SEK ex VAT per hour, decimal hours); added to the next billing',
+        querystring: noQuery,
+        body: buySupportHoursBodySchema,
+        response: { 201: envelope(supportHoursPurchaseSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await buySupportHours(app, request.auth, request.body, getLang(request)) }),
+  );
+};

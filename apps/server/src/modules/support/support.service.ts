@@ -1,0 +1,211 @@
+import {
+  type BuySupportHoursBody,
+  CONTACT_REPLY_HOURS,
+  type OpenTicketBody,
+  type SupportHoursPurchase,
+  type SupportTicket,
+  supportHoursPrice,
+} from '@fairway/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
+import { NotFoundError } from '../../lib/errors';
+import type { Lang } from '../../lib/i18n';
+import type { AuthContext } from '../../plugins/auth';
+import { dispatchEmails, queueEmail } from '../email/email.service';
+import { BRAND_NAME } from '../email/email.templates';
+import { logEvent } from '../eventlogs/eventlogs.service';
+import { addressOf } from '../integrations/integrations.service';
+import { members } from '../members/members.schema';
+import { clubAccounts, organisations } from '../organizations/organizations.schema';
+import { type Tenant, tenantOf } from '../organizations/tenant';
+import { users } from '../users/users.schema';
+import * as repo from './support.repository';
+
+type Caller = Pick<AuthContext, 'organisationId' | 'userId' | 'clubAccountId'>;
+
+/** Who is asking, for the e-mails: the organisation, its customer number, the user and the club account in use. */
+async function callerContext(tx: Tx, caller: Caller) {
+  const [context] = await tx
+    .select({
+      organisationName: organisations.name,
+      customerNumber: organisations.customerNumber,
+      userName: users.name,
+      userEmail: users.email,
+    })
+    .from(organisations)
+    .innerJoin(users, eq(users.id, caller.userId))
+    .where(eq(organisations.id, caller.organisationId));
+  if (!context) throw new NotFoundError();
+  const clubAccount = caller.clubAccountId
+    ? (
+        await tx
+          .select({ name: clubAccounts.name })
+          .from(clubAccounts)
+          .where(and(eq(clubAccounts.id, caller.clubAccountId), eq(clubAccounts.organisationId, caller.organisationId)))
+      )[0]
+    : undefined;
+  return { ...context, clubAccountName: clubAccount?.name ?? null };
+}
+
+/**
+ * POST support/open_ticket: stores the ticket with the user, organisation and club account, writes
+ * it to the event log, and e-mails it to our support and a confirmation to the user (queued in
+ * the same transaction, sent after the commit). A member must be one of the club account's own:
+ * another club account's or tenant's member answers 404, as if it did not exist.
+ */
+export async function openTicket(app: FastifyInstance, caller: Caller, body: OpenTicketBody, lang: Lang): Promise<SupportTicket> {
+  const tenant = tenantOf(caller);
+  const { ticketId, emailIds } = await app.db.transaction(async (tx) => {
+    let member: { id: string; label: string } | null = null;
+    if (body.memberId) {
+      // The club account in use is the tenant of members: another club account's member is not found.
+      const [ref] = caller.clubAccountId
+        ? await tx
+            .select({
+              id: members.id,
+              firstname: members.firstname,
+              lastname: members.lastname,
+              memberNumber: members.memberNumber,
+            })
+            .from(members)
+            .where(
+              and(
+                eq(members.id, body.memberId),
+                eq(members.organisationId, caller.organisationId),
+                eq(members.clubAccountId, caller.clubAccountId),
+              ),
+            )
+        : [];
+      if (!ref) throw new NotFoundError('support.memberNotFound');
+      const name = `${ref.firstname} ${ref.lastname}`.trim();
+      member = { id: ref.id, label: ref.memberNumber ? `${name} (${ref.memberNumber})` : name };
+    }
+    const context = await callerContext(tx, caller);
+    const ticket = await repo.insertTicket(tx, tenant, {
+      clubAccountId: caller.clubAccountId,
+      userId: caller.userId,
+      memberId: member?.id ?? null,
+      subject: body.subject,
+      message: body.message,
+    });
+    await logEvent(tx, {
+      organisationId: caller.organisationId,
+      clubAccountId: caller.clubAccountId,
+      resource: 'support',
+      activity: 'support.event.ticketOpened',
+      params: { name: context.userName, number: ticket.number, subject: body.subject },
+      type: 'INFO',
+    });
+    const meta = { supportTicketId: ticket.id };
+    const toSupport = await queueEmail(tx, {
+      to: addressOf(app.config.MAIL_FROM),
+      template: 'support_ticket',
+      // Our support team reads Swedish.
+      lang: 'sv',
+      organisationId: caller.organisationId,
+      params: {
+        name: `${BRAND_NAME} support`,
+        number: ticket.number,
+        organisationName: context.organisationName,
+        customerNumber: context.customerNumber,
+        clubAccountName: context.clubAccountName ?? '–',
+        userName: context.userName,
+        userEmail: context.userEmail,
+        member: member?.label ?? '–',
+        subject: body.subject,
+        message: body.message,
+      },
+      meta,
+    });
+    const toUser = await queueEmail(tx, {
+      to: context.userEmail,
+      template: 'support_ticket_received',
+      lang,
+      organisationId: caller.organisationId,
+      params: {
+        name: context.userName,
+        number: ticket.number,
+        subject: body.subject,
+        message: body.message,
+        replyWithinHours: CONTACT_REPLY_HOURS,
+      },
+      meta,
+    });
+    return { ticketId: ticket.id, emailIds: [toSupport, toUser] };
+  });
+  await dispatchEmails(app, emailIds);
+  const saved = await repo.findTicket(app.db, tenant, ticketId);
+  if (!saved) throw new NotFoundError();
+  return saved;
+}
+
+export async function listTickets(
+  app: FastifyInstance,
+  tenant: Tenant,
+  query: { page: number; pageSize: number; memberId?: string },
+) {
+  const { rows, total } = await repo.listTickets(app.db, tenant, query);
+  return { data: rows, pagination: { page: query.page, pageSize: query.pageSize, total } };
+}
+
+/**
+ * POST support/buy_support_hours: records the purchase at today's hourly price; the next billing
+ * run puts it on the organisation's billing (see support-billing.ts). Logged and confirmed to the
+ * buyer with the amount ex and incl. VAT.
+ */
+export async function buySupportHours(
+  app: FastifyInstance,
+  caller: Caller,
+  body: BuySupportHoursBody,
+  lang: Lang,
+): Promise<SupportHoursPurchase> {
+  const tenant = tenantOf(caller);
+  const price = supportHoursPrice(body.hours);
+  const hours = price.hundredths / 100;
+  const { row, emailId } = await app.db.transaction(async (tx) => {
+    const context = await callerContext(tx, caller);
+    const inserted = await repo.insertPurchase(tx, tenant, {
+      userId: caller.userId,
+      hundredths: price.hundredths,
+      unitPriceOre: price.unitPriceOre,
+      amountOre: price.exVatOre,
+    });
+    await logEvent(tx, {
+      organisationId: caller.organisationId,
+      resource: 'billing',
+      activity: 'support.event.hoursBought',
+      params: { name: context.userName, hours: String(hours), amount: (price.exVatOre / 100).toFixed(2) },
+      type: 'INFO',
+    });
+    const id = await queueEmail(tx, {
+      to: context.userEmail,
+      template: 'support_hours_bought',
+      lang,
+      organisationId: caller.organisationId,
+      params: {
+        name: context.userName,
+        organisationName: context.organisationName,
+        hours,
+        unitPriceOre: price.unitPriceOre,
+        exVatOre: price.exVatOre,
+        vatOre: price.vatOre,
+        totalOre: price.totalOre,
+        billingUrl: `${app.config.PUBLIC_URL}/dashboard/configuration/settings?tab=billing`,
+      },
+      meta: { supportHourPurchaseId: inserted.id },
+    });
+    return { row: inserted, emailId: id };
+  });
+  await dispatchEmails(app, [emailId]);
+  return {
+    id: row.id,
+    hours,
+    unitPriceOre: row.unitPriceOre,
+    exVatOre: price.exVatOre,
+    vatOre: price.vatOre,
+    totalOre: price.totalOre,
+    createdAt: row.createdAt.toISOString(),
+    billingNumber: null,
+  };
+}
