@@ -668,7 +668,10 @@ const tally = (ctx: RunContext, resource: string, what: 'created' | 'updated') =
 
 async function ensureCustomer(ctx: RunContext, basis: BasisRow, golfId: string): Promise<string> {
   const link = ctx.links.get(golfId);
-  if (link?.state === 'ready' && link.customerNumber) return link.customerNumber;
+  if (link?.state === 'ready' && link.customerNumber) {
+    await followMemberChange(ctx, basis, golfId, link);
+    return link.customerNumber;
+  }
   const externalRef = `fw-${payerCustomerRequestId(ctx.target.clubAccountId, golfId)}`;
   // Made before, by this run or another (a lost link write): the mirror has it by its reference.
   const mirrored = await findCustomerByExternalRef(ctx.app.db, ctx.target, externalRef);
@@ -690,6 +693,31 @@ async function ensureCustomer(ctx: RunContext, basis: BasisRow, golfId: string):
   ctx.links.set(golfId, ready);
   tally(ctx, 'customers', 'created');
   return created.number;
+}
+
+/**
+ * GIT is the member register: when the payer's name, address, phone or e-mail changed in GIT
+ * after their customer was written, the customer is updated (only those fields, so what the club
+ * keeps in the program itself, such as terms or notes, stays). One request, only for a changed
+ * member; an update repeated after a crash writes the same values again.
+ */
+async function followMemberChange(ctx: RunContext, basis: BasisRow, golfId: string, link: repo.PayerLink): Promise<void> {
+  const member = ctx.gitMembersByGolfId.get(golfId);
+  if (!member || !link.customerNumber || !link.memberModifiedAt) return;
+  if (member.modifiedAt.getTime() <= link.memberModifiedAt.getTime()) return;
+  const fields = customerFieldsOf(golfId, member, basis);
+  const updated = await ctx.provider.customers.update(link.customerNumber, {
+    name: fields.name,
+    address: fields.address,
+    phone1: fields.phone1,
+    email: fields.email,
+  });
+  const saved = await ctx.app.db.transaction(async (tx) => {
+    await mirrorCustomers(tx, ctx.target, [updated], ctx.caller.userId || null, true);
+    return repo.savePayerLink(tx, ctx.target, golfId, { state: 'ready', memberModifiedAt: member.modifiedAt });
+  });
+  ctx.links.set(golfId, saved);
+  tally(ctx, 'customers', 'updated');
 }
 
 function itemKey(ctx: RunContext, basis: BasisRow) {

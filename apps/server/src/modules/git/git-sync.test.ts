@@ -381,6 +381,48 @@ describe('sync', () => {
   });
 });
 
+describe('a member who changed in GIT', () => {
+  it('has the customer updated (name, address, e-mail) before the next invoice, once, and nothing else is touched', async () => {
+    // A member paying for themself, with open bases in two occasions.
+    const openBases = git.data.bases.filter((x) => x.payerReason === 'self' && x.creditedAt === null && x.payments.length === 0);
+    const byMember = new Map<string, typeof openBases>();
+    for (const x of openBases) byMember.set(x.memberGolfId, [...(byMember.get(x.memberGolfId) ?? []), x]);
+    const [golfId, pair] = [...byMember].find(
+      ([id, list]) => new Set(list.map((x) => x.occasionId)).size >= 2 && customersOfPayer(id).length === 0,
+    ) as [string, typeof openBases];
+    const [firstGit, secondGit] = [pair[0], pair.find((x) => x.occasionId !== pair[0]?.occasionId)];
+    const rowOf = async (gitBasis: (typeof openBases)[number] | undefined) => {
+      const occasion = occasions.find((o) => o.gitId === gitBasis?.occasionId) as GitInvoiceOccasionRow;
+      const row = (await bases(occasion, '&status=unpaid')).find((r) => r.gitId === gitBasis?.id) as GitInvoiceBasisRow;
+      return { occasion, row };
+    };
+    const first = await rowOf(firstGit);
+    expect((await sync({ occasionId: first.occasion.id, basisIds: [first.row.id] })).status).toBe('succeeded');
+    const [customer] = customersOfPayer(golfId) as { CustomerNumber: string; Address1: string; Comments: string }[];
+    expect(customer).toBeDefined();
+    // What the club keeps in the program itself must survive the update.
+    fx.store.updateCustomer(fx.store.tenant(tenant()), customer?.CustomerNumber as string, { Comments: 'Betalar alltid i tid' });
+
+    const member = git.data.members.find((m) => m.golfId === golfId) as (typeof git.data.members)[number];
+    const moved = { street: 'Nya Bangatan 7', careOf: null, postalCode: '123 45', city: 'Bollnäs', country: 'SE' };
+    member.address = moved;
+    member.invoiceAddress = null;
+    member.email = 'ny.adress@example.se';
+    member.modifiedAt = new Date(Date.now() + 1000).toISOString();
+    await refreshGit();
+
+    const second = await rowOf(secondGit);
+    const run = await sync({ occasionId: second.occasion.id, basisIds: [second.row.id] });
+    expect(run.status).toBe('succeeded');
+    expect(run.counts.customers?.updated).toBe(1);
+    const after = customersOfPayer(golfId) as { Address1: string; City: string; Email: string; Comments: string }[];
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ Address1: 'Nya Bangatan 7', City: 'Bollnäs', Email: 'ny.adress@example.se' });
+    expect(after[0]?.Comments).toBe('Betalar alltid i tid');
+    expect(invoicesWithRef(secondGit?.id as string)).toHaveLength(1);
+  });
+});
+
 describe('switches', () => {
   it('guardianPaysForJuniors: on, the guardian is the customer; off, the junior', async () => {
     const all = (await Promise.all(occasions.map(async (o) => ({ o, rows: open(await bases(o, '&status=unpaid')) })))).flatMap(
