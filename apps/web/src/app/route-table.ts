@@ -43,7 +43,6 @@ export const SCREENS: readonly ScreenDef[] = [
 
   // Help
   { id: 'helpFaq', path: 'help/faq', group: 'help' },
-  { id: 'support', path: 'help/support', group: 'help' },
   { id: 'videoGuides', path: 'help/video-guides', group: 'help' },
 
   // Member care

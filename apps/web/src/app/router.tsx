@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
           { path: 'faq', lazy: publicInfoPage, handle: { publicPage: 'faq' } },
           { path: 'blog', lazy: publicInfoPage, handle: { publicPage: 'blog' } },
           { path: 'blog-details/:id/:slug', lazy: publicInfoPage, handle: { publicPage: 'blogPost' } },
-          { path: 'contact-us', lazy: publicInfoPage, handle: { publicPage: 'contact' } },
+          { path: 'contact-us', lazy: lazyPage(() => import('../features/landing/pages/contact-us-page')) },
           // The accounting-program connection pages, named after their providers (spec §2).
           { path: 'fortnox', lazy: providerConnectionPage, handle: { connectionProvider: 'fortnox' } },
           { path: 'visma', lazy: providerConnectionPage, handle: { connectionProvider: 'visma_eekonomi' } },
@@ -134,6 +134,7 @@ export const routes: RouteObject[] = [
               },
             },
           },
+          { path: 'help/support', lazy: lazyPage(() => import('../features/support/pages/support-page')) },
           ...SCREENS.map((screen) => ({ path: screen.path, lazy: outlinePage, handle: { screen } })),
         ],
       },

@@ -23,6 +23,9 @@ export const PUBLIC_CALLS: readonly string[] = [
   // Also public, though spec §7 predates them: what a one-time link is for, and the club list of registration.
   'auth/password/token',
   'landing_page/golf_clubs',
+  // The public site's forms: whoever sends them need not be signed in.
+  'landing_page/contact_form',
+  'landing_page/notification_signup',
 ];
 
 const REFRESH_CALL = 'jwt/refresh-token';

@@ -1,0 +1,12 @@
+import type { BuySupportHoursBody, SupportHoursPurchase } from '@fairway/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api, requireAuthorized } from '../../../lib/api-client';
+
+/** POST support/buy_support_hours. Silent: the form shows the refusal next to the hours. */
+export async function buySupportHours(body: BuySupportHoursBody): Promise<SupportHoursPurchase> {
+  return requireAuthorized(await api.post<SupportHoursPurchase>('support/buy_support_hours', body, { silent: true }));
+}
+
+export function useBuySupportHours() {
+  return useMutation({ mutationFn: buySupportHours });
+}
