@@ -1,5 +1,12 @@
 import { type App, buildApp } from './app';
-import { connectDemoAccounts, type DemoLogin, seedDemo, seedHelpContent, seedReferenceData } from './db/seed/index';
+import {
+  connectDemoAccounts,
+  DEMO_PLATFORM_ADMIN,
+  seedDemo,
+  seedDemoPlatformAdmin,
+  seedHelpContent,
+  seedReferenceData,
+} from './db/seed/index';
 import { closeOnSignals } from './lib/shutdown';
 import { loadConfigOrExit } from './lib/startup';
 
@@ -13,7 +20,7 @@ async function hasNoUsers(app: App): Promise<boolean> {
 
 type LoginRow = Record<'role' | 'email' | 'password', string>;
 
-function printLogins(logins: readonly DemoLogin[]): void {
+function printLogins(logins: readonly LoginRow[]): void {
   const header: LoginRow = { role: 'Role', email: 'E-mail', password: 'Password' };
   const rows: LoginRow[] = [header, ...logins];
   const width = (key: keyof LoginRow) => Math.max(...rows.map((row) => row[key].length));
@@ -38,7 +45,10 @@ async function main(): Promise<void> {
   await seedHelpContent(app.db);
   if (config.SEED_DEMO && (await hasNoUsers(app))) {
     app.log.info('empty database: seeding the demo organisation');
-    printLogins(await seedDemo(app));
+    const logins = await seedDemo(app);
+    // The portal company's own editor of the blog, FAQ and video guides.
+    await seedDemoPlatformAdmin(app.db);
+    printLogins([...logins, DEMO_PLATFORM_ADMIN]);
     // The accounting simulators: a failure here leaves the demo usable, only without data.
     await connectDemoAccounts(app).catch((error: unknown) =>
       app.log.error({ err: error }, 'could not connect the demo club accounts'),

@@ -47,15 +47,17 @@ export const LANDING_BLOG_LIMIT_MAX = 12;
 // Public reads (one language)
 
 export const blogBlockSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('heading'), text: requiredString(HELP_TITLE_MAX) }),
-  z.object({ type: z.literal('paragraph'), text: requiredString(HELP_PARAGRAPH_MAX) }),
-  z.object({
-    type: z.literal('list'),
-    ordered: z.boolean(),
-    items: z.array(requiredString(1000)).min(1).max(30),
-  }),
+  z.object({ type: z.literal('heading'), text: requiredString(HELP_TITLE_MAX) }).strict(),
+  z.object({ type: z.literal('paragraph'), text: requiredString(HELP_PARAGRAPH_MAX) }).strict(),
+  z
+    .object({
+      type: z.literal('list'),
+      ordered: z.boolean(),
+      items: z.array(requiredString(1000)).min(1).max(30),
+    })
+    .strict(),
   /** A highlighted hint beside the text (e.g. "Tip: …"). */
-  z.object({ type: z.literal('tip'), text: requiredString(HELP_TEXT_MAX) }),
+  z.object({ type: z.literal('tip'), text: requiredString(HELP_TEXT_MAX) }).strict(),
 ]);
 export type BlogBlock = z.infer<typeof blogBlockSchema>;
 
@@ -231,7 +233,12 @@ export const blogPostBodySchema = z
       .nullable()
       .default(null),
     /** ISO timestamp; null keeps the post a draft (not in any public read). */
-    publishedAt: z.iso.datetime({ offset: true }).nullable().default(null),
+    publishedAt: z
+      .string()
+      .max(40)
+      .pipe(z.iso.datetime({ offset: true }))
+      .nullable()
+      .default(null),
   })
   .strict();
 export type BlogPostBody = z.input<typeof blogPostBodySchema>;

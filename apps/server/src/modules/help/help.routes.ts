@@ -32,6 +32,7 @@ import {
   videoGuideFor,
   videoGuidesFor,
 } from './help.service';
+import { helpAdminRoutes } from './help-admin.routes';
 
 const noQuery = z.object({}).strict();
 const chaptersParamsSchema = z.object({ id: z.uuid(), lang: z.enum(['sv', 'en']) }).strict();
@@ -47,6 +48,8 @@ const perLanguage = (reply: FastifyReply) => reply.header('vary', 'Accept-Langua
 export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
   const brand = app.config.BRAND;
   const tags = ['help'];
+  // Editing lives beside the reads, under the same prefix.
+  await app.register(helpAdminRoutes);
 
   app.get(
     '/blog',
