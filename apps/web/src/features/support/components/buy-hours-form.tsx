@@ -131,6 +131,8 @@ export function BuyHoursForm({ canBuy }: { canBuy: boolean }) {
                 withAsterisk
                 min={SUPPORT_HOURS_STEP}
                 max={SUPPORT_HOURS_MAX}
+                // Out-of-range figures stay as typed so the field can say what is wrong with them.
+                clampBehavior="none"
                 step={SUPPORT_HOURS_STEP}
                 decimalScale={2}
                 decimalSeparator={lang === 'sv' ? ',' : '.'}
