@@ -93,7 +93,9 @@ describe('contact form', { timeout: 60_000 }, () => {
     await fillGood(user);
     await user.click(screen.getByRole('button', { name: 'Skicka meddelandet' }));
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('Du har skickat många meddelanden på kort tid. Försök igen om 12 minuter.'),
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Du har skickat många meddelanden på kort tid. Försök igen om 12 minuter.',
+      ),
     );
     expect(screen.queryByRole('status')).toBeNull();
   });
