@@ -9,7 +9,7 @@ export interface BrandConfig {
   palette: MantineColorsTuple;
 }
 
-// A fairway green: dark enough at shade 7 for white text to pass WCAG AA.
+// A fairway green: shade 8 (the theme's primary shade) carries white text at WCAG AA contrast.
 const fairwayGreen: MantineColorsTuple = [
   '#e9f8ef',
   '#d5eedd',

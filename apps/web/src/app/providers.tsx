@@ -10,7 +10,7 @@ import 'dayjs/locale/sv';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { queryClient as appQueryClient } from './query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // The skin is stored under `skin` as `light` or `dark` (spec §9); light is the default.
 export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.skin });
@@ -31,7 +31,12 @@ export function AppProviders({ children, queryClient = appQueryClient }: { child
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="light"
+          colorSchemeManager={colorSchemeManager}
+        >
           <Notifications position="top-right" limit={4} zIndex={3000} />
           <LocalisedDates>
             <LocalisedModals>{children}</LocalisedModals>

@@ -6,7 +6,6 @@ import { SCREENS } from './route-table';
 import { redirectIfLoggedIn, requireSession } from './session/guard';
 
 const outlinePage = lazyPage(() => import('../components/screen-outline-page'));
-const publicInfoPage = lazyPage(() => import('../features/landing/pages/public-info-page'));
 const eventLogPage = lazyPage(() => import('../features/eventlogs/pages/event-log-page'));
 const smsPlansPage = lazyPage(() => import('../features/subscriptions/pages/sms-plans-page'));
 const providerConnectionPage = lazyPage(() => import('../features/integrations/pages/provider-connection-page'));
@@ -31,16 +30,18 @@ export const routes: RouteObject[] = [
     children: [
       {
         lazy: lazyPage(() => import('./layouts/full-first-layout')),
-        children: [{ index: true, lazy: lazyPage(() => import('../features/landing/pages/landing-home-page')) }],
+        children: [
+          { index: true, lazy: lazyPage(() => import('../features/landing/pages/landing-home-page')) },
+          { path: 'functions', lazy: lazyPage(() => import('../features/landing/pages/functions-page')) },
+          { path: 'price', lazy: lazyPage(() => import('../features/landing/pages/price-page')) },
+          { path: 'faq', lazy: lazyPage(() => import('../features/landing/pages/faq-page')) },
+          { path: 'blog', lazy: lazyPage(() => import('../features/landing/pages/blog-page')) },
+          { path: 'blog-details/:id/:slug', lazy: lazyPage(() => import('../features/landing/pages/blog-post-page')) },
+        ],
       },
       {
         lazy: lazyPage(() => import('./layouts/full-layout')),
         children: [
-          { path: 'functions', lazy: publicInfoPage, handle: { publicPage: 'functions' } },
-          { path: 'price', lazy: publicInfoPage, handle: { publicPage: 'price' } },
-          { path: 'faq', lazy: publicInfoPage, handle: { publicPage: 'faq' } },
-          { path: 'blog', lazy: publicInfoPage, handle: { publicPage: 'blog' } },
-          { path: 'blog-details/:id/:slug', lazy: publicInfoPage, handle: { publicPage: 'blogPost' } },
           { path: 'contact-us', lazy: lazyPage(() => import('../features/landing/pages/contact-us-page')) },
           // The accounting-program connection pages, named after their providers (spec §2).
           { path: 'fortnox', lazy: providerConnectionPage, handle: { connectionProvider: 'fortnox' } },

@@ -18,7 +18,8 @@ export function LanguageSwitch() {
           size="compact-md"
           px={6}
           leftSection={<IconLanguage size={18} aria-hidden="true" />}
-          aria-label={t('language.switch', { language: t(`language.names.${lang}`) })}
+          // The visible code (SV/EN) is part of the name, so a voice command naming it finds the button.
+          aria-label={`${t('language.switch', { language: t(`language.names.${lang}`) })} (${lang.toUpperCase()})`}
         >
           {lang.toUpperCase()}
         </Button>

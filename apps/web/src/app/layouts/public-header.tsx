@@ -6,6 +6,7 @@ import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { LanguageSwitch } from '../../components/language-switch';
 import { SkinSwitch } from '../../components/skin-switch';
+import { brand } from '../brand';
 import classes from './public-header.module.css';
 
 export const PUBLIC_LINKS = [
@@ -27,7 +28,8 @@ export function PublicHeader() {
     <Box component="header" className={classes.header}>
       <Container size="lg" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
-          <Link to="/" aria-label={t('header.publicHome')} className={classes.brand}>
+          {/* The name people see comes first in the name they hear (WCAG 2.5.3, label in name). */}
+          <Link to="/" aria-label={`${brand.name} – ${t('header.publicHome')}`} className={classes.brand}>
             <BrandLogo size="sm" />
           </Link>
           <Box component="nav" aria-label={t('publicNav.label')} visibleFrom="md">

@@ -1,0 +1,125 @@
+import {
+  BILLING_PRICES_ORE,
+  COMMITMENT_MONTHS,
+  formatSek,
+  PAYMENT_PLANS,
+  QUARTERLY_SURCHARGE_ORE_PER_MONTH,
+} from '@fairway/shared';
+import { Card, Container, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { brand } from '../../../app/brand';
+import { GetStarted } from '../components/get-started';
+import { PageIntro } from '../components/page-intro';
+import { PricingCards } from '../components/pricing-cards';
+import { useLang } from '../components/use-lang';
+import { usePageMeta } from '../components/use-page-meta';
+
+const TERMS = ['commitment', 'billing', 'notice', 'refund'] as const;
+const FEES = [
+  { id: 'licence', ore: BILLING_PRICES_ORE.annualLicence },
+  { id: 'installation', ore: BILLING_PRICES_ORE.installation },
+  { id: 'onboarding', ore: BILLING_PRICES_ORE.onboarding },
+  { id: 'support', ore: BILLING_PRICES_ORE.supportPerHour },
+] as const;
+
+/**
+ * `/price`: the brand's packages, the payment plans and the registration terms of spec §9. Every
+ * amount comes from the shared constants the billing uses, so the page cannot promise another
+ * price than the invoice charges.
+ */
+export default function PricePage() {
+  const { t } = useTranslation('landing');
+  const lang = useLang();
+  const title = t('pages.price.title');
+  const lead = brand.id === 'dubbelkoll' ? t('price.leadDubbelkoll') : t('price.lead');
+  usePageMeta({ title: `${title} · ${brand.name}`, description: lead });
+  const sek = (ore: number) => formatSek(ore, lang);
+
+  return (
+    <>
+      <PageIntro title={title} lead={lead} />
+      <Container size="lg" py={{ base: 24, sm: 40 }}>
+        <Stack gap={56}>
+          <section aria-labelledby="price-packages">
+            <Title order={2} id="price-packages" mb="lg">
+              {t('price.packagesTitle')}
+            </Title>
+            <PricingCards order={3} />
+          </section>
+
+          <section aria-labelledby="price-plans">
+            <Title order={2} id="price-plans">
+              {t('price.plansTitle')}
+            </Title>
+            <Text c="dimmed" mt="xs" mb="lg">
+              {t('price.plansLead')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              {PAYMENT_PLANS.map((plan) => (
+                <Card key={plan} withBorder radius="md" padding="lg" data-testid={`plan-${plan}`}>
+                  <Title order={3} fz="h4">
+                    {t(`price.plans.${plan}.name`)}
+                  </Title>
+                  <Text mt="xs">{t(`price.plans.${plan}.text`, { surcharge: sek(QUARTERLY_SURCHARGE_ORE_PER_MONTH) })}</Text>
+                </Card>
+              ))}
+            </SimpleGrid>
+          </section>
+
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48}>
+            <section aria-labelledby="price-terms">
+              <Title order={2} id="price-terms" mb="md">
+                {t('price.termsTitle')}
+              </Title>
+              <List
+                spacing="sm"
+                data-testid="registration-terms"
+                icon={<IconCircleCheck size={20} color="var(--mantine-primary-color-filled)" aria-hidden="true" />}
+              >
+                {TERMS.map((term) => (
+                  <List.Item key={term}>{t(`price.terms.${term}`, { months: COMMITMENT_MONTHS })}</List.Item>
+                ))}
+              </List>
+            </section>
+
+            <section aria-labelledby="price-fees">
+              <Title order={2} id="price-fees">
+                {t('price.feesTitle')}
+              </Title>
+              <Text c="dimmed" mt="xs" mb="md">
+                {t('price.feesLead')}
+              </Text>
+              <Table data-testid="price-fees" verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('price.feeColumn')}</Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      {t('price.amountColumn')}
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {FEES.map((fee) => (
+                    <Table.Tr key={fee.id}>
+                      <Table.Th scope="row" fw={500}>
+                        {t(`price.fees.${fee.id}`)}
+                        <Text component="span" display="block" fz="sm" c="dimmed" fw={400}>
+                          {t(`price.fees.${fee.id}Note`, { example: sek(Math.round(fee.ore * 1.5)) })}
+                        </Text>
+                      </Table.Th>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {sek(fee.ore)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </section>
+          </SimpleGrid>
+        </Stack>
+      </Container>
+      <GetStarted />
+    </>
+  );
+}
