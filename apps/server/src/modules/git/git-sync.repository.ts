@@ -6,7 +6,16 @@ import { gitArticleMappings, gitPayerCustomers, gitSyncItems } from './git-sync.
 import type { GitTransactionRow, RunCounts } from './git-transactions.repository';
 
 export type GitSyncItemRow = typeof gitSyncItems.$inferSelect;
-export type GitSyncItemState = 'pending' | 'customer_ready' | 'creating' | 'synced' | 'sent' | 'failed' | 'paused' | 'credited';
+export type GitSyncItemState =
+  | 'pending'
+  | 'customer_ready'
+  | 'creating'
+  | 'synced'
+  | 'sending'
+  | 'sent'
+  | 'failed'
+  | 'paused'
+  | 'credited';
 type Conn = Db | Tx;
 
 export const SYNC_RUN_KIND = 'sync_invoices';

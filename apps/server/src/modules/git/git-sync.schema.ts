@@ -13,6 +13,8 @@ import { gitTransactions } from './git.schema';
  * - `creating`: the invoice create was started (its answer may have been lost: a resumed item looks
  *   the invoice up by its derived reference before creating);
  * - `synced`: the invoice exists (`invoice_number`), not yet sent;
+ * - `sending`: the send was started (its answer may have been lost: a resumed item reads the
+ *   invoice back and sends only if the program has not);
  * - `sent`: sent by the invoice configuration's send method;
  * - `failed`: the last attempt was refused (`last_error`, a message key); the next run tries again;
  * - `paused`: unpaid N days after the due date (invoice configuration `autoPause`): left alone;

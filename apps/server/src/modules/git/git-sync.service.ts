@@ -203,7 +203,7 @@ function payerGolfIdOf(basis: BasisRow, config: MemberConfiguration): string {
   return basis.memberGolfId;
 }
 
-const DONE_STATES = new Set(['synced', 'sent', 'paused', 'credited']);
+const DONE_STATES = new Set(['synced', 'sending', 'sent', 'paused', 'credited']);
 
 function isInvoiced(item: repo.GitSyncItemRow | undefined): boolean {
   return !!item && DONE_STATES.has(item.state);
@@ -800,13 +800,24 @@ async function followUp(ctx: RunContext, basis: BasisRow, item: repo.GitSyncItem
       tally(ctx, 'invoices', 'updated');
     }
   }
-  return item.state === 'synced' ? 'send' : 'done';
+  return item.state === 'synced' || item.state === 'sending' ? 'send' : 'done';
 }
 
-async function sendStep(ctx: RunContext, basis: BasisRow, invoiceNumber: string): Promise<void> {
-  const invoice = await findInvoiceByNumber(ctx.app.db, ctx.target, invoiceNumber);
+/**
+ * Sends the invoice by the configured method, once. The item is `sending` while the request is
+ * out: a run that died then cannot know from its own records whether the program sent it, so the
+ * resumed run (`resumed`) reads the invoice back from the program and sends only if it was not.
+ */
+async function sendStep(ctx: RunContext, basis: BasisRow, invoiceNumber: string, resumed: boolean): Promise<void> {
+  let invoice = await findInvoiceByNumber(ctx.app.db, ctx.target, invoiceNumber);
   if (!invoice) return;
+  if (!invoice.sent && resumed) {
+    const fresh = await ctx.provider.invoices.get(invoiceNumber);
+    await mirrorInvoices(ctx.app.db, ctx.target, [fresh], null, true);
+    invoice = (await findInvoiceByNumber(ctx.app.db, ctx.target, invoiceNumber)) ?? invoice;
+  }
   if (!invoice.sent) {
+    await repo.saveItem(ctx.app.db, itemKey(ctx, basis), { state: 'sending', runId: ctx.runId });
     await ctx.hooks.step?.('send.before', basis.gitId);
     await sendInvoice(ctx.app, ctx.caller, invoice.id, SEND_WAY[ctx.invoiceConfig.sendMethod]);
     await ctx.hooks.step?.('send.after', basis.gitId);
@@ -824,7 +835,9 @@ async function syncBasis(ctx: RunContext, basis: BasisRow, found: repo.GitSyncIt
     return;
   }
   if (item && isInvoiced(item)) {
-    if ((await followUp(ctx, basis, item)) === 'send' && item.invoiceNumber) await sendStep(ctx, basis, item.invoiceNumber);
+    if ((await followUp(ctx, basis, item)) === 'send' && item.invoiceNumber) {
+      await sendStep(ctx, basis, item.invoiceNumber, item.state === 'sending');
+    }
     return;
   }
 
@@ -878,7 +891,7 @@ async function syncBasis(ctx: RunContext, basis: BasisRow, found: repo.GitSyncIt
     runId: ctx.runId,
   });
   tally(ctx, 'invoices', 'created');
-  await sendStep(ctx, basis, invoice.number);
+  await sendStep(ctx, basis, invoice.number, false);
 }
 
 async function membersByGolfId(
@@ -1027,9 +1040,11 @@ async function runLockedGitSync(
         const current = (await repo.itemsOf(app.db, gitTarget, target.clubAccountId, [basis.gitId])).get(basis.gitId);
         // An invoice that exists keeps its state (the send failed); a create whose answer was lost
         // stays `creating` so the next attempt looks it up; otherwise the item is failed.
+        // A send the program refused was not made: the item is back to `synced` (to send later).
         const keep = current && (isInvoiced(current) || (current.state === 'creating' && isTransientFault(error)));
+        const refusedSend = current?.state === 'sending' && !isTransientFault(error);
         await repo.saveItem(app.db, itemKey(ctx, basis), {
-          ...(keep ? {} : { state: 'failed' }),
+          ...(keep ? (refusedSend ? { state: 'synced' } : {}) : { state: 'failed' }),
           lastError: encodeFailure(error),
           runId: run.id,
         });
@@ -1119,6 +1134,7 @@ const SHOWN: Record<string, GitBasisSync['state']> = {
   customer_ready: 'not_synced',
   creating: 'not_synced',
   synced: 'synced',
+  sending: 'synced',
   sent: 'sent',
   failed: 'failed',
   paused: 'paused',

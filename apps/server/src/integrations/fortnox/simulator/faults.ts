@@ -55,6 +55,14 @@ export class SimFaults {
     this.rules.push({ kind: 'crash', remaining: count, match: { method: 'POST', ...match } });
   }
 
+  /**
+   * The next `count` matching requests are carried out, then the connection is dropped before the
+   * answer, whatever the method: e.g. an invoice send (`GET …/print`) that happened unheard of.
+   */
+  dropAnswer(count = 1, match?: FaultMatch) {
+    this.rules.push({ kind: 'crash', remaining: count, match });
+  }
+
   /** The customer withdrew consent: every token of the tenant answers 401, refresh gives invalid_grant. */
   revokeConsent(tenantId: string) {
     this.auth.revokeConsent(tenantId);

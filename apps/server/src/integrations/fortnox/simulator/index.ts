@@ -661,7 +661,7 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
       return;
     }
 
-    const crash = method === 'POST' ? faults.take(['crash'], method, path) : undefined;
+    const crash = faults.take(['crash'], method, path);
     let answer: Answer;
     try {
       answer = await route(tenant, method, segments, url.searchParams, rawBody);
