@@ -10,6 +10,6 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     // Rendering the whole shell with lazy routes in jsdom takes a few seconds on a 2-core machine.
-    testTimeout: 20_000,
+    testTimeout: 45_000,
   },
 });
