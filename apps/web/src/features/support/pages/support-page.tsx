@@ -45,7 +45,7 @@ export default function SupportPage() {
         ]}
         description={t('page.description')}
       />
-      <Grid gutter="lg">
+      <Grid gutter="lg" className="support-page">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
             <Paper
