@@ -12,6 +12,7 @@ import { createDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { ForbiddenError, TooManyRequestsError } from './lib/errors';
 import { healthRoutes } from './modules/health/health.routes';
+import { helpMediaRoutes } from './modules/help/help-media';
 import { type RouteModule, routeModules } from './modules/index';
 import { landingSeoRoutes } from './modules/landing/landing-seo.routes';
 import { authPlugin } from './plugins/auth';
@@ -127,6 +128,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(healthRoutes, { prefix: '/api' });
     // sitemap.xml and robots.txt live at the root, where crawlers look for them.
     await app.register(landingSeoRoutes);
+    // Video guides, posters, tracks and screenshots at /media/ (help-media.ts).
+    await app.register(helpMediaRoutes);
     for (const module of options.modules ?? routeModules) {
       await app.register(module, { prefix: API_PREFIX });
     }
