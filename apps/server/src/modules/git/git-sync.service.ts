@@ -1148,6 +1148,13 @@ export function itemStatesFor(state: GitBasisSync['state']): string[] {
     .map(([s]) => s);
 }
 
+/** The item states shown as anything but `state` (e.g. every state past `not_synced`). */
+export function itemStatesBeyond(state: GitBasisSync['state']): string[] {
+  return Object.entries(SHOWN)
+    .filter(([, shown]) => shown !== state)
+    .map(([s]) => s);
+}
+
 /** The target whose items the bases list shows: the API configuration's club_to_sync, or the GIT club account itself. */
 export async function listTargetOf(app: FastifyInstance, gitTarget: MirrorTarget): Promise<string> {
   return (await getConfiguration(app.db, gitTarget, 'api')).club_to_sync ?? gitTarget.clubAccountId;

@@ -383,6 +383,9 @@ describe('sync', () => {
     expect(first, JSON.stringify(first)).toMatchObject({ failed: 1 });
     const [made] = invoicesWithRef(basis?.gitId as string);
     expect(made?.Sent).toBe(true);
+    // Not known to be sent yet: shown as synced (the invoice exists), not among the unsynced.
+    expect((await bases(occasion, '&sync=synced')).map((r) => r.id)).toContain(basis?.id);
+    expect((await bases(occasion, '&sync=not_synced')).map((r) => r.id)).not.toContain(basis?.id);
 
     const second = await syncByService({ occasionId: occasion.id, basisIds: [basis?.id as string] });
     expect(second).toMatchObject({ status: 'succeeded', failed: 0 });

@@ -19,7 +19,7 @@ import type { MirrorTarget } from '../accounting/mirror';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
 import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.schema';
 import { gitSyncItems } from './git-sync.schema';
-import { itemStatesFor, listTargetOf, notSynced, syncStatesOf } from './git-sync.service';
+import { itemStatesBeyond, itemStatesFor, listTargetOf, notSynced, syncStatesOf } from './git-sync.service';
 
 /** Reading the portal's copy of GIT (spec §7 `git/`, `git/list_members/`, paid / credited invoices). */
 
@@ -240,7 +240,7 @@ async function syncCondition(app: FastifyInstance, target: MirrorTarget, state: 
   const targetId = await listTargetOf(app, target);
   const item = (states: string[]) =>
     sql`exists (select 1 from ${gitSyncItems} where ${gitSyncItems.clubAccountId} = ${gitInvoiceBases.clubAccountId} and ${gitSyncItems.targetClubAccountId} = ${targetId} and ${gitSyncItems.basisGitId} = ${gitInvoiceBases.gitId} and ${inArray(gitSyncItems.state, states)})`;
-  if (state === 'not_synced') return sql`not ${item(['synced', 'sent', 'failed', 'paused', 'credited'])}`;
+  if (state === 'not_synced') return sql`not ${item(itemStatesBeyond('not_synced'))}`;
   return item(itemStatesFor(state));
 }
 
