@@ -4,7 +4,7 @@
 # chapter, CHAPTER_SECONDS each: a WebM (VP9) film, a JPEG poster (the first chapter) and WebVTT
 # captions in Swedish and English that say what happens in each chapter. The chapter track itself
 # is made by the API from the chapters stored with the guide (GET video_guides/{id}/chapters.*.vtt),
-# so editing chapters never leaves a stale file. Also writes the landing page's dashboard screenshot.
+# so editing chapters never leaves a stale file. Also writes the landing page's dashboard screenshots.
 #
 # The chapters and their lengths must match VIDEO_GUIDE_SEED in apps/server/src/db/seed/help-guides.ts.
 # Needs ffmpeg with libvpx-vp9 and libwebp (apt-get install ffmpeg). CI does not: the files are committed.
@@ -84,5 +84,12 @@ make_guide skicka-kvitton 3 \
   "Kvittona går till medlemmarnas e-post, och listan visar att de är skickade och när." \
   "The receipts go to the members' e-mail, and the list shows that they were sent, and when."
 
-ffmpeg -loglevel error -y -i "$ROOT/docs/images/dashboard.png" -c:v libwebp -quality 82 "$SHOTS/dashboard.webp"
-echo "dashboard.webp: $(du -h "$SHOTS/dashboard.webp" | cut -f1)"
+# The landing page's dashboard screenshots (SCREENSHOT_SEED): WebP, a fraction of the PNG's size.
+screenshot() {
+  ffmpeg -loglevel error -y -i "$1" -c:v libwebp -quality 82 "$SHOTS/$2.webp"
+  echo "$2.webp: $(du -h "$SHOTS/$2.webp" | cut -f1)"
+}
+screenshot "$ROOT/docs/images/dashboard.png" dashboard
+screenshot "$SRC/synka-fakturaomgang-1.png" git-invoice-batches
+screenshot "$SRC/koppla-fortnox-4.png" integrations
+screenshot "$SRC/skicka-kvitton-3.png" receipts

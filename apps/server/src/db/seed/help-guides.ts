@@ -91,6 +91,48 @@ export const SCREENSHOT_SEED: readonly ScreenshotSeed[] = [
       en: 'The home page: this month’s billing, unpaid invoices and new members in one place.',
     },
   },
+  {
+    brand: 'fairway',
+    src: '/media/screenshots/git-invoice-batches.webp',
+    width: 1280,
+    height: 720,
+    alt: {
+      sv: 'GIT-sidan med fakturaomgångarna från GIT: fakturadatum, förfallodatum, antal underlag, totalt och betalt',
+      en: 'The GIT page with the invoice batches from GIT: invoice date, due date, number of bases, total and paid',
+    },
+    caption: {
+      sv: 'Fakturaomgångarna från GIT blir fakturor i bokföringsprogrammet med ett klick.',
+      en: 'The invoice batches from GIT become invoices in the accounting program with one click.',
+    },
+  },
+  {
+    brand: 'fairway',
+    src: '/media/screenshots/integrations.webp',
+    width: 1280,
+    height: 720,
+    alt: {
+      sv: 'Integrationer: Fortnox anslutet med tid för senaste uppdatering, GIT, SMS och e-post',
+      en: 'Integrations: Fortnox connected with the time of the latest update, GIT, SMS and e-mail',
+    },
+    caption: {
+      sv: 'Fortnox, Visma eEkonomi eller Visma Administration – anslutet på en minut.',
+      en: 'Fortnox, Visma eEkonomi or Visma Administration – connected in a minute.',
+    },
+  },
+  {
+    brand: 'fairway',
+    src: '/media/screenshots/receipts.webp',
+    width: 1280,
+    height: 720,
+    alt: {
+      sv: 'Kvitton: betalda fakturor med kund, betaldatum, belopp och om kvittot är skickat',
+      en: 'Receipts: paid invoices with customer, payment date, amount and whether the receipt was sent',
+    },
+    caption: {
+      sv: 'Kvitton till alla som betalat, skickade med ett klick.',
+      en: 'Receipts to everyone who has paid, sent with one click.',
+    },
+  },
 ];
 
 export interface HelpTextSeed {
