@@ -28,7 +28,6 @@ export interface ScreenDef {
 
 export const SCREENS: readonly ScreenDef[] = [
   // General
-  { id: 'faq', path: 'faq' },
   { id: 'prototypeModal', path: 'PrototypeModal1' },
   { id: 'duplicates', path: 'duplicates', group: 'accounting', needsConnection: true },
   {
@@ -40,10 +39,6 @@ export const SCREENS: readonly ScreenDef[] = [
     needsConnection: true,
   },
   { id: 'duplicateDetail', path: 'duplicates/detail/:id', group: 'accounting', parent: 'duplicates', needsConnection: true },
-
-  // Help
-  { id: 'helpFaq', path: 'help/faq', group: 'help' },
-  { id: 'videoGuides', path: 'help/video-guides', group: 'help' },
 
   // Member care
   { id: 'emailSendouts', path: 'membercare/email-sendouts', group: 'memberCare' },

@@ -15,6 +15,7 @@ const customerPage = lazyPage(() => import('../features/customers/pages/customer
 const articlePage = lazyPage(() => import('../features/articles/pages/article-page'));
 const contractPage = lazyPage(() => import('../features/contracts/pages/contract-page'));
 const invoicePage = lazyPage(() => import('../features/invoices/pages/invoice-page'));
+const helpFaqPage = lazyPage(() => import('../features/help/pages/help-faq-page'));
 
 /**
  * Every route of spec §2. Public pages use the `full-first` (landing) and `full` layouts, the
@@ -136,6 +137,10 @@ export const routes: RouteObject[] = [
             },
           },
           { path: 'help/support', lazy: lazyPage(() => import('../features/support/pages/support-page')) },
+          // The user dropdown's FAQ and the sidebar's Help › FAQ are the same page.
+          { path: 'faq', lazy: helpFaqPage },
+          { path: 'help/faq', lazy: helpFaqPage },
+          { path: 'help/video-guides', lazy: lazyPage(() => import('../features/help/pages/video-guides-page')) },
           ...SCREENS.map((screen) => ({ path: screen.path, lazy: outlinePage, handle: { screen } })),
         ],
       },
