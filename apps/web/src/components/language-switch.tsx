@@ -1,5 +1,5 @@
 import { LANGUAGES, type Lang } from '@fairway/shared/constants';
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../lib/i18n';
@@ -18,9 +18,9 @@ export function LanguageSwitch() {
           size="compact-md"
           px={6}
           leftSection={<IconLanguage size={18} aria-hidden="true" />}
-          // The visible code (SV/EN) is part of the name, so a voice command naming it finds the button.
-          aria-label={`${t('language.switch', { language: t(`language.names.${lang}`) })} (${lang.toUpperCase()})`}
         >
+          {/* Named by its content, not aria-label: the visible code (SV/EN) stays part of the name. */}
+          <VisuallyHidden>{`${t('language.switch', { language: t(`language.names.${lang}`) })} `}</VisuallyHidden>
           {lang.toUpperCase()}
         </Button>
       </Menu.Target>

@@ -1,0 +1,140 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { snap } from '../../fixtures/browser';
+import { COMBINATIONS, choose, outline, seriousViolations, settled, useAxePage } from './helpers';
+
+interface PublicPage {
+  path: string;
+  h1: { sv: string | RegExp; en: string | RegExp };
+  title: { sv: RegExp; en: RegExp };
+}
+
+/** Every public page of the marketing site (spec §2), with what a reader sees first. */
+const PAGES: PublicPage[] = [
+  {
+    path: '/',
+    h1: { sv: 'Från GIT till bokföringen, utan handpåläggning', en: 'From GIT to the books, hands-free' },
+    title: { sv: /^Fairway – Kopplar golfklubbens GIT/, en: /^Fairway – Links the golf club's GIT/ },
+  },
+  {
+    path: '/functions',
+    h1: { sv: 'Funktioner', en: 'Features' },
+    title: { sv: /^Funktioner · Fairway$/, en: /^Features · Fairway$/ },
+  },
+  {
+    path: '/price',
+    h1: { sv: 'Priser och paket', en: 'Prices and packages' },
+    title: { sv: /^Priser och paket · Fairway$/, en: /^Prices and packages · Fairway$/ },
+  },
+  {
+    path: '/faq',
+    h1: { sv: 'Vanliga frågor', en: 'Frequently asked questions' },
+    title: { sv: /^Vanliga frågor · Fairway$/, en: /^Frequently asked questions · Fairway$/ },
+  },
+  { path: '/blog', h1: { sv: 'Blogg', en: 'Blog' }, title: { sv: /^Blogg · Fairway$/, en: /^Blog · Fairway$/ } },
+];
+
+async function checkPage(page: Page, target: PublicPage, lang: 'sv' | 'en', skin: 'light' | 'dark') {
+  await page.goto(target.path);
+  await settled(page);
+  await page.getByRole('heading', { level: 1, name: target.h1[lang] }).waitFor();
+  const o = await outline(page);
+  expect(o.lang, target.path).toBe(lang);
+  expect(o.scheme, target.path).toBe(skin);
+  expect(o.title, target.path).toMatch(target.title[lang]);
+  expect(o.description, target.path).toBeTruthy();
+  expect(o.h1, target.path).toHaveLength(1);
+  expect(o.skips, `${target.path}: a heading level is skipped`).toBe(0);
+  expect(o.landmarks.header, target.path).toBe(1);
+  expect(o.landmarks.main, target.path).toBe(1);
+  expect(o.landmarks.footer, target.path).toBe(1);
+  expect(o.landmarks.nav, target.path).toBeGreaterThanOrEqual(2);
+  expect(await seriousViolations(page), `${target.path} in ${lang}/${skin}`).toEqual([]);
+}
+
+describe('the public pages', () => {
+  let page: Page;
+  useAxePage((next) => {
+    page = next;
+  });
+
+  for (const { lang, skin } of COMBINATIONS) {
+    it(`read well in ${lang} with the ${skin} skin: one h1, title, description, landmarks, no serious axe finding`, async () => {
+      await choose(page, lang, skin);
+      for (const target of PAGES) await checkPage(page, target, lang, skin);
+      // The latest post as well (its own title and description come from the post).
+      await page.goto('/blog');
+      await settled(page);
+      await page.getByTestId('blog-card').first().getByRole('link').click();
+      await page.waitForURL(/\/blog-details\/[\w-]+\/[\w-]+$/);
+      await settled(page);
+      expect(await seriousViolations(page), `blog post in ${lang}/${skin}`).toEqual([]);
+      await snap(page, `landing-blog-post-${lang}-${skin}`);
+    }, 150_000);
+  }
+
+  it('starts with a skip link that moves focus past the header to the content', async () => {
+    await page.goto('/price');
+    await settled(page);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Hoppa till innehållet' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+  });
+
+  it('shows the brand, the packages from the server and the questions on the landing page', async () => {
+    await page.goto('/');
+    await settled(page);
+    const pricing = page.locator('section[aria-labelledby="landing-pricing"]');
+    const cards = pricing.getByTestId('price-card');
+    expect(await cards.count()).toBe(5);
+    expect(await cards.nth(1).textContent()).toContain('Upp till 200 fakturor/månad');
+    expect(await cards.first().textContent()).toContain('Gratis');
+    const faq = page.locator('section[aria-labelledby="landing-faq"]');
+    const question = faq.getByRole('button').first();
+    await question.click();
+    expect(await question.getAttribute('aria-expanded')).toBe('true');
+    const latest = page.locator('section[aria-labelledby="landing-blog"]').getByTestId('blog-card');
+    expect(await latest.count()).toBeGreaterThan(0);
+    expect(await latest.count()).toBeLessThanOrEqual(3);
+    // Pictures below the fold wait until they are needed, and keep their place while loading.
+    const shots = page.locator('section[aria-labelledby="landing-screenshots"] img');
+    expect(await shots.count()).toBeGreaterThan(0);
+    for (const img of await shots.all()) {
+      expect(await img.getAttribute('loading')).toBe('lazy');
+      expect(Number(await img.getAttribute('width'))).toBeGreaterThan(0);
+      expect(Number(await img.getAttribute('height'))).toBeGreaterThan(0);
+      expect(await img.getAttribute('alt')).toBeTruthy();
+    }
+    await snap(page, 'landing-home-sv-light');
+  }, 90_000);
+
+  it('finds questions on the FAQ page by search and by category', async () => {
+    await page.goto('/faq');
+    await settled(page);
+    const sections = page.locator('main section');
+    const before = await page.locator('main .mantine-Accordion-item').count();
+    expect(before).toBeGreaterThan(3);
+    expect(await sections.count()).toBeGreaterThan(1);
+
+    await page.getByLabel('Sök bland frågorna').fill('OCR');
+    await expect.poll(() => page.url()).toContain('q=OCR');
+    await expect.poll(() => page.locator('main .mantine-Accordion-item').count()).toBeLessThan(before);
+    const found = await page.locator('main .mantine-Accordion-item').count();
+    expect(found).toBeGreaterThan(0);
+    expect(await page.getByText(`${found} ${found === 1 ? 'fråga' : 'frågor'}`).count()).toBe(1);
+
+    await page.getByLabel('Sök bland frågorna').fill('xyzzy-finns-inte');
+    await page.getByText('Inga frågor matchar ”xyzzy-finns-inte”.').waitFor();
+    await page.getByRole('button', { name: 'Rensa sökningen' }).first().click();
+    await expect.poll(() => page.locator('main .mantine-Accordion-item').count()).toBe(before);
+
+    await page.getByRole('textbox', { name: 'Kategori' }).click();
+    const option = page.getByRole('option').nth(1);
+    const name = (await option.textContent())?.trim() ?? '';
+    await option.click();
+    await expect.poll(() => sections.count()).toBe(1);
+    expect(await sections.getByRole('heading', { level: 2 }).textContent()).toBe(name);
+  }, 90_000);
+});
