@@ -98,6 +98,8 @@ describe('POST /landing_page/contact_form', () => {
         },
       ],
       [{ ...GOOD, message: 'Hej!' }, { message: ['Fältet message måste vara minst 10 tecken'] }],
+      // Shaped like a phone number, but no such number exists.
+      [{ ...GOOD, phone: '000 000 000' }, { phone: ['Ogiltigt telefonnummer'] }],
       [{ ...GOOD, subject: 's'.repeat(151) }, { subject: ['Fältet subject får vara högst 150 tecken'] }],
       [{ ...GOOD, website: 'spam' }, { website: ['Okänt fält'] }],
       [
