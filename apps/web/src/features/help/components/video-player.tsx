@@ -33,6 +33,14 @@ export function VideoPlayer({ guide }: { guide: VideoGuide }) {
   // A new guide (or language) starts from its first chapter.
   useEffect(() => setCurrent(0), [guide.id]);
 
+  // Browsers leave a non-default track disabled and never load it; "hidden" loads the chapter cues
+  // so the player's own chapter menu (where there is one) and assistive tech can use them.
+  useEffect(() => {
+    const tracks = video.current?.textTracks;
+    if (!tracks) return;
+    for (const track of Array.from(tracks)) if (track.kind === 'chapters') track.mode = 'hidden';
+  }, []);
+
   const seek = (start: number) => {
     const element = video.current;
     if (!element) return;
