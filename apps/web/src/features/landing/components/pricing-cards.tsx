@@ -35,7 +35,7 @@ function PriceCard({ name, monthlyPriceOre, lines, order, popular }: CardProps) 
           </Badge>
         ) : null}
         <div>
-          <Text fz={28} fw={700} lh={1.2}>
+          <Text fz={24} fw={700} lh={1.2} style={{ whiteSpace: 'nowrap' }}>
             {free ? t('packages.free') : t('packages.perMonth', { price: formatSek(monthlyPriceOre, lang) })}
           </Text>
           {free ? null : (
