@@ -100,7 +100,9 @@ describe('FAQ page', () => {
     expect(question).toHaveAttribute('aria-expanded', 'false');
     await user.click(question);
     expect(question).toHaveAttribute('aria-expanded', 'true');
-    expect(await screen.findByText('Kopplingen förnyas automatiskt.')).toBeVisible();
+    // The panel opens with a transition.
+    const answer = await screen.findByText('Kopplingen förnyas automatiskt.');
+    await waitFor(() => expect(answer).toBeVisible());
 
     // The category filter keeps only that category's questions.
     await user.click(screen.getByRole('radio', { name: 'Priser och villkor' }));
