@@ -14,7 +14,8 @@ import { getLang } from '../../lib/i18n';
 import { scoped } from '../../plugins/auth';
 import { targetOf } from '../accounting/access';
 import { getGitTransaction } from './git.service';
-import { listArticleMappings, preflightGitSync, queueGitSync, saveArticleMappings } from './git-sync.service';
+import { preflightGitSync, queueGitSync } from './git-sync.service';
+import { listArticleMappings, saveArticleMappings } from './git-sync-mappings.service';
 
 const noQuery = z.object({}).strict();
 

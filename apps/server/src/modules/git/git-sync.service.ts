@@ -1,49 +1,45 @@
 import {
   type ApiConfiguration,
   type CreateInvoiceInput,
-  encodeMessage,
-  type GitArticleMapping,
-  type GitArticleMappingsBody,
-  type GitBasisSync,
-  type GitMissingArticle,
   type GitSyncPreflight,
   type InvoiceConfiguration,
   type MemberConfiguration,
-  priceFeeRule,
-  vatIncludedOre,
 } from '@fairway/shared';
 import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isAccountingError } from '../../integrations/accounting/errors';
-import type {
-  AccountingProvider,
-  CustomerFields,
-  DocumentRow,
-  InvoiceDeliveryMethod,
-} from '../../integrations/accounting/provider';
+import type { AccountingProvider } from '../../integrations/accounting/provider';
 import { addDays, stockholmDate } from '../../integrations/fortnox/time';
-import type { GitAddress } from '../../integrations/git/git-gateway';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import { isMessageKey, type Lang, type MessageParams, t } from '../../lib/i18n';
+import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
+import { type Lang, t } from '../../lib/i18n';
 import type { AccountingCaller } from '../accounting/access';
 import type { MirrorTarget } from '../accounting/mirror';
-import { findArticleByNumber } from '../articles/articles.repository';
-import { createArticle } from '../articles/articles.service';
 import { getConfiguration } from '../configurations/configurations.service';
 import { mirrorCustomers } from '../customers/customers.mirror';
 import { findCustomerByExternalRef } from '../customers/customers.repository';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
-import { feeRules } from '../fees/fees.schema';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { mirrorInvoices } from '../invoices/invoices.mirror';
 import { findInvoiceByNumber } from '../invoices/invoices.repository';
 import { createInvoice, sendInvoice } from '../invoices/invoices.service';
-import { families, familyMembers, members } from '../members/members.schema';
-import { clubAccounts } from '../organizations/organizations.schema';
-import { gitArticles, gitConnections, gitInvoiceBases, gitInvoiceOccasions, gitMembers } from './git.schema';
+import { gitConnections, gitInvoiceOccasions, gitMembers } from './git.schema';
 import * as repo from './git-sync.repository';
+import { customerFieldsOf, familyDiscountOf, invoiceRowsOf, payerGolfIdOf, SEND_WAY } from './git-sync-documents';
+import { gitArticlesByCode, missingArticlesOf } from './git-sync-mappings.service';
 import { basisInvoiceRequestId, payerCustomerRequestId } from './git-sync-ref';
+import {
+  type BasisRow,
+  basesOf,
+  type GitSyncSelection,
+  type MemberRow,
+  type OccasionRow,
+  resolveTarget,
+  selectionOf,
+} from './git-sync-selection';
+import { encodeFailure, isInvoiced, renderFailure } from './git-sync-states';
 import { getTransaction, startTransaction } from './git-transactions.repository';
+
+export type { GitSyncSelection } from './git-sync-selection';
 
 /**
  * The GIT → accounting sync (issue 5 "The sync engine"; contract /tmp/briefs/sync-contract.md).
@@ -59,10 +55,6 @@ const STALE_RUN_MINUTES = 30;
 const PROGRESS_EVERY_ITEMS = 25;
 const PROGRESS_EVERY_MS = 2_000;
 
-type BasisRow = typeof gitInvoiceBases.$inferSelect;
-type OccasionRow = typeof gitInvoiceOccasions.$inferSelect;
-type MemberRow = typeof gitMembers.$inferSelect;
-
 export type GitSyncTrigger = 'manual' | 'scheduled';
 
 export interface GitSyncJobData {
@@ -72,14 +64,6 @@ export interface GitSyncJobData {
   basisGitIds: string[] | null;
   userId: string | null;
   lang: Lang;
-}
-
-export interface GitSyncSelection {
-  /** The portal id of the invoice occasion (manual syncs). */
-  occasionId?: string;
-  /** Portal ids of chosen bases of that occasion. */
-  basisIds?: string[];
-  targetClubAccountId?: string | null;
 }
 
 export interface QueueGitSyncOptions extends GitSyncSelection {
@@ -101,143 +85,7 @@ export interface GitSyncHooks {
   step?(step: SyncStep, basisGitId: string): void | Promise<void>;
 }
 
-// ---- selection ---------------------------------------------------------------------------------
-
-/** The target club account: the one asked for, or the API configuration's `club_to_sync`; same organisation, else 404. */
-export async function resolveTarget(
-  app: FastifyInstance,
-  gitTarget: MirrorTarget,
-  requested?: string | null,
-): Promise<MirrorTarget> {
-  const id = requested ?? (await getConfiguration(app.db, gitTarget, 'api')).club_to_sync;
-  if (!id) throw new ValidationError({ club_to_sync: [encodeMessage('club_to_sync_required')] });
-  const [row] = await app.db
-    .select({ id: clubAccounts.id })
-    .from(clubAccounts)
-    .where(and(eq(clubAccounts.id, id), eq(clubAccounts.organisationId, gitTarget.organisationId)));
-  if (!row) throw new NotFoundError('gitSync.targetNotFound');
-  return { organisationId: gitTarget.organisationId, clubAccountId: id };
-}
-
-async function findOccasion(app: FastifyInstance, gitTarget: MirrorTarget, id: string): Promise<OccasionRow> {
-  const [row] = await app.db
-    .select()
-    .from(gitInvoiceOccasions)
-    .where(
-      and(
-        eq(gitInvoiceOccasions.organisationId, gitTarget.organisationId),
-        eq(gitInvoiceOccasions.clubAccountId, gitTarget.clubAccountId),
-        eq(gitInvoiceOccasions.id, id),
-      ),
-    );
-  if (!row) throw new NotFoundError('git.occasionNotFound');
-  return row;
-}
-
-/** The bases of the occasions (optionally only some, by GIT id), in GIT's order. */
-async function basesOf(
-  app: FastifyInstance,
-  gitTarget: MirrorTarget,
-  occasionGitIds: string[],
-  basisGitIds: string[] | null,
-): Promise<BasisRow[]> {
-  if (occasionGitIds.length === 0) return [];
-  const conditions: SQL[] = [
-    eq(gitInvoiceBases.organisationId, gitTarget.organisationId),
-    eq(gitInvoiceBases.clubAccountId, gitTarget.clubAccountId),
-    inArray(gitInvoiceBases.occasionGitId, occasionGitIds),
-  ];
-  if (basisGitIds) {
-    const out: BasisRow[] = [];
-    for (let i = 0; i < basisGitIds.length; i += 5000) {
-      out.push(
-        ...(await app.db
-          .select()
-          .from(gitInvoiceBases)
-          .where(and(...conditions, inArray(gitInvoiceBases.gitId, basisGitIds.slice(i, i + 5000))))),
-      );
-    }
-    return out.sort((a, b) => a.number - b.number);
-  }
-  return app.db
-    .select()
-    .from(gitInvoiceBases)
-    .where(and(...conditions))
-    .orderBy(asc(gitInvoiceBases.number));
-}
-
-/** The chosen bases of a manual selection: every id must be a basis of the occasion, else 404. */
-async function selectionOf(app: FastifyInstance, gitTarget: MirrorTarget, selection: GitSyncSelection) {
-  if (!selection.occasionId) throw new NotFoundError('git.occasionNotFound');
-  const occasion = await findOccasion(app, gitTarget, selection.occasionId);
-  let basisGitIds: string[] | null = null;
-  if (selection.basisIds) {
-    const ids = [...new Set(selection.basisIds)];
-    const found: string[] = [];
-    for (let i = 0; i < ids.length; i += 5000) {
-      const rows = await app.db
-        .select({ gitId: gitInvoiceBases.gitId })
-        .from(gitInvoiceBases)
-        .where(
-          and(
-            eq(gitInvoiceBases.organisationId, gitTarget.organisationId),
-            eq(gitInvoiceBases.clubAccountId, gitTarget.clubAccountId),
-            eq(gitInvoiceBases.occasionGitId, occasion.gitId),
-            inArray(gitInvoiceBases.id, ids.slice(i, i + 5000)),
-          ),
-        );
-      found.push(...rows.map((r) => r.gitId));
-    }
-    if (found.length !== ids.length) throw new NotFoundError('gitSync.basisNotFound');
-    basisGitIds = found;
-  }
-  return { occasionGitIds: [occasion.gitId], basisGitIds };
-}
-
 // ---- payer and rows ------------------------------------------------------------------------------
-
-/** Who pays the basis: the guardian / family payer only when the member configuration says so. */
-function payerGolfIdOf(basis: BasisRow, config: MemberConfiguration): string {
-  if (basis.payerKind === 'guardian' && config.guardianPaysForJuniors) return basis.payerGolfId;
-  if (basis.payerKind === 'family' && config.familyInvoicing) return basis.payerGolfId;
-  return basis.memberGolfId;
-}
-
-const DONE_STATES = new Set(['synced', 'sending', 'sent', 'paused', 'credited']);
-
-function isInvoiced(item: repo.GitSyncItemRow | undefined): boolean {
-  return !!item && DONE_STATES.has(item.state);
-}
-
-async function gitArticlesByCode(app: FastifyInstance, gitTarget: MirrorTarget) {
-  const rows = await app.db
-    .select()
-    .from(gitArticles)
-    .where(and(eq(gitArticles.organisationId, gitTarget.organisationId), eq(gitArticles.clubAccountId, gitTarget.clubAccountId)));
-  return new Map(rows.map((r) => [r.code, r]));
-}
-
-function missingArticlesOf(
-  bases: BasisRow[],
-  mappings: Map<string, string>,
-  articles: Map<string, typeof gitArticles.$inferSelect>,
-): GitMissingArticle[] {
-  const missing = new Map<string, GitMissingArticle>();
-  for (const basis of bases) {
-    for (const row of basis.rows) {
-      if (mappings.has(row.articleCode) || missing.has(row.articleCode)) continue;
-      const article = articles.get(row.articleCode);
-      missing.set(row.articleCode, {
-        code: row.articleCode,
-        name: article?.name ?? row.description,
-        amountOre: article?.amountOre ?? row.amountOre,
-        vatRate: article?.vatRate ?? row.vatRate,
-        account: article?.account ?? '',
-      });
-    }
-  }
-  return [...missing.values()].sort((a, b) => a.code.localeCompare(b.code, 'sv'));
-}
 
 // ---- preflight -------------------------------------------------------------------------------------
 
@@ -281,111 +129,6 @@ async function plan(
   const mappings = await repo.mappingsOf(app.db, target);
   const missingArticles = missingArticlesOf(toSync, mappings, await gitArticlesByCode(app, gitTarget));
   return { bases: toSync.length, alreadySynced, paidInGit: paidInGitCount, customersToCreate, missingArticles };
-}
-
-// ---- article mappings ------------------------------------------------------------------------------
-
-export async function listArticleMappings(
-  app: FastifyInstance,
-  gitTarget: MirrorTarget,
-  requested?: string | null,
-): Promise<GitArticleMapping[]> {
-  const target = await resolveTarget(app, gitTarget, requested);
-  const mappings = await repo.mappingsOf(app.db, target);
-  const articles = [...(await gitArticlesByCode(app, gitTarget)).values()].sort((a, b) => a.code.localeCompare(b.code, 'sv'));
-  return articles.map((a) => ({
-    gitArticleCode: a.code,
-    gitArticleName: a.name,
-    amountOre: a.amountOre,
-    vatRate: a.vatRate,
-    articleNumber: mappings.get(a.code) ?? null,
-  }));
-}
-
-const exVat = (inclOre: number, vatRate: number) => inclOre - vatIncludedOre(inclOre, vatRate);
-
-/**
- * Maps GIT articles to accounting articles: an existing one (it must be in the target's article
- * mirror) or a new one created in the program from the GIT article. Checked whole before anything
- * is written or created; the mappings are saved together at the end.
- */
-export async function saveArticleMappings(
-  app: FastifyInstance,
-  caller: AccountingCaller,
-  gitTarget: MirrorTarget,
-  body: GitArticleMappingsBody,
-): Promise<GitArticleMapping[]> {
-  const target = await resolveTarget(app, gitTarget, body.targetClubAccountId);
-  const articles = await gitArticlesByCode(app, gitTarget);
-  const errors: Record<string, string[]> = {};
-  for (const [i, m] of body.mappings.entries()) {
-    if (!articles.has(m.gitArticleCode)) {
-      errors[`mappings.${i}.gitArticleCode`] = [encodeMessage('git_sync_git_article_unknown', { code: m.gitArticleCode })];
-    } else if ('articleNumber' in m && !(await findArticleByNumber(app.db, target, m.articleNumber))) {
-      errors[`mappings.${i}.articleNumber`] = [encodeMessage('git_sync_article_unknown', { number: m.articleNumber })];
-    }
-  }
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-
-  const targetCaller: AccountingCaller = { ...caller, clubAccountId: target.clubAccountId };
-  const saved: { code: string; number: string }[] = [];
-  for (const m of body.mappings) {
-    if ('articleNumber' in m) {
-      saved.push({ code: m.gitArticleCode, number: m.articleNumber });
-      continue;
-    }
-    const git = articles.get(m.gitArticleCode);
-    if (!git) continue;
-    const vat = [25, 12, 6, 0].includes(git.vatRate) ? git.vatRate : 25;
-    const fields = {
-      requestId: basisInvoiceRequestId(gitTarget.clubAccountId, target.clubAccountId, `article:${git.code}`),
-      description: git.name.slice(0, 50),
-      type: 'SERVICE',
-      unit: null,
-      active: true,
-      discontinued: false,
-      ean: null,
-      manufacturer: null,
-      manufacturerArticleNumber: null,
-      supplierNumber: null,
-      stockItem: false,
-      stockPlace: null,
-      stockQuantityHundredths: null,
-      orderPointHundredths: null,
-      salesAccountSe: /^\d{4}$/.test(git.account) ? git.account : null,
-      salesAccountEu: null,
-      salesAccountExport: null,
-      purchaseAccount: null,
-      vatPercent: vat,
-      salesPriceOre: exVat(git.amountOre, vat),
-      purchasePriceOre: null,
-      widthMm: null,
-      heightMm: null,
-      depthMm: null,
-      weightGrams: null,
-      notes: null,
-    } as Parameters<typeof createArticle>[2];
-    const created = await createArticle(app, targetCaller, fields).catch((error: unknown) => {
-      // GIT's account may not be in the program's chart: the article then books to the
-      // program's default sales account (the account can be changed on the article).
-      if (isAccountingError(error) && error.kind === 'validation' && fields.salesAccountSe) {
-        return createArticle(app, targetCaller, { ...fields, salesAccountSe: null });
-      }
-      throw error;
-    });
-    saved.push({ code: m.gitArticleCode, number: created.number });
-  }
-  await repo.saveMappings(app.db, target, saved);
-  for (const s of saved) {
-    await logEventQuietly(app.db, app.log, {
-      ...gitTarget,
-      resource: 'git',
-      activity: 'gitSync.event.mapped',
-      params: { code: s.code, number: s.number },
-      type: 'INFO',
-    });
-  }
-  return listArticleMappings(app, gitTarget, target.clubAccountId);
 }
 
 // ---- queueing ----------------------------------------------------------------------------------------
@@ -458,23 +201,6 @@ export async function queueGitSync(
 
 // ---- the run -------------------------------------------------------------------------------------------
 
-/** A failure stored on an item: the message key with its params, rendered per reader. */
-function encodeFailure(error: unknown): string {
-  if (error instanceof AppError) return JSON.stringify({ key: error.messageKey, params: error.params ?? {} });
-  return JSON.stringify({ text: error instanceof Error ? error.message : String(error) });
-}
-
-export function renderFailure(stored: string | null, lang: Lang): string | null {
-  if (!stored) return null;
-  try {
-    const parsed = JSON.parse(stored) as { key?: string; params?: MessageParams; text?: string };
-    if (parsed.key && isMessageKey(parsed.key)) return t(parsed.key, lang, parsed.params);
-    return parsed.text ?? stored;
-  } catch {
-    return stored;
-  }
-}
-
 /** Errors that stop the whole run: nothing more can be done in this program now. */
 function stopsRun(error: unknown): boolean {
   if (isAccountingError(error)) {
@@ -488,151 +214,6 @@ function stopsRun(error: unknown): boolean {
 /** Transient faults the clients already retried: the item stays resumable, the run goes on. */
 function isTransientFault(error: unknown): boolean {
   return isAccountingError(error) && error.transient;
-}
-
-const SEND_WAY: Record<InvoiceConfiguration['sendMethod'], InvoiceDeliveryMethod> = {
-  email: 'email',
-  einvoice: 'einvoice',
-  print: 'print',
-  external_print: 'externalprint',
-};
-
-function addressOf(address: GitAddress | null | undefined) {
-  return {
-    address1: address?.street ?? null,
-    address2: address?.careOf ?? null,
-    zipCode: address?.postalCode ?? null,
-    city: address?.city ?? null,
-    countryCode: address?.country ?? null,
-  };
-}
-
-function customerFieldsOf(golfId: string, member: MemberRow | undefined, basis: BasisRow): CustomerFields {
-  const raw = (member?.raw ?? {}) as { phone?: string | null; address?: GitAddress | null; invoiceAddress?: GitAddress | null };
-  const payer = ((basis.raw ?? {}) as { payer?: { golfId?: string; email?: string | null; address?: GitAddress | null } }).payer;
-  const fromBasis = payer?.golfId === golfId ? payer : undefined;
-  const name = member
-    ? `${member.firstName} ${member.lastName}`
-    : golfId === basis.payerGolfId
-      ? basis.payerName
-      : basis.memberName;
-  const empty = addressOf(null);
-  return {
-    name: name.slice(0, 1024),
-    type: 'private',
-    organisationNumber: null,
-    active: true,
-    address: addressOf(raw.invoiceAddress ?? raw.address ?? fromBasis?.address),
-    deliveryAddress: empty,
-    phone1: raw.phone ?? null,
-    phone2: null,
-    email: member?.email ?? fromBasis?.email ?? null,
-    emailInvoice: null,
-    www: null,
-    fax: null,
-    yourReference: null,
-    ourReference: null,
-    notes: `GIT golf-ID ${golfId}`,
-    termsOfPayment: null,
-    termsOfDelivery: null,
-    currency: 'SEK',
-    priceList: null,
-    invoiceDiscountBasisPoints: null,
-    invoiceAdministrationFeeOre: null,
-    invoiceFreightOre: null,
-    vatType: 'SEVAT',
-    salesAccount: null,
-    costCenter: null,
-    project: null,
-    defaultDelivery: null,
-    invoiceTemplate: null,
-  };
-}
-
-interface FamilyDiscount {
-  name: string;
-  type: 'percentage' | 'amount';
-  /** Percent (12.5) or öre. */
-  value: number;
-}
-
-/** The portal family of the member (by golf ID in the GIT club account) and its discount, if any. */
-async function familyDiscountOf(app: FastifyInstance, gitTarget: MirrorTarget, golfId: string): Promise<FamilyDiscount | null> {
-  const [row] = await app.db
-    .select({
-      name: families.name,
-      discountType: families.discountType,
-      discountValue: families.discountValue,
-      ruleType: feeRules.discountType,
-      ruleValue: feeRules.discountValue,
-    })
-    .from(members)
-    .innerJoin(familyMembers, eq(familyMembers.memberId, members.id))
-    .innerJoin(families, eq(families.id, familyMembers.familyId))
-    .leftJoin(feeRules, and(eq(feeRules.id, families.feeRuleId), eq(feeRules.clubAccountId, families.clubAccountId)))
-    .where(
-      and(
-        eq(members.organisationId, gitTarget.organisationId),
-        eq(members.clubAccountId, gitTarget.clubAccountId),
-        eq(members.golfId, golfId),
-      ),
-    )
-    .limit(1);
-  if (!row) return null;
-  if (row.discountType && row.discountValue) {
-    return {
-      name: row.name,
-      type: row.discountType,
-      value: row.discountType === 'percentage' ? row.discountValue / 100 : row.discountValue,
-    };
-  }
-  if (row.ruleType && row.ruleType !== 'none' && row.ruleValue) {
-    return { name: row.name, type: row.ruleType, value: row.ruleType === 'percentage' ? row.ruleValue / 100 : row.ruleValue };
-  }
-  return null;
-}
-
-/** The invoice rows of a basis: mapped articles, prices ex VAT, and the family discount as its own rows per VAT rate. */
-function invoiceRowsOf(basis: BasisRow, mappings: Map<string, string>, discount: FamilyDiscount | null): DocumentRow[] {
-  const missing = [...new Set(basis.rows.filter((r) => !mappings.has(r.articleCode)).map((r) => r.articleCode))];
-  if (missing.length > 0) throw new ConflictError('gitSync.missingArticles', { codes: missing.join(', ') });
-  const rows: DocumentRow[] = basis.rows.map((r) => {
-    const quantity = r.quantity > 0 ? r.quantity : 1;
-    const unitIncl = Math.round(r.amountOre / quantity);
-    return {
-      articleNumber: mappings.get(r.articleCode) ?? null,
-      description: r.description.slice(0, 255),
-      quantityHundredths: Math.round(quantity * 100),
-      unit: null,
-      priceOre: exVat(unitIncl, r.vatRate),
-      vatPercent: r.vatRate,
-      discountBasisPoints: 0,
-      costCenter: null,
-      project: null,
-    };
-  });
-  if (discount) {
-    const priced = priceFeeRule({
-      fees: basis.rows.map((r, i) => ({ id: String(i), amountOre: r.amountOre, vatRate: r.vatRate })),
-      discountType: discount.type,
-      discountValue: discount.value,
-    });
-    for (const rate of priced.byVatRate) {
-      if (rate.discountOre <= 0) continue;
-      rows.push({
-        articleNumber: null,
-        description: `Familjerabatt – ${discount.name}`.slice(0, 255),
-        quantityHundredths: 100,
-        unit: null,
-        priceOre: -exVat(rate.discountOre, rate.vatRate),
-        vatPercent: rate.vatRate,
-        discountBasisPoints: 0,
-        costCenter: null,
-        project: null,
-      });
-    }
-  }
-  return rows;
 }
 
 class RunStopped extends Error {
@@ -1126,58 +707,3 @@ export async function gitSyncJobData(app: FastifyInstance, runId: string, option
   }
   return { runId, occasionGitIds, basisGitIds, userId: options.userId ?? null, lang: options.lang ?? 'sv' };
 }
-
-// ---- the bases list's sync state ------------------------------------------------------------------------
-
-const SHOWN: Record<string, GitBasisSync['state']> = {
-  pending: 'not_synced',
-  customer_ready: 'not_synced',
-  creating: 'not_synced',
-  synced: 'synced',
-  sending: 'synced',
-  sent: 'sent',
-  failed: 'failed',
-  paused: 'paused',
-  credited: 'synced',
-};
-
-/** The states of the bases list's `sync` filter, as item states. */
-export function itemStatesFor(state: GitBasisSync['state']): string[] {
-  return Object.entries(SHOWN)
-    .filter(([, shown]) => shown === state)
-    .map(([s]) => s);
-}
-
-/** The item states shown as anything but `state` (e.g. every state past `not_synced`). */
-export function itemStatesBeyond(state: GitBasisSync['state']): string[] {
-  return Object.entries(SHOWN)
-    .filter(([, shown]) => shown !== state)
-    .map(([s]) => s);
-}
-
-/** The target whose items the bases list shows: the API configuration's club_to_sync, or the GIT club account itself. */
-export async function listTargetOf(app: FastifyInstance, gitTarget: MirrorTarget): Promise<string> {
-  return (await getConfiguration(app.db, gitTarget, 'api')).club_to_sync ?? gitTarget.clubAccountId;
-}
-
-export async function syncStatesOf(
-  app: FastifyInstance,
-  gitTarget: MirrorTarget,
-  basisGitIds: string[],
-  lang: Lang,
-): Promise<Map<string, GitBasisSync>> {
-  const targetId = await listTargetOf(app, gitTarget);
-  const items = await repo.itemsOf(app.db, gitTarget, targetId, basisGitIds);
-  const out = new Map<string, GitBasisSync>();
-  for (const id of basisGitIds) {
-    const item = items.get(id);
-    out.set(id, {
-      state: item ? (SHOWN[item.state] ?? 'not_synced') : 'not_synced',
-      invoiceNumber: item?.invoiceNumber ?? null,
-      error: renderFailure(item?.lastError ?? null, lang),
-    });
-  }
-  return out;
-}
-
-export const notSynced: GitBasisSync = { state: 'not_synced', invoiceNumber: null, error: null };

@@ -19,7 +19,7 @@ import type { MirrorTarget } from '../accounting/mirror';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
 import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.schema';
 import { gitSyncItems } from './git-sync.schema';
-import { itemStatesBeyond, itemStatesFor, listTargetOf, notSynced, syncStatesOf } from './git-sync.service';
+import { itemStatesBeyond, itemStatesFor, listTargetOf, notSynced, syncStatesOf } from './git-sync-states';
 
 /** Reading the portal's copy of GIT (spec §7 `git/`, `git/list_members/`, paid / credited invoices). */
 

@@ -1,0 +1,115 @@
+import { encodeMessage } from '@fairway/shared';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import type { MirrorTarget } from '../accounting/mirror';
+import { getConfiguration } from '../configurations/configurations.service';
+import { clubAccounts } from '../organizations/organizations.schema';
+import { gitInvoiceBases, gitInvoiceOccasions, gitMembers } from './git.schema';
+
+// What a sync works on: the target club account, the chosen occasion and its invoice bases.
+
+export type BasisRow = typeof gitInvoiceBases.$inferSelect;
+export type OccasionRow = typeof gitInvoiceOccasions.$inferSelect;
+export type MemberRow = typeof gitMembers.$inferSelect;
+
+export interface GitSyncSelection {
+  /** The portal id of the invoice occasion (manual syncs). */
+  occasionId?: string;
+  /** Portal ids of chosen bases of that occasion. */
+  basisIds?: string[];
+  targetClubAccountId?: string | null;
+}
+
+// ---- selection ---------------------------------------------------------------------------------
+
+/** The target club account: the one asked for, or the API configuration's `club_to_sync`; same organisation, else 404. */
+export async function resolveTarget(
+  app: FastifyInstance,
+  gitTarget: MirrorTarget,
+  requested?: string | null,
+): Promise<MirrorTarget> {
+  const id = requested ?? (await getConfiguration(app.db, gitTarget, 'api')).club_to_sync;
+  if (!id) throw new ValidationError({ club_to_sync: [encodeMessage('club_to_sync_required')] });
+  const [row] = await app.db
+    .select({ id: clubAccounts.id })
+    .from(clubAccounts)
+    .where(and(eq(clubAccounts.id, id), eq(clubAccounts.organisationId, gitTarget.organisationId)));
+  if (!row) throw new NotFoundError('gitSync.targetNotFound');
+  return { organisationId: gitTarget.organisationId, clubAccountId: id };
+}
+
+export async function findOccasion(app: FastifyInstance, gitTarget: MirrorTarget, id: string): Promise<OccasionRow> {
+  const [row] = await app.db
+    .select()
+    .from(gitInvoiceOccasions)
+    .where(
+      and(
+        eq(gitInvoiceOccasions.organisationId, gitTarget.organisationId),
+        eq(gitInvoiceOccasions.clubAccountId, gitTarget.clubAccountId),
+        eq(gitInvoiceOccasions.id, id),
+      ),
+    );
+  if (!row) throw new NotFoundError('git.occasionNotFound');
+  return row;
+}
+
+/** The bases of the occasions (optionally only some, by GIT id), in GIT's order. */
+export async function basesOf(
+  app: FastifyInstance,
+  gitTarget: MirrorTarget,
+  occasionGitIds: string[],
+  basisGitIds: string[] | null,
+): Promise<BasisRow[]> {
+  if (occasionGitIds.length === 0) return [];
+  const conditions: SQL[] = [
+    eq(gitInvoiceBases.organisationId, gitTarget.organisationId),
+    eq(gitInvoiceBases.clubAccountId, gitTarget.clubAccountId),
+    inArray(gitInvoiceBases.occasionGitId, occasionGitIds),
+  ];
+  if (basisGitIds) {
+    const out: BasisRow[] = [];
+    for (let i = 0; i < basisGitIds.length; i += 5000) {
+      out.push(
+        ...(await app.db
+          .select()
+          .from(gitInvoiceBases)
+          .where(and(...conditions, inArray(gitInvoiceBases.gitId, basisGitIds.slice(i, i + 5000))))),
+      );
+    }
+    return out.sort((a, b) => a.number - b.number);
+  }
+  return app.db
+    .select()
+    .from(gitInvoiceBases)
+    .where(and(...conditions))
+    .orderBy(asc(gitInvoiceBases.number));
+}
+
+/** The chosen bases of a manual selection: every id must be a basis of the occasion, else 404. */
+export async function selectionOf(app: FastifyInstance, gitTarget: MirrorTarget, selection: GitSyncSelection) {
+  if (!selection.occasionId) throw new NotFoundError('git.occasionNotFound');
+  const occasion = await findOccasion(app, gitTarget, selection.occasionId);
+  let basisGitIds: string[] | null = null;
+  if (selection.basisIds) {
+    const ids = [...new Set(selection.basisIds)];
+    const found: string[] = [];
+    for (let i = 0; i < ids.length; i += 5000) {
+      const rows = await app.db
+        .select({ gitId: gitInvoiceBases.gitId })
+        .from(gitInvoiceBases)
+        .where(
+          and(
+            eq(gitInvoiceBases.organisationId, gitTarget.organisationId),
+            eq(gitInvoiceBases.clubAccountId, gitTarget.clubAccountId),
+            eq(gitInvoiceBases.occasionGitId, occasion.gitId),
+            inArray(gitInvoiceBases.id, ids.slice(i, i + 5000)),
+          ),
+        );
+      found.push(...rows.map((r) => r.gitId));
+    }
+    if (found.length !== ids.length) throw new NotFoundError('gitSync.basisNotFound');
+    basisGitIds = found;
+  }
+  return { occasionGitIds: [occasion.gitId], basisGitIds };
+}
