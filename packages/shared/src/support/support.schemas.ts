@@ -25,6 +25,8 @@ export const SUPPORT_MESSAGE_MIN = 10;
 
 /** Support hours bought at a time: more than 0, at most this, in hundredths of an hour. */
 export const SUPPORT_HOURS_MAX = 40;
+/** GET support/support_hours answers at most this many purchases, newest first. */
+export const SUPPORT_HOURS_LIST_MAX = 20;
 /** The web's number input moves in quarter hours; any two-decimal figure may be typed. */
 export const SUPPORT_HOURS_STEP = 0.25;
 

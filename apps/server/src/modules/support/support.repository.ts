@@ -1,6 +1,7 @@
-import type { SupportTicket } from '@fairway/shared';
+import { type SupportHoursPurchase, type SupportTicket, supportHoursPrice } from '@fairway/shared';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { billings } from '../billings/billings.schema';
 import { members } from '../members/members.schema';
 import { clubAccounts } from '../organizations/organizations.schema';
 import type { Tenant } from '../organizations/tenant';
@@ -154,4 +155,35 @@ export async function markPurchasesBilled(conn: Conn, tenant: Tenant, ids: reado
     .update(supportHourPurchases)
     .set({ billingId })
     .where(and(eq(supportHourPurchases.organisationId, tenant.organisationId), inArray(supportHourPurchases.id, [...ids])));
+}
+
+/** The organisation's latest purchases with the billing each was put on (null while it waits). */
+export async function listPurchases(conn: Conn, tenant: Tenant, limit: number): Promise<SupportHoursPurchase[]> {
+  const rows = await conn
+    .select({
+      id: supportHourPurchases.id,
+      hundredths: supportHourPurchases.hundredths,
+      unitPriceOre: supportHourPurchases.unitPriceOre,
+      amountOre: supportHourPurchases.amountOre,
+      createdAt: supportHourPurchases.createdAt,
+      billingNumber: billings.number,
+    })
+    .from(supportHourPurchases)
+    .leftJoin(billings, and(eq(billings.id, supportHourPurchases.billingId), eq(billings.organisationId, tenant.organisationId)))
+    .where(eq(supportHourPurchases.organisationId, tenant.organisationId))
+    .orderBy(desc(supportHourPurchases.createdAt))
+    .limit(limit);
+  return rows.map((row) => {
+    const price = supportHoursPrice(row.hundredths / 100);
+    return {
+      id: row.id,
+      hours: row.hundredths / 100,
+      unitPriceOre: row.unitPriceOre,
+      exVatOre: row.amountOre,
+      vatOre: price.vatOre,
+      totalOre: row.amountOre + price.vatOre,
+      createdAt: row.createdAt.toISOString(),
+      billingNumber: row.billingNumber ?? null,
+    };
+  });
 }

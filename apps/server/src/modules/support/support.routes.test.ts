@@ -266,6 +266,12 @@ describe('POST /support/buy_support_hours', () => {
     const res = await inject('POST', '/support/buy_support_hours', a.owner, { hours: 1.5 });
     expect(res.statusCode).toBe(201);
     const purchase = (res.json() as { data: SupportHoursPurchase }).data;
+    const waiting = ((await inject('GET', '/support/support_hours', a.owner)).json() as { data: SupportHoursPurchase[] }).data;
+    expect(waiting[0]).toEqual(purchase);
+    // Another organisation sees none of it.
+    expect(((await inject('GET', '/support/support_hours', b.owner)).json() as { data: SupportHoursPurchase[] }).data).toEqual(
+      [],
+    );
     expect(purchase).toMatchObject({
       hours: 1.5,
       unitPriceOre: 150_000,
@@ -291,6 +297,13 @@ describe('POST /support/buy_support_hours', () => {
       { kind: 'support', itemName: null, quantityHundredths: 150, unit: 'hours', unitPriceOre: 150_000, amountOre: 225_000 },
     ]);
     expect(billing).toMatchObject({ subtotalOre: 225_000, vatOre: 56_250, totalOre: 281_250, invoiceDate: '2026-11-26' });
+    // The purchase now names the billing it is on.
+    const listed = ((await inject('GET', '/support/support_hours', a.owner)).json() as { data: SupportHoursPurchase[] }).data;
+    expect(listed.find((p) => p.id === purchase.id)).toMatchObject({
+      hours: 1.5,
+      exVatOre: 225_000,
+      billingNumber: billing?.number,
+    });
     // Billed exactly once: the next run finds nothing left to bill.
     expect((await purchasesOf(a.organisationId)).every((p) => p.billingId === billing?.id)).toBe(true);
     await runSubscriptionMaintenance(app.db, '2026-11-27');

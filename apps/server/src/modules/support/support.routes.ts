@@ -2,6 +2,7 @@ import {
   buySupportHoursBodySchema,
   envelope,
   openTicketBodySchema,
+  SUPPORT_HOURS_LIST_MAX,
   supportHoursPurchaseSchema,
   supportTicketSchema,
   supportTicketsListSchema,
@@ -13,6 +14,7 @@ import { getLang } from '../../lib/i18n';
 import { authenticated, scoped } from '../../plugins/auth';
 import { tenantOf } from '../organizations/tenant';
 import { FORM_BUDGETS, formBudget } from './form-budget';
+import { listPurchases } from './support.repository';
 import { buySupportHours, listTickets, openTicket } from './support.service';
 
 const noQuery = z.object({}).strict();
@@ -66,5 +68,19 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send({ data: await buySupportHours(app, request.auth, request.body, getLang(request)) }),
+  );
+
+  app.get(
+    '/support/support_hours',
+    {
+      ...scoped(app, 'billing.read'),
+      schema: {
+        tags: ['support'],
+        summary: 'The latest support hours bought, newest first, with the billing each was put on (null while it waits)',
+        querystring: noQuery,
+        response: { 200: envelope(z.array(supportHoursPurchaseSchema).max(SUPPORT_HOURS_LIST_MAX)) },
+      },
+    },
+    async (request) => ({ data: await listPurchases(app.db, tenantOf(request.auth), SUPPORT_HOURS_LIST_MAX) }),
   );
 };

@@ -1,6 +1,7 @@
 import type { BuySupportHoursBody, SupportHoursPurchase } from '@fairway/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, requireAuthorized } from '../../../lib/api-client';
+import { supportHoursKey } from './list-support-hours';
 
 /** POST support/buy_support_hours. Silent: the form shows the refusal next to the hours. */
 export async function buySupportHours(body: BuySupportHoursBody): Promise<SupportHoursPurchase> {
@@ -8,5 +9,9 @@ export async function buySupportHours(body: BuySupportHoursBody): Promise<Suppor
 }
 
 export function useBuySupportHours() {
-  return useMutation({ mutationFn: buySupportHours });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: buySupportHours,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportHoursKey }),
+  });
 }

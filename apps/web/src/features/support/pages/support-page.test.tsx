@@ -1,4 +1,4 @@
-import type { SupportTicket } from '@fairway/shared';
+import type { SupportHoursPurchase, SupportTicket } from '@fairway/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,12 +22,14 @@ const ticket: SupportTicket = {
 
 let me = demoUser;
 let tickets: SupportTicket[] = [];
+let bought: SupportHoursPurchase[] = [];
 const writes: { path: string; body: unknown }[] = [];
 
 beforeEach(async () => {
   await setLanguage('sv');
   me = demoUser;
   tickets = [];
+  bought = [];
   writes.length = 0;
   vi.stubGlobal(
     'fetch',
@@ -37,21 +39,22 @@ beforeEach(async () => {
       if (url.pathname === '/api/v1/support/tickets') {
         return jsonResponse(200, { data: tickets, pagination: { page: 1, pageSize: 10, total: tickets.length } });
       }
+      if (url.pathname === '/api/v1/support/support_hours') return jsonResponse(200, { data: bought });
       if (url.pathname === '/api/v1/support/buy_support_hours') {
         const body = JSON.parse(String(init?.body)) as { hours: number };
         writes.push({ path: url.pathname, body });
-        return jsonResponse(201, {
-          data: {
-            id: '9f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-            hours: body.hours,
-            unitPriceOre: 150_000,
-            exVatOre: 225_000,
-            vatOre: 56_250,
-            totalOre: 281_250,
-            createdAt: '2026-11-26T10:00:00.000Z',
-            billingNumber: null,
-          },
-        });
+        const purchase = {
+          id: '9f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+          hours: body.hours,
+          unitPriceOre: 150_000,
+          exVatOre: 225_000,
+          vatOre: 56_250,
+          totalOre: 281_250,
+          createdAt: '2026-11-26T10:00:00.000Z',
+          billingNumber: null,
+        };
+        bought = [purchase];
+        return jsonResponse(201, { data: purchase });
       }
       return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
     }),

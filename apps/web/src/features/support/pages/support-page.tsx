@@ -6,6 +6,7 @@ import { brand } from '../../../app/brand';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useMemberById } from '../api/search-members';
+import { BoughtHours } from '../components/bought-hours';
 import { BuyHoursForm } from '../components/buy-hours-form';
 import { memberLabel } from '../components/member-picker';
 import { TicketForm } from '../components/ticket-form';
@@ -33,6 +34,7 @@ export default function SupportPage() {
   const initial = useInitialMember();
   const canPickMember = user?.scopes.includes('members.read') ?? false;
   const canBuy = user?.scopes.includes('subscription.manage') ?? false;
+  const canSeeBilling = user?.scopes.includes('billing.read') ?? false;
 
   return (
     <>
@@ -93,6 +95,7 @@ export default function SupportPage() {
                 </Text>
               </div>
               <BuyHoursForm canBuy={canBuy} />
+              {canSeeBilling ? <BoughtHours /> : null}
             </Stack>
           </Paper>
         </Grid.Col>
