@@ -338,27 +338,46 @@ export async function planReport(
     ).map((r) => [r.credited as string, String(r.date)]),
   );
 
+  // A chosen run reads the ledger rows of its bases only; a bulk run those of the whole club account.
+  const ofBases = async <T>(read: (gitIds: string[] | null) => Promise<T[]>) =>
+    bulk
+      ? read(null)
+      : inChunks(
+          bases.map((b) => b.gitId),
+          (chunk) => read(chunk),
+        );
   const paused = new Set(
     (
-      await db
-        .select({ basisGitId: gitSyncItems.basisGitId })
-        .from(gitSyncItems)
-        .where(
-          and(
-            eq(gitSyncItems.clubAccountId, gitTarget.clubAccountId),
-            eq(gitSyncItems.targetClubAccountId, target.clubAccountId),
-            eq(gitSyncItems.state, 'paused'),
+      await ofBases((gitIds) =>
+        db
+          .select({ basisGitId: gitSyncItems.basisGitId })
+          .from(gitSyncItems)
+          .where(
+            and(
+              eq(gitSyncItems.clubAccountId, gitTarget.clubAccountId),
+              eq(gitSyncItems.targetClubAccountId, target.clubAccountId),
+              eq(gitSyncItems.state, 'paused'),
+              gitIds ? inArray(gitSyncItems.basisGitId, gitIds) : undefined,
+            ),
           ),
-        )
+      )
     ).map((r) => r.basisGitId),
   );
 
   const done = new Set(
     (
-      await db
-        .select({ basisGitId: gitStatusReports.basisGitId, reference: gitStatusReports.reference })
-        .from(gitStatusReports)
-        .where(and(eq(gitStatusReports.clubAccountId, gitTarget.clubAccountId), eq(gitStatusReports.state, 'done')))
+      await ofBases((gitIds) =>
+        db
+          .select({ basisGitId: gitStatusReports.basisGitId, reference: gitStatusReports.reference })
+          .from(gitStatusReports)
+          .where(
+            and(
+              eq(gitStatusReports.clubAccountId, gitTarget.clubAccountId),
+              eq(gitStatusReports.state, 'done'),
+              gitIds ? inArray(gitStatusReports.basisGitId, gitIds) : undefined,
+            ),
+          ),
+      )
     ).map((r) => `${r.basisGitId}\u0000${r.reference}`),
   );
 
