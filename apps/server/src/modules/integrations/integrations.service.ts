@@ -10,9 +10,9 @@ import { latestRuns } from '../accounting/accounting.repository';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
 import { findGitConnection } from '../git/git-connections.service';
+import { requesterContextOf } from '../organizations/organizations.repository';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { smsPlans, subscriptions } from '../subscriptions/subscriptions.schema';
-import { users } from '../users/users.schema';
 import { findConnection } from './accounting-connections.repository';
 import { integrationRequests } from './integrations.schema';
 
@@ -143,25 +143,8 @@ export async function requestIntegration(
   body: RequestIntegrationBody,
 ): Promise<IntegrationRequest> {
   const { row, emailId } = await app.db.transaction(async (tx) => {
-    const [context] = await tx
-      .select({
-        organisationName: organisations.name,
-        customerNumber: organisations.customerNumber,
-        userName: users.name,
-        userEmail: users.email,
-      })
-      .from(organisations)
-      .innerJoin(users, eq(users.id, caller.userId))
-      .where(eq(organisations.id, caller.organisationId));
+    const context = await requesterContextOf(tx, caller);
     if (!context) throw new NotFoundError();
-    const clubAccount = caller.clubAccountId
-      ? (
-          await tx
-            .select({ name: clubAccounts.name })
-            .from(clubAccounts)
-            .where(and(eq(clubAccounts.id, caller.clubAccountId), eq(clubAccounts.organisationId, caller.organisationId)))
-        )[0]
-      : undefined;
     const [inserted] = await tx
       .insert(integrationRequests)
       .values({
@@ -182,7 +165,7 @@ export async function requestIntegration(
       params: {
         ...context,
         name: `${BRAND_NAME} support`,
-        clubAccountName: clubAccount?.name ?? '–',
+        clubAccountName: context.clubAccountName ?? '–',
         system: SYSTEM_NAMES[body.system] ?? body.system,
         message: body.message,
       },

@@ -1,6 +1,6 @@
 import { PUBLIC_PAGE_PATHS } from '@fairway/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { listPublishedPostsForSitemap } from './landing-seo.repository';
+import { listPublishedPostsForSitemap } from '../help/help.repository';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xml = (value: string) => value.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
@@ -32,12 +32,12 @@ export const landingSeoRoutes: FastifyPluginAsync = async (app) => {
     const posts = await listPublishedPostsForSitemap(app.db, app.config.BRAND);
     const urls = [
       ...PUBLIC_PAGE_PATHS.map((path) => `  <url><loc>${xml(origin + path)}</loc></url>`),
-      ...posts.map(
-        (post) =>
-          `  <url><loc>${xml(`${origin}/blog-details/${post.id}/${post.slug}`)}</loc><lastmod>${post.lastModified
-            .toISOString()
-            .slice(0, 10)}</lastmod></url>`,
-      ),
+      // The Swedish slug is the canonical one (Swedish is the default language).
+      ...posts.map((post) => {
+        const lastModified = post.publishedAt > post.updatedAt ? post.publishedAt : post.updatedAt;
+        const loc = xml(`${origin}/blog-details/${post.id}/${post.slugSv}`);
+        return `  <url><loc>${loc}</loc><lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod></url>`;
+      }),
     ];
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',

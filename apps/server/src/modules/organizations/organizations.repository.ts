@@ -2,8 +2,8 @@ import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { roles } from '../permissions/permissions.schema';
 import { likePattern } from '../users/users.repository';
-import { memberships } from '../users/users.schema';
-import { organisations } from './organizations.schema';
+import { memberships, users } from '../users/users.schema';
+import { clubAccounts, organisations } from './organizations.schema';
 
 export interface MemberOrganisationRow {
   id: string;
@@ -67,4 +67,39 @@ export async function findOrganisationSettings(
     .where(eq(organisations.id, tenant.organisationId))
     .limit(1);
   return row ?? null;
+}
+
+export interface RequesterContext {
+  organisationName: string;
+  customerNumber: string;
+  userName: string;
+  userEmail: string;
+  clubAccountName: string | null;
+}
+
+/**
+ * Who is asking, for the mails to our support team: the organisation, its customer number, the
+ * user and the club account in use (null when none, or another organisation's). Null when the
+ * organisation or user is gone.
+ */
+export async function requesterContextOf(
+  conn: Db | Tx,
+  caller: { organisationId: string; userId: string; clubAccountId: string | null },
+): Promise<RequesterContext | null> {
+  const [context] = await conn
+    .select({
+      organisationName: organisations.name,
+      customerNumber: organisations.customerNumber,
+      userName: users.name,
+      userEmail: users.email,
+      clubAccountName: clubAccounts.name,
+    })
+    .from(organisations)
+    .innerJoin(users, eq(users.id, caller.userId))
+    .leftJoin(
+      clubAccounts,
+      and(eq(clubAccounts.id, caller.clubAccountId ?? sql`null`), eq(clubAccounts.organisationId, organisations.id)),
+    )
+    .where(eq(organisations.id, caller.organisationId));
+  return context ?? null;
 }

@@ -17,35 +17,17 @@ import { BRAND_NAME } from '../email/email.templates';
 import { logEvent } from '../eventlogs/eventlogs.service';
 import { addressOf } from '../integrations/integrations.service';
 import { members } from '../members/members.schema';
-import { clubAccounts, organisations } from '../organizations/organizations.schema';
+import { requesterContextOf } from '../organizations/organizations.repository';
 import { type Tenant, tenantOf } from '../organizations/tenant';
-import { users } from '../users/users.schema';
 import * as repo from './support.repository';
 
 type Caller = Pick<AuthContext, 'organisationId' | 'userId' | 'clubAccountId'>;
 
-/** Who is asking, for the e-mails: the organisation, its customer number, the user and the club account in use. */
+/** Who is asking, for the e-mails (organisation, customer number, user, club account in use). */
 async function callerContext(tx: Tx, caller: Caller) {
-  const [context] = await tx
-    .select({
-      organisationName: organisations.name,
-      customerNumber: organisations.customerNumber,
-      userName: users.name,
-      userEmail: users.email,
-    })
-    .from(organisations)
-    .innerJoin(users, eq(users.id, caller.userId))
-    .where(eq(organisations.id, caller.organisationId));
+  const context = await requesterContextOf(tx, caller);
   if (!context) throw new NotFoundError();
-  const clubAccount = caller.clubAccountId
-    ? (
-        await tx
-          .select({ name: clubAccounts.name })
-          .from(clubAccounts)
-          .where(and(eq(clubAccounts.id, caller.clubAccountId), eq(clubAccounts.organisationId, caller.organisationId)))
-      )[0]
-    : undefined;
-  return { ...context, clubAccountName: clubAccount?.name ?? null };
+  return context;
 }
 
 /**
