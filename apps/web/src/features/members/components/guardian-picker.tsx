@@ -1,9 +1,8 @@
 import type { MemberListRow, MemberRef } from '@fairway/shared';
-import { Select, type SelectProps } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type Ref, useState } from 'react';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ServerSearchSelect, type ServerSearchSelectProps } from '../../../components/server-search-select';
 import { listMembers } from '../api/list-members';
 import { membersKey } from '../api/members-key';
 
@@ -15,11 +14,8 @@ type Person = Pick<MemberListRow | MemberRef, 'firstname' | 'lastname' | 'golfId
 /** "Anna Ek (850312-001)": the name, and the golf ID that tells two Anna Ek apart. */
 export const guardianLabel = (m: Person) => `${m.firstname} ${m.lastname}${m.golfId ? ` (${m.golfId})` : ''}`;
 
-export interface GuardianPickerProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
+export interface GuardianPickerProps extends Omit<ServerSearchSelectProps, 'initial' | 'useSearch' | 'messages'> {
   ref?: Ref<HTMLInputElement>;
-  /** The guardian's member id, or null for none. */
-  value: string | null;
-  onChange: (memberId: string | null) => void;
   /** The guardian as stored, shown before any search. */
   initial?: MemberRef | null;
   /** The member being edited: never offered as their own guardian. */
@@ -28,54 +24,32 @@ export interface GuardianPickerProps extends Omit<SelectProps, 'data' | 'value' 
 
 /**
  * Picks the member who pays for this one (a junior's guardian) by typing part of a name or a golf
- * ID: the member list's own search (GET members?search=), at most 20 answers, by name. The chosen
- * guardian stays shown even when a later search does not find them.
+ * ID: the member list's own search (GET members?search=), at most 20 answers, by name.
  */
-export function GuardianPicker({ value, onChange, initial, selfId, ...props }: GuardianPickerProps) {
+export function GuardianPicker({ initial, selfId, ...props }: GuardianPickerProps) {
   const { t } = useTranslation('members');
-  const [chosen, setChosen] = useState(initial ? { value: initial.id, label: guardianLabel(initial) } : null);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  // Typing (or showing) the chosen option's own label is not a new search.
-  const term = chosen && debounced === chosen.label ? '' : debounced.trim();
-  const [open, setOpen] = useState(false);
-  const query = useQuery({
-    queryKey: [...membersKey, 'guardian-search', term],
-    queryFn: ({ signal }) =>
-      listMembers({ search: term || undefined, pageSize: GUARDIAN_OPTIONS, sort: 'name', order: 'asc' }, signal),
-    enabled: open && !props.disabled,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-  const options = (query.data?.data ?? []).filter((m) => m.id !== selfId).map((m) => ({ value: m.id, label: guardianLabel(m) }));
-  const current = chosen && chosen.value === value ? chosen : null;
-  if (current && !options.some((o) => o.value === current.value)) options.unshift(current);
-
-  let nothingFound = t('fields.guardianId.noMatches');
-  if (query.isFetching) nothingFound = t('fields.guardianId.searching');
-  else if (query.isError) nothingFound = t('fields.guardianId.searchFailed');
-
+  const useGuardianOptions = (term: string, enabled: boolean) => {
+    const query = useQuery({
+      queryKey: [...membersKey, 'guardian-search', term],
+      queryFn: ({ signal }) =>
+        listMembers({ search: term || undefined, pageSize: GUARDIAN_OPTIONS, sort: 'name', order: 'asc' }, signal),
+      enabled,
+      placeholderData: keepPreviousData,
+      staleTime: 30_000,
+    });
+    const data = query.data?.data.filter((m) => m.id !== selfId).map((m) => ({ value: m.id, label: guardianLabel(m) }));
+    return { ...query, data };
+  };
   return (
-    <Select
+    <ServerSearchSelect
       {...props}
-      data={options}
-      value={value}
-      onChange={(next, option) => {
-        setChosen(next ? { value: next, label: option.label } : null);
-        onChange(next);
+      initial={initial ? { value: initial.id, label: guardianLabel(initial) } : null}
+      useSearch={useGuardianOptions}
+      messages={{
+        noMatches: t('fields.guardianId.noMatches'),
+        searching: t('fields.guardianId.searching'),
+        searchFailed: t('fields.guardianId.searchFailed'),
       }}
-      searchable
-      // Opened by a click or typing, not by focus: after a failed save the focus may land here, and
-      // an open list would cover the fields below it and their messages.
-      openOnFocus={false}
-      searchValue={search}
-      onSearchChange={setSearch}
-      onDropdownOpen={() => setOpen(true)}
-      // The server has searched already (names, golf ID, member number); its answers are shown as they came.
-      filter={({ options: all }) => all}
-      clearable
-      nothingFoundMessage={nothingFound}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }
