@@ -19,6 +19,12 @@ interface CardProps {
   popular: boolean;
 }
 
+/**
+ * At most three cards a row: in the page's container five cards leave about 200 px each, too
+ * narrow for a price like "1 495 kr/month" or a button like "Choose Enterprise" to show whole.
+ */
+const PRICE_COLUMNS = { base: 1, sm: 2, md: 3 };
+
 function PriceCard({ name, monthlyPriceOre, lines, order, popular }: CardProps) {
   const { t } = useTranslation('landing');
   const lang = useLang();
@@ -84,7 +90,7 @@ function tierLines(tier: DuplicateTier, t: (key: string, options?: Record<string
 function CardsSkeleton({ count }: { count: number }) {
   const { t } = useTranslation('landing');
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: count }} aria-busy="true" aria-label={t('packages.loading')}>
+    <SimpleGrid cols={PRICE_COLUMNS} aria-busy="true" aria-label={t('packages.loading')}>
       {Array.from({ length: count }, (_, i) => (
         <Skeleton key={i} height={320} radius="md" />
       ))}
@@ -107,7 +113,7 @@ function PackageCards({ order }: { order: 2 | 3 }) {
   if (packages.isPending) return <CardsSkeleton count={5} />;
   if (packages.isError) return <LoadError message={t('packages.loadError')} onRetry={() => void packages.refetch()} />;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(packages.data.length, 5) }} spacing="md">
+    <SimpleGrid cols={PRICE_COLUMNS} spacing="md">
       {packages.data.map((pkg) => (
         <PriceCard
           key={pkg.id}
