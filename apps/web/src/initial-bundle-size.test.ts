@@ -1,0 +1,83 @@
+// @vitest-environment node
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Manifest } from 'vite';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** Issue 6: the landing page's initial JavaScript stays within 170 KB gzip (170 × 1024 bytes). */
+const LIMIT_BYTES = 170 * 1024;
+
+const webRoot = resolve(import.meta.dirname, '..');
+const outDir = mkdtempSync(join(tmpdir(), 'fairway-bundle-size-'));
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+/**
+ * The chunks a browser fetches before the first page can render: the entry script of index.html
+ * and every chunk it imports statically, transitively (`imports`, not `dynamicImports`: routes,
+ * locale files and lazily mounted providers arrive later, on demand).
+ */
+function initialChunks(manifest: Manifest, entryKey: string): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`Manifest lacks ${key}`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entryKey);
+  return [...seen].map((key) => manifest[key].file);
+}
+
+describe('landing page bundle', () => {
+  // A production build takes well under a minute alone; other test files share the 2 cores.
+  it('initial JavaScript of index.html is at most 170 KiB (170 × 1024 bytes) gzip', { timeout: 240_000 }, async () => {
+    // A fresh production build, so the figure never comes from a stale dist/. Vitest sets
+    // NODE_ENV=test, which would make Vite bundle React's development build.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        root: webRoot,
+        configFile: join(webRoot, 'vite.config.ts'),
+        mode: 'production',
+        logLevel: 'error',
+        build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
+      });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+
+    const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
+    expect(entryKey, 'index.html is an entry of the build').toBeDefined();
+
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const files = initialChunks(manifest, entryKey as string);
+    // Every module script index.html loads is counted (the entry and its modulepreloads).
+    for (const [, src] of html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)) {
+      expect(files, `index.html loads ${src}`).toContain(src);
+    }
+    // The classic scripts index.html loads before the app (boot.js) count too.
+    const classic = [...html.matchAll(/<script src="\/([^"]+)"/g)].map(([, src]) => src);
+
+    const sizes = [...files, ...classic].map((file) => ({
+      file,
+      gzip: gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length,
+    }));
+    const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.info(
+      [
+        'Initial JavaScript of the landing page (gzip level 9):',
+        ...sizes.map(({ file, gzip }) => `  ${kb(gzip).padStart(9)}  ${file}`),
+        `  ${kb(total).padStart(9)}  total (limit ${kb(LIMIT_BYTES)})`,
+      ].join('\n'),
+    );
+
+    expect(total).toBeLessThanOrEqual(LIMIT_BYTES);
+  });
+});
