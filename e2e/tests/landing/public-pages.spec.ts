@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { snap } from '../../fixtures/browser';
-import { COMBINATIONS, choose, outline, seriousViolations, settled, useAxePage } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { linkIn, snap, waitForMail } from '../../fixtures/browser';
+import { apiCall, registerOwnerViaApi, uniqueEmail } from '../auth/helpers';
+import { COMBINATIONS, choose, type Lang, outline, type Skin, seriousViolations, settled, useAxePage } from './helpers';
 
 interface PublicPage {
   path: string;
@@ -60,6 +61,131 @@ async function checkPage(page: Page, target: PublicPage, lang: 'sv' | 'en', skin
   expect(o.landmarks.nav, target.path).toBeGreaterThanOrEqual(2);
   expect(await seriousViolations(page), `${target.path} in ${lang}/${skin}`).toEqual([]);
 }
+
+/** One-time links the token pages need, made once for the whole file. */
+interface Links {
+  reset: string;
+  invite: string;
+}
+
+/** Path and query of a link from an e-mail. */
+const local = (link: string) => {
+  const url = new URL(link);
+  return url.pathname + url.search;
+};
+
+async function makeLinks(): Promise<Links> {
+  const owner = await registerOwnerViaApi('a11y');
+  await apiCall('POST', 'auth/password/reset', { email: owner.email });
+  const reset = local(linkIn(await waitForMail(owner.email, /lösenord|password/i), '/reset-password'));
+  const invited = uniqueEmail('a11y-invited');
+  await apiCall('POST', 'users/invite', { name: 'Ada Axe', email: invited, role: 'Staff' }, owner.accessToken);
+  const invite = local(linkIn(await waitForMail(invited, /bjudit in|invited/i), '/complete-profile'));
+  return { reset, invite };
+}
+
+/**
+ * Goes through the Fortnox simulator's consent page with a fresh club account, so `/fortnox`
+ * arrives with a good `state` and a code and shows the completed connection.
+ */
+async function connectedFortnox(page: Page) {
+  const owner = await registerOwnerViaApi('a11y-fortnox');
+  const { authorizeUrl } = await apiCall<{ authorizeUrl: string }>(
+    'POST',
+    'integrations/accounting/connect',
+    {},
+    owner.accessToken,
+  );
+  await page.goto(authorizeUrl);
+  await page.getByRole('button', { name: 'Godkänn' }).click();
+  await page.waitForURL((url) => url.pathname === '/fortnox', { timeout: 20_000 });
+  await page.getByTestId('connection-success').waitFor({ timeout: 20_000 });
+}
+
+interface OtherPublicPage {
+  name: string;
+  /** Where to go (the links are made once per file). */
+  path: (links: Links) => string;
+  /** Brings the page into the state to check, once it shows its h1 (a form's messages, say). */
+  then?: (page: Page, lang: Lang) => Promise<void>;
+  /** Instead of `path`: reaches the page another way (through a consent page). */
+  reach?: (page: Page) => Promise<void>;
+}
+
+/**
+ * The rest of spec §2's public routes (the full layout): the contact form, the provider pages in
+ * each of their states, the 404 page and the sign-in pages, token pages with a live link and
+ * without. Each is checked by axe in every language and skin.
+ */
+const OTHER_PAGES: OtherPublicPage[] = [
+  { name: 'contact', path: () => '/contact-us' },
+  {
+    name: 'contact with messages',
+    path: () => '/contact-us',
+    then: async (page, lang) => {
+      await page.getByRole('button', { name: lang === 'sv' ? 'Skicka meddelandet' : 'Send message' }).click();
+      await page
+        .getByText(lang === 'sv' ? 'Detta fält är obligatoriskt' : 'This field is required')
+        .first()
+        .waitFor();
+    },
+  },
+  { name: 'fortnox without a state', path: () => '/fortnox' },
+  {
+    name: 'fortnox with a state it never issued',
+    path: () => '/fortnox?state=bad&code=x',
+    then: async (page) => {
+      await page.getByTestId('connection-error').waitFor({ timeout: 20_000 });
+    },
+  },
+  { name: 'fortnox with a good state', path: () => '/fortnox', reach: connectedFortnox },
+  { name: 'visma without a state', path: () => '/visma' },
+  { name: '404', path: () => '/error-404' },
+  { name: 'login', path: () => '/login' },
+  { name: 'login after an expired token', path: () => '/login?q=tokenExpired' },
+  { name: 'register', path: () => '/register' },
+  { name: 'forgot password', path: () => '/forgot-password' },
+  { name: 'reset password', path: (links) => links.reset },
+  { name: 'reset password without a token', path: () => '/reset-password' },
+  { name: 'complete profile', path: (links) => links.invite },
+  { name: 'complete profile with an unknown token', path: () => '/complete-profile?token=unknown-token' },
+];
+
+async function checkOther(page: Page, target: OtherPublicPage, links: Links, lang: Lang, skin: Skin) {
+  if (target.reach) await target.reach(page);
+  else await page.goto(target.path(links));
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
+  await expect.poll(() => page.locator('[aria-busy="true"], .mantine-Skeleton-root').count(), { timeout: 20_000 }).toBe(0);
+  await target.then?.(page, lang);
+  const o = await steadyOutline(page);
+  expect(o.lang, target.name).toBe(lang);
+  expect(o.scheme, target.name).toBe(skin);
+  expect(await seriousViolations(page), `${target.name} in ${lang}/${skin}`).toEqual([]);
+}
+
+describe('the other public pages: no serious axe finding in any language or skin', () => {
+  let page: Page;
+  let links: Links;
+  useAxePage((next) => {
+    page = next;
+  });
+  beforeAll(async () => {
+    links = await makeLinks();
+  });
+
+  for (const { lang, skin } of COMBINATIONS) {
+    it(`contact, provider pages and 404 in ${lang}/${skin}`, async () => {
+      await choose(page, lang, skin);
+      for (const target of OTHER_PAGES.slice(0, 7)) await checkOther(page, target, links, lang, skin);
+    }, 180_000);
+
+    it(`sign-in pages in ${lang}/${skin}`, async () => {
+      await choose(page, lang, skin);
+      for (const target of OTHER_PAGES.slice(7)) await checkOther(page, target, links, lang, skin);
+      await snap(page, `public-complete-profile-unknown-${lang}-${skin}`);
+    }, 180_000);
+  }
+});
 
 describe('the public pages', () => {
   let page: Page;

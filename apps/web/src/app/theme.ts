@@ -19,13 +19,33 @@ export const theme = createTheme({
 });
 
 /**
+ * The text of light-variant alerts and badges in the light skin: Mantine uses shade 6, which on
+ * its own 10 % tint is 1.8–3.2:1 (the red error alert's title is 2.9:1). Shade 9 passes WCAG AA
+ * (4.5:1) for red, blue and cyan; orange, yellow, green, lime and teal need a darker tone still
+ * (shade 9 darkened until it is about 5:1 on the tint). The dark skin's shade 3 already passes.
+ */
+const LIGHT_VARIANT_TEXT: Record<string, string> = {
+  red: 'var(--mantine-color-red-9)',
+  blue: 'var(--mantine-color-blue-9)',
+  cyan: 'var(--mantine-color-cyan-9)',
+  teal: '#087956',
+  green: '#257535',
+  lime: '#4a760a',
+  orange: '#b83d0d',
+  yellow: '#a15300',
+};
+
+/**
  * Mantine's own dimmed text, error text and light-variant colours fall short of WCAG AA contrast
  * (gray-6 and red-6 on white are about 3.3:1); these keep secondary text, field messages and
- * tinted badges readable in both skins.
+ * tinted badges and alerts readable in both skins.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
+    ...Object.fromEntries(
+      Object.entries(LIGHT_VARIANT_TEXT).map(([color, value]) => [`--mantine-color-${color}-light-color`, value]),
+    ),
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
     [`--mantine-color-${brand.color}-light-color`]: `var(--mantine-color-${brand.color}-9)`,
