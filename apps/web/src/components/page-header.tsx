@@ -2,6 +2,7 @@ import { Anchor, Box, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/co
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HelpHint } from './help-hint';
 
 export interface Crumb {
   label: string;
@@ -14,9 +15,11 @@ export interface PageHeaderProps {
   breadcrumbs?: Crumb[];
   description?: ReactNode;
   actions?: ReactNode;
+  /** The key of the page's contextual help text; a "?" beside the title opens it (none without a text). */
+  helpKey?: string;
 }
 
-export function PageHeader({ title, breadcrumbs, description, actions }: PageHeaderProps) {
+export function PageHeader({ title, breadcrumbs, description, actions, helpKey }: PageHeaderProps) {
   const { t } = useTranslation('shell');
   return (
     <Stack gap={6} mb="lg">
@@ -42,9 +45,12 @@ export function PageHeader({ title, breadcrumbs, description, actions }: PageHea
         </Box>
       ) : null}
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-          {title}
-        </Title>
+        <Group gap={6} wrap="nowrap" align="center">
+          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+            {title}
+          </Title>
+          {helpKey ? <HelpHint helpKey={helpKey} topic={typeof title === 'string' ? title : helpKey} /> : null}
+        </Group>
         {actions}
       </Group>
       {description ? <Text c="dimmed">{description}</Text> : null}

@@ -28,6 +28,8 @@ export interface ListPageProps {
   /** Tabs, the first being the default; a page with one list passes `children` instead. */
   tabs?: readonly [ListPageTab, ...ListPageTab[]];
   children?: ReactNode;
+  /** The key of the page's contextual help text (see `PageHeader`). */
+  helpKey?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface ListPageProps {
  * the access-denied screen without `scope`, and either the list or tabs kept in `?tab=` (a link
  * can open one, a reload keeps it). Nothing is drawn below the header until the viewer is known.
  */
-export function ListPage({ title, description, section, scope, tabs, children }: ListPageProps) {
+export function ListPage({ title, description, section, scope, tabs, children, helpKey }: ListPageProps) {
   const { t } = useTranslation('shell');
   const user = useCurrentUser();
   useDocumentTitle(`${title} · ${brand.name}`);
@@ -49,7 +51,7 @@ export function ListPage({ title, description, section, scope, tabs, children }:
 
   return (
     <>
-      <PageHeader title={title} breadcrumbs={breadcrumbs} description={description} />
+      <PageHeader title={title} breadcrumbs={breadcrumbs} description={description} helpKey={helpKey} />
       {body}
     </>
   );

@@ -5,10 +5,11 @@ import {
   apiConfigurationSchema,
   earliestApiDate,
 } from '@fairway/shared';
-import { Divider, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { useMemo } from 'react';
+import { Box, Divider, Group, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { type ReactNode, useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { HelpHint } from '../../../components/help-hint';
 import { ConfigurationForm } from './configuration-form';
 import type { GroupFormApi, GroupFormProps } from './group-form-props';
 import { useConfigField } from './use-config-field';
@@ -73,10 +74,26 @@ function ApiFields({ form, clubAccounts }: { form: GroupFormApi<'api'>; clubAcco
     );
   };
 
+  // The contextual help (GET helptexts) beside a switch, or beside a date input level with it.
+  const hintedToggle = (name: Toggle, helpKey: string) => (
+    <Group gap={6} wrap="nowrap" align="center">
+      {toggle(name)}
+      <HelpHint helpKey={helpKey} topic={field(name).label} />
+    </Group>
+  );
+  const hintedDate = (name: ApiDateField, helpKey: string): ReactNode => (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <Box flex={1}>{date(name)}</Box>
+      <Box pt={30}>
+        <HelpHint helpKey={helpKey} topic={field(name).label} />
+      </Box>
+    </Group>
+  );
+
   return (
     <>
       <Divider label={t('apiSections.sync')} labelPosition="left" />
-      {toggle('auto_sync')}
+      {hintedToggle('auto_sync', 'git.settings.autoSync')}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Controller
           control={form.control}
@@ -100,17 +117,17 @@ function ApiFields({ form, clubAccounts }: { form: GroupFormApi<'api'>; clubAcco
       {toggle('auto_update_invoice_with_git')}
 
       <Divider label={t('apiSections.payments')} labelPosition="left" mt="xs" />
-      {toggle('auto_mark_invoice_as_paid')}
-      {toggle('include_partially_paid_invoices')}
+      {hintedToggle('auto_mark_invoice_as_paid', 'git.settings.autoMarkPaid')}
+      {hintedToggle('include_partially_paid_invoices', 'git.settings.partiallyPaid')}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {date('payment_start_date')}
+        {hintedDate('payment_start_date', 'git.settings.startDates')}
       </SimpleGrid>
 
       <Divider label={t('apiSections.credits')} labelPosition="left" mt="xs" />
       {toggle('auto_credit_invoice_in_accounting')}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {date('create_credit_start_date')}
-        {date('credit_start_date')}
+        {hintedDate('credit_start_date', 'git.settings.startDates')}
       </SimpleGrid>
     </>
   );

@@ -5,9 +5,10 @@ import {
   MAX_REMINDER_FEE_ORE,
   PAYMENT_TERMS_DAYS,
 } from '@fairway/shared';
-import { NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { Box, Group, NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { HelpHint } from '../../../components/help-hint';
 import { ConfigurationForm } from './configuration-form';
 import { type GroupFormApi, type GroupFormProps, toNumber } from './group-form-props';
 import { useConfigField } from './use-config-field';
@@ -118,25 +119,31 @@ function InvoiceFields({ form }: { form: GroupFormApi<'invoice'> }) {
           />
         )}
       />
-      <Controller
-        control={form.control}
-        name="autoPauseDaysAfterDue"
-        render={({ field: f }) => (
-          <NumberInput
-            {...field('autoPauseDaysAfterDue')}
-            value={f.value ?? ''}
-            onChange={(v) => f.onChange(toNumber(v))}
-            onBlur={f.onBlur}
-            min={1}
-            max={365}
-            allowDecimal={false}
-            allowNegative={false}
-            suffix={` ${t('days')}`}
-            disabled={!autoPause}
-            maw={320}
-          />
-        )}
-      />
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <Controller
+          control={form.control}
+          name="autoPauseDaysAfterDue"
+          render={({ field: f }) => (
+            <NumberInput
+              {...field('autoPauseDaysAfterDue')}
+              value={f.value ?? ''}
+              onChange={(v) => f.onChange(toNumber(v))}
+              onBlur={f.onBlur}
+              min={1}
+              max={365}
+              allowDecimal={false}
+              allowNegative={false}
+              suffix={` ${t('days')}`}
+              disabled={!autoPause}
+              w="100%"
+              maw={320}
+            />
+          )}
+        />
+        <Box pt={30}>
+          <HelpHint helpKey="configurations.autoPauseDays" topic={field('autoPauseDaysAfterDue').label} />
+        </Box>
+      </Group>
     </>
   );
 }

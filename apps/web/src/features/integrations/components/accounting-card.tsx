@@ -4,6 +4,7 @@ import { IconCalculator, IconFlask, IconPlugConnected, IconPlugConnectedX, IconR
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Detail } from '../../../components/detail';
+import { HelpHint } from '../../../components/help-hint';
 import { notifySuccess } from '../../../lib/notify';
 import { useConnectAccounting } from '../api/connect-accounting';
 import { useDisconnectAccounting } from '../api/disconnect-accounting';
@@ -57,9 +58,12 @@ export function AccountingCard({ integration, clubAccountName, mayManage }: Acco
             <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
               {t('systems.accounting.kind')}
             </Text>
-            <Title order={3} fz="h5" lineClamp={1} id="accounting-title">
-              {name}
-            </Title>
+            <Group gap={6} wrap="nowrap">
+              <Title order={3} fz="h5" lineClamp={1} id="accounting-title">
+                {name}
+              </Title>
+              {usesConnector ? <HelpHint helpKey="integrations.vismaAdministration" topic={name} /> : null}
+            </Group>
           </div>
         </Group>
         <Badge color={STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0 }} data-testid="accounting-status">

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { HelpHint } from '../../../components/help-hint';
 import { ApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/api-errors';
 import { useFieldErrorText } from '../../../lib/form-errors';
@@ -118,9 +119,12 @@ export function MemberFamily({ member, canWrite }: { member: MemberDetail; canWr
 
   return (
     <Stack gap="md">
-      <Title order={3} fz="lg">
-        {t('family.title', { name: family.name })}
-      </Title>
+      <Group gap={6} wrap="nowrap">
+        <Title order={3} fz="lg">
+          {t('family.title', { name: family.name })}
+        </Title>
+        <HelpHint helpKey="members.familyTree" topic={t('family.title', { name: family.name })} />
+      </Group>
       <Table withTableBorder striped aria-label={t('family.tableLabel')}>
         <Table.Thead>
           <Table.Tr>

@@ -6,7 +6,13 @@ import { ReceiptsList } from '../components/receipts-list';
 export default function ReceiptsPage() {
   const { t } = useTranslation(['receipts', 'shell']);
   return (
-    <ListPage title={t('title')} description={t('description')} section={t('shell:nav.groups.golf')} scope="receipts.read">
+    <ListPage
+      title={t('title')}
+      description={t('description')}
+      section={t('shell:nav.groups.golf')}
+      scope="receipts.read"
+      helpKey="receipts.list"
+    >
       <ReceiptsList />
     </ListPage>
   );

@@ -1,8 +1,9 @@
-import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { brand } from '../../../app/brand';
+import { HelpHint } from '../../../components/help-hint';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useMemberById } from '../api/search-members';
@@ -87,9 +88,12 @@ export default function SupportPage() {
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="support-hours-heading">
             <Stack gap="md">
               <div>
-                <Title order={2} fz="h3" id="support-hours-heading">
-                  {t('hours.title')}
-                </Title>
+                <Group gap={6} wrap="nowrap">
+                  <Title order={2} fz="h3" id="support-hours-heading">
+                    {t('hours.title')}
+                  </Title>
+                  <HelpHint helpKey="support.buyHours" topic={t('hours.title')} />
+                </Group>
                 <Text c="dimmed" fz="sm">
                   {t('hours.intro')}
                 </Text>
