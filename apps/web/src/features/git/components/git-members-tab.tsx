@@ -2,13 +2,9 @@ import type { GitMemberRow } from '@fairway/shared';
 import { Badge, Select, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
-import { ListBody } from '../../../components/list/list-body';
-import { ListFooter } from '../../../components/list/list-footer';
-import { ListToolbar } from '../../../components/list/list-toolbar';
 import { type ListParamsConfig, useListParams } from '../../../components/list/use-list-params';
 import { useGitMembers } from '../api/list-git-members';
-import { GitTable } from './git-table';
+import { GitList } from './git-list';
 
 const FILTERS = { active: ['all', 'true', 'false'] } as const;
 const LIST: ListParamsConfig<never, typeof FILTERS> = { sorts: [], filters: FILTERS };
@@ -25,79 +21,56 @@ export function GitMembersTab() {
     </Text>
   );
   return (
-    <>
-      <ListToolbar
-        search={params.searchInput}
-        onSearchChange={params.setSearchInput}
-        searchLabel={t('members.search')}
-        filters={
-          <Select
-            label={t('members.active.label')}
-            value={active}
-            onChange={(value) => value && params.setFilter('active', value as (typeof FILTERS.active)[number])}
-            data={FILTERS.active.map((value) => ({ value, label: t(`members.active.${value}`) }))}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 140 }}
-            comboboxProps={{ withinPortal: true }}
-          />
-        }
-      />
-      <ListBody
-        query={query}
-        isFiltered={params.isFiltered}
-        onClearFilters={params.clearFilters}
-        empty={
-          <EmptyState title={t('members.emptyTitle')} order={3} icon={<IconUsers size={30} stroke={1.6} />}>
-            {t('members.emptyText')}
-          </EmptyState>
-        }
-      >
-        {(rows) => (
-          <GitTable<GitMemberRow>
-            label={t('members.table')}
-            rows={rows}
-            fetching={query.isFetching}
-            columns={[
-              { accessor: 'golfId', title: t('members.columns.golfId'), noWrap: true },
-              { accessor: 'name', title: t('members.columns.name'), render: (m) => `${m.lastName}, ${m.firstName}` },
-              { accessor: 'categoryName', title: t('members.columns.category'), render: (m) => m.categoryName || m.categoryCode },
-              {
-                accessor: 'email',
-                title: t('members.columns.email'),
-                visibleMediaQuery: '(min-width: 62em)',
-                render: (m) => m.email ?? none,
-              },
-              {
-                accessor: 'familyRole',
-                title: t('members.columns.family'),
-                visibleMediaQuery: '(min-width: 48em)',
-                render: (m) =>
-                  m.familyRole
-                    ? t(`members.familyRoles.${m.familyRole}`, { defaultValue: m.familyRole })
-                    : m.guardianGolfId
-                      ? t('members.hasGuardian', { golfId: m.guardianGolfId })
-                      : none,
-              },
-              {
-                accessor: 'active',
-                title: t('members.columns.status'),
-                render: (m) => (
-                  <Badge variant="light" color={m.active ? 'teal' : 'gray'} tt="none">
-                    {m.active ? t('members.active.true') : t('members.active.false')}
-                  </Badge>
-                ),
-              },
-            ]}
-          />
-        )}
-      </ListBody>
-      <ListFooter
-        page={params.page}
-        pageSize={params.pageSize}
-        total={query.data?.pagination.total ?? 0}
-        onPageChange={params.setPage}
-        onPageSizeChange={params.setPageSize}
-      />
-    </>
+    <GitList<GitMemberRow>
+      params={params}
+      query={query}
+      searchLabel={t('members.search')}
+      filters={
+        <Select
+          label={t('members.active.label')}
+          value={active}
+          onChange={(value) => value && params.setFilter('active', value as (typeof FILTERS.active)[number])}
+          data={FILTERS.active.map((value) => ({ value, label: t(`members.active.${value}`) }))}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 140 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+      }
+      emptyTitle={t('members.emptyTitle')}
+      emptyText={t('members.emptyText')}
+      emptyIcon={IconUsers}
+      label={t('members.table')}
+      columns={[
+        { accessor: 'golfId', title: t('members.columns.golfId'), noWrap: true },
+        { accessor: 'name', title: t('members.columns.name'), render: (m) => `${m.lastName}, ${m.firstName}` },
+        { accessor: 'categoryName', title: t('members.columns.category'), render: (m) => m.categoryName || m.categoryCode },
+        {
+          accessor: 'email',
+          title: t('members.columns.email'),
+          visibleMediaQuery: '(min-width: 62em)',
+          render: (m) => m.email ?? none,
+        },
+        {
+          accessor: 'familyRole',
+          title: t('members.columns.family'),
+          visibleMediaQuery: '(min-width: 48em)',
+          render: (m) =>
+            m.familyRole
+              ? t(`members.familyRoles.${m.familyRole}`, { defaultValue: m.familyRole })
+              : m.guardianGolfId
+                ? t('members.hasGuardian', { golfId: m.guardianGolfId })
+                : none,
+        },
+        {
+          accessor: 'active',
+          title: t('members.columns.status'),
+          render: (m) => (
+            <Badge variant="light" color={m.active ? 'teal' : 'gray'} tt="none">
+              {m.active ? t('members.active.true') : t('members.active.false')}
+            </Badge>
+          ),
+        },
+      ]}
+    />
   );
 }

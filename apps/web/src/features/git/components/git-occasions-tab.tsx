@@ -4,20 +4,16 @@ import { IconArchive, IconArchiveOff, IconFileInvoice } from '@tabler/icons-reac
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
-import { ListBody } from '../../../components/list/list-body';
-import { ListFooter } from '../../../components/list/list-footer';
 import { type ListParamsConfig, useListParams } from '../../../components/list/use-list-params';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useGitOccasions } from '../api/list-git-occasions';
 import { useSetOccasionsArchived } from '../api/set-occasion-archived';
 import { useGitFormat } from '../lib/format';
 import { GIT_PATHS } from '../lib/paths';
-import { choosePageRows, type Selection } from '../lib/selection';
+import type { Selection } from '../lib/selection';
 import { getChosenOccasion } from '../lib/stored-occasion';
-import { GitTable } from './git-table';
+import { GitList } from './git-list';
 import { GitImportButton } from './import/git-import-button';
-import { SelectionBar } from './selection-bar';
 
 const FILTERS = { view: ['active', 'archived'] } as const;
 const LIST: ListParamsConfig<never, typeof FILTERS> = { sorts: [], filters: FILTERS };
@@ -75,120 +71,107 @@ export function GitOccasionsTab({ selection, onSelectionChange, canWrite }: GitO
   const ActionIcon = archivedView ? IconArchiveOff : IconArchive;
 
   return (
-    <>
-      <Group justify="space-between" align="flex-end" gap="sm" mb="md" wrap="wrap">
-        <SegmentedControl
-          aria-label={t('occasions.view.label')}
-          value={view}
-          onChange={(value) => params.setFilter('view', value as (typeof FILTERS.view)[number])}
-          data={FILTERS.view.map((value) => ({ value, label: t(`occasions.view.${value}`) }))}
-        />
-        {canWrite ? (
-          <Group gap="sm">
-            <GitImportButton />
-            <Button
-              variant="default"
-              leftSection={<ActionIcon size={16} aria-hidden="true" />}
-              onClick={() => ask([...selection.values()])}
-              loading={change.isPending}
-            >
-              {t(archivedView ? 'occasions.unarchiveSelected' : 'occasions.archiveSelected', { count: selection.size })}
-            </Button>
-          </Group>
-        ) : null}
-      </Group>
-      <SelectionBar count={selection.size} onClear={() => onSelectionChange(new Map())} />
-      <ListBody
-        query={query}
-        isFiltered={archivedView}
-        onClearFilters={params.clearFilters}
-        empty={
-          <EmptyState title={t('occasions.emptyTitle')} order={3} icon={<IconFileInvoice size={30} stroke={1.6} />}>
-            {t('occasions.emptyText')}
-          </EmptyState>
-        }
-      >
-        {(rows) => (
-          <GitTable<GitInvoiceOccasionRow>
-            label={t('occasions.table')}
-            rows={rows}
-            fetching={query.isFetching}
-            highlight={(row) => row.id === chosen?.id}
-            selection={canWrite ? selection : undefined}
-            onSelectionChange={(pageRows, picked) => onSelectionChange(choosePageRows(selection, pageRows, picked))}
-            selectLabel={(row) => t('occasions.select', { name: row.name })}
-            selectPageLabel={t('occasions.selectPage')}
-            columns={[
+    <GitList<GitInvoiceOccasionRow>
+      params={params}
+      query={query}
+      toolbar={
+        <Group justify="space-between" align="flex-end" gap="sm" mb="md" wrap="wrap">
+          <SegmentedControl
+            aria-label={t('occasions.view.label')}
+            value={view}
+            onChange={(value) => params.setFilter('view', value as (typeof FILTERS.view)[number])}
+            data={FILTERS.view.map((value) => ({ value, label: t(`occasions.view.${value}`) }))}
+          />
+          {canWrite ? (
+            <Group gap="sm">
+              <GitImportButton />
+              <Button
+                variant="default"
+                leftSection={<ActionIcon size={16} aria-hidden="true" />}
+                onClick={() => ask([...selection.values()])}
+                loading={change.isPending}
+              >
+                {t(archivedView ? 'occasions.unarchiveSelected' : 'occasions.archiveSelected', { count: selection.size })}
+              </Button>
+            </Group>
+          ) : null}
+        </Group>
+      }
+      isFiltered={archivedView}
+      emptyTitle={t('occasions.emptyTitle')}
+      emptyText={t('occasions.emptyText')}
+      emptyIcon={IconFileInvoice}
+      selection={{
+        value: selection,
+        onChange: onSelectionChange,
+        selectable: canWrite,
+        rowLabel: (row) => t('occasions.select', { name: row.name }),
+        pageLabel: t('occasions.selectPage'),
+      }}
+      label={t('occasions.table')}
+      highlight={(row) => row.id === chosen?.id}
+      columns={[
+        {
+          accessor: 'name',
+          title: t('occasions.columns.name'),
+          render: (o) => (
+            <Group gap={6} wrap="nowrap">
+              <Anchor component={Link} to={GIT_PATHS.occasion(o.id)} fw={600} fz="sm">
+                {o.name}
+              </Anchor>
+              {o.id === chosen?.id ? (
+                <Badge size="xs" variant="light" tt="none">
+                  {t('occasions.current')}
+                </Badge>
+              ) : null}
+            </Group>
+          ),
+        },
+        { accessor: 'invoiceDate', title: t('occasions.columns.invoiceDate'), noWrap: true },
+        {
+          accessor: 'dueDate',
+          title: t('occasions.columns.dueDate'),
+          noWrap: true,
+          visibleMediaQuery: '(min-width: 48em)',
+        },
+        { accessor: 'basisCount', title: t('occasions.columns.bases'), textAlign: 'right' },
+        {
+          accessor: 'totalOre',
+          title: t('occasions.columns.total'),
+          textAlign: 'right',
+          noWrap: true,
+          render: (o) => format.sek(o.totalOre),
+        },
+        {
+          accessor: 'paidOre',
+          title: t('occasions.columns.paid'),
+          textAlign: 'right',
+          noWrap: true,
+          visibleMediaQuery: '(min-width: 62em)',
+          render: (o) => format.sek(o.paidOre),
+        },
+        ...(canWrite
+          ? [
               {
-                accessor: 'name',
-                title: t('occasions.columns.name'),
-                render: (o) => (
-                  <Group gap={6} wrap="nowrap">
-                    <Anchor component={Link} to={GIT_PATHS.occasion(o.id)} fw={600} fz="sm">
-                      {o.name}
-                    </Anchor>
-                    {o.id === chosen?.id ? (
-                      <Badge size="xs" variant="light" tt="none">
-                        {t('occasions.current')}
-                      </Badge>
-                    ) : null}
-                  </Group>
+                accessor: 'actions',
+                title: <VisuallyHidden>{t('occasions.columns.actions')}</VisuallyHidden>,
+                textAlign: 'right' as const,
+                render: (o: GitInvoiceOccasionRow) => (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    leftSection={<ActionIcon size={14} aria-hidden="true" />}
+                    onClick={() => ask([o])}
+                    aria-label={`${actionLabel}: ${o.name}`}
+                  >
+                    {actionLabel}
+                  </Button>
                 ),
               },
-              { accessor: 'invoiceDate', title: t('occasions.columns.invoiceDate'), noWrap: true },
-              {
-                accessor: 'dueDate',
-                title: t('occasions.columns.dueDate'),
-                noWrap: true,
-                visibleMediaQuery: '(min-width: 48em)',
-              },
-              { accessor: 'basisCount', title: t('occasions.columns.bases'), textAlign: 'right' },
-              {
-                accessor: 'totalOre',
-                title: t('occasions.columns.total'),
-                textAlign: 'right',
-                noWrap: true,
-                render: (o) => format.sek(o.totalOre),
-              },
-              {
-                accessor: 'paidOre',
-                title: t('occasions.columns.paid'),
-                textAlign: 'right',
-                noWrap: true,
-                visibleMediaQuery: '(min-width: 62em)',
-                render: (o) => format.sek(o.paidOre),
-              },
-              ...(canWrite
-                ? [
-                    {
-                      accessor: 'actions',
-                      title: <VisuallyHidden>{t('occasions.columns.actions')}</VisuallyHidden>,
-                      textAlign: 'right' as const,
-                      render: (o: GitInvoiceOccasionRow) => (
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          leftSection={<ActionIcon size={14} aria-hidden="true" />}
-                          onClick={() => ask([o])}
-                          aria-label={`${actionLabel}: ${o.name}`}
-                        >
-                          {actionLabel}
-                        </Button>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        )}
-      </ListBody>
-      <ListFooter
-        page={params.page}
-        pageSize={params.pageSize}
-        total={query.data?.pagination.total ?? 0}
-        onPageChange={params.setPage}
-        onPageSizeChange={params.setPageSize}
-      />
+            ]
+          : []),
+      ]}
+    >
       <Modal
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
@@ -214,6 +197,6 @@ export function GitOccasionsTab({ selection, onSelectionChange, canWrite }: GitO
           </Group>
         </Stack>
       </Modal>
-    </>
+    </GitList>
   );
 }

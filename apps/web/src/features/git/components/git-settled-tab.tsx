@@ -4,10 +4,6 @@ import { IconReceipt, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
-import { ListBody } from '../../../components/list/list-body';
-import { ListFooter } from '../../../components/list/list-footer';
-import { ListToolbar } from '../../../components/list/list-toolbar';
 import { type ListParamsConfig, useListParams } from '../../../components/list/use-list-params';
 import { notifyError } from '../../../lib/notify';
 import { isRunActive, useGitTransaction } from '../api/get-git-transaction';
@@ -15,10 +11,9 @@ import { gitKey } from '../api/git-key';
 import { type SettledKind, useGitSettledInvoices } from '../api/list-git-settled-invoices';
 import { useReportGitStatus } from '../api/report-git-status';
 import { useGitFormat } from '../lib/format';
-import { choosePageRows, type Selection } from '../lib/selection';
-import { GitTable } from './git-table';
+import type { Selection } from '../lib/selection';
+import { GitList } from './git-list';
 import { RunProgress } from './run-progress';
-import { SelectionBar } from './selection-bar';
 
 const LIST: ListParamsConfig<never, Record<never, never>> = { sorts: [], filters: {} };
 
@@ -69,101 +64,83 @@ export function GitSettledTab({ kind, selection, onSelectionChange, canWrite }: 
   };
 
   return (
-    <>
-      <ListToolbar
-        search={params.searchInput}
-        onSearchChange={params.setSearchInput}
-        searchLabel={t('settled.search')}
-        actions={
-          canWrite ? (
-            <>
-              <Button
-                variant="default"
-                leftSection={<IconSend size={16} aria-hidden="true" />}
-                onClick={() => start('selected')}
-                disabled={isRunActive(run.data)}
-              >
-                {t('settled.reportSelected', { count: selection.size })}
-              </Button>
-              <Button variant="light" onClick={() => start('all')} disabled={isRunActive(run.data)}>
-                {t('settled.reportAll')}
-              </Button>
-            </>
-          ) : null
-        }
-      />
-      {run.data ? (
-        <Stack mb="md" p="md" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}>
-          <RunProgress run={run.data} label={t(`settled.runLabel.${kind}`)} />
-        </Stack>
-      ) : null}
-      <SelectionBar count={selection.size} onClear={() => onSelectionChange(new Map())} />
-      <ListBody
-        query={query}
-        isFiltered={params.isFiltered}
-        onClearFilters={params.clearFilters}
-        empty={
-          <EmptyState title={t(`settled.emptyTitle.${kind}`)} order={3} icon={<IconReceipt size={30} stroke={1.6} />}>
-            {t(`settled.emptyText.${kind}`)}
-          </EmptyState>
-        }
-      >
-        {(rows) => (
-          <GitTable<GitInvoiceBasisRow>
-            label={t(`tabs.${kind === 'paid' ? 'paidInvoices' : 'creditedInvoices'}`)}
-            rows={rows}
-            fetching={query.isFetching}
-            selection={canWrite ? selection : undefined}
-            onSelectionChange={(pageRows, picked) => onSelectionChange(choosePageRows(selection, pageRows, picked))}
-            selectLabel={(row) => t('settled.select', { number: row.number, name: row.memberName })}
-            selectPageLabel={t('settled.selectPage')}
-            columns={[
-              { accessor: 'number', title: t('bases.columns.number'), noWrap: true },
-              { accessor: 'memberName', title: t('bases.columns.member'), render: (b) => `${b.memberName} (${b.memberGolfId})` },
-              {
-                accessor: 'payerName',
-                title: t('bases.columns.payer'),
-                visibleMediaQuery: '(min-width: 48em)',
-                render: (b) => `${b.payerName} · ${t(`bases.payerKinds.${b.payerKind}`)}`,
-              },
-              {
-                accessor: 'totalOre',
-                title: t('bases.columns.total'),
-                textAlign: 'right',
-                noWrap: true,
-                render: (b) => format.sek(b.totalOre),
-              },
-              kind === 'paid'
-                ? {
-                    accessor: 'paidOre',
-                    title: t('bases.columns.paid'),
-                    textAlign: 'right',
-                    noWrap: true,
-                    render: (b) => format.sek(b.paidOre),
-                  }
-                : {
-                    accessor: 'creditReason',
-                    title: t('bases.columns.creditReason'),
-                    visibleMediaQuery: '(min-width: 62em)',
-                    render: (b) => b.creditReason ?? '–',
-                  },
-              {
-                accessor: kind === 'paid' ? 'paidAt' : 'creditedAt',
-                title: t(kind === 'paid' ? 'bases.columns.paidAt' : 'bases.columns.creditedAt'),
-                noWrap: true,
-                render: (b) => format.date(kind === 'paid' ? b.paidAt : b.creditedAt) ?? '–',
-              },
-            ]}
-          />
-        )}
-      </ListBody>
-      <ListFooter
-        page={params.page}
-        pageSize={params.pageSize}
-        total={query.data?.pagination.total ?? 0}
-        onPageChange={params.setPage}
-        onPageSizeChange={params.setPageSize}
-      />
+    <GitList<GitInvoiceBasisRow>
+      params={params}
+      query={query}
+      searchLabel={t('settled.search')}
+      actions={
+        canWrite ? (
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconSend size={16} aria-hidden="true" />}
+              onClick={() => start('selected')}
+              disabled={isRunActive(run.data)}
+            >
+              {t('settled.reportSelected', { count: selection.size })}
+            </Button>
+            <Button variant="light" onClick={() => start('all')} disabled={isRunActive(run.data)}>
+              {t('settled.reportAll')}
+            </Button>
+          </>
+        ) : null
+      }
+      banner={
+        run.data ? (
+          <Stack mb="md" p="md" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}>
+            <RunProgress run={run.data} label={t(`settled.runLabel.${kind}`)} />
+          </Stack>
+        ) : null
+      }
+      emptyTitle={t(`settled.emptyTitle.${kind}`)}
+      emptyText={t(`settled.emptyText.${kind}`)}
+      emptyIcon={IconReceipt}
+      selection={{
+        value: selection,
+        onChange: onSelectionChange,
+        selectable: canWrite,
+        rowLabel: (row) => t('settled.select', { number: row.number, name: row.memberName }),
+        pageLabel: t('settled.selectPage'),
+      }}
+      label={t(`tabs.${kind === 'paid' ? 'paidInvoices' : 'creditedInvoices'}`)}
+      columns={[
+        { accessor: 'number', title: t('bases.columns.number'), noWrap: true },
+        { accessor: 'memberName', title: t('bases.columns.member'), render: (b) => `${b.memberName} (${b.memberGolfId})` },
+        {
+          accessor: 'payerName',
+          title: t('bases.columns.payer'),
+          visibleMediaQuery: '(min-width: 48em)',
+          render: (b) => `${b.payerName} · ${t(`bases.payerKinds.${b.payerKind}`)}`,
+        },
+        {
+          accessor: 'totalOre',
+          title: t('bases.columns.total'),
+          textAlign: 'right',
+          noWrap: true,
+          render: (b) => format.sek(b.totalOre),
+        },
+        kind === 'paid'
+          ? {
+              accessor: 'paidOre',
+              title: t('bases.columns.paid'),
+              textAlign: 'right',
+              noWrap: true,
+              render: (b) => format.sek(b.paidOre),
+            }
+          : {
+              accessor: 'creditReason',
+              title: t('bases.columns.creditReason'),
+              visibleMediaQuery: '(min-width: 62em)',
+              render: (b) => b.creditReason ?? '–',
+            },
+        {
+          accessor: kind === 'paid' ? 'paidAt' : 'creditedAt',
+          title: t(kind === 'paid' ? 'bases.columns.paidAt' : 'bases.columns.creditedAt'),
+          noWrap: true,
+          render: (b) => format.date(kind === 'paid' ? b.paidAt : b.creditedAt) ?? '–',
+        },
+      ]}
+    >
       <Modal opened={asking !== null} onClose={() => setAsking(null)} title={t(`settled.confirmTitle.${kind}`)} centered>
         <Stack gap="md">
           <Text fz="sm">
@@ -179,6 +156,6 @@ export function GitSettledTab({ kind, selection, onSelectionChange, canWrite }: 
           </Group>
         </Stack>
       </Modal>
-    </>
+    </GitList>
   );
 }

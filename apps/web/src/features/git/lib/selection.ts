@@ -46,10 +46,6 @@ export function useTabSelections() {
 /** A single list's selection (the occasion page's bases). */
 export function useSelection<T extends { id: string }>() {
   const [selection, setSelection] = useState<Selection<T>>(new Map());
-  const onPageChange = useCallback(
-    (pageRows: readonly T[], chosen: readonly T[]) => setSelection((current) => choosePageRows(current, pageRows, chosen)),
-    [],
-  );
   const clear = useCallback(() => setSelection(new Map()), []);
-  return { selection, onPageChange, clear };
+  return { selection, setSelection, clear };
 }

@@ -9,9 +9,6 @@ import { Link, useParams } from 'react-router';
 import { brand } from '../../../app/brand';
 import { AccessDeniedScreen } from '../../../components/access-denied-screen';
 import { EmptyState } from '../../../components/empty-state';
-import { ListBody } from '../../../components/list/list-body';
-import { ListFooter } from '../../../components/list/list-footer';
-import { ListToolbar } from '../../../components/list/list-toolbar';
 import { type ListParamsConfig, useListParams } from '../../../components/list/use-list-params';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
@@ -22,9 +19,8 @@ import { isRunActive, useGitTransaction } from '../api/get-git-transaction';
 import { gitKey } from '../api/git-key';
 import { useGitOccasionBases } from '../api/list-git-occasion-bases';
 import { type GitBasisWithSync, SYNC_STATES } from '../api/sync-types';
-import { GitTable } from '../components/git-table';
+import { GitList } from '../components/git-list';
 import { RunProgress } from '../components/run-progress';
-import { SelectionBar } from '../components/selection-bar';
 import { SyncDialog } from '../components/sync-dialog';
 import { BASIS_STATUS_COLORS, SYNC_STATE_COLORS, useGitFormat } from '../lib/format';
 import { GIT_PATHS } from '../lib/paths';
@@ -50,7 +46,7 @@ function OccasionBases({ occasionId, canWrite }: { occasionId: string; canWrite:
     status: status === 'all' ? undefined : status,
     sync: sync === 'all' ? undefined : sync,
   });
-  const { selection, onPageChange, clear } = useSelection<GitBasisWithSync>();
+  const { selection, setSelection, clear } = useSelection<GitBasisWithSync>();
   const [dialog, setDialog] = useState<{ basisIds: string[] | undefined } | null>(null);
   const [runId, setRunId] = useState<string | null>(null);
   const run = useGitTransaction(runId);
@@ -92,146 +88,128 @@ function OccasionBases({ occasionId, canWrite }: { occasionId: string; canWrite:
   const running = isRunActive(run.data);
 
   return (
-    <>
-      <ListToolbar
-        search={params.searchInput}
-        onSearchChange={params.setSearchInput}
-        searchLabel={t('bases.search')}
-        filters={
+    <GitList<GitBasisWithSync>
+      params={params}
+      query={query}
+      searchLabel={t('bases.search')}
+      filters={
+        <>
+          {filterSelect('status')}
+          {filterSelect('sync')}
+        </>
+      }
+      actions={
+        canWrite ? (
           <>
-            {filterSelect('status')}
-            {filterSelect('sync')}
+            <Button
+              variant="default"
+              leftSection={<IconArrowsExchange size={16} aria-hidden="true" />}
+              onClick={syncSelected}
+              disabled={running}
+            >
+              {t('bases.syncSelected', { count: selection.size })}
+            </Button>
+            <Button onClick={() => setDialog({ basisIds: undefined })} disabled={running}>
+              {t('bases.syncAll')}
+            </Button>
           </>
-        }
-        actions={
-          canWrite ? (
-            <>
-              <Button
-                variant="default"
-                leftSection={<IconArrowsExchange size={16} aria-hidden="true" />}
-                onClick={syncSelected}
-                disabled={running}
-              >
-                {t('bases.syncSelected', { count: selection.size })}
-              </Button>
-              <Button onClick={() => setDialog({ basisIds: undefined })} disabled={running}>
-                {t('bases.syncAll')}
-              </Button>
-            </>
-          ) : null
-        }
-      />
-      {run.data && dialog === null ? (
-        <Paper withBorder radius="md" p="md" mb="md">
-          <RunProgress run={run.data} label={t('sync.runLabel')} />
-        </Paper>
-      ) : null}
-      <SelectionBar count={selection.size} onClear={clear} />
-      <ListBody
-        query={query}
-        isFiltered={params.isFiltered}
-        onClearFilters={params.clearFilters}
-        empty={
-          <EmptyState title={t('bases.emptyTitle')} order={3} icon={<IconFileInvoice size={30} stroke={1.6} />}>
-            {t('bases.emptyText')}
-          </EmptyState>
-        }
-      >
-        {(rows) => (
-          <GitTable<GitBasisWithSync>
-            label={t('bases.table')}
-            rows={rows}
-            fetching={query.isFetching}
-            minWidth={860}
-            selection={canWrite ? selection : undefined}
-            onSelectionChange={onPageChange}
-            selectLabel={(b) => t('bases.select', { number: b.number, name: b.memberName })}
-            selectPageLabel={t('bases.selectPage')}
-            columns={[
-              { accessor: 'number', title: t('bases.columns.number'), noWrap: true },
-              {
-                accessor: 'memberName',
-                title: t('bases.columns.member'),
-                render: (b) => (
-                  <div>
-                    <Text fz="sm">{b.memberName}</Text>
-                    <Text fz="xs" c="dimmed">
-                      {b.memberGolfId}
-                    </Text>
-                  </div>
-                ),
-              },
-              {
-                accessor: 'payerName',
-                title: t('bases.columns.payer'),
-                visibleMediaQuery: '(min-width: 48em)',
-                render: (b) => (
-                  <div>
-                    <Text fz="sm">{b.payerName}</Text>
-                    <Text fz="xs" c="dimmed">
-                      {t(`bases.payerKinds.${b.payerKind}`)}
-                    </Text>
-                  </div>
-                ),
-              },
-              {
-                accessor: 'totalOre',
-                title: t('bases.columns.total'),
-                textAlign: 'right',
-                noWrap: true,
-                render: (b) => format.sek(b.totalOre),
-              },
-              {
-                accessor: 'status',
-                title: t('bases.columns.status'),
-                render: (b) => (
-                  <Badge variant="light" color={BASIS_STATUS_COLORS[b.status]} tt="none">
-                    {t(`bases.status.${b.status}`)}
+        ) : null
+      }
+      banner={
+        run.data && dialog === null ? (
+          <Paper withBorder radius="md" p="md" mb="md">
+            <RunProgress run={run.data} label={t('sync.runLabel')} />
+          </Paper>
+        ) : null
+      }
+      emptyTitle={t('bases.emptyTitle')}
+      emptyText={t('bases.emptyText')}
+      emptyIcon={IconFileInvoice}
+      selection={{
+        value: selection,
+        onChange: setSelection,
+        selectable: canWrite,
+        rowLabel: (b) => t('bases.select', { number: b.number, name: b.memberName }),
+        pageLabel: t('bases.selectPage'),
+      }}
+      label={t('bases.table')}
+      minWidth={860}
+      columns={[
+        { accessor: 'number', title: t('bases.columns.number'), noWrap: true },
+        {
+          accessor: 'memberName',
+          title: t('bases.columns.member'),
+          render: (b) => (
+            <div>
+              <Text fz="sm">{b.memberName}</Text>
+              <Text fz="xs" c="dimmed">
+                {b.memberGolfId}
+              </Text>
+            </div>
+          ),
+        },
+        {
+          accessor: 'payerName',
+          title: t('bases.columns.payer'),
+          visibleMediaQuery: '(min-width: 48em)',
+          render: (b) => (
+            <div>
+              <Text fz="sm">{b.payerName}</Text>
+              <Text fz="xs" c="dimmed">
+                {t(`bases.payerKinds.${b.payerKind}`)}
+              </Text>
+            </div>
+          ),
+        },
+        {
+          accessor: 'totalOre',
+          title: t('bases.columns.total'),
+          textAlign: 'right',
+          noWrap: true,
+          render: (b) => format.sek(b.totalOre),
+        },
+        {
+          accessor: 'status',
+          title: t('bases.columns.status'),
+          render: (b) => (
+            <Badge variant="light" color={BASIS_STATUS_COLORS[b.status]} tt="none">
+              {t(`bases.status.${b.status}`)}
+            </Badge>
+          ),
+        },
+        {
+          accessor: 'sync',
+          title: t('bases.columns.sync'),
+          render: (b) => {
+            const state = b.sync?.state ?? 'not_synced';
+            return (
+              <Stack gap={2}>
+                <Group gap={6} wrap="nowrap">
+                  <Badge variant="light" color={SYNC_STATE_COLORS[state]} tt="none">
+                    {t(`bases.sync.${state}`)}
                   </Badge>
-                ),
-              },
-              {
-                accessor: 'sync',
-                title: t('bases.columns.sync'),
-                render: (b) => {
-                  const state = b.sync?.state ?? 'not_synced';
-                  return (
-                    <Stack gap={2}>
-                      <Group gap={6} wrap="nowrap">
-                        <Badge variant="light" color={SYNC_STATE_COLORS[state]} tt="none">
-                          {t(`bases.sync.${state}`)}
-                        </Badge>
-                        {b.sync?.invoiceNumber ? (
-                          <Anchor
-                            component={Link}
-                            to={GIT_PATHS.accountingInvoice(b.sync.invoiceNumber)}
-                            fz="sm"
-                            data-testid="basis-invoice"
-                          >
-                            {t('bases.invoice', { number: b.sync.invoiceNumber })}
-                          </Anchor>
-                        ) : null}
-                      </Group>
-                      {b.sync?.error ? (
-                        <Text fz="xs" c="red">
-                          {b.sync.error}
-                        </Text>
-                      ) : null}
-                    </Stack>
-                  );
-                },
-              },
-            ]}
-          />
-        )}
-      </ListBody>
-      <ListFooter
-        page={params.page}
-        pageSize={params.pageSize}
-        total={query.data?.pagination.total ?? 0}
-        onPageChange={params.setPage}
-        onPageSizeChange={params.setPageSize}
-      />
+                  {b.sync?.invoiceNumber ? (
+                    <Anchor
+                      component={Link}
+                      to={GIT_PATHS.accountingInvoice(b.sync.invoiceNumber)}
+                      fz="sm"
+                      data-testid="basis-invoice"
+                    >
+                      {t('bases.invoice', { number: b.sync.invoiceNumber })}
+                    </Anchor>
+                  ) : null}
+                </Group>
+                {b.sync?.error ? (
+                  <Text fz="xs" c="red">
+                    {b.sync.error}
+                  </Text>
+                ) : null}
+              </Stack>
+            );
+          },
+        },
+      ]}
+    >
       <SyncDialog
         opened={dialog !== null}
         onClose={() => setDialog(null)}
@@ -240,7 +218,7 @@ function OccasionBases({ occasionId, canWrite }: { occasionId: string; canWrite:
         runId={runId}
         onRunStarted={onRunStarted}
       />
-    </>
+    </GitList>
   );
 }
 
