@@ -74,6 +74,8 @@ async function refusal(promise: Promise<unknown>): Promise<AccountingError> {
 }
 
 const statuses = (from: number) => sim.log.slice(from).map((entry) => entry.status);
+/** The requests Fortnox was sent since `from`, as `METHOD /path`. */
+const requests = (from: number) => sim.log.slice(from).map((entry) => `${entry.method} ${entry.path}`);
 
 const invoiceFields = (rows: InvoiceFields['rows'], customerNumber = '1001'): InvoiceFields => ({
   customerNumber,
@@ -443,11 +445,23 @@ describe('invoice actions in their states', () => {
     );
     expect((await refusal(fortnox.invoices.cancel(invoice.number))).messageKey).toBe('accounting.invoiceBooked');
 
-    expect(await fortnox.invoices.send(invoice.number, 'email')).toMatchObject({ sent: true, deliveryMethod: 'email' });
+    // A send answers the invoice as it now is: one request, no read-back.
+    let from = sim.log.length;
+    expect(await fortnox.invoices.send(invoice.number, 'email')).toMatchObject({
+      number: invoice.number,
+      sent: true,
+      deliveryMethod: 'email',
+      booked: true,
+      totalOre: booked.totalOre,
+      rows: booked.rows,
+    });
+    expect(requests(from)).toEqual([`GET /3/invoices/${invoice.number}/email`]);
     expect((await refusal(fortnox.invoices.send(invoice.number, 'einvoice'))).messageKey).toBe(
       'accounting.fortnox.einvoiceNotPossible',
     );
+    from = sim.log.length;
     expect(await fortnox.invoices.send(invoice.number, 'externalprint')).toMatchObject({ deliveryMethod: 'externalprint' });
+    expect(requests(from)).toEqual([`PUT /3/invoices/${invoice.number}/externalprint`]);
 
     const half = Math.round(booked.totalOre / 2);
     sim.faults.crashAfterCreate(1, { path: /\/3\/invoicepayments$/ });
@@ -481,7 +495,10 @@ describe('invoice actions in their states', () => {
       externalRef: 'fw-inv-state-3',
     });
     expect((await refusal(fortnox.invoices.send(invoice.number, 'email'))).messageKey).toBe('accounting.fortnox.missingEmail');
+    // Print answers the PDF to print, not the invoice: that one send is read back.
+    const from = sim.log.length;
     expect(await fortnox.invoices.send(invoice.number, 'print')).toMatchObject({ sent: true, deliveryMethod: 'print' });
+    expect(requests(from)).toEqual([`GET /3/invoices/${invoice.number}/print`, `GET /3/invoices/${invoice.number}`]);
     const pdf = await fortnox.invoices.pdf(invoice.number);
     expect(Buffer.from(pdf.slice(0, 5)).toString('latin1')).toBe('%PDF-');
     const parser = new PDFParse({ data: pdf });
@@ -489,6 +506,21 @@ describe('invoice actions in their states', () => {
     await parser.destroy();
     expect(text).toContain(`Faktura ${invoice.number}`);
     expect(text).toContain(invoice.ocr!);
+  });
+
+  it('a send whose answer is lost is read back, not sent again', async () => {
+    const fortnox = providerFor();
+    const customer = await fortnox.customers.create(customerFields('Sture Svar', { email: 'sture@example.se' }), {
+      externalRef: 'fw-cust-lost-send',
+    });
+    const invoice = await fortnox.invoices.create(invoiceFields([row(20_000, 25)], customer.number), {
+      externalRef: 'fw-inv-lost-send',
+    });
+    await fortnox.invoices.bookkeep(invoice.number);
+    sim.faults.dropAnswer(1, { path: /\/email$/ });
+    const from = sim.log.length;
+    expect(await fortnox.invoices.send(invoice.number, 'email')).toMatchObject({ sent: true, deliveryMethod: 'email' });
+    expect(requests(from)).toEqual([`GET /3/invoices/${invoice.number}/email`, `GET /3/invoices/${invoice.number}`]);
   });
 
   it('contracts: create an invoice for the next period, finish, then refuse', async () => {

@@ -171,12 +171,12 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
     (await all<FxInvoicePayment>('invoicepayments', 'InvoicePayments', { invoicenumber: number }))
       .filter((p) => p.Booked)
       .map(paymentFromFx);
-  const getInvoice = async (number: string) => {
-    const fx = await getInvoiceFx(number);
-    // The payments are a separate register in Fortnox; read them only when money has come in.
+  /** An invoice as Fortnox answered it; the payments are a separate register, read only when money has come in. */
+  const invoiceWithPayments = async (number: string, fx: FxInvoice) => {
     const paid = !fx.Cancelled && fx.Total !== fx.Balance && fx.Credit !== 'true';
     return invoiceFromFx(fx, paid ? await paymentsOf(number) : []);
   };
+  const getInvoice = async (number: string) => invoiceWithPayments(number, await getInvoiceFx(number));
   const getContract = async (number: string) =>
     contractFromFx((await get<{ Contract: FxContract }>(`contracts/${enc(number)}`, 'contract')).Contract);
   const missingAsNull = async <T>(read: () => Promise<T>): Promise<T | null> => {
@@ -188,28 +188,25 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
     }
   };
 
+  /**
+   * An invoice action. Fortnox answers the invoice as it now is (`{ Invoice }`) to every action
+   * but print, which answers the PDF to print: only then is the invoice read back. An answer
+   * without the invoice (not Fortnox's way) is read back too rather than trusted.
+   */
   const invoiceAction = (number: string, path: string, done: (invoice: AccInvoice) => boolean, method: 'PUT' | 'GET' = 'PUT') =>
     action(
       async () => {
-        // Print answers the PDF to print; the other GET actions answer the invoice.
-        if (method === 'GET') {
-          const accept = path === 'print' ? 'pdf' : 'json';
-          await client.request({
-            method: 'GET',
-            path: `invoices/${enc(number)}/${path}`,
-            safe: false,
-            resource: 'invoice',
-            accept,
-          } as never);
+        const actionPath = `invoices/${enc(number)}/${path}`;
+        if (path === 'print') {
+          await client.request({ method: 'GET', path: actionPath, safe: false, resource: 'invoice', accept: 'pdf' });
           return getInvoice(number);
         }
-        // A PUT action answers the invoice as it now is: no second request to read it (the
-        // payments, a separate register, are read only when money has come in).
-        const answer = await send<{ Invoice?: FxInvoice }>('PUT', `invoices/${enc(number)}/${path}`, undefined, 'invoice', false);
-        if (!answer?.Invoice) return getInvoice(number);
-        const fx = answer.Invoice;
-        const paid = !fx.Cancelled && fx.Total !== fx.Balance && fx.Credit !== 'true';
-        return invoiceFromFx(fx, paid ? await paymentsOf(number) : []);
+        // E-mail and e-invoice are GETs in Fortnox but send something: not safe to repeat.
+        const answer =
+          method === 'GET'
+            ? await client.request<{ Invoice?: FxInvoice }>({ method: 'GET', path: actionPath, safe: false, resource: 'invoice' })
+            : await send<{ Invoice?: FxInvoice }>('PUT', actionPath, undefined, 'invoice', false);
+        return answer?.Invoice ? invoiceWithPayments(number, answer.Invoice) : getInvoice(number);
       },
       async () => {
         const invoice = await getInvoice(number);

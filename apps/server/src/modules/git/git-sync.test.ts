@@ -368,6 +368,26 @@ describe('sync', () => {
     // Sending on paper: the print request and the invoice read back, per invoice.
     expect(sends).toBe(2 * chosen.length);
   });
+  it('e-mails an invoice with one request: the send answers the invoice, nothing is read back', async () => {
+    await setConfig('invoice', { sendMethod: 'email' });
+    try {
+      const occasion = occasions[0] as GitInvoiceOccasionRow;
+      const chosen = open(await bases(occasion, '&status=unpaid')).slice(0, 3);
+      const from = fx.log.length;
+      const run = await sync({ occasionId: occasion.id, basisIds: chosen.map((c) => c.id) });
+      expect(run).toMatchObject({ status: 'succeeded', failed: 0 });
+      const requests = fx.log.slice(from).filter((r) => r.path.startsWith('/3/invoices'));
+      const numbers = chosen.map((c) => invoicesWithRef(c.gitId)[0]?.DocumentNumber);
+      // Per invoice: its create and its e-mail, no more (the bench counted a third, the read-back).
+      expect(requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+        numbers.flatMap((n) => ['POST /3/invoices', `GET /3/invoices/${n}/email`]).sort(),
+      );
+      const sent = (await bases(occasion, '&sync=sent')).map((r) => r.id);
+      for (const c of chosen) expect(sent).toContain(c.id);
+    } finally {
+      await setConfig('invoice', { sendMethod: 'print' });
+    }
+  });
   it('sends an invoice once when the program sent it but its answer was lost: the next run asks before sending', async () => {
     const occasion = occasions[0] as GitInvoiceOccasionRow;
     const [basis] = open(await bases(occasion, '&status=unpaid'));
