@@ -1,6 +1,7 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { API_BASE, api, isUnauthorized } from '../lib/api-client';
+import classes from './user-avatar.module.css';
 
 /**
  * A profile image is served only to signed-in users of the same organisation, so an `<img src>`
@@ -38,8 +39,24 @@ export interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'name'> {
   name: string;
 }
 
-/** A user's profile image, or their initials until (or unless) it has loaded. */
+/** The initials Mantine's Avatar would show: the first letters of the first two words (two letters of a single word). */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length <= 1) return (words[0] ?? '').slice(0, 2).toUpperCase();
+  return words
+    .slice(0, 2)
+    .map((word) => word[0])
+    .join('')
+    .toUpperCase();
+}
+
+/** A user's profile image, or their initials (decorative, see the CSS) until (or unless) it has loaded. */
 export function UserAvatar({ imageUrl, name, ...props }: UserAvatarProps) {
   const src = useAuthenticatedImage(imageUrl);
-  return <Avatar src={src} alt="" color="initials" name={name} data-has-image={src ? true : undefined} {...props} />;
+  const initials = initialsOf(name);
+  return (
+    <Avatar src={src} alt="" color="initials" name={name} data-has-image={src ? true : undefined} {...props}>
+      {initials ? <span className={classes.initials} data-initials={initials} aria-hidden="true" /> : null}
+    </Avatar>
+  );
 }

@@ -8,6 +8,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { MaintenanceBanner } from '../../components/maintenance-banner';
 import { SkinSwitch } from '../../components/skin-switch';
 import { AccountingNotice } from '../../features/integrations/components/accounting-notice';
+import { brand } from '../brand';
 import { ClubAccountSwitcher } from './club-account-switcher';
 import { NotificationsButton } from './notifications-button';
 import { Sidebar } from './sidebar';
@@ -42,7 +43,12 @@ export default function VerticalLayout() {
               aria-expanded={opened}
               aria-controls="dashboard-navigation"
             />
-            <Link to="/dashboard" aria-label={t('header.home')} style={{ color: 'inherit', textDecoration: 'none' }}>
+            <Link
+              to="/dashboard"
+              // The logo's visible name stays part of the link's name (WCAG 2.5.3), as in the public header.
+              aria-label={`${brand.name} – ${t('header.home')}`}
+              style={{ color: 'inherit', textDecoration: 'none' }}
+            >
               <BrandLogo size="sm" />
             </Link>
             <Group visibleFrom="sm" ml="md">
