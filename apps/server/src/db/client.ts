@@ -165,6 +165,30 @@ function poolDatabase(parts: PoolDatabaseParts): Database {
   };
 }
 
+/**
+ * node-postgres' pool drops a connection after any failed query, even when PostgreSQL itself
+ * answered the error and the connection is fine. Against PGlite that costs a reconnect to the one
+ * session for every refused insert, and the worker takes one connection at a time. This pool
+ * keeps the connection when the server answered (a DatabaseError) and drops it otherwise.
+ */
+class OneSessionPool extends pg.Pool {
+  // pg.Pool's query has many overloads; this serves the promise forms Drizzle, pg-boss and executeSql use.
+  override query(...args: any[]): any {
+    if (args.some((arg) => typeof arg === 'function')) throw new Error('OneSessionPool.query takes no callback');
+    return (async () => {
+      const client = await this.connect();
+      try {
+        const result = await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        client.release();
+        return result;
+      } catch (error) {
+        client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+        throw error;
+      }
+    })();
+  }
+}
+
 type WorkerMessage =
   | { type: 'ready' }
   | { type: 'failed'; error: string }
@@ -234,7 +258,7 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
     throw error;
   }
 
-  const pool = new pg.Pool({
+  const pool = new OneSessionPool({
     host: socketDir,
     port: socketPort,
     user: 'postgres',

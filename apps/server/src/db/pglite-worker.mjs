@@ -31,7 +31,13 @@ try {
   });
   // One client connection: PGlite has one session, and several connections multiplexed onto it
   // would interleave one client's extended-protocol messages with another's.
-  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 });
+  server = new PGLiteSocketServer({
+    db,
+    path: socketPath,
+    maxConnections: 1,
+    debug: !!process.env.PGLITE_SOCKET_DEBUG,
+    inspect: !!process.env.PGLITE_SOCKET_DEBUG,
+  });
   await server.start();
   port.postMessage({ type: 'ready' });
 } catch (error) {
