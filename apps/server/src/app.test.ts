@@ -38,6 +38,8 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: { id: request.params.id } }),
   );
   app.get('/probe/limited', { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({ data: 'ok' }));
+  app.get('/probe/limited-shared', { config: { rateLimit: { max: 3, timeWindow: 60_000 } } }, async () => ({ data: 'ok' }));
+  app.get('/probe/limited-other', { config: { rateLimit: { max: 3, timeWindow: 60_000 } } }, async () => ({ data: 'ok' }));
   app.post('/probe/unique', async () => {
     await app.db.execute(sql`insert into probe_unique (id) values (1)`);
     return { data: 'created' };
@@ -320,6 +322,37 @@ describe('rate limits', () => {
       message: `För många förfrågningar. Försök igen om ${retryAfter} sekunder`,
       eng_message: `Too many requests. Try again in ${retryAfter} seconds`,
     });
+  });
+
+  it('are one budget for every process on the database, and a restart does not refill it', async () => {
+    const url = '/api/v1/probe/limited-shared';
+    // A second API process on the same database (its close must not close the shared one).
+    const other = await createTestApp(
+      {},
+      { modules: [probeRoutes], database: { ...t.app.database, close: async () => undefined } },
+    );
+    try {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      expect((await other.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      expect((await other.app.inject({ method: 'GET', url })).statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
+    // A new process in place of the closed one starts from the same budget.
+    const restarted = await createTestApp(
+      {},
+      { modules: [probeRoutes], database: { ...t.app.database, close: async () => undefined } },
+    );
+    try {
+      const res = await restarted.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      // Another route with the same limit has a budget of its own.
+      expect((await restarted.app.inject({ method: 'GET', url: '/api/v1/probe/limited-other' })).statusCode).toBe(200);
+    } finally {
+      await restarted.close();
+    }
   });
 });
 

@@ -3,14 +3,12 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LoggerOptions } from 'pino';
 import type { Config } from './config';
 import { createDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
-import { ForbiddenError, TooManyRequestsError } from './lib/errors';
 import { healthRoutes } from './modules/health/health.routes';
 import { helpMediaRoutes } from './modules/help/help-media';
 import { type RouteModule, routeModules } from './modules/index';
@@ -19,6 +17,7 @@ import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin, sendNotFound } from './plugins/error-handler';
 import { jobsPlugin } from './plugins/jobs';
+import { registerRateLimit } from './plugins/rate-limit';
 import { simulatorsPlugin } from './plugins/simulators';
 import { registerWebApp } from './plugins/static';
 import { swaggerPlugin } from './plugins/swagger';
@@ -109,12 +108,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         },
       },
     });
-    await app.register(rateLimit, {
-      // Routes opt in with `config: { rateLimit: { max, timeWindow } }`.
-      global: false,
-      errorResponseBuilder: (_request, context) =>
-        context.ban ? new ForbiddenError() : new TooManyRequestsError(context.ttl / 1000),
-    });
+    await registerRateLimit(app, database);
     await app.register(multipart, {
       limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, fieldSize: 100 * 1024, parts: 25 },
     });

@@ -24,38 +24,58 @@ export interface RateLimiter {
   acquire(key: string, signal?: AbortSignal): Promise<number>;
 }
 
+/** What one try to take a slot of a sliding window found. */
+export interface WindowSlot {
+  /** The slot was free and is now recorded. */
+  taken: boolean;
+  /** Slots in use in the window, this one included when taken. */
+  inUse: number;
+  /** Milliseconds until the oldest slot in use leaves the window (when refused: until one is free). */
+  waitMs: number;
+}
+
 /**
- * A sliding-window limiter whose state lives in PostgreSQL: each `acquire` takes a transaction
- * advisory lock on the key, drops events older than the window, and either records the request
- * or learns how long until the oldest event leaves the window. The database clock is the only
- * clock, so processes on different machines agree on the window.
+ * Takes one slot of a sliding window whose state lives in PostgreSQL (`provider_rate_events`):
+ * a transaction advisory lock on the key makes the prune, count and insert atomic, so concurrent
+ * callers in any process cannot slip past the limit. The database clock is the only clock, so
+ * processes on different machines agree on the window. Used by the accounting programs' limiter,
+ * the public forms' budgets and the API's per-route limits (ARCHITECTURE §2).
+ */
+export async function takeWindowSlot(db: Db, key: string, limit: number, windowMs: number): Promise<WindowSlot> {
+  const interval = sql.raw(`interval '${Math.round(windowMs)} milliseconds'`);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    await tx.execute(sql`delete from provider_rate_events where key = ${key} and at <= clock_timestamp() - ${interval}`);
+    const result = await tx.execute(
+      sql`select count(*)::int as n,
+                 greatest(0, extract(epoch from (min(at) + ${interval} - clock_timestamp())) * 1000)::float8 as wait_ms
+          from provider_rate_events where key = ${key}`,
+    );
+    const row = (result as unknown as { rows: { n: number; wait_ms: number | null }[] }).rows[0];
+    const inUse = row?.n ?? 0;
+    if (inUse < limit) {
+      await tx.execute(sql`insert into provider_rate_events (key, at) values (${key}, clock_timestamp())`);
+      return { taken: true, inUse: inUse + 1, waitMs: inUse === 0 ? Math.round(windowMs) : Math.ceil(row?.wait_ms ?? windowMs) };
+    }
+    return { taken: false, inUse, waitMs: Math.max(1, Math.ceil(row?.wait_ms ?? 1)) };
+  });
+}
+
+/**
+ * A sliding-window limiter over `takeWindowSlot`: `acquire` waits until a request fits the
+ * window, then records it.
  */
 export function createRateLimiter(db: Db, rate: RateLimit): RateLimiter {
   const windowMs = rate.windowMs + (rate.marginMs ?? 0);
-  const interval = sql.raw(`interval '${Math.round(windowMs)} milliseconds'`);
   return {
     async acquire(key, signal) {
       let waited = 0;
       for (;;) {
         signal?.throwIfAborted();
-        const waitMs = await db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-          await tx.execute(sql`delete from provider_rate_events where key = ${key} and at <= clock_timestamp() - ${interval}`);
-          const result = await tx.execute(
-            sql`select count(*)::int as n,
-                       greatest(0, extract(epoch from (min(at) + ${interval} - clock_timestamp())) * 1000)::float8 as wait_ms
-                from provider_rate_events where key = ${key}`,
-          );
-          const row = (result as unknown as { rows: { n: number; wait_ms: number | null }[] }).rows[0];
-          if (!row || row.n < rate.limit) {
-            await tx.execute(sql`insert into provider_rate_events (key, at) values (${key}, clock_timestamp())`);
-            return 0;
-          }
-          return Math.max(1, Math.ceil(row.wait_ms ?? 1));
-        });
-        if (waitMs === 0) return waited;
-        await sleep(waitMs, undefined, { signal });
-        waited += waitMs;
+        const slot = await takeWindowSlot(db, key, rate.limit, windowMs);
+        if (slot.taken) return waited;
+        await sleep(slot.waitMs, undefined, { signal });
+        waited += slot.waitMs;
       }
     },
   };

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { takeWindowSlot } from '../../integrations/accounting/rate-limiter';
 import { AppError } from '../../lib/errors';
 import { bilingual, type Lang, t } from '../../lib/i18n';
 
@@ -38,30 +38,12 @@ export class FormThrottledError extends AppError {
 }
 
 /**
- * Takes one submission from `budget` for `ip`, or throws FormThrottledError. The budget lives in
- * PostgreSQL (ARCHITECTURE §2: several API processes share it) in the sliding-window event table
- * the accounting programs' rate limiter keeps; a transaction advisory lock on the key makes the
- * count-then-insert atomic, so concurrent submissions cannot slip past the limit.
+ * Takes one submission from `budget` for `ip`, or throws FormThrottledError. The budget is a
+ * sliding window in PostgreSQL (ARCHITECTURE §2: several API processes share it).
  */
 export async function takeFormBudget(db: Db, budget: FormBudget, ip: string): Promise<void> {
-  const key = `form:${budget.name}:${ip}`;
-  const interval = sql.raw(`interval '${Math.round(budget.windowSeconds)} seconds'`);
-  const waitSeconds = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-    await tx.execute(sql`delete from provider_rate_events where key = ${key} and at <= clock_timestamp() - ${interval}`);
-    const result = await tx.execute(
-      sql`select count(*)::int as n,
-                 greatest(0, extract(epoch from (min(at) + ${interval} - clock_timestamp())))::float8 as wait_s
-          from provider_rate_events where key = ${key}`,
-    );
-    const row = (result as unknown as { rows: { n: number; wait_s: number | null }[] }).rows[0];
-    if (!row || row.n < budget.limit) {
-      await tx.execute(sql`insert into provider_rate_events (key, at) values (${key}, clock_timestamp())`);
-      return 0;
-    }
-    return Math.max(1, Math.ceil(row.wait_s ?? 1));
-  });
-  if (waitSeconds > 0) throw new FormThrottledError(waitSeconds);
+  const slot = await takeWindowSlot(db, `form:${budget.name}:${ip}`, budget.limit, budget.windowSeconds * 1000);
+  if (!slot.taken) throw new FormThrottledError(slot.waitMs / 1000);
 }
 
 /** Route hook: runs after validation, so only well-formed submissions spend the budget. */

@@ -1,0 +1,54 @@
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { takeWindowSlot } from '../integrations/accounting/rate-limiter';
+import { ForbiddenError, TooManyRequestsError } from '../lib/errors';
+
+/**
+ * Per-route request limits (`config: { rateLimit: { max, timeWindow } }`) whose budgets live in
+ * PostgreSQL, not in process memory: several API processes behind a load balancer share one
+ * budget per client and route, and a restart does not hand out a fresh one (ARCHITECTURE §2).
+ * Each budget is a sliding window of `provider_rate_events`, the table the accounting programs'
+ * limiter and the public forms use; a request over the limit is not recorded, so the window frees
+ * up as the earlier requests leave it.
+ */
+export function postgresRateLimitStore(database: Database): FastifyRateLimitStoreCtor {
+  class PostgresRateLimitStore implements FastifyRateLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly prefix = 'route:',
+    ) {}
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow?: number,
+      max?: number,
+    ) {
+      const limit = max ?? 1000;
+      takeWindowSlot(database.db, `${this.prefix}${key}`, limit, timeWindow ?? 60_000).then(
+        (slot) => callback(null, { current: slot.taken ? slot.inUse : limit + 1, ttl: slot.waitMs }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(routeOptions: object): FastifyRateLimitStore {
+      // One budget per route. The plugin hands each route's merged limit options with the route
+      // under `routeInfo` (its type declaration says otherwise; its Redis store reads the same).
+      const { method = '', url = '' } =
+        (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+      return new PostgresRateLimitStore(undefined, `route:${Array.isArray(method) ? method.join(',') : method} ${url}:`);
+    }
+  }
+  return PostgresRateLimitStore;
+}
+
+export async function registerRateLimit(app: FastifyInstance, database: Database): Promise<void> {
+  await app.register(rateLimit, {
+    // Routes opt in with `config: { rateLimit: { max, timeWindow } }`.
+    global: false,
+    store: postgresRateLimitStore(database),
+    errorResponseBuilder: (_request, context) =>
+      context.ban ? new ForbiddenError() : new TooManyRequestsError(context.ttl / 1000),
+  });
+}
