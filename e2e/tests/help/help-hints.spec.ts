@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HELP_TEXT_SEED } from '../../../apps/server/src/db/seed/help-guides';
-import { snap, usePagePerTest } from '../../fixtures/browser';
+import { snap } from '../../fixtures/browser';
 import { loginThroughForm, OWNER } from '../auth/helpers';
+import { seriousViolations, useAxePage } from '../landing/helpers';
 
 const RECEIPTS = '/dashboard/golfrelated/receipts';
 
@@ -16,8 +17,8 @@ function seeded(key: string) {
 /** The contextual help of the dashboard (GET helptexts) beside a page title. */
 describe('help hints in the dashboard', () => {
   let page: Page;
-  usePagePerTest((next) => {
-    ({ page } = next);
+  useAxePage((next) => {
+    page = next;
   });
 
   async function openHint(name: string) {
@@ -38,6 +39,7 @@ describe('help hints in the dashboard', () => {
     const sv = await openHint('Hjälp om Kvitton');
     expect(await sv.dialog.textContent()).toBe(text.sv);
     expect(await sv.button.getAttribute('aria-expanded')).toBe('true');
+    expect(await seriousViolations(page), 'receipts with the hint open').toEqual([]);
     await snap(page, 'help-hint-receipts-sv');
     await page.keyboard.press('Escape');
     await sv.dialog.waitFor({ state: 'hidden' });
