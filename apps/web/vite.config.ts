@@ -12,10 +12,10 @@ process.env.VITE_BRAND_NAME = brand === 'dubbelkoll' ? 'Dubbelkoll' : 'Fairway';
 // Long-lived caching on the server relies on every emitted asset carrying a content hash.
 // Vendor code changes far less often than ours, so it gets chunks of its own. Mantine is left to
 // Rollup: one Mantine chunk would make every page preload every component the dashboard uses
-// (about 60 KB gzip more on the landing page).
+// (about 60 KB gzip more on the landing page). Icons likewise: the entry's error screen uses two,
+// and one icon chunk would put all of them (about 8 KB gzip) on the landing page.
 const vendorChunks: Record<string, string[]> = {
   react: ['react', 'react-dom', 'scheduler', 'react-router'],
-  icons: ['@tabler/icons-react'],
   query: ['@tanstack/react-query'],
   i18n: ['i18next', 'react-i18next'],
   forms: ['react-hook-form', '@hookform/resolvers', 'zod'],

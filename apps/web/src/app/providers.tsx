@@ -1,12 +1,8 @@
 import { STORAGE_KEYS } from '@fairway/shared/constants';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-// The calendars' month and day names in Swedish (English is dayjs' own).
-import 'dayjs/locale/sv';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { queryClient as appQueryClient } from './query-client';
@@ -15,12 +11,15 @@ import { cssVariablesResolver, theme } from './theme';
 // The skin is stored under `skin` as `light` or `dark` (spec §9); light is the default.
 export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.skin });
 
-function LocalisedModals({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('common');
-  return <ModalsProvider labels={{ confirm: t('actions.confirm'), cancel: t('actions.cancel') }}>{children}</ModalsProvider>;
-}
+// Toasts and confirm dialogs: a chunk of their own (see lazy-overlays), requested as soon as the
+// entry runs. Should it fail to arrive, the app still works, without toasts and dialogs.
+const overlays: Promise<{ default: ComponentType }> = import('./lazy-overlays').catch(() => ({ default: () => null }));
+const LazyOverlays = lazy(() => overlays);
 
-/** Date inputs and calendars in the reader's language, weeks from Monday as in Sweden. */
+/**
+ * Date inputs and calendars in the reader's language, weeks from Monday as in Sweden. dayjs'
+ * Swedish month and day names are registered by the dashboard layout, the only place with dates.
+ */
 function LocalisedDates({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = i18n.language === 'en' ? 'en' : 'sv';
@@ -37,10 +36,10 @@ export function AppProviders({ children, queryClient = appQueryClient }: { child
           defaultColorScheme="light"
           colorSchemeManager={colorSchemeManager}
         >
-          <Notifications position="top-right" limit={4} zIndex={3000} />
-          <LocalisedDates>
-            <LocalisedModals>{children}</LocalisedModals>
-          </LocalisedDates>
+          <Suspense fallback={null}>
+            <LazyOverlays />
+          </Suspense>
+          <LocalisedDates>{children}</LocalisedDates>
         </MantineProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { RouteErrorScreen } from '../components/route-error-screen';
+import { loadAllNamespaces } from '../lib/i18n';
 import { lazyPage } from '../lib/lazy-route';
 import { RootLayout } from './layouts/root-layout';
 import { SCREENS } from './route-table';
@@ -67,7 +68,8 @@ export const routes: RouteObject[] = [
         // a tab (only the query changes) does not ask the server again.
         shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
           currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate,
-        lazy: lazyPage(() => import('./layouts/vertical-layout')),
+        // The dashboard's texts arrive together with its layout (see loadAllNamespaces).
+        lazy: lazyPage(() => Promise.all([import('./layouts/vertical-layout'), loadAllNamespaces()]).then(([layout]) => layout)),
         children: [
           { index: true, lazy: lazyPage(() => import('../features/dashboard/pages/dashboard-home-page')) },
           { path: 'prototype', lazy: lazyPage(() => import('../features/settings/pages/account-settings-page')) },

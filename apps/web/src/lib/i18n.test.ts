@@ -1,6 +1,7 @@
 import { LANGUAGES } from '@fairway/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { buildResources, i18n, resources, setLanguage } from './i18n';
+import { i18n, namespaces, setLanguage } from './i18n';
+import { buildResources, resources } from './i18n-resources';
 
 type Tree = Record<string, unknown>;
 
@@ -48,6 +49,10 @@ describe('locale files', () => {
   it('the parity check sees nested keys', () => {
     expect(missingIn({ a: { b: { c: 'x', d: 'y' } } }, { a: { b: { c: 'x' } } })).toEqual(['a.b.d']);
     expect(missingIn({ a: 'x' }, { a: { b: 'x' } })).toEqual(['a']);
+  });
+
+  it('the app loads the same namespaces lazily', () => {
+    expect([...namespaces].sort()).toEqual(Object.keys(resources.sv ?? {}).sort());
   });
 
   it('bundles files by language and namespace from their path', () => {

@@ -1,49 +1,87 @@
 import { DEFAULT_LANG, LANGUAGES, type Lang } from '@fairway/shared/constants';
-import i18n, { type Resource, type ResourceLanguage } from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getLang, setItem } from './storage';
 
 /**
- * Every `src/locales/<lang>/<namespace>.json` is bundled: a feature adds a namespace by adding
- * the same file name under both `sv/` and `en/`, nothing else to register.
+ * Every `src/locales/<lang>/<namespace>.json` is its own small chunk, fetched when a screen first
+ * asks for its namespace in the active language (react-i18next suspends until it has arrived).
+ * A feature adds a namespace by adding the same file name under both `sv/` and `en/`, nothing
+ * else to register.
  */
-const localeFiles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+const localeLoaders = import.meta.glob<ResourceKey>('../locales/*/*.json', { import: 'default' });
 
-export function buildResources(files: Record<string, Record<string, unknown>>): Resource {
-  const resources: Record<string, ResourceLanguage> = {};
-  for (const [path, content] of Object.entries(files)) {
-    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, lang, namespace] = match;
-    resources[lang] ??= {};
-    resources[lang][namespace] = content as ResourceLanguage[string];
-  }
-  return resources;
+const LOCALE_PATH = /\/locales\/([^/]+)\/([^/]+)\.json$/;
+
+/** Language and namespace of a locale file, from its path. */
+export function localeOf(path: string): { lang: string; namespace: string } | null {
+  const match = LOCALE_PATH.exec(path);
+  return match ? { lang: match[1], namespace: match[2] } : null;
 }
 
-export const resources = buildResources(localeFiles);
-export const namespaces = Object.keys(resources[DEFAULT_LANG] ?? {});
+export const namespaces = Object.keys(localeLoaders)
+  .map(localeOf)
+  .filter((locale) => locale?.lang === DEFAULT_LANG)
+  .map((locale) => locale?.namespace as string);
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: getLang(),
-  supportedLngs: [...LANGUAGES],
-  fallbackLng: DEFAULT_LANG,
-  ns: namespaces,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  // Resources are bundled, so initialisation can finish before the first render.
-  initAsync: false,
-  returnNull: false,
-  showSupportNotice: false,
-});
+/**
+ * Namespaces loaded before the first render: `common` (the default, API error texts) and `shell`
+ * (header, footer, navigation, the access-denied modal), which texts of every page refer to.
+ */
+export const CORE_NAMESPACES = ['common', 'shell'];
 
-if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(lang, namespace, callback) {
+    const load = localeLoaders[`../locales/${lang}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No locale file ${lang}/${namespace}.json`), false);
+      return;
+    }
+    load().then(
+      (texts) => callback(null, texts),
+      // i18next retries a failed read a few times before giving up on the namespace.
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    );
+  },
+};
 
-/** Switches the UI language, remembers it under `lang` and tells assistive tech via `<html lang>`. */
+/** Resolves once the active language's core namespaces are in; main.tsx renders after it. */
+export const i18nReady = i18n
+  .use(lazyLocales)
+  .use(initReactI18next)
+  .init({
+    lng: getLang(),
+    supportedLngs: [...LANGUAGES],
+    // Only the active language is fetched; the key-parity test keeps both languages complete.
+    fallbackLng: false,
+    load: 'currentOnly',
+    ns: CORE_NAMESPACES,
+    defaultNS: 'common',
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    // A screen whose namespace is still on its way suspends instead of showing raw keys.
+    react: { useSuspense: true },
+    returnNull: false,
+    showSupportNotice: false,
+  });
+
+if (typeof document !== 'undefined') document.documentElement.lang = getLang();
+
+/**
+ * Fetches every namespace of the active language (and, after a switch, of the new one). The
+ * dashboard asks for it on entry: its dialogs and widgets borrow texts across features, and a
+ * text arriving only when a dialog opens would blank the screen while it suspends.
+ */
+export function loadAllNamespaces(): Promise<void> {
+  return i18n.loadNamespaces(namespaces);
+}
+
+/**
+ * Switches the UI language, remembers it under `lang` and tells assistive tech via `<html lang>`.
+ * i18next fetches every namespace in use in the new language before the texts switch.
+ */
 export function setLanguage(lang: Lang): Promise<unknown> {
   setItem('lang', lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+// The dashboard layout registers dayjs' Swedish names in the app; tests render parts without it.
+import 'dayjs/locale/sv';
 
 // Node-environment tests (the bundle-size build) have no window.
 if (typeof window !== 'undefined') {
@@ -32,6 +34,19 @@ if (typeof window !== 'undefined') {
 
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   Element.prototype.scrollIntoView = vi.fn();
+}
+
+// The app fetches locale files lazily; tests get every namespace of both languages up front, so
+// no render waits for a text file.
+if (typeof window !== 'undefined') {
+  const { i18n, i18nReady } = await import('../lib/i18n');
+  const { resources } = await import('../lib/i18n-resources');
+  // Toasts and dialogs are mounted lazily in the app; their chunk is ready before any test renders.
+  await import('../app/lazy-overlays');
+  await i18nReady;
+  for (const [lang, bundles] of Object.entries(resources)) {
+    for (const [namespace, texts] of Object.entries(bundles)) i18n.addResourceBundle(lang, namespace, texts, true, true);
+  }
 }
 
 // Lazy route modules are transformed on first use, which can take seconds on a busy 2-core machine.

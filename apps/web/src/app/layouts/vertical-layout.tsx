@@ -1,6 +1,8 @@
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
+// The calendars' month and day names in Swedish (English is dayjs' own); dates live only here.
+import 'dayjs/locale/sv';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
