@@ -74,7 +74,7 @@ function ApiFields({ form, clubAccounts }: { form: GroupFormApi<'api'>; clubAcco
     );
   };
 
-  // The contextual help (GET helptexts) beside a switch, or beside a date input level with it.
+  // The contextual help (GET helptexts) beside a switch, or beside a date input.
   const hintedToggle = (name: Toggle, helpKey: string) => (
     <Group gap={6} wrap="nowrap" align="center">
       {toggle(name)}
@@ -82,9 +82,10 @@ function ApiFields({ form, clubAccounts }: { form: GroupFormApi<'api'>; clubAcco
     </Group>
   );
   const hintedDate = (name: ApiDateField, helpKey: string): ReactNode => (
-    <Group gap={6} wrap="nowrap" align="flex-start">
+    <Group gap={6} wrap="nowrap" align="flex-end">
       <Box flex={1}>{date(name)}</Box>
-      <Box pt={30}>
+      {/* Level with the input (36 px) whatever the height of its label and description. */}
+      <Box pb={7}>
         <HelpHint helpKey={helpKey} topic={field(name).label} />
       </Box>
     </Group>

@@ -119,7 +119,7 @@ function InvoiceFields({ form }: { form: GroupFormApi<'invoice'> }) {
           />
         )}
       />
-      <Group gap={6} wrap="nowrap" align="flex-start">
+      <Group gap={6} wrap="nowrap" align="flex-end">
         <Controller
           control={form.control}
           name="autoPauseDaysAfterDue"
@@ -140,7 +140,7 @@ function InvoiceFields({ form }: { form: GroupFormApi<'invoice'> }) {
             />
           )}
         />
-        <Box pt={30}>
+        <Box pb={7}>
           <HelpHint helpKey="configurations.autoPauseDays" topic={field('autoPauseDaysAfterDue').label} />
         </Box>
       </Group>
