@@ -69,6 +69,15 @@ export const i18nReady = i18n
 
 if (typeof document !== 'undefined') document.documentElement.lang = getLang();
 
+// The language menu names each language in that language (`language.names.en` read in English),
+// so the other languages' `common` follows the first render's texts.
+void i18nReady.then(() =>
+  i18n.reloadResources(
+    LANGUAGES.filter((lang) => lang !== i18n.language),
+    ['common'],
+  ),
+);
+
 /**
  * Fetches every namespace of the active language (and, after a switch, of the new one). The
  * dashboard asks for it on entry: its dialogs and widgets borrow texts across features, and a
