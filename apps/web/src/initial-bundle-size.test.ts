@@ -48,7 +48,8 @@ describe('landing page bundle', () => {
         build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
       });
     } finally {
-      process.env.NODE_ENV = nodeEnv;
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
     }
 
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
