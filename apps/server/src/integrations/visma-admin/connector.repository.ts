@@ -258,6 +258,15 @@ export async function leaseWork(conn: Conn, tenant: ClubTenant, max: number, lea
   return rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id.localeCompare(b.id));
 }
 
+/** Puts items leased a moment ago back in the queue, as if never claimed (the connector hung up). */
+export async function returnLeases(conn: Conn, tenant: ClubTenant, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await conn
+    .update(connectorWork)
+    .set({ status: 'queued', leaseUntil: null, attempts: sql`greatest(${connectorWork.attempts} - 1, 0)`, updatedAt: sql`now()` })
+    .where(and(workOfTenant(tenant), inArray(connectorWork.id, [...ids]), eq(connectorWork.status, 'leased')));
+}
+
 /** Applies the first result of an item; answers false when it already had one (or was given up). */
 export async function completeWork(
   conn: Conn,

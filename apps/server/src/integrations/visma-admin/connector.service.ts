@@ -15,6 +15,7 @@ import {
   leaseWork,
   listOnlineConnectorClubAccounts,
   registerConnector,
+  returnLeases,
   saveKey,
   touchConnector,
 } from './connector.repository';
@@ -194,6 +195,17 @@ export async function claim(
     if (options.signal?.aborted) return { items: [] };
     for (const id of await expireWork(db, tenant, options.maxAttempts ?? MAX_ATTEMPTS)) signalFinished(id);
     const rows = await leaseWork(db, tenant, request.max, leaseSeconds);
+    if (rows.length > 0 && options.signal?.aborted) {
+      // It hung up while the items were being leased: they go back for the next claim at once,
+      // instead of waiting out a lease nobody will answer.
+      await returnLeases(
+        db,
+        tenant,
+        rows.map((row) => row.id),
+      );
+      signalQueued(tenant.clubAccountId);
+      return { items: [] };
+    }
     if (rows.length > 0) {
       const items: WorkItem[] = rows.map((row) => ({
         id: row.id,
