@@ -5,6 +5,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n';
+import { keepEarlyModalEvents } from './early-modal-events';
 import { queryClient as appQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -13,6 +14,7 @@ export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_
 
 // Toasts and confirm dialogs: a chunk of their own (see lazy-overlays), requested as soon as the
 // entry runs. Should it fail to arrive, the app still works, without toasts and dialogs.
+keepEarlyModalEvents();
 const overlays: Promise<{ default: ComponentType }> = import('./lazy-overlays').catch(() => ({ default: () => null }));
 const LazyOverlays = lazy(() => overlays);
 
