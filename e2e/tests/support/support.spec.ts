@@ -134,14 +134,14 @@ describe('support', () => {
     await page.goto(SUPPORT);
     const hours = page.getByRole('textbox', { name: /^Antal timmar/ });
     await hours.fill('0');
-    await page.getByRole('button', { name: 'Köp supporttimmar' }).click();
+    await page.getByRole('button', { name: 'Köp supporttimmar', exact: true }).click();
     await page.getByText('Ange fler än 0 timmar').waitFor();
 
     await hours.fill('1,5');
     await eventually(async () =>
       expect(await page.getByTestId('support-hours-ex-vat').first().textContent()).toMatch(/^2\s250\skr$/),
     );
-    await page.getByRole('button', { name: 'Köp supporttimmar' }).click();
+    await page.getByRole('button', { name: 'Köp supporttimmar', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Bekräfta köpet' });
     await dialog.getByText('Du köper 1,5 timmar personlig support.').waitFor();
     await dialog.getByText(/2\s812,50\skr/).waitFor();
