@@ -34,6 +34,7 @@ describe('language and skin', () => {
 
   it('switches from light to dark and keeps it after a reload', async () => {
     await page.goto('/login');
+    await page.getByRole('heading', { name: 'Logga in' }).waitFor();
     expect(await colorScheme()).toBe('light');
     await page.getByRole('button', { name: 'Byt till mörkt tema' }).click();
     expect(await colorScheme()).toBe('dark');
