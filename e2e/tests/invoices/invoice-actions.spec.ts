@@ -24,9 +24,9 @@ async function createInvoice(page: Page, text: string): Promise<string> {
   await page.getByRole('textbox', { name: 'Benämning, rad 1' }).fill(text);
   await page.getByRole('textbox', { name: 'À-pris exkl. moms, rad 1' }).fill('300');
   await page.getByRole('button', { name: 'Skapa faktura' }).click();
-  // The first creates of a run may wait their turn behind the demo club's first full refresh,
-  // which shares Fortnox's 25 requests per 5 s.
-  await page.waitForURL((url) => EDIT_PATH.test(url.pathname), { timeout: 90_000 });
+  // The create shares the company's 25 requests per 5 s with the refreshes of every club account
+  // linked to the demo company, but a person's requests go first.
+  await page.waitForURL((url) => EDIT_PATH.test(url.pathname), { timeout: 30_000 });
   await page.getByRole('heading', { level: 1, name: 'Redigera faktura' }).waitFor();
   const description = page.getByText(/^Faktura \d+ till /).first();
   await description.waitFor();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import { runAsBackground } from './work-priority';
 
 /** A job as handlers see it, with its retry count and limit (a handler can tell its last attempt). */
 export type Job<T extends object = object> = PgBoss.JobWithMetadata<T>;
@@ -154,7 +155,7 @@ export class Jobs {
         for (const job of jobs) {
           const started = Date.now();
           try {
-            await handler(job);
+            await runAsBackground(async () => handler(job));
             log.info({ jobId: job.id, ms: Date.now() - started }, 'job done');
           } catch (error) {
             // pg-boss records the failure and retries with backoff; the log keeps the details.

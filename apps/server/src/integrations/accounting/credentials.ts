@@ -23,6 +23,8 @@ export interface TokenSet {
   refreshToken: string | null;
   expiresAt: Date;
   scope: string | null;
+  /** The company the token is for, where the token says (Fortnox's JWT carries a `tenantId` claim). */
+  tenantId?: string | null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { currentPriority, type WorkPriority } from '../../lib/work-priority';
 
 export interface RateLimit {
   /** Requests allowed in any window… */
@@ -34,36 +35,65 @@ export interface WindowSlot {
   waitMs: number;
 }
 
+/** How long background work waits before looking again while people wait for the same budget. */
+const YIELD_MS = 100;
+
 /**
  * Takes one slot of a sliding window whose state lives in PostgreSQL (`provider_rate_events`):
  * a transaction advisory lock on the key makes the prune, count and insert atomic, so concurrent
  * callers in any process cannot slip past the limit. The database clock is the only clock, so
  * processes on different machines agree on the window. Used by the accounting programs' limiter,
  * the public forms' budgets and the API's per-route limits (ARCHITECTURE §2).
+ *
+ * With a `priority`, people come first: a person refused a slot leaves a marker (a row under
+ * `<key>|people`, valid for one window), and while one is there background callers are refused
+ * even a free slot. The person who then gets a slot clears the markers; any other person still
+ * waiting sets one again at their next try.
  */
-export async function takeWindowSlot(db: Db, key: string, limit: number, windowMs: number): Promise<WindowSlot> {
+export async function takeWindowSlot(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+  priority?: WorkPriority,
+): Promise<WindowSlot> {
   const interval = sql.raw(`interval '${Math.round(windowMs)} milliseconds'`);
+  const peopleKey = `${key}|people`;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-    await tx.execute(sql`delete from provider_rate_events where key = ${key} and at <= clock_timestamp() - ${interval}`);
-    const result = await tx.execute(
-      sql`select count(*)::int as n,
-                 greatest(0, extract(epoch from (min(at) + ${interval} - clock_timestamp())) * 1000)::float8 as wait_ms
-          from provider_rate_events where key = ${key}`,
+    await tx.execute(
+      priority
+        ? sql`delete from provider_rate_events where key in (${key}, ${peopleKey}) and at <= clock_timestamp() - ${interval}`
+        : sql`delete from provider_rate_events where key = ${key} and at <= clock_timestamp() - ${interval}`,
     );
-    const row = (result as unknown as { rows: { n: number; wait_ms: number | null }[] }).rows[0];
+    const result = await tx.execute(
+      sql`select count(*) filter (where key = ${key})::int as n,
+                 count(*) filter (where key = ${peopleKey})::int as people,
+                 greatest(0, extract(epoch from (min(at) filter (where key = ${key}) + ${interval} - clock_timestamp())) * 1000)::float8 as wait_ms
+          from provider_rate_events where key in (${key}, ${peopleKey})`,
+    );
+    const row = (result as unknown as { rows: { n: number; people: number; wait_ms: number | null }[] }).rows[0];
     const inUse = row?.n ?? 0;
+    const waitMs = Math.max(1, Math.ceil(row?.wait_ms ?? 1));
+    if (priority === 'background' && (row?.people ?? 0) > 0) {
+      return { taken: false, inUse, waitMs: inUse < limit ? YIELD_MS : waitMs + YIELD_MS };
+    }
     if (inUse < limit) {
       await tx.execute(sql`insert into provider_rate_events (key, at) values (${key}, clock_timestamp())`);
+      if (priority === 'people') await tx.execute(sql`delete from provider_rate_events where key = ${peopleKey}`);
       return { taken: true, inUse: inUse + 1, waitMs: inUse === 0 ? Math.round(windowMs) : Math.ceil(row?.wait_ms ?? windowMs) };
     }
-    return { taken: false, inUse, waitMs: Math.max(1, Math.ceil(row?.wait_ms ?? 1)) };
+    if (priority === 'people') {
+      await tx.execute(sql`insert into provider_rate_events (key, at) values (${peopleKey}, clock_timestamp())`);
+    }
+    return { taken: false, inUse, waitMs };
   });
 }
 
 /**
  * A sliding-window limiter over `takeWindowSlot`: `acquire` waits until a request fits the
- * window, then records it.
+ * window, then records it. Requests made for a person (an API request) go before those of
+ * background jobs (see `lib/work-priority`).
  */
 export function createRateLimiter(db: Db, rate: RateLimit): RateLimiter {
   const windowMs = rate.windowMs + (rate.marginMs ?? 0);
@@ -72,7 +102,7 @@ export function createRateLimiter(db: Db, rate: RateLimit): RateLimiter {
       let waited = 0;
       for (;;) {
         signal?.throwIfAborted();
-        const slot = await takeWindowSlot(db, key, rate.limit, windowMs);
+        const slot = await takeWindowSlot(db, key, rate.limit, windowMs, currentPriority());
         if (slot.taken) return waited;
         await sleep(slot.waitMs, undefined, { signal });
         waited += slot.waitMs;

@@ -16,6 +16,8 @@ export interface CloudProviderOptions {
   limiter: RateLimiter;
   /** The limiter key of this tenant. */
   rateKey: string;
+  /** Where the client tells of retries, 429s and lost answers. */
+  logger?: { warn(obj: object, msg?: string): void; debug(obj: object, msg?: string): void };
 }
 
 export interface RunningSimulator {

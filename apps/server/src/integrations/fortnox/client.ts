@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MessageKey, MessageParams } from '../../lib/i18n';
+import { currentPriority, type WorkPriority } from '../../lib/work-priority';
 import type { AccessTokenSource } from '../accounting/credentials';
 import { AccountingError, type AccountingErrorKind } from '../accounting/errors';
 import { FORTNOX_RATE_LIMIT, type RateLimiter } from '../accounting/rate-limiter';
@@ -147,25 +148,26 @@ function retryAfterMs(header: string | null): number | undefined {
  */
 class LocalWindow {
   private active = 0;
-  private readonly waiters: (() => void)[] = [];
+  /** Waiters by priority: people's requests are let in before background work's. */
+  private readonly waiters: Record<WorkPriority, (() => void)[]> = { people: [], background: [] };
 
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
   ) {}
 
-  async enter(): Promise<void> {
+  async enter(priority: WorkPriority): Promise<void> {
     if (this.active < this.limit) {
       this.active++;
       return;
     }
-    await new Promise<void>((resolve) => this.waiters.push(resolve));
+    await new Promise<void>((resolve) => this.waiters[priority].push(resolve));
   }
 
   /** Frees the slot one window from now (the next waiter inherits it). */
   leave(): void {
     setTimeout(() => {
-      const next = this.waiters.shift();
+      const next = this.waiters.people.shift() ?? this.waiters.background.shift();
       if (next) next();
       else this.active--;
     }, this.windowMs).unref();
@@ -220,7 +222,7 @@ export class FortnoxClient {
     let attempt = 0;
     for (;;) {
       const local = localWindow(this.options.rateKey);
-      await local.enter();
+      await local.enter(currentPriority());
       let response: Response;
       try {
         await this.options.limiter.acquire(this.options.rateKey);
@@ -256,7 +258,7 @@ export class FortnoxClient {
         await response.body?.cancel();
         if (attempt < this.maxRetries) {
           const wait = this.backoff(attempt++, serverWait);
-          this.options.logger?.debug({ url, method: req.method, wait }, 'fortnox answered 429; waiting');
+          this.options.logger?.warn({ url, method: req.method, wait }, 'fortnox answered 429; waiting');
           await sleep(wait);
           continue;
         }

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import type { OAuthProvider, TokenSet } from '../accounting/credentials';
 import { AccountingError } from '../accounting/errors';
 
@@ -36,6 +37,20 @@ interface TokenAnswer {
  * refused grant (`invalid_grant`: used or expired refresh token, revoked consent) is
  * `consent_revoked`, which sends the club account to reconnect.
  */
+/**
+ * The `tenantId` claim of a Fortnox access token (a JWT; the tenant is the company's
+ * DatabaseNumber), read without verifying it: it only tells which company's rate budget the
+ * connection shares before the first API call. Null when the token is not a JWT or has no claim.
+ */
+export function tenantOf(accessToken: string): string | null {
+  try {
+    const claim = decodeJwt(accessToken).tenantId;
+    return typeof claim === 'number' || (typeof claim === 'string' && claim !== '') ? String(claim) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function createFortnoxOAuth(options: FortnoxOAuthOptions): FortnoxOAuth {
   const base = options.authBaseUrl.replace(/\/$/, '');
   const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
@@ -71,6 +86,7 @@ export function createFortnoxOAuth(options: FortnoxOAuthOptions): FortnoxOAuth {
         refreshToken: answer.refresh_token ?? null,
         expiresAt: new Date(Date.now() + (answer.expires_in ?? 3600) * 1000),
         scope: answer.scope ?? null,
+        tenantId: tenantOf(answer.access_token),
       };
     }
     if (answer.error === 'invalid_grant') {

@@ -151,7 +151,7 @@ export async function completeConnection(app: FastifyInstance, input: CompleteCo
       refreshToken: tokens.refreshToken ? box.seal(tokens.refreshToken) : null,
       accessExpiresAt: tokens.expiresAt,
       scope: tokens.scope,
-      tenantId: null,
+      tenantId: tokens.tenantId ?? null,
       tokenVersion: 0,
       connectedBy: spent.userId,
       connectedAt: new Date(),
@@ -346,6 +346,18 @@ export function tokenSource(app: FastifyInstance, connectionId: string, kit: Clo
   };
 }
 
+/**
+ * The key of a connection's rate budget. The programs count requests per company (Fortnox: per
+ * client id and tenant, its TenantId being the company's DatabaseNumber), so club accounts linked
+ * to one company share one budget; until the company is known, the connection has its own.
+ */
+export function rateKeyOf(
+  row: Pick<repo.ConnectionRow, 'provider' | 'environment' | 'databaseNumber' | 'tenantId' | 'id'>,
+): string {
+  const company = row.databaseNumber ?? row.tenantId;
+  return company ? `${row.provider}:${row.environment}:company:${company}` : `${row.provider}:connection:${row.id}`;
+}
+
 async function providerFor(app: FastifyInstance, row: repo.ConnectionRow): Promise<AccountingProvider> {
   const kit = cloudKit(row.provider);
   if (!kit) throw new AccountingError('not_connected', 'accounting.notConnected');
@@ -354,7 +366,8 @@ async function providerFor(app: FastifyInstance, row: repo.ConnectionRow): Promi
     apiBaseUrl: oauthApp.apiUrl,
     auth: tokenSource(app, row.id, kit),
     limiter: limiterFor(app, kit),
-    rateKey: `${kit.id}:${row.id}`,
+    rateKey: rateKeyOf(row),
+    logger: app.log.child({ component: kit.id, clubAccountId: row.clubAccountId, rateKey: rateKeyOf(row) }),
   });
 }
 

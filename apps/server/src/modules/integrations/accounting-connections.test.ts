@@ -9,7 +9,7 @@ import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { accountingConnections } from './accounting-connections.schema';
-import { accountingFor } from './accounting-connections.service';
+import { accountingFor, rateKeyOf } from './accounting-connections.service';
 import { answerConsent, connectThroughConsent, useFortnoxSimulator } from './accounting-test-helpers';
 
 let t: TestApp;
@@ -73,6 +73,10 @@ describe('connecting a club account to Fortnox', () => {
     expect(row?.status).toBe('connected');
     expect(row?.accessToken).toMatch(/^v1\./);
     expect(row?.refreshToken).toMatch(/^v1\./);
+    // The company, from the token's tenantId claim and from the company information, so every
+    // club account linked to it shares the company's 25 requests per 5 s.
+    expect(row).toMatchObject({ tenantId: sim.defaultTenantId, databaseNumber: sim.defaultTenantId });
+    expect(rateKeyOf(row as NonNullable<typeof row>)).toBe(`fortnox:simulator:company:${sim.defaultTenantId}`);
     const card = await accountingCard(a.owner);
     expect(card).toMatchObject({ status: 'connected', accounting: { companyName: 'Fairway Demo GK', environment: 'simulator' } });
 
