@@ -27,6 +27,7 @@ import { gitSyncRoutes } from './git/git-sync.routes';
 import { helpRoutes } from './help/help.routes';
 import { hiddenResourcesRoutes } from './hidden-resources/hidden-resources.routes';
 import { integrationsRoutes } from './integrations/integrations.routes';
+import { rateEventsJobs } from './integrations/rate-events.jobs';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { landingRoutes } from './landing/landing.routes';
 import { landingFormsRoutes } from './landing/landing-forms.routes';
@@ -63,6 +64,7 @@ export const routeModules: RouteModule[] = [
   configurationsRoutes,
   hiddenResourcesRoutes,
   integrationsRoutes,
+  rateEventsJobs,
   subscriptionsRoutes,
   subscriptionsJobs,
   billingsRoutes,

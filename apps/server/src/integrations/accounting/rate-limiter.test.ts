@@ -1,8 +1,10 @@
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsBackground } from '../../lib/work-priority';
 import { rateKeyOf } from '../../modules/integrations/accounting-connections.service';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createRateLimiter, type RateLimiter } from './rate-limiter';
+import { createRateLimiter, pruneRateEvents, type RateLimiter } from './rate-limiter';
+import { providerRateEvents } from './rate-limiter.schema';
 
 let t: TestApp;
 let limiter: RateLimiter;
@@ -37,6 +39,21 @@ describe('the shared rate limiter', () => {
     expect(order.slice(0, 2).sort()).toEqual(['person 1', 'person 2']);
     expect(order).toHaveLength(5);
   }, 15_000);
+});
+
+describe('pruning', () => {
+  it('deletes the rows of budgets nobody has used for a day, and keeps live windows', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    await t.app.db.insert(providerRateEvents).values([
+      { key: 'prune:gone-ip', at: new Date(Date.now() - day - 60_000) },
+      { key: 'prune:gone-ip', at: new Date(Date.now() - 2 * day) },
+      { key: 'prune:live', at: new Date(Date.now() - day - 60_000) },
+      { key: 'prune:live', at: new Date() },
+    ]);
+    expect(await pruneRateEvents(t.app.db)).toBeGreaterThanOrEqual(3);
+    const left = await t.app.db.select().from(providerRateEvents).where(like(providerRateEvents.key, 'prune:%'));
+    expect(left.map((r) => r.key)).toEqual(['prune:live']);
+  });
 });
 
 describe('rate budget keys', () => {

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
+import { lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { currentPriority, type WorkPriority } from '../../lib/work-priority';
+import { providerRateEvents } from './rate-limiter.schema';
 
 export interface RateLimit {
   /** Requests allowed in any window… */
@@ -33,6 +34,8 @@ export interface WindowSlot {
   inUse: number;
   /** Milliseconds until the oldest slot in use leaves the window (when refused: until one is free). */
   waitMs: number;
+  /** A person refused a slot: the id of their waiting marker, to hand to the next try. */
+  marker?: number;
 }
 
 /** How long background work waits before looking again while people wait for the same budget. */
@@ -46,17 +49,17 @@ const YIELD_MS = 100;
  * the public forms' budgets and the API's per-route limits (ARCHITECTURE §2).
  *
  * With a `priority`, people come first: a person refused a slot leaves a marker (a row under
- * `<key>|people`, valid for one window), and while one is there background callers are refused
- * even a free slot. The person who then gets a slot clears the markers; any other person still
- * waiting sets one again at their next try.
+ * `<key>|people`, renewed at each try and valid for one window), and while any marker is there
+ * background callers are refused even a free slot. A person's marker goes when they get a slot.
  */
 export async function takeWindowSlot(
   db: Db,
   key: string,
   limit: number,
   windowMs: number,
-  priority?: WorkPriority,
+  options: { priority?: WorkPriority; marker?: number } = {},
 ): Promise<WindowSlot> {
+  const { priority, marker } = options;
   const interval = sql.raw(`interval '${Math.round(windowMs)} milliseconds'`);
   const peopleKey = `${key}|people`;
   return db.transaction(async (tx) => {
@@ -68,7 +71,7 @@ export async function takeWindowSlot(
     );
     const result = await tx.execute(
       sql`select count(*) filter (where key = ${key})::int as n,
-                 count(*) filter (where key = ${peopleKey})::int as people,
+                 count(*) filter (where key = ${peopleKey} and id is distinct from ${marker ?? null})::int as people,
                  greatest(0, extract(epoch from (min(at) filter (where key = ${key}) + ${interval} - clock_timestamp())) * 1000)::float8 as wait_ms
           from provider_rate_events where key in (${key}, ${peopleKey})`,
     );
@@ -80,14 +83,46 @@ export async function takeWindowSlot(
     }
     if (inUse < limit) {
       await tx.execute(sql`insert into provider_rate_events (key, at) values (${key}, clock_timestamp())`);
-      if (priority === 'people') await tx.execute(sql`delete from provider_rate_events where key = ${peopleKey}`);
+      if (marker !== undefined) await tx.execute(sql`delete from provider_rate_events where id = ${marker}`);
       return { taken: true, inUse: inUse + 1, waitMs: inUse === 0 ? Math.round(windowMs) : Math.ceil(row?.wait_ms ?? windowMs) };
     }
-    if (priority === 'people') {
-      await tx.execute(sql`insert into provider_rate_events (key, at) values (${peopleKey}, clock_timestamp())`);
-    }
-    return { taken: false, inUse, waitMs };
+    if (priority !== 'people') return { taken: false, inUse, waitMs };
+    const renewed =
+      marker === undefined
+        ? []
+        : (
+            (await tx.execute(
+              sql`update provider_rate_events set at = clock_timestamp() where id = ${marker} returning id`,
+            )) as unknown as {
+              rows: { id: number | string }[];
+            }
+          ).rows;
+    const placed = renewed.length
+      ? renewed
+      : (
+          (await tx.execute(
+            sql`insert into provider_rate_events (key, at) values (${peopleKey}, clock_timestamp()) returning id`,
+          )) as unknown as { rows: { id: number | string }[] }
+        ).rows;
+    return { taken: false, inUse, waitMs, marker: Number(placed[0]?.id) };
   });
+}
+
+/** No budget's window is longer than this (the longest, a form's, is an hour). */
+export const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the rows of every key that have left any window. A key's own rows are pruned when it is
+ * next used; this clears keys that are not (a caller's IP, a disconnected company). Answers the
+ * number of rows deleted.
+ */
+export async function pruneRateEvents(db: Db, olderThanMs = LONGEST_WINDOW_MS): Promise<number> {
+  const interval = sql.raw(`interval '${Math.round(olderThanMs)} milliseconds'`);
+  const deleted = await db
+    .delete(providerRateEvents)
+    .where(lte(providerRateEvents.at, sql`clock_timestamp() - ${interval}`))
+    .returning({ id: providerRateEvents.id });
+  return deleted.length;
 }
 
 /**
@@ -99,11 +134,14 @@ export function createRateLimiter(db: Db, rate: RateLimit): RateLimiter {
   const windowMs = rate.windowMs + (rate.marginMs ?? 0);
   return {
     async acquire(key, signal) {
+      const priority = currentPriority();
       let waited = 0;
+      let marker: number | undefined;
       for (;;) {
         signal?.throwIfAborted();
-        const slot = await takeWindowSlot(db, key, rate.limit, windowMs, currentPriority());
+        const slot = await takeWindowSlot(db, key, rate.limit, windowMs, { priority, marker });
         if (slot.taken) return waited;
+        marker = slot.marker;
         await sleep(slot.waitMs, undefined, { signal });
         waited += slot.waitMs;
       }
