@@ -88,6 +88,31 @@ describe('jobs', () => {
     expect((await t.app.database.executeSql('select $1::int as two', [2])).rows).toEqual([{ two: 2 }]);
   });
 
+  it('works on several jobs of a queue at once when asked, so a long job does not hold up the next', async () => {
+    const t = await createTestApp({ RUN_WORKERS: true });
+    cleanups.push(() => t.close());
+    let releaseLong: () => void = () => undefined;
+    const longHeld = new Promise<void>((resolve) => {
+      releaseLong = resolve;
+    });
+    const shortDone = new Promise<string>((resolve) => {
+      void t.app.jobs.work<Greeting>(
+        'test-parallel',
+        async (job) => {
+          if (job.data.name === 'long') await longHeld;
+          else resolve(job.data.name);
+        },
+        { pollingIntervalSeconds: 0.5, concurrency: 2 },
+      );
+    });
+    await t.app.jobs.send<Greeting>('test-parallel', { name: 'long' });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await t.app.jobs.send<Greeting>('test-parallel', { name: 'short' });
+    // With one worker the short job would wait for the long one, which waits for the short one.
+    expect(await waitFor(shortDone, 15_000, 'the short job beside the long one')).toBe('short');
+    releaseLong();
+  });
+
   it('refuses a second handler for the same queue', async () => {
     const t = await createTestApp();
     cleanups.push(() => t.close());

@@ -11,6 +11,11 @@ export type QueueOptions = Omit<PgBoss.Queue, 'name'>;
 export interface WorkOptions {
   /** How often an idle worker looks for new jobs (pg-boss' minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
+  /**
+   * Jobs of the queue this process works on at once (default 1). For queues whose jobs wait on
+   * other systems, so one tenant's long job does not hold up everyone else's.
+   */
+  concurrency?: number;
 }
 
 /**
@@ -148,6 +153,10 @@ export class Jobs {
   private async startWorker(queue: string, { handler, options }: Registration): Promise<void> {
     await this.createQueue(queue);
     const log = this.logger.child({ queue });
+    for (let i = 0; i < Math.max(1, options.concurrency ?? 1); i++) await this.startOneWorker(queue, handler, options, log);
+  }
+
+  private async startOneWorker(queue: string, handler: JobHandler<object>, options: WorkOptions, log: FastifyBaseLogger) {
     await this.boss.work<object>(
       queue,
       { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },

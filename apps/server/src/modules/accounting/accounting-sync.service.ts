@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { isAccountingError } from '../../integrations/accounting/errors';
 import type { AccountingProvider, ListQuery, Page } from '../../integrations/accounting/provider';
@@ -20,6 +21,11 @@ import { type MirrorTarget, pruneMirror, timestampOf } from './mirror';
 
 export const MIRROR_REFRESH_QUEUE = 'accounting.refresh';
 export const MIRROR_REFRESH_ALL_QUEUE = 'accounting.refresh-all';
+/**
+ * Refreshes a process runs at once. Each waits mostly on its program's rate limit (Fortnox: 25
+ * requests per 5 s per company), so one large company's refresh must not hold up the others'.
+ */
+export const REFRESH_CONCURRENCY = 4;
 
 export type RefreshTrigger = 'initial' | 'scheduled' | 'manual' | 'after_write';
 
@@ -99,6 +105,22 @@ const RESOURCES: readonly MirroredResource<unknown>[] = [
   }),
 ];
 
+/** How often a run waiting for another run of its club account looks again. */
+const BUSY_POLL_MS = 1_000;
+
+/**
+ * Starts the run once no other run of its club account is running: the queue works on several
+ * club accounts at once (`REFRESH_CONCURRENCY`), so a run asked for while one is under way waits
+ * for it here rather than being dropped. Null when the run is gone or finished.
+ */
+async function startWhenFree(app: FastifyInstance, runId: string) {
+  for (;;) {
+    const run = await repo.startRun(app.db, runId, STALE_RUN_MINUTES);
+    if (run !== 'busy') return run;
+    await sleep(BUSY_POLL_MS);
+  }
+}
+
 /**
  * Embedded PGlite is single-user PostgreSQL: no autovacuum. Without it nothing gathers the
  * planner's statistics (a 100k-invoice mirror was planned from default guesses, and the invoice
@@ -173,7 +195,7 @@ export async function runMirrorRefresh(
     fullReads?: number;
   } = {},
 ): Promise<void> {
-  const run = await repo.startRun(app.db, runId, STALE_RUN_MINUTES);
+  const run = await startWhenFree(app, runId);
   if (!run) return;
   const target: MirrorTarget = { organisationId: run.organisationId, clubAccountId: run.clubAccountId };
   const counts: Record<string, { fetched: number; upserted: number }> = {};

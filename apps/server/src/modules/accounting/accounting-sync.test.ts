@@ -176,6 +176,26 @@ describe('the mirror of the accounting program', () => {
     await runMirrorRefresh(app, first);
   });
 
+  it('a run asked for while another of the club account is running waits for it, then runs', async () => {
+    const target = { organisationId: a.organisationId, clubAccountId: a.clubAccountId };
+    const first = await queueMirrorRefresh(app, target, 'manual');
+    sim.faults.slow(300, 100);
+    const running = runMirrorRefresh(app, first, { fullReads: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await run(first))?.status).toBe('running');
+    // Queued while the first runs (a save's refresh), and picked up by a second worker at once.
+    const second = await queueMirrorRefresh(app, target, 'after_write');
+    expect(second).not.toBe(first);
+    const waiting = runMirrorRefresh(app, second, { fullReads: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await run(second))?.status).toBe('queued');
+    await running;
+    sim.faults.clear();
+    await waiting;
+    expect((await run(first))?.status).toBe('succeeded');
+    expect((await run(second))?.status).toBe('succeeded');
+  }, 60_000);
+
   it('a transient fault hands the run back for a retry; a revoked consent fails it for good', async () => {
     const target = { organisationId: a.organisationId, clubAccountId: a.clubAccountId };
     const runId = await queueMirrorRefresh(app, target, 'manual');

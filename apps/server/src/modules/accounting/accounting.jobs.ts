@@ -4,6 +4,7 @@ import {
   MIRROR_REFRESH_ALL_QUEUE,
   MIRROR_REFRESH_QUEUE,
   queueScheduledRefreshes,
+  REFRESH_CONCURRENCY,
   runMirrorRefresh,
 } from './accounting-sync.service';
 
@@ -21,10 +22,14 @@ export const accountingJobs: FastifyPluginAsyncZod = async (app) => {
     retryBackoff: true,
     expireInSeconds: 60 * 60,
   });
-  await app.jobs.work(MIRROR_REFRESH_QUEUE, async (job) => {
-    const { runId } = refreshJob.parse(job.data);
-    await runMirrorRefresh(app, runId, { lastAttempt: job.retryCount >= job.retryLimit });
-  });
+  await app.jobs.work(
+    MIRROR_REFRESH_QUEUE,
+    async (job) => {
+      const { runId } = refreshJob.parse(job.data);
+      await runMirrorRefresh(app, runId, { lastAttempt: job.retryCount >= job.retryLimit });
+    },
+    { concurrency: REFRESH_CONCURRENCY },
+  );
   await app.jobs.createQueue(MIRROR_REFRESH_ALL_QUEUE, { retryLimit: 2, retryDelay: 60 });
   await app.jobs.work(MIRROR_REFRESH_ALL_QUEUE, async () => {
     await queueScheduledRefreshes(app);

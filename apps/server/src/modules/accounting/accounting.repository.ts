@@ -32,7 +32,11 @@ export async function insertRun(conn: Db | Tx, target: MirrorTarget, trigger: st
  * Starts a queued run unless another run of the same club account is running (and has not been
  * silent for `staleAfterMinutes`, which means its process died). Answers whether it started.
  */
-export async function startRun(conn: Db, runId: string, staleAfterMinutes: number): Promise<SyncRunRow | null> {
+/**
+ * Marks the run running and answers it; null when it is gone or already finished, 'busy' while
+ * another run of the same club account is running (and not stale).
+ */
+export async function startRun(conn: Db, runId: string, staleAfterMinutes: number): Promise<SyncRunRow | 'busy' | null> {
   return conn.transaction(async (tx) => {
     const [run] = await tx.select().from(accountingSyncRuns).where(eq(accountingSyncRuns.id, runId)).for('update');
     if (!run || (run.status !== 'queued' && run.status !== 'running')) return null;
@@ -49,7 +53,7 @@ export async function startRun(conn: Db, runId: string, staleAfterMinutes: numbe
         ),
       )
       .limit(1);
-    if (other) return null;
+    if (other) return 'busy';
     const [started] = await tx
       .update(accountingSyncRuns)
       .set({ status: 'running', startedAt: sql`now()`, error: null })
