@@ -24,8 +24,10 @@ export const MIRROR_REFRESH_ALL_QUEUE = 'accounting.refresh-all';
 /**
  * Refreshes a process runs at once. Each waits mostly on its program's rate limit (Fortnox: 25
  * requests per 5 s per company), so one large company's refresh must not hold up the others'.
+ * Not more: their mirror writes share the database with people's requests, and on PGlite (one
+ * session) four at once kept an article save waiting over 30 s in the browser suite.
  */
-export const REFRESH_CONCURRENCY = 4;
+export const REFRESH_CONCURRENCY = 2;
 
 export type RefreshTrigger = 'initial' | 'scheduled' | 'manual' | 'after_write';
 
