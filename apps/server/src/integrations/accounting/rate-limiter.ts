@@ -65,9 +65,7 @@ export async function takeWindowSlot(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
     await tx.execute(
-      priority
-        ? sql`delete from provider_rate_events where key in (${key}, ${peopleKey}) and at <= clock_timestamp() - ${interval}`
-        : sql`delete from provider_rate_events where key = ${key} and at <= clock_timestamp() - ${interval}`,
+      sql`delete from provider_rate_events where key in (${key}, ${peopleKey}) and at <= clock_timestamp() - ${interval}`,
     );
     const result = await tx.execute(
       sql`select count(*) filter (where key = ${key})::int as n,
@@ -87,24 +85,19 @@ export async function takeWindowSlot(
       return { taken: true, inUse: inUse + 1, waitMs: inUse === 0 ? Math.round(windowMs) : Math.ceil(row?.wait_ms ?? windowMs) };
     }
     if (priority !== 'people') return { taken: false, inUse, waitMs };
-    const renewed =
-      marker === undefined
-        ? []
-        : (
-            (await tx.execute(
-              sql`update provider_rate_events set at = clock_timestamp() where id = ${marker} returning id`,
-            )) as unknown as {
-              rows: { id: number | string }[];
-            }
-          ).rows;
-    const placed = renewed.length
-      ? renewed
-      : (
-          (await tx.execute(
-            sql`insert into provider_rate_events (key, at) values (${peopleKey}, clock_timestamp()) returning id`,
-          )) as unknown as { rows: { id: number | string }[] }
-        ).rows;
-    return { taken: false, inUse, waitMs, marker: Number(placed[0]?.id) };
+    // The person's own marker, renewed, or a new one on their first refusal.
+    const placed = await tx.execute(
+      sql`with renewed as (update provider_rate_events set at = clock_timestamp() where id = ${marker ?? null}::bigint returning id),
+               added as (insert into provider_rate_events (key, at)
+                         select ${peopleKey}::text, clock_timestamp() where not exists (select 1 from renewed) returning id)
+          select id from renewed union all select id from added`,
+    );
+    return {
+      taken: false,
+      inUse,
+      waitMs,
+      marker: Number((placed as unknown as { rows: { id: number | string }[] }).rows[0]?.id),
+    };
   });
 }
 

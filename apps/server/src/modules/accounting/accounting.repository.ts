@@ -30,11 +30,8 @@ export async function insertRun(conn: Db | Tx, target: MirrorTarget, trigger: st
 
 /**
  * Starts a queued run unless another run of the same club account is running (and has not been
- * silent for `staleAfterMinutes`, which means its process died). Answers whether it started.
- */
-/**
- * Marks the run running and answers it; null when it is gone or already finished, 'busy' while
- * another run of the same club account is running (and not stale).
+ * silent for `staleAfterMinutes`, which means its process died). Answers the started run, 'busy'
+ * while the other runs, or null when the run is gone or already finished.
  */
 export async function startRun(conn: Db, runId: string, staleAfterMinutes: number): Promise<SyncRunRow | 'busy' | null> {
   return conn.transaction(async (tx) => {

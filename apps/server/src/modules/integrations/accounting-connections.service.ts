@@ -362,12 +362,13 @@ async function providerFor(app: FastifyInstance, row: repo.ConnectionRow): Promi
   const kit = cloudKit(row.provider);
   if (!kit) throw new AccountingError('not_connected', 'accounting.notConnected');
   const { oauthApp } = await oauthAppFor(app, kit, row.environment);
+  const rateKey = rateKeyOf(row);
   return kit.create({
     apiBaseUrl: oauthApp.apiUrl,
     auth: tokenSource(app, row.id, kit),
     limiter: limiterFor(app, kit),
-    rateKey: rateKeyOf(row),
-    logger: app.log.child({ component: kit.id, clubAccountId: row.clubAccountId, rateKey: rateKeyOf(row) }),
+    rateKey,
+    logger: app.log.child({ component: kit.id, clubAccountId: row.clubAccountId, rateKey }),
   });
 }
 
