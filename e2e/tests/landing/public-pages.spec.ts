@@ -40,8 +40,17 @@ const PAGES: PublicPage[] = [
  * between two renders (the h1 of one gone, the next not yet there). Polled, not assumed.
  */
 async function steadyOutline(page: Page) {
-  await expect.poll(async () => (await outline(page)).h1.length, { timeout: 15_000 }).toBe(1);
-  return outline(page);
+  let seen = await outline(page);
+  await expect
+    .poll(
+      async () => {
+        seen = await outline(page);
+        return seen.h1.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  return seen;
 }
 
 async function checkPage(page: Page, target: PublicPage, lang: 'sv' | 'en', skin: 'light' | 'dark') {
@@ -206,11 +215,15 @@ describe('the public pages', () => {
       // The latest post as well (its own title and description come from the post).
       await page.goto('/blog');
       await settled(page);
-      await page.getByTestId('blog-card').first().getByRole('link').click();
+      const link = page.getByTestId('blog-card').first().getByRole('link');
+      const postTitle = (await link.textContent())?.trim() ?? '';
+      await link.click();
       await page.waitForURL(/\/blog-details\/[\w-]+\/[\w-]+$/);
+      // The address changes before the post renders: until then the list's own h1 is still there.
+      await page.getByRole('heading', { level: 1, name: postTitle }).waitFor();
       await settled(page);
       const o = await steadyOutline(page);
-      expect(o.h1).toHaveLength(1);
+      expect(o.h1).toEqual([postTitle]);
       expect(o.lang).toBe(lang);
       expect(await seriousViolations(page), `blog post in ${lang}/${skin}`).toEqual([]);
       await snap(page, `landing-blog-post-${lang}-${skin}`);
