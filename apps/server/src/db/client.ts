@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { Worker } from 'node:worker_threads';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Config, IN_MEMORY } from '../config';
 import * as schema from './schema';
@@ -13,13 +12,14 @@ export { schema };
 export type Schema = typeof schema;
 
 /**
- * The Drizzle database as repositories see it: the PostgreSQL surface that PGlite and
- * node-postgres share, so one repository works on both drivers.
+ * The Drizzle database as repositories see it: the PostgreSQL surface that PGlite and a
+ * PostgreSQL server share, so one repository works on both.
  */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle (`db.transaction(async (tx) => …)`), usable wherever a `Db` is. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Which PostgreSQL answers: the embedded PGlite, or a server reached through `DATABASE_URL`. */
 export type Driver = 'pglite' | 'pg';
 export type SqlRow = Record<string, unknown>;
 export interface SqlResult {
@@ -38,16 +38,16 @@ export interface Database {
   /**
    * Holds a named lock for as long as the caller works, or answers null when someone else holds
    * it. On PostgreSQL it is a session advisory lock on a connection of its own, so a process that
-   * dies (even by SIGKILL) lets go the moment its connection drops; PGlite has one process, so
-   * there it is an in-process set.
+   * dies (even by SIGKILL) lets go the moment its connection drops; PGlite belongs to one
+   * process, so there it is an in-process set.
    */
   tryHoldLock(name: string): Promise<HeldLock | null>;
   /** Idempotent; waits for queries in flight. */
   close(): Promise<void>;
-  /** Set for the PGlite driver. */
-  pglite?: PGlite;
-  /** Set for the pg driver. */
-  pool?: pg.Pool;
+  /** The node-postgres pool every query goes through (PGlite is reached through one as well). */
+  pool: pg.Pool;
+  /** PGlite only: the whole data directory as a tarball (the test harness' migrated template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface HeldLock {
@@ -107,68 +107,26 @@ class DatabaseClosedError extends Error {
   }
 }
 
-export async function createPgliteDatabase(dataDir: string, options: CreateDatabaseOptions = {}): Promise<Database> {
-  let dir: string | undefined;
-  if (dataDir !== IN_MEMORY) {
-    dir = path.join(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-  }
-  const client = await PGlite.create({ dataDir: dir, loadDataDir: options.loadDataDir, extensions: { btree_gin } });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  const inflight = tracker();
-  const held = new Set<string>();
-  let closed = false;
-
-  return {
-    db,
-    driver: 'pglite',
-    pglite: client,
-    async executeSql(text, values) {
-      if (closed) throw new DatabaseClosedError();
-      return inflight.run(async () => {
-        if (values && values.length > 0) {
-          const result = await client.query<SqlRow>(text, values);
-          return { rows: result.rows };
-        }
-        // PGlite has one session, shared with Drizzle. Statements that carry their own
-        // BEGIN…COMMIT (pg-boss) would leave that session in an aborted transaction when they
-        // fail, so they run inside PGlite's transaction, which rolls back under its lock.
-        const results = await client.transaction((tx) => tx.exec(text));
-        return { rows: lastRows(results as { rows: SqlRow[]; fields: unknown[] }[]) };
-      });
-    },
-    async tryHoldLock(name) {
-      if (held.has(name)) return null;
-      held.add(name);
-      let released = false;
-      return {
-        async release() {
-          if (released) return;
-          released = true;
-          held.delete(name);
-        },
-      };
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await inflight.drained();
-      if (!client.closed) await client.close();
-    },
-  };
+interface PoolDatabaseParts {
+  driver: Driver;
+  pool: pg.Pool;
+  tryHoldLock(name: string): Promise<HeldLock | null>;
+  /** After the pool has ended. */
+  shutdown(): Promise<void>;
+  dumpDataDir?(): Promise<Blob>;
 }
 
-export async function createPgDatabase(url: string, options: CreateDatabaseOptions = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'fairway' });
-  pool.on('error', (error) => options.onError?.(error));
+/** The parts both engines share: Drizzle over the pool, raw SQL, and an orderly close. */
+function poolDatabase(parts: PoolDatabaseParts): Database {
+  const { pool } = parts;
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const inflight = tracker();
   let closed = false;
-
   return {
     db,
-    driver: 'pg',
+    driver: parts.driver,
     pool,
+    dumpDataDir: parts.dumpDataDir,
     async executeSql(text, values) {
       if (closed) throw new DatabaseClosedError();
       return inflight.run(async () => {
@@ -176,8 +134,8 @@ export async function createPgDatabase(url: string, options: CreateDatabaseOptio
           const result = await pool.query(text, values);
           return { rows: result.rows as SqlRow[] };
         }
-        // A failed multi-statement string with its own BEGIN leaves the connection in an aborted
-        // transaction; roll back before the connection goes back to the pool.
+        // A failed multi-statement string with its own BEGIN (pg-boss) leaves the connection in
+        // an aborted transaction; roll back before the connection goes back to the pool.
         const conn = await pool.connect();
         try {
           const result = (await conn.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
@@ -192,6 +150,175 @@ export async function createPgDatabase(url: string, options: CreateDatabaseOptio
     },
     async tryHoldLock(name) {
       if (closed) throw new DatabaseClosedError();
+      return parts.tryHoldLock(name);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await inflight.drained();
+      try {
+        await pool.end();
+      } finally {
+        await parts.shutdown();
+      }
+    },
+  };
+}
+
+/**
+ * node-postgres' pool drops a connection after any failed query, even when PostgreSQL itself
+ * answered the error and the connection is fine. Against PGlite that costs a reconnect to the one
+ * session for every refused insert, and the worker takes one connection at a time. This pool
+ * keeps the connection when the server answered (a DatabaseError) and drops it otherwise.
+ */
+class OneSessionPool extends pg.Pool {
+  // pg.Pool's query has many overloads; this serves the promise forms Drizzle, pg-boss and executeSql use.
+  override query(...args: any[]): any {
+    if (args.some((arg) => typeof arg === 'function')) throw new Error('OneSessionPool.query takes no callback');
+    return (async () => {
+      const client = await this.connect();
+      try {
+        const result = await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        client.release();
+        return result;
+      } catch (error) {
+        client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+        throw error;
+      }
+    })();
+  }
+}
+
+type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'failed'; error: string }
+  | { type: 'closed' }
+  | { type: 'dump'; id: number; bytes?: ArrayBuffer; error?: string };
+
+/**
+ * The embedded PostgreSQL: PGlite in a worker thread (`pglite-worker.mjs`), reached through
+ * node-postgres over a Unix socket. PGlite runs on the thread that calls it, so in the server's
+ * own thread every millisecond of SQL was a millisecond HTTP could not work; in a worker the two
+ * use both cores. PGlite has one session, so the pool holds one connection: a transaction keeps
+ * the others waiting, as PGlite's own lock did.
+ */
+export async function createPgliteDatabase(dataDir: string, options: CreateDatabaseOptions = {}): Promise<Database> {
+  let dir: string | undefined;
+  if (dataDir !== IN_MEMORY) {
+    dir = path.join(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  // node-postgres finds a server's socket as `<host>/.s.PGSQL.<port>`.
+  const socketDir = mkdtempSync(path.join(tmpdir(), 'fairway-pglite-'));
+  const socketPort = 5432;
+  const loadDataDir = options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined;
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir: dir, loadDataDir, socketPath: path.join(socketDir, `.s.PGSQL.${socketPort}`) },
+    transferList: loadDataDir ? [loadDataDir.buffer as ArrayBuffer] : [],
+  });
+
+  const dumps = new Map<number, { resolve(blob: Blob): void; reject(error: Error): void }>();
+  let nextDump = 1;
+  let onClosed: (() => void) | undefined;
+  let exited = false;
+  const fail = (error: Error) => {
+    for (const pending of dumps.values()) pending.reject(error);
+    dumps.clear();
+  };
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.on('message', (message: WorkerMessage) => {
+        if (message.type === 'ready') resolve();
+        else if (message.type === 'failed') reject(new Error(`PGlite did not start: ${message.error}`));
+        else if (message.type === 'closed') onClosed?.();
+        else if (message.type === 'dump') {
+          const pending = dumps.get(message.id);
+          dumps.delete(message.id);
+          if (message.bytes) pending?.resolve(new Blob([message.bytes]));
+          else pending?.reject(new Error(message.error ?? 'dumpDataDir failed'));
+        }
+      });
+      worker.on('error', (error) => {
+        reject(error);
+        fail(error);
+        options.onError?.(error);
+      });
+      worker.on('exit', (code) => {
+        exited = true;
+        onClosed?.();
+        const error = new Error(`The PGlite worker stopped (exit code ${code})`);
+        reject(error);
+        fail(error);
+      });
+    });
+  } catch (error) {
+    await worker.terminate();
+    rmSync(socketDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const pool = new OneSessionPool({
+    host: socketDir,
+    port: socketPort,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    // The one connection stays open: reconnecting costs a startup exchange for nothing.
+    idleTimeoutMillis: 0,
+    application_name: 'fairway',
+  });
+  pool.on('error', (error) => options.onError?.(error));
+  const held = new Set<string>();
+
+  return poolDatabase({
+    driver: 'pglite',
+    pool,
+    async tryHoldLock(name) {
+      if (held.has(name)) return null;
+      held.add(name);
+      let released = false;
+      return {
+        async release() {
+          if (released) return;
+          released = true;
+          held.delete(name);
+        },
+      };
+    },
+    dumpDataDir() {
+      if (exited) return Promise.reject(new DatabaseClosedError());
+      const id = nextDump++;
+      return new Promise<Blob>((resolve, reject) => {
+        dumps.set(id, { resolve, reject });
+        worker.postMessage({ type: 'dump', id });
+      });
+    },
+    async shutdown() {
+      try {
+        if (!exited) {
+          // The worker closes PGlite (flushing an on-disk data directory) and then ends.
+          const closed = new Promise<void>((resolve) => {
+            onClosed = resolve;
+          });
+          worker.postMessage({ type: 'close' });
+          await closed;
+          await worker.terminate();
+        }
+      } finally {
+        rmSync(socketDir, { recursive: true, force: true });
+      }
+    },
+  });
+}
+
+export async function createPgDatabase(url: string, options: CreateDatabaseOptions = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'fairway' });
+  pool.on('error', (error) => options.onError?.(error));
+  return poolDatabase({
+    driver: 'pg',
+    pool,
+    async tryHoldLock(name) {
       const conn = await pool.connect();
       try {
         const result = await conn.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked', [
@@ -220,11 +347,6 @@ export async function createPgDatabase(url: string, options: CreateDatabaseOptio
         },
       };
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await inflight.drained();
-      await pool.end();
-    },
-  };
+    async shutdown() {},
+  });
 }

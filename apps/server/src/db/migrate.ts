@@ -4,8 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database, Db } from './client';
 
 /** drizzle-kit's output folder (drizzle.config.ts `out`). */
@@ -29,17 +27,12 @@ export function readJournal(folder = MIGRATIONS_FOLDER): JournalEntry[] {
 
 /**
  * Applies the pending drizzle-kit migrations. On PostgreSQL several processes may start at
- * once, so they take turns under an advisory lock; PGlite has a single session anyway.
+ * once, so they take turns under an advisory lock (PGlite has a single session; the lock costs
+ * nothing there).
  */
 export async function runMigrations(database: Database, folder = MIGRATIONS_FOLDER): Promise<void> {
   if (readJournal(folder).length === 0) return;
-  if (database.driver === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase<Record<string, never>>, { migrationsFolder: folder });
-    return;
-  }
-  const pool = database.pool;
-  if (!pool) throw new Error('The pg driver has no pool');
-  const client = await pool.connect();
+  const client = await database.pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {

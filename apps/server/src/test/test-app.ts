@@ -135,7 +135,8 @@ function pgliteTemplate(): Promise<Blob> {
       const jobs = new Jobs({ database, runWorkers: false, logger: pino({ level: 'silent' }) });
       await jobs.start();
       await jobs.stop();
-      const dump = await (database.pglite as NonNullable<Database['pglite']>).dumpDataDir('none');
+      if (!database.dumpDataDir) throw new Error('PGlite can dump its data directory');
+      const dump = await database.dumpDataDir();
       const bytes = Buffer.from(await dump.arrayBuffer());
       mkdirSync(path.dirname(file), { recursive: true });
       // Other test processes may be writing the same template: write aside, then rename.
