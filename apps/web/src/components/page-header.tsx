@@ -53,7 +53,12 @@ export function PageHeader({ title, breadcrumbs, description, actions, helpKey }
         </Group>
         {actions}
       </Group>
-      {description ? <Text c="dimmed">{description}</Text> : null}
+      {/* Text is a <p>: a description made of blocks (badges in a group) goes in a <div>. */}
+      {description ? (
+        <Text c="dimmed" component={typeof description === 'string' ? 'p' : 'div'}>
+          {description}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
