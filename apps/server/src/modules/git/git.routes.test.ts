@@ -17,6 +17,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { roles } from '../permissions/permissions.schema';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
+import { mirrorGitOccasions } from './git.mirror';
 import { gitConnections, gitInvoiceBases, gitMembers, gitSyncCursors } from './git.schema';
 import { connectDemoGit, gitClientFor } from './git-connections.service';
 import { queueScheduledGitRefreshes, runGitRefresh } from './git-refresh.service';
@@ -341,6 +342,32 @@ describe('lists', () => {
       .where(and(eq(gitInvoiceBases.clubAccountId, a.clubAccountId), eq(gitInvoiceBases.status, 'credited')));
     expect(credited.pagination.total).toBe(expected.length);
     expect(credited.data.every((x) => x.status === 'credited' && x.creditedAt !== null)).toBe(true);
+  });
+
+  it('keeps an occasion whose bases add up to more than 21 million kronor (the limit of an integer in öre)', async () => {
+    // A 10,000-member club's annual fees: 10,000 × 5,025.34 kr.
+    const big = {
+      id: 'IO-BIG-2027',
+      name: 'Årsavgifter 2027',
+      createdAt: '2026-12-01T08:00:00.000Z',
+      invoiceDate: '2026-12-01',
+      dueDate: '2027-01-31',
+      basisCount: 10_000,
+      totalOre: 5_025_340_000,
+      paidCount: 6_000,
+      partiallyPaidCount: 0,
+      creditedCount: 0,
+      paidOre: 3_015_204_000,
+      modifiedAt: '2026-12-01T08:00:00.000Z',
+    };
+    const target = { organisationId: a.organisationId, clubAccountId: a.clubAccountId };
+    expect(await mirrorGitOccasions(app.db, target, [big])).toEqual({ created: 1, updated: 0 });
+    const row = (await list<GitInvoiceOccasionRow>('/git/invoice-occasions?pageSize=100', a.owner)).data.find(
+      (o) => o.gitId === big.id,
+    );
+    expect(row).toMatchObject({ basisCount: 10_000, totalOre: 5_025_340_000, paidOre: 3_015_204_000 });
+    const detail = await ok<GitInvoiceOccasionDetail>('GET', `/git/invoice-occasions/${row?.id}`, a.owner);
+    expect(detail).toMatchObject({ totalOre: 5_025_340_000, paidOre: 3_015_204_000 });
   });
 });
 

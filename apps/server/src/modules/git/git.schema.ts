@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -115,8 +116,9 @@ export const gitInvoiceOccasions = pgTable(
     invoiceDate: text('invoice_date').notNull(),
     dueDate: text('due_date').notNull(),
     basisCount: integer('basis_count').notNull(),
-    totalOre: integer('total_ore').notNull(),
-    paidOre: integer('paid_ore').notNull(),
+    /** Sums over every basis: a big club's annual fees pass 21 million kronor (integer's limit in öre). */
+    totalOre: bigint('total_ore', { mode: 'number' }).notNull(),
+    paidOre: bigint('paid_ore', { mode: 'number' }).notNull(),
     /** The portal's flag (spec §4 GIT invoice occasion archived / unarchived), never GIT's. */
     archived: boolean('archived').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
