@@ -1,5 +1,5 @@
 import type { Scope } from '@fairway/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { clubAccounts } from '../organizations/organizations.schema';
 import { roles } from '../permissions/permissions.schema';
@@ -39,18 +39,34 @@ export function loadAccess(db: Db | Tx, userId: string, organisationId: string):
 /**
  * What an access token's bearer may do: as `loadAccess`, and null as well when the token's session
  * (its refresh-token family) has ended or is another user's. Every authenticated request asks
- * this, so it is one statement: on embedded PGlite each query is a round trip through
- * WebAssembly on the server's own thread, and three of them cost more than most routes' work.
+ * this, so it is one statement, and a named prepared one: PostgreSQL (and PGlite, in its worker)
+ * parses and plans it once per connection instead of on every request.
  */
-export function loadSessionAccess(
-  db: Db | Tx,
+export async function loadSessionAccess(
+  db: Db,
   session: { userId: string; organisationId: string; familyId: string },
 ): Promise<Access | null> {
-  return accessOf(db, session.userId, session.organisationId, session.familyId);
+  let statement = sessionAccessStatements.get(db);
+  if (!statement) {
+    statement = membershipQuery(
+      db,
+      sql.placeholder('userId'),
+      sql.placeholder('organisationId'),
+      sql.placeholder('familyId'),
+    ).prepare('session_access');
+    sessionAccessStatements.set(db, statement);
+  }
+  const [membership] = await statement.execute(session);
+  return accessFrom(session.userId, session.organisationId, membership);
 }
 
-async function accessOf(db: Db | Tx, userId: string, organisationId: string, familyId: string | null): Promise<Access | null> {
-  const [membership] = await db
+type Value = string | Placeholder;
+type MembershipQuery = ReturnType<typeof membershipQuery>;
+const sessionAccessStatements = new WeakMap<Db, ReturnType<MembershipQuery['prepare']>>();
+
+/** The membership, role, session and reachable club accounts of a user in an organisation. */
+function membershipQuery(db: Db | Tx, userId: Value, organisationId: Value, familyId: Value | null) {
+  return db
     .select({
       status: memberships.status,
       golfclubAdmin: memberships.golfclubAdmin,
@@ -72,6 +88,16 @@ async function accessOf(db: Db | Tx, userId: string, organisationId: string, fam
     .innerJoin(roles, eq(roles.id, memberships.roleId))
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId)));
+}
+
+type MembershipRow = Awaited<MembershipQuery>[number];
+
+async function accessOf(db: Db | Tx, userId: string, organisationId: string, familyId: string | null): Promise<Access | null> {
+  const [membership] = await membershipQuery(db, userId, organisationId, familyId);
+  return accessFrom(userId, organisationId, membership);
+}
+
+function accessFrom(userId: string, organisationId: string, membership: MembershipRow | undefined): Access | null {
   if (membership?.status !== 'active' || !membership.sessionLive) return null;
   const reachable = membership.reachable;
   const current = reachable.find((c) => c.id === membership.currentClubAccountId) ?? reachable[0] ?? null;
