@@ -1,5 +1,5 @@
 import type { Integrations } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
@@ -8,7 +8,7 @@ import { accountingSyncRuns } from '../accounting/accounting.schema';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
-import { accountingConnections } from './accounting-connections.schema';
+import { accountingConnections, oauthStates } from './accounting-connections.schema';
 import { accountingFor, rateKeyOf } from './accounting-connections.service';
 import { answerConsent, connectThroughConsent, useFortnoxSimulator } from './accounting-test-helpers';
 
@@ -59,6 +59,21 @@ describe('connecting a club account to Fortnox', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toContain('cancelled in Fortnox');
     expect((await callback({ provider: 'fortnox', state: 'not-a-state', code: 'x' })).json().message).toContain('gått ut');
+    expect(await connection(a)).toBeUndefined();
+    expect((await accountingCard(a.owner))?.status).toBe('not_connected');
+  });
+
+  it('refuses a state older than its 15 minutes, even with the code Fortnox gave, and connects nothing', async () => {
+    const approved = await answerConsent((await connect(a.owner)).json().data.authorizeUrl, 'approve');
+    const state = approved.get('state') as string;
+    // The person left the consent page open past the state's lifetime (only its hash is stored).
+    await app.db
+      .update(oauthStates)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(oauthStates.clubAccountId, a.clubAccountId), isNull(oauthStates.usedAt)));
+    const late = await callback({ provider: 'fortnox', state, code: approved.get('code') }, 'en');
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error).toMatch(/expired/i);
     expect(await connection(a)).toBeUndefined();
     expect((await accountingCard(a.owner))?.status).toBe('not_connected');
   });
