@@ -169,8 +169,8 @@ describe('validation errors', () => {
     expect(body.message).toBe('De angivna uppgifterna är ogiltiga');
     expect(body.eng_message).toBe('The given data was invalid');
     expect(body.error.name).toEqual(['Detta fält är obligatoriskt']);
-    expect(body.error.email).toEqual(['Fältet email måste vara en giltig e-postadress']);
-    expect(body.error['owner.age']).toEqual(['Fältet age måste vara 18 eller mer']);
+    expect(body.error.email).toEqual(['Fältet e-post måste vara en giltig e-postadress']);
+    expect(body.error['owner.age']).toEqual(['Fältet ålder måste vara 18 eller mer']);
     expect(body.error['owner.extra']).toEqual(['Okänt fält']);
     expect(body.error.admin).toEqual(['Okänt fält']);
   });

@@ -38,6 +38,7 @@ export * from './statistics/statistics.schemas';
 export * from './subscriptions/subscriptions.schemas';
 export * from './support/support.schemas';
 export * from './users/users.schemas';
+export * from './validation/field-labels';
 export * from './validation/issues';
 export * from './validation/messages';
 export * from './validation/rules';

@@ -1,4 +1,5 @@
 import type { Lang } from '../constants';
+import { fieldLabel } from './field-labels';
 import { translateValidationMessage } from './messages';
 
 /** The parts of a zod issue that field errors need (works for zod's and serialised issues). */
@@ -32,8 +33,9 @@ export function issuesToFieldErrors(issues: readonly IssueLike[], lang: Lang): F
       for (const key of issue.keys) add(pathKey([...issue.path, key]), key, issue.message);
       continue;
     }
-    const last = issue.path.at(-1);
-    add(pathKey(issue.path), last === undefined ? undefined : String(last), issue.message);
+    // The field's label in the reader's language; a list index names no field ("rows.2").
+    const last = [...issue.path].reverse().find((p) => typeof p === 'string');
+    add(pathKey(issue.path), last === undefined ? undefined : fieldLabel(String(last), lang), issue.message);
   }
   return out;
 }

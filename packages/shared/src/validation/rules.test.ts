@@ -52,7 +52,7 @@ describe('password', () => {
     });
   });
   it('has a Swedish message', () => {
-    expect(errorsOf(passwordField(), 'abc', 'sv', 'password').password[0]).toMatch(/^Ditt password måste innehålla/);
+    expect(errorsOf(passwordField(), 'abc', 'sv', 'password').password[0]).toMatch(/^Ditt lösenord måste innehålla/);
   });
   it('reports an empty password as required, once', () => {
     expect(errorsOf(passwordField(), '', 'sv', 'password')).toEqual({ password: ['Detta fält är obligatoriskt'] });

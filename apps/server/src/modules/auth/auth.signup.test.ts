@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from '@fairway/shared';
+import { fieldLabel, VALIDATION_MESSAGES } from '@fairway/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -184,7 +184,7 @@ describe('POST /api/v1/auth/signup — the registration messages of spec §5', (
         const body = res.json();
         expect(body.message).toBe('De angivna uppgifterna är ogiltiga');
         expect(body.eng_message).toBe('The given data was invalid');
-        const expected = VALIDATION_MESSAGES[c.key][lang].replace('{field}', c.field);
+        const expected = VALIDATION_MESSAGES[c.key][lang].replace('{field}', fieldLabel(c.field, lang));
         expect(body.error[c.field]).toEqual([expected]);
         expect(await tableCounts()).toEqual(before);
       });

@@ -92,15 +92,15 @@ describe('POST /landing_page/contact_form', () => {
         { ...GOOD, name: ' ', email: 'karin@', phone: '123', consent: false },
         {
           name: ['Detta fält är obligatoriskt'],
-          email: ['Fältet email måste vara en giltig e-postadress'],
+          email: ['Fältet e-post måste vara en giltig e-postadress'],
           phone: ['Ogiltigt telefonnummer'],
           consent: ['Du behöver godkänna att vi kontaktar dig om ditt ärende'],
         },
       ],
-      [{ ...GOOD, message: 'Hej!' }, { message: ['Fältet message måste vara minst 10 tecken'] }],
+      [{ ...GOOD, message: 'Hej!' }, { message: ['Fältet meddelande måste vara minst 10 tecken'] }],
       // Shaped like a phone number, but no such number exists.
       [{ ...GOOD, phone: '000 000 000' }, { phone: ['Ogiltigt telefonnummer'] }],
-      [{ ...GOOD, subject: 's'.repeat(151) }, { subject: ['Fältet subject får vara högst 150 tecken'] }],
+      [{ ...GOOD, subject: 's'.repeat(151) }, { subject: ['Fältet ämne får vara högst 150 tecken'] }],
       [{ ...GOOD, website: 'spam' }, { website: ['Okänt fält'] }],
       [
         { name: 'Karin' },

@@ -332,7 +332,7 @@ describe('POST /support/buy_support_hours', () => {
       [-1, 'Ange fler än 0 timmar'],
       [1.255, 'Ange högst två decimaler'],
       [41, 'Du kan köpa högst 40 timmar åt gången'],
-      ['1,5', 'Fältet hours har fel typ'],
+      ['1,5', 'Fältet timmar har fel typ'],
       [null, 'Detta fält är obligatoriskt'],
     ];
     for (const [hours, message] of cases) {

@@ -1,0 +1,43 @@
+import type { Lang } from '../constants';
+
+/**
+ * What a message calls a field when the form's own label is not at hand: the server's field
+ * errors (a caller that bypasses the web form reads "Fältet e-post …", not "Fältet email …").
+ * The web app passes its forms' labels instead. Keys are the API's field names.
+ */
+export const FIELD_LABELS: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
+  address: { sv: 'adress', en: 'address' },
+  age: { sv: 'ålder', en: 'age' },
+  city: { sv: 'ort', en: 'city' },
+  clubName: { sv: 'klubbens namn', en: 'club name' },
+  currentPassword: { sv: 'nuvarande lösenord', en: 'current password' },
+  description: { sv: 'beskrivning', en: 'description' },
+  email: { sv: 'e-post', en: 'email' },
+  firstname: { sv: 'förnamn', en: 'first name' },
+  firstName: { sv: 'förnamn', en: 'first name' },
+  hours: { sv: 'timmar', en: 'hours' },
+  lastname: { sv: 'efternamn', en: 'last name' },
+  lastName: { sv: 'efternamn', en: 'last name' },
+  message: { sv: 'meddelande', en: 'message' },
+  name: { sv: 'namn', en: 'name' },
+  note: { sv: 'anteckning', en: 'note' },
+  organisationName: { sv: 'organisationens namn', en: 'organisation name' },
+  organisationNumber: { sv: 'organisationsnummer', en: 'organisation number' },
+  password: { sv: 'lösenord', en: 'password' },
+  passwordConfirmation: { sv: 'bekräftat lösenord', en: 'password confirmation' },
+  phone: { sv: 'telefon', en: 'phone' },
+  subject: { sv: 'ämne', en: 'subject' },
+  text: { sv: 'text', en: 'text' },
+  title: { sv: 'rubrik', en: 'title' },
+  zipCode: { sv: 'postnummer', en: 'postcode' },
+};
+
+/** The label of an API field name in `lang`; a name without one is spelled out ("customerNumber" → "customer number"). */
+export function fieldLabel(name: string, lang: Lang): string {
+  const known = FIELD_LABELS[name]?.[lang];
+  if (known) return known;
+  return name
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+}
