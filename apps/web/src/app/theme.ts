@@ -10,7 +10,8 @@ export const theme = createTheme({
   // Keyboard users always see where focus is; mouse clicks do not leave rings behind.
   focusRing: 'auto',
   cursorType: 'pointer',
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  // Inter is served from the build (@fontsource-variable/inter, imported in main.tsx).
+  fontFamily: '"Inter Variable", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   components: {
