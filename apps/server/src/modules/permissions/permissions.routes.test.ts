@@ -366,7 +366,7 @@ describe('users with an organisation’s own role', () => {
     const invite = await call('POST', '/users/invite', a.owner, { name: 'F', email: 'f.foreign@example.se', roleId: foreign });
     expect(invite.statusCode).toBe(400);
     expect((invite.json() as { error: Json }).error).toEqual({
-      roleId: [VALIDATION_MESSAGES.invalid_value.sv.replace('{field}', 'roleId')],
+      roleId: [VALIDATION_MESSAGES.invalid_value.sv.replace('{field}', 'roll')],
     });
     const put = await call('PUT', `/users/${aStaff.userId}`, a.owner, { roleId: foreign });
     expect(put.statusCode).toBe(400);

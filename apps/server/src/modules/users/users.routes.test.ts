@@ -259,7 +259,7 @@ describe('PUT /users/{id}', () => {
 
     const foreign = await api('PUT', `/users/${member.userId}`, a.owner, { clubAccountIds: [a.clubAccountId, b.clubAccountId] });
     expect(foreign.statusCode).toBe(400);
-    expect((foreign.json() as { error: Json }).error).toEqual({ clubAccountIds: [sv('invalid_value', 'clubAccountIds')] });
+    expect((foreign.json() as { error: Json }).error).toEqual({ clubAccountIds: [sv('invalid_value', 'klubbkonton')] });
     const access = await app.db.select().from(userClubAccounts).where(eq(userClubAccounts.userId, member.userId));
     expect(access).toHaveLength(2);
 
@@ -316,7 +316,7 @@ describe('PUT /users/{id}', () => {
       [{ name: '' }, 'name', sv('required', 'name')],
       [{ name: '   ' }, 'name', sv('required', 'name')],
       [{ name: 'x'.repeat(121) }, 'name', undefined],
-      [{ name: 5 }, 'name', sv('invalid_type', 'name')],
+      [{ name: 5 }, 'name', sv('invalid_type', 'namn')],
       [{ phone: 'call me' }, 'phone', sv('phone', 'phone')],
       [{ role: 'King' }, 'role', undefined],
       [{ golfclubAdmin: 'yes' }, 'golfclubAdmin', undefined],
@@ -501,7 +501,7 @@ describe('POST /users/invite', () => {
     const cases: [unknown, string, string | undefined][] = [
       [{ email: 'a@example.se', role: 'Staff' }, 'name', sv('required', 'name')],
       [{ name: 'A', role: 'Staff' }, 'email', sv('required', 'email')],
-      [{ name: 'A', email: 'not-an-email', role: 'Staff' }, 'email', sv('email', 'email')],
+      [{ name: 'A', email: 'not-an-email', role: 'Staff' }, 'email', sv('email', 'e-post')],
       [{ name: 'A', email: `${'a'.repeat(250)}@example.se`, role: 'Staff' }, 'email', undefined],
       [{ name: 'x'.repeat(121), email: 'a@example.se', role: 'Staff' }, 'name', undefined],
       [{ name: 'A', email: 'a@example.se', role: 7 }, 'role', undefined],
