@@ -233,6 +233,7 @@ async function main() {
     );
     console.log('\nrequests by kind:');
     for (const [key, n] of [...byPath.entries()].sort((x, y) => y[1] - x[1])) console.log(`  ${key}: ${n}`);
+    if (run?.error) console.log(`the run stopped: ${run.error}`);
     for (const failure of run?.failures.slice(0, 10) ?? []) console.log(`failed: ${failure.basisGitId} ${failure.message}`);
     if (duplicates > 0 || missing > 0 || run?.status !== 'succeeded') process.exitCode = 1;
   } finally {

@@ -32,7 +32,9 @@ export const PACKAGES: readonly PackageSeed[] = [
   {
     id: 'enterprise',
     name: 'Enterprise',
-    invoicesPerMonth: 5000,
+    // A 10,000-member club invoices its annual fees in one month (issue 5), with room for the
+    // month's other invoices.
+    invoicesPerMonth: 15_000,
     maxUsers: 50,
     maxClubAccounts: 10,
     monthlyPriceOre: 299_500,

@@ -49,7 +49,7 @@ describe('seedReferenceData', () => {
       ['small', 200, 3, 1, 49_500],
       ['standard', 600, 5, 2, 89_500],
       ['plus', 1500, 10, 3, 149_500],
-      ['enterprise', 5000, 50, 10, 299_500],
+      ['enterprise', 15_000, 50, 10, 299_500],
     ]);
     expect(PACKAGES).toHaveLength(5);
   });
