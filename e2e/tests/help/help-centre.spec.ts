@@ -66,6 +66,12 @@ describe('help centre', () => {
     await page.getByRole('searchbox', { name: 'Search the questions' }).fill('notice period');
     await page.getByRole('button', { name: 'How long is the commitment?' }).waitFor();
     await snap(page, 'help-faq-en');
+
+    // The user menu's address (spec §2 /dashboard/faq) opens the same page, search included.
+    await page.goto('/dashboard/faq?q=notice%20period');
+    await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
+    await page.getByRole('button', { name: 'How long is the commitment?' }).waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Search the questions' }).inputValue()).toBe('notice period');
   }, 120_000);
 
   it('plays a video guide served by the product and seeks to a chapter', async () => {

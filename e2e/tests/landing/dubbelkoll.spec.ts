@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snap } from '../../fixtures/browser';
-import { choose, outline, seriousViolations, settled, useAxePage } from './helpers';
+import { COMBINATIONS, choose, seriousViolations, settled, steadyOutline, useAxePage } from './helpers';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -126,20 +126,33 @@ describe('Dubbelkoll, from the same build', () => {
     await snap(page, 'dubbelkoll-price');
   }, 90_000);
 
-  it('passes axe in both languages and skins', async () => {
-    for (const [lang, skin] of [
-      ['sv', 'dark'],
-      ['en', 'light'],
-    ] as const) {
+  // Every public page of the brand, as each reader sees it; a test per language and skin keeps each
+  // well inside its time on a slow machine.
+  for (const { lang, skin } of COMBINATIONS) {
+    it(`every public page passes axe in ${lang}/${skin}: one h1, the language, no serious finding`, async () => {
       await choose(page, lang, skin);
-      for (const path of ['/', '/functions', '/price']) {
-        await page.goto(path);
+      const check = async (path: string) => {
         await settled(page);
-        const o = await outline(page);
+        const o = await steadyOutline(page);
         expect(o.h1, path).toHaveLength(1);
-        expect(o.lang).toBe(lang);
+        expect(o.lang, path).toBe(lang);
+        expect(o.scheme, path).toBe(skin);
+        expect(o.title, path).toMatch(/Dubbelkoll/);
         expect(await seriousViolations(page), `${path} ${lang}/${skin}`).toEqual([]);
+      };
+      for (const path of ['/', '/functions', '/price', '/faq', '/blog', '/contact-us']) {
+        await page.goto(path);
+        await check(path);
       }
-    }
-  }, 120_000);
+      // The brand's latest post, reached from the blog.
+      await page.goto('/blog');
+      await settled(page);
+      const link = page.getByTestId('blog-card').first().getByRole('link');
+      const postTitle = (await link.textContent())?.trim() ?? '';
+      await link.click();
+      await page.waitForURL(/\/blog-details\/[\w-]+\/[\w-]+$/);
+      await page.getByRole('heading', { level: 1, name: postTitle }).waitFor();
+      await check('a blog post');
+    }, 150_000);
+  }
 });

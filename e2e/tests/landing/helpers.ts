@@ -61,14 +61,17 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core on the page as it is and returns the serious and critical violations, readable. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * Runs axe-core on the page as it is (or only inside `within`, a selector) and returns the serious
+ * and critical violations, readable.
+ */
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document);
+  const violations = await page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(include ? { include: [[include]] } : document);
     return result.violations;
-  });
+  }, within ?? null);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
@@ -93,6 +96,24 @@ export async function outline(page: Page) {
       .map((h) => Number(h.tagName[1]))
       .filter((level, i, all) => i > 0 && level > (all[i - 1] as number) + 1).length,
   }));
+}
+
+/**
+ * The outline once the page has stopped re-rendering: on a loaded machine a page can be read
+ * between two renders (the h1 of one gone, the next not yet there). Polled, not assumed.
+ */
+export async function steadyOutline(page: Page) {
+  let seen = await outline(page);
+  await expect
+    .poll(
+      async () => {
+        seen = await outline(page);
+        return seen.h1.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  return seen;
 }
 
 /** Waits until nothing on the page is still loading (skeletons and busy regions gone). */

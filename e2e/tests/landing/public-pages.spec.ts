@@ -2,7 +2,17 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, snap, waitForMail } from '../../fixtures/browser';
 import { apiCall, registerOwnerViaApi, uniqueEmail } from '../auth/helpers';
-import { COMBINATIONS, choose, type Lang, outline, type Skin, seriousViolations, settled, useAxePage } from './helpers';
+import {
+  COMBINATIONS,
+  choose,
+  type Lang,
+  outline,
+  type Skin,
+  seriousViolations,
+  settled,
+  steadyOutline,
+  useAxePage,
+} from './helpers';
 
 interface PublicPage {
   path: string;
@@ -34,24 +44,6 @@ const PAGES: PublicPage[] = [
   },
   { path: '/blog', h1: { sv: 'Blogg', en: 'Blog' }, title: { sv: /^Blogg · Fairway$/, en: /^Blog · Fairway$/ } },
 ];
-
-/**
- * The outline once the page has stopped re-rendering: on a loaded machine a page can be read
- * between two renders (the h1 of one gone, the next not yet there). Polled, not assumed.
- */
-async function steadyOutline(page: Page) {
-  let seen = await outline(page);
-  await expect
-    .poll(
-      async () => {
-        seen = await outline(page);
-        return seen.h1.length;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(1);
-  return seen;
-}
 
 async function checkPage(page: Page, target: PublicPage, lang: 'sv' | 'en', skin: 'light' | 'dark') {
   await page.goto(target.path);
@@ -119,6 +111,8 @@ interface OtherPublicPage {
   then?: (page: Page, lang: Lang) => Promise<void>;
   /** Instead of `path`: reaches the page another way (through a consent page). */
   reach?: (page: Page) => Promise<void>;
+  /** The document title, where the page sets its own. */
+  title?: { sv: RegExp; en: RegExp };
 }
 
 /**
@@ -126,11 +120,14 @@ interface OtherPublicPage {
  * each of their states, the 404 page and the sign-in pages, token pages with a live link and
  * without. Each is checked by axe in every language and skin.
  */
+const CONTACT_TITLE = { sv: /^Kontakta oss · Fairway$/, en: /^Contact us · Fairway$/ };
+
 const OTHER_PAGES: OtherPublicPage[] = [
-  { name: 'contact', path: () => '/contact-us' },
+  { name: 'contact', path: () => '/contact-us', title: CONTACT_TITLE },
   {
     name: 'contact with messages',
     path: () => '/contact-us',
+    title: CONTACT_TITLE,
     then: async (page, lang) => {
       await page.getByRole('button', { name: lang === 'sv' ? 'Skicka meddelandet' : 'Send message' }).click();
       await page
@@ -169,6 +166,10 @@ async function checkOther(page: Page, target: OtherPublicPage, links: Links, lan
   const o = await steadyOutline(page);
   expect(o.lang, target.name).toBe(lang);
   expect(o.scheme, target.name).toBe(skin);
+  if (target.title) {
+    expect(o.title, target.name).toMatch(target.title[lang]);
+    expect(o.description, target.name).toBeTruthy();
+  }
   expect(await seriousViolations(page), `${target.name} in ${lang}/${skin}`).toEqual([]);
 }
 

@@ -1,21 +1,22 @@
 import { CONTACT_REPLY_HOURS } from '@fairway/shared';
 import { Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconBellRinging, IconClockHour4, IconHeadset, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { brand } from '../../../app/brand';
 import { ContactForm } from '../components/contact-form';
 import { NotificationSignupForm } from '../components/notification-signup-form';
+import { usePageMeta } from '../components/use-page-meta';
 
 /** /contact-us: the contact form with the 48-hour promise, what to expect, and the launch signup. */
 export default function ContactUsPage() {
   const { t } = useTranslation('support');
-  useDocumentTitle(`${t('contactPage.title')} · ${brand.name}`);
+  const lead = t('contactPage.lead', { brand: brand.name, hours: CONTACT_REPLY_HOURS });
+  usePageMeta({ title: `${t('contactPage.title')} · ${brand.name}`, description: lead });
   return (
     <Stack gap="xl">
       <Stack gap="xs" maw={760}>
         <Title order={1}>{t('contactPage.title')}</Title>
-        <Text fz="lg">{t('contactPage.lead', { brand: brand.name, hours: CONTACT_REPLY_HOURS })}</Text>
+        <Text fz="lg">{lead}</Text>
       </Stack>
       <Grid gutter="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
