@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snap } from '../../fixtures/browser';
-import { COMBINATIONS, choose, seriousViolations, settled, steadyOutline, useAxePage } from './helpers';
+import { COMBINATIONS, choose, openLatestPost, seriousViolations, settled, steadyOutline, useAxePage } from './helpers';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -145,13 +145,7 @@ describe('Dubbelkoll, from the same build', () => {
         await check(path);
       }
       // The brand's latest post, reached from the blog.
-      await page.goto('/blog');
-      await settled(page);
-      const link = page.getByTestId('blog-card').first().getByRole('link');
-      const postTitle = (await link.textContent())?.trim() ?? '';
-      await link.click();
-      await page.waitForURL(/\/blog-details\/[\w-]+\/[\w-]+$/);
-      await page.getByRole('heading', { level: 1, name: postTitle }).waitFor();
+      await openLatestPost(page);
       await check('a blog post');
     }, 150_000);
   }

@@ -116,6 +116,21 @@ export async function steadyOutline(page: Page) {
   return seen;
 }
 
+/**
+ * Opens the latest post from /blog by its card and answers its title once the post shows it: the
+ * address changes before the post renders, and until then the list's own h1 is still there.
+ */
+export async function openLatestPost(page: Page): Promise<string> {
+  await page.goto('/blog');
+  await settled(page);
+  const link = page.getByTestId('blog-card').first().getByRole('link');
+  const title = (await link.textContent())?.trim() ?? '';
+  await link.click();
+  await page.waitForURL(/\/blog-details\/[\w-]+\/[\w-]+$/);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  return title;
+}
+
 /** Waits until nothing on the page is still loading (skeletons and busy regions gone). */
 export async function settled(page: Page) {
   await page.locator('h1').first().waitFor();

@@ -6,6 +6,7 @@ import {
   COMBINATIONS,
   choose,
   type Lang,
+  openLatestPost,
   outline,
   type Skin,
   seriousViolations,
@@ -214,14 +215,7 @@ describe('the public pages', () => {
       await choose(page, lang, skin);
       for (const target of PAGES.slice(3)) await checkPage(page, target, lang, skin);
       // The latest post as well (its own title and description come from the post).
-      await page.goto('/blog');
-      await settled(page);
-      const link = page.getByTestId('blog-card').first().getByRole('link');
-      const postTitle = (await link.textContent())?.trim() ?? '';
-      await link.click();
-      await page.waitForURL(/\/blog-details\/[\w-]+\/[\w-]+$/);
-      // The address changes before the post renders: until then the list's own h1 is still there.
-      await page.getByRole('heading', { level: 1, name: postTitle }).waitFor();
+      const postTitle = await openLatestPost(page);
       await settled(page);
       const o = await steadyOutline(page);
       expect(o.h1).toEqual([postTitle]);
