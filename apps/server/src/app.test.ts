@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { encodeMessage } from '@fairway/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -134,6 +135,71 @@ describe('unknown API paths', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/nothing', payload: {} });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toHaveProperty('eng_message');
+  });
+});
+
+/** Sends `text` as is on a new connection and resolves with status and body once the server closes it. */
+function rawRequest(port: number, text: string): Promise<{ status: number; contentType: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(text));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      // The server may close while a refused body is still being written.
+      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error);
+    });
+    socket.on('close', () => {
+      const answer = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      const contentType = /^content-type:\s*(.*)$/im.exec(head)?.[1] ?? '';
+      resolve({ status: Number(head.split(' ')[1]), contentType, body });
+    });
+  });
+}
+
+describe('errors raised before any route handler', () => {
+  const request = (line: string, headers: string[] = [], body = '') =>
+    [line, 'Host: localhost', ...headers, 'Connection: close', '', body].join('\r\n');
+  const json = (body: string) => ['Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`];
+  const cases: [string, number, () => string][] = [
+    ['a malformed percent-encoding in the path', 400, () => request('GET /api/v1/probe/items/%E0%A4%A HTTP/1.1')],
+    ['a path parameter over the router limit', 414, () => request(`GET /api/v1/probe/items/${'a'.repeat(200)} HTTP/1.1`)],
+    ['an address longer than the header limit', 414, () => request(`GET /api/v1/probe/items?q=${'a'.repeat(20_000)} HTTP/1.1`)],
+    ['headers over the limit', 431, () => request('GET /api/health HTTP/1.1', [`X-Filler: ${'a'.repeat(20_000)}`])],
+    ['a request line node cannot parse', 400, () => request('GET /api/health HTTP/9')],
+    ['an invalid Content-Length', 400, () => request('POST /api/v1/probe/items HTTP/1.1', ['Content-Length: abc'], '{}')],
+    [
+      'a body over the size limit',
+      413,
+      () => request('POST /api/v1/probe/items HTTP/1.1', json('x'.repeat(1_100_000)), 'x'.repeat(1_100_000)),
+    ],
+    [
+      'a content type nobody parses',
+      415,
+      () => request('POST /api/v1/probe/items HTTP/1.1', ['Content-Type: text/xml', 'Content-Length: 4'], '<a/>'),
+    ],
+    ['a body that is not JSON', 400, () => request('POST /api/v1/probe/items HTTP/1.1', json('{"name":'), '{"name":')],
+    ['an unknown route', 404, () => request('GET /api/v1/no-such-route HTTP/1.1')],
+    ['an unknown method', 404, () => request('PROPFIND /api/v1/probe/items HTTP/1.1')],
+  ];
+  let port = 0;
+
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+
+  it.each(cases)('%s answers %i with message and eng_message', async (_name, status, text) => {
+    const res = await rawRequest(port, text());
+    expect(res.status).toBe(status);
+    expect(res.contentType).toMatch(/^application\/json/);
+    const body = JSON.parse(res.body);
+    expect(typeof body.message).toBe('string');
+    expect(typeof body.eng_message).toBe('string');
+    expect(body.message).not.toBe(body.eng_message);
+    // The shape of the error answers, nothing of Fastify's own (`statusCode`, `code`).
+    expect(Object.keys(body).every((key) => ['message', 'eng_message', 'error'].includes(key))).toBe(true);
+    if (status === 400) expect(typeof body.error).toBe('string');
   });
 });
 

@@ -15,7 +15,7 @@ import { type RouteModule, routeModules } from './modules/index';
 import { landingSeoRoutes } from './modules/landing/landing-seo.routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
-import { errorHandlerPlugin, sendNotFound } from './plugins/error-handler';
+import { errorHandlerPlugin, handleClientError, sendError, sendNotFound } from './plugins/error-handler';
 import { jobsPlugin } from './plugins/jobs';
 import { registerRateLimit } from './plugins/rate-limit';
 import { simulatorsPlugin } from './plugins/simulators';
@@ -78,6 +78,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // Errors the router meets before any route (a malformed or too long path parameter) and
+    // requests node's parser refuses answer in the same shape as the rest (error-handler.ts).
+    frameworkErrors: (error, request, reply) => sendError(request, reply, error),
+    clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   try {

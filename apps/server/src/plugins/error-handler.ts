@@ -1,3 +1,5 @@
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { type ErrorBody, type IssueLike, issuesToFieldErrors } from '@fairway/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -54,11 +56,21 @@ const STATUS_KEYS: Record<number, MessageKey> = {
   403: 'errors.forbidden',
   404: 'errors.notFound',
   405: 'errors.methodNotAllowed',
+  408: 'errors.requestTimeout',
   409: 'errors.conflict',
   413: 'errors.payloadTooLarge',
+  414: 'errors.uriTooLong',
   415: 'errors.unsupportedMediaType',
   429: 'errors.tooManyRequests',
+  431: 'errors.headersTooLarge',
 };
+
+/** A client error's body: the status' message, and for 400/406 the text again in `error`. */
+function clientErrorBody(status: number, key: MessageKey, lang: Lang): ErrorBody {
+  const body: ErrorBody = bilingual(key, { seconds: 60 });
+  if (status === 400 || status === 406) body.error = lang === 'sv' ? body.message : body.eng_message;
+  return body;
+}
 
 /** SQLSTATE of a database error, also when Drizzle wraps it (DrizzleQueryError.cause). */
 function sqlState(error: unknown): string | undefined {
@@ -97,9 +109,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
         ? 'errors.invalidJson'
         : (STATUS_KEYS[status] ?? 'errors.badRequest');
     request.log.info({ err: error }, 'client error');
-    const body: ErrorBody = bilingual(key, { seconds: 60 });
-    if (status === 400 || status === 406) body.error = lang === 'sv' ? body.message : body.eng_message;
-    return reply.code(status).send(body);
+    return reply.code(status).send(clientErrorBody(status, key, lang));
   }
 
   // Anything else is our fault: details go to the log (with the request id), never to the client.
@@ -110,6 +120,46 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const path = request.url.split('?')[0] ?? request.url;
   return reply.code(404).send(bilingual('errors.routeNotFound', { method: request.method, path }));
+}
+
+const METHOD_AT_START = /^[A-Z]{3,10} /;
+
+/**
+ * Which status a request node's HTTP parser refused deserves. A header block over `maxHeaderSize`
+ * (node's `maxHeaderSize`) is 431, unless the request line alone is what overflowed it (no line end yet, or a line of half
+ * the limit or more): then the address is too long, 414.
+ */
+type ParserError = Error & { code?: string; rawPacket?: unknown };
+
+function parserErrorStatus(error: ParserError): number {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
+  if (error.code !== 'HPE_HEADER_OVERFLOW') return 400;
+  const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined;
+  if (packet && METHOD_AT_START.test(packet.subarray(0, 12).toString('latin1'))) {
+    const lineEnd = packet.indexOf('\r\n');
+    if (lineEnd === -1 || lineEnd >= maxHeaderSize / 2) return 414;
+  }
+  return 431;
+}
+
+/**
+ * Node's `clientError`: a request its HTTP parser refused (headers too large, a malformed request
+ * line, a timeout) never becomes a Fastify request, so no handler of ours sees it. It still gets
+ * our error body; without headers there is no Accept-Language, so `error` is in Swedish, the
+ * default language.
+ */
+export function handleClientError(this: { log: FastifyInstance['log'] }, error: ParserError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = parserErrorStatus(error);
+  this.log.info({ err: error, status }, 'request refused by the HTTP parser');
+  if (socket.writable) {
+    const body = JSON.stringify(clientErrorBody(status, STATUS_KEYS[status] ?? 'errors.badRequest', 'sv'));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /** Every error leaves the server in the shape of ARCHITECTURE §5. */

@@ -27,6 +27,18 @@ export const commonMessages = {
     en: 'The request conflicts with existing data',
   },
   'errors.payloadTooLarge': { sv: 'Begäran är för stor', en: 'The request is too large' },
+  'errors.uriTooLong': {
+    sv: 'Adressen eller en del av den är för lång',
+    en: 'The address or a part of it is too long',
+  },
+  'errors.headersTooLarge': {
+    sv: 'Begärans huvuden är för stora',
+    en: 'The request headers are too large',
+  },
+  'errors.requestTimeout': {
+    sv: 'Begäran kom inte fram i tid',
+    en: 'The request did not arrive in time',
+  },
   'errors.unsupportedMediaType': {
     sv: 'Innehållstypen stöds inte',
     en: 'Unsupported content type',
