@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readJournal } from './db/migrate';
 import { BusinessError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './lib/errors';
+import { addMember, createOrganisation } from './modules/users/test-fixtures';
+import { authenticated } from './plugins/auth';
 import { createTestApp, type TestApp } from './test/test-app';
 
 /** Routes that exist only in this test, mounted like a feature module under /api/v1. */
@@ -41,6 +43,11 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/probe/limited', { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({ data: 'ok' }));
   app.get('/probe/limited-shared', { config: { rateLimit: { max: 3, timeWindow: 60_000 } } }, async () => ({ data: 'ok' }));
   app.get('/probe/limited-other', { config: { rateLimit: { max: 3, timeWindow: 60_000 } } }, async () => ({ data: 'ok' }));
+  app.get(
+    '/probe/limited-signed-in',
+    { ...authenticated(app), config: { rateLimit: { max: 2, timeWindow: 60_000 } } },
+    async () => ({ data: 'ok' }),
+  );
   app.post('/probe/unique', async () => {
     await app.db.execute(sql`insert into probe_unique (id) values (1)`);
     return { data: 'created' };
@@ -419,6 +426,25 @@ describe('rate limits', () => {
     } finally {
       await restarted.close();
     }
+  });
+});
+
+describe('rate limit budgets of signed-in calls', () => {
+  it('are per organisation and user, so one organisation does not spend another one’s', async () => {
+    const url = '/api/v1/probe/limited-signed-in';
+    const alfa = await createOrganisation(t.app, { name: 'Alfa GK' });
+    const beta = await createOrganisation(t.app, { name: 'Beta GK', organisationNumber: '559412-3456' });
+    const alfaStaff = await addMember(t.app, alfa, 'Staff');
+    // Every call comes from the same address, as behind one load balancer.
+    const call = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers, remoteAddress: '10.77.0.1' });
+    expect((await call(alfa.owner.headers)).statusCode).toBe(200);
+    expect((await call(alfa.owner.headers)).statusCode).toBe(200);
+    expect((await call(alfa.owner.headers)).statusCode).toBe(429);
+    // Another organisation, and a colleague in the same one, still have their whole budget.
+    expect((await call(beta.owner.headers)).statusCode).toBe(200);
+    expect((await call(beta.owner.headers)).statusCode).toBe(200);
+    expect((await call(alfaStaff.headers)).statusCode).toBe(200);
+    expect((await call(beta.owner.headers)).statusCode).toBe(429);
   });
 });
 

@@ -45,6 +45,11 @@ const MAX_TOKEN_LENGTH = 4096;
 const AUTHENTICATES = Symbol('fairway.authenticates');
 const contexts = new WeakMap<FastifyRequest, AuthContext>();
 
+/** The caller's context when `authenticate` has run on this request, else undefined (never throws). */
+export function authOf(request: FastifyRequest): AuthContext | undefined {
+  return contexts.get(request);
+}
+
 const missingCredentials = () => new UnauthorizedError('auth.notAuthenticated', 'auth.credentialsMissing');
 const invalidToken = () => new UnauthorizedError('auth.tokenNotValid', 'auth.tokenNotValidDetail');
 const endedSession = () => new UnauthorizedError('auth.tokenNotValid', 'auth.sessionRevokedDetail');

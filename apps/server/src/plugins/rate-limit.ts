@@ -1,8 +1,9 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { takeWindowSlot } from '../integrations/accounting/rate-limiter';
 import { ForbiddenError, TooManyRequestsError } from '../lib/errors';
+import { authOf } from './auth';
 
 /**
  * Per-route request limits (`config: { rateLimit: { max, timeWindow } }`) whose budgets live in
@@ -43,11 +44,24 @@ export function postgresRateLimitStore(database: Database): FastifyRateLimitStor
   return PostgresRateLimitStore;
 }
 
+/**
+ * Whose budget a request spends. A signed-in call spends its user's budget in its organisation,
+ * so neither another organisation nor colleagues behind the same office address (or a load
+ * balancer without TRUST_PROXY, where every caller has its address) spend it. Only anonymous calls
+ * are counted per address. The limit hook runs after a route's `onRequest` guards, so
+ * `authenticate` has run on every route that has it.
+ */
+export function rateLimitKey(request: FastifyRequest): string {
+  const auth = authOf(request);
+  return auth ? `org:${auth.organisationId}:user:${auth.userId}` : `ip:${request.ip}`;
+}
+
 export async function registerRateLimit(app: FastifyInstance, database: Database): Promise<void> {
   await app.register(rateLimit, {
     // Routes opt in with `config: { rateLimit: { max, timeWindow } }`.
     global: false,
     store: postgresRateLimitStore(database),
+    keyGenerator: rateLimitKey,
     errorResponseBuilder: (_request, context) =>
       context.ban ? new ForbiddenError() : new TooManyRequestsError(context.ttl / 1000),
   });

@@ -3,8 +3,12 @@ import type { Db } from '../../db/client';
 import { takeWindowSlot } from '../../integrations/accounting/rate-limiter';
 import { AppError } from '../../lib/errors';
 import { bilingual, type Lang, t } from '../../lib/i18n';
+import { rateLimitKey } from '../../plugins/rate-limit';
 
-/** How many submissions one IP address may make of a form in a sliding window. */
+/**
+ * How many submissions one caller may make of a form in a sliding window: a signed-in user in
+ * their organisation, or an anonymous caller's IP address (`rateLimitKey`).
+ */
 export interface FormBudget {
   name: string;
   limit: number;
@@ -38,17 +42,17 @@ export class FormThrottledError extends AppError {
 }
 
 /**
- * Takes one submission from `budget` for `ip`, or throws FormThrottledError. The budget is a
- * sliding window in PostgreSQL (ARCHITECTURE §2: several API processes share it).
+ * Takes one submission from `budget` for `caller` (a `rateLimitKey`), or throws
+ * FormThrottledError. The budget is a sliding window in PostgreSQL, shared by every API process.
  */
-export async function takeFormBudget(db: Db, budget: FormBudget, ip: string): Promise<void> {
-  const slot = await takeWindowSlot(db, `form:${budget.name}:${ip}`, budget.limit, budget.windowSeconds * 1000);
+export async function takeFormBudget(db: Db, budget: FormBudget, caller: string): Promise<void> {
+  const slot = await takeWindowSlot(db, `form:${budget.name}:${caller}`, budget.limit, budget.windowSeconds * 1000);
   if (!slot.taken) throw new FormThrottledError(slot.waitMs / 1000);
 }
 
 /** Route hook: runs after validation, so only well-formed submissions spend the budget. */
 export function formBudget(app: FastifyInstance, budget: FormBudget) {
   return async (request: FastifyRequest) => {
-    await takeFormBudget(app.db, budget, request.ip);
+    await takeFormBudget(app.db, budget, rateLimitKey(request));
   };
 }
