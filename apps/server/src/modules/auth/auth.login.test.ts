@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { users } from '../users/users.schema';
 import { loginAttempts } from './auth.schema';
-import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT } from './login-throttle';
+import { clearAccountFailures, IP_FAILURE_LIMIT, PAIR_FAILURE_LIMIT, throttleKeys } from './login-throttle';
 import { addMember, bearer, loginAs, PASSWORD, seedReference, signupOwner, uniqueEmail } from './test-fixtures';
 
 let t: TestApp;
@@ -63,14 +63,15 @@ describe('POST /api/v1/auth/login', () => {
     expect(res.json().message).toBe(GENERIC.message);
   });
 
-  it('locks an account after five failures within the window, whatever the address, and says when to retry', async () => {
+  it('refuses an address after five failures against one account, the right password too, and says when to retry', async () => {
     const member = await addMember(t.app, owner.session.user.organisation.id, { role: 'Staff' });
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
-      const res = await loginAs(t.app, member.email, 'Wrong#Pass1', `10.2.0.${i + 1}`);
+    const attacker = '10.2.0.1';
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) {
+      const res = await loginAs(t.app, member.email, 'Wrong#Pass1', attacker);
       expect(res.statusCode).toBe(400);
     }
-    // Even the right password, from a fresh address, is refused now.
-    const locked = await loginAs(t.app, member.email, PASSWORD, '10.2.1.1');
+    // From that address even the right password is refused now.
+    const locked = await loginAs(t.app, member.email, PASSWORD, attacker);
     expect(locked.statusCode).toBe(429);
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(14 * 60);
@@ -79,39 +80,63 @@ describe('POST /api/v1/auth/login', () => {
     expect(Object.keys(body).sort()).toEqual(['eng_message', 'error', 'message']);
     expect(body.eng_message).toBe('Too many failed sign-in attempts. Try again in 15 minutes');
 
-    // An unknown e-mail locks the same way and with the same text (nothing about accounts leaks).
+    // An unknown e-mail is refused the same way and with the same text (nothing about accounts leaks).
     const ghost = uniqueEmail('ghost');
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) await loginAs(t.app, ghost, 'Wrong#Pass1', `10.3.0.${i + 1}`);
-    const ghostLocked = await loginAs(t.app, ghost, PASSWORD, '10.3.1.1');
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) await loginAs(t.app, ghost, 'Wrong#Pass1', '10.3.0.1');
+    const ghostLocked = await loginAs(t.app, ghost, PASSWORD, '10.3.0.1');
     expect(ghostLocked.statusCode).toBe(429);
     expect(ghostLocked.json()).toEqual(body);
 
     // When the lock has passed (moved back in the shared table), the right password works again.
+    const { pair } = throttleKeys(member.email, attacker);
     await t.app.db
       .update(loginAttempts)
       .set({ lockedUntil: new Date(Date.now() - 1000), windowStartedAt: new Date(Date.now() - 16 * 60 * 1000) })
-      .where(eq(loginAttempts.key, `account:${member.email}`));
-    const again = await loginAs(t.app, member.email, PASSWORD, '10.2.1.2');
+      .where(eq(loginAttempts.key, pair.key));
+    const again = await loginAs(t.app, member.email, PASSWORD, attacker);
     expect(again.statusCode).toBe(200);
-    const [row] = await t.app.db
-      .select()
-      .from(loginAttempts)
-      .where(eq(loginAttempts.key, `account:${member.email}`));
+    const [row] = await t.app.db.select().from(loginAttempts).where(eq(loginAttempts.key, pair.key));
     expect(row).toBeUndefined();
+  });
+
+  it('gives strangers no lock button: the owner signs in from their own address while the attacker’s is refused', async () => {
+    const member = await addMember(t.app, owner.session.user.organisation.id, { role: 'Staff' });
+    // Many failures against the account, from a few addresses, as an attacker would.
+    for (const attacker of ['10.6.0.1', '10.6.0.2', '10.6.0.3']) {
+      for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) await loginAs(t.app, member.email, 'Wrong#Pass1', attacker);
+      expect((await loginAs(t.app, member.email, PASSWORD, attacker)).statusCode).toBe(429);
+    }
+    // The owner, at home, signs in with the right password at once.
+    const home = await loginAs(t.app, member.email, PASSWORD, '10.6.1.1');
+    expect(home.statusCode).toBe(200);
+    expect(home.json().data.user.email).toBe(member.email);
+    // A wrong password from the owner's address still only answers the generic 400.
+    const typo = await loginAs(t.app, member.email, 'Wrong#Pass1', '10.6.1.1');
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().message).toBe(GENERIC.message);
+  });
+
+  it('forgets every address’ failures against an account when its password is reset, and nothing else', async () => {
+    const member = await addMember(t.app, owner.session.user.organisation.id);
+    const other = await addMember(t.app, owner.session.user.organisation.id);
+    for (const who of [member, other]) {
+      for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) await loginAs(t.app, who.email, 'Wrong#Pass1', '10.7.0.1');
+    }
+    await clearAccountFailures(t.app.db, member.email.toUpperCase());
+    expect((await loginAs(t.app, member.email, PASSWORD, '10.7.0.1')).statusCode).toBe(200);
+    expect((await loginAs(t.app, other.email, PASSWORD, '10.7.0.1')).statusCode).toBe(429);
   });
 
   it('does not count failures from an old window towards the limit', async () => {
     const member = await addMember(t.app, owner.session.user.organisation.id);
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i++) await loginAs(t.app, member.email, 'Wrong#Pass1', '10.4.0.1');
+    const { pair } = throttleKeys(member.email, '10.4.0.1');
+    for (let i = 0; i < PAIR_FAILURE_LIMIT - 1; i++) await loginAs(t.app, member.email, 'Wrong#Pass1', '10.4.0.1');
     await t.app.db
       .update(loginAttempts)
       .set({ windowStartedAt: new Date(Date.now() - 16 * 60 * 1000) })
-      .where(eq(loginAttempts.key, `account:${member.email}`));
+      .where(eq(loginAttempts.key, pair.key));
     expect((await loginAs(t.app, member.email, 'Wrong#Pass1', '10.4.0.1')).statusCode).toBe(400);
-    const [row] = await t.app.db
-      .select()
-      .from(loginAttempts)
-      .where(eq(loginAttempts.key, `account:${member.email}`));
+    const [row] = await t.app.db.select().from(loginAttempts).where(eq(loginAttempts.key, pair.key));
     expect(row?.failures).toBe(1);
     expect((await loginAs(t.app, member.email, PASSWORD, '10.4.0.1')).statusCode).toBe(200);
   });

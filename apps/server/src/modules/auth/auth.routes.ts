@@ -44,8 +44,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         description:
-          'Wrong e-mail and wrong password answer the same 400. Five failures per account, or twenty per ' +
-          'address, within 15 minutes lock sign-in for 15 minutes (429 with Retry-After).',
+          'Wrong e-mail and wrong password answer the same 400. Five failures for one account from one ' +
+          'address, or twenty from one address, within 15 minutes refuse sign-in from that address for 15 ' +
+          'minutes (429 with Retry-After); the account stays open from other addresses.',
         body: loginBodySchema,
         response: sessionResponse,
       },

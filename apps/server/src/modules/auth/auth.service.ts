@@ -23,7 +23,14 @@ import { getCurrentUser } from '../users/current-user';
 import { memberships, users } from '../users/users.schema';
 import { pickOrganisation, reachableClubAccounts } from './access';
 import { oneTimeTokens, passwordHistory } from './auth.schema';
-import { clearLoginFailures, LoginThrottledError, lockedForSeconds, recordLoginFailure, throttleKeys } from './login-throttle';
+import {
+  clearAccountFailures,
+  clearLoginFailures,
+  LoginThrottledError,
+  lockedForSeconds,
+  recordLoginFailure,
+  throttleKeys,
+} from './login-throttle';
 import {
   familyOfRefreshToken,
   type IssuedSession,
@@ -67,12 +74,13 @@ async function toSession(db: Db, issued: IssuedSession): Promise<Session> {
 
 /**
  * POST auth/login. Unknown e-mail and wrong password answer the same text after the same work
- * (a dummy Argon2 verification), and both count against the account and the address.
+ * (a dummy Argon2 verification), and both count against the (account, address) pair and the
+ * address (login-throttle.ts).
  */
 export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promise<Session> {
   const now = new Date();
   const keys = throttleKeys(body.email, ip);
-  const locked = await lockedForSeconds(deps.db, [keys.account, keys.ip], now);
+  const locked = await lockedForSeconds(deps.db, [keys.pair, keys.ip], now);
   if (locked > 0) throw new LoginThrottledError(locked);
 
   const [user] = await deps.db
@@ -83,10 +91,10 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promis
     ? await verifyPassword(user.passwordHash, body.password)
     : await verifyAgainstDummy(body.password);
   if (!user || !ok) {
-    await recordLoginFailure(deps.db, [keys.account, keys.ip], now);
+    await recordLoginFailure(deps.db, [keys.pair, keys.ip], now);
     throw invalidCredentials();
   }
-  await clearLoginFailures(deps.db, keys.account);
+  await clearLoginFailures(deps.db, keys.pair);
 
   const organisationId = await pickOrganisation(deps.db, user.id, user.currentOrganisationId);
   if (!organisationId) throw new BusinessError(400, 'auth.noActiveMembership');
@@ -396,7 +404,7 @@ export async function updatePasswordWithToken(deps: AuthDeps, body: UpdatePasswo
         params: { name: token.name, forgotPasswordUrl: `${deps.config.PUBLIC_URL}/forgot-password` },
       });
     }
-    await clearLoginFailures(tx, throttleKeys(token.email, '').account);
+    await clearAccountFailures(tx, token.email);
     const issued = await startSession(tx, deps.config.JWT_SECRET, { userId: token.userId, organisationId }, now);
     return { issued, emailId };
   });

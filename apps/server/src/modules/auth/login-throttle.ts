@@ -6,7 +6,9 @@ import { loginAttempts } from './auth.schema';
 
 /** Failures allowed per window before sign-in is refused for the rest of a window. */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
-export const ACCOUNT_FAILURE_LIMIT = 5;
+/** Per account and address: guessing one account's password from one place. */
+export const PAIR_FAILURE_LIMIT = 5;
+/** Per address, across accounts: one place spraying guesses over many accounts. */
 export const IP_FAILURE_LIMIT = 20;
 
 export interface ThrottleKey {
@@ -14,9 +16,18 @@ export interface ThrottleKey {
   limit: number;
 }
 
-export function throttleKeys(email: string, ip: string): { account: ThrottleKey; ip: ThrottleKey } {
+/** The prefix of every pair key of one account (an e-mail has no space; see `throttleKeys`). */
+const pairPrefix = (email: string) => `pair:${email.trim().toLowerCase()} `;
+
+/**
+ * The counters a sign-in attempt is checked against. There is no counter per account alone: it
+ * would let anyone lock any account by failing five times, the owner included wherever they are.
+ * Failures count per (account, address) pair and per address, so an attacker's address is
+ * refused while the owner signs in from their own.
+ */
+export function throttleKeys(email: string, ip: string): { pair: ThrottleKey; ip: ThrottleKey } {
   return {
-    account: { key: `account:${email.trim().toLowerCase()}`, limit: ACCOUNT_FAILURE_LIMIT },
+    pair: { key: `${pairPrefix(email)}${ip}`, limit: PAIR_FAILURE_LIMIT },
     ip: { key: `ip:${ip}`, limit: IP_FAILURE_LIMIT },
   };
 }
@@ -83,7 +94,13 @@ export async function recordLoginFailure(db: Db, keys: readonly ThrottleKey[], n
   }
 }
 
-/** A successful sign-in (or password reset) clears the account's count, never the address'. */
+/** A successful sign-in clears the count of its account and address, never the address' own. */
 export async function clearLoginFailures(db: Db | Tx, key: ThrottleKey): Promise<void> {
   await db.delete(loginAttempts).where(eq(loginAttempts.key, key.key));
+}
+
+/** A password reset proves the owner: every address' count against the account goes. */
+export async function clearAccountFailures(db: Db | Tx, email: string): Promise<void> {
+  const prefix = pairPrefix(email);
+  await db.delete(loginAttempts).where(sql`left(${loginAttempts.key}, ${prefix.length}) = ${prefix}`);
 }
