@@ -81,14 +81,12 @@ export const signupBodySchema = z
   .superRefine(confirmPasswords);
 export type SignupBody = z.infer<typeof signupBodySchema>;
 
-export const checkExistingBodySchema = z
-  .object({ email: emailField().optional(), organisationNumber: optionalString(11).optional() })
-  .strict()
-  .refine((v) => v.email !== undefined || v.organisationNumber !== undefined, {
-    message: encodeMessage('required'),
-    path: ['email'],
-  });
-export const checkExistingResponseSchema = z.object({ email: z.boolean(), organisationNumber: z.boolean() });
+/**
+ * Registration's only question: is this e-mail address taken (the form says so at once instead
+ * of after sending). Nothing else is answered, so the call tells a stranger no more than that.
+ */
+export const checkExistingBodySchema = z.object({ email: emailField() }).strict();
+export const checkExistingResponseSchema = z.object({ email: z.boolean() });
 
 export const refreshBodySchema = z.object({ refreshToken: tokenString }).strict();
 export const logoutBodySchema = z.object({ refreshToken: tokenString.optional() }).strict();

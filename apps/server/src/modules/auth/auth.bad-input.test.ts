@@ -96,7 +96,12 @@ const routes: RouteCases[] = [
     url: '/api/v1/auth/check_existing',
     cases: [
       { name: 'missing', payload: {}, fields: ['email'] },
-      { name: 'oversized', payload: { email: longEmail, organisationNumber: long(12) }, fields: ['email', 'organisationNumber'] },
+      { name: 'oversized', payload: { email: longEmail }, fields: ['email'] },
+      {
+        name: 'an organisation number (not asked)',
+        payload: { email: 'a@b.se', organisationNumber: '556677-8899' },
+        fields: ['organisationNumber'],
+      },
       { name: 'wrong type', payload: { email: true }, fields: ['email'] },
       { name: 'unknown field', payload: { email: 'a@b.se', phone: '1' }, fields: ['phone'] },
     ],

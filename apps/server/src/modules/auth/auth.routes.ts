@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
 import { authenticated } from '../../plugins/auth';
+import { FORM_BUDGETS, formBudget } from '../support/form-budget';
 import {
   changePassword,
   checkExisting,
@@ -72,12 +73,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Whether an e-mail or organisation number is already registered',
+        summary: 'Whether an e-mail address is already registered (the registration form’s hint)',
+        description: `At most ${FORM_BUDGETS.checkExisting.limit} questions per address in ${FORM_BUDGETS.checkExisting.windowSeconds / 60} minutes (429 with Retry-After).`,
         body: checkExistingBodySchema,
         response: { 200: envelope(checkExistingResponseSchema) },
       },
+      preHandler: formBudget(app, FORM_BUDGETS.checkExisting),
     },
-    async (request) => ({ data: await checkExisting(app.db, request.body) }),
+    async (request) => ({ data: await checkExisting(app.db, request.body.email) }),
   );
 
   app.post(

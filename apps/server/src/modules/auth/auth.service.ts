@@ -182,22 +182,10 @@ async function existingCustomerPackage(db: Db): Promise<string> {
   return preferred.id;
 }
 
-/** POST auth/check_existing: whether the e-mail or organisation number is registered. */
-export async function checkExisting(
-  db: Db,
-  query: { email?: string; organisationNumber?: string },
-): Promise<{ email: boolean; organisationNumber: boolean }> {
-  const emailTaken = query.email
-    ? (await db.select({ id: users.id }).from(users).where(eq(users.email, query.email)).limit(1)).length > 0
-    : false;
-  const number = query.organisationNumber?.trim();
-  const numberTaken = number
-    ? (await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.organisationNumber, number)).limit(1))
-        .length > 0 ||
-      (await db.select({ id: clubAccounts.id }).from(clubAccounts).where(eq(clubAccounts.organisationNumber, number)).limit(1))
-        .length > 0
-    : false;
-  return { email: emailTaken, organisationNumber: numberTaken };
+/** POST auth/check_existing: whether the e-mail address has an account (registration's hint). */
+export async function checkExisting(db: Db, email: string): Promise<{ email: boolean }> {
+  const taken = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return { email: taken.length > 0 };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { emailOutbox } from '../email/email.schema';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { roles } from '../permissions/permissions.schema';
+import { FORM_BUDGETS } from '../support/form-budget';
 import { memberships, userClubAccounts, users } from '../users/users.schema';
 import { passwordHistory, refreshTokenFamilies } from './auth.schema';
 import { bearer, existingCustomerBody, GOLF_CLUB, newCustomerBody, PASSWORD, seedReference } from './test-fixtures';
@@ -198,27 +199,37 @@ describe('POST /api/v1/auth/signup — the registration messages of spec §5', (
 });
 
 describe('POST /api/v1/auth/check_existing', () => {
-  it('tells whether the e-mail and organisation number are registered', async () => {
+  const check = (payload: Record<string, unknown>, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/check_existing/', payload, remoteAddress: ip });
+
+  it('tells whether the e-mail address is registered, and nothing else', async () => {
     const body = newCustomerBody();
     await signup(body);
-    const [org] = await t.app.db
-      .select({ id: organisations.id })
-      .from(organisations)
-      .innerJoin(users, eq(users.currentOrganisationId, organisations.id))
-      .where(eq(users.email, body.email));
-    await t.app.db.update(organisations).set({ organisationNumber: '556677-8899' }).where(eq(organisations.id, org!.id));
-    const check = (payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/auth/check_existing/', payload });
-    expect((await check({ email: body.email.toUpperCase() })).json()).toEqual({
-      data: { email: true, organisationNumber: false },
-    });
-    expect((await check({ email: 'nobody@example.se', organisationNumber: '556677-8899' })).json()).toEqual({
-      data: { email: false, organisationNumber: true },
-    });
-    const empty = await check({});
-    expect(empty.statusCode).toBe(400);
+    expect((await check({ email: body.email.toUpperCase() }, '10.50.0.1')).json()).toEqual({ data: { email: true } });
+    expect((await check({ email: 'nobody@example.se' }, '10.50.0.1')).json()).toEqual({ data: { email: false } });
+    // Registration asks no more: organisation numbers are not answered, an e-mail is required.
+    const byNumber = await check({ email: 'nobody@example.se', organisationNumber: '556677-8899' }, '10.50.0.1');
+    expect(byNumber.statusCode).toBe(400);
+    expect(byNumber.json().error).toHaveProperty('organisationNumber');
+    expect((await check({}, '10.50.0.1')).statusCode).toBe(400);
   });
 
+  it(`answers at most ${FORM_BUDGETS.checkExisting.limit} questions per address in a window`, async () => {
+    const ip = '10.50.1.1';
+    for (let i = 0; i < FORM_BUDGETS.checkExisting.limit; i++) {
+      expect((await check({ email: `probe${i}@example.se` }, ip)).statusCode).toBe(200);
+    }
+    const refused = await check({ email: 'one-more@example.se' }, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).not.toHaveProperty('data');
+    expect(typeof refused.json().eng_message).toBe('string');
+    // Someone registering from another address is not held up.
+    expect((await check({ email: 'one-more@example.se' }, '10.50.1.2')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/v1/auth/login after registration', () => {
   it('accepts the password it was registered with at login', async () => {
     const body = newCustomerBody();
     await signup(body);

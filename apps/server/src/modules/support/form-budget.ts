@@ -24,6 +24,9 @@ export const FORM_BUDGETS = {
   contactForm: { name: 'contact_form', limit: 10, windowSeconds: 15 * 60 },
   notificationSignup: { name: 'notification_signup', limit: 10, windowSeconds: 15 * 60 },
   openTicket: { name: 'open_ticket', limit: 30, windowSeconds: 60 * 60 },
+  // Whether an e-mail address has an account: a registration asks once or twice, a list of
+  // addresses being tried asks hundreds of times.
+  checkExisting: { name: 'check_existing', limit: 10, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, FormBudget>;
 
 /** 429 with Retry-After and a localised text that says how long to wait. */

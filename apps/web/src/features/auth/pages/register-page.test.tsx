@@ -18,7 +18,7 @@ function stubRegistrationApi(extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
     'GET landing_page/packages': { body: { data: packages } },
     'GET landing_page/golf_clubs': { body: { data: golfClubs } },
-    'POST auth/check_existing': { body: { data: { email: false, organisationNumber: false } } },
+    'POST auth/check_existing': { body: { data: { email: false } } },
     ...extra,
   });
 }
@@ -118,7 +118,7 @@ describe('register page', () => {
   });
 
   it('tells on blur that the address is already registered, with a way to log in', async () => {
-    stubRegistrationApi({ 'POST auth/check_existing': { body: { data: { email: true, organisationNumber: false } } } });
+    stubRegistrationApi({ 'POST auth/check_existing': { body: { data: { email: true } } } });
     renderAuthPage(RegisterPage, '/register');
     await user.type(await screen.findByLabelText(/^E-postadress/), 'owner@demo.fairway.se');
     await user.tab();
