@@ -57,6 +57,8 @@ async function main() {
   const fortnox = await startFortnoxSimulator({ seed: 'empty' });
   app.simulators.use('fortnox', fortnox);
   const git = await startGitSimulator({ members: BASES, shape: 'one-occasion', seed: 'bench-git-sync' });
+  // The app's own GIT simulator, so its address is one the app may call.
+  app.simulators.use('git', git);
   try {
     console.log(
       `git sync: ${BASES} invoice bases of one occasion → Fortnox simulator (25 requests / 5 s), database ${args.db}; ` +

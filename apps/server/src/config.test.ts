@@ -78,6 +78,19 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps GIT_ALLOWED_ORIGINS as origins, none by default, and refuses what is not an http(s) URL', () => {
+    const base = tempDir();
+    expect(loadConfig({ INIT_CWD: base }).GIT_ALLOWED_ORIGINS).toEqual([]);
+    const config = loadConfig({
+      INIT_CWD: base,
+      GIT_ALLOWED_ORIGINS: ' https://api.git.example/v1/ , http://git.local:8080,https://api.git.example',
+    });
+    expect(config.GIT_ALLOWED_ORIGINS).toEqual(['https://api.git.example', 'http://git.local:8080']);
+    expect(() => loadConfig({ INIT_CWD: base, GIT_ALLOWED_ORIGINS: 'https://ok.example,file:///etc' })).toThrow(
+      /GIT_ALLOWED_ORIGINS: "file:\/\/\/etc" is not an http\(s\) URL/,
+    );
+  });
+
   it('treats empty values as unset', () => {
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: '', SMTP_URL: '', PUBLIC_URL: '', PORT: '4000' });
     expect(config.DATABASE_URL).toBeUndefined();

@@ -30,6 +30,29 @@ const optionalString = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** A comma-separated list of http(s) URLs, kept as their origins (`https://host[:port]`). */
+const originList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const origins: string[] = [];
+    for (const item of (value ?? '').split(',').map((v) => v.trim())) {
+      if (item === '') continue;
+      let url: URL | undefined;
+      try {
+        url = new URL(item);
+      } catch {
+        url = undefined;
+      }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not an http(s) URL` });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return [...new Set(origins)];
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -66,6 +89,7 @@ const envSchema = z.object({
   VISMA_CLIENT_SECRET: optionalString,
   VISMA_AUTH_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   VISMA_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  GIT_ALLOWED_ORIGINS: originList,
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -95,6 +119,12 @@ export interface Config {
   /** OAuth apps of the cloud accounting programs; `null` means "use the simulator". */
   FORTNOX: OAuthAppConfig | null;
   VISMA_EEKONOMI: OAuthAppConfig | null;
+  /**
+   * Origins of GIT's API that a club account may connect to (`https://host[:port]`). The server
+   * calls no other address with a club's GIT key, whatever a user enters, apart from the demo's
+   * built-in GIT simulator while it runs (modules/git/git-connections.service.ts).
+   */
+  GIT_ALLOWED_ORIGINS: string[];
 }
 
 export interface OAuthAppConfig {
@@ -162,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.VISMA_AUTH_URL ?? 'https://identity.vismaonline.com',
       e.VISMA_API_URL ?? 'https://eaccountingapi.vismaonline.com',
     ),
+    GIT_ALLOWED_ORIGINS: e.GIT_ALLOWED_ORIGINS,
   };
 }
 

@@ -52,6 +52,10 @@ export const VALIDATION_MESSAGES = {
   },
   max7: { sv: 'Fältet {field} måste vara {length} eller mindre', en: 'The field {field} must be {length} or less' },
   url: { sv: 'URL:en är ogiltig', en: 'URL is invalid' },
+  git_address_not_allowed: {
+    sv: 'Portalen får inte anropa den adressen. Ange adressen till GIT:s API som din leverantör har gett dig.',
+    en: 'The portal may not call that address. Enter the address of GIT’s API that your provider gave you.',
+  },
   org_number: {
     sv: 'Ogiltigt organisationsnummer, ange i följande fromat: XXXXXX-XXXX',
     en: 'Invalid organisation number, use the following format: XXXXXX-XXXX',

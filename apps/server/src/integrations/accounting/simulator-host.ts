@@ -20,6 +20,16 @@ export class SimulatorHost {
     return (await this.simulator(kit)).url;
   }
 
+  /** The origin of the simulator of `id` when this process runs one; never starts one. */
+  async runningUrl(id: SimulatorKit['id']): Promise<string | null> {
+    const simulator = this.running.get(id);
+    if (!simulator) return null;
+    return simulator.then(
+      (running) => running.url,
+      () => null,
+    );
+  }
+
   /** The running simulator of `kit`, starting it if needed. */
   async simulator(kit: SimulatorKit): Promise<RunningSimulator> {
     let simulator = this.running.get(kit.id);

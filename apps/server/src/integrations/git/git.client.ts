@@ -145,6 +145,8 @@ export function createGitClient(options: GitClientOptions): GitClient {
             ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
           },
           body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+          // A redirect is an answer, not a new address to call: only the configured origin is.
+          redirect: 'manual',
           signal: AbortSignal.timeout(timeoutMs),
         });
         // Inside the timeout too: a server that sends headers and then stalls is a timeout.

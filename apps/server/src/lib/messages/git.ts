@@ -10,6 +10,10 @@ export const gitMessages = {
     sv: 'GIT har återkallat API-nyckeln. Koppla GIT igen med en ny nyckel.',
     en: 'GIT has revoked the API key. Connect GIT again with a new key.',
   },
+  'git.addressNotAllowed': {
+    sv: 'GIT-kopplingen pekar på en adress som portalen inte får anropa. Koppla GIT igen med GIT:s adress.',
+    en: 'The GIT connection points at an address the portal may not call. Connect GIT again with GIT’s address.',
+  },
   'git.occasionNotFound': {
     sv: 'Faktureringstillfället finns inte',
     en: 'The invoice occasion does not exist',

@@ -1,12 +1,12 @@
-import type { GitConnectBody, GitConnectionInfo } from '@fairway/shared';
+import { encodeMessage, type GitConnectBody, type GitConnectionInfo } from '@fairway/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { createRateLimiter, type RateLimiter } from '../../integrations/accounting/rate-limiter';
 import { createGitClient, GIT_RATE_LIMIT, type GitClient, type GitClientOptions } from '../../integrations/git/git.client';
-import { demoGitConnection } from '../../integrations/git/git.demo';
+import { demoGitConnection, GIT_SIMULATOR_KIT } from '../../integrations/git/git.demo';
 import { GitError, isGitError } from '../../integrations/git/git-errors';
-import { ConflictError } from '../../lib/errors';
+import { ConflictError, ValidationError } from '../../lib/errors';
 import { createSecretBox, type SecretBox } from '../../lib/secrets';
 import type { MirrorTarget } from '../accounting/mirror';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
@@ -50,9 +50,34 @@ function clientOf(app: FastifyInstance, connection: { baseUrl: string; apiKey: s
   return createGitClient({ ...clientTuning(app), ...connection, limiter: limiterFor(app), logger: app.log });
 }
 
+/**
+ * Where the server may call GIT with a club's key: the origins of GIT_ALLOWED_ORIGINS, and the
+ * built-in GIT simulator's when this process runs one (the demo). A user-entered address
+ * otherwise makes the server a probe of anything it can reach (its own network, cloud metadata)
+ * and hands the key to whoever listens there.
+ */
+export async function allowedGitOrigins(app: Pick<FastifyInstance, 'config' | 'simulators'>): Promise<string[]> {
+  const simulator = await app.simulators.runningUrl(GIT_SIMULATOR_KIT.id);
+  return simulator ? [...app.config.GIT_ALLOWED_ORIGINS, new URL(simulator).origin] : app.config.GIT_ALLOWED_ORIGINS;
+}
+
+/** Whether `baseUrl` is at one of `origins` (and carries no credentials of its own). */
+export function isAllowedGitAddress(origins: readonly string[], baseUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return false;
+  }
+  if (url.username !== '' || url.password !== '') return false;
+  return origins.includes(url.origin);
+}
+
 async function addressOf(app: FastifyInstance, row: GitConnectionRow): Promise<string> {
   if (row.environment === 'simulator') return (await demoGitConnection(app.simulators)).baseUrl;
   if (!row.baseUrl) throw new Error('GIT connection without a base URL');
+  // Checked at every use too: the allowed origins may have changed since the connection was made.
+  if (!isAllowedGitAddress(await allowedGitOrigins(app), row.baseUrl)) throw new ConflictError('git.addressNotAllowed');
   return row.baseUrl;
 }
 
@@ -109,6 +134,9 @@ export async function connectGit(
   userId: string | null,
 ): Promise<GitConnectionInfo> {
   const environment = body.environment ?? 'live';
+  if (environment === 'live' && !isAllowedGitAddress(await allowedGitOrigins(app), body.baseUrl)) {
+    throw new ValidationError({ baseUrl: [encodeMessage('git_address_not_allowed')] });
+  }
   const baseUrl = environment === 'simulator' ? (await demoGitConnection(app.simulators)).baseUrl : body.baseUrl;
   const club = await clientOf(app, { baseUrl, apiKey: body.apiKey, clubId: body.clubId }).getClub();
   const values = {

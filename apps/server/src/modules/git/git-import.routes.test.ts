@@ -676,6 +676,8 @@ describe('the GIT refresh and imported occasions', () => {
 
   it('leaves an imported occasion and its bases alone while reading GIT', async () => {
     sim = await startGitSimulator({ members: 40, seed: 'git-import' });
+    // The app's own GIT simulator, so its address is one the app may call.
+    app.simulators.use('git', sim);
     const c = await createOrganisation(app, { name: 'Gamma GK' });
     const imp = await uploaded([exportRow({ Fakturanr: '9001' })], c.owner);
     const commit = await api('POST', `/git/imports/${imp.id}/commit`, c.owner, settings(imp, { skipInvalid: false }));

@@ -122,6 +122,8 @@ beforeAll(async () => {
   void aStaff;
   ({ send, get } = apiAs(app));
   git = await startGitSimulator({ members: 150, seed: 'git-report' });
+  // The app's own GIT simulator, so its address is one the app may call.
+  app.simulators.use('git', git);
   const connect = async (who: TestOrganisation) => {
     const res = await send('PUT', '/git/connection', who.owner, {
       clubId: git.clubId,

@@ -27,16 +27,23 @@ interface State {
   userId: string;
   occasionId: string;
   basisIds: string[];
+  /** The GIT simulator's origin, which the runs' app must be allowed to call. */
+  gitOrigin: string;
 }
 
 const [mode, databaseUrl, stateFile, fortnoxUrl, gitBaseUrl, gitClubId, gitApiKey] = process.argv.slice(2) as string[];
 
 async function main() {
+  const gitOrigin =
+    mode === 'setup'
+      ? new URL(gitBaseUrl as string).origin
+      : (JSON.parse(readFileSync(stateFile as string, 'utf8')) as State).gitOrigin;
   // One secret across the restarts: the stored GIT key and accounting tokens are sealed with it.
   const t = await createTestApp({
     DATABASE_URL: databaseUrl as string,
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'git-sync-crash-test-secret-0123456789abcdef',
+    GIT_ALLOWED_ORIGINS: [gitOrigin],
   });
   const app = t.app;
   app.simulators.use('fortnox', { url: fortnoxUrl as string, close: async () => {} });
@@ -81,7 +88,13 @@ async function main() {
       .where(and(eq(gitInvoiceBases.occasionGitId, occasion.gitId), eq(gitInvoiceBases.status, 'unpaid')))
       .orderBy(asc(gitInvoiceBases.number))
       .limit(12);
-    const state: State = { ...target, userId: org.owner.userId, occasionId: occasion.id, basisIds: bases.map((b) => b.id) };
+    const state: State = {
+      ...target,
+      userId: org.owner.userId,
+      occasionId: occasion.id,
+      basisIds: bases.map((b) => b.id),
+      gitOrigin,
+    };
     writeFileSync(stateFile as string, JSON.stringify(state));
     await t.close();
     process.stdout.write('ready\n');

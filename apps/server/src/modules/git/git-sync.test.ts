@@ -118,6 +118,8 @@ function freshSeason(sim: GitSimulator) {
 beforeAll(async () => {
   ({ t, app, sim: fx, a, b } = await connectedWorld());
   git = await startGitSimulator({ members: 240, seed: 'git-sync' });
+  // The app's own GIT simulator, so its address is one the app may call.
+  app.simulators.use('git', git);
   freshSeason(git);
   await ok('PUT', '/git/connection', a.owner, { clubId: git.clubId, apiKey: git.apiKey, baseUrl: git.apiBaseUrl });
   await app.db.delete(gitSyncItems);

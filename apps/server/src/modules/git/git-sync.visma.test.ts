@@ -76,6 +76,8 @@ beforeAll(async () => {
     demoTokens: () => ({ ...visma.grantConsent(), scope: null }),
   });
   git = await startGitSimulator({ members: 60, seed: 'git-sync-visma' });
+  // The app's own GIT simulator, so its address is one the app may call.
+  app.simulators.use('git', git);
   freshSeason(git);
   a = await createOrganisation(app, { name: 'Gamma GK' });
   companyId = await addClubAccount(app, a.organisationId, 'Gamma GK Drift AB');

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type {
   GitConnectionInfo,
   GitInvoiceBasisRow,
@@ -11,6 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createGitClient } from '../../integrations/git/git.client';
+import { demoGitConnection } from '../../integrations/git/git.demo';
 import { type GitSimulator, startGitSimulator } from '../../integrations/git/git.simulator';
 import { DEFAULT_GIT_CLUB_ID } from '../../integrations/git/git.simulator-data';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -20,7 +23,7 @@ import { addMember, createOrganisation, type TestMember, type TestOrganisation }
 import { mirrorGitOccasions } from './git.mirror';
 import { gitConnections, gitInvoiceBases, gitMembers, gitSyncCursors } from './git.schema';
 import { connectDemoGit, gitClientFor } from './git-connections.service';
-import { queueScheduledGitRefreshes, runGitRefresh } from './git-refresh.service';
+import { queueGitRefresh, queueScheduledGitRefreshes, runGitRefresh } from './git-refresh.service';
 
 let t: TestApp;
 let app: App;
@@ -69,9 +72,10 @@ async function refresh(who: Who): Promise<GitTransaction> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
   sim = await startGitSimulator({ members: 120, seed: 'git-link' });
+  // GIT's address as an operator configures it (the README's GIT_ALLOWED_ORIGINS).
+  t = await createTestApp({ GIT_ALLOWED_ORIGINS: [sim.url] });
+  app = t.app;
   a = await createOrganisation(app, { name: 'Alfa GK' });
   b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
   const [reader] = await app.db
@@ -110,6 +114,42 @@ describe('GIT connection', () => {
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain('URL:en är ogiltig');
     expect(await app.db.select().from(gitConnections).where(eq(gitConnections.clubAccountId, a.clubAccountId))).toHaveLength(0);
+  });
+
+  it('calls no address outside GIT_ALLOWED_ORIGINS: a localised field message, before any request', async () => {
+    const calls: string[] = [];
+    const listener = createServer((req, res) => {
+      calls.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as AddressInfo).port;
+    const allowed = new URL(sim.url);
+    // An Owner of their own: the route's rate limit is per user, and the other tests need a.owner's.
+    const owner = await addMember(app, a, 'Owner');
+    try {
+      for (const baseUrl of [
+        `http://127.0.0.1:${port}/api/v1`,
+        `http://localhost:${port}/`,
+        `http://169.254.169.254/latest/meta-data`,
+        `${allowed.protocol}//${allowed.hostname}:${port}/api/v1`,
+        `${allowed.protocol}//git:key@${allowed.host}/api/v1`,
+      ]) {
+        const res = await api('PUT', '/git/connection', owner, { ...good(), baseUrl }, 'sv');
+        expect(res.statusCode, baseUrl).toBe(400);
+        expect(res.json().error.baseUrl, baseUrl).toEqual([
+          'Portalen får inte anropa den adressen. Ange adressen till GIT:s API som din leverantör har gett dig.',
+        ]);
+      }
+      const en = await api('PUT', '/git/connection', owner, { ...good(), baseUrl: `http://127.0.0.1:${port}` }, 'en');
+      expect(en.json().error.baseUrl).toEqual([
+        'The portal may not call that address. Enter the address of GIT’s API that your provider gave you.',
+      ]);
+      expect(calls).toEqual([]);
+      expect(await app.db.select().from(gitConnections).where(eq(gitConnections.clubAccountId, a.clubAccountId))).toHaveLength(0);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 
   it('connects with a good key (stored encrypted), shows GIT connected and queues the first refresh', async () => {
@@ -399,6 +439,25 @@ describe('a revoked key', () => {
     expect(await gitStatus(a.owner)).toBe('connected');
   });
 
+  it('refuses a stored connection whose address is no longer allowed, before any request', async () => {
+    const target = { organisationId: a.organisationId, clubAccountId: a.clubAccountId };
+    const where = eq(gitConnections.clubAccountId, a.clubAccountId);
+    const [stored] = await app.db.select({ baseUrl: gitConnections.baseUrl }).from(gitConnections).where(where);
+    // A run queued while the address was allowed, then the address leaves the allowed origins.
+    const queued = await queueGitRefresh(app, target, 'manual');
+    await app.db.update(gitConnections).set({ baseUrl: 'http://127.0.0.1:9/api/v1' }).where(where);
+    try {
+      await expect(gitClientFor(app, target)).rejects.toMatchObject({ messageKey: 'git.addressNotAllowed' });
+      await expect(queueGitRefresh(app, target, 'manual')).rejects.toMatchObject({ messageKey: 'git.addressNotAllowed' });
+      await runGitRefresh(app, queued);
+      const [run] = (await list<GitTransaction>('/git/transactions', a.owner)).data;
+      expect(run).toMatchObject({ id: queued, status: 'failed' });
+      expect(run?.error).toMatch(/address the portal may not call/);
+    } finally {
+      await app.db.update(gitConnections).set({ baseUrl: stored?.baseUrl }).where(where);
+    }
+  });
+
   it('disconnects', async () => {
     expect((await ok<GitConnectionInfo>('DELETE', '/git/connection', a.owner)).status).toBe('not_connected');
     expect(await gitStatus(a.owner)).toBe('not_connected');
@@ -415,5 +474,11 @@ describe('demo', () => {
     expect(await gitStatus(b.owner)).toBe('connected');
     const { client } = await gitClientFor(app, target);
     expect((await client.getClub()).id).toBe(DEFAULT_GIT_CLUB_ID);
+  });
+
+  it('may also be connected by the simulator’s own address, which the demo runs', async () => {
+    const demo = await demoGitConnection(app.simulators);
+    const info = await ok<GitConnectionInfo>('PUT', '/git/connection', b.owner, demo);
+    expect(info).toMatchObject({ status: 'connected', environment: 'live', clubId: DEFAULT_GIT_CLUB_ID });
   });
 });
