@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticated } from '../../plugins/auth';
+import { internalGuard } from '../../plugins/swagger';
 import { isPlatformAdmin } from './help.repository';
 import {
   adminContent,
@@ -51,7 +52,7 @@ const helpTextSchema = z.object({ key: z.string(), text: z.object({ sv: z.string
  * a write route but a 403 (not which fields it would have refused).
  */
 function platformAdmin(app: FastifyInstance) {
-  const requirePlatformAdmin = async (request: FastifyRequest) => assertPlatformAdmin(app.db, request.auth.userId);
+  const requirePlatformAdmin = internalGuard(async (request: FastifyRequest) => assertPlatformAdmin(app.db, request.auth.userId));
   return { onRequest: [app.authenticate, requirePlatformAdmin] };
 }
 
