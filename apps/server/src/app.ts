@@ -20,6 +20,7 @@ import { jobsPlugin } from './plugins/jobs';
 import { registerRateLimit } from './plugins/rate-limit';
 import { simulatorsPlugin } from './plugins/simulators';
 import { registerWebApp } from './plugins/static';
+import { storableTextPlugin } from './plugins/storable-text';
 import { swaggerPlugin } from './plugins/swagger';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
 
     await app.register(errorHandlerPlugin);
+    await app.register(storableTextPlugin);
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {

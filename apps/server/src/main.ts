@@ -7,7 +7,7 @@ import {
   seedHelpContent,
   seedReferenceData,
 } from './db/seed/index';
-import { closeOnSignals } from './lib/shutdown';
+import { closeOnSignals, guardProcess } from './lib/shutdown';
 import { loadConfigOrExit } from './lib/startup';
 
 /** "Empty" means nobody can log in yet: a fresh install, not one whose demo users were removed. */
@@ -34,6 +34,7 @@ function printLogins(logins: readonly LoginRow[]): void {
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await buildApp(config);
+  guardProcess(app.log, () => app.close());
   closeOnSignals(
     () => app.close(),
     (message) => app.log.info(message),

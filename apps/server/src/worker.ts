@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { closeOnSignals } from './lib/shutdown';
+import { closeOnSignals, guardProcess } from './lib/shutdown';
 import { loadConfigOrExit } from './lib/startup';
 
 /**
@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const app = await buildApp(config);
+  guardProcess(app.log, () => app.close());
   closeOnSignals(
     () => app.close(),
     (message) => app.log.info(message),

@@ -42,3 +42,4 @@ export * from './validation/field-labels';
 export * from './validation/issues';
 export * from './validation/messages';
 export * from './validation/rules';
+export * from './validation/storable-text';

@@ -25,6 +25,17 @@ function waitFor<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
+/** Asks again (every 100 ms) until `check` answers something, or fails after `ms`. */
+async function pollUntil<T>(check: () => Promise<T | null>, ms: number, what: string): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Queues a job in one app instance, closes it, and expects a new instance's worker to run it. */
 async function jobSurvivesRestart(storage: Partial<Config>) {
   const first = await createTestApp({ ...storage, RUN_WORKERS: false });
@@ -111,6 +122,39 @@ describe('jobs', () => {
     // With one worker the short job would wait for the long one, which waits for the short one.
     expect(await waitFor(shortDone, 15_000, 'the short job beside the long one')).toBe('short');
     releaseLong();
+  });
+
+  it('a handler error PostgreSQL cannot store (NUL, lone surrogates) ends as a failed job, and later jobs run', async () => {
+    const t = await createTestApp({ RUN_WORKERS: true });
+    cleanups.push(() => t.close());
+    const queue = 'test-unstorable-error';
+    await t.app.jobs.createQueue(queue, { retryLimit: 0 });
+    const ran: string[] = [];
+    await t.app.jobs.work<Greeting>(
+      queue,
+      async (job) => {
+        ran.push(job.data.name);
+        if (job.data.name === 'bad') throw new Error('Failed query: insert into "customers" \u0000 \ud800 \udc00x');
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
+    const bad = (await t.app.jobs.send<Greeting>(queue, { name: 'bad' })) as string;
+    const failed = await pollUntil(
+      async () => {
+        const job = await t.app.jobs.boss.getJobById(queue, bad);
+        return job?.state === 'failed' ? job : null;
+      },
+      15_000,
+      'the job to be recorded as failed',
+    );
+    expect(failed.output).toMatchObject({ message: 'Failed query: insert into "customers"  \ufffd \ufffdx' });
+    const good = (await t.app.jobs.send<Greeting>(queue, { name: 'good' })) as string;
+    await pollUntil(
+      async () => ((await t.app.jobs.boss.getJobById(queue, good))?.state === 'completed' ? true : null),
+      15_000,
+      'the next job',
+    );
+    expect(ran).toEqual(['bad', 'good']);
   });
 
   it('refuses a second handler for the same queue', async () => {

@@ -1,3 +1,4 @@
+import { storableText } from '@fairway/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
@@ -42,6 +43,19 @@ export interface JobsOptions {
   logger: FastifyBaseLogger;
   /** PostgreSQL schema of pg-boss' tables. */
   schema?: string;
+}
+
+/**
+ * pg-boss keeps a job's result or error in a jsonb column, and does not await that write
+ * (pg-boss/src/manager.js, `watch`): a value PostgreSQL refuses there (text with NUL or a lone
+ * surrogate, e.g. a provider's or a driver's error text) would be an unhandled rejection instead
+ * of a finished job. So what it gets is always storable: no result, and for a failure a plain
+ * object with the error's cleaned name and message (the stack and causes stay in the log).
+ */
+function storableFailure(error: unknown): { name: string; message: string } {
+  const name = error instanceof Error ? error.name : 'Error';
+  const message = error instanceof Error ? error.message : String(error);
+  return { name: storableText(name).slice(0, 200), message: storableText(message).slice(0, 2000) };
 }
 
 /**
@@ -169,9 +183,10 @@ export class Jobs {
           } catch (error) {
             // pg-boss records the failure and retries with backoff; the log keeps the details.
             log.error({ jobId: job.id, err: error, ms: Date.now() - started }, 'job failed');
-            throw error;
+            throw storableFailure(error);
           }
         }
+        // No result: pg-boss would store it, and nothing reads it.
       },
     );
   }

@@ -45,6 +45,10 @@ export const VALIDATION_MESSAGES = {
   invalid_value: { sv: 'Fältet {field} har ett ogiltigt värde', en: 'The {field} field has an invalid value' },
   unknown_field: { sv: 'Okänt fält', en: 'Unknown field' },
   invalid: { sv: 'Ogiltigt värde', en: 'Invalid value' },
+  unstorable_text: {
+    sv: 'Fältet {field} innehåller ett tecken som inte kan sparas',
+    en: 'The {field} field contains a character that cannot be saved',
+  },
   positive: { sv: 'Ange ett positivt tal!', en: 'Please enter positive number!' },
   password: {
     sv: 'Ditt {field} måste innehålla minst en versal, en gemen, ett specialtecken och en siffra',

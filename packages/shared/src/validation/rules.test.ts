@@ -8,6 +8,7 @@ import {
   luhnCheckDigit,
   luhnValid,
   maxLengthNumber,
+  optionalString,
   orgNumberField,
   passwordField,
   phoneField,
@@ -15,6 +16,7 @@ import {
   requiredString,
   urlField,
 } from './rules';
+import { isStorableText, storableDeep, storableText, unstorableTextPaths } from './storable-text';
 
 const errorsOf = (schema: z.ZodType, value: unknown, lang: 'sv' | 'en' = 'en', field = 'value') => {
   const r = z
@@ -138,5 +140,31 @@ describe('required (Swedish) and the general rules', () => {
     expect(generalRules.email('x@y.se')).toBe(true);
     expect(generalRules.required('  ')).toBe(false);
     expect(generalRules.required(0)).toBe(true);
+  });
+});
+
+describe('text PostgreSQL cannot store', () => {
+  it('refuses NUL and lone surrogates in the string building blocks, naming the field', () => {
+    expect(errorsOf(requiredString(), 'a\u0000b', 'sv', 'name')).toEqual({
+      name: ['Fältet namn innehåller ett tecken som inte kan sparas'],
+    });
+    expect(errorsOf(optionalString(), 'a\ud800', 'en', 'description')).toEqual({
+      description: ['The description field contains a character that cannot be saved'],
+    });
+    expect(errorsOf(requiredString(), 'a\udc00b')).not.toEqual({});
+    expect(requiredString().safeParse('Golf 🏌️ åäö').success).toBe(true);
+  });
+
+  it('cleans what other systems send: NUL dropped, a lone surrogate made U+FFFD, pairs kept', () => {
+    expect(storableText('a\u0000b\ud800c\udc00🏌')).toBe('ab\ufffdc\ufffd🏌');
+    const clean = storableDeep({ name: 'x\u0000', rows: [{ text: '\ud83c' }], ['k\u0000']: 1, at: new Date(0) });
+    expect(clean).toEqual({ name: 'x', rows: [{ text: '\ufffd' }], k: 1, at: new Date(0) });
+    const untouched = { name: 'ok', rows: ['fine'] };
+    expect(storableDeep(untouched)).toBe(untouched);
+    expect(unstorableTextPaths({ a: ['ok', 'x\u0000'], b: { c: '\udfff' } })).toEqual([
+      ['a', 1],
+      ['b', 'c'],
+    ]);
+    expect(isStorableText('ok')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage } from './messages';
+import { isStorableText } from './storable-text';
 import './zod-setup';
 
 /** Spec §5 "password": 8+ characters with a digit, a lowercase, an uppercase and one of !@#$%&*(). */
@@ -58,9 +59,15 @@ export const requiredString = (max = 255) =>
     .string()
     .trim()
     .min(1, { message: encodeMessage('required') })
-    .max(max);
+    .max(max)
+    .refine(isStorableText, { message: encodeMessage('unstorable_text') });
 
-export const optionalString = (max = 255) => z.string().trim().max(max);
+export const optionalString = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine(isStorableText, { message: encodeMessage('unstorable_text') });
 
 export const emailField = () =>
   z

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { storableDeep } from '@fairway/shared';
 import type { MessageKey, MessageParams } from '../../lib/i18n';
 import { currentPriority, type WorkPriority } from '../../lib/work-priority';
 import type { AccessTokenSource } from '../accounting/credentials';
@@ -289,7 +290,7 @@ export class FortnoxClient {
         const text = await response.text().catch(() => '');
         let body: unknown = null;
         try {
-          body = text ? JSON.parse(text) : null;
+          body = text ? storableDeep(JSON.parse(text)) : null;
         } catch {
           body = null;
         }
@@ -297,7 +298,8 @@ export class FortnoxClient {
       }
 
       if (req.accept === 'pdf') return new Uint8Array(await response.arrayBuffer());
-      return (await response.json()) as T;
+      // What enters the portal from Fortnox is cleaned of text PostgreSQL cannot store, here once.
+      return storableDeep(await response.json()) as T;
     }
   }
 }

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { storableDeep } from '@fairway/shared';
 import type { z } from 'zod';
 import type { MessageKey } from '../../lib/i18n';
 import type { RateLimit, RateLimiter } from '../accounting/rate-limiter';
@@ -163,7 +164,8 @@ export function createGitClient(options: GitClientOptions): GitClient {
 
       let json: unknown = null;
       try {
-        json = text === '' ? null : JSON.parse(text);
+        // What enters the portal from GIT is cleaned of text PostgreSQL cannot store, here once.
+        json = text === '' ? null : storableDeep(JSON.parse(text));
       } catch {
         json = null;
       }

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { storableDeep } from '@fairway/shared';
 import type { MessageKey } from '../../lib/i18n';
 import type { AccessTokenSource } from '../accounting/credentials';
 import { AccountingError, type AccountingErrorKind } from '../accounting/errors';
@@ -200,9 +201,10 @@ export function createVismaClient(options: VismaClientOptions): VismaClient {
           return undefined as T;
         }
         const text = await response.text();
-        return (text === '' ? undefined : JSON.parse(text)) as T;
+        // What enters the portal from Visma is cleaned of text PostgreSQL cannot store, here once.
+        return (text === '' ? undefined : storableDeep(JSON.parse(text))) as T;
       }
-      const body = (await response.json().catch(() => null)) as VismaErrorBody | null;
+      const body = storableDeep(await response.json().catch(() => null)) as VismaErrorBody | null;
 
       if (response.status === 401) {
         if (refreshed) throw providerError('consent_revoked', 'accounting.consentRevoked', {}, { code: body?.ErrorCode });

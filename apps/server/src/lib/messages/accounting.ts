@@ -115,6 +115,14 @@ export const accountingMessages = {
     sv: 'Uppgifterna från bokföringsprogrammet kunde inte uppdateras',
     en: 'The data from the accounting program could not be refreshed',
   },
+  'accounting.event.documentSkipped': {
+    sv: 'Dokument {number} från bokföringsprogrammet kunde inte sparas i portalen och hoppades över',
+    en: 'Document {number} from the accounting program could not be saved in the portal and was skipped',
+  },
+  'accounting.documentNotStorable': {
+    sv: 'Ett värde i dokumentet kan inte sparas (t.ex. ett för stort tal eller ett ogiltigt datum). Rätta det i bokföringsprogrammet.',
+    en: 'A value in the document cannot be saved (e.g. a number too large or an invalid date). Correct it in the accounting program.',
+  },
   // Visma eEkonomi client (integrations/visma-eekonomi): what the API cannot do, and its refusals.
   'accounting.visma.notSupported': {
     sv: 'Visma eEkonomi stöder inte detta: {feature}.',

@@ -49,6 +49,10 @@ export const commonMessages = {
     en: 'Too many requests. Try again in {seconds} seconds',
   },
   'errors.internal': { sv: 'Internt serverfel', en: 'Internal server error' },
+  'errors.unexpectedFailure': {
+    sv: 'Ett oväntat fel inträffade. Försök igen senare, eller kontakta supporten om felet kvarstår.',
+    en: 'An unexpected error occurred. Try again later, or contact support if it persists.',
+  },
   'errors.serviceUnavailable': {
     sv: 'Tjänsten är tillfälligt otillgänglig',
     en: 'The service is temporarily unavailable',

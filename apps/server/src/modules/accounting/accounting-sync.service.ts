@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isAccountingError } from '../../integrations/accounting/errors';
 import type { AccountingProvider, ListQuery, Page } from '../../integrations/accounting/provider';
 import { onlineConnectorClubAccounts } from '../../integrations/visma-admin/connector.service';
+import { encodeFailure, encodeReason } from '../../lib/failure';
 import { mirrorArticles } from '../articles/articles.mirror';
 import { articlesNeverReadWhole } from '../articles/articles.repository';
 import { articles } from '../articles/articles.schema';
@@ -106,6 +107,57 @@ const RESOURCES: readonly MirroredResource<unknown>[] = [
     pruned: true,
   }),
 ];
+
+/** SQLSTATE classes of a row the database refuses for its values: data exceptions, constraints. */
+function isRefusedRow(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Writes a page of documents into the mirror. When the database refuses the page for what a
+ * document holds (text is already cleaned where the program's answers are read, so this is e.g. a
+ * value out of range), the page is written one document at a time and each refused one is
+ * skipped with an ERROR line in the event log: one bad document must not stop every refresh of
+ * the club account, as it would if the run failed and was retried on the same page.
+ */
+async function writePage(
+  app: FastifyInstance,
+  r: MirroredResource<unknown>,
+  target: MirrorTarget,
+  items: unknown[],
+  provider: AccountingProvider,
+): Promise<number> {
+  try {
+    return await r.write(app, target, items, provider);
+  } catch (error) {
+    if (!isRefusedRow(error)) throw error;
+  }
+  let written = 0;
+  for (const item of items) {
+    try {
+      written += await r.write(app, target, [item], provider);
+    } catch (error) {
+      if (!isRefusedRow(error)) throw error;
+      const number = String((item as { number?: unknown }).number ?? '');
+      app.log.warn({ err: error, resource: r.name, number, clubAccountId: target.clubAccountId }, 'mirror document skipped');
+      await logEventQuietly(app.db, app.log, {
+        organisationId: target.organisationId,
+        clubAccountId: target.clubAccountId,
+        resource: 'accounting',
+        activity: 'accounting.event.documentSkipped',
+        params: { resource: r.name, number },
+        error: encodeReason('accounting.documentNotStorable'),
+        type: 'ERROR',
+      });
+    }
+  }
+  return written;
+}
 
 /** How often a run waiting for another run of its club account looks again. */
 const BUSY_POLL_MS = 1_000;
@@ -228,7 +280,7 @@ export async function runMirrorRefresh(
           ...(full || !cursor?.modifiedSince ? {} : { modifiedSince: cursor.modifiedSince.toISOString() }),
         });
         tally.fetched += result.items.length;
-        tally.upserted += await r.write(app, target, result.items, provider);
+        tally.upserted += await writePage(app, r, target, result.items, provider);
         for (const item of result.items) {
           const at = timestampOf(r.modifiedAt(item));
           if (at && newest && at > newest && at <= new Date()) newest = at;
@@ -266,18 +318,21 @@ export async function runMirrorRefresh(
       });
     }
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
     const retry = (isAccountingError(error) ? error.transient : true) && !options.lastAttempt;
+    // The run and the event log keep a reason the club can read; the fault's own words (SQL,
+    // stack) go to the server log only.
+    const reason = encodeFailure(error);
+    app.log.warn({ err: error, runId: run.id, retry }, 'accounting refresh failed');
     // A transient fault goes back to the queue: pg-boss retries the job and the run resumes
     // from the cursors written so far. Only a final failure is told in the event log.
-    await repo.finishRun(app.db, run.id, retry ? 'queued' : 'failed', message.slice(0, 1000));
+    await repo.finishRun(app.db, run.id, retry ? 'queued' : 'failed', reason);
     if (retry) throw error;
     await logEventQuietly(app.db, app.log, {
       organisationId: target.organisationId,
       clubAccountId: target.clubAccountId,
       resource: 'accounting',
       activity: 'accounting.event.refreshFailed',
-      error: message,
+      error: reason,
       type: 'ERROR',
     });
   }

@@ -1,6 +1,8 @@
 import { CODE_LIST_KINDS, codeListsSchema, envelope } from '@fairway/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { renderFailure } from '../../lib/failure';
+import { getLang } from '../../lib/i18n';
 import { authenticated, scoped } from '../../plugins/auth';
 import { targetOf } from './access';
 import { latestRuns, listCodeItems } from './accounting.repository';
@@ -67,7 +69,7 @@ export const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
               status: run.status as 'queued' | 'running' | 'succeeded' | 'failed',
               counts: run.counts,
               currentResource: run.currentResource,
-              error: run.error,
+              error: renderFailure(run.error, getLang(request)),
               startedAt: run.startedAt?.toISOString() ?? null,
               finishedAt: run.finishedAt?.toISOString() ?? null,
             }

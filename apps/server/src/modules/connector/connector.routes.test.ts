@@ -177,6 +177,22 @@ describe('claiming work and posting results', () => {
     await app.db.delete(connectorWork).where(eq(connectorWork.id, foreign.id));
   });
 
+  it('keeps what Visma Administration answers, cleaned of text PostgreSQL cannot store', async () => {
+    await post('/register', alfaKey, registerBody);
+    const read = await queue(alfa, 'customers.get', { number: '1002' }, 'read');
+    const write = await queue(alfa, 'invoices.bookkeep', { number: '5003' });
+    await post('/work/claim', alfaKey, { waitSeconds: 0, max: 5 });
+    const done = await post(`/work/${read.id}/result`, alfaKey, { ok: true, data: { name: 'Kund\u0000 AB', note: 'a\ud800b' } });
+    expect(done.statusCode).toBe(200);
+    expect(await workRow(read.id)).toMatchObject({ status: 'done', result: { name: 'Kund AB', note: 'a\ufffdb' } });
+    const failed = await post(`/work/${write.id}/result`, alfaKey, {
+      ok: false,
+      error: { kind: 'conflict', code: 'X', message: 'Redan bokförd\u0000' },
+    });
+    expect(failed.statusCode).toBe(200);
+    expect(await workRow(write.id)).toMatchObject({ status: 'failed', error: { message: 'Redan bokförd' } });
+  });
+
   it('refuses malformed results', async () => {
     const item = await queue(alfa, 'customers.get', { number: '1' }, 'read');
     const res = await post(`/work/${item.id}/result`, alfaKey, { ok: false, error: { kind: 'mystery', code: '', message: 'x' } });

@@ -38,6 +38,12 @@ export const connectorRoutes: FastifyPluginAsyncZod = async (app) => {
   const closing = new AbortController();
   app.addHook('preClose', async () => closing.abort());
 
+  // Everything here is what Visma Administration holds: text PostgreSQL cannot store is cleaned
+  // rather than refused (plugins/storable-text.ts).
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, externalInput: true };
+  });
+
   // Before the body is read: a caller without a valid key learns nothing from validation errors.
   app.addHook('onRequest', async (request) => {
     connectors.set(request, await authenticateConnector(app.db, request.headers.authorization));

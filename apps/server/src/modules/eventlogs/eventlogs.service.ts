@@ -1,6 +1,7 @@
 import type { EventLog, EventLogsListQuery, EventResource, EventType } from '@fairway/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
+import { renderFailure } from '../../lib/failure';
 import { isMessageKey, type Lang, type MessageKey, type MessageParams, messages, t } from '../../lib/i18n';
 import type { Tenant } from '../organizations/tenant';
 import { type EventLogRow, insertEventLog, listEventLogs } from './eventlogs.repository';
@@ -17,7 +18,7 @@ export interface LogEventInput {
   /** A server message key (rendered per reader with `params`) or a plain text. */
   activity: MessageKey | (string & {});
   params?: MessageParams;
-  /** What went wrong, as reported (for ERROR entries). */
+  /** What went wrong (for ERROR entries), as `encodeFailure` (lib/failure.ts) stores it. */
   error?: string | null;
   type: EventType;
 }
@@ -68,7 +69,7 @@ export function toEventLog(row: EventLogRow, lang: Lang): EventLog {
     resource: row.resource,
     invoice: row.invoice,
     activity: renderText(row.activity, lang, row.params),
-    error: row.error,
+    error: renderFailure(row.error, lang),
     type: row.type,
     clubAccountId: row.clubAccountId,
   };

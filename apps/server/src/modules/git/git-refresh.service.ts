@@ -4,6 +4,7 @@ import type { GitClient } from '../../integrations/git/git.client';
 import { isGitError } from '../../integrations/git/git-errors';
 import type { GitListQuery, GitPage } from '../../integrations/git/git-gateway';
 import { AppError } from '../../lib/errors';
+import { encodeFailure, renderFailure } from '../../lib/failure';
 import { t } from '../../lib/i18n';
 import type { MirrorTarget } from '../accounting/mirror';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
@@ -105,9 +106,9 @@ async function readAll<T>(
   }
 }
 
+/** What the run and the event log keep: our reason (a provider's message included), never a fault's own text. */
 function messageOf(error: unknown): string {
-  if (error instanceof AppError) return t(error.messageKey, 'en', error.params);
-  return error instanceof Error ? error.message : String(error);
+  return renderFailure(encodeFailure(error), 'en') ?? '';
 }
 
 /**
@@ -206,6 +207,7 @@ export async function runGitRefresh(app: FastifyInstance, runId: string, options
     }
   } catch (error) {
     const message = messageOf(error).slice(0, 1000);
+    app.log.warn({ err: error, runId: run.id }, 'git refresh failed');
     if (isKeyRefused(error)) await markKeyRevoked(app, target, error);
     const transient = isGitError(error) ? error.transient : !(error instanceof AppError);
     const retry = transient && !options.lastAttempt;

@@ -14,6 +14,7 @@ import type { GitClient } from '../../integrations/git/git.client';
 import { isGitError } from '../../integrations/git/git-errors';
 import type { GitInvoiceBasis } from '../../integrations/git/git-gateway';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
+import { encodeFailure, renderFailure } from '../../lib/failure';
 import { type Lang, type MessageKey, type MessageParams, t } from '../../lib/i18n';
 import type { MirrorTarget } from '../accounting/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
@@ -590,9 +591,9 @@ async function settleReport(db: Db, id: string, state: 'done' | 'failed', error:
     .where(eq(gitStatusReports.id, id));
 }
 
+/** What the run, the report and the event log keep: our reason (a provider's message included), never a fault's own text. */
 function messageOf(error: unknown, lang: Lang): string {
-  if (error instanceof AppError) return t(error.messageKey, lang, error.params);
-  return error instanceof Error ? error.message : String(error);
+  return renderFailure(encodeFailure(error), lang) ?? '';
 }
 
 interface GitCall {
@@ -743,6 +744,7 @@ export async function runReportStatus(
       });
   } catch (error) {
     const message = messageOf(error, lang).slice(0, 1000);
+    app.log.warn({ err: error }, 'git report failed');
     if (isKeyRefused(error)) await markKeyRevoked(app, gitTarget, error);
     const transient = isGitError(error) ? error.transient : !(error instanceof AppError);
     const retry = transient && !options.lastAttempt;

@@ -1,6 +1,6 @@
 import type { GitBasisSync } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors';
+import { encodeFailure, renderFailure } from '../../lib/failure';
 import { isMessageKey, type Lang, type MessageParams, t } from '../../lib/i18n';
 import type { MirrorTarget } from '../accounting/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
@@ -16,22 +16,8 @@ export function isInvoiced(item: repo.GitSyncItemRow | undefined): boolean {
   return !!item && DONE_STATES.has(item.state);
 }
 
-/** A failure stored on an item: the message key with its params, rendered per reader. */
-export function encodeFailure(error: unknown): string {
-  if (error instanceof AppError) return JSON.stringify({ key: error.messageKey, params: error.params ?? {} });
-  return JSON.stringify({ text: error instanceof Error ? error.message : String(error) });
-}
-
-export function renderFailure(stored: string | null, lang: Lang): string | null {
-  if (!stored) return null;
-  try {
-    const parsed = JSON.parse(stored) as { key?: string; params?: MessageParams; text?: string };
-    if (parsed.key && isMessageKey(parsed.key)) return t(parsed.key, lang, parsed.params);
-    return parsed.text ?? stored;
-  } catch {
-    return stored;
-  }
-}
+// A failure stored on an item: lib/failure.ts, rendered per reader.
+export { encodeFailure, renderFailure };
 
 // ---- the bases list's sync state ------------------------------------------------------------------------
 
