@@ -37,6 +37,10 @@ const forgetfulRoutes: FastifyPluginAsync = async (instance) => {
     const rows = await app.db.select({ organisationId: roles.organisationId }).from(roles);
     return { data: [...new Set(rows.map((r) => r.organisationId))] };
   });
+  // Not async: it hands Fastify a Drizzle query that runs only when Fastify awaits it.
+  app.get('/forgetful/roles-unawaited', { ...authenticated(app) }, () =>
+    app.db.select({ organisationId: roles.organisationId }).from(roles),
+  );
   app.get<{ Params: { organisationId: string; roleId: string } }>(
     '/forgetful/organisations/:organisationId/roles/:roleId',
     { ...authenticated(app) },
@@ -138,6 +142,11 @@ describe('row-level security: the database itself keeps organisations apart', ()
     expect(await withTenant(a.organisationId, () => asSystem(organisationsSeen))).toEqual(
       [a.organisationId, b.organisationId].sort(),
     );
+    // A Drizzle query returned unawaited still runs for the organisation it was made for.
+    const unawaited = await withTenant(b.organisationId, () =>
+      app.db.select({ organisationId: roles.organisationId }).from(roles),
+    );
+    expect(new Set(unawaited.map((r) => r.organisationId))).toEqual(new Set([b.organisationId]));
   });
 
   it("refuses to write another organisation's rows, inside a transaction too", async () => {
@@ -189,6 +198,8 @@ describe("row-level security: a signed-in call cannot reach another organisation
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: [a.organisationId] });
     expect((await api('GET', '/forgetful/roles', b)).json()).toEqual({ data: [b.organisationId] });
+    const unawaited = (await api('GET', '/forgetful/roles-unawaited', a)).json() as { organisationId: string }[];
+    expect(new Set(unawaited.map((r) => r.organisationId))).toEqual(new Set([a.organisationId]));
   });
 
   it('a repository handed another organisation’s id finds nothing, changes nothing and adds nothing', async () => {

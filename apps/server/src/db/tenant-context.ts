@@ -22,9 +22,21 @@ export interface DatabaseContext {
 
 const store = new AsyncLocalStorage<DatabaseContext>();
 
+/**
+ * Runs `work` in `context`. A Drizzle query is a thenable that runs only when awaited: one
+ * returned unawaited is started here, inside the context, rather than by a caller outside it.
+ */
+function runIn<T>(context: DatabaseContext, work: () => T): T {
+  return store.run(context, () => {
+    const result = work();
+    const thenable = typeof (result as { then?: unknown } | null)?.then === 'function' && !(result instanceof Promise);
+    return (thenable ? Promise.resolve(result) : result) as T;
+  });
+}
+
 /** Runs `work`, and everything it starts, for one organisation. */
 export function withTenant<T>(organisationId: string, work: () => T): T {
-  return store.run({ organisationId }, work);
+  return runIn({ organisationId }, work);
 }
 
 /**
@@ -33,12 +45,12 @@ export function withTenant<T>(organisationId: string, work: () => T): T {
  * so every such place can be found by this name.
  */
 export function asSystem<T>(work: () => T): T {
-  return store.run({ organisationId: null }, work);
+  return runIn({ organisationId: null }, work);
 }
 
 /** Runs `work` as the role that owns the schema; for DDL only (see `DatabaseContext.owner`). */
 export function asSchemaOwner<T>(work: () => T): T {
-  return store.run({ organisationId: null, owner: true }, work);
+  return runIn({ organisationId: null, owner: true }, work);
 }
 
 /** The context of the code running now; system work when none was entered. */
