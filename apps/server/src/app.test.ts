@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readJournal } from './db/migrate';
+import { asSchemaOwner } from './db/tenant-context';
 import { BusinessError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './lib/errors';
 import { addMember, createOrganisation } from './modules/users/test-fixtures';
 import { authenticated } from './plugins/auth';
@@ -81,7 +82,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({}, { modules: [probeRoutes] });
-  await t.app.database.executeSql('create table probe_unique (id int primary key)');
+  await asSchemaOwner(() => t.app.database.executeSql('create table probe_unique (id int primary key)'));
 });
 
 afterAll(async () => {

@@ -68,6 +68,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }));
   try {
     await runMigrations(database);
+    // From here on the database holds every query to the organisation it runs for.
+    database.useAppRole();
   } catch (error) {
     await database.close();
     throw error;

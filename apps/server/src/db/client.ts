@@ -6,7 +6,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type Config, IN_MEMORY } from '../config';
+import { APP_ROLE, ORGANISATION_SETTING } from './row-level-security';
 import * as schema from './schema';
+import { currentDatabaseContext } from './tenant-context';
 
 export { schema };
 export type Schema = typeof schema;
@@ -42,10 +44,16 @@ export interface Database {
    * process, so there it is an in-process set.
    */
   tryHoldLock(name: string): Promise<HeldLock | null>;
+  /**
+   * From now on every connection works as the application role, held to row-level security
+   * (db/row-level-security.ts), except inside `asSchemaOwner`. Called once migrations have made
+   * the role.
+   */
+  useAppRole(): void;
   /** Idempotent; waits for queries in flight. */
   close(): Promise<void>;
   /** The node-postgres pool every query goes through (PGlite is reached through one as well). */
-  pool: pg.Pool;
+  pool: TenantPool;
   /** PGlite only: the whole data directory as a tarball (the test harness' migrated template). */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -109,7 +117,7 @@ class DatabaseClosedError extends Error {
 
 interface PoolDatabaseParts {
   driver: Driver;
-  pool: pg.Pool;
+  pool: TenantPool;
   tryHoldLock(name: string): Promise<HeldLock | null>;
   /** After the pool has ended. */
   shutdown(): Promise<void>;
@@ -152,6 +160,9 @@ function poolDatabase(parts: PoolDatabaseParts): Database {
       if (closed) throw new DatabaseClosedError();
       return parts.tryHoldLock(name);
     },
+    useAppRole() {
+      pool.appRole = APP_ROLE;
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -165,13 +176,75 @@ function poolDatabase(parts: PoolDatabaseParts): Database {
   };
 }
 
+/** What a pooled connection was last told: its role ('none' = the connecting user) and organisation. */
+interface SessionState {
+  role: string;
+  organisation: string;
+}
+
+const FRESH_SESSION: SessionState = { role: 'none', organisation: '' };
+
+/**
+ * A pool whose connections carry the organisation of the code that checks them out (the context
+ * of db/tenant-context.ts) and, once `appRole` is set, the application role. Both are session
+ * settings, told at checkout and only when they differ from what the connection last had: the
+ * common case (same organisation as the connection's last user) costs nothing, a change costs one
+ * statement. Every path goes through `connect`: `pool.query`, Drizzle's queries and transactions,
+ * pg-boss, the migrator and the advisory locks. Checkout happens outside any transaction, so the
+ * settings are never rolled back with one.
+ */
+export class TenantPool extends pg.Pool {
+  /** The role connections switch to; null until migrations have made it (`Database.useAppRole`). */
+  appRole: string | null = null;
+  private readonly sessions = new WeakMap<pg.PoolClient, SessionState>();
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): void;
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | undefined {
+    const context = currentDatabaseContext();
+    const wanted: SessionState = {
+      role: context.owner || !this.appRole ? 'none' : this.appRole,
+      organisation: context.organisationId ?? '',
+    };
+    const checkedOut = super.connect().then((client) => this.tell(client, wanted));
+    if (!callback) return checkedOut;
+    checkedOut.then(
+      (client) => callback(undefined, client, (release) => client.release(release as Error | undefined)),
+      (error: Error) => callback(error, undefined, () => undefined),
+    );
+    return undefined;
+  }
+
+  private async tell(client: pg.PoolClient, wanted: SessionState): Promise<pg.PoolClient> {
+    const had = this.sessions.get(client) ?? FRESH_SESSION;
+    if (had.role === wanted.role && had.organisation === wanted.organisation) return client;
+    try {
+      await client.query(`select set_config('role', $1, false), set_config('${ORGANISATION_SETTING}', $2, false)`, [
+        wanted.role,
+        wanted.organisation,
+      ]);
+    } catch (error) {
+      // The connection's settings are unknown now: it must not serve anyone else.
+      this.sessions.delete(client);
+      client.release(error as Error);
+      throw error;
+    }
+    this.sessions.set(client, wanted);
+    return client;
+  }
+}
+
 /**
  * node-postgres' pool drops a connection after any failed query, even when PostgreSQL itself
  * answered the error and the connection is fine. Against PGlite that costs a reconnect to the one
  * session for every refused insert, and the worker takes one connection at a time. This pool
  * keeps the connection when the server answered (a DatabaseError) and drops it otherwise.
  */
-class OneSessionPool extends pg.Pool {
+class OneSessionPool extends TenantPool {
   // pg.Pool's query has many overloads; this serves the promise forms Drizzle, pg-boss and executeSql use.
   override query(...args: any[]): any {
     if (args.some((arg) => typeof arg === 'function')) throw new Error('OneSessionPool.query takes no callback');
@@ -313,7 +386,7 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
 }
 
 export async function createPgDatabase(url: string, options: CreateDatabaseOptions = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'fairway' });
+  const pool = new TenantPool({ connectionString: url, max: 10, application_name: 'fairway' });
   pool.on('error', (error) => options.onError?.(error));
   return poolDatabase({
     driver: 'pg',

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { Database, Db } from './client';
+import { asSchemaOwner } from './tenant-context';
 
 /** drizzle-kit's output folder (drizzle.config.ts `out`). */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -32,7 +33,7 @@ export function readJournal(folder = MIGRATIONS_FOLDER): JournalEntry[] {
  */
 export async function runMigrations(database: Database, folder = MIGRATIONS_FOLDER): Promise<void> {
   if (readJournal(folder).length === 0) return;
-  const client = await database.pool.connect();
+  const client = await asSchemaOwner(() => database.pool.connect());
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {

@@ -2,6 +2,7 @@ import { storableText } from '@fairway/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import { asSchemaOwner } from '../db/tenant-context';
 import { runAsBackground } from './work-priority';
 
 /** A job as handlers see it, with its retry count and limit (a handler can tell its last attempt). */
@@ -94,7 +95,8 @@ export class Jobs {
 
   async start(): Promise<void> {
     if (this.state !== 'new') return;
-    await this.boss.start();
+    // pg-boss makes and migrates its schema on start.
+    await asSchemaOwner(() => this.boss.start());
     this.state = 'started';
   }
 
@@ -102,7 +104,8 @@ export class Jobs {
   createQueue(name: string, options: QueueOptions = {}): Promise<void> {
     let created = this.queues.get(name);
     if (!created) {
-      created = this.boss.createQueue(name, { name, ...DEFAULT_QUEUE_OPTIONS, ...options });
+      // A queue is a table of its own, attached to pg-boss' job table: DDL, so as the schema owner.
+      created = asSchemaOwner(() => this.boss.createQueue(name, { name, ...DEFAULT_QUEUE_OPTIONS, ...options }));
       created.catch(() => this.queues.delete(name));
       this.queues.set(name, created);
     }

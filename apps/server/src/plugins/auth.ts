@@ -3,6 +3,7 @@ import { ALL_SCOPES } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { withTenant } from '../db/tenant-context';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { verifyAccessToken } from '../lib/tokens';
 import { type Access, loadSessionAccess } from '../modules/auth/access';
@@ -139,6 +140,17 @@ export const authPlugin = fp(
     });
 
     app.addHook('onRoute', (route) => {
+      // The handler of a signed-in call runs for the caller's organisation: every query it makes
+      // is held to that organisation by row-level security (db/row-level-security.ts), whatever
+      // its own filters say. Decided per request, so it holds however the route authenticates.
+      const handler = route.handler;
+      route.handler = function tenantHandler(request, reply) {
+        const auth = contexts.get(request);
+        return auth
+          ? withTenant(auth.organisationId, () => handler.call(this, request, reply))
+          : handler.call(this, request, reply);
+      };
+
       const declared = route.config?.scope;
       const { authenticates, scopes } = guardsOf(route);
       const where = `${String(route.method)} ${route.url}`;

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../../modules/organizations/organizations.schema';
 
 /**
@@ -30,7 +31,11 @@ export const connectors = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('connectors_club_account_uq').on(t.clubAccountId), uniqueIndex('connectors_key_hash_uq').on(t.keyHash)],
+  (t) => [
+    uniqueIndex('connectors_club_account_uq').on(t.clubAccountId),
+    uniqueIndex('connectors_key_hash_uq').on(t.keyHash),
+    tenantIsolation(t.organisationId),
+  ],
 );
 
 /**
@@ -70,5 +75,6 @@ export const connectorWork = pgTable(
     uniqueIndex('connector_work_idempotency_uq').on(t.clubAccountId, t.idempotencyKey),
     index('connector_work_queue_idx').on(t.clubAccountId, t.status, t.createdAt),
     index('connector_work_fingerprint_idx').on(t.clubAccountId, t.fingerprint),
+    tenantIsolation(t.organisationId),
   ],
 );

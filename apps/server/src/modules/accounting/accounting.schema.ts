@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 
 /**
@@ -20,7 +21,7 @@ export const accountingCodeItems = pgTable(
     days: integer('days'),
     active: boolean('active').notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.clubAccountId, t.kind, t.code] })],
+  (t) => [primaryKey({ columns: [t.clubAccountId, t.kind, t.code] }), tenantIsolation(t.organisationId)],
 );
 
 /** Where the incremental refresh of each mirrored resource has got to, per club account. */
@@ -62,5 +63,5 @@ export const accountingSyncRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('accounting_sync_runs_club_idx').on(t.clubAccountId, t.createdAt)],
+  (t) => [index('accounting_sync_runs_club_idx').on(t.clubAccountId, t.createdAt), tenantIsolation(t.organisationId)],
 );

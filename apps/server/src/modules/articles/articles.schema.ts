@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import type { AccArticle } from '../../integrations/accounting/provider';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
@@ -35,5 +36,6 @@ export const articles = pgTable(
     uniqueIndex('articles_club_number_uq').on(t.clubAccountId, t.number),
     index('articles_club_description_idx').on(t.clubAccountId, t.description),
     index('articles_org_idx').on(t.organisationId),
+    tenantIsolation(t.organisationId),
   ],
 );

@@ -1,6 +1,7 @@
 import type { BillingLine } from '@fairway/shared';
 import { BILLING_STATUSES } from '@fairway/shared';
 import { date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { organisations } from '../organizations/organizations.schema';
 
 /** Our invoice numbers to clubs run from 500001 upwards, across all organisations. */
@@ -27,5 +28,9 @@ export const billings = pgTable(
     totalOre: integer('total_ore').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('billings_number_uq').on(t.number), index('billings_org_idx').on(t.organisationId, t.invoiceDate)],
+  (t) => [
+    uniqueIndex('billings_number_uq').on(t.number),
+    index('billings_org_idx').on(t.organisationId, t.invoiceDate),
+    tenantIsolation(t.organisationId),
+  ],
 );

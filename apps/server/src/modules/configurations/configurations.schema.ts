@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -27,5 +28,6 @@ export const configurations = pgTable(
     uniqueIndex('configurations_account_group_uq').on(t.clubAccountId, t.group),
     index('configurations_org_idx').on(t.organisationId),
     check('configurations_group_ck', sql`${t.group} in ('invoice', 'contract', 'member', 'article', 'email', 'api')`),
+    tenantIsolation(t.organisationId),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import type { AccContract } from '../../integrations/accounting/provider';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
@@ -49,6 +50,7 @@ export const contracts = pgTable(
     index('contracts_club_start_idx').on(t.clubAccountId, t.periodStart),
     index('contracts_org_idx').on(t.organisationId),
     index('contracts_cancellation_idx').on(t.cancellationDate).where(sql`${t.terminatedAt} is null`),
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -86,5 +88,6 @@ export const contractPriceChanges = pgTable(
   (t) => [
     index('contract_price_changes_due_idx').on(t.status, t.effectiveOn),
     index('contract_price_changes_contract_idx').on(t.clubAccountId, t.contractNumber),
+    tenantIsolation(t.organisationId),
   ],
 );

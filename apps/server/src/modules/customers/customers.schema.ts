@@ -1,4 +1,5 @@
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import type { AccCustomer } from '../../integrations/accounting/provider';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
@@ -46,5 +47,6 @@ export const customers = pgTable(
     uniqueIndex('customers_club_number_uq').on(t.clubAccountId, t.number),
     index('customers_club_name_idx').on(t.clubAccountId, t.name),
     index('customers_org_idx').on(t.organisationId),
+    tenantIsolation(t.organisationId),
   ],
 );

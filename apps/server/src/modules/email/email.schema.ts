@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { organisations } from '../organizations/organizations.schema';
 
 /**
@@ -26,5 +27,9 @@ export const emailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_status_idx').on(t.status), index('email_outbox_to_idx').on(t.toAddress)],
+  (t) => [
+    index('email_outbox_status_idx').on(t.status),
+    index('email_outbox_to_idx').on(t.toAddress),
+    tenantIsolation(t.organisationId),
+  ],
 );

@@ -1,5 +1,6 @@
 import type { EventResource, EventType } from '@fairway/shared';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 
 /**
@@ -28,5 +29,6 @@ export const eventLogs = pgTable(
   (t) => [
     index('event_logs_org_created_idx').on(t.organisationId, t.createdAt.desc()),
     index('event_logs_org_type_idx').on(t.organisationId, t.type),
+    tenantIsolation(t.organisationId),
   ],
 );

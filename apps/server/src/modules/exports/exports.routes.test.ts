@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
+import { asSchemaOwner } from '../../db/tenant-context';
 import type { AccInvoice } from '../../integrations/accounting/provider';
 import { addDays, stockholmDate } from '../../integrations/fortnox/time';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -598,13 +599,13 @@ describe('failures', () => {
       .returning();
     const id = row?.id as string;
     // The database fails under the export: its members table is away for a moment.
-    await app.db.execute(sql`alter table members rename to members_away`);
+    await asSchemaOwner(() => app.db.execute(sql`alter table members rename to members_away`));
     try {
       await expect(runExport({ db: app.db, log: app.log }, id, { lastAttempt: false })).rejects.toThrow();
       expect((await get(`/exports/${id}`, org.owner)).json().data.status).toBe('running');
       await runExport({ db: app.db, log: app.log }, id, { lastAttempt: true });
     } finally {
-      await app.db.execute(sql`alter table members_away rename to members`);
+      await asSchemaOwner(() => app.db.execute(sql`alter table members_away rename to members`));
     }
     const failed = (await get(`/exports/${id}`, org.owner, 'en')).json().data as ExportLogEntry;
     expect(failed).toMatchObject({ status: 'failed', fileAvailable: false, error: 'The export could not be made. Try again.' });

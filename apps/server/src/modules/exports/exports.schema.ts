@@ -1,5 +1,6 @@
 import type { ExportFormat, ExportKind, ExportStatus } from '@fairway/shared';
 import { customType, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -42,7 +43,7 @@ export const exportLogs = pgTable(
     /** When the file is deleted; the log row stays. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  (t) => [index('exports_club_created_idx').on(t.clubAccountId, t.createdAt, t.id)],
+  (t) => [index('exports_club_created_idx').on(t.clubAccountId, t.createdAt, t.id), tenantIsolation(t.organisationId)],
 );
 
 /**
@@ -62,5 +63,5 @@ export const exportFiles = pgTable(
     content: bytea('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('export_files_org_idx').on(t.organisationId)],
+  (t) => [index('export_files_org_idx').on(t.organisationId), tenantIsolation(t.organisationId)],
 );

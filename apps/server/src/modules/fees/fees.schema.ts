@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -48,6 +49,7 @@ export const feeTypes = pgTable(
     index('fee_types_org_idx').on(t.organisationId),
     // Target of the fees' composite key: a fee cannot name another club account's type.
     unique('fee_types_id_account_uq').on(t.id, t.clubAccountId),
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -89,6 +91,7 @@ export const fees = pgTable(
       'fees_period_ck',
       sql`(${t.periodType} = 'year' and ${t.periodYear} is not null and ${t.validFrom} is null and ${t.validTo} is null) or (${t.periodType} = 'dates' and ${t.periodYear} is null and ${t.validFrom} is not null and ${t.validTo} is not null and ${t.validTo} >= ${t.validFrom})`,
     ),
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -115,6 +118,7 @@ export const feeRules = pgTable(
       'fee_rules_discount_ck',
       sql`${t.discountValue} >= 0 and (${t.discountType} <> 'percentage' or ${t.discountValue} <= 10000) and (${t.discountType} <> 'none' or ${t.discountValue} = 0)`,
     ),
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -143,5 +147,6 @@ export const feeRuleFees = pgTable(
       foreignColumns: [fees.id, fees.clubAccountId],
     }).onDelete('no action'),
     index('fee_rule_fees_fee_idx').on(t.feeId),
+    tenantIsolation(t.organisationId),
   ],
 );

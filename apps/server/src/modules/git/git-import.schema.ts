@@ -1,5 +1,6 @@
 import type { GitImportCell } from '@fairway/shared';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -40,5 +41,9 @@ export const gitImports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     committedAt: timestamp('committed_at', { withTimezone: true }),
   },
-  (t) => [index('git_imports_club_idx').on(t.clubAccountId, t.createdAt), index('git_imports_org_idx').on(t.organisationId)],
+  (t) => [
+    index('git_imports_club_idx').on(t.clubAccountId, t.createdAt),
+    index('git_imports_org_idx').on(t.organisationId),
+    tenantIsolation(t.organisationId),
+  ],
 );

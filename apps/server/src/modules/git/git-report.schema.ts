@@ -1,4 +1,5 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { gitTransactions } from './git.schema';
 
@@ -48,6 +49,7 @@ export const gitStatusReports = pgTable(
     uniqueIndex('git_status_reports_reference_uq').on(t.clubAccountId, t.basisGitId, t.reference),
     index('git_status_reports_target_idx').on(t.targetClubAccountId, t.invoiceNumber),
     index('git_status_reports_org_idx').on(t.organisationId),
+    tenantIsolation(t.organisationId),
   ],
 );
 

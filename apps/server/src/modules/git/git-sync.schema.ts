@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { gitTransactions } from './git.schema';
 
@@ -60,6 +61,7 @@ export const gitSyncItems = pgTable(
     index('git_sync_items_occasion_idx').on(t.clubAccountId, t.occasionGitId, t.state),
     index('git_sync_items_target_invoice_idx').on(t.targetClubAccountId, t.invoiceNumber),
     index('git_sync_items_org_idx').on(t.organisationId),
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -83,6 +85,7 @@ export const gitArticleMappings = pgTable(
   (t) => [
     uniqueIndex('git_article_mappings_code_uq').on(t.clubAccountId, t.gitArticleCode),
     index('git_article_mappings_org_idx').on(t.organisationId),
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -112,5 +115,6 @@ export const gitPayerCustomers = pgTable(
   (t) => [
     uniqueIndex('git_payer_customers_uq').on(t.clubAccountId, t.payerGolfId),
     index('git_payer_customers_org_idx').on(t.organisationId),
+    tenantIsolation(t.organisationId),
   ],
 );

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -52,6 +53,7 @@ export const gitConnections = pgTable(
   (t) => [
     uniqueIndex('git_connections_club_account_uq').on(t.clubAccountId),
     index('git_connections_org_idx').on(t.organisationId),
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -79,6 +81,7 @@ export const gitMembers = pgTable(
     uniqueIndex('git_members_club_golf_id_uq').on(t.clubAccountId, t.golfId),
     index('git_members_org_idx').on(t.organisationId),
     index('git_members_name_idx').on(t.clubAccountId, t.lastName, t.firstName),
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -102,6 +105,7 @@ export const gitArticles = pgTable(
   (t) => [
     uniqueIndex('git_articles_club_git_id_uq').on(t.clubAccountId, t.gitId),
     index('git_articles_org_idx').on(t.organisationId),
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -130,6 +134,7 @@ export const gitInvoiceOccasions = pgTable(
   (t) => [
     uniqueIndex('git_invoice_occasions_club_git_id_uq').on(t.clubAccountId, t.gitId),
     index('git_invoice_occasions_org_idx').on(t.organisationId),
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -181,6 +186,7 @@ export const gitInvoiceBases = pgTable(
     uniqueIndex('git_invoice_bases_club_git_id_uq').on(t.clubAccountId, t.gitId),
     index('git_invoice_bases_occasion_idx').on(t.clubAccountId, t.occasionGitId, t.status),
     index('git_invoice_bases_org_idx').on(t.organisationId),
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -231,5 +237,5 @@ export const gitTransactions = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('git_transactions_club_idx').on(t.clubAccountId, t.createdAt)],
+  (t) => [index('git_transactions_club_idx').on(t.clubAccountId, t.createdAt), tenantIsolation(t.organisationId)],
 );

@@ -1,4 +1,5 @@
 import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -15,5 +16,5 @@ export const hiddenResources = pgTable(
     resourceIds: text('resource_ids').array().notNull().default([]),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.organisationId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.organisationId, t.userId] }), tenantIsolation(t.organisationId)],
 );

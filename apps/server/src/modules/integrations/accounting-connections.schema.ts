@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -49,6 +50,7 @@ export const accountingConnections = pgTable(
   (t) => [
     uniqueIndex('accounting_connections_club_account_uq').on(t.clubAccountId),
     index('accounting_connections_org_idx').on(t.organisationId),
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -74,5 +76,5 @@ export const oauthStates = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('oauth_states_hash_uq').on(t.stateHash)],
+  (t) => [uniqueIndex('oauth_states_hash_uq').on(t.stateHash), tenantIsolation(t.organisationId)],
 );

@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -16,5 +17,5 @@ export const integrationRequests = pgTable(
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('integration_requests_org_idx').on(t.organisationId, t.createdAt)],
+  (t) => [index('integration_requests_org_idx').on(t.organisationId, t.createdAt), tenantIsolation(t.organisationId)],
 );

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import type { AccInvoice } from '../../integrations/accounting/provider';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
@@ -100,6 +101,7 @@ export const invoices = pgTable(
     index('invoices_club_external_ref_idx').on(t.clubAccountId, t.externalRef),
     // No index on organisation_id alone: every query names the club account too, and the planner
     // ANDed a bitmap of the organisation's 100,000 rows into searches that had 500 matches.
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -128,5 +130,6 @@ export const invoicePayments = pgTable(
     index('invoice_payments_club_external_ref_idx').on(t.clubAccountId, t.externalRef),
     index('invoice_payments_club_invoice_idx').on(t.clubAccountId, t.invoiceNumber),
     index('invoice_payments_club_date_idx').on(t.clubAccountId, t.paymentDate),
+    tenantIsolation(t.organisationId),
   ],
 );

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -61,11 +62,18 @@ function categoryColumns<E extends Record<string, PgColumnBuilderBase>>(extra: E
   };
 }
 
-/** A category table's indexes: the code unique per club account, and the list's name order. */
-function categoryIndexes(table: string, t: { clubAccountId: IndexColumn; code: IndexColumn; name: IndexColumn }) {
+/**
+ * A category table's indexes and policy: the code unique per club account, the list's name
+ * order, and the organisation's rows only.
+ */
+function categoryIndexes(
+  table: string,
+  t: { organisationId: AnyPgColumn; clubAccountId: IndexColumn; code: IndexColumn; name: IndexColumn },
+) {
   return [
     uniqueIndex(`${table}_club_code_uq`).on(t.clubAccountId, t.code),
     index(`${table}_club_name_idx`).on(t.clubAccountId, t.name),
+    tenantIsolation(t.organisationId),
   ];
 }
 
@@ -163,6 +171,7 @@ export const members = pgTable(
     index('members_club_customer_idx').on(t.clubAccountId, t.customerNumber),
     // Word-prefix search keyed by club account (btree_gin), no pending list: see invoices_search_idx.
     index('members_search_idx').using('gin', t.clubAccountId, t.searchVector).with({ fastupdate: false }),
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -184,7 +193,7 @@ export const memberNotes = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('member_notes_member_idx').on(t.memberId, t.createdAt)],
+  (t) => [index('member_notes_member_idx').on(t.memberId, t.createdAt), tenantIsolation(t.organisationId)],
 );
 
 /** Families (spec §3 Family): invoiced together with their fee rule and discount. */
@@ -207,7 +216,7 @@ export const families = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('families_club_name_idx').on(t.clubAccountId, t.name)],
+  (t) => [index('families_club_name_idx').on(t.clubAccountId, t.name), tenantIsolation(t.organisationId)],
 );
 
 /**
@@ -234,6 +243,7 @@ export const familyMembers = pgTable(
   (t) => [
     index('family_members_family_idx').on(t.familyId),
     uniqueIndex('family_members_one_payer_uq').on(t.familyId).where(sql`${t.role} = 'payer'`),
+    tenantIsolation(t.organisationId),
   ],
 );
 

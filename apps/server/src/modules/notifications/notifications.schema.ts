@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -30,5 +31,6 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_recipient_idx').on(t.organisationId, t.userId, t.createdAt.desc()),
     index('notifications_unread_idx').on(t.organisationId, t.userId).where(sql`${t.readAt} is null and ${t.archivedAt} is null`),
+    tenantIsolation(t.organisationId),
   ],
 );

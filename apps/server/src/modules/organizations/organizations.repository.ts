@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { asSystem } from '../../db/tenant-context';
 import { roles } from '../permissions/permissions.schema';
 import { likePattern } from '../users/users.repository';
 import { memberships, users } from '../users/users.schema';
@@ -15,10 +16,20 @@ export interface MemberOrganisationRow {
 
 /**
  * The organisations a user is an active member of. Scoped by the user rather than a tenant:
- * this is the one list that spans tenants, and only ever the caller's own memberships.
+ * this is the one list that spans tenants, and only ever the caller's own memberships. So it runs
+ * as system work (db/tenant-context.ts); it takes the Db, not a transaction, which would keep the
+ * organisation it started with.
  */
-export async function listMemberOrganisations(
-  conn: Db | Tx,
+export function listMemberOrganisations(
+  db: Db,
+  self: { userId: string },
+  query: { page: number; pageSize: number; search?: string },
+): Promise<{ rows: MemberOrganisationRow[]; total: number }> {
+  return asSystem(() => memberOrganisations(db, self, query));
+}
+
+async function memberOrganisations(
+  conn: Db,
   self: { userId: string },
   query: { page: number; pageSize: number; search?: string },
 ): Promise<{ rows: MemberOrganisationRow[]; total: number }> {

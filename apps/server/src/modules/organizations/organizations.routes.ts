@@ -1,6 +1,4 @@
 import {
-  ACCOUNTING_PROGRAMS,
-  type AccountingProgram,
   createOrganizationBodySchema,
   envelope,
   listEnvelope,
@@ -11,16 +9,12 @@ import {
 } from '@fairway/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFoundError } from '../../lib/errors';
 import { authenticated } from '../../plugins/auth';
-import { findOrganisationSettings, listMemberOrganisations } from './organizations.repository';
-import { createOrganisationWithOwner } from './organizations.service';
+import { listMemberOrganisations } from './organizations.repository';
+import { createFurtherOrganisation } from './organizations.service';
 import { tenantOf } from './tenant';
 
 const noQuery = z.object({}).strict();
-
-/** A further organisation starts on the free package; upgrading is the subscription's business. */
-export const NEW_ORGANISATION_PACKAGE_ID = 'free';
 
 const asRoleName = (role: string): RoleName => ((ROLES as readonly string[]).includes(role) ? (role as RoleName) : 'Other');
 
@@ -60,23 +54,10 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { name, organisationNumber } = request.body;
-      const created = await app.db.transaction(async (tx) => {
-        // The new organisation keeps the accounting program of the one the user works in.
-        const settings = await findOrganisationSettings(tx, tenantOf(request.auth));
-        if (!settings) throw new NotFoundError();
-        const accountingProgram = (ACCOUNTING_PROGRAMS as readonly string[]).includes(settings.accountingProgram)
-          ? (settings.accountingProgram as AccountingProgram)
-          : 'fortnox';
-        return createOrganisationWithOwner(tx, {
-          organisation: {
-            name,
-            packageId: NEW_ORGANISATION_PACKAGE_ID,
-            accountingProgram,
-            organisationNumber: organisationNumber ?? null,
-          },
-          clubAccount: { name, organisationNumber: organisationNumber ?? null },
-          owner: { existingUserId: request.auth.userId },
-        });
+      const created = await createFurtherOrganisation(app.db, tenantOf(request.auth), {
+        ownerUserId: request.auth.userId,
+        name,
+        organisationNumber: organisationNumber ?? null,
       });
       return reply.code(201).send({
         data: {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { golfClubs, packages } from '../landing/landing.schema';
 
 /** Customer numbers are handed out from 10001 upwards. */
@@ -42,5 +43,5 @@ export const clubAccounts = pgTable(
     accountingProgram: text('accounting_program').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('club_accounts_org_idx').on(t.organisationId)],
+  (t) => [index('club_accounts_org_idx').on(t.organisationId), tenantIsolation(t.organisationId)],
 );

@@ -1,11 +1,18 @@
-import type { AccountingProgram, RoleName } from '@fairway/shared';
+import { ACCOUNTING_PROGRAMS, type AccountingProgram, type RoleName } from '@fairway/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { asSystem } from '../../db/tenant-context';
+import { NotFoundError } from '../../lib/errors';
 import { passwordHistory } from '../auth/auth.schema';
 import { ensureSystemRoles } from '../permissions/permissions.service';
 import { startSubscription } from '../subscriptions/subscriptions.service';
 import { memberships, userClubAccounts, users } from '../users/users.schema';
+import { findOrganisationSettings } from './organizations.repository';
 import { clubAccounts, organisations } from './organizations.schema';
+import type { Tenant } from './tenant';
+
+/** A further organisation starts on the free package; upgrading is the subscription's business. */
+export const NEW_ORGANISATION_PACKAGE_ID = 'free';
 
 /** A new person becoming the owner, or an existing user founding a further organisation. */
 export type OwnerInput =
@@ -110,6 +117,37 @@ export async function createOrganisationWithOwner(
     userId,
     roleIds,
   };
+}
+
+/**
+ * A signed-in user founds a further organisation, which keeps the accounting program of the one
+ * they work in. The new organisation's rows belong to no organisation the request works for yet,
+ * so they are written as system work, in a transaction of their own.
+ */
+export async function createFurtherOrganisation(
+  db: Db,
+  tenant: Tenant,
+  input: { ownerUserId: string; name: string; organisationNumber: string | null },
+): Promise<CreatedOrganisation> {
+  const settings = await findOrganisationSettings(db, tenant);
+  if (!settings) throw new NotFoundError();
+  const accountingProgram = (ACCOUNTING_PROGRAMS as readonly string[]).includes(settings.accountingProgram)
+    ? (settings.accountingProgram as AccountingProgram)
+    : 'fortnox';
+  return asSystem(() =>
+    db.transaction((tx) =>
+      createOrganisationWithOwner(tx, {
+        organisation: {
+          name: input.name,
+          packageId: NEW_ORGANISATION_PACKAGE_ID,
+          accountingProgram,
+          organisationNumber: input.organisationNumber,
+        },
+        clubAccount: { name: input.name, organisationNumber: input.organisationNumber },
+        owner: { existingUserId: input.ownerUserId },
+      }),
+    ),
+  );
 }
 
 /**

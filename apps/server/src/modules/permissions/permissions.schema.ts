@@ -1,4 +1,5 @@
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { organisations } from '../organizations/organizations.schema';
 
 /** A named set of scopes plus rule toggles (spec §6); system roles are seeded per organisation. */
@@ -18,5 +19,9 @@ export const roles = pgTable(
     onlyTeamCustomers: boolean('only_team_customers').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('roles_org_name_uq').on(t.organisationId, t.name), index('roles_org_idx').on(t.organisationId)],
+  (t) => [
+    uniqueIndex('roles_org_name_uq').on(t.organisationId, t.name),
+    index('roles_org_idx').on(t.organisationId),
+    tenantIsolation(t.organisationId),
+  ],
 );

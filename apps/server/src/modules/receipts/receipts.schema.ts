@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 
 /**
@@ -34,5 +35,6 @@ export const receipts = pgTable(
   (t) => [
     uniqueIndex('receipts_club_invoice_uq').on(t.clubAccountId, t.invoiceNumber),
     index('receipts_send_out_idx').on(t.sendOutId),
+    tenantIsolation(t.organisationId),
   ],
 );

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -72,6 +73,7 @@ export const segments = pgTable(
     check('segments_discount_ck', sql`${t.discountHundredths} is null or ${t.discountHundredths} between 0 and 10000`),
     check('segments_fees_ck', sql`coalesce(${t.adminFeeOre}, 0) >= 0 and coalesce(${t.freightOre}, 0) >= 0`),
     check('segments_vat_ck', sql`${t.vatRate} is null or ${t.vatRate} in (25, 12, 6, 0)`),
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -98,5 +100,6 @@ export const segmentMembers = pgTable(
       foreignColumns: [segments.id, segments.clubAccountId, segments.kind],
     }).onDelete('cascade'),
     uniqueIndex('segment_members_account_kind_number_uq').on(t.clubAccountId, t.kind, t.number),
+    tenantIsolation(t.organisationId),
   ],
 );

@@ -1,6 +1,7 @@
 import type { PaymentPlan, SubscriptionRequest } from '@fairway/shared';
 import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { asSystemIn } from '../../db/tenant-context';
 import { billings } from '../billings/billings.schema';
 import { packages } from '../landing/landing.schema';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
@@ -227,14 +228,20 @@ export async function removeClubAccountsExcept(tx: Tx, tenant: Tenant, keep: rea
   return removed.map((r) => r.id);
 }
 
-/** People whose last organisation went away: their accounts hold personal data and nothing else. */
+/**
+ * People whose last organisation went away: their accounts hold personal data and nothing else.
+ * Whether someone belongs elsewhere is asked past the organisation's row-level security: seen
+ * from inside it, everyone would look left without one.
+ */
 export async function deleteUsersWithoutOrganisation(tx: Tx, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
-  await tx.execute(
-    sql`delete from ${users} u where u.id in (${sql.join(
-      userIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}) and not exists (select 1 from ${memberships} m where m.user_id = u.id)`,
+  await asSystemIn(tx, () =>
+    tx.execute(
+      sql`delete from ${users} u where u.id in (${sql.join(
+        userIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) and not exists (select 1 from ${memberships} m where m.user_id = u.id)`,
+    ),
   );
 }
 

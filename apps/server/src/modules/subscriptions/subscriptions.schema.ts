@@ -1,5 +1,6 @@
 import { CANCELLATION_REASONS, PAYMENT_PLANS, SUBSCRIPTION_REQUEST_STATUSES, SUBSCRIPTION_REQUEST_TYPES } from '@fairway/shared';
 import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { packages } from '../landing/landing.schema';
 import { organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
@@ -44,7 +45,7 @@ export const subscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('subscriptions_org_uq').on(t.organisationId)],
+  (t) => [uniqueIndex('subscriptions_org_uq').on(t.organisationId), tenantIsolation(t.organisationId)],
 );
 
 /** Upgrade, downgrade, cancel and payment plan changes wait here until they take effect (spec §4). */
@@ -69,7 +70,7 @@ export const subscriptionRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscription_requests_org_idx').on(t.organisationId, t.status)],
+  (t) => [index('subscription_requests_org_idx').on(t.organisationId, t.status), tenantIsolation(t.organisationId)],
 );
 
 /**
@@ -87,5 +88,5 @@ export const subscriptionUsage = pgTable(
     invoices: integer('invoices').notNull().default(0),
     sms: integer('sms').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.organisationId, t.month] })],
+  (t) => [primaryKey({ columns: [t.organisationId, t.month] }), tenantIsolation(t.organisationId)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { billings } from '../billings/billings.schema';
 import { members } from '../members/members.schema';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
@@ -26,6 +27,7 @@ export const supportTickets = pgTable(
   (t) => [
     index('support_tickets_org_idx').on(t.organisationId, t.createdAt),
     index('support_tickets_member_idx').on(t.memberId).where(sql`${t.memberId} is not null`),
+    tenantIsolation(t.organisationId),
   ],
 );
 
@@ -50,5 +52,8 @@ export const supportHourPurchases = pgTable(
     billingId: uuid('billing_id').references(() => billings.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('support_hour_purchases_unbilled_idx').on(t.organisationId).where(sql`${t.billingId} is null`)],
+  (t) => [
+    index('support_hour_purchases_unbilled_idx').on(t.organisationId).where(sql`${t.billingId} is null`),
+    tenantIsolation(t.organisationId),
+  ],
 );

@@ -1,6 +1,7 @@
 import type { RoleName } from '@fairway/shared';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { asSystemIn } from '../../db/tenant-context';
 import { oneTimeTokens } from '../auth/auth.schema';
 import { packages } from '../landing/landing.schema';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
@@ -252,32 +253,38 @@ export async function removeMember(tx: Tx, tenant: Tenant, userId: string): Prom
     .where(and(eq(oneTimeTokens.organisationId, tenant.organisationId), eq(oneTimeTokens.userId, userId)));
   await tx.delete(memberships).where(and(eq(memberships.organisationId, tenant.organisationId), eq(memberships.userId, userId)));
 
-  const [other] = await tx
-    .select({ organisationId: memberships.organisationId })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
-    .orderBy(asc(memberships.createdAt))
-    .limit(1);
-  const [anyMembership] = await tx
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(eq(memberships.userId, userId))
-    .limit(1);
-  if (!anyMembership) {
-    await tx.delete(users).where(eq(users.id, userId));
-    return;
-  }
+  // The person's other organisations lie beyond this one's row-level security.
+  await asSystemIn(tx, async () => {
+    const [other] = await tx
+      .select({ organisationId: memberships.organisationId })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
+      .orderBy(asc(memberships.createdAt))
+      .limit(1);
+    const [anyMembership] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(eq(memberships.userId, userId))
+      .limit(1);
+    if (!anyMembership) {
+      await tx.delete(users).where(eq(users.id, userId));
+      return;
+    }
 
-  // If this was the organisation in use, move the user to another one they belong to.
-  const [user] = await tx.select({ currentOrganisationId: users.currentOrganisationId }).from(users).where(eq(users.id, userId));
-  if (user && (user.currentOrganisationId === tenant.organisationId || user.currentOrganisationId === null)) {
-    const nextOrg = other?.organisationId ?? null;
-    const nextAccount = nextOrg ? await firstReachableAccount(tx, userId, nextOrg) : null;
-    await tx
-      .update(users)
-      .set({ currentOrganisationId: nextOrg, currentClubAccountId: nextAccount, updatedAt: new Date() })
+    // If this was the organisation in use, move the user to another one they belong to.
+    const [user] = await tx
+      .select({ currentOrganisationId: users.currentOrganisationId })
+      .from(users)
       .where(eq(users.id, userId));
-  }
+    if (user && (user.currentOrganisationId === tenant.organisationId || user.currentOrganisationId === null)) {
+      const nextOrg = other?.organisationId ?? null;
+      const nextAccount = nextOrg ? await firstReachableAccount(tx, userId, nextOrg) : null;
+      await tx
+        .update(users)
+        .set({ currentOrganisationId: nextOrg, currentClubAccountId: nextAccount, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    }
+  });
 }
 
 async function firstReachableAccount(conn: Conn, userId: string, organisationId: string): Promise<string | null> {
@@ -321,6 +328,14 @@ export async function repairCurrentAccount(conn: Conn, tenant: Tenant, userId: s
  * account of another organisation switches the organisation too.
  */
 export async function findReachableAccount(
+  tx: Tx,
+  self: { userId: string },
+  clubAccountId: string,
+): Promise<{ clubAccountId: string; organisationId: string } | null> {
+  return asSystemIn(tx, () => reachableAccount(tx, self, clubAccountId));
+}
+
+async function reachableAccount(
   conn: Conn,
   self: { userId: string },
   clubAccountId: string,

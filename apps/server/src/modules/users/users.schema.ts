@@ -1,4 +1,5 @@
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { roles } from '../permissions/permissions.schema';
 
@@ -43,7 +44,11 @@ export const memberships = pgTable(
       .default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('memberships_org_user_uq').on(t.organisationId, t.userId), index('memberships_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('memberships_org_user_uq').on(t.organisationId, t.userId),
+    index('memberships_user_idx').on(t.userId),
+    tenantIsolation(t.organisationId),
+  ],
 );
 
 /** Which club accounts of the organisation a user may reach. */
@@ -60,5 +65,9 @@ export const userClubAccounts = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.clubAccountId] }), index('uca_org_idx').on(t.organisationId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.clubAccountId] }),
+    index('uca_org_idx').on(t.organisationId),
+    tenantIsolation(t.organisationId),
+  ],
 );

@@ -9,6 +9,7 @@ import {
   type User,
 } from '@fairway/shared';
 import type { Db, Tx } from '../../db/client';
+import { asSystem } from '../../db/tenant-context';
 import { BusinessError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
@@ -193,7 +194,8 @@ export async function updateUser(db: Db, actor: Actor, userId: string, body: Upd
   });
 
   if (switched) {
-    return { user: await loadUser(db, { organisationId: switched }, userId), organisationId: switched };
+    // The organisation switched to is not the one this request runs for.
+    return { user: await asSystem(() => loadUser(db, { organisationId: switched }, userId)), organisationId: switched };
   }
   return { user: await loadUser(db, tenant, userId) };
 }
