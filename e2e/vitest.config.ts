@@ -11,7 +11,8 @@ export default defineConfig({
     include: ['tests/**/*.spec.ts'],
     globalSetup: ['./fixtures/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Deadlines for a loaded two-core machine; a passing test never waits for them.
+    testTimeout: 180_000,
+    hookTimeout: 240_000,
   },
 });

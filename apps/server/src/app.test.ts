@@ -307,6 +307,21 @@ describe('validation errors', () => {
     });
   });
 
+  it('name unknown fields that share a name with an object built-in, like any other', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/probe/items',
+      payload: '{"name":"Anna","email":"anna@example.se","owner":{"age":30,"toString":1},"constructor":{},"hasOwnProperty":null}',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'De angivna uppgifterna är ogiltiga',
+      eng_message: 'The given data was invalid',
+      error: { 'owner.toString': ['Unknown field'], constructor: ['Unknown field'], hasOwnProperty: ['Unknown field'] },
+    });
+  });
+
   it('accept a valid body', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -29,7 +29,7 @@ describe('an invited user completes the profile', () => {
     await page.getByLabel(/^Bekräfta lösenord/).fill(password);
     await page.getByRole('button', { name: 'Spara och logga in' }).click();
 
-    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 60_000 });
     await eventually(async () => {
       const user = JSON.parse((await storedSession(page)).userData ?? '{}');
       expect(user.email).toBe(email);

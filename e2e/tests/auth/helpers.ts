@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO_LOGINS, type DemoLogin } from '../../../apps/server/src/db/seed/demo-logins';
 import { baseUrl } from '../../fixtures/browser';
@@ -20,8 +20,11 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@e2e.fairway.test`;
 }
 
-/** Polls until `check` stops throwing (or gives up with its last error). */
-export async function eventually(check: () => void | Promise<void>, timeoutMs = 10_000): Promise<void> {
+/**
+ * Polls until `check` stops throwing (or gives up with its last error). The default deadline
+ * allows for a loaded two-core machine; it only matters when the check never passes.
+ */
+export async function eventually(check: () => void | Promise<void>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -31,6 +34,25 @@ export async function eventually(check: () => void | Promise<void>, timeoutMs = 
       if (Date.now() > deadline) throw error;
       await new Promise((r) => setTimeout(r, 100));
     }
+  }
+}
+
+/**
+ * Waits for `target` as a user waiting on background work (the first refresh from GIT, a job's
+ * log line) would: look, and reload (or open `url`) when it is not there yet. Each look allows as
+ * long as a loaded machine may take to draw the page; `deadlineMs` bounds the whole wait.
+ */
+export async function reloadUntilVisible(page: Page, target: Locator, deadlineMs = 180_000, url?: string): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    try {
+      await target.waitFor({ timeout: 60_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    if (url) await page.goto(url);
+    else await page.reload();
   }
 }
 
@@ -48,7 +70,7 @@ export async function loginThroughForm(page: Page, login: { email: string; passw
   await page.getByLabel(/^E-postadress/).fill(login.email);
   await page.getByLabel(PASSWORD_LABEL).fill(login.password);
   await page.getByRole('button', { name: 'Logga in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 20_000 });
+  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 60_000 });
 }
 
 /** The three session keys of spec §2, as the page's localStorage holds them. */

@@ -63,7 +63,7 @@ describe('forgot and reset password', () => {
     await page.getByLabel(NEW_PASSWORD_LABEL).fill(next);
     await page.getByLabel(/^Bekräfta lösenord/).fill(next);
     await page.getByRole('button', { name: 'Spara lösenord och logga in' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 60_000 });
     expect((await storedSession(page)).accessToken).toBeTruthy();
 
     // A used link is dead: a fresh visitor gets a clear error and a way to ask for a new one.

@@ -40,7 +40,7 @@ async function createContract(page: Page, text: string): Promise<string> {
 
   await page.goto(`${LIST}?search=${number}`);
   const link = page.getByRole('table', { name: 'Avtal' }).getByRole('link', { name: new RegExp(`^Öppna avtal ${number} `) });
-  await link.waitFor({ timeout: 20_000 });
+  await link.waitFor({ timeout: 60_000 });
   await link.click();
   await page.waitForURL((url) => EDIT_PATH.test(url.pathname));
   await page.getByText(`Avtal ${number} med`).first().waitFor();
@@ -102,7 +102,7 @@ describe('contract actions', () => {
     const row = page
       .getByRole('table', { name: 'Fakturor' })
       .getByRole('link', { name: new RegExp(`^Öppna faktura ${invoice} `) });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: 60_000 });
     expect(await row.getAttribute('aria-label')).toMatch(new RegExp(`^Öppna faktura ${invoice} .+`));
     await row.click();
     await page.waitForURL((url) => INVOICE_PATH.test(url.pathname));
@@ -167,6 +167,6 @@ describe('contract actions', () => {
     await page
       .getByRole('table', { name: 'Avtal' })
       .getByRole('link', { name: new RegExp(`^Öppna avtal ${number} `) })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: 60_000 });
   });
 });

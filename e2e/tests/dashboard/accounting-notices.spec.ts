@@ -8,7 +8,7 @@ import {
   vismaSimulatorControl,
 } from '../../fixtures/accounting';
 import { snap, usePagePerTest } from '../../fixtures/browser';
-import { eventually, loginThroughForm, registerOwnerViaApi } from '../auth/helpers';
+import { eventually, loginThroughForm, registerOwnerViaApi, reloadUntilVisible } from '../auth/helpers';
 
 /** The connector is "offline" after this long without a call (OFFLINE_AFTER_SECONDS in visma-admin/protocol.ts). */
 const OFFLINE_AFTER_MS = 120_000;
@@ -40,7 +40,7 @@ describe('accounting notices on the dashboard home', () => {
     adminOwner = await registerOwnerViaApi('va-notice', { accountingProgram: 'visma_administration' });
     await loginThroughForm(page, adminOwner);
 
-    await notice().waitFor({ timeout: 20_000 });
+    await notice().waitFor({ timeout: 60_000 });
     expect(await notice().getAttribute('data-status')).toBe('installation_needed');
     await notice().getByText('Installation behövs', { exact: true }).waitFor();
     expect(await notice().textContent()).toContain('Kopplingsprogrammet för Visma Administration är inte installerat för');
@@ -93,7 +93,7 @@ describe('accounting notices on the dashboard home', () => {
     await table
       .getByRole('link', { name: /^Öppna faktura / })
       .first()
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: 60_000 });
     await vismaSimulatorControl(simulator, 'POST', 'revoke-consent');
     await table
       .getByRole('link', { name: /^Öppna faktura / })
@@ -105,7 +105,7 @@ describe('accounting notices on the dashboard home', () => {
       .waitFor();
 
     await page.goto('/dashboard');
-    await notice().waitFor({ timeout: 20_000 });
+    await notice().waitFor({ timeout: 60_000 });
     expect(await notice().getAttribute('data-status')).toBe('reconnect_needed');
     await notice().getByText('Anslutningen till Visma eEkonomi har brutits', { exact: true }).waitFor();
     expect(await notice().textContent()).toContain('Visma eEkonomi tar inte längre emot portalens behörighet för');
@@ -125,7 +125,7 @@ describe('accounting notices on the dashboard home', () => {
   });
 
   it('Visma Administration connector silent for two minutes: "connector offline", pointing to Integrations', {
-    timeout: OFFLINE_AFTER_MS + 60_000,
+    timeout: OFFLINE_AFTER_MS + 240_000,
   }, async () => {
     if (!adminOwner || !connectorLastCall) throw new Error('The first test registered no connector');
     await loginThroughForm(page, adminOwner);
@@ -133,10 +133,9 @@ describe('accounting notices on the dashboard home', () => {
     // Still online while the connector was heard from within the window.
     if (Date.now() - connectorLastCall < OFFLINE_AFTER_MS - 10_000) expect(await notice().count()).toBe(0);
 
-    // No call since: wait out the window (2 minutes, spec §8), counted from the last call.
-    await new Promise((r) => setTimeout(r, Math.max(0, connectorLastCall + OFFLINE_AFTER_MS + 3_000 - Date.now())));
-    await page.reload();
-    await notice().waitFor({ timeout: 20_000 });
+    // No call since: the notice shows once the window (2 minutes) has passed since the last call,
+    // as a user looking at the dashboard now and then would see it.
+    await reloadUntilVisible(page, notice(), connectorLastCall + OFFLINE_AFTER_MS + 120_000 - Date.now());
     expect(await notice().getAttribute('data-status')).toBe('connector_offline');
     await notice().getByText('Kopplingen till Visma Administration är offline', { exact: true }).waitFor();
     expect(await notice().textContent()).toMatch(/Kopplingsprogrammet för .+ har inte hört av sig sedan /);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GitSimulator, startGitSimulator } from '../../../apps/server/src/integrations/git/git.simulator';
 import { snap, usePagePerTest } from '../../fixtures/browser';
-import { eventually, loginThroughForm, pathOf } from '../auth/helpers';
+import { eventually, loginThroughForm, pathOf, reloadUntilVisible } from '../auth/helpers';
 
 const GIT = '/dashboard/golfrelated/git';
 const INTEGRATIONS = '/dashboard/configuration/integrations';
@@ -33,10 +33,7 @@ describe('GIT pages', () => {
     await page.goto(GIT);
     await page.getByRole('heading', { level: 1, name: 'GIT' }).waitFor();
     // The first refresh from GIT may still be running right after the server started.
-    await eventually(async () => {
-      await page.reload();
-      await rows(page, 'GIT-medlemmar').first().waitFor({ timeout: 3_000 });
-    }, 90_000);
+    await reloadUntilVisible(page, rows(page, 'GIT-medlemmar').first());
     expect(await rows(page, 'GIT-medlemmar').count()).toBeGreaterThan(0);
     await snap(page, 'git-members');
 
@@ -61,16 +58,13 @@ describe('GIT pages', () => {
     await log.filter({ hasText: 'Uppdatering från GIT' }).first().waitFor();
     expect(await log.filter({ hasText: 'Klar' }).count()).toBeGreaterThan(0);
     await snap(page, 'git-transaction-log');
-  }, 150_000);
+  }, 300_000);
 
   it('archives an invoice occasion after a confirmation and brings it back, and asks for a choice first', async () => {
     await loginThroughForm(page);
     await page.goto(`${GIT}?tab=invoiceOccasions`);
     const table = page.getByRole('table', { name: 'Fakturaomgångar' });
-    await eventually(async () => {
-      await page.reload();
-      await rows(page, 'Fakturaomgångar').first().waitFor({ timeout: 3_000 });
-    }, 90_000);
+    await reloadUntilVisible(page, rows(page, 'Fakturaomgångar').first());
 
     await page.getByRole('button', { name: 'Arkivera valda (0)' }).click();
     await toast(page, 'Välj en eller flera fakturaomgångar');
@@ -95,7 +89,7 @@ describe('GIT pages', () => {
 
     await page.locator('label', { hasText: 'Aktiva' }).click();
     await table.getByRole('link', { name, exact: true }).waitFor();
-  }, 150_000);
+  }, 300_000);
 
   describe('connecting GIT', () => {
     let sim: GitSimulator;

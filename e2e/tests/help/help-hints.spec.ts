@@ -23,7 +23,7 @@ describe('help hints in the dashboard', () => {
 
   async function openHint(name: string) {
     const button = page.getByRole('button', { name });
-    await button.waitFor({ timeout: 20_000 });
+    await button.waitFor({ timeout: 60_000 });
     await button.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name });

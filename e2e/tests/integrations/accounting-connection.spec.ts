@@ -48,7 +48,7 @@ describe('accounting connection', () => {
     await accountingCard().getByRole('button', { name: 'Anslut Fortnox' }).click();
 
     // The simulator's consent page, on its own origin.
-    await page.getByRole('heading', { name: 'Godkänn integration' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Godkänn integration' }).waitFor({ timeout: 60_000 });
     expect(new URL(page.url()).origin).not.toBe(new URL(baseUrl()).origin);
     const tenant = page.getByRole('combobox', { name: 'Företag' });
     if (company) {
@@ -60,9 +60,9 @@ describe('accounting connection', () => {
     await page.getByRole('button', { name: 'Godkänn' }).click();
 
     // Back on the portal's public /fortnox page, which completes the connection.
-    await page.waitForURL((url) => url.pathname === '/fortnox', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/fortnox', { timeout: 60_000 });
     const success = page.getByTestId('connection-success');
-    await success.waitFor({ timeout: 20_000 });
+    await success.waitFor({ timeout: 60_000 });
     expect(await success.textContent()).toContain(`Fairway Demo GK är nu anslutet till Fortnox (${chosen})`);
     // The spent state is gone from the address.
     expect(new URL(page.url()).search).toBe('');
@@ -81,7 +81,7 @@ describe('accounting connection', () => {
   it('refuses a state the portal never issued, with the steps to start again', async () => {
     await page.goto('/fortnox?state=bad&code=x');
     const error = page.getByTestId('connection-error');
-    await error.waitFor({ timeout: 20_000 });
+    await error.waitFor({ timeout: 60_000 });
     expect(await error.textContent()).toContain('Länken för att ansluta har gått ut eller redan använts.');
     await page.getByText('Tryck på Anslut (eller Anslut igen) för att börja om.').waitFor();
     expect(await page.getByRole('link', { name: 'Till Integrationer' }).getAttribute('href')).toBe(INTEGRATIONS);

@@ -56,7 +56,7 @@ describe('Visma Administration connector program', () => {
       await card().getByTestId('connector-status').waitFor();
       expect(await card().getByTestId('connector-status').textContent()).toBe(status);
       expect(await detail('Väntande arbeten')).toBe(String(pending));
-    }, 30_000);
+    }, 120_000);
   }
 
   /** The customers list, refreshed from the program with its button, searched for `name`. */
@@ -107,7 +107,7 @@ describe('Visma Administration connector program', () => {
     // A refresh from the customers list reads the company's customer register through it.
     await refreshCustomers();
     const table = page.getByRole('table', { name: 'Kunder' });
-    await table.getByRole('link', { name: /^Öppna kund 2001 / }).waitFor({ timeout: 20_000 });
+    await table.getByRole('link', { name: /^Öppna kund 2001 / }).waitFor({ timeout: 60_000 });
     for (const name of ['Roslagens Bygg AB', 'Restaurang Greenside AB', 'Anna Lindqvist']) {
       await table.getByText(name, { exact: true }).waitFor();
     }
@@ -158,7 +158,7 @@ describe('Visma Administration connector program', () => {
     await refreshCustomers();
     await page.getByRole('searchbox', { name: 'Sök kund' }).fill(name);
     const row = page.getByRole('table', { name: 'Kunder' }).getByRole('row').filter({ hasText: name });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: 60_000 });
     // The search has answered: this customer alone, not the whole list under it.
     await page.getByText('Visar 1–1 av 1').waitFor();
     expect(await row.textContent()).toContain('Norrtälje');

@@ -109,7 +109,7 @@ describe('invoice actions', () => {
     await page.getByRole('heading', { level: 1, name: 'Händelselogg' }).waitFor();
     const log = page.getByRole('table', { name: 'Händelser' });
     const sent = (how: string) => log.getByRole('row').filter({ hasText: `skickade faktura ${number} (${how})` });
-    await sent('extern utskrift').first().waitFor({ timeout: 20_000 });
+    await sent('extern utskrift').first().waitFor({ timeout: 60_000 });
     await sent('e-post').first().waitFor();
     expect(await sent('e-faktura').count()).toBe(0);
     await snap(page, 'invoice-sent-event-log');
@@ -157,7 +157,7 @@ describe('invoice actions', () => {
     // The list's "cancelled" view has it.
     await page.goto(`${LIST}?kind=cancelled&search=${number}`);
     const table = page.getByRole('table', { name: 'Fakturor' });
-    await table.getByRole('link', { name: new RegExp(`^Öppna faktura ${number} `) }).waitFor({ timeout: 20_000 });
+    await table.getByRole('link', { name: new RegExp(`^Öppna faktura ${number} `) }).waitFor({ timeout: 60_000 });
   });
 
   it('credits a booked invoice: the credit note opens, the original shows credited; booked offers no edit or cancel', {

@@ -8,7 +8,7 @@ const meta = (page: Page, selector: string) =>
 
 async function settled(page: Page) {
   await page.locator('h1').first().waitFor();
-  await expect.poll(() => page.locator('[aria-busy="true"], .mantine-Skeleton-root').count(), { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => page.locator('[aria-busy="true"], .mantine-Skeleton-root').count(), { timeout: 60_000 }).toBe(0);
 }
 
 describe('the blog', () => {

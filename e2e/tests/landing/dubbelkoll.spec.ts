@@ -61,7 +61,7 @@ describe('Dubbelkoll, from the same build', () => {
     child.stderr?.on('data', (d) => {
       output += d;
     });
-    const deadline = Date.now() + 100_000;
+    const deadline = Date.now() + 200_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`The Dubbelkoll server exited:\n${output}`);
       const ok = await fetch(`${origin}/api/health`).then(
@@ -72,7 +72,7 @@ describe('Dubbelkoll, from the same build', () => {
       if (Date.now() > deadline) throw new Error(`The Dubbelkoll server did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 300));
     }
-  }, 120_000);
+  }, 240_000);
 
   afterAll(() => {
     if (child?.pid) {

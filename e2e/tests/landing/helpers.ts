@@ -110,7 +110,7 @@ export async function steadyOutline(page: Page) {
         seen = await outline(page);
         return seen.h1.length;
       },
-      { timeout: 15_000 },
+      { timeout: 60_000 },
     )
     .toBe(1);
   return seen;
@@ -134,5 +134,5 @@ export async function openLatestPost(page: Page): Promise<string> {
 /** Waits until nothing on the page is still loading (skeletons and busy regions gone). */
 export async function settled(page: Page) {
   await page.locator('h1').first().waitFor();
-  await expect.poll(() => page.locator('[aria-busy="true"], .mantine-Skeleton-root').count(), { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => page.locator('[aria-busy="true"], .mantine-Skeleton-root').count(), { timeout: 60_000 }).toBe(0);
 }

@@ -19,7 +19,7 @@ describe('the price page', () => {
     await page.goto('/price');
     await page.getByRole('heading', { level: 1, name: 'Priser och paket' }).waitFor();
     const cards = page.getByTestId('price-card');
-    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(5);
+    await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(5);
     expect(plain(await cards.nth(0).textContent())).toContain('Gratis');
     const small = plain(await cards.nth(1).textContent());
     expect(small).toContain('Small');
@@ -57,7 +57,7 @@ describe('the price page', () => {
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     await page.goto('/price');
     await page.getByRole('heading', { level: 1, name: 'Prices and packages' }).waitFor();
-    await expect.poll(() => page.getByTestId('price-card').count(), { timeout: 20_000 }).toBe(5);
+    await expect.poll(() => page.getByTestId('price-card').count(), { timeout: 60_000 }).toBe(5);
     expect(plain(await page.getByTestId('price-card').nth(3).textContent())).toContain('Up to 1,500 invoices/month');
     const fees = plain(await page.getByTestId('price-fees').textContent());
     // Money in the en-SE convention (Intl), as everywhere in the product.

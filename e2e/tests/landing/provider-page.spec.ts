@@ -39,7 +39,7 @@ describe('the provider connection page', () => {
     // What Fortnox sends back when the user presses Cancel on its consent page.
     await page.goto(`/fortnox?state=${encodeURIComponent(state)}&error=access_denied`);
     const error = page.getByTestId('connection-error');
-    await error.waitFor({ timeout: 20_000 });
+    await error.waitFor({ timeout: 60_000 });
     expect(await error.textContent()).toContain('Anslutningen avbröts i Fortnox. Inget har ändrats');
     await page.getByText('Så här gör du:').waitFor();
     expect(await page.locator('main ol li').count()).toBe(3);
@@ -50,7 +50,7 @@ describe('the provider connection page', () => {
 
     // The same state again, as a reload of the old address or a second tab would send it.
     await page.goto(`/fortnox?state=${encodeURIComponent(state)}&code=late`);
-    await error.waitFor({ timeout: 20_000 });
+    await error.waitFor({ timeout: 60_000 });
     expect(await error.textContent()).toContain('Länken för att ansluta har gått ut eller redan använts.');
 
     const integrations = await apiCall<{ integrations: { system: string; status: string }[] }>(

@@ -100,8 +100,8 @@ async function connectedFortnox(page: Page) {
   );
   await page.goto(authorizeUrl);
   await page.getByRole('button', { name: 'Godkänn' }).click();
-  await page.waitForURL((url) => url.pathname === '/fortnox', { timeout: 20_000 });
-  await page.getByTestId('connection-success').waitFor({ timeout: 20_000 });
+  await page.waitForURL((url) => url.pathname === '/fortnox', { timeout: 60_000 });
+  await page.getByTestId('connection-success').waitFor({ timeout: 60_000 });
 }
 
 interface OtherPublicPage {
@@ -142,7 +142,7 @@ const OTHER_PAGES: OtherPublicPage[] = [
     name: 'fortnox with a state it never issued',
     path: () => '/fortnox?state=bad&code=x',
     then: async (page) => {
-      await page.getByTestId('connection-error').waitFor({ timeout: 20_000 });
+      await page.getByTestId('connection-error').waitFor({ timeout: 60_000 });
     },
   },
   { name: 'fortnox with a good state', path: () => '/fortnox', reach: connectedFortnox },
@@ -161,8 +161,8 @@ const OTHER_PAGES: OtherPublicPage[] = [
 async function checkOther(page: Page, target: OtherPublicPage, links: Links, lang: Lang, skin: Skin) {
   if (target.reach) await target.reach(page);
   else await page.goto(target.path(links));
-  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
-  await expect.poll(() => page.locator('[aria-busy="true"], .mantine-Skeleton-root').count(), { timeout: 20_000 }).toBe(0);
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+  await expect.poll(() => page.locator('[aria-busy="true"], .mantine-Skeleton-root').count(), { timeout: 60_000 }).toBe(0);
   await target.then?.(page, lang);
   const o = await steadyOutline(page);
   expect(o.lang, target.name).toBe(lang);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { snap, usePagePerTest } from '../../fixtures/browser';
-import { apiCall, eventually, loginThroughForm, registerOwnerViaApi, uniqueEmail } from '../auth/helpers';
+import { apiCall, loginThroughForm, registerOwnerViaApi, reloadUntilVisible, uniqueEmail } from '../auth/helpers';
 
 /**
  * Inviting a user notifies the organisation's Owners and is written to the event log: the Owner
@@ -20,7 +20,7 @@ describe('notifications and the event log', () => {
 
     await loginThroughForm(page, owner);
     const bell = page.getByRole('button', { name: 'Aviseringar, 1 oläst' });
-    await bell.waitFor({ timeout: 20_000 });
+    await bell.waitFor({ timeout: 60_000 });
     await bell.click();
 
     const drawer = page.getByRole('dialog', { name: 'Aviseringar' });
@@ -29,7 +29,7 @@ describe('notifications and the event log', () => {
     await item.waitFor();
     expect(await item.textContent()).toContain(`Greta Golfsson (${invitedEmail})`);
     // Let the drawer finish sliding in before the picture is taken.
-    await page.waitForTimeout(400);
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
     await snap(page, 'notifications-unread');
 
     await item.getByRole('button', { name: 'Markera som läst: Ny användare inbjuden' }).click();
@@ -49,7 +49,7 @@ describe('notifications and the event log', () => {
     await page.getByRole('heading', { level: 1, name: 'Händelselogg' }).waitFor();
     const table = page.getByRole('table', { name: 'Händelser' });
     const row = table.getByRole('row').filter({ hasText: 'bjöd in Greta Golfsson' });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: 60_000 });
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells[1]).toBe('Användare');
     expect(cells[3]).toBe(`Eva Testsson bjöd in Greta Golfsson (${invitedEmail}) med rollen Staff`);
@@ -60,15 +60,11 @@ describe('notifications and the event log', () => {
     await page.setViewportSize({ width: 1366, height: 900 });
 
     // The invitation e-mail's delivery is logged too, by the e-mail job.
-    await eventually(async () => {
-      await page.reload();
-      await table
-        .getByRole('row')
-        .filter({ hasText: invitedEmail })
-        .filter({ hasText: 'SUCCESS' })
-        .first()
-        .waitFor({ timeout: 2_000 });
-    }, 20_000);
+    await reloadUntilVisible(
+      page,
+      table.getByRole('row').filter({ hasText: invitedEmail }).filter({ hasText: 'SUCCESS' }).first(),
+      120_000,
+    );
 
     // Filters: no ERROR events in a fresh organisation.
     await page.getByRole('textbox', { name: 'Typ' }).click();

@@ -63,7 +63,7 @@ describe('receipts', () => {
     const table = page.getByRole('table', { name: 'Kvitton' });
     const rowOf = (number: string) =>
       table.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Välj faktura ${number}` }) });
-    await rowOf(withEmail.number).waitFor({ timeout: 20_000 });
+    await rowOf(withEmail.number).waitFor({ timeout: 60_000 });
     await rowOf(withoutEmail.number).waitFor();
     await eventually(async () => expect(await table.getByRole('row').count()).toBe(3));
     expect(await rowOf(withoutEmail.number).textContent()).toContain('Ingen e-postadress');

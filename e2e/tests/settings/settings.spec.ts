@@ -73,7 +73,7 @@ describe('settings', () => {
 
     // After a reload the image is fetched again with the bearer token.
     await page.reload();
-    await page.getByTestId('header-avatar').locator('img').waitFor({ timeout: 20_000 });
+    await page.getByTestId('header-avatar').locator('img').waitFor({ timeout: 60_000 });
   });
 
   it('asks for a club to sync to when API auto sync is turned on', async () => {

@@ -34,7 +34,7 @@ describe('stale invoice copy', () => {
     await page.goto('/dashboard/acounting/invoices?payment=unpaid');
     const table = page.getByRole('table', { name: 'Fakturor' });
     const first = table.getByRole('link', { name: /^Öppna faktura / }).first();
-    await first.waitFor({ timeout: 20_000 });
+    await first.waitFor({ timeout: 60_000 });
     await first.click();
     await page.waitForURL((url) => EDIT_PATH.test(url.pathname));
     await page

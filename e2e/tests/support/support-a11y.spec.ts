@@ -28,7 +28,7 @@ describe('the support page: accessibility in both languages and skins', () => {
       await page.goto('/dashboard/help/support');
       await page.getByRole('heading', { level: 1, name: 'Support' }).waitFor();
       await page.getByRole('heading', { level: 2, name: lang === 'sv' ? 'Köp supporttimmar' : 'Buy support hours' }).waitFor();
-      await expect.poll(() => page.locator('.mantine-Skeleton-root').count(), { timeout: 20_000 }).toBe(0);
+      await expect.poll(() => page.locator('.mantine-Skeleton-root').count(), { timeout: 60_000 }).toBe(0);
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(skin);
       // The page's own content; the shell around it (banner, header) is checked with the shell.
       expect(await seriousViolations(page, '.support-page')).toEqual([]);

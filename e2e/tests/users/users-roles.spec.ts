@@ -69,7 +69,7 @@ describe('users and roles', () => {
       await other.getByLabel(/^Nytt lösenord( \*)?$/).fill(password);
       await other.getByLabel(/^Bekräfta lösenord/).fill(password);
       await other.getByRole('button', { name: 'Spara och logga in' }).click();
-      await other.waitForURL((url) => url.pathname === '/dashboard', { timeout: 20_000 });
+      await other.waitForURL((url) => url.pathname === '/dashboard', { timeout: 60_000 });
 
       // Only the screens of invoices.read and members.read (and the help pages, open to all).
       await eventually(async () => {
@@ -91,7 +91,7 @@ describe('users and roles', () => {
       // Outside the role: the users page's GET users is refused and the access-denied modal says so.
       await other.goto('/dashboard/configuration/users');
       const denied = other.getByRole('dialog', { name: 'Åtkomst nekad' });
-      await denied.waitFor({ timeout: 15_000 });
+      await denied.waitFor({ timeout: 60_000 });
       expect(await denied.textContent()).toContain('Du har inte behörighet att utföra denna åtgärd');
       // Nor is inviting offered to someone without users.manage.
       expect(await other.getByRole('button', { name: 'Bjud in användare' }).count()).toBe(0);

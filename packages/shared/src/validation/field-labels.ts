@@ -38,7 +38,7 @@ export const FIELD_LABELS: Readonly<Record<string, Readonly<Record<Lang, string>
 
 /** The label of an API field name in `lang`; a name without one is spelled out ("customerNumber" → "customer number"). */
 export function fieldLabel(name: string, lang: Lang): string {
-  const known = FIELD_LABELS[name]?.[lang];
+  const known = Object.hasOwn(FIELD_LABELS, name) ? FIELD_LABELS[name]?.[lang] : undefined;
   if (known) return known;
   return name
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')

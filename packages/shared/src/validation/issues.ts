@@ -21,12 +21,14 @@ function pathKey(path: readonly PropertyKey[]): string {
  * An unknown-keys issue is reported once under every unknown field.
  */
 export function issuesToFieldErrors(issues: readonly IssueLike[], lang: Lang): FieldErrors {
-  const out: FieldErrors = {};
+  // Field names come from the client (an unknown field may be called `constructor` or
+  // `__proto__`), so they key a Map, never a plain object's inherited members.
+  const out = new Map<string, string[]>();
   const add = (field: string, label: string | undefined, message: string) => {
     const text = translateValidationMessage(message, lang, label);
-    const list = out[field] ?? [];
+    const list = out.get(field) ?? [];
     if (!list.includes(text)) list.push(text);
-    out[field] = list;
+    out.set(field, list);
   };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
@@ -37,5 +39,5 @@ export function issuesToFieldErrors(issues: readonly IssueLike[], lang: Lang): F
     const last = [...issue.path].reverse().find((p) => typeof p === 'string');
     add(pathKey(issue.path), last === undefined ? undefined : fieldLabel(String(last), lang), issue.message);
   }
-  return out;
+  return Object.fromEntries(out);
 }

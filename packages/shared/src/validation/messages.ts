@@ -161,7 +161,7 @@ export function encodeMessage(key: ValidationMessageKey, params?: MessageParams)
 export function decodeMessage(message: string): { key: ValidationMessageKey; params: MessageParams } | null {
   const at = message.indexOf(SEPARATOR);
   const key = at === -1 ? message : message.slice(0, at);
-  if (!(key in VALIDATION_MESSAGES)) return null;
+  if (!Object.hasOwn(VALIDATION_MESSAGES, key)) return null;
   let params: MessageParams = {};
   if (at !== -1) {
     try {

@@ -119,6 +119,17 @@ describe('required (Swedish) and the general rules', () => {
     const r = z.object({ a: z.string() }).strict().safeParse({ a: 'x', b: 1, c: 2 });
     expect(issuesToFieldErrors(r.error!.issues, 'en')).toEqual({ b: ['Unknown field'], c: ['Unknown field'] });
   });
+  it('reports unknown fields named like object built-ins as their own fields', () => {
+    const body = JSON.parse('{"a":"x","__proto__":1,"constructor":2,"toString":3}') as unknown;
+    const r = z.object({ a: z.string() }).strict().safeParse(body);
+    const errors = issuesToFieldErrors(r.error!.issues, 'sv');
+    expect(Object.entries(errors)).toEqual([
+      ['__proto__', ['Okänt fält']],
+      ['constructor', ['Okänt fält']],
+      ['toString', ['Okänt fält']],
+    ]);
+    expect(Object.getPrototypeOf(errors)).toBe(Object.prototype);
+  });
   it('implements each general rule', () => {
     expect(generalRules.alpha('Åsa')).toBe(true);
     expect(generalRules.alpha('Åsa1')).toBe(false);

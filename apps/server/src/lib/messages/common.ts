@@ -44,6 +44,10 @@ export const commonMessages = {
     en: 'Unsupported content type',
   },
   'errors.invalidJson': { sv: 'Begärans JSON är ogiltig', en: 'The request body is not valid JSON' },
+  'errors.malformedMultipart': {
+    sv: 'Uppladdningen gick inte att läsa. Välj filen och försök igen',
+    en: 'The upload could not be read. Choose the file and try again',
+  },
   'errors.tooManyRequests': {
     sv: 'För många förfrågningar. Försök igen om {seconds} sekunder',
     en: 'Too many requests. Try again in {seconds} seconds',

@@ -226,6 +226,30 @@ describe('POST /git/imports (upload)', () => {
     expect((await app.db.select({ id: gitImports.id }).from(gitImports)).length).toBe(before);
   });
 
+  it('refuses a multipart body it cannot read with 400 and a localised message, storing nothing', async () => {
+    const before = (await app.db.select({ id: gitImports.id }).from(gitImports)).length;
+    const cutOff = '--X\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK';
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'x'],
+      [`multipart/form-data; boundary=${'b'.repeat(300)}`, 'x'],
+      ['multipart/form-data; boundary=X', cutOff],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/git/imports',
+        headers: { ...a.owner.headers, 'content-type': contentType, 'accept-language': 'sv' },
+        payload,
+      });
+      expect(res.statusCode, contentType).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'Uppladdningen gick inte att läsa. Välj filen och försök igen',
+        eng_message: 'The upload could not be read. Choose the file and try again',
+        error: 'Uppladdningen gick inte att läsa. Välj filen och försök igen',
+      });
+    }
+    expect((await app.db.select({ id: gitImports.id }).from(gitImports)).length).toBe(before);
+  });
+
   it('needs git.write to upload, git.read to read, and a signed-in user', async () => {
     const book = await gitExportWorkbook([exportRow()]);
     expect((await upload(aReader, book)).statusCode).toBe(403);

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BusinessError } from '../../lib/errors';
 import { getLang } from '../../lib/i18n';
+import { readMultipart } from '../../lib/multipart';
 import { scoped } from '../../plugins/auth';
 import { targetOf } from '../accounting/access';
 import { commitGitImport, createGitImport, getGitImport, previewGitImport } from './git-import.service';
@@ -27,21 +28,23 @@ const FILE_FIELD = 'file';
 async function readUpload(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
   if (!request.isMultipart()) throw new BusinessError(400, 'gitImport.fileRequired');
   const limits = { fileSize: GIT_IMPORT_MAX_BYTES, files: 3, fields: 5, parts: 8 };
-  const parts = request.parts({ limits, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0]);
   let file: { name: string; bytes: Buffer } | undefined;
   let refusal: BusinessError | undefined;
-  for await (const part of parts) {
-    if (part.type === 'field') continue;
-    if (part.fieldname !== FILE_FIELD || file || refusal) {
-      part.file.resume();
-      continue;
+  await readMultipart(request, limits, async (parts) => {
+    for await (const part of parts) {
+      if (part.type === 'field') continue;
+      if (part.fieldname !== FILE_FIELD || file || refusal) {
+        part.file.resume();
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (part.file.truncated)
+        refusal = new BusinessError(400, 'gitImport.tooLarge', { max: GIT_IMPORT_MAX_BYTES / 1024 / 1024 });
+      else if (!/\.xlsx$/i.test(part.filename ?? '')) refusal = new BusinessError(400, 'gitImport.notXlsx');
+      else if (bytes.length === 0) refusal = new BusinessError(400, 'gitImport.fileRequired');
+      else file = { name: part.filename, bytes };
     }
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) refusal = new BusinessError(400, 'gitImport.tooLarge', { max: GIT_IMPORT_MAX_BYTES / 1024 / 1024 });
-    else if (!/\.xlsx$/i.test(part.filename ?? '')) refusal = new BusinessError(400, 'gitImport.notXlsx');
-    else if (bytes.length === 0) refusal = new BusinessError(400, 'gitImport.fileRequired');
-    else file = { name: part.filename, bytes };
-  }
+  });
   if (refusal) throw refusal;
   if (!file) throw new BusinessError(400, 'gitImport.fileRequired');
   return file;

@@ -641,4 +641,29 @@ describe('PUT /users/image and GET /users/{id}/image', () => {
     expect((await userRow(member.userId))?.image).toBeNull();
     expect((await upload({ ...member, headers: { authorization: '' } }, [{ name: 'image', data: PNG }])).statusCode).toBe(401);
   });
+
+  it('refuses a multipart body it cannot read with 400 and a localised message', async () => {
+    const member = await addMember(app, a, 'Staff');
+    const cutOff =
+      '--X\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG';
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'x'],
+      [`multipart/form-data; boundary=${'b'.repeat(300)}`, 'x'],
+      ['multipart/form-data; boundary=X', cutOff],
+    ] as const) {
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/v1/users/image',
+        headers: { ...member.headers, 'content-type': contentType, 'accept-language': 'en' },
+        payload,
+      });
+      expect(res.statusCode, contentType).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'Uppladdningen gick inte att läsa. Välj filen och försök igen',
+        eng_message: 'The upload could not be read. Choose the file and try again',
+        error: 'The upload could not be read. Choose the file and try again',
+      });
+    }
+    expect((await userRow(member.userId))?.image).toBeNull();
+  });
 });

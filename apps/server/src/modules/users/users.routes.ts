@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError, ValidationError } from '../../lib/errors';
+import { readMultipart } from '../../lib/multipart';
 import { signAccessToken } from '../../lib/tokens';
 import { authenticated, scoped } from '../../plugins/auth';
 import { tenantOf } from '../organizations/tenant';
@@ -47,27 +48,28 @@ async function readProfileImage(request: FastifyRequest): Promise<{ mime: string
   // Oversize is detected from the truncated stream rather than thrown, so the other parts are
   // still read and reported in the same answer.
   const limits = { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 5, fields: 10, parts: 15 };
-  const parts = request.parts({ limits, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0]);
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      fail(part.fieldname, part.fieldname === IMAGE_FIELD ? 'invalid_type' : 'unknown_field');
-      continue;
+  await readMultipart(request, limits, async (parts) => {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fail(part.fieldname, part.fieldname === IMAGE_FIELD ? 'invalid_type' : 'unknown_field');
+        continue;
+      }
+      if (part.fieldname !== IMAGE_FIELD || image || errors[IMAGE_FIELD]) {
+        part.file.resume();
+        fail(part.fieldname, part.fieldname === IMAGE_FIELD ? 'invalid' : 'unknown_field');
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) {
+        fail(IMAGE_FIELD, 'image_size');
+        continue;
+      }
+      const sniffed = sniffImageType(bytes);
+      if (bytes.length === 0) fail(IMAGE_FIELD, 'required');
+      else if (!sniffed || !(PROFILE_IMAGE_TYPES as readonly string[]).includes(part.mimetype)) fail(IMAGE_FIELD, 'image_type');
+      else image = { mime: sniffed, bytes };
     }
-    if (part.fieldname !== IMAGE_FIELD || image || errors[IMAGE_FIELD]) {
-      part.file.resume();
-      fail(part.fieldname, part.fieldname === IMAGE_FIELD ? 'invalid' : 'unknown_field');
-      continue;
-    }
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) {
-      fail(IMAGE_FIELD, 'image_size');
-      continue;
-    }
-    const sniffed = sniffImageType(bytes);
-    if (bytes.length === 0) fail(IMAGE_FIELD, 'required');
-    else if (!sniffed || !(PROFILE_IMAGE_TYPES as readonly string[]).includes(part.mimetype)) fail(IMAGE_FIELD, 'image_type');
-    else image = { mime: sniffed, bytes };
-  }
+  });
   if (!image && !errors[IMAGE_FIELD]) fail(IMAGE_FIELD, 'required');
   if (Object.keys(errors).length > 0 || !image) throw new ValidationError(errors);
   return image;
