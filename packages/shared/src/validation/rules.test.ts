@@ -178,4 +178,23 @@ describe('text PostgreSQL cannot store', () => {
     ]);
     expect(isStorableText('ok')).toBe(true);
   });
+
+  it('walks a value nested ten thousand levels deep without overflowing the stack', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    const paths = unstorableTextPaths(deep);
+    expect(paths).toHaveLength(1);
+    expect(paths[0]).toHaveLength(10_000);
+    let clean = storableDeep(deep);
+    for (let i = 0; i < 10_000; i++) clean = (clean as unknown[])[0];
+    expect(clean).toBe('x');
+  });
+
+  it('keeps a key named __proto__ as data when it cleans', () => {
+    const parsed = JSON.parse('{"__proto__": {"a": "x\\u0000"}, "b": "\\u0000"}') as Record<string, unknown>;
+    const clean = storableDeep(parsed);
+    expect(Object.getPrototypeOf(clean)).toBe(Object.prototype);
+    expect(Object.keys(clean)).toEqual(['__proto__', 'b']);
+    expect(JSON.stringify(clean)).toBe('{"__proto__":{"a":"x"},"b":""}');
+  });
 });

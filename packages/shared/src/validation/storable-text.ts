@@ -23,45 +23,87 @@ function isPlainObject(value: object): value is Record<string, unknown> {
   return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
 }
 
-/**
- * `storableText` over every string of a JSON-like value, keys included. Only arrays and plain
- * objects are walked (dates, buffers and class instances are kept as they are); an unchanged
- * value is returned as is.
- */
-export function storableDeep<T>(value: T): T {
-  if (typeof value === 'string') return storableText(value) as T;
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    let changed = false;
-    const out = value.map((item) => {
-      const clean = storableDeep(item);
-      if (clean !== item) changed = true;
-      return clean;
-    });
-    return (changed ? out : value) as T;
-  }
-  if (!isPlainObject(value)) return value;
-  let changed = false;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    const cleanKey = storableText(key);
-    const clean = storableDeep(item);
-    if (cleanKey !== key || clean !== item) changed = true;
-    out[cleanKey] = clean;
-  }
-  return (changed ? out : value) as T;
+interface Visit {
+  value: unknown;
+  key: string | number | null;
+  parent: Visit | null;
+}
+
+function pathOf(visit: Visit): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: Visit | null = visit; at && at.key !== null; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+/** Sets an own property, also one named `__proto__` (which `out[key] = value` would not). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /**
  * The paths (as lists of keys and indexes) of every string in a JSON-like value that fails
- * `isStorableText`, keys included (a bad key is reported at its own path).
+ * `isStorableText`, keys included (a bad key is reported at its own path). The walk keeps its own
+ * stack: a request body nested ten thousand levels deep is read, not a stack overflow.
  */
 export function unstorableTextPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
-  if (typeof value === 'string') return isStorableText(value) ? [] : [path];
-  if (value === null || typeof value !== 'object') return [];
-  if (Array.isArray(value)) return value.flatMap((item, i) => unstorableTextPaths(item, [...path, i]));
-  if (!isPlainObject(value)) return [];
-  return Object.entries(value).flatMap(([key, item]) =>
-    isStorableText(key) ? unstorableTextPaths(item, [...path, key]) : [[...path, storableText(key)]],
-  );
+  const found: (string | number)[][] = [];
+  const stack: Visit[] = [{ value, key: null, parent: null }];
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    const current = visit.value;
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) found.push([...path, ...pathOf(visit)]);
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], key: i, parent: visit });
+      continue;
+    }
+    if (!isPlainObject(current)) continue;
+    const entries = Object.entries(current);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i] as [string, unknown];
+      if (isStorableText(key)) stack.push({ value: item, key, parent: visit });
+      else found.push([...path, ...pathOf(visit), storableText(key)]);
+    }
+  }
+  return found;
+}
+
+/**
+ * `storableText` over every string of a JSON-like value, keys included. Only arrays and plain
+ * objects are walked (dates, buffers and class instances are kept as they are); a value with
+ * nothing to clean is returned as is, otherwise its arrays and objects are copied. Like
+ * `unstorableTextPaths`, it keeps its own stack, whatever the depth.
+ */
+export function storableDeep<T>(value: T): T {
+  if (typeof value === 'string') return storableText(value) as T;
+  if (unstorableTextPaths(value).length === 0) return value;
+  const root: Record<string, unknown> = { value };
+  type Slot = { holder: Record<string | number, unknown>; key: string | number };
+  const put = (slot: Slot, next: unknown) => {
+    if (typeof slot.key === 'number') slot.holder[slot.key] = next;
+    else setOwn(slot.holder as Record<string, unknown>, slot.key, next);
+  };
+  const stack: Slot[] = [{ holder: root, key: 'value' }];
+  for (let slot = stack.pop(); slot; slot = stack.pop()) {
+    const current = slot.holder[slot.key];
+    if (typeof current === 'string') {
+      put(slot, storableText(current));
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    if (Array.isArray(current)) {
+      const copy: unknown[] = current.slice();
+      put(slot, copy);
+      for (let i = 0; i < copy.length; i++) stack.push({ holder: copy as unknown as Record<number, unknown>, key: i });
+      continue;
+    }
+    if (!isPlainObject(current)) continue;
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(current)) setOwn(copy, storableText(key), item);
+    put(slot, copy);
+    for (const key of Object.keys(copy)) stack.push({ holder: copy, key });
+  }
+  return root.value as T;
 }
