@@ -87,11 +87,11 @@ beforeAll(async () => {
   const [queued] = await ok<{ id: string }[]>('GET', '/git/transactions', a.owner);
   if (queued) await runGitRefresh(app, queued.id);
   const tenant = { organisationId: a.organisationId, clubAccountId: a.clubAccountId };
-  await saveConfiguration(app.db, tenant, a.owner.userId, 'api', {
+  await saveConfiguration(app.db, tenant, { userId: a.owner.userId, reach: null }, 'api', {
     ...CONFIGURATION_DEFAULTS.api,
     club_to_sync: companyId,
   } as ConfigurationValues['api']);
-  await saveConfiguration(app.db, company(), a.owner.userId, 'invoice', {
+  await saveConfiguration(app.db, company(), { userId: a.owner.userId, reach: null }, 'invoice', {
     ...CONFIGURATION_DEFAULTS.invoice,
     sendMethod: 'print',
   } as ConfigurationValues['invoice']);
@@ -123,7 +123,7 @@ describe('GIT → Visma eEkonomi', () => {
     // Killed right after Visma made the second invoice, before the portal recorded it.
     const run = await ok<GitTransaction>('POST', '/git/sync', a.owner, body, 202);
     expect(run.targetClubAccountId).toBe(companyId);
-    const data = await gitSyncJobData(app, run.id, { ...body, trigger: 'manual', lang: 'en' });
+    const data = await gitSyncJobData(app, run.id, { ...body, trigger: 'manual', caller: null, lang: 'en' });
     let created = 0;
     await expect(
       runGitSync(app, data, {
