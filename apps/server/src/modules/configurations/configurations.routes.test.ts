@@ -230,9 +230,17 @@ describe('GET and PUT /configurations/api', () => {
     expect(Object.keys((foreign.json() as { error: object }).error)).toEqual(['club_to_sync']);
 
     // Syncs would later write into Drift AB on the club's behalf: a manager not given it cannot point there.
-    const notGiven = await api('PUT', '/configurations/api', aManager, apiConfig({ auto_sync: true, club_to_sync: aDrift }), 'en');
+    const notGiven = await api(
+      'PUT',
+      '/configurations/api',
+      aManager,
+      apiConfig({ auto_sync: true, club_to_sync: aDrift }),
+      'en',
+    );
     expect(notGiven.statusCode).toBe(400);
-    expect((notGiven.json() as { error: object }).error).toEqual({ club_to_sync: ['The club to sync field has an invalid value'] });
+    expect((notGiven.json() as { error: object }).error).toEqual({
+      club_to_sync: ['The club to sync field has an invalid value'],
+    });
 
     const both = await addMember(app, a, 'Manager', { clubAccountIds: [a.clubAccountId, aDrift] });
     const ok = await api(

@@ -119,7 +119,12 @@ async function resolveRole(tx: Tx, tenant: Tenant, body: { role?: RoleName; role
  * keeps it). Accounts the actor cannot reach stay as they are, since the actor may neither give
  * nor take away what they were not given.
  */
-async function grantableClubAccounts(tx: Tx, actor: Actor, ids: readonly string[], held: readonly string[] = []): Promise<string[]> {
+async function grantableClubAccounts(
+  tx: Tx,
+  actor: Actor,
+  ids: readonly string[],
+  held: readonly string[] = [],
+): Promise<string[]> {
   const unique = [...new Set(ids)];
   const found = await clubAccountIdsOf(tx, tenantOf(actor), unique);
   if (found.length !== unique.length || unique.some((id) => !held.includes(id) && !reaches(actor, id))) {
