@@ -281,9 +281,11 @@ async function realId(table: string, org: TestOrganisation): Promise<string | nu
       (columns as unknown as { rows?: { column_name: string }[] }).rows ?? (columns as unknown as { column_name: string }[])
     ).map((c) => c.column_name);
     const byAccount = names.includes('club_account_id') ? sql` and club_account_id = ${org.clubAccountId}` : sql``;
+    // A row users made (an organisation's own role) rather than a built-in one that refuses every change.
+    const order = names.includes('system') ? sql`system, 1` : sql`1`;
     const result = await app.db.execute<{ id: string }>(
       sql`select ${sql.identifier(column)}::text as id from ${sql.identifier(name)}
-          where organisation_id = ${org.organisationId} and ${sql.identifier(column)} is not null${byAccount} order by 1 limit 1`,
+          where organisation_id = ${org.organisationId} and ${sql.identifier(column)} is not null${byAccount} order by ${order} limit 1`,
     );
     const rows = (result as unknown as { rows?: { id: string }[] }).rows ?? (result as unknown as { id: string }[]);
     id = rows[0]?.id ?? null;
@@ -353,6 +355,7 @@ async function seedOrganisation(org: TestOrganisation) {
     .insert(memberNotes)
     .values({ ...tenant, memberId: member?.id as string, text: 'Matrisanteckning', authorId: org.owner.userId });
   await notify(app.db, { organisationId: org.organisationId, allOwners: true, subject: 'Matris', message: 'Matris' });
+  await app.db.insert(roles).values({ organisationId: org.organisationId, name: 'Kassa', scopes: ['customers.read'] });
   await app.db.insert(receipts).values({ ...tenant, invoiceNumber: '1', state: 'sent', sendOutId: randomUUID() });
   await app.db.insert(gitImports).values({
     ...tenant,
