@@ -18,6 +18,7 @@ import { runQueuedRefreshes } from '../integrations/accounting-test-helpers';
 import { invoices } from '../invoices/invoices.schema';
 import { clubAccounts } from '../organizations/organizations.schema';
 import { addClubAccount, createOrganisation, type TestOrganisation } from '../users/test-fixtures';
+import { userClubAccounts } from '../users/users.schema';
 import { runGitRefresh } from './git-refresh.service';
 import { gitSyncItems } from './git-sync.schema';
 import { gitSyncJobData, runGitSync } from './git-sync.service';
@@ -79,6 +80,10 @@ beforeAll(async () => {
   freshSeason(git);
   a = await createOrganisation(app, { name: 'Gamma GK' });
   companyId = await addClubAccount(app, a.organisationId, 'Gamma GK Drift AB');
+  // The owner syncs into the operating company: they were given it.
+  await app.db
+    .insert(userClubAccounts)
+    .values({ userId: a.owner.userId, clubAccountId: companyId, organisationId: a.organisationId });
   await app.db.update(clubAccounts).set({ accountingProgram: 'visma_eekonomi' }).where(eq(clubAccounts.id, companyId));
   await connectToSimulator(app, company(), 'visma_eekonomi', a.owner.userId);
   await runQueuedRefreshes(app, { clubAccountId: companyId });
