@@ -378,10 +378,11 @@ async function seedOrganisation(org: TestOrganisation) {
 }
 
 beforeAll(async () => {
+  // The GIT simulator first: the app is told where GIT is before any club connects to it.
+  git = await startGitSimulator({ members: 30, seed: 'access-matrix' });
   t = await createTestApp({}, { modules: [collector, ...routeModules] });
   app = t.app;
   await useFortnoxSimulator(app);
-  git = await startGitSimulator({ members: 30, seed: 'access-matrix' });
   a = await createOrganisation(app, { name: 'Alfa GK' });
   b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
   aDrift = await addClubAccount(app, a.organisationId, 'Alfa GK Drift AB');
