@@ -378,7 +378,7 @@ async function seedOrganisation(org: TestOrganisation) {
 }
 
 beforeAll(async () => {
-  // The GIT simulator first: the app is told where GIT is before any club connects to it.
+  // The GIT simulator first, so its address is known when the app is configured.
   git = await startGitSimulator({ members: 30, seed: 'access-matrix' });
   t = await createTestApp({}, { modules: [collector, ...routeModules] });
   app = t.app;
