@@ -149,7 +149,7 @@ async function main() {
       runId = await syncOccasionNow(
         app,
         target,
-        { trigger: 'manual', occasionId: occasion.id, targetClubAccountId: target.clubAccountId, lang: 'sv' },
+        { trigger: 'manual', caller: null, occasionId: occasion.id, targetClubAccountId: target.clubAccountId, lang: 'sv' },
         {
           step(step) {
             if (step === 'invoice.before' && firstInvoiceHook === null) firstInvoiceHook = performance.now();

@@ -17,6 +17,7 @@ export const commonMessages = {
     en: 'You do not have permission to perform this action',
   },
   'errors.notFound': { sv: 'Resursen hittades inte', en: 'The resource was not found' },
+  'errors.clubAccountNotFound': { sv: 'Klubbkontot hittades inte', en: 'The club account was not found' },
   'errors.routeNotFound': {
     sv: 'Adressen {method} {path} finns inte',
     en: 'There is no {method} {path}',

@@ -219,7 +219,7 @@ describe('GET and PUT /configurations/api', () => {
     });
   });
 
-  it("accepts only the organisation's own club accounts to sync to", async () => {
+  it("accepts only the organisation's own club accounts to sync to, and only those the user was given", async () => {
     const foreign = await api(
       'PUT',
       '/configurations/api',
@@ -229,10 +229,24 @@ describe('GET and PUT /configurations/api', () => {
     expect(foreign.statusCode).toBe(400);
     expect(Object.keys((foreign.json() as { error: object }).error)).toEqual(['club_to_sync']);
 
-    const ok = await api(
+    // Syncs would later write into Drift AB on the club's behalf: a manager not given it cannot point there.
+    const notGiven = await api(
       'PUT',
       '/configurations/api',
       aManager,
+      apiConfig({ auto_sync: true, club_to_sync: aDrift }),
+      'en',
+    );
+    expect(notGiven.statusCode).toBe(400);
+    expect((notGiven.json() as { error: object }).error).toEqual({
+      club_to_sync: ['The club to sync field has an invalid value'],
+    });
+
+    const both = await addMember(app, a, 'Manager', { clubAccountIds: [a.clubAccountId, aDrift] });
+    const ok = await api(
+      'PUT',
+      '/configurations/api',
+      both,
       apiConfig({ auto_sync: true, club_to_sync: aDrift, auto_mark_invoice_as_paid: true }),
     );
     expect(ok.statusCode).toBe(200);

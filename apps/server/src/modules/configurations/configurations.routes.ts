@@ -69,7 +69,13 @@ export const configurationsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const values = request.body as ConfigurationValues[G];
         return {
-          data: await saveConfiguration(app.db, accountTenantOf(request.auth), request.auth.userId, group, values),
+          data: await saveConfiguration(
+            app.db,
+            accountTenantOf(request.auth),
+            { userId: request.auth.userId, reach: request.auth },
+            group,
+            values,
+          ),
         };
       },
     );

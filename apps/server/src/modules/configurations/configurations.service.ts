@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { BusinessError, type FieldMessages, ValidationError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { clubAccounts } from '../organizations/organizations.schema';
+import { type ClubAccountReach, reaches } from '../organizations/tenant';
 import { type AccountTenant, findStored, listStored, type StoredConfiguration, saveStored } from './configurations.repository';
 
 export type { AccountTenant };
@@ -86,10 +87,25 @@ function issuesToMessages(issues: readonly { path: readonly PropertyKey[]; messa
 }
 
 /**
- * The API group's rules beyond its shape (spec §5): a club to sync to when auto sync is on, which
- * must be a club account of the organisation, and start dates within their window.
+ * Who saves a configuration: the user (`request.auth`), whose club accounts bound the ones a
+ * configuration may point at, or a setup without a user (the demo, tests) with `reach: null`.
  */
-async function checkApiConfiguration(tx: Tx, tenant: AccountTenant, values: ApiConfiguration): Promise<void> {
+export interface ConfigurationAuthor {
+  userId: string;
+  reach: ClubAccountReach | null;
+}
+
+/**
+ * The API group's rules beyond its shape (spec §5): a club to sync to when auto sync is on, which
+ * must be a club account of the organisation the author was given (syncs later write into it on
+ * their behalf), and start dates within their window.
+ */
+async function checkApiConfiguration(
+  tx: Tx,
+  tenant: AccountTenant,
+  author: ConfigurationAuthor,
+  values: ApiConfiguration,
+): Promise<void> {
   const previous = await getConfiguration(tx, tenant, 'api');
   const result = apiConfigurationSchema({ previous }).safeParse(values);
   const errors = result.success ? {} : issuesToMessages(result.error.issues);
@@ -98,7 +114,7 @@ async function checkApiConfiguration(tx: Tx, tenant: AccountTenant, values: ApiC
       .select({ id: clubAccounts.id })
       .from(clubAccounts)
       .where(and(eq(clubAccounts.id, values.club_to_sync), eq(clubAccounts.organisationId, tenant.organisationId)));
-    if (!club) errors.club_to_sync = [encodeMessage('invalid_value')];
+    if (!club || (author.reach && !reaches(author.reach, club.id))) errors.club_to_sync = [encodeMessage('invalid_value')];
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
@@ -107,13 +123,13 @@ async function checkApiConfiguration(tx: Tx, tenant: AccountTenant, values: ApiC
 export async function saveConfiguration<G extends ConfigurationGroup>(
   db: Db,
   tenant: AccountTenant,
-  userId: string,
+  author: ConfigurationAuthor,
   group: G,
   values: ConfigurationValues[G],
 ): Promise<ConfigurationEntry<G>> {
   const stored = await db.transaction(async (tx) => {
-    if (group === 'api') await checkApiConfiguration(tx, tenant, values as ApiConfiguration);
-    return saveStored(tx, tenant, group, values as unknown as Record<string, unknown>, userId);
+    if (group === 'api') await checkApiConfiguration(tx, tenant, author, values as ApiConfiguration);
+    return saveStored(tx, tenant, group, values as unknown as Record<string, unknown>, author.userId);
   });
   return toEntry(group, stored);
 }

@@ -2,6 +2,7 @@ import type { FeeRulesListQuery, FeesListQuery, FeeTypesListQuery } from '@fairw
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { AccountTenant } from '../configurations/configurations.repository';
+import { families, memberCategories, members } from '../members/members.schema';
 import { clubAccounts } from '../organizations/organizations.schema';
 import { likePattern } from '../users/users.repository';
 import { feeRuleFees, feeRules, fees, feeTypes } from './fees.schema';
@@ -333,7 +334,32 @@ export async function replaceRuleFees(conn: Conn, tenant: AccountTenant, ruleId:
   );
 }
 
+export async function feeRuleExists(conn: Conn, tenant: AccountTenant, id: string): Promise<boolean> {
+  const [row] = await conn
+    .select({ id: feeRules.id })
+    .from(feeRules)
+    .where(and(ruleOf(tenant), eq(feeRules.id, id)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Deletes a fee rule. Members, families and member categories that use it keep their place
+ * without a rule (their foreign keys would refuse the delete otherwise).
+ */
 export async function deleteFeeRule(conn: Conn, tenant: AccountTenant, id: string) {
+  await conn
+    .update(members)
+    .set({ feeRuleId: null })
+    .where(and(eq(members.clubAccountId, tenant.clubAccountId), eq(members.feeRuleId, id)));
+  await conn
+    .update(families)
+    .set({ feeRuleId: null })
+    .where(and(eq(families.clubAccountId, tenant.clubAccountId), eq(families.feeRuleId, id)));
+  await conn
+    .update(memberCategories)
+    .set({ defaultFeeRuleId: null })
+    .where(and(eq(memberCategories.clubAccountId, tenant.clubAccountId), eq(memberCategories.defaultFeeRuleId, id)));
   const [row] = await conn
     .delete(feeRules)
     .where(and(ruleOf(tenant), eq(feeRules.id, id)))

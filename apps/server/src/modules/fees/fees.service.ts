@@ -25,6 +25,7 @@ import {
   type FeeListRow,
   type FeeRuleRow,
   type FeeTypeListRow,
+  feeRuleExists,
   feesByIds,
   feesOfRules,
   feeTypeNameTaken,
@@ -44,6 +45,20 @@ import {
   updateFeeRule,
   updateFeeType,
 } from './fees.repository';
+
+/**
+ * The field message for a fee rule that members, families or categories point at when it is not
+ * one of the club account's own (another club account's or organisation's, or none at all), or
+ * null when it is. The database's foreign keys hold the same rule; this gives the form its message.
+ */
+export async function feeRuleProblem(
+  conn: Db | Tx,
+  tenant: AccountTenant,
+  id: string | null | undefined,
+): Promise<string[] | null> {
+  if (!id || (await feeRuleExists(conn, tenant, id))) return null;
+  return [encodeMessage('fee_rule_not_found_field')];
+}
 
 /** Who acts: `request.auth` (fees live in the club account in use). */
 export type FeesActor = Pick<AuthContext, 'userId' | 'organisationId' | 'clubAccountId'>;

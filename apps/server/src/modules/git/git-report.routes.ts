@@ -35,6 +35,7 @@ export const gitReportRoutes: FastifyPluginAsyncZod = async (app) => {
         kinds: [request.body.kind],
         basisIds: request.body.basisIds ?? null,
         trigger: 'manual',
+        caller: request.auth,
         lang: getLang(request),
       });
       return reply.code(202).send({ data });

@@ -21,6 +21,7 @@ import { getConfiguration } from '../configurations/configurations.service';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
 import { invoicePayments, invoices } from '../invoices/invoices.schema';
 import { clubAccounts } from '../organizations/organizations.schema';
+import { type ClubAccountReach, reachableClubAccount } from '../organizations/tenant';
 import { mirrorGitBases } from './git.mirror';
 import { type GitRunFailure, gitInvoiceBases, gitTransactions } from './git.schema';
 import { toTransaction } from './git.service';
@@ -56,6 +57,8 @@ export interface QueueReportInput {
   kinds: GitReportKind[];
   basisIds?: string[] | null;
   trigger: GitReportTrigger;
+  /** The user asking, whose club accounts bound the target; null for the scheduler. */
+  caller: ClubAccountReach | null;
   lang: Lang;
 }
 
@@ -74,16 +77,19 @@ export class ReportRunBusyError extends Error {
 /**
  * The target club account of the GIT club account's API configuration (`club_to_sync`), which
  * must be a club account of the same organisation; otherwise the spec's 'Kindly select club to
- * sync data to' on `club_to_sync`.
+ * sync data to' on `club_to_sync`. A user (`caller`) reads the target's books through the report,
+ * so it must also be one they were given (404 otherwise).
  */
 export async function reportTargetOf(
   app: FastifyInstance,
   gitTarget: MirrorTarget,
+  caller: ClubAccountReach | null,
   config?: ApiConfiguration,
 ): Promise<MirrorTarget> {
   const api = config ?? (await getConfiguration(app.db, gitTarget, 'api'));
   const refuse = () => new ValidationError({ club_to_sync: [encodeMessage('club_to_sync_required')] });
   if (!api.club_to_sync) throw refuse();
+  if (caller) return reachableClubAccount(caller, api.club_to_sync);
   const [row] = await app.db
     .select({ id: clubAccounts.id })
     .from(clubAccounts)
@@ -127,7 +133,7 @@ export async function queueReportStatus(
   }
 
   await gitClientFor(app, gitTarget);
-  const target = await reportTargetOf(app, gitTarget);
+  const target = await reportTargetOf(app, gitTarget, input.caller);
 
   const queued = await app.db
     .select({ run: gitTransactions, request: gitReportRuns })

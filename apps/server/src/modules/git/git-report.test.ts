@@ -13,6 +13,7 @@ import { apiAs, connectedWorld } from '../integrations/accounting-test-helpers';
 import { invoices } from '../invoices/invoices.schema';
 import { roles } from '../permissions/permissions.schema';
 import { addClubAccount, addMember, type TestMember, type TestOrganisation } from '../users/test-fixtures';
+import { userClubAccounts } from '../users/users.schema';
 import { gitConnections, gitInvoiceBases, gitTransactions } from './git.schema';
 import { runGitRefresh } from './git-refresh.service';
 import { gitReportRuns, gitStatusReports } from './git-report.schema';
@@ -590,6 +591,10 @@ describe('the auto-sync schedule (API configuration)', () => {
 
   it('works on the accounting program of club_to_sync, another club account of the organisation', async () => {
     const other = await addClubAccount(app, a.organisationId, 'Alfa GK Restaurang AB');
+    // The owner who points the configuration there was given the account.
+    await app.db
+      .insert(userClubAccounts)
+      .values({ userId: a.owner.userId, clubAccountId: other, organisationId: a.organisationId });
     await saveApi({ auto_sync: true, club_to_sync: other, auto_mark_invoice_as_paid: true });
     const [queued] = await queueScheduledGitSyncs(app);
     expect(queued?.targetClubAccountId).toBe(other);

@@ -37,7 +37,7 @@ export async function queueScheduledGitSyncs(app: FastifyInstance): Promise<Auto
     const config = await getConfiguration(app.db, gitTarget, 'api');
     if (!config.auto_sync) continue;
     try {
-      const target = await reportTargetOf(app, gitTarget, config);
+      const target = await reportTargetOf(app, gitTarget, null, config);
       const refreshRunId = await queueGitRefresh(app, gitTarget, 'scheduled');
       // Only occasions on or after sync_start_date, not archived; refused (logged, the report still
       // goes) when an article has no mapping yet: someone has to map it on the GIT page first.
@@ -45,6 +45,7 @@ export async function queueScheduledGitSyncs(app: FastifyInstance): Promise<Auto
       if (config.auto_sync_git_to_accounting) {
         syncRunId = await queueGitSync(app, gitTarget, {
           trigger: 'scheduled',
+          caller: null,
           targetClubAccountId: target.clubAccountId,
           lang: 'sv',
         }).catch(async (error: unknown) => {
@@ -61,7 +62,9 @@ export async function queueScheduledGitSyncs(app: FastifyInstance): Promise<Auto
       if (config.auto_mark_invoice_as_paid) kinds.push('paid');
       if (config.credit_start_date) kinds.push('credited');
       const report =
-        kinds.length > 0 ? await queueReportStatus(app, gitTarget, { kinds, trigger: 'scheduled', lang: 'sv' }) : null;
+        kinds.length > 0
+          ? await queueReportStatus(app, gitTarget, { kinds, trigger: 'scheduled', caller: null, lang: 'sv' })
+          : null;
       queued.push({
         gitTarget,
         targetClubAccountId: target.clubAccountId,

@@ -8,6 +8,7 @@ import type { MirrorTarget } from '../accounting/mirror';
 import { findArticleByNumber } from '../articles/articles.repository';
 import { createArticle } from '../articles/articles.service';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
+import type { ClubAccountReach } from '../organizations/tenant';
 import { gitArticles } from './git.schema';
 import * as repo from './git-sync.repository';
 import { exVat } from './git-sync-documents';
@@ -51,9 +52,10 @@ export function missingArticlesOf(
 export async function listArticleMappings(
   app: FastifyInstance,
   gitTarget: MirrorTarget,
-  requested?: string | null,
+  requested: string | null | undefined,
+  caller: ClubAccountReach,
 ): Promise<GitArticleMapping[]> {
-  const target = await resolveTarget(app, gitTarget, requested);
+  const target = await resolveTarget(app, gitTarget, requested, caller);
   const mappings = await repo.mappingsOf(app.db, target);
   const articles = [...(await gitArticlesByCode(app, gitTarget)).values()].sort((a, b) => a.code.localeCompare(b.code, 'sv'));
   return articles.map((a) => ({
@@ -72,11 +74,11 @@ export async function listArticleMappings(
  */
 export async function saveArticleMappings(
   app: FastifyInstance,
-  caller: AccountingCaller,
+  caller: AccountingCaller & ClubAccountReach,
   gitTarget: MirrorTarget,
   body: GitArticleMappingsBody,
 ): Promise<GitArticleMapping[]> {
-  const target = await resolveTarget(app, gitTarget, body.targetClubAccountId);
+  const target = await resolveTarget(app, gitTarget, body.targetClubAccountId, caller);
   const articles = await gitArticlesByCode(app, gitTarget);
   const errors: Record<string, string[]> = {};
   for (const [i, m] of body.mappings.entries()) {
@@ -146,5 +148,5 @@ export async function saveArticleMappings(
       type: 'INFO',
     });
   }
-  return listArticleMappings(app, gitTarget, target.clubAccountId);
+  return listArticleMappings(app, gitTarget, target.clubAccountId, caller);
 }

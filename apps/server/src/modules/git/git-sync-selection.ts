@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { MirrorTarget } from '../accounting/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
 import { clubAccounts } from '../organizations/organizations.schema';
+import { type ClubAccountReach, reachableClubAccount } from '../organizations/tenant';
 import { gitInvoiceBases, gitInvoiceOccasions, gitMembers } from './git.schema';
 
 // What a sync works on: the target club account, the chosen occasion and its invoice bases.
@@ -23,14 +24,20 @@ export interface GitSyncSelection {
 
 // ---- selection ---------------------------------------------------------------------------------
 
-/** The target club account: the one asked for, or the API configuration's `club_to_sync`; same organisation, else 404. */
+/**
+ * The target club account: the one asked for, or the API configuration's `club_to_sync`. A user
+ * (`caller`) may only sync into a club account they were given, whichever of the two named it;
+ * a run without a user (the scheduler) needs it to be the organisation's. 404 otherwise.
+ */
 export async function resolveTarget(
   app: FastifyInstance,
   gitTarget: MirrorTarget,
-  requested?: string | null,
+  requested: string | null | undefined,
+  caller: ClubAccountReach | null,
 ): Promise<MirrorTarget> {
   const id = requested ?? (await getConfiguration(app.db, gitTarget, 'api')).club_to_sync;
   if (!id) throw new ValidationError({ club_to_sync: [encodeMessage('club_to_sync_required')] });
+  if (caller) return reachableClubAccount(caller, id);
   const [row] = await app.db
     .select({ id: clubAccounts.id })
     .from(clubAccounts)

@@ -59,11 +59,11 @@ async function main() {
       org.owner.userId,
     );
     await runGitRefresh(app, await queueGitRefresh(app, target, 'initial'));
-    await saveConfiguration(app.db, target, org.owner.userId, 'api', {
+    await saveConfiguration(app.db, target, { userId: org.owner.userId, reach: null }, 'api', {
       ...CONFIGURATION_DEFAULTS.api,
       club_to_sync: org.clubAccountId,
     } as ConfigurationValues['api']);
-    await saveConfiguration(app.db, target, org.owner.userId, 'invoice', {
+    await saveConfiguration(app.db, target, { userId: org.owner.userId, reach: null }, 'invoice', {
       ...CONFIGURATION_DEFAULTS.invoice,
       sendMethod: 'print',
     } as ConfigurationValues['invoice']);
@@ -102,7 +102,13 @@ async function main() {
   }
   const state = JSON.parse(readFileSync(stateFile as string, 'utf8')) as State;
   const gitTarget = { organisationId: state.organisationId, clubAccountId: state.clubAccountId };
-  const options = { occasionId: state.occasionId, basisIds: state.basisIds, trigger: 'manual' as const, lang: 'en' as const };
+  const options = {
+    occasionId: state.occasionId,
+    basisIds: state.basisIds,
+    trigger: 'manual' as const,
+    caller: null,
+    lang: 'en' as const,
+  };
   // Asking again joins the run the killed process left queued or running.
   const runId = (await queueGitSync(app, gitTarget, options)) as string;
   await runGitSync(app, await gitSyncJobData(app, runId, options), {

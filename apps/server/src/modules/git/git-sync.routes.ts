@@ -41,7 +41,7 @@ export const gitSyncRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(gitSyncPreflightSchema) },
       },
     },
-    async (request) => ({ data: await preflightGitSync(app, targetOf(request.auth), request.body) }),
+    async (request) => ({ data: await preflightGitSync(app, targetOf(request.auth), request.body, request.auth) }),
   );
 
   app.get(
@@ -56,7 +56,7 @@ export const gitSyncRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await listArticleMappings(app, targetOf(request.auth), request.query.targetClubAccountId),
+      data: await listArticleMappings(app, targetOf(request.auth), request.query.targetClubAccountId, request.auth),
     }),
   );
 
@@ -108,6 +108,7 @@ export const gitSyncRoutes: FastifyPluginAsyncZod = async (app) => {
       const runId = await queueGitSync(app, gitTarget, {
         ...request.body,
         trigger: 'manual',
+        caller: request.auth,
         userId: request.auth.userId,
         lang: getLang(request),
       });

@@ -22,6 +22,7 @@ import { accountingFor } from '../integrations/accounting-connections.service';
 import { mirrorInvoices } from '../invoices/invoices.mirror';
 import { findInvoiceByNumber } from '../invoices/invoices.repository';
 import { createInvoice, sendInvoice } from '../invoices/invoices.service';
+import type { ClubAccountReach } from '../organizations/tenant';
 import { gitConnections, gitInvoiceOccasions, gitMembers } from './git.schema';
 import * as repo from './git-sync.repository';
 import { customerFieldsOf, familyDiscountOf, invoiceRowsOf, payerGolfIdOf, SEND_WAY } from './git-sync-documents';
@@ -68,6 +69,8 @@ export interface GitSyncJobData {
 
 export interface QueueGitSyncOptions extends GitSyncSelection {
   trigger: GitSyncTrigger;
+  /** The user asking, whose club accounts bound the target; null for a run nobody asked for (the scheduler). */
+  caller: ClubAccountReach | null;
   userId?: string | null;
   lang?: Lang;
 }
@@ -93,9 +96,10 @@ export async function preflightGitSync(
   app: FastifyInstance,
   gitTarget: MirrorTarget,
   selection: GitSyncSelection,
+  caller: ClubAccountReach,
 ): Promise<GitSyncPreflight> {
   const { occasionGitIds, basisGitIds } = await selectionOf(app, gitTarget, selection);
-  const target = await resolveTarget(app, gitTarget, selection.targetClubAccountId);
+  const target = await resolveTarget(app, gitTarget, selection.targetClubAccountId, caller);
   const bases = await basesOf(app, gitTarget, occasionGitIds, basisGitIds);
   return plan(app, gitTarget, target, bases);
 }
@@ -171,7 +175,7 @@ export async function queueGitSync(
   } else {
     ({ occasionGitIds, basisGitIds } = await selectionOf(app, gitTarget, options));
   }
-  const target = await resolveTarget(app, gitTarget, options.targetClubAccountId);
+  const target = await resolveTarget(app, gitTarget, options.targetClubAccountId, options.caller);
   await repo.failSilentSyncRuns(app.db, gitTarget, t('gitSync.interrupted', options.lang ?? 'sv'));
   const active = await repo.findActiveSyncRun(app.db, gitTarget);
   if (active) return active.id;

@@ -19,7 +19,8 @@ import { connectedWorld } from '../integrations/accounting-test-helpers';
 import { invoices } from '../invoices/invoices.schema';
 import { families, familyMembers, members } from '../members/members.schema';
 import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';
-import type { TestOrganisation } from '../users/test-fixtures';
+import { addClubAccount, addMember, type TestOrganisation } from '../users/test-fixtures';
+import { userClubAccounts } from '../users/users.schema';
 import { gitInvoiceBases, gitTransactions } from './git.schema';
 import { runGitRefresh } from './git-refresh.service';
 import { queueScheduledGitSyncs } from './git-schedule.service';
@@ -64,7 +65,7 @@ const customersOfPayer = (golfId: string) =>
   fx.store.findByExternalRef(tenant(), 'customers', `fw-${payerCustomerRequestId(a.clubAccountId, golfId)}`);
 
 async function setConfig<G extends 'api' | 'member' | 'invoice'>(group: G, values: Partial<ConfigurationValues[G]>) {
-  await saveConfiguration(app.db, gitTarget(), a.owner.userId, group, {
+  await saveConfiguration(app.db, gitTarget(), { userId: a.owner.userId, reach: null }, group, {
     ...CONFIGURATION_DEFAULTS[group],
     ...values,
   } as ConfigurationValues[G]);
@@ -79,7 +80,13 @@ async function bases(occasion: GitInvoiceOccasionRow, query = '') {
 /** POST git/sync and run its job here (tests run no workers). */
 async function sync(body: { occasionId: string; basisIds?: string[] }, hooks?: Parameters<typeof runGitSync>[2]) {
   const run = await ok<GitTransaction>('POST', '/git/sync', a.owner, body, 202);
-  const data = await gitSyncJobData(app, run.id, { ...body, trigger: 'manual', userId: a.owner.userId, lang: 'en' });
+  const data = await gitSyncJobData(app, run.id, {
+    ...body,
+    trigger: 'manual',
+    caller: null,
+    userId: a.owner.userId,
+    lang: 'en',
+  });
   try {
     await runGitSync(app, data, hooks);
   } catch (error) {
@@ -93,7 +100,7 @@ async function sync(body: { occasionId: string; basisIds?: string[] }, hooks?: P
  * reach: queued as the route queues it, run here.
  */
 async function syncByService(body: { occasionId: string; basisIds: string[] }) {
-  const selection = { ...body, trigger: 'manual' as const, userId: a.owner.userId, lang: 'en' as const };
+  const selection = { ...body, trigger: 'manual' as const, caller: null, userId: a.owner.userId, lang: 'en' as const };
   const runId = (await queueGitSync(app, gitTarget(), selection)) as string;
   await runGitSync(app, await gitSyncJobData(app, runId, selection));
   return ok<GitTransaction>('GET', `/git/transactions/${runId}`, a.owner);
@@ -265,6 +272,7 @@ describe('sync', () => {
         occasionId: occasion.id,
         basisIds: chosen.map((c) => c.id),
         trigger: 'manual',
+        caller: null,
         userId: a.owner.userId,
         lang: 'en',
       }),
@@ -632,7 +640,7 @@ describe('switches', () => {
 
   it('auto_sync_git_to_accounting and sync_start_date decide what a scheduled sync takes', async () => {
     await setConfig('api', { club_to_sync: a.clubAccountId, auto_sync_git_to_accounting: false });
-    expect(await queueGitSync(app, gitTarget(), { trigger: 'scheduled' })).toBeNull();
+    expect(await queueGitSync(app, gitTarget(), { trigger: 'scheduled', caller: null })).toBeNull();
 
     // Only occasions invoiced on or after the start date: the latest one.
     const latest = [...occasions].sort((x, y) => y.invoiceDate.localeCompare(x.invoiceDate))[0] as GitInvoiceOccasionRow;
@@ -641,9 +649,9 @@ describe('switches', () => {
       auto_sync_git_to_accounting: true,
       sync_start_date: latest.invoiceDate,
     });
-    const runId = await queueGitSync(app, gitTarget(), { trigger: 'scheduled' });
+    const runId = await queueGitSync(app, gitTarget(), { trigger: 'scheduled', caller: null });
     expect(runId).toBeTruthy();
-    const data = await gitSyncJobData(app, runId as string, { trigger: 'scheduled' });
+    const data = await gitSyncJobData(app, runId as string, { trigger: 'scheduled', caller: null });
     const latestGitIds = occasions.filter((o) => o.invoiceDate >= latest.invoiceDate).map((o) => o.gitId);
     expect(data.occasionGitIds.sort()).toEqual(latestGitIds.sort());
     await runGitSync(app, data);
@@ -689,6 +697,7 @@ describe('crash and restart', () => {
       occasionId: occasion.id,
       basisIds: chosen.map((c) => c.id),
       trigger: 'manual' as const,
+      caller: null,
       lang: 'en' as const,
     };
     const from = fx.log.length;
@@ -762,6 +771,7 @@ describe('two live runners', () => {
       occasionId: occasion.id,
       basisIds: chosen.map((c) => c.id),
       trigger: 'manual' as const,
+      caller: null,
       lang: 'en' as const,
     };
     const runId = (await queueGitSync(app, gitTarget(), selection)) as string;
@@ -803,6 +813,7 @@ async function syncAgain(occasion: GitInvoiceOccasionRow, chosen: GitInvoiceBasi
     occasionId: occasion.id,
     basisIds: chosen.map((c) => c.id),
     trigger: 'manual' as const,
+    caller: null,
     lang: 'en' as const,
   };
   const runId = (await queueGitSync(app, gitTarget(), selection)) as string;
@@ -828,7 +839,13 @@ describe('a run whose process died', () => {
     if (!live) throw new Error('no run');
     // (queued here directly: the route's per-user rate limit is spent by the tests above)
     const ask = () =>
-      queueGitSync(app, gitTarget(), { occasionId: occasion.id, trigger: 'manual', userId: a.owner.userId, lang: 'en' });
+      queueGitSync(app, gitTarget(), {
+        occasionId: occasion.id,
+        trigger: 'manual',
+        caller: null,
+        userId: a.owner.userId,
+        lang: 'en',
+      });
     expect(await ask()).toBe(live.id);
 
     // Its process died: no progress for ten minutes.
@@ -849,10 +866,55 @@ describe('a run whose process died', () => {
     const data = await gitSyncJobData(app, fresh.id, {
       occasionId: occasion.id,
       trigger: 'manual',
+      caller: null,
       userId: a.owner.userId,
       lang: 'en',
     });
     await runGitSync(app, data);
     expect((await ok<GitTransaction>('GET', `/git/transactions/${fresh.id}`, a.owner)).status).toBe('succeeded');
   }, 120_000);
+});
+
+describe('a club account the user was not given', () => {
+  it('is neither previewed, mapped, reported from nor synced into, whether the body, the query or the configuration names it', async () => {
+    // Alfa's operating company: the staff member was given only the club.
+    const drift = await addClubAccount(app, a.organisationId, 'Alfa GK Drift AB');
+    const staff = await addMember(app, a, 'Staff');
+    const occasionId = (occasions[0] as GitInvoiceOccasionRow).id;
+    const runs = async () =>
+      (await app.db.select().from(gitTransactions).where(eq(gitTransactions.organisationId, a.organisationId))).length;
+    const before = await runs();
+    // The staff member calls from an address of their own: the routes' request limits count per caller, not these tests.
+    const asStaff = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: staff.headers,
+        remoteAddress: '10.15.2.1',
+        ...(payload ? { payload } : {}),
+      });
+    const named: [method: 'GET' | 'POST' | 'PUT', url: string, payload?: object][] = [
+      ['POST', '/git/sync/preflight', { occasionId, targetClubAccountId: drift }],
+      ['POST', '/git/sync', { occasionId, targetClubAccountId: drift }],
+      ['GET', `/git/article-mappings?targetClubAccountId=${drift}`],
+      ['PUT', '/git/article-mappings', { targetClubAccountId: drift, mappings: [{ gitArticleCode: 'X', create: true }] }],
+    ];
+    for (const [method, url, payload] of named) {
+      const res = await asStaff(method, url, payload);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404);
+      expect(res.json()).toMatchObject({ message: 'Klubbkontot hittades inte', eng_message: 'The club account was not found' });
+    }
+    // The organisation's configuration points at Drift AB: the staff member's sync and report still may not go there.
+    await setConfig('api', { club_to_sync: drift });
+    expect((await asStaff('POST', '/git/sync/preflight', { occasionId })).statusCode).toBe(404);
+    expect((await asStaff('POST', '/git/sync', { occasionId })).statusCode).toBe(404);
+    expect((await asStaff('POST', '/git/report-status', { kind: 'paid' })).statusCode).toBe(404);
+    expect(await runs()).toBe(before);
+    // Given Drift AB, the same preview is answered.
+    await app.db
+      .insert(userClubAccounts)
+      .values({ userId: staff.userId, clubAccountId: drift, organisationId: a.organisationId });
+    expect((await asStaff('POST', '/git/sync/preflight', { occasionId, targetClubAccountId: drift })).statusCode).toBe(200);
+    await setConfig('api', { club_to_sync: a.clubAccountId });
+  });
 });

@@ -18,6 +18,7 @@ import { runQueuedRefreshes } from '../integrations/accounting-test-helpers';
 import { invoices } from '../invoices/invoices.schema';
 import { clubAccounts } from '../organizations/organizations.schema';
 import { addClubAccount, createOrganisation, type TestOrganisation } from '../users/test-fixtures';
+import { userClubAccounts } from '../users/users.schema';
 import { runGitRefresh } from './git-refresh.service';
 import { gitSyncItems } from './git-sync.schema';
 import { gitSyncJobData, runGitSync } from './git-sync.service';
@@ -81,6 +82,10 @@ beforeAll(async () => {
   freshSeason(git);
   a = await createOrganisation(app, { name: 'Gamma GK' });
   companyId = await addClubAccount(app, a.organisationId, 'Gamma GK Drift AB');
+  // The owner syncs into the operating company: they were given it.
+  await app.db
+    .insert(userClubAccounts)
+    .values({ userId: a.owner.userId, clubAccountId: companyId, organisationId: a.organisationId });
   await app.db.update(clubAccounts).set({ accountingProgram: 'visma_eekonomi' }).where(eq(clubAccounts.id, companyId));
   await connectToSimulator(app, company(), 'visma_eekonomi', a.owner.userId);
   await runQueuedRefreshes(app, { clubAccountId: companyId });
@@ -89,11 +94,11 @@ beforeAll(async () => {
   const [queued] = await ok<{ id: string }[]>('GET', '/git/transactions', a.owner);
   if (queued) await runGitRefresh(app, queued.id);
   const tenant = { organisationId: a.organisationId, clubAccountId: a.clubAccountId };
-  await saveConfiguration(app.db, tenant, a.owner.userId, 'api', {
+  await saveConfiguration(app.db, tenant, { userId: a.owner.userId, reach: null }, 'api', {
     ...CONFIGURATION_DEFAULTS.api,
     club_to_sync: companyId,
   } as ConfigurationValues['api']);
-  await saveConfiguration(app.db, company(), a.owner.userId, 'invoice', {
+  await saveConfiguration(app.db, company(), { userId: a.owner.userId, reach: null }, 'invoice', {
     ...CONFIGURATION_DEFAULTS.invoice,
     sendMethod: 'print',
   } as ConfigurationValues['invoice']);
@@ -125,7 +130,7 @@ describe('GIT → Visma eEkonomi', () => {
     // Killed right after Visma made the second invoice, before the portal recorded it.
     const run = await ok<GitTransaction>('POST', '/git/sync', a.owner, body, 202);
     expect(run.targetClubAccountId).toBe(companyId);
-    const data = await gitSyncJobData(app, run.id, { ...body, trigger: 'manual', lang: 'en' });
+    const data = await gitSyncJobData(app, run.id, { ...body, trigger: 'manual', caller: null, lang: 'en' });
     let created = 0;
     await expect(
       runGitSync(app, data, {

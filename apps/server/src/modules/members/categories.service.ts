@@ -7,6 +7,7 @@ import {
 } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError, ValidationError } from '../../lib/errors';
+import { feeRuleProblem } from '../fees/fees.service';
 import type { CategoryKind, CategoryRecord } from './categories.repository';
 import * as repo from './categories.repository';
 import { type MemberActor, memberTenantOf } from './members.service';
@@ -32,10 +33,22 @@ function toPlayerCategory(r: CategoryRecord): PlayerCategory {
   return rest;
 }
 
-async function checkCode(app: FastifyInstance, kind: CategoryKind, actor: MemberActor, code: string | null, exceptId?: string) {
-  if (code && (await repo.codeTaken(app.db, kind, memberTenantOf(actor), code, exceptId))) {
-    throw new ValidationError({ code: [encodeMessage('category_code_taken', { code })] });
+/** A code no other category of the kind has, and a default fee rule of the club account's own. */
+async function checkFields(
+  app: FastifyInstance,
+  kind: CategoryKind,
+  actor: MemberActor,
+  body: repo.CategoryValues,
+  exceptId?: string,
+) {
+  const t = memberTenantOf(actor);
+  const errors: Record<string, string[]> = {};
+  if (body.code && (await repo.codeTaken(app.db, kind, t, body.code, exceptId))) {
+    errors.code = [encodeMessage('category_code_taken', { code: body.code })];
   }
+  const feeRule = kind === 'member' ? await feeRuleProblem(app.db, t, body.defaultFeeRuleId) : null;
+  if (feeRule) errors.defaultFeeRuleId = feeRule;
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 
 /** A code taken between the check and the write (another request) is the same field error. */
@@ -63,13 +76,13 @@ function categoryService<Body extends repo.CategoryValues, Out>(kind: CategoryKi
       (await repo.listCategories(app.db, kind, memberTenantOf(actor))).map(shape),
     get: find,
     create: async (app: FastifyInstance, actor: MemberActor, body: Body) => {
-      await checkCode(app, kind, actor, body.code);
+      await checkFields(app, kind, actor, body);
       const id = await unlessCodeRace(body.code, () => repo.insertCategory(app.db, kind, memberTenantOf(actor), body));
       return find(app, actor, id);
     },
     update: async (app: FastifyInstance, actor: MemberActor, id: string, body: Body) => {
       await find(app, actor, id);
-      await checkCode(app, kind, actor, body.code, id);
+      await checkFields(app, kind, actor, body, id);
       await unlessCodeRace(body.code, () => repo.updateCategory(app.db, kind, memberTenantOf(actor), id, body));
       return find(app, actor, id);
     },

@@ -9,7 +9,8 @@ import type {
 } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { BusinessError, NotFoundError } from '../../lib/errors';
+import { BusinessError, NotFoundError, ValidationError } from '../../lib/errors';
+import { feeRuleProblem } from '../fees/fees.service';
 import * as repo from './families.repository';
 import { familyPeople, lockMembers, type MemberTenant } from './members.repository';
 import { logMembers, type MemberActor, memberTenantOf, today, toMemberRef } from './members.service';
@@ -100,6 +101,7 @@ const valuesOf = (body: FamilyInput): repo.FamilyValues => ({
 export async function createFamily(app: FastifyInstance, actor: MemberActor, body: FamilyInput): Promise<Family> {
   const t = memberTenantOf(actor);
   const id = await app.db.transaction(async (tx) => {
+    await checkFeeRule(tx, t, body);
     await checkLinks(tx, t, null, body.members);
     const familyId = await repo.insertFamily(tx, t, valuesOf(body));
     await repo.replaceLinks(tx, t, familyId, body.members);
@@ -109,10 +111,16 @@ export async function createFamily(app: FastifyInstance, actor: MemberActor, bod
   return getFamily(app, actor, id);
 }
 
+async function checkFeeRule(tx: Tx, t: MemberTenant, body: FamilyInput) {
+  const feeRule = await feeRuleProblem(tx, t, body.feeRuleId);
+  if (feeRule) throw new ValidationError({ feeRuleId: feeRule });
+}
+
 export async function updateFamily(app: FastifyInstance, actor: MemberActor, id: string, body: FamilyInput): Promise<Family> {
   const t = memberTenantOf(actor);
   await app.db.transaction(async (tx) => {
     if (!(await repo.lockFamily(tx, t, id))) throw new NotFoundError('members.familyNotFound');
+    await checkFeeRule(tx, t, body);
     await checkLinks(tx, t, id, body.members);
     await repo.updateFamily(tx, t, id, valuesOf(body));
     await repo.replaceLinks(tx, t, id, body.members);

@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
+import { feeRules } from '../fees/fees.schema';
 import { roles } from '../permissions/permissions.schema';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { yearsBefore } from './members.repository';
+import { members } from './members.schema';
 import { today } from './members.service';
 
 let t: TestApp;
@@ -29,6 +31,15 @@ beforeAll(async () => {
     .returning();
   aNoMembers = await addMember(app, a, 'Staff', { roleId: role?.id });
 });
+
+/** A fee rule of the organisation's club account. */
+async function feeRuleOf(org: TestOrganisation, name = 'Familjeregel'): Promise<string> {
+  const [rule] = await app.db
+    .insert(feeRules)
+    .values({ organisationId: org.organisationId, clubAccountId: org.clubAccountId, name })
+    .returning({ id: feeRules.id });
+  return rule?.id as string;
+}
 
 afterAll(async () => {
   await t?.close();
@@ -321,7 +332,7 @@ describe('members: bulk actions', () => {
       .from(eventLogs)
       .where(and(eq(eventLogs.clubAccountId, a.clubAccountId), eq(eventLogs.activity, 'members.bulkDeactivated')));
     expect(logged).toMatchObject({ resource: 'members', type: 'INFO', params: { actor: a.owner.name, count: 2 } });
-    const feeRuleId = randomUUID();
+    const feeRuleId = await feeRuleOf(a);
     await api('POST', '/members/bulk', a.owner, { action: 'setCategory', ids, memberCategoryId: cat.id });
     await api('POST', '/members/bulk', a.owner, { action: 'setFeeRule', ids, feeRuleId });
     for (const id of ids) {
@@ -375,7 +386,7 @@ describe('families', () => {
       await create(a.owner, { firstname: 'Lisa', lastname: 'Svensson', birthDate: '2012-07-07' }),
       await create(a.owner, { firstname: 'Ensam', lastname: 'Varg' }),
     ] as MemberDetail[];
-    const feeRuleId = randomUUID();
+    const feeRuleId = await feeRuleOf(a);
     const res = await api('POST', '/family', a.owner, {
       name: 'Familjen Svensson',
       feeRuleId,
@@ -474,6 +485,57 @@ describe('families', () => {
   });
 });
 
+describe('fee rule references', () => {
+  it('stores only a fee rule of the club account: another organisation’s or an unknown one is a field error', async () => {
+    const foreign = await feeRuleOf(b, 'Betas regel');
+    const member = (await create(a.owner, { firstname: 'Fia', lastname: 'Regel' })) as MemberDetail;
+    for (const feeRuleId of [foreign, randomUUID()]) {
+      const category = await api('POST', '/membercategories', a.owner, {
+        name: `Regellös ${feeRuleId}`,
+        defaultFeeRuleId: feeRuleId,
+      });
+      expect(category.statusCode).toBe(400);
+      expect(category.json()).toMatchObject({ error: { defaultFeeRuleId: ['The fee rule does not exist'] } });
+      const created = await api('POST', '/members', a.owner, { firstname: 'Ny', lastname: 'Medlem', feeRuleId }, 'sv');
+      expect(created.json()).toMatchObject({ error: { feeRuleId: ['Avgiftsregeln finns inte'] } });
+      expect((await api('PUT', `/members/${member.id}`, a.owner, { feeRuleId })).statusCode).toBe(400);
+      const bulk = await api('POST', '/members/bulk', a.owner, { action: 'setFeeRule', ids: [member.id], feeRuleId });
+      expect(bulk.json()).toMatchObject({ error: { feeRuleId: ['The fee rule does not exist'] } });
+      const family = await api('POST', '/family', a.owner, {
+        name: 'Familjen Regel',
+        feeRuleId,
+        members: [{ memberId: member.id, role: 'payer' }],
+      });
+      expect(family.json()).toMatchObject({ error: { feeRuleId: ['The fee rule does not exist'] } });
+    }
+    expect(((await api('GET', `/members/${member.id}`, a.owner)).json().data as MemberDetail).feeRuleId).toBeNull();
+    // The database holds the same rule for a path that forgot to ask.
+    const stored = app.db.update(members).set({ feeRuleId: foreign }).where(eq(members.id, member.id));
+    await expect(stored).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23503' }) });
+  });
+
+  it('lets a fee rule be deleted while in use: who used it keeps their place without a rule', async () => {
+    const rule = await feeRuleOf(a, 'Snart borta');
+    const member = (await create(a.owner, { firstname: 'Ove', lastname: 'Regel', feeRuleId: rule })) as MemberDetail;
+    const category = (await api('POST', '/membercategories', a.owner, { name: 'Med regel', defaultFeeRuleId: rule })).json()
+      .data as MemberCategory;
+    expect((await api('DELETE', `/fee_rules/${rule}`, a.owner)).statusCode).toBe(200);
+    expect(((await api('GET', `/members/${member.id}`, a.owner)).json().data as MemberDetail).feeRuleId).toBeNull();
+    expect(
+      ((await api('GET', `/membercategories/${category.id}`, a.owner)).json().data as MemberCategory).defaultFeeRuleId,
+    ).toBeNull();
+  });
+
+  it('refuses a list filter by a category that is not the club account’s', async () => {
+    const foreign = (await api('POST', '/membercategories', b.owner, { name: 'Betas kategori' })).json().data as MemberCategory;
+    const res = await api('GET', `/members?memberCategoryId=${foreign.id}&playerCategoryId=${randomUUID()}`, a.owner);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: { memberCategoryId: ['The category does not exist'], playerCategoryId: ['The category does not exist'] },
+    });
+  });
+});
+
 describe('categories', () => {
   it('creates, changes and deletes member and player categories; members keep their place', async () => {
     const created = await api('POST', '/membercategories', a.owner, {
@@ -481,7 +543,7 @@ describe('categories', () => {
       code: 'JUN21',
       description: 'Juniorer',
       junior: true,
-      defaultFeeRuleId: randomUUID(),
+      defaultFeeRuleId: await feeRuleOf(a),
     });
     expect(created.statusCode).toBe(201);
     const cat = created.json().data as MemberCategory;

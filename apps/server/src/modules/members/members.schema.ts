@@ -6,6 +6,7 @@ import {
   boolean,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   type PgColumn,
@@ -17,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from '../../db/row-level-security';
+import { feeRules } from '../fees/fees.schema';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -38,6 +40,19 @@ function memberSearchVector(t: {
 }
 
 type IndexColumn = Parameters<ReturnType<typeof index>['on']>[0];
+
+/**
+ * A fee rule reference that must stay inside the row's own club account: composite, so another
+ * club account's or organisation's rule cannot be stored even by a path that forgot to check.
+ * (A deleted rule is cleared from these rows first, by fees.repository's deleteFeeRule.)
+ */
+function feeRuleOfSameAccount(name: string, t: { feeRuleId: PgColumn; clubAccountId: PgColumn }) {
+  return foreignKey({
+    name,
+    columns: [t.feeRuleId, t.clubAccountId],
+    foreignColumns: [feeRules.id, feeRules.clubAccountId],
+  }).onDelete('no action');
+}
 
 /**
  * The columns of a club account's category table (GIT's member and player categories): name,
@@ -82,10 +97,13 @@ export const memberCategories = pgTable(
   'member_categories',
   categoryColumns({
     junior: boolean('junior').notNull().default(false),
-    /** A fee rule of modules/fees; no foreign key yet (the fees feature lands separately). */
+    /** A fee rule of the same club account (modules/fees). */
     defaultFeeRuleId: uuid('default_fee_rule_id'),
   }),
-  (t) => categoryIndexes('member_categories', t),
+  (t) => [
+    ...categoryIndexes('member_categories', t),
+    feeRuleOfSameAccount('member_categories_fee_rule_fk', { feeRuleId: t.defaultFeeRuleId, clubAccountId: t.clubAccountId }),
+  ],
 );
 
 /** GIT's *spelarkategori* per club account. */
@@ -129,7 +147,7 @@ export const members = pgTable(
     phoneHome: text('phone_home'),
     phoneWork: text('phone_work'),
     memberCategoryId: uuid('member_category_id').references(() => memberCategories.id, { onDelete: 'set null' }),
-    /** A fee rule of modules/fees; no foreign key yet (the fees feature lands separately). */
+    /** A fee rule of the same club account (modules/fees). */
     feeRuleId: uuid('fee_rule_id'),
     playerCategoryId: uuid('player_category_id').references(() => playerCategories.id, { onDelete: 'set null' }),
     customerNumber: text('customer_number'),
@@ -169,6 +187,7 @@ export const members = pgTable(
     index('members_club_player_category_idx').on(t.clubAccountId, t.playerCategoryId),
     index('members_club_guardian_idx').on(t.clubAccountId, t.guardianId),
     index('members_club_customer_idx').on(t.clubAccountId, t.customerNumber),
+    feeRuleOfSameAccount('members_fee_rule_fk', t),
     // Word-prefix search keyed by club account (btree_gin), no pending list: see invoices_search_idx.
     index('members_search_idx').using('gin', t.clubAccountId, t.searchVector).with({ fastupdate: false }),
     tenantIsolation(t.organisationId),
@@ -208,7 +227,7 @@ export const families = pgTable(
       .notNull()
       .references(() => clubAccounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** A fee rule of modules/fees; no foreign key yet. */
+    /** A fee rule of the same club account (modules/fees). */
     feeRuleId: uuid('fee_rule_id'),
     discountType: text('discount_type').$type<DiscountType>(),
     /** Basis points for a percentage, öre for an amount. */
@@ -216,7 +235,11 @@ export const families = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('families_club_name_idx').on(t.clubAccountId, t.name), tenantIsolation(t.organisationId)],
+  (t) => [
+    index('families_club_name_idx').on(t.clubAccountId, t.name),
+    feeRuleOfSameAccount('families_fee_rule_fk', t),
+    tenantIsolation(t.organisationId),
+  ],
 );
 
 /**

@@ -22,6 +22,7 @@ import { BusinessError, NotFoundError, ValidationError } from '../../lib/errors'
 import type { MessageKey } from '../../lib/i18n';
 import type { AuthContext } from '../../plugins/auth';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
+import { feeRuleProblem } from '../fees/fees.service';
 import { categoryExists } from './categories.repository';
 import type { MemberTenant } from './members.repository';
 import * as repo from './members.repository';
@@ -134,6 +135,15 @@ export async function listMembersPage(
   const t = memberTenantOf(actor);
   const on = today();
   const { page, pageSize, ...rest } = filter;
+  // A filter by another club account's category would only answer an empty list; say what is wrong instead.
+  const errors: Record<string, string[]> = {};
+  if (rest.memberCategoryId && !(await categoryExists(app.db, 'member', t, rest.memberCategoryId))) {
+    errors.memberCategoryId = [encodeMessage('category_not_found_field')];
+  }
+  if (rest.playerCategoryId && !(await categoryExists(app.db, 'player', t, rest.playerCategoryId))) {
+    errors.playerCategoryId = [encodeMessage('category_not_found_field')];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   const rows = await repo.listMembers(app.db, t, rest, { page, pageSize }, on);
   // A short first page is the whole list: no need to count.
   const total = page === 1 && rows.length < pageSize ? rows.length : await totalOf(app, t, rest, on);
@@ -209,7 +219,7 @@ function valuesOf(body: UpdateMemberInput): repo.MemberValues {
 }
 
 /**
- * The references of a body that must be the club account's own: categories, the guardian (not
+ * The references of a body that must be the club account's own: categories, fee rule, the guardian (not
  * the member itself) and a golf ID no other member has. Every problem at once, as field errors.
  */
 async function checkReferences(tx: Tx, t: MemberTenant, body: UpdateMemberInput, selfId: string | null): Promise<void> {
@@ -220,6 +230,8 @@ async function checkReferences(tx: Tx, t: MemberTenant, body: UpdateMemberInput,
   if (body.playerCategoryId && !(await categoryExists(tx, 'player', t, body.playerCategoryId))) {
     errors.playerCategoryId = [encodeMessage('category_not_found_field')];
   }
+  const feeRule = await feeRuleProblem(tx, t, body.feeRuleId);
+  if (feeRule) errors.feeRuleId = feeRule;
   if (body.guardianId) {
     if (body.guardianId === selfId) errors.guardianId = [encodeMessage('guardian_self')];
     else if (!(await repo.memberRef(tx, t, body.guardianId))) errors.guardianId = [encodeMessage('member_not_found_field')];
@@ -340,9 +352,12 @@ export async function bulkAction(
         }
         affected = await repo.updateMembers(tx, t, ids, { memberCategoryId: body.memberCategoryId });
         break;
-      case 'setFeeRule':
+      case 'setFeeRule': {
+        const feeRule = await feeRuleProblem(tx, t, body.feeRuleId);
+        if (feeRule) throw new ValidationError({ feeRuleId: feeRule });
         affected = await repo.updateMembers(tx, t, ids, { feeRuleId: body.feeRuleId });
         break;
+      }
       case 'delete':
         await refusePayers(tx, t, ids, new Map(found.map((m) => [m.id, `${m.firstname} ${m.lastname}`])));
         affected = await repo.deleteMembers(tx, t, ids);

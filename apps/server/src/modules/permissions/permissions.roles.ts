@@ -118,16 +118,17 @@ export async function removeRole(db: Db, actor: RoleActor, id: string, reassignT
     await lockOrganisation(tx, tenant);
     const role = await roleOf(tx, tenant, id);
     assertEditable(role);
+    // A role named to move users to is checked whether or not anybody has to move.
+    const target = reassignTo === undefined ? undefined : reassignTo === id ? null : await findRole(tx, tenant, reassignTo);
+    if (target === null) throw new ValidationError({ reassignTo: [encodeMessage('invalid_value')] });
     const users = await countRoleUsers(tx, tenant, id);
     if (users > 0) {
-      if (!reassignTo) {
+      if (!target) {
         throw new BusinessError(400, users === 1 ? 'permissions.roleInUseOne' : 'permissions.roleInUse', {
           role: role.name,
           count: users,
         });
       }
-      const target = reassignTo === id ? null : await findRole(tx, tenant, reassignTo);
-      if (!target) throw new ValidationError({ reassignTo: [encodeMessage('invalid_value')] });
       if (!canAssignRole(actor, target)) {
         throw target.name === 'Owner' && target.system
           ? new ForbiddenError('users.onlyOwnerAssignsOwner')

@@ -274,6 +274,14 @@ describe('PUT /permissions/roles/{id}', () => {
 });
 
 describe('DELETE /permissions/roles/{id}', () => {
+  it('checks a role to move users to even when nobody has to move', async () => {
+    const role = roleOf(await call('POST', '/permissions/roles', a.owner, { name: 'Ingen flyttas', scopes: ['members.read'] }));
+    const foreign = await call('DELETE', `/permissions/roles/${role.id}?reassignTo=${await idOf(b.owner, 'Staff')}`, a.owner);
+    expect(foreign.statusCode).toBe(400);
+    expect((foreign.json() as { error: Json }).error).toHaveProperty('reassignTo');
+    expect((await rolesOf(a.owner)).some((r) => r.id === role.id)).toBe(true);
+  });
+
   it('refuses a role in use, naming how many users have it, or moves them to another role', async () => {
     const role = roleOf(await call('POST', '/permissions/roles', a.owner, { name: 'Tillfällig', scopes: ['members.read'] }));
     const one = await addMember(app, a, 'Other', { roleId: role.id });

@@ -223,6 +223,13 @@ describe('downgrade', () => {
       keepClubAccountIds: [c.clubAccountId],
     });
     expect(notSelf.statusCode).toBe(400);
+    // The owner was not given Drift AB: it is not theirs to keep (the club would go instead).
+    const notGiven = await api('PUT', url, c.owner, {
+      packageId: 'small',
+      keepUserIds: [c.owner.userId, keepMember.userId],
+      keepClubAccountIds: [dropAccount],
+    });
+    expect(notGiven.statusCode).toBe(400);
     expect((await subscriptionOf(c.owner)).usage).toMatchObject({ users: 5, clubAccounts: 2 });
   });
 

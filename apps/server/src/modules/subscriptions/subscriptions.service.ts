@@ -17,13 +17,13 @@ import { BusinessError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { createBilling, subscriptionBillingLines } from '../billings/billings.service';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
-import type { Tenant } from '../organizations/tenant';
+import { reaches, type Tenant } from '../organizations/tenant';
 import { billPendingSupportHours, markSupportHoursBilled, pendingSupportHours } from '../support/support-billing';
 import { addDays, addMonths, monthOf, monthsBetween, todayIso } from './dates';
 import * as repo from './subscriptions.repository';
 
 type Conn = Db | Tx;
-type Caller = Pick<AuthContext, 'organisationId' | 'userId' | 'role'>;
+type Caller = Pick<AuthContext, 'organisationId' | 'userId' | 'role' | 'clubAccounts'>;
 
 const termEnd = (start: string) => addDays(addMonths(start, COMMITMENT_MONTHS), -1);
 
@@ -249,7 +249,9 @@ async function trimToPackage(
   }
   const keepUsers = body.keepUserIds ? [...new Set(body.keepUserIds)] : null;
   const keepAccounts = body.keepClubAccountIds ? [...new Set(body.keepClubAccountIds)] : null;
-  if ((keepUsers && !sameSet(keepUsers, userIds)) || (keepAccounts && !sameSet(keepAccounts, accountIds))) {
+  // A club account is kept only by someone who was given it.
+  const keepable = accountIds.filter((id) => reaches(caller, id));
+  if ((keepUsers && !sameSet(keepUsers, userIds)) || (keepAccounts && !sameSet(keepAccounts, keepable))) {
     throw new BusinessError(400, 'subscriptions.unknownKeep');
   }
   let removedUsers: string[] = [];

@@ -50,7 +50,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: supportTicketsListSchema },
       },
     },
-    async (request) => listTickets(app, tenantOf(request.auth), request.query),
+    async (request) => listTickets(app, request.auth, request.query),
   );
 
   // Buying hours adds to the organisation's billing: the scope of whoever manages the subscription.

@@ -1,6 +1,7 @@
 import {
   type BuySupportHoursBody,
   CONTACT_REPLY_HOURS,
+  encodeMessage,
   type OpenTicketBody,
   type SupportHoursPurchase,
   type SupportTicket,
@@ -8,8 +9,8 @@ import {
 } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client';
-import { NotFoundError } from '../../lib/errors';
+import type { Db, Tx } from '../../db/client';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
 import type { AuthContext } from '../../plugins/auth';
 import { dispatchEmails, queueEmail } from '../email/email.service';
@@ -30,6 +31,22 @@ async function callerContext(tx: Tx, caller: Caller) {
   return context;
 }
 
+/** A member of the club account in use (the tenant of members), or null: another club account's or tenant's is not found. */
+async function memberOfCaller(conn: Db | Tx, caller: Caller, memberId: string) {
+  if (!caller.clubAccountId) return null;
+  const [ref] = await conn
+    .select({ id: members.id, firstname: members.firstname, lastname: members.lastname, memberNumber: members.memberNumber })
+    .from(members)
+    .where(
+      and(
+        eq(members.id, memberId),
+        eq(members.organisationId, caller.organisationId),
+        eq(members.clubAccountId, caller.clubAccountId),
+      ),
+    );
+  return ref ?? null;
+}
+
 /**
  * POST support/open_ticket: stores the ticket with the user, organisation and club account, writes
  * it to the event log, and e-mails it to our support and a confirmation to the user (queued in
@@ -41,24 +58,7 @@ export async function openTicket(app: FastifyInstance, caller: Caller, body: Ope
   const { ticketId, emailIds } = await app.db.transaction(async (tx) => {
     let member: { id: string; label: string } | null = null;
     if (body.memberId) {
-      // The club account in use is the tenant of members: another club account's member is not found.
-      const [ref] = caller.clubAccountId
-        ? await tx
-            .select({
-              id: members.id,
-              firstname: members.firstname,
-              lastname: members.lastname,
-              memberNumber: members.memberNumber,
-            })
-            .from(members)
-            .where(
-              and(
-                eq(members.id, body.memberId),
-                eq(members.organisationId, caller.organisationId),
-                eq(members.clubAccountId, caller.clubAccountId),
-              ),
-            )
-        : [];
+      const ref = await memberOfCaller(tx, caller, body.memberId);
       if (!ref) throw new NotFoundError('support.memberNotFound');
       const name = `${ref.firstname} ${ref.lastname}`.trim();
       member = { id: ref.id, label: ref.memberNumber ? `${name} (${ref.memberNumber})` : name };
@@ -124,9 +124,13 @@ export async function openTicket(app: FastifyInstance, caller: Caller, body: Ope
 
 export async function listTickets(
   app: FastifyInstance,
-  tenant: Tenant,
+  caller: Caller,
   query: { page: number; pageSize: number; memberId?: string },
 ) {
+  const tenant = tenantOf(caller);
+  if (query.memberId && !(await memberOfCaller(app.db, caller, query.memberId))) {
+    throw new ValidationError({ memberId: [encodeMessage('member_not_found_field')] });
+  }
   const { rows, total } = await repo.listTickets(app.db, tenant, query);
   return { data: rows, pagination: { page: query.page, pageSize: query.pageSize, total } };
 }

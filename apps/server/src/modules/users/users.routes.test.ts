@@ -26,6 +26,10 @@ beforeAll(async () => {
   a = await createOrganisation(app, { name: 'Alfa GK' });
   b = await createOrganisation(app, { name: 'Beta GK', ownerName: 'Bengt Bengtsson' });
   aSecondAccount = await addClubAccount(app, a.organisationId, 'Alfa GK Drift AB');
+  // The owner was given both accounts (as in the demo); a user grants only what they were given.
+  await app.db
+    .insert(userClubAccounts)
+    .values({ userId: a.owner.userId, clubAccountId: aSecondAccount, organisationId: a.organisationId });
   aManager = await addMember(app, a, 'Manager', { name: 'Johan Bergström', clubAccountIds: [a.clubAccountId, aSecondAccount] });
   aAccountant = await addMember(app, a, 'Accountant', { name: 'Maria Nilsson' });
   aStaff = await addMember(app, a, 'Staff', { name: 'Erik Johansson' });
@@ -267,6 +271,35 @@ describe('PUT /users/{id}', () => {
     expect(ok.statusCode).toBe(200);
     expect((ok.json() as { data: User }).data.clubAccountIds).toEqual([a.clubAccountId]);
     expect((await userRow(member.userId))?.currentClubAccountId).toBe(a.clubAccountId);
+  });
+
+  it('gives only club accounts the manager was given, and leaves alone those they were not', async () => {
+    const clubManager = await addMember(app, a, 'Manager', { clubAccountIds: [a.clubAccountId] });
+    const member = await addMember(app, a, 'Staff', { clubAccountIds: [a.clubAccountId] });
+    // Neither to someone else nor to themself.
+    for (const userId of [member.userId, clubManager.userId]) {
+      const res = await api('PUT', `/users/${userId}`, clubManager, { clubAccountIds: [a.clubAccountId, aSecondAccount] });
+      expect(res.statusCode).toBe(400);
+      expect((res.json() as { error: Json }).error).toEqual({ clubAccountIds: [sv('invalid_value', 'klubbkonton')] });
+    }
+    const invite = await api('POST', '/users/invite', clubManager, {
+      name: 'Nora Nilsson',
+      email: `nora.${process.pid}@example.se`,
+      role: 'Staff',
+      clubAccountIds: [aSecondAccount],
+    });
+    expect(invite.statusCode).toBe(400);
+    expect(
+      await app.db.select().from(userClubAccounts).where(eq(userClubAccounts.clubAccountId, aSecondAccount)),
+    ).not.toContainEqual(expect.objectContaining({ userId: clubManager.userId }));
+
+    // A user who holds Drift AB keeps it when the club manager edits their accounts, whether the form sends it back or not.
+    const both = await addMember(app, a, 'Staff', { clubAccountIds: [a.clubAccountId, aSecondAccount] });
+    for (const clubAccountIds of [[a.clubAccountId, aSecondAccount], [a.clubAccountId]]) {
+      const res = await api('PUT', `/users/${both.userId}`, clubManager, { clubAccountIds });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { data: User }).data.clubAccountIds.sort()).toEqual([a.clubAccountId, aSecondAccount].sort());
+    }
   });
 
   it('switches the club account in use, only to one the user can reach', async () => {

@@ -13,7 +13,7 @@ import { asSystem } from '../../db/tenant-context';
 import { BusinessError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
-import { type Tenant, tenantOf } from '../organizations/tenant';
+import { reaches, type Tenant, tenantOf } from '../organizations/tenant';
 import { findRole, findRoleByName, type RoleRef } from '../permissions/permissions.repository';
 import { ensureSystemRoles } from '../permissions/permissions.service';
 import { profileImageUrl } from './current-user';
@@ -37,7 +37,7 @@ import {
 } from './users.repository';
 
 /** The caller as the users service needs them: `request.auth`. */
-export type Actor = Pick<AuthContext, 'userId' | 'organisationId' | 'role' | 'scopes'>;
+export type Actor = Pick<AuthContext, 'userId' | 'organisationId' | 'role' | 'scopes' | 'clubAccounts'>;
 
 /** The kind of role of spec §6: a default role by its name, an organisation's own role as "Other". */
 function roleKind(row: Pick<MemberRow, 'role' | 'roleSystem'>): RoleName {
@@ -114,13 +114,24 @@ async function resolveRole(tx: Tx, tenant: Tenant, body: { role?: RoleName; role
   return created;
 }
 
-async function assertOwnClubAccounts(tx: Tx, tenant: Tenant, ids: readonly string[]): Promise<string[]> {
+/**
+ * The club accounts a user is to reach after the change: each one named must be the
+ * organisation's, and one the actor was given unless the user already has it (re-saving the form
+ * keeps it). Accounts the actor cannot reach stay as they are, since the actor may neither give
+ * nor take away what they were not given.
+ */
+async function grantableClubAccounts(
+  tx: Tx,
+  actor: Actor,
+  ids: readonly string[],
+  held: readonly string[] = [],
+): Promise<string[]> {
   const unique = [...new Set(ids)];
-  const found = await clubAccountIdsOf(tx, tenant, unique);
-  if (found.length !== unique.length) {
+  const found = await clubAccountIdsOf(tx, tenantOf(actor), unique);
+  if (found.length !== unique.length || unique.some((id) => !held.includes(id) && !reaches(actor, id))) {
     throw new ValidationError({ clubAccountIds: [encodeMessage('invalid_value')] });
   }
-  return unique;
+  return [...unique, ...held.filter((id) => !unique.includes(id) && !reaches(actor, id))];
 }
 
 export interface UpdateUserResult {
@@ -171,7 +182,7 @@ export async function updateUser(db: Db, actor: Actor, userId: string, body: Upd
     if (body.golfclubAdmin !== undefined) membership.golfclubAdmin = body.golfclubAdmin;
 
     if (body.clubAccountIds !== undefined) {
-      const ids = await assertOwnClubAccounts(tx, tenant, body.clubAccountIds);
+      const ids = await grantableClubAccounts(tx, actor, body.clubAccountIds, target.clubAccountIds);
       await replaceClubAccess(tx, tenant, userId, ids);
       await repairCurrentAccount(tx, tenant, userId);
     }
@@ -248,7 +259,7 @@ export async function checkInvitation(
   if ((await countMembers(tx, tenant)) >= pkg.maxUsers) {
     throw new BusinessError(406, 'users.userLimitReached', { package: pkg.name, max: pkg.maxUsers });
   }
-  const clubAccountIds = await assertOwnClubAccounts(tx, tenant, body.clubAccountIds);
+  const clubAccountIds = await grantableClubAccounts(tx, actor, body.clubAccountIds);
   return { roleId: role.id, clubAccountIds };
 }
 

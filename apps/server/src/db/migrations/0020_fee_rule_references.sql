@@ -1,0 +1,7 @@
+-- Rows stored before these keys existed may point at another club account's rule, or at a deleted one: they lose the reference.
+UPDATE "families" f SET "fee_rule_id" = NULL WHERE "fee_rule_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "fee_rules" r WHERE r."id" = f."fee_rule_id" AND r."club_account_id" = f."club_account_id");--> statement-breakpoint
+UPDATE "member_categories" c SET "default_fee_rule_id" = NULL WHERE "default_fee_rule_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "fee_rules" r WHERE r."id" = c."default_fee_rule_id" AND r."club_account_id" = c."club_account_id");--> statement-breakpoint
+UPDATE "members" m SET "fee_rule_id" = NULL WHERE "fee_rule_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "fee_rules" r WHERE r."id" = m."fee_rule_id" AND r."club_account_id" = m."club_account_id");--> statement-breakpoint
+ALTER TABLE "families" ADD CONSTRAINT "families_fee_rule_fk" FOREIGN KEY ("fee_rule_id","club_account_id") REFERENCES "public"."fee_rules"("id","club_account_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_categories" ADD CONSTRAINT "member_categories_fee_rule_fk" FOREIGN KEY ("default_fee_rule_id","club_account_id") REFERENCES "public"."fee_rules"("id","club_account_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "members" ADD CONSTRAINT "members_fee_rule_fk" FOREIGN KEY ("fee_rule_id","club_account_id") REFERENCES "public"."fee_rules"("id","club_account_id") ON DELETE no action ON UPDATE no action;
