@@ -227,7 +227,7 @@ export const gitTransactions = pgTable(
     targetClubAccountId: uuid('target_club_account_id').references(() => clubAccounts.id, { onDelete: 'set null' }),
     ...runLifecycleColumns(),
     /** What the run was asked to do (a sync's occasions and bases, who asked, in which language). */
-    input: jsonb('input').$type<Record<string, unknown>>(),
+    input: jsonb('input').$type<object>(),
     error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
