@@ -186,7 +186,8 @@ export class RunEngine {
     const lock = await database.tryHoldLock(lockKey);
     if (!lock) return this.later(kind, runId, 'busy');
     try {
-      const claim = await claimRun(db, kind.store, lockKey, runId, {
+      // Not the held lock's key: the session that holds that one is not the transaction's.
+      const claim = await claimRun(db, kind.store, `run-start:${kind.name}:${peek.clubAccountId}`, runId, {
         staleSeconds,
         maxAttempts: kind.maxAttempts,
         lease: randomUUID(),
