@@ -857,4 +857,43 @@ describe('a run whose process died', () => {
     const [resumed] = await app.db.select().from(eventLogs).where(eq(eventLogs.activity, 'runs.gitSync.resumed'));
     expect(resumed?.clubAccountId).toBe(a.clubAccountId);
   }, 120_000);
+
+  it('a worker whose run was taken over (it fell silent and the sweep handed the run on) stops without finishing it', async () => {
+    const candidates = await Promise.all(occasions.map(async (o) => ({ o, rows: open(await bases(o, '&status=unpaid')) })));
+    const { o: occasion, rows: openRows } = candidates.sort((x, y) => y.rows.length - x.rows.length)[0] as (typeof candidates)[0];
+    const chosen = openRows.slice(0, 3);
+    expect(chosen.length).toBeGreaterThan(0);
+    const selection = {
+      occasionId: occasion.id,
+      basisIds: chosen.map((c) => c.id),
+      trigger: 'manual' as const,
+      lang: 'en' as const,
+    };
+    const runId = (await queueGitSync(app, gitTarget(), selection)) as string;
+    let tookOver = false;
+    const outcome = await runGitSync(
+      app,
+      { runId },
+      {
+        hooks: {
+          async step(step) {
+            if (step !== 'invoice.before' || tookOver) return;
+            tookOver = true;
+            // As if this worker had been silent past RUN_STALE_SECONDS: the sweep hands its run on.
+            await app.db
+              .update(gitTransactions)
+              .set({ heartbeatAt: new Date(Date.now() - 10 * 60_000) })
+              .where(eq(gitTransactions.id, runId));
+            expect((await app.runs.sweep()).resumed).toBe(1);
+          },
+        },
+      },
+    );
+    expect(outcome).toBe('taken-over');
+    // The run is the next worker's, untouched by this one: queued, not finished.
+    const handedOn = await ok<GitTransaction>('GET', `/git/transactions/${runId}`, a.owner);
+    expect(handedOn.status).toBe('queued');
+    expect(await runGitSync(app, { runId })).toBe('succeeded');
+    for (const basis of chosen) expect(invoicesWithRef(basis.gitId), basis.gitId).toHaveLength(1);
+  }, 120_000);
 });
