@@ -100,8 +100,11 @@ export class RunAbandonedError extends AppError {
   }
 }
 
-/** How long a run that found another of its club account running waits before it tries again. */
-export const BUSY_RETRY_SECONDS = 5;
+/**
+ * How long a run that found another of its club account running waits before it looks again:
+ * 2 s at first (a save's refresh behind a short one), doubling to a minute behind a long one.
+ */
+export const busyRetrySeconds = (waits: number) => Math.min(2 * 2 ** Math.min(waits, 5), 60);
 /** Queued runs untouched this long are queued again (their job may have died with a process). */
 export const FORGOTTEN_QUEUED_SECONDS = 10 * 60;
 
@@ -116,9 +119,16 @@ export interface RunEngineDeps {
   staleSeconds: number;
 }
 
-const runJob = (data: unknown): string | null => {
-  const runId = (data as { runId?: unknown } | null)?.runId;
-  return typeof runId === 'string' && /^[0-9a-f-]{36}$/i.test(runId) ? runId : null;
+/** A run's job: the run, and how often it has found its club account busy. */
+interface RunJob {
+  runId: string;
+  waits?: number;
+}
+
+const runJob = (data: unknown): RunJob | null => {
+  const { runId, waits } = (data ?? {}) as { runId?: unknown; waits?: unknown };
+  if (typeof runId !== 'string' || !/^[0-9a-f-]{36}$/i.test(runId)) return null;
+  return { runId, waits: typeof waits === 'number' && waits >= 0 ? waits : 0 };
 };
 
 export class RunEngine {
@@ -153,26 +163,35 @@ export class RunEngine {
     await this.deps.jobs.work(
       kind.queue,
       async (job) => {
-        const runId = runJob(job.data);
-        if (!runId) return;
-        await this.attempt(kind, runId);
+        const data = runJob(job.data);
+        if (!data) return;
+        await this.attemptJob(kind, data);
       },
       kind.workOptions,
     );
   }
 
   /** Queues the job of a run written by its module (after the commit that wrote it). */
-  async enqueue(kind: Pick<RunKind, 'queue'>, runId: string, startAfterSeconds?: number): Promise<void> {
-    await this.deps.jobs.send(kind.queue, { runId }, startAfterSeconds ? { startAfter: startAfterSeconds } : {});
+  async enqueue(kind: Pick<RunKind, 'queue'>, runId: string, startAfterSeconds?: number, waits?: number): Promise<void> {
+    const job: RunJob = waits ? { runId, waits } : { runId };
+    await this.deps.jobs.send(kind.queue, job, startAfterSeconds ? { startAfter: startAfterSeconds } : {});
   }
 
   /**
    * One attempt at a run, in this process (the job handler's, and in-process callers'). Never
    * throws for the run's own errors: those end as a retry or a failure of the run.
    */
-  async attempt<TTable extends PgTable, TOptions>(
+  attempt<TTable extends PgTable, TOptions>(
     kind: RunKind<TTable, TOptions>,
     runId: string,
+    options?: TOptions,
+  ): Promise<RunOutcome> {
+    return this.attemptJob(kind, { runId }, options);
+  }
+
+  private async attemptJob<TTable extends PgTable, TOptions>(
+    kind: RunKind<TTable, TOptions>,
+    { runId, waits = 0 }: RunJob,
     options?: TOptions,
   ): Promise<RunOutcome> {
     const { db, database, staleSeconds } = this.deps;
@@ -184,7 +203,7 @@ export class RunEngine {
     // died (even by SIGKILL) lets it go with its connection. So two live workers never work
     // runs of the same kind and club account at once, whatever the heartbeats say.
     const lock = await database.tryHoldLock(lockKey);
-    if (!lock) return this.later(kind, runId, 'busy');
+    if (!lock) return this.later(kind, runId, waits);
     try {
       // Not the held lock's key: the session that holds that one is not the transaction's.
       const claim = await claimRun(db, kind.store, `run-start:${kind.name}:${peek.clubAccountId}`, runId, {
@@ -192,7 +211,7 @@ export class RunEngine {
         maxAttempts: kind.maxAttempts,
         lease: randomUUID(),
       });
-      if (claim.outcome === 'busy') return this.later(kind, runId, 'busy');
+      if (claim.outcome === 'busy') return this.later(kind, runId, waits);
       if (claim.outcome === 'exhausted') {
         await this.abandon(kind, claim.run);
         return 'failed';
@@ -232,11 +251,15 @@ export class RunEngine {
     return totals;
   }
 
-  private async later<TTable extends PgTable, TOptions>(kind: RunKind<TTable, TOptions>, runId: string, outcome: 'busy') {
-    await this.enqueue(kind, runId, BUSY_RETRY_SECONDS).catch((error: unknown) => {
+  private async later<TTable extends PgTable, TOptions>(
+    kind: RunKind<TTable, TOptions>,
+    runId: string,
+    waits: number,
+  ): Promise<'busy'> {
+    await this.enqueue(kind, runId, busyRetrySeconds(waits), waits + 1).catch((error: unknown) => {
       this.deps.log.error({ err: error, run: runId, kind: kind.name }, 'could not queue the waiting run again');
     });
-    return outcome;
+    return 'busy';
   }
 
   private async abandon<TTable extends PgTable, TOptions>(kind: RunKind<TTable, TOptions>, run: RunState): Promise<boolean> {

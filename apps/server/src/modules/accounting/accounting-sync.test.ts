@@ -189,6 +189,13 @@ describe('the mirror of the accounting program', () => {
     expect(second).not.toBe(first);
     expect(await runMirrorRefresh(app, second, { fullReads: 0 })).toBe('busy');
     expect((await run(second))?.status).toBe('queued');
+    // Its job comes back shortly, without spending one of the run's attempts.
+    const again = await app.database.executeSql(
+      "select start_after > now() as later from pgboss.job where name = $1 and data->>'runId' = $2 and data->>'waits' = '1'",
+      ['accounting.refresh', second],
+    );
+    expect(again.rows).toEqual([{ later: true }]);
+    expect((await run(second))?.attempts).toBe(0);
     expect(await running).toBe('succeeded');
     sim.faults.clear();
     expect(await runMirrorRefresh(app, second, { fullReads: 0 })).toBe('succeeded');
