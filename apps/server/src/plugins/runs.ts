@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { RunEngine } from '../lib/runs/run-engine';
+import { logEventQuietly } from '../modules/eventlogs/eventlogs.service';
 
 /**
  * `app.runs`: the run engine every long-running job kind registers with. In processes that run
@@ -9,12 +10,14 @@ import { RunEngine } from '../lib/runs/run-engine';
  */
 export const runsPlugin = fp(
   async (app: FastifyInstance) => {
+    const log = app.log.child({ component: 'runs' });
     const runs = new RunEngine({
       db: app.db,
       database: app.database,
       jobs: app.jobs,
-      log: app.log.child({ component: 'runs' }),
+      log,
       staleSeconds: app.config.RUN_STALE_SECONDS,
+      logEvent: (input) => logEventQuietly(app.db, log, input),
     });
     runs.bind(app);
     app.decorate('runs', runs);

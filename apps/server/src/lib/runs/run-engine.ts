@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/client';
-import { type LogEventInput, logEventQuietly } from '../../modules/eventlogs/eventlogs.service';
+import type { LogEventInput } from '../../modules/eventlogs/eventlogs.service';
 import { AppError } from '../errors';
 import type { MessageKey } from '../i18n';
 import type { Jobs, QueueOptions, WorkOptions } from '../jobs';
@@ -117,6 +117,8 @@ export interface RunEngineDeps {
   jobs: Pick<Jobs, 'send' | 'createQueue' | 'work'>;
   log: FastifyBaseLogger;
   staleSeconds: number;
+  /** Writes an event-log line without ever throwing (the event log's `logEventQuietly`). */
+  logEvent(input: LogEventInput): Promise<void>;
 }
 
 /** A run's job: the run, and how often it has found its club account busy. */
@@ -356,7 +358,7 @@ export class RunEngine {
     run: Pick<RunState, 'organisationId' | 'clubAccountId'>,
     entry: Pick<LogEventInput, 'activity' | 'params' | 'error' | 'type' | 'invoice'>,
   ) {
-    await logEventQuietly(this.deps.db, this.deps.log, {
+    await this.deps.logEvent({
       organisationId: run.organisationId,
       clubAccountId: run.clubAccountId,
       resource: kind.eventResource,

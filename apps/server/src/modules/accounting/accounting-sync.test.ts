@@ -15,7 +15,13 @@ import { invoicePayments, invoices } from '../invoices/invoices.schema';
 import { clubAccounts } from '../organizations/organizations.schema';
 import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 import { accountingCodeItems, accountingSyncRuns } from './accounting.schema';
-import { ANALYZE_AFTER_ROWS, queueMirrorRefresh, queueScheduledRefreshes, runMirrorRefresh } from './accounting-sync.service';
+import {
+  ANALYZE_AFTER_ROWS,
+  mirrorRefreshRuns,
+  queueMirrorRefresh,
+  queueScheduledRefreshes,
+  runMirrorRefresh,
+} from './accounting-sync.service';
 
 let t: TestApp;
 let app: App;
@@ -272,6 +278,29 @@ describe('the mirror of the accounting program', () => {
     expect((await run(next))?.status).toBe('failed');
     const failures = await app.db.select().from(eventLogs).where(eq(eventLogs.activity, 'accounting.event.refreshFailed'));
     expect(failures.length).toBe(1);
+  });
+
+  it('a run that keeps dying with its worker is given up after its attempts, with the reason and an event-log line', async () => {
+    const target = { organisationId: a.organisationId, clubAccountId: a.clubAccountId };
+    const id = await queueMirrorRefresh(app, target, 'manual');
+    await app.db
+      .update(accountingSyncRuns)
+      .set({
+        status: 'running',
+        attempts: mirrorRefreshRuns.maxAttempts,
+        lease: randomUUID(),
+        heartbeatAt: new Date(Date.now() - 10 * 60_000),
+      })
+      .where(eq(accountingSyncRuns.id, id));
+    expect(await app.runs.sweep()).toMatchObject({ resumed: 0, abandoned: 1 });
+    const given = await run(id);
+    expect(given).toMatchObject({ status: 'failed', lease: null });
+    expect(given?.error).toContain(`interrupted ${mirrorRefreshRuns.maxAttempts} times`);
+    expect(given?.finishedAt).not.toBeNull();
+    const failures = await app.db.select().from(eventLogs).where(eq(eventLogs.activity, 'accounting.event.refreshFailed'));
+    expect(failures.some((f) => f.error?.includes('interrupted'))).toBe(true);
+    // A later job of the run finds nothing to do.
+    expect(await runMirrorRefresh(app, id)).toBe('gone');
   });
 
   it('every 15 minutes refreshes each club account it can read: OAuth programs and online Visma Administration connectors', async () => {
