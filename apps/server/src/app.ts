@@ -18,6 +18,7 @@ import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin, handleClientError, sendError, sendNotFound } from './plugins/error-handler';
 import { jobsPlugin } from './plugins/jobs';
 import { registerRateLimit } from './plugins/rate-limit';
+import { runsPlugin } from './plugins/runs';
 import { simulatorsPlugin } from './plugins/simulators';
 import { registerWebApp } from './plugins/static';
 import { storableTextPlugin } from './plugins/storable-text';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Database before jobs: onClose hooks run in reverse order, so jobs stop first.
     await app.register(databasePlugin, { database });
     await app.register(jobsPlugin, { runWorkers: config.RUN_WORKERS });
+    await app.register(runsPlugin);
     await app.register(simulatorsPlugin);
     await app.register(swaggerPlugin, { config });
     await app.register(authPlugin);

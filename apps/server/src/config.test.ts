@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       RUN_WORKERS: true,
       SEED_DEMO: true,
       TRUST_PROXY: false,
+      RUN_STALE_SECONDS: 90,
     });
     expect(config.WEB_DIST.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
     expect(path.isAbsolute(config.WEB_DIST)).toBe(true);
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
       RUN_WORKERS: 'false',
       SEED_DEMO: '0',
       TRUST_PROXY: 'yes',
+      RUN_STALE_SECONDS: '5',
     });
     expect(config).toMatchObject({
       NODE_ENV: 'production',
@@ -75,6 +77,7 @@ describe('loadConfig', () => {
       RUN_WORKERS: false,
       SEED_DEMO: false,
       TRUST_PROXY: true,
+      RUN_STALE_SECONDS: 5,
     });
   });
 

@@ -79,6 +79,7 @@ const envSchema = z.object({
   RUN_WORKERS: bool(true),
   SEED_DEMO: bool(true),
   TRUST_PROXY: bool(false),
+  RUN_STALE_SECONDS: z.coerce.number().min(1).max(3600).default(90),
   INIT_CWD: optionalString,
   // Accounting programs' OAuth apps. Without a client id, connections use the built-in simulator.
   FORTNOX_CLIENT_ID: optionalString,
@@ -116,6 +117,11 @@ export interface Config {
   SEED_DEMO: boolean;
   /** Honour X-Forwarded-* (set when running behind a load balancer). */
   TRUST_PROXY: boolean;
+  /**
+   * A running job run (lib/runs) whose heartbeat is older than this is taken for dead: its worker
+   * beats every few seconds, so 90 s covers a busy machine without leaving a crashed run for long.
+   */
+  RUN_STALE_SECONDS: number;
   /** OAuth apps of the cloud accounting programs; `null` means "use the simulator". */
   FORTNOX: OAuthAppConfig | null;
   VISMA_EEKONOMI: OAuthAppConfig | null;
@@ -180,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     RUN_WORKERS: e.RUN_WORKERS,
     SEED_DEMO: e.SEED_DEMO,
     TRUST_PROXY: e.TRUST_PROXY,
+    RUN_STALE_SECONDS: e.RUN_STALE_SECONDS,
     FORTNOX: oauthApp(
       e.FORTNOX_CLIENT_ID,
       e.FORTNOX_CLIENT_SECRET,

@@ -21,6 +21,7 @@ import { membersMessages } from './messages/members';
 import { notificationsMessages } from './messages/notifications';
 import { permissionsMessages } from './messages/permissions';
 import { receiptsMessages } from './messages/receipts';
+import { runsMessages } from './messages/runs';
 import { segmentsMessages } from './messages/segments';
 import { subscriptionsMessages } from './messages/subscriptions';
 import { supportMessages } from './messages/support';
@@ -69,6 +70,7 @@ const dictionaries = [
   gitMessages,
   gitImportMessages,
   receiptsMessages,
+  runsMessages,
   exportsMessages,
   helpMessages,
   supportMessages,

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Jobs } from '../lib/jobs';
+import type { RunEngine } from '../lib/runs/run-engine';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,5 +13,7 @@ declare module 'fastify' {
     database: Database;
     /** Background jobs (pg-boss). */
     jobs: Jobs;
+    /** The run engine of long-running jobs (lib/runs). */
+    runs: RunEngine;
   }
 }

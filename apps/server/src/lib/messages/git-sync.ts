@@ -6,10 +6,6 @@ export const gitSyncMessages = {
     sv: 'GIT-artiklarna {codes} är inte kopplade till någon artikel i bokföringsprogrammet. Koppla eller skapa dem innan synkroniseringen.',
     en: 'The GIT articles {codes} are not mapped to an article in the accounting program. Map or create them before syncing.',
   },
-  'gitSync.interrupted': {
-    sv: 'Synkningen avbröts (servern startades om). Starta den igen: det som redan är gjort görs inte om.',
-    en: 'The sync was interrupted (the server restarted). Start it again: what is already done is not done twice.',
-  },
   'gitSync.targetNotFound': {
     sv: 'Klubbkontot att synka till finns inte',
     en: 'The club account to sync to does not exist',

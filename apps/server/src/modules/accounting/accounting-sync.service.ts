@@ -1,9 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isAccountingError } from '../../integrations/accounting/errors';
 import type { AccountingProvider, ListQuery, Page } from '../../integrations/accounting/provider';
 import { onlineConnectorClubAccounts } from '../../integrations/visma-admin/connector.service';
 import { encodeFailure, encodeReason } from '../../lib/failure';
+import type { RunContext, RunKind, RunResult } from '../../lib/runs/run-engine';
 import { mirrorArticles } from '../articles/articles.mirror';
 import { articlesNeverReadWhole } from '../articles/articles.repository';
 import { articles } from '../articles/articles.schema';
@@ -18,6 +19,7 @@ import { mirrorInvoicePayments, mirrorInvoices, refreshPaidDates } from '../invo
 import { invoicePayments, invoices } from '../invoices/invoices.schema';
 import { invoicesWithoutRows } from '../statistics/statistics.repository';
 import * as repo from './accounting.repository';
+import { accountingSyncRuns } from './accounting.schema';
 import { type MirrorTarget, pruneMirror, timestampOf } from './mirror';
 
 export const MIRROR_REFRESH_QUEUE = 'accounting.refresh';
@@ -36,8 +38,6 @@ export type RefreshTrigger = 'initial' | 'scheduled' | 'manual' | 'after_write';
 const PAGE_SIZE = 500;
 /** A full read (which also notices deleted documents) at least this often. */
 const FULL_REFRESH_EVERY_MS = 24 * 60 * 60 * 1000;
-/** A running run silent this long is taken for dead. */
-const STALE_RUN_MINUTES = 30;
 /**
  * List answers are summaries. Invoices come without rows, which the products statistics need;
  * Fortnox articles without their stock and discontinued flags (`articles.summaryOmits`), which
@@ -159,22 +159,6 @@ async function writePage(
   return written;
 }
 
-/** How often a run waiting for another run of its club account looks again. */
-const BUSY_POLL_MS = 1_000;
-
-/**
- * Starts the run once no other run of its club account is running: the queue works on several
- * club accounts at once (`REFRESH_CONCURRENCY`), so a run asked for while one is under way waits
- * for it here rather than being dropped. Null when the run is gone or finished.
- */
-async function startWhenFree(app: FastifyInstance, runId: string) {
-  for (;;) {
-    const run = await repo.startRun(app.db, runId, STALE_RUN_MINUTES);
-    if (run !== 'busy') return run;
-    await sleep(BUSY_POLL_MS);
-  }
-}
-
 /**
  * Embedded PGlite is single-user PostgreSQL: no autovacuum. Without it nothing gathers the
  * planner's statistics (a 100k-invoice mirror was planned from default guesses, and the invoice
@@ -211,7 +195,7 @@ export async function queueMirrorRefresh(app: FastifyInstance, target: MirrorTar
   const queued = await repo.findQueuedRun(app.db, target);
   if (queued) return queued.id;
   const run = await repo.insertRun(app.db, target, trigger);
-  await app.jobs.send(MIRROR_REFRESH_QUEUE, { runId: run.id, ...target });
+  await app.runs.enqueue(mirrorRefreshRuns, run.id);
   return run.id;
 }
 
@@ -229,113 +213,149 @@ export async function queueScheduledRefreshes(app: FastifyInstance): Promise<Mir
   return [...targets.values()];
 }
 
+export interface MirrorRefreshOptions {
+  /**
+   * Full reads this run, of articles and of invoices each (see FULL_READS_PER_RUN); tests opt in
+   * (each read costs a rate-limit slot).
+   */
+  fullReads?: number;
+}
+
+type Counts = Record<string, { fetched: number; upserted: number }>;
+
+/**
+ * Where a refresh stands, stored as the run's checkpoint after every page: the steps it has
+ * finished, and the resource it is reading (the page it read last, and what a full read needs to
+ * know to prune and to move the cursor). A resumed attempt goes on from there.
+ */
+interface RefreshCheckpoint {
+  done: string[];
+  reading?: { name: string; page: number; full: boolean; startedAt: string; newest: string | null };
+}
+
 /**
  * One refresh: code lists, then each resource changed since its cursor (all of it on the first
  * run and once a day, when rows the program no longer has are removed), page by page, each page
- * written in its own statement so a crash loses at most the page in flight and the next run
- * starts from the last cursor. Transient faults (429, 5xx, timeouts, connector offline) are
- * thrown so pg-boss retries the job with backoff; a connection that needs a person (revoked
- * consent, not connected) fails the run without retrying.
+ * written in its own statement and recorded in the run's checkpoint, so a run cut short (crash,
+ * fault) resumes at the page after the last one written. Transient faults (429, 5xx, timeouts,
+ * connector offline) are retried by the run engine with backoff; a connection that needs a
+ * person (revoked consent, not connected) fails the run without retrying.
  */
-export async function runMirrorRefresh(
+async function refreshMirror(
   app: FastifyInstance,
-  runId: string,
-  options: {
-    lastAttempt?: boolean;
-    /**
-     * Full reads this run, of articles and of invoices each (see FULL_READS_PER_RUN); tests opt
-     * in (each read costs a rate-limit slot).
-     */
-    fullReads?: number;
-  } = {},
-): Promise<void> {
-  const run = await startWhenFree(app, runId);
-  if (!run) return;
+  run: RunContext<typeof accountingSyncRuns>,
+  options: MirrorRefreshOptions = {},
+): Promise<RunResult> {
+  const [row] = await app.db.select().from(accountingSyncRuns).where(eq(accountingSyncRuns.id, run.id));
+  if (!row) throw new Error(`accounting_sync_runs ${run.id} is gone`);
   const target: MirrorTarget = { organisationId: run.organisationId, clubAccountId: run.clubAccountId };
-  const counts: Record<string, { fetched: number; upserted: number }> = {};
-  try {
-    const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
-    await repo.updateRunProgress(app.db, run.id, { currentResource: 'codeLists' });
+  const checkpoint: RefreshCheckpoint = run.resumed
+    ? ((row.checkpoint as RefreshCheckpoint | null) ?? { done: [] })
+    : { done: [] };
+  const counts: Counts = run.resumed ? { ...row.counts } : {};
+  const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+  if (!checkpoint.done.includes('codeLists')) {
+    await run.save({ currentResource: 'codeLists', checkpoint: { ...checkpoint } });
     for (const kind of CODE_LISTS) {
       const items = await provider.codeLists[kind]();
       await repo.replaceCodeList(app.db, target, kind, items);
     }
-    const cursors = new Map((await repo.readCursors(app.db, target.clubAccountId)).map((c) => [c.resource, c]));
-    for (const r of RESOURCES) {
-      const cursor = cursors.get(r.name);
-      const full =
-        !cursor?.modifiedSince || !cursor.lastFullAt || Date.now() - cursor.lastFullAt.getTime() > FULL_REFRESH_EVERY_MS;
-      // The next run asks for changes since this run began (less a minute of overlap for clock
-      // skew; upserts make reading a document twice harmless). Providers that report when a
-      // document changed can move the cursor further, never back.
-      const startedAt = new Date(Date.now() - 60_000);
-      let newest: Date | null = startedAt;
-      counts[r.name] = { fetched: 0, upserted: 0 };
-      const tally = counts[r.name] as { fetched: number; upserted: number };
-      await repo.updateRunProgress(app.db, run.id, { currentResource: r.name, counts });
-      for (let page = 1; ; page++) {
-        const result = await r.list(provider, {
-          page,
-          pageSize: PAGE_SIZE,
-          ...(full || !cursor?.modifiedSince ? {} : { modifiedSince: cursor.modifiedSince.toISOString() }),
-        });
-        tally.fetched += result.items.length;
-        tally.upserted += await writePage(app, r, target, result.items, provider);
-        for (const item of result.items) {
-          const at = timestampOf(r.modifiedAt(item));
-          if (at && newest && at > newest && at <= new Date()) newest = at;
-        }
-        await repo.updateRunProgress(app.db, run.id, { counts });
-        if (page >= result.totalPages || result.items.length === 0) break;
-      }
-      if (full && r.pruned) await pruneMirror(app.db, r.table, target, startedAt);
-      await repo.writeCursor(app.db, target.clubAccountId, r.name, {
-        modifiedSince: newest,
-        ...(full ? { lastFullAt: new Date() } : {}),
-      });
-    }
-    // A refresh after a write should show the write soon, so it leaves full reads to the others.
-    const fullReads = app.config.NODE_ENV === 'test' || run.trigger === 'after_write' ? 0 : FULL_READS_PER_RUN;
-    await readArticlesInFull(app, provider, target, options.fullReads ?? fullReads);
-    await readMissingInvoiceRows(app, provider, target, options.fullReads ?? fullReads);
-    await refreshPaidDates(app.db, target);
-    await vacuumIfNoAutovacuum(app, counts);
-    await repo.finishRun(app.db, run.id, 'succeeded', null);
-    const upserted = Object.values(counts).reduce((sum, c) => sum + c.upserted, 0);
-    if (run.trigger !== 'scheduled' || upserted > 0) {
-      await logEventQuietly(app.db, app.log, {
-        organisationId: target.organisationId,
-        clubAccountId: target.clubAccountId,
-        resource: 'accounting',
-        activity: 'accounting.event.refreshed',
-        params: {
-          customers: counts.customers?.upserted ?? 0,
-          articles: counts.articles?.upserted ?? 0,
-          contracts: counts.contracts?.upserted ?? 0,
-          invoices: counts.invoices?.upserted ?? 0,
-        },
-        type: 'SUCCESS',
-      });
-    }
-  } catch (error) {
-    const retry = (isAccountingError(error) ? error.transient : true) && !options.lastAttempt;
-    // The run and the event log keep a reason the club can read; the fault's own words (SQL,
-    // stack) go to the server log only.
-    const reason = encodeFailure(error);
-    app.log.warn({ err: error, runId: run.id, retry }, 'accounting refresh failed');
-    // A transient fault goes back to the queue: pg-boss retries the job and the run resumes
-    // from the cursors written so far. Only a final failure is told in the event log.
-    await repo.finishRun(app.db, run.id, retry ? 'queued' : 'failed', reason);
-    if (retry) throw error;
-    await logEventQuietly(app.db, app.log, {
-      organisationId: target.organisationId,
-      clubAccountId: target.clubAccountId,
-      resource: 'accounting',
-      activity: 'accounting.event.refreshFailed',
-      error: reason,
-      type: 'ERROR',
-    });
+    checkpoint.done.push('codeLists');
   }
+  const cursors = new Map((await repo.readCursors(app.db, target.clubAccountId)).map((c) => [c.resource, c]));
+  for (const r of RESOURCES) {
+    if (checkpoint.done.includes(r.name)) continue;
+    const cursor = cursors.get(r.name);
+    const reading = checkpoint.reading?.name === r.name ? checkpoint.reading : undefined;
+    const full =
+      reading?.full ??
+      (!cursor?.modifiedSince || !cursor.lastFullAt || Date.now() - cursor.lastFullAt.getTime() > FULL_REFRESH_EVERY_MS);
+    // The next run asks for changes since this run began (less a minute of overlap for clock
+    // skew; upserts make reading a document twice harmless). Providers that report when a
+    // document changed can move the cursor further, never back.
+    const startedAt = reading ? new Date(reading.startedAt) : new Date(Date.now() - 60_000);
+    let newest: Date | null = reading?.newest ? new Date(reading.newest) : startedAt;
+    const tally = (counts[r.name] = reading ? (counts[r.name] ?? { fetched: 0, upserted: 0 }) : { fetched: 0, upserted: 0 });
+    await run.save({ currentResource: r.name, counts });
+    for (let page = (reading?.page ?? 0) + 1; ; page++) {
+      run.throwIfTakenOver();
+      const result = await r.list(provider, {
+        page,
+        pageSize: PAGE_SIZE,
+        ...(full || !cursor?.modifiedSince ? {} : { modifiedSince: cursor.modifiedSince.toISOString() }),
+      });
+      tally.fetched += result.items.length;
+      tally.upserted += await writePage(app, r, target, result.items, provider);
+      for (const item of result.items) {
+        const at = timestampOf(r.modifiedAt(item));
+        if (at && newest && at > newest && at <= new Date()) newest = at;
+      }
+      checkpoint.reading = {
+        name: r.name,
+        page,
+        full,
+        startedAt: startedAt.toISOString(),
+        newest: newest ? newest.toISOString() : null,
+      };
+      await run.save({ counts, checkpoint: { ...checkpoint } });
+      if (page >= result.totalPages || result.items.length === 0) break;
+    }
+    if (full && r.pruned) await pruneMirror(app.db, r.table, target, startedAt);
+    await repo.writeCursor(app.db, target.clubAccountId, r.name, {
+      modifiedSince: newest,
+      ...(full ? { lastFullAt: new Date() } : {}),
+    });
+    checkpoint.done.push(r.name);
+    checkpoint.reading = undefined;
+    await run.save({ checkpoint: { ...checkpoint } });
+  }
+  // A refresh after a write should show the write soon, so it leaves full reads to the others.
+  const fullReads = app.config.NODE_ENV === 'test' || row.trigger === 'after_write' ? 0 : FULL_READS_PER_RUN;
+  await readArticlesInFull(app, provider, target, options.fullReads ?? fullReads);
+  await readMissingInvoiceRows(app, provider, target, options.fullReads ?? fullReads);
+  await refreshPaidDates(app.db, target);
+  await vacuumIfNoAutovacuum(app, counts);
+  await run.save({ counts, currentResource: null });
+  const upserted = Object.values(counts).reduce((sum, c) => sum + c.upserted, 0);
+  if (row.trigger === 'scheduled' && upserted === 0) return { event: null };
+  return {
+    event: {
+      activity: 'accounting.event.refreshed',
+      params: {
+        customers: counts.customers?.upserted ?? 0,
+        articles: counts.articles?.upserted ?? 0,
+        contracts: counts.contracts?.upserted ?? 0,
+        invoices: counts.invoices?.upserted ?? 0,
+      },
+      type: 'SUCCESS',
+    },
+  };
+}
+
+/** The mirror refresh as a run of the run engine (lib/runs). */
+export const mirrorRefreshRuns: RunKind<typeof accountingSyncRuns, MirrorRefreshOptions> = {
+  name: 'accounting.refresh',
+  queue: MIRROR_REFRESH_QUEUE,
+  store: { table: accountingSyncRuns },
+  maxAttempts: 7,
+  queueOptions: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 * 60 },
+  workOptions: { concurrency: REFRESH_CONCURRENCY },
+  eventResource: 'accounting',
+  events: {
+    retrying: 'runs.accountingRefresh.retrying',
+    resumed: 'runs.accountingRefresh.resumed',
+    failed: 'accounting.event.refreshFailed',
+  },
+  execute: refreshMirror,
+  // A fault that is not the program's (the database, a bug) may pass too.
+  retryable: (error) => (isAccountingError(error) ? error.transient : true),
+  // A reason the club can read; the fault's own words (SQL, stack) go to the server log only.
+  reasonOf: (_app, error) => encodeFailure(error),
+};
+
+/** One attempt at a refresh run, in this process (tests, and the in-process helpers). */
+export function runMirrorRefresh(app: FastifyInstance, runId: string, options: MirrorRefreshOptions = {}) {
+  return app.runs.attempt(mirrorRefreshRuns, runId, options);
 }
 
 /**

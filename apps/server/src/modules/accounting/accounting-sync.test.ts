@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
 import { asSchemaOwner } from '../../db/tenant-context';
 import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
 import { connectors } from '../../integrations/visma-admin/connector.schema';
+import { renderFailure } from '../../lib/failure';
 import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../../test/test-app';
 import { articles } from '../articles/articles.schema';
 import { contracts } from '../contracts/contracts.schema';
@@ -15,7 +17,13 @@ import { invoicePayments, invoices } from '../invoices/invoices.schema';
 import { clubAccounts } from '../organizations/organizations.schema';
 import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 import { accountingCodeItems, accountingSyncRuns } from './accounting.schema';
-import { ANALYZE_AFTER_ROWS, queueMirrorRefresh, queueScheduledRefreshes, runMirrorRefresh } from './accounting-sync.service';
+import {
+  ANALYZE_AFTER_ROWS,
+  mirrorRefreshRuns,
+  queueMirrorRefresh,
+  queueScheduledRefreshes,
+  runMirrorRefresh,
+} from './accounting-sync.service';
 
 let t: TestApp;
 let app: App;
@@ -187,26 +195,85 @@ describe('the mirror of the accounting program', () => {
     const first = await queueMirrorRefresh(app, target, 'manual');
     sim.faults.slow(300, 100);
     const running = runMirrorRefresh(app, first, { fullReads: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await run(first))?.status).toBe('running');
-    // Queued while the first runs (a save's refresh), and picked up by a second worker at once.
+    await vi.waitFor(async () => expect((await run(first))?.status).toBe('running'), { timeout: 30_000 });
+    // Queued while the first runs (a save's refresh), and picked up by a second worker at once:
+    // it stays queued and its job comes back a few seconds later.
     const second = await queueMirrorRefresh(app, target, 'after_write');
     expect(second).not.toBe(first);
-    const waiting = runMirrorRefresh(app, second, { fullReads: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await runMirrorRefresh(app, second, { fullReads: 0 })).toBe('busy');
     expect((await run(second))?.status).toBe('queued');
-    await running;
+    // Its job comes back shortly, without spending one of the run's attempts.
+    const again = await app.database.executeSql(
+      "select start_after > now() as later from pgboss.job where name = $1 and data->>'runId' = $2 and data->>'waits' = '1'",
+      ['accounting.refresh', second],
+    );
+    expect(again.rows).toEqual([{ later: true }]);
+    expect((await run(second))?.attempts).toBe(0);
+    expect(await running).toBe('succeeded');
     sim.faults.clear();
-    await waiting;
+    expect(await runMirrorRefresh(app, second, { fullReads: 0 })).toBe('succeeded');
     expect((await run(first))?.status).toBe('succeeded');
     expect((await run(second))?.status).toBe('succeeded');
+  }, 60_000);
+
+  it('a run whose worker died is not joined; the sweep resumes it from its checkpoint, and leaves a live run alone', async () => {
+    const target = { organisationId: a.organisationId, clubAccountId: a.clubAccountId };
+    const dead = await queueMirrorRefresh(app, target, 'manual');
+    // Its worker died ten minutes ago, with the code lists and customers read and articles begun.
+    await app.db
+      .update(accountingSyncRuns)
+      .set({
+        status: 'running',
+        attempts: 1,
+        lease: randomUUID(),
+        startedAt: new Date(Date.now() - 11 * 60_000),
+        heartbeatAt: new Date(Date.now() - 10 * 60_000),
+        checkpoint: { done: ['codeLists', 'customers'] },
+      })
+      .where(eq(accountingSyncRuns.id, dead));
+    const fresh = await queueMirrorRefresh(app, target, 'manual');
+    expect(fresh).not.toBe(dead);
+
+    expect(await app.runs.sweep()).toMatchObject({ resumed: 1, abandoned: 0 });
+    expect((await run(dead))?.status).toBe('queued');
+    const jobs = await app.database.executeSql(
+      "select id from pgboss.job where name = $1 and data->>'runId' = $2 and state = 'created'",
+      ['accounting.refresh', dead],
+    );
+    expect(jobs.rows.length).toBeGreaterThanOrEqual(1);
+    const before = sim.log.length;
+    expect(await runMirrorRefresh(app, dead, { fullReads: 0 })).toBe('succeeded');
+    const read = sim.log.slice(before).map((l) => l.path);
+    expect(read.some((path) => path.startsWith('/3/customers'))).toBe(false);
+    expect(read.some((path) => path.startsWith('/3/units'))).toBe(false);
+    expect(read.some((path) => path.startsWith('/3/articles'))).toBe(true);
+    expect(await run(dead)).toMatchObject({ status: 'succeeded', attempts: 2, lease: null });
+    const resumed = await app.db.select().from(eventLogs).where(eq(eventLogs.activity, 'runs.accountingRefresh.resumed'));
+    expect(resumed).toHaveLength(1);
+
+    // A run whose worker beats is neither swept nor started a second time.
+    const lease = randomUUID();
+    await app.db
+      .update(accountingSyncRuns)
+      .set({ status: 'running', attempts: 1, lease, startedAt: new Date(), heartbeatAt: new Date() })
+      .where(eq(accountingSyncRuns.id, fresh));
+    expect(await app.runs.sweep()).toMatchObject({ resumed: 0 });
+    expect(await runMirrorRefresh(app, fresh, { fullReads: 0 })).toBe('live');
+    expect(await run(fresh)).toMatchObject({ status: 'running', lease });
+    // Once it stops beating, it is the sweep's.
+    await app.db
+      .update(accountingSyncRuns)
+      .set({ heartbeatAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(accountingSyncRuns.id, fresh));
+    expect(await app.runs.sweep()).toMatchObject({ resumed: 1 });
+    expect(await runMirrorRefresh(app, fresh, { fullReads: 0 })).toBe('succeeded');
   }, 60_000);
 
   it('a transient fault hands the run back for a retry; a revoked consent fails it for good', async () => {
     const target = { organisationId: a.organisationId, clubAccountId: a.clubAccountId };
     const runId = await queueMirrorRefresh(app, target, 'manual');
     sim.faults.serverError(50, { status: 503 });
-    await expect(runMirrorRefresh(app, runId)).rejects.toMatchObject({ kind: 'unavailable' });
+    expect(await runMirrorRefresh(app, runId)).toBe('retry');
     expect((await run(runId))?.status).toBe('queued');
     sim.faults.clear();
     await runMirrorRefresh(app, runId);
@@ -218,6 +285,30 @@ describe('the mirror of the accounting program', () => {
     expect((await run(next))?.status).toBe('failed');
     const failures = await app.db.select().from(eventLogs).where(eq(eventLogs.activity, 'accounting.event.refreshFailed'));
     expect(failures.length).toBe(1);
+  });
+
+  it('a run that keeps dying with its worker is given up after its attempts, with the reason and an event-log line', async () => {
+    const target = { organisationId: a.organisationId, clubAccountId: a.clubAccountId };
+    const id = await queueMirrorRefresh(app, target, 'manual');
+    await app.db
+      .update(accountingSyncRuns)
+      .set({
+        status: 'running',
+        attempts: mirrorRefreshRuns.maxAttempts,
+        lease: randomUUID(),
+        heartbeatAt: new Date(Date.now() - 10 * 60_000),
+      })
+      .where(eq(accountingSyncRuns.id, id));
+    expect(await app.runs.sweep()).toMatchObject({ resumed: 0, abandoned: 1 });
+    const given = await run(id);
+    expect(given).toMatchObject({ status: 'failed', lease: null });
+    // Stored as a reason (lib/failure.ts), shown in the reader's language.
+    expect(renderFailure(given?.error ?? null, 'en')).toContain(`interrupted ${mirrorRefreshRuns.maxAttempts} times`);
+    expect(given?.finishedAt).not.toBeNull();
+    const failures = await app.db.select().from(eventLogs).where(eq(eventLogs.activity, 'accounting.event.refreshFailed'));
+    expect(failures.some((f) => renderFailure(f.error, 'en')?.includes('interrupted'))).toBe(true);
+    // A later job of the run finds nothing to do.
+    expect(await runMirrorRefresh(app, id)).toBe('gone');
   });
 
   it('every 15 minutes refreshes each club account it can read: OAuth programs and online Visma Administration connectors', async () => {

@@ -29,58 +29,6 @@ export async function insertRun(conn: Db | Tx, target: MirrorTarget, trigger: st
   return row;
 }
 
-/**
- * Starts a queued run unless another run of the same club account is running (and has not been
- * silent for `staleAfterMinutes`, which means its process died). Answers the started run, 'busy'
- * while the other runs, or null when the run is gone or already finished.
- */
-export async function startRun(conn: Db, runId: string, staleAfterMinutes: number): Promise<SyncRunRow | 'busy' | null> {
-  return conn.transaction(async (tx) => {
-    const [run] = await tx.select().from(accountingSyncRuns).where(eq(accountingSyncRuns.id, runId)).for('update');
-    if (!run || (run.status !== 'queued' && run.status !== 'running')) return null;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sync:${run.clubAccountId}`}, 0))`);
-    const [other] = await tx
-      .select({ id: accountingSyncRuns.id })
-      .from(accountingSyncRuns)
-      .where(
-        and(
-          eq(accountingSyncRuns.clubAccountId, run.clubAccountId),
-          eq(accountingSyncRuns.status, 'running'),
-          sql`${accountingSyncRuns.id} <> ${run.id}`,
-          sql`${accountingSyncRuns.startedAt} > now() - ${`${staleAfterMinutes} minutes`}::interval`,
-        ),
-      )
-      .limit(1);
-    if (other) return 'busy';
-    const [started] = await tx
-      .update(accountingSyncRuns)
-      .set({ status: 'running', startedAt: sql`now()`, error: null })
-      .where(eq(accountingSyncRuns.id, run.id))
-      .returning();
-    return started ?? null;
-  });
-}
-
-export async function updateRunProgress(
-  conn: Db | Tx,
-  runId: string,
-  changes: Partial<Pick<SyncRunRow, 'counts' | 'currentResource'>>,
-): Promise<void> {
-  // Touching started_at keeps a long run from looking stale to the next one.
-  await conn
-    .update(accountingSyncRuns)
-    .set({ ...changes, startedAt: sql`now()` })
-    .where(eq(accountingSyncRuns.id, runId));
-}
-
-/** Ends a run, or (`queued`) hands it back to the queue for the job's retry. */
-export async function finishRun(conn: Db | Tx, runId: string, status: 'succeeded' | 'failed' | 'queued', error: string | null) {
-  await conn
-    .update(accountingSyncRuns)
-    .set({ status, error, currentResource: null, finishedAt: status === 'queued' ? null : sql`now()` })
-    .where(eq(accountingSyncRuns.id, runId));
-}
-
 /** The latest runs of a club account, newest first. */
 export async function latestRuns(conn: Db | Tx, tenant: Tenant, clubAccountId: string, limit: number): Promise<SyncRunRow[]> {
   return conn

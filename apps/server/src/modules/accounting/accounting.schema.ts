@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from '../../db/row-level-security';
+import { runLifecycleColumns } from '../../lib/runs/run-columns';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 
 /**
@@ -59,6 +60,7 @@ export const accountingSyncRuns = pgTable(
     counts: jsonb('counts').$type<Record<string, { fetched: number; upserted: number }>>().notNull().default({}),
     currentResource: text('current_resource'),
     error: text('error'),
+    ...runLifecycleColumns(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,10 +6,10 @@ import type { GitListQuery, GitPage } from '../../integrations/git/git-gateway';
 import { AppError } from '../../lib/errors';
 import { encodeFailure, renderFailure } from '../../lib/failure';
 import { t } from '../../lib/i18n';
+import type { RunContext, RunKind, RunResult } from '../../lib/runs/run-engine';
 import type { MirrorTarget } from '../accounting/mirror';
-import { logEventQuietly } from '../eventlogs/eventlogs.service';
 import { mirrorGitArticles, mirrorGitBases, mirrorGitMembers, mirrorGitOccasions, type WriteCounts } from './git.mirror';
-import { gitInvoiceOccasions } from './git.schema';
+import { gitInvoiceOccasions, gitTransactions } from './git.schema';
 import {
   findGitConnection,
   gitClientFor,
@@ -29,7 +29,6 @@ export type GitRefreshTrigger = 'initial' | 'scheduled' | 'manual';
 const PAGE_SIZE = 500;
 /** A full read at least this often. */
 const FULL_REFRESH_EVERY_MS = 24 * 60 * 60 * 1000;
-const STALE_RUN_MINUTES = 30;
 
 interface Resource<T> {
   name: string;
@@ -71,7 +70,7 @@ export async function queueGitRefresh(app: FastifyInstance, target: MirrorTarget
   const queued = await repo.findQueuedTransaction(app.db, target);
   if (queued) return queued.id;
   const run = await repo.insertTransaction(app.db, target, trigger);
-  await app.jobs.send(GIT_REFRESH_QUEUE, { runId: run.id });
+  await app.runs.enqueue(gitRefreshRuns, run.id);
   return run.id;
 }
 
@@ -112,115 +111,152 @@ function messageOf(error: unknown): string {
 }
 
 /**
+ * Where a GIT refresh stands, stored as the run's checkpoint after each step: the lists finished,
+ * the occasions whose bases are read, and what the first attempt knew when it began (the moment
+ * the cursors move to, the occasions known before it), so a resumed attempt reads neither a list
+ * nor an occasion's bases twice and misses none.
+ */
+interface GitRefreshCheckpoint {
+  startedAt: string;
+  known: string[];
+  done: string[];
+  basesDone: string[];
+  newestBasis: string | null;
+}
+
+/**
  * One GIT refresh: members, articles, invoice occasions and then each occasion's invoice bases,
  * each changed since its cursor (all of it on the first run and once a day). Transient faults
- * (after the client's own retries) put the run back in the queue and are thrown, so pg-boss
- * retries the job; a revoked key marks the connection revoked (once, with an event-log entry)
- * and fails the run without retrying, as does a missing or revoked connection.
+ * (after the client's own retries) are retried by the run engine; a revoked key marks the
+ * connection revoked (once, with an event-log entry) and fails the run without retrying, as does
+ * a missing or revoked connection.
  */
-export async function runGitRefresh(app: FastifyInstance, runId: string, options: { lastAttempt?: boolean } = {}): Promise<void> {
-  const run = await repo.startTransaction(app.db, runId, STALE_RUN_MINUTES);
-  if (!run) return;
+async function refreshGit(app: FastifyInstance, run: RunContext<typeof gitTransactions>): Promise<RunResult> {
   const target: MirrorTarget = { organisationId: run.organisationId, clubAccountId: run.clubAccountId };
-  const counts: repo.RunCounts = {};
   try {
-    const { client } = await gitClientFor(app, target);
-    const cursors = new Map((await repo.readGitCursors(app.db, target.clubAccountId)).map((c) => [c.resource, c]));
-    const isFull = (name: string) => {
-      const cursor = cursors.get(name);
-      return !cursor?.modifiedSince || !cursor.lastFullAt || Date.now() - cursor.lastFullAt.getTime() > FULL_REFRESH_EVERY_MS;
-    };
+    return await refreshGitMirror(app, run, target);
+  } catch (error) {
+    if (isKeyRefused(error)) await markKeyRevoked(app, target, error);
+    throw error;
+  }
+}
+
+async function refreshGitMirror(
+  app: FastifyInstance,
+  run: RunContext<typeof gitTransactions>,
+  target: MirrorTarget,
+): Promise<RunResult> {
+  const row = await repo.getTransaction(app.db, run.id);
+  if (!row) throw new Error(`git_transactions ${run.id} is gone`);
+  const stored = run.resumed ? (row.checkpoint as GitRefreshCheckpoint | null) : null;
+  const counts: repo.RunCounts = stored ? { ...row.counts } : {};
+  const { client } = await gitClientFor(app, target);
+  const cursors = new Map((await repo.readGitCursors(app.db, target.clubAccountId)).map((c) => [c.resource, c]));
+  const isFull = (name: string) => {
+    const cursor = cursors.get(name);
+    return !cursor?.modifiedSince || !cursor.lastFullAt || Date.now() - cursor.lastFullAt.getTime() > FULL_REFRESH_EVERY_MS;
+  };
+  const occasionsOf = async () =>
+    app.db
+      .select({ gitId: gitInvoiceOccasions.gitId })
+      .from(gitInvoiceOccasions)
+      .where(
+        and(
+          eq(gitInvoiceOccasions.organisationId, target.organisationId),
+          eq(gitInvoiceOccasions.clubAccountId, target.clubAccountId),
+          // Occasions imported from GIT's Excel export are not in GIT's API: never read nor touched.
+          notLike(gitInvoiceOccasions.gitId, `${IMPORT_GIT_ID_PREFIX}%`),
+        ),
+      );
+  const checkpoint: GitRefreshCheckpoint = stored ?? {
     // The next run asks for changes since this run began, less a minute for clock skew (the
     // upserts make reading an item twice harmless), or since the newest change seen if later.
-    const startedAt = new Date(Date.now() - 60_000);
-    const cursorAfter = (newest: Date | null) => (newest && newest > startedAt && newest <= new Date() ? newest : startedAt);
-
-    const occasionsOf = async () =>
-      app.db
-        .select({ gitId: gitInvoiceOccasions.gitId })
-        .from(gitInvoiceOccasions)
-        .where(
-          and(
-            eq(gitInvoiceOccasions.organisationId, target.organisationId),
-            eq(gitInvoiceOccasions.clubAccountId, target.clubAccountId),
-            // Occasions imported from GIT's Excel export are not in GIT's API: never read nor touched.
-            notLike(gitInvoiceOccasions.gitId, `${IMPORT_GIT_ID_PREFIX}%`),
-          ),
-        );
+    startedAt: new Date(Date.now() - 60_000).toISOString(),
     // An occasion first seen in this run has its bases read whole, whatever their modifiedAt.
-    const knownOccasions = new Set((await occasionsOf()).map((o) => o.gitId));
+    known: (await occasionsOf()).map((o) => o.gitId),
+    done: [],
+    basesDone: [],
+    newestBasis: null,
+  };
+  const startedAt = new Date(checkpoint.startedAt);
+  const knownOccasions = new Set(checkpoint.known);
+  const cursorAfter = (newest: Date | null) => (newest && newest > startedAt && newest <= new Date() ? newest : startedAt);
+  const save = () => run.save({ counts, ...repo.totals(counts), checkpoint: { ...checkpoint } });
+  await save();
 
-    for (const r of RESOURCES) {
-      const full = isFull(r.name);
-      const tally = { created: 0, updated: 0 };
-      counts[r.name] = tally;
-      const newest = await readAll(
-        app,
-        target,
-        (q) => r.list(client, q),
-        (items) => r.write(app, target, items),
-        r.modifiedAt,
-        full ? undefined : (cursors.get(r.name)?.modifiedSince ?? undefined),
-        tally,
-      );
-      await repo.writeGitCursor(app.db, target.clubAccountId, r.name, {
-        modifiedSince: cursorAfter(newest),
-        ...(full ? { lastFullAt: new Date() } : {}),
-      });
-      await repo.updateTransactionCounts(app.db, run.id, counts);
-    }
-
-    const fullBases = isFull('invoiceBases');
-    const basesTally = { created: 0, updated: 0 };
-    counts.invoiceBases = basesTally;
-    const occasions = await occasionsOf();
-    let newestBasis: Date | null = null;
-    for (const occasion of occasions) {
-      const newest = await readAll(
-        app,
-        target,
-        (q) => client.listInvoiceBases(occasion.gitId, q),
-        (items) => mirrorGitBases(app.db, target, items),
-        (b) => b.modifiedAt,
-        fullBases || !knownOccasions.has(occasion.gitId) ? undefined : (cursors.get('invoiceBases')?.modifiedSince ?? undefined),
-        basesTally,
-      );
-      if (newest && (!newestBasis || newest > newestBasis)) newestBasis = newest;
-      await repo.updateTransactionCounts(app.db, run.id, counts);
-    }
-    await repo.writeGitCursor(app.db, target.clubAccountId, 'invoiceBases', {
-      modifiedSince: cursorAfter(newestBasis),
-      ...(fullBases ? { lastFullAt: new Date() } : {}),
+  for (const r of RESOURCES) {
+    if (checkpoint.done.includes(r.name)) continue;
+    const full = isFull(r.name);
+    const tally = { created: 0, updated: 0 };
+    counts[r.name] = tally;
+    const newest = await readAll(
+      app,
+      target,
+      (q) => {
+        run.throwIfTakenOver();
+        return r.list(client, q);
+      },
+      (items) => r.write(app, target, items),
+      r.modifiedAt,
+      full ? undefined : (cursors.get(r.name)?.modifiedSince ?? undefined),
+      tally,
+    );
+    await repo.writeGitCursor(app.db, target.clubAccountId, r.name, {
+      modifiedSince: cursorAfter(newest),
+      ...(full ? { lastFullAt: new Date() } : {}),
     });
-
-    await repo.finishTransaction(app.db, run.id, 'succeeded', counts, null);
-    const created = Object.values(counts).reduce((sum, c) => sum + c.created, 0);
-    const updated = Object.values(counts).reduce((sum, c) => sum + c.updated, 0);
-    if (run.trigger !== 'scheduled' || created + updated > 0) {
-      await logEventQuietly(app.db, app.log, {
-        ...target,
-        resource: 'git',
-        activity: 'git.event.refreshed',
-        params: { created, updated },
-        type: 'SUCCESS',
-      });
-    }
-  } catch (error) {
-    const message = messageOf(error).slice(0, 1000);
-    app.log.warn({ err: error, runId: run.id }, 'git refresh failed');
-    if (isKeyRefused(error)) await markKeyRevoked(app, target, error);
-    const transient = isGitError(error) ? error.transient : !(error instanceof AppError);
-    const retry = transient && !options.lastAttempt;
-    await repo.finishTransaction(app.db, run.id, retry ? 'queued' : 'failed', counts, message);
-    if (retry) throw error;
-    await logEventQuietly(app.db, app.log, {
-      ...target,
-      resource: 'git',
-      activity: 'git.event.refreshFailed',
-      error: message,
-      type: 'ERROR',
-    });
+    checkpoint.done.push(r.name);
+    await save();
   }
+
+  const fullBases = isFull('invoiceBases');
+  const basesTally = (counts.invoiceBases ??= { created: 0, updated: 0 });
+  let newestBasis: Date | null = checkpoint.newestBasis ? new Date(checkpoint.newestBasis) : null;
+  for (const occasion of await occasionsOf()) {
+    if (checkpoint.basesDone.includes(occasion.gitId)) continue;
+    run.throwIfTakenOver();
+    const newest = await readAll(
+      app,
+      target,
+      (q) => client.listInvoiceBases(occasion.gitId, q),
+      (items) => mirrorGitBases(app.db, target, items),
+      (b) => b.modifiedAt,
+      fullBases || !knownOccasions.has(occasion.gitId) ? undefined : (cursors.get('invoiceBases')?.modifiedSince ?? undefined),
+      basesTally,
+    );
+    if (newest && (!newestBasis || newest > newestBasis)) newestBasis = newest;
+    checkpoint.basesDone.push(occasion.gitId);
+    checkpoint.newestBasis = newestBasis ? newestBasis.toISOString() : null;
+    await save();
+  }
+  await repo.writeGitCursor(app.db, target.clubAccountId, 'invoiceBases', {
+    modifiedSince: cursorAfter(newestBasis),
+    ...(fullBases ? { lastFullAt: new Date() } : {}),
+  });
+  await save();
+
+  const { created, updated } = repo.totals(counts);
+  if (row.trigger === 'scheduled' && created + updated === 0) return { event: null };
+  return { event: { activity: 'git.event.refreshed', params: { created, updated }, type: 'SUCCESS' } };
+}
+
+/** The GIT mirror refresh as a run of the run engine (lib/runs). */
+export const gitRefreshRuns: RunKind<typeof gitTransactions> = {
+  name: 'git.refresh',
+  queue: GIT_REFRESH_QUEUE,
+  store: { table: gitTransactions, kind: { column: 'kind', value: 'refresh' } },
+  maxAttempts: 7,
+  queueOptions: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 * 60 },
+  eventResource: 'git',
+  events: { retrying: 'runs.gitRefresh.retrying', resumed: 'runs.gitRefresh.resumed', failed: 'git.event.refreshFailed' },
+  execute: refreshGit,
+  retryable: (error) => (isGitError(error) ? error.transient : !(error instanceof AppError)),
+  reasonOf: (_app, error) => messageOf(error).slice(0, 1000),
+};
+
+/** One attempt at a GIT refresh run, in this process (tests and in-process helpers). */
+export function runGitRefresh(app: FastifyInstance, runId: string) {
+  return app.runs.attempt(gitRefreshRuns, runId);
 }
 
 /** Whether the club account's GIT connection is usable now (for tests and the status route). */

@@ -16,6 +16,7 @@ import type { GitInvoiceBasis } from '../../integrations/git/git-gateway';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
 import { encodeFailure, renderFailure } from '../../lib/failure';
 import { type Lang, type MessageKey, type MessageParams, t } from '../../lib/i18n';
+import type { RunContext, RunKind, RunResult } from '../../lib/runs/run-engine';
 import type { MirrorTarget } from '../accounting/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
@@ -45,7 +46,6 @@ import { basisInvoiceExternalRef } from './git-sync-ref';
  */
 
 export const GIT_REPORT_QUEUE = 'git.report-status';
-const STALE_RUN_MINUTES = 30;
 const PROGRESS_EVERY_ITEMS = 25;
 const PROGRESS_EVERY_MS = 2_000;
 const MAX_FAILURES = 100;
@@ -64,13 +64,6 @@ export interface QueueReportInput {
 
 /** Today in Sweden, as the accounting programs date payments. */
 const todayOf = (now: Date) => stockholmDate(now);
-
-/** Thrown when another report run of the same GIT club account is working: the job is retried later. */
-export class ReportRunBusyError extends Error {
-  constructor(runId: string) {
-    super(`another GIT report run of the club account is running; run ${runId} waits`);
-  }
-}
 
 // ---- queueing ----------------------------------------------------------------------------------
 
@@ -172,7 +165,7 @@ export async function queueReportStatus(
     return row;
   });
   // After the commit (on PGlite a send inside the transaction would wait for it forever).
-  await app.jobs.send(GIT_REPORT_QUEUE, { runId: run.id }, input.trigger === 'scheduled' ? { startAfter: 120 } : {});
+  await app.runs.enqueue(gitReportRunKind, run.id, input.trigger === 'scheduled' ? 120 : undefined);
   return toTransaction(run);
 }
 
@@ -484,45 +477,6 @@ export async function planReport(
 
 // ---- the run ---------------------------------------------------------------------------------
 
-type RunRow = typeof gitTransactions.$inferSelect;
-
-/**
- * Starts a queued run unless another report run of the same GIT club account is working (and not
- * stale). Answers null for a run that is finished or gone; throws ReportRunBusyError when busy.
- */
-async function startRun(db: Db, runId: string): Promise<RunRow | null> {
-  const started = await db.transaction(async (tx) => {
-    const [run] = await tx.select().from(gitTransactions).where(eq(gitTransactions.id, runId)).for('update');
-    if (!run || run.kind !== 'report_status' || (run.status !== 'queued' && run.status !== 'running')) return null;
-    // Running and not stale: another worker has it (a duplicate job); a stale one was abandoned by a crash.
-    const stale = !run.startedAt || Date.now() - run.startedAt.getTime() > STALE_RUN_MINUTES * 60_000;
-    if (run.status === 'running' && !stale) return 'busy' as const;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`git-report:${run.clubAccountId}`}, 0))`);
-    const [other] = await tx
-      .select({ id: gitTransactions.id })
-      .from(gitTransactions)
-      .where(
-        and(
-          eq(gitTransactions.clubAccountId, run.clubAccountId),
-          eq(gitTransactions.kind, 'report_status'),
-          eq(gitTransactions.status, 'running'),
-          sql`${gitTransactions.id} <> ${run.id}`,
-          sql`${gitTransactions.startedAt} > now() - ${`${STALE_RUN_MINUTES} minutes`}::interval`,
-        ),
-      )
-      .limit(1);
-    if (other) return 'busy' as const;
-    const [row] = await tx
-      .update(gitTransactions)
-      .set({ status: 'running', startedAt: sql`now()`, error: null })
-      .where(eq(gitTransactions.id, run.id))
-      .returning();
-    return row ?? null;
-  });
-  if (started === 'busy') throw new ReportRunBusyError(runId);
-  return started;
-}
-
 interface Progress {
   total: number;
   processed: number;
@@ -531,28 +485,18 @@ interface Progress {
   counts: Record<'paid' | 'partiallyPaid' | 'credited', { created: number; updated: number }>;
 }
 
-async function writeProgress(db: Db, runId: string, p: Progress) {
+/** The run columns that show a report run's progress. */
+function progressValues(p: Progress) {
   const updated = p.counts.paid.updated + p.counts.partiallyPaid.updated + p.counts.credited.updated;
-  await db
-    .update(gitTransactions)
-    .set({
-      total: p.total,
-      processed: p.processed,
-      failed: p.failed,
-      failures: p.failures.slice(0, MAX_FAILURES),
-      counts: p.counts,
-      created: 0,
-      updated,
-    })
-    .where(eq(gitTransactions.id, runId));
-}
-
-async function finishRun(db: Db, runId: string, status: 'succeeded' | 'failed' | 'queued', p: Progress, error: string | null) {
-  await writeProgress(db, runId, p);
-  await db
-    .update(gitTransactions)
-    .set({ status, error, finishedAt: status === 'queued' ? null : sql`now()` })
-    .where(eq(gitTransactions.id, runId));
+  return {
+    total: p.total,
+    processed: p.processed,
+    failed: p.failed,
+    failures: p.failures.slice(0, MAX_FAILURES),
+    counts: p.counts,
+    created: 0,
+    updated,
+  };
 }
 
 /** Records the call before it is made; a pending or failed row of the same reference is reused as it was. */
@@ -620,20 +564,25 @@ function tellGit(client: GitClient, call: GitCall): Promise<GitInvoiceBasis> {
   return client.markPaid(call.basisGitId, { paidAt: call.eventAt, amountOre: call.amountOre, reference: call.reference });
 }
 
+/** Options of an in-process attempt (tests): the moment the plan is made at. */
+export interface ReportRunOptions {
+  now?: Date;
+}
+
 /**
- * One report run. Transient GIT faults (after the client's own retries) put the run back in the
- * queue and are thrown, so pg-boss retries the job, which resumes with the calls it had started;
- * a revoked key marks the connection revoked and fails the run; a refusal of one basis (GIT says
- * it is credited, or the amount is more than its balance) is that item's failure and the run goes
- * on.
+ * One report run on the run engine (lib/runs). Transient GIT faults (after the client's own
+ * retries) are retried by the engine, and the next attempt first finishes the calls this one had
+ * started; a revoked key marks the connection revoked and fails the run; a refusal of one basis
+ * (GIT says it is credited, or the amount is more than its balance) is that item's failure and
+ * the run goes on.
  */
-export async function runReportStatus(
+async function reportRun(
   app: FastifyInstance,
-  runId: string,
-  options: { lastAttempt?: boolean; now?: Date } = {},
-): Promise<void> {
-  const run = await startRun(app.db, runId);
-  if (!run) return;
+  live: RunContext<typeof gitTransactions>,
+  options: ReportRunOptions = {},
+): Promise<RunResult> {
+  const [run] = await app.db.select().from(gitTransactions).where(eq(gitTransactions.id, live.id));
+  if (!run) throw new NotFoundError();
   const gitTarget: MirrorTarget = { organisationId: run.organisationId, clubAccountId: run.clubAccountId };
   const [request] = await app.db.select().from(gitReportRuns).where(eq(gitReportRuns.runId, run.id));
   const lang: Lang = request?.lang === 'en' ? 'en' : 'sv';
@@ -675,13 +624,14 @@ export async function runReportStatus(
       progress.processed++;
       sinceWrite++;
       if (sinceWrite >= PROGRESS_EVERY_ITEMS || Date.now() - lastWrite >= PROGRESS_EVERY_MS) {
-        await writeProgress(app.db, run.id, progress);
+        await live.save(progressValues(progress));
         lastWrite = Date.now();
         sinceWrite = 0;
       }
     };
     /** Makes one recorded call; a refusal of this basis is its failure, anything else stops the run. */
     const send = async (row: typeof gitStatusReports.$inferSelect) => {
+      live.throwIfTakenOver();
       let answer: GitInvoiceBasis | null = null;
       try {
         answer = await tellGit(client, row);
@@ -730,15 +680,14 @@ export async function runReportStatus(
       progress.processed++;
       fail(r.basisGitId, r.invoiceNumber, t(r.key, lang, r.params));
     }
-    await writeProgress(app.db, run.id, progress);
+    await live.save(progressValues(progress));
     for (const planned of plan.reports) await send(await claimReport(app.db, gitTarget, target, run.id, planned));
 
-    await finishRun(app.db, run.id, 'succeeded', progress, null);
+    await live.save(progressValues(progress));
     const reported = progress.counts.paid.updated + progress.counts.partiallyPaid.updated + progress.counts.credited.updated;
-    if (!quiet || reported > 0 || progress.failed > 0)
-      await logEventQuietly(app.db, app.log, {
-        ...gitTarget,
-        resource: 'git',
+    if (quiet && reported === 0 && progress.failed === 0) return { event: null };
+    return {
+      event: {
         activity: 'gitReport.event.finished',
         params: {
           paid: progress.counts.paid.updated,
@@ -747,21 +696,37 @@ export async function runReportStatus(
           failed: progress.failed,
         },
         type: progress.failed > 0 ? 'ERROR' : 'SUCCESS',
-      });
+      },
+    };
   } catch (error) {
-    const message = messageOf(error, lang).slice(0, 1000);
-    app.log.warn({ err: error }, 'git report failed');
     if (isKeyRefused(error)) await markKeyRevoked(app, gitTarget, error);
-    const transient = isGitError(error) ? error.transient : !(error instanceof AppError);
-    const retry = transient && !options.lastAttempt;
-    await finishRun(app.db, run.id, retry ? 'queued' : 'failed', progress, message);
-    if (retry) throw error;
-    await logEventQuietly(app.db, app.log, {
-      ...gitTarget,
-      resource: 'git',
-      activity: 'gitReport.event.failed',
-      error: message,
-      type: 'ERROR',
-    });
+    // What the attempt got through stays shown; the run engine then retries or fails the run.
+    if (!live.signal.aborted) await live.save(progressValues(progress));
+    throw error;
   }
+}
+
+/** The report-back as a run of the run engine (lib/runs). */
+export const gitReportRunKind: RunKind<typeof gitTransactions, ReportRunOptions> = {
+  name: 'git.report',
+  queue: GIT_REPORT_QUEUE,
+  store: { table: gitTransactions, kind: { column: 'kind', value: 'report_status' } },
+  maxAttempts: 7,
+  queueOptions: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 2 * 60 * 60 },
+  eventResource: 'git',
+  events: { retrying: 'runs.gitReport.retrying', resumed: 'runs.gitReport.resumed', failed: 'gitReport.event.failed' },
+  execute: reportRun,
+  retryable: (error) => (isGitError(error) ? error.transient : !(error instanceof AppError)),
+  async reasonOf(app, error, run) {
+    const [request] = await app.db
+      .select({ lang: gitReportRuns.lang })
+      .from(gitReportRuns)
+      .where(eq(gitReportRuns.runId, run.id));
+    return messageOf(error, request?.lang === 'en' ? 'en' : 'sv').slice(0, 1000);
+  },
+};
+
+/** One attempt at a report run, in this process (tests). */
+export function runReportStatus(app: FastifyInstance, runId: string, options: ReportRunOptions = {}) {
+  return app.runs.attempt(gitReportRunKind, runId, options);
 }

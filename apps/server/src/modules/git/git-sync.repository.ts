@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { underWay } from '../../lib/runs/run-store';
 import type { MirrorTarget } from '../accounting/mirror';
 import { type GitRunFailure, gitTransactions } from './git.schema';
 import { gitArticleMappings, gitPayerCustomers, gitSyncItems } from './git-sync.schema';
-import type { GitTransactionRow, RunCounts } from './git-transactions.repository';
+import { type GitTransactionRow, type RunCounts, totals } from './git-transactions.repository';
 
 export type GitSyncItemRow = typeof gitSyncItems.$inferSelect;
 export type GitSyncItemState =
@@ -21,35 +22,14 @@ type Conn = Db | Tx;
 export const SYNC_RUN_KIND = 'sync_invoices';
 
 /**
- * A running sync writes its progress (and heartbeat) every few seconds. One silent for this long
- * died with its process (pg-boss would only retry its job hours later, when it expires).
+ * The GIT club account's sync run that is queued or running in a live worker, if any (a double
+ * click joins it). A run whose worker stopped beating `staleSeconds` ago is not one.
  */
-export const SYNC_HEARTBEAT_STALE_MINUTES = 5;
-
-/**
- * Marks the GIT club account's running sync runs that stopped beating as failed with `error`, so
- * the next request starts a new run instead of joining a dead one. Its items stay resumable: the
- * new run finds each basis's state in the ledger and makes no second document. Answers how many.
- */
-export async function failSilentSyncRuns(conn: Conn, gitTarget: MirrorTarget, error: string): Promise<number> {
-  const failed = await conn
-    .update(gitTransactions)
-    .set({ status: 'failed', error, finishedAt: sql`now()` })
-    .where(
-      and(
-        eq(gitTransactions.organisationId, gitTarget.organisationId),
-        eq(gitTransactions.clubAccountId, gitTarget.clubAccountId),
-        eq(gitTransactions.kind, SYNC_RUN_KIND),
-        eq(gitTransactions.status, 'running'),
-        sql`coalesce(${gitTransactions.heartbeatAt}, ${gitTransactions.startedAt}, ${gitTransactions.createdAt}) < now() - ${`${SYNC_HEARTBEAT_STALE_MINUTES} minutes`}::interval`,
-      ),
-    )
-    .returning({ id: gitTransactions.id });
-  return failed.length;
-}
-
-/** The GIT club account's sync run that is queued or running, if any (a double click joins it). */
-export async function findActiveSyncRun(conn: Conn, gitTarget: MirrorTarget): Promise<GitTransactionRow | null> {
+export async function findActiveSyncRun(
+  conn: Conn,
+  gitTarget: MirrorTarget,
+  staleSeconds: number,
+): Promise<GitTransactionRow | null> {
   const [row] = await conn
     .select()
     .from(gitTransactions)
@@ -58,9 +38,10 @@ export async function findActiveSyncRun(conn: Conn, gitTarget: MirrorTarget): Pr
         eq(gitTransactions.organisationId, gitTarget.organisationId),
         eq(gitTransactions.clubAccountId, gitTarget.clubAccountId),
         eq(gitTransactions.kind, SYNC_RUN_KIND),
-        inArray(gitTransactions.status, ['queued', 'running']),
+        underWay({ table: gitTransactions }, staleSeconds),
       ),
     )
+    .orderBy(desc(gitTransactions.createdAt))
     .limit(1);
   return row ?? null;
 }
@@ -71,10 +52,11 @@ export async function insertSyncRun(
   trigger: string,
   targetClubAccountId: string,
   total: number,
+  input: object,
 ): Promise<GitTransactionRow> {
   const [row] = await conn
     .insert(gitTransactions)
-    .values({ ...gitTarget, kind: SYNC_RUN_KIND, trigger, status: 'queued', targetClubAccountId, total })
+    .values({ ...gitTarget, kind: SYNC_RUN_KIND, trigger, status: 'queued', targetClubAccountId, total, input })
     .returning();
   if (!row) throw new Error('git_transactions insert returned no row');
   return row;
@@ -88,52 +70,16 @@ export interface RunProgress {
   counts: RunCounts;
 }
 
-function totals(counts: RunCounts) {
-  let created = 0;
-  let updated = 0;
-  for (const c of Object.values(counts)) {
-    created += c.created;
-    updated += c.updated;
-  }
-  return { created, updated };
-}
-
-export async function writeProgress(conn: Conn, runId: string, p: RunProgress): Promise<void> {
-  await conn
-    .update(gitTransactions)
-    .set({
-      total: p.total,
-      processed: p.processed,
-      failed: p.failed,
-      failures: p.failures.slice(0, 100),
-      counts: p.counts,
-      ...totals(p.counts),
-      heartbeatAt: sql`now()`,
-    })
-    .where(eq(gitTransactions.id, runId));
-}
-
-export async function finishSyncRun(
-  conn: Conn,
-  runId: string,
-  status: 'succeeded' | 'failed' | 'queued',
-  p: RunProgress,
-  error: string | null,
-): Promise<void> {
-  await conn
-    .update(gitTransactions)
-    .set({
-      status,
-      error,
-      total: p.total,
-      processed: p.processed,
-      failed: p.failed,
-      failures: p.failures.slice(0, 100),
-      counts: p.counts,
-      ...totals(p.counts),
-      finishedAt: status === 'queued' ? null : sql`now()`,
-    })
-    .where(eq(gitTransactions.id, runId));
+/** The run columns that show a sync's progress. */
+export function progressValues(p: RunProgress) {
+  return {
+    total: p.total,
+    processed: p.processed,
+    failed: p.failed,
+    failures: p.failures.slice(0, 100),
+    counts: p.counts,
+    ...totals(p.counts),
+  };
 }
 
 // ---- items ---------------------------------------------------------------------------------

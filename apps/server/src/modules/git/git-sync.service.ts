@@ -11,7 +11,8 @@ import { isAccountingError } from '../../integrations/accounting/errors';
 import type { AccountingProvider } from '../../integrations/accounting/provider';
 import { addDays, stockholmDate } from '../../integrations/fortnox/time';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
-import { type Lang, t } from '../../lib/i18n';
+import type { Lang } from '../../lib/i18n';
+import type { RunContext as LiveRun, RunKind, RunResult } from '../../lib/runs/run-engine';
 import type { AccountingCaller } from '../accounting/access';
 import type { MirrorTarget } from '../accounting/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
@@ -23,7 +24,7 @@ import { mirrorInvoices } from '../invoices/invoices.mirror';
 import { findInvoiceByNumber } from '../invoices/invoices.repository';
 import { createInvoice, sendInvoice } from '../invoices/invoices.service';
 import type { ClubAccountReach } from '../organizations/tenant';
-import { gitConnections, gitInvoiceOccasions, gitMembers } from './git.schema';
+import { gitConnections, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.schema';
 import * as repo from './git-sync.repository';
 import { customerFieldsOf, familyDiscountOf, invoiceRowsOf, payerGolfIdOf, SEND_WAY } from './git-sync-documents';
 import { gitArticlesByCode, missingArticlesOf } from './git-sync-mappings.service';
@@ -38,7 +39,7 @@ import {
   selectionOf,
 } from './git-sync-selection';
 import { encodeFailure, isInvoiced, renderFailure } from './git-sync-states';
-import { getTransaction, startTransaction } from './git-transactions.repository';
+import { getTransaction } from './git-transactions.repository';
 
 export type { GitSyncSelection } from './git-sync-selection';
 
@@ -52,19 +53,22 @@ export type { GitSyncSelection } from './git-sync-selection';
  */
 
 export const GIT_SYNC_QUEUE = 'git.sync';
-const STALE_RUN_MINUTES = 30;
 const PROGRESS_EVERY_ITEMS = 25;
 const PROGRESS_EVERY_MS = 2_000;
 
 export type GitSyncTrigger = 'manual' | 'scheduled';
 
-export interface GitSyncJobData {
-  runId: string;
+/** What a sync run was asked to do, stored on the run (`input`) so any attempt can take it up. */
+export interface GitSyncInput {
   occasionGitIds: string[];
   /** Only these bases (GIT ids) of the occasions; null = all of them. */
   basisGitIds: string[] | null;
   userId: string | null;
   lang: Lang;
+}
+
+export interface GitSyncJobData extends GitSyncInput {
+  runId: string;
 }
 
 export interface QueueGitSyncOptions extends GitSyncSelection {
@@ -176,23 +180,17 @@ export async function queueGitSync(
     ({ occasionGitIds, basisGitIds } = await selectionOf(app, gitTarget, options));
   }
   const target = await resolveTarget(app, gitTarget, options.targetClubAccountId, options.caller);
-  await repo.failSilentSyncRuns(app.db, gitTarget, t('gitSync.interrupted', options.lang ?? 'sv'));
-  const active = await repo.findActiveSyncRun(app.db, gitTarget);
+  // A run whose worker died is not joined: the sweep resumes it, and this request gets its own.
+  const active = await repo.findActiveSyncRun(app.db, gitTarget, app.runs.staleSeconds);
   if (active) return active.id;
   const bases = await basesOf(app, gitTarget, occasionGitIds, basisGitIds);
   const preflight = await plan(app, gitTarget, target, bases);
   if (preflight.missingArticles.length > 0) {
     throw new ConflictError('gitSync.missingArticles', { codes: preflight.missingArticles.map((a) => a.code).join(', ') });
   }
-  const run = await repo.insertSyncRun(app.db, gitTarget, options.trigger, target.clubAccountId, bases.length);
-  const data: GitSyncJobData = {
-    runId: run.id,
-    occasionGitIds,
-    basisGitIds,
-    userId: options.userId ?? null,
-    lang: options.lang ?? 'sv',
-  };
-  await app.jobs.send(GIT_SYNC_QUEUE, data);
+  const input: GitSyncInput = { occasionGitIds, basisGitIds, userId: options.userId ?? null, lang: options.lang ?? 'sv' };
+  const run = await repo.insertSyncRun(app.db, gitTarget, options.trigger, target.clubAccountId, bases.length, input);
+  await app.runs.enqueue(gitSyncRuns, run.id);
   await logEventQuietly(app.db, app.log, {
     ...gitTarget,
     resource: 'git',
@@ -517,45 +515,30 @@ function messageIn(error: unknown, lang: Lang): string {
   return renderFailure(encodeFailure(error), lang) ?? '';
 }
 
-/**
- * Runs a queued sync (the pg-boss job): one run per GIT club account at a time (a lock held by
- * the live process, and the run table's advisory lock); a run that finds another running is put
- * back for pg-boss to retry. Per basis
- * errors mark the item failed and the run goes on; a revoked consent, a missing connection or
- * an exhausted invoice quota stop the run (failed, with the message; items stay resumable).
- */
-export async function runGitSync(
-  app: FastifyInstance,
-  data: GitSyncJobData,
-  options: { hooks?: GitSyncHooks; lastAttempt?: boolean } = {},
-): Promise<void> {
-  const queued = await getTransaction(app.db, data.runId);
-  if (!queued) return;
-  // Held while this process works on the club account's sync, and let go when it dies: a
-  // restarted run never works beside one that is still alive (the ledger covers crashes, not
-  // two live runners), and a run that only fell silent is waited for, not run twice.
-  const lock = await app.database.tryHoldLock(`git-sync-run:${queued.clubAccountId}`);
-  if (!lock) throw new Error('another GIT sync of the club account is running in a live process; the sync waits');
-  try {
-    await runLockedGitSync(app, data, options);
-  } finally {
-    await lock.release();
-  }
+/** Options of an in-process attempt (tests, benchmarks): hooks called before each step. */
+export interface GitSyncRunOptions {
+  hooks?: GitSyncHooks;
 }
 
-async function runLockedGitSync(
+/**
+ * One sync run on the run engine (lib/runs): one at a time per GIT club account. Per basis
+ * errors mark the item failed and the run goes on; a revoked consent, a missing connection or an
+ * exhausted invoice quota stop the run (failed, with the message; items stay resumable); other
+ * faults (database, bug) are retried, and every attempt resumes each basis where its ledger
+ * entry stands, so nothing is made twice.
+ */
+async function syncRun(
   app: FastifyInstance,
-  data: GitSyncJobData,
-  options: { hooks?: GitSyncHooks; lastAttempt?: boolean },
-): Promise<void> {
-  const run = await startTransaction(app.db, data.runId, STALE_RUN_MINUTES);
-  if (!run) {
-    const again = await getTransaction(app.db, data.runId);
-    if (again?.status === 'queued') throw new Error('another GIT run of the club account is running; the sync waits');
-    return;
-  }
+  live: LiveRun<typeof gitTransactions>,
+  options: GitSyncRunOptions = {},
+): Promise<RunResult> {
+  const run = await getTransaction(app.db, live.id);
+  if (!run) throw new NotFoundError();
+  const data = run.input as GitSyncInput | null;
+  if (!data) throw new NotFoundError('gitSync.targetNotFound');
   const gitTarget: MirrorTarget = { organisationId: run.organisationId, clubAccountId: run.clubAccountId };
   const lang = data.lang;
+  const save = () => live.save(repo.progressValues(progress));
   const progress: repo.RunProgress = { total: 0, processed: 0, failed: 0, failures: [], counts: {} };
   try {
     if (!run.targetClubAccountId) throw new NotFoundError('gitSync.targetNotFound');
@@ -611,10 +594,11 @@ async function runLockedGitSync(
       target.clubAccountId,
       bases.map((b) => b.gitId),
     );
-    await repo.writeProgress(app.db, run.id, progress);
+    await save();
     let lastWrite = Date.now();
     let sinceWrite = 0;
     for (const basis of bases) {
+      live.throwIfTakenOver();
       try {
         await syncBasis(ctx, basis, items.get(basis.gitId));
         await ctx.hooks.step?.('item.done', basis.gitId);
@@ -644,41 +628,57 @@ async function runLockedGitSync(
       progress.processed++;
       sinceWrite++;
       if (sinceWrite >= PROGRESS_EVERY_ITEMS || Date.now() - lastWrite >= PROGRESS_EVERY_MS) {
-        await repo.writeProgress(app.db, run.id, progress);
+        await save();
         sinceWrite = 0;
         lastWrite = Date.now();
       }
     }
-    await repo.finishSyncRun(app.db, run.id, 'succeeded', progress, null);
+    await save();
     const count = (r: string, w: 'created' | 'updated') => progress.counts[r]?.[w] ?? 0;
-    await logEventQuietly(app.db, app.log, {
-      ...gitTarget,
-      resource: 'git',
-      activity: 'gitSync.event.finished',
-      params: {
-        created: count('invoices', 'created'),
-        sent: count('sent', 'created'),
-        updated: count('invoices', 'updated'),
-        credited: count('credited', 'created'),
-        failed: progress.failed,
+    return {
+      event: {
+        activity: 'gitSync.event.finished',
+        params: {
+          created: count('invoices', 'created'),
+          sent: count('sent', 'created'),
+          updated: count('invoices', 'updated'),
+          credited: count('credited', 'created'),
+          failed: progress.failed,
+        },
+        type: progress.failed > 0 ? 'ERROR' : 'SUCCESS',
       },
-      type: progress.failed > 0 ? 'ERROR' : 'SUCCESS',
-    });
-  } catch (caught) {
-    const error = caught instanceof RunStopped ? caught.reason : caught;
-    const message = messageIn(error, lang).slice(0, 1000);
-    // Not our own refusal: a crash-like fault (database, bug). pg-boss retries; the items resume.
-    const retry = !(error instanceof AppError) && !options.lastAttempt;
-    await repo.finishSyncRun(app.db, run.id, retry ? 'queued' : 'failed', progress, message);
-    if (retry) throw error;
-    await logEventQuietly(app.db, app.log, {
-      ...gitTarget,
-      resource: 'git',
-      activity: 'gitSync.event.failed',
-      error: message,
-      type: 'ERROR',
-    });
+    };
+  } catch (error) {
+    // What the attempt got through stays shown; the run engine then retries or fails the run.
+    if (!live.signal.aborted) await save();
+    throw error;
   }
+}
+
+/** The GIT → accounting sync as a run of the run engine (lib/runs). */
+export const gitSyncRuns: RunKind<typeof gitTransactions, GitSyncRunOptions> = {
+  name: 'git.sync',
+  queue: GIT_SYNC_QUEUE,
+  store: { table: gitTransactions, kind: { column: 'kind', value: repo.SYNC_RUN_KIND } },
+  // Each attempt moves the ledger on and repeats nothing, so a sync may be taken up many times.
+  maxAttempts: 20,
+  queueOptions: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
+  eventResource: 'git',
+  events: { retrying: 'runs.gitSync.retrying', resumed: 'runs.gitSync.resumed', failed: 'gitSync.event.failed' },
+  execute: syncRun,
+  // Our own refusals (a revoked consent, the quota) need a person; a crash-like fault (database,
+  // bug) may pass, and the items resume.
+  retryable: (caught) => !((caught instanceof RunStopped ? caught.reason : caught) instanceof AppError),
+  async reasonOf(app, caught, run) {
+    const stored = await getTransaction(app.db, run.id);
+    const lang = (stored?.input as GitSyncInput | null)?.lang ?? 'sv';
+    return messageIn(caught instanceof RunStopped ? caught.reason : caught, lang).slice(0, 1000);
+  },
+};
+
+/** One attempt at a queued sync run, in this process (tests, benchmarks, the demo). */
+export function runGitSync(app: FastifyInstance, data: Pick<GitSyncJobData, 'runId'>, options: GitSyncRunOptions = {}) {
+  return app.runs.attempt(gitSyncRuns, data.runId, options);
 }
 
 /**
@@ -697,17 +697,13 @@ export async function syncOccasionNow(
   return runId;
 }
 
-/** The job data a queued run was sent with (looked up again from the selection, for in-process runs and tests). */
-export async function gitSyncJobData(app: FastifyInstance, runId: string, options: QueueGitSyncOptions): Promise<GitSyncJobData> {
+/** What a queued run was asked to do, with its id (for in-process runs and tests). */
+export async function gitSyncJobData(
+  app: FastifyInstance,
+  runId: string,
+  _options?: QueueGitSyncOptions,
+): Promise<GitSyncJobData> {
   const run = await getTransaction(app.db, runId);
-  if (!run) throw new NotFoundError();
-  const gitTarget = { organisationId: run.organisationId, clubAccountId: run.clubAccountId };
-  let occasionGitIds: string[];
-  let basisGitIds: string[] | null = null;
-  if (options.trigger === 'scheduled' && !options.occasionId) {
-    occasionGitIds = await scheduledOccasions(app, gitTarget, await getConfiguration(app.db, gitTarget, 'api'));
-  } else {
-    ({ occasionGitIds, basisGitIds } = await selectionOf(app, gitTarget, options));
-  }
-  return { runId, occasionGitIds, basisGitIds, userId: options.userId ?? null, lang: options.lang ?? 'sv' };
+  if (!run?.input) throw new NotFoundError();
+  return { runId, ...(run.input as GitSyncInput) };
 }

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from '../../db/row-level-security';
+import { runLifecycleColumns } from '../../lib/runs/run-columns';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -230,8 +231,9 @@ export const gitTransactions = pgTable(
     failures: jsonb('failures').$type<GitRunFailure[]>().notNull().default([]),
     /** The club account whose accounting program a sync or report run works on. */
     targetClubAccountId: uuid('target_club_account_id').references(() => clubAccounts.id, { onDelete: 'set null' }),
-    /** Last sign of life of a running run (set when it starts and with every progress write). */
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    ...runLifecycleColumns(),
+    /** What the run was asked to do (a sync's occasions and bases, who asked, in which language). */
+    input: jsonb('input').$type<object>(),
     error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
