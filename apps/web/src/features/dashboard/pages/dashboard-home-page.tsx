@@ -23,7 +23,8 @@ import { MonthChart } from '../../../components/month-chart';
 import { PageHeader } from '../../../components/page-header';
 import { StatCard } from '../../../components/stat-card';
 import { useCurrentUser } from '../../../lib/current-user';
-import { changePercent, formatAmount, formatCount, formatDate, formatKronor } from '../../../lib/figures';
+import { formatDate } from '../../../lib/dates';
+import { changePercent, formatAmount, formatCount, formatKronor } from '../../../lib/figures';
 import { currentLanguage } from '../../../lib/i18n';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 
