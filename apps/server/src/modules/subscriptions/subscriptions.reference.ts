@@ -11,7 +11,10 @@ export const SMS_PLANS = [
   { id: 'sms-2500', name: 'SMS 2500', smsPerMonth: 2500, monthlyPriceOre: 187_500, sortOrder: 5 },
 ] as const;
 
-/** The product's modules and the smallest package carrying each (a bigger package has them all). */
+/**
+ * The product's modules and the smallest package carrying each (a bigger package has them all).
+ * Statistics comes with every package: the dashboard home shows it to every club.
+ */
 export const PRODUCT_MODULES = [
   { id: 'invoicing', name: 'Invoicing', includedFromPackageId: 'free', sortOrder: 1 },
   { id: 'customers-articles', name: 'Customers and articles', includedFromPackageId: 'free', sortOrder: 2 },
@@ -19,7 +22,7 @@ export const PRODUCT_MODULES = [
   { id: 'git-members', name: 'GIT members and fees', includedFromPackageId: 'small', sortOrder: 4 },
   { id: 'member-care', name: 'Member care and newsletters', includedFromPackageId: 'standard', sortOrder: 5 },
   { id: 'sms', name: 'SMS sendouts', includedFromPackageId: 'standard', sortOrder: 6 },
-  { id: 'statistics', name: 'Statistics', includedFromPackageId: 'plus', sortOrder: 7 },
+  { id: 'statistics', name: 'Statistics', includedFromPackageId: 'free', sortOrder: 7 },
   { id: 'duplicates', name: 'Duplicate detection', includedFromPackageId: 'plus', sortOrder: 8 },
   { id: 'api-automation', name: 'API and automatic sync', includedFromPackageId: 'enterprise', sortOrder: 9 },
 ] as const;

@@ -109,9 +109,15 @@ describe('reference lists', () => {
     const mine = ((await api('GET', '/subscription/my_modules', aOther)).json() as { data: ProductModule[] }).data;
     const theirs = ((await api('GET', '/subscription/my_modules', b.owner)).json() as { data: ProductModule[] }).data;
     expect(all.map((m) => m.id)).toContain('statistics');
-    expect(mine.map((m) => m.id)).toEqual(['invoicing', 'customers-articles', 'contracts', 'git-members']);
+    expect(mine.map((m) => m.id)).toEqual(['invoicing', 'customers-articles', 'contracts', 'git-members', 'statistics']);
     expect(theirs.map((m) => m.id)).toContain('member-care');
-    expect(theirs.map((m) => m.id)).not.toContain('statistics');
+    expect(theirs.map((m) => m.id)).not.toContain('duplicates');
+    // Statistics is part of every package (the dashboard home is built from it, and the statistics
+    // pages answer every package's club), so no club is told it is locked while using it.
+    for (const who of [aOther, b.owner]) {
+      expect((await api('GET', '/statistics/general/last-12-months', who)).statusCode).toBe(200);
+    }
+    expect(theirs.map((m) => m.id)).toContain('statistics');
   });
 
   it('needs a token', async () => {

@@ -68,7 +68,11 @@ export default function DashboardHomePage() {
       id: 'newMembersThisMonth',
       icon: IconUserPlus,
       value: data ? (data.newMembersThisMonth === null ? null : formatCount(data.newMembersThisMonth, lang)) : data,
-      hint: t('stats.newMembersThisMonth.hint'),
+      hint: !data
+        ? t('stats.newMembersThisMonth.hint')
+        : data.newMembersThisMonth === null
+          ? t('stats.newMembersThisMonth.noAccess')
+          : t('stats.newMembersThisMonth.value'),
     },
     {
       id: 'revenueThisYear',
