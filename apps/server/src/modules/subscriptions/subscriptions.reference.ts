@@ -13,7 +13,8 @@ export const SMS_PLANS = [
 
 /**
  * The product's modules and the smallest package carrying each (a bigger package has them all).
- * Statistics comes with every package: the dashboard home shows it to every club.
+ * A module is listed from the package whose clubs can use it: statistics (the dashboard home shows
+ * it to every club) and the API configuration with GIT's automatic sync are open to every package.
  */
 export const PRODUCT_MODULES = [
   { id: 'invoicing', name: 'Invoicing', includedFromPackageId: 'free', sortOrder: 1 },
@@ -24,7 +25,7 @@ export const PRODUCT_MODULES = [
   { id: 'sms', name: 'SMS sendouts', includedFromPackageId: 'standard', sortOrder: 6 },
   { id: 'statistics', name: 'Statistics', includedFromPackageId: 'free', sortOrder: 7 },
   { id: 'duplicates', name: 'Duplicate detection', includedFromPackageId: 'plus', sortOrder: 8 },
-  { id: 'api-automation', name: 'API and automatic sync', includedFromPackageId: 'enterprise', sortOrder: 9 },
+  { id: 'api-automation', name: 'API and automatic sync', includedFromPackageId: 'free', sortOrder: 9 },
 ] as const;
 
 /** Upserted on every start with the packages (they reference them), like the other reference data. */

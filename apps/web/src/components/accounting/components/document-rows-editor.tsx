@@ -101,10 +101,10 @@ export function DocumentRowsEditor<T extends DocumentRowsFormValues, C, O extend
               <Table.Th w={170}>{columnLabel('articleNumber')}</Table.Th>
               <Table.Th>{columnLabel('description')}</Table.Th>
               <Table.Th w={76}>{columnLabel('quantityHundredths')}</Table.Th>
-              <Table.Th w={92}>{columnLabel('unit')}</Table.Th>
+              <Table.Th w={84}>{columnLabel('unit')}</Table.Th>
               <Table.Th w={112}>{columnLabel('priceOre')}</Table.Th>
-              <Table.Th w={92}>{columnLabel('vatPercent')}</Table.Th>
-              <Table.Th w={80}>{columnLabel('discountBasisPoints')}</Table.Th>
+              <Table.Th w={104}>{columnLabel('vatPercent')}</Table.Th>
+              <Table.Th w={76}>{columnLabel('discountBasisPoints')}</Table.Th>
               <Table.Th w={110} ta="right">
                 {t('rows.rowTotal')}
               </Table.Th>
