@@ -123,6 +123,9 @@ describe('request ids and headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: blob:");
+    // The invoice PDF preview frames a blob: URL; nothing from elsewhere may be framed.
+    expect(csp).toMatch(/(^|;)frame-src 'self' blob:(;|$)/);
+    expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });

@@ -108,6 +108,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
+          // The invoice preview shows the PDF it fetched in an <iframe> of a blob: URL
+          // (apps/web/src/features/invoices/components/invoice-actions.tsx); nothing else is framed.
+          frameSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

@@ -92,6 +92,8 @@ describe('invoice actions', () => {
     await dialog.getByRole('button', { name: 'Skicka' }).click();
     await toast(page, `Faktura ${number} skickad (E-post)`);
     await dialog.waitFor({ state: 'hidden' });
+    // The invoice now says it is sent, and how, as Fortnox does.
+    await summaryOf(page).getByText('Skickad (E-post)', { exact: true }).waitFor();
 
     await actionsOf(page).getByRole('button', { name: 'Skicka' }).click();
     await method.click();
@@ -99,10 +101,16 @@ describe('invoice actions', () => {
     await dialog.getByRole('button', { name: 'Skicka' }).click();
     await toast(page, `Faktura ${number} skickad (Extern utskrift)`);
     await dialog.waitFor({ state: 'hidden' });
+    await summaryOf(page).getByText('Skickad (Extern utskrift)', { exact: true }).waitFor();
     // The invoice now goes out the way it was last sent: that way comes chosen next time.
     await actionsOf(page).getByRole('button', { name: 'Skicka' }).click();
     await eventually(async () => expect(await method.inputValue()).toBe('Extern utskrift'));
     await dialog.getByRole('button', { name: 'Avbryt' }).click();
+
+    // So does its row in the list.
+    await page.goto(`${LIST}?search=${number}`);
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Öppna faktura ${number} `, exact: false }) });
+    await row.getByText('Skickad (Extern utskrift)', { exact: true }).waitFor();
 
     // The event log names who sent it and how, newest first.
     await page.goto('/dashboard/event-log');

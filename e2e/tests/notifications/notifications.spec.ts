@@ -52,7 +52,7 @@ describe('notifications and the event log', () => {
     await row.waitFor({ timeout: 60_000 });
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells[1]).toBe('Användare');
-    expect(cells[3]).toBe(`Eva Testsson bjöd in Greta Golfsson (${invitedEmail}) med rollen Staff`);
+    expect(cells[3]).toBe(`Eva Testsson bjöd in Greta Golfsson (${invitedEmail}) med rollen Personal`);
     expect(cells[5]).toBe('INFO');
     await snap(page, 'event-log');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -151,7 +151,7 @@ describe('subscription and billing', () => {
     const message = page.getByTestId('only-owner');
     await message.waitFor();
     expect((await message.textContent())?.trim()).toBe(
-      'Endast användare med rollen Owner kan uppgradera/nedgradera/avsluta ett abonnemang',
+      'Endast användare med rollen Ägare kan uppgradera/nedgradera/avsluta ett abonnemang',
     );
     await page.getByTestId('package-plus').waitFor();
     expect(await page.getByTestId('package-plus').getByRole('button').count()).toBe(0);

@@ -44,7 +44,13 @@ export interface MessageText {
   en: string;
 }
 export type MessageDictionary = Record<string, MessageText>;
-export type MessageParams = Record<string, string | number>;
+/**
+ * A placeholder's value; a MessageText is itself written in the reader's language (a default
+ * role's name, say), so a message stored with its params (event log, notifications) still reads
+ * right in either language.
+ */
+export type MessageParam = string | number | MessageText;
+export type MessageParams = Record<string, MessageParam>;
 
 const dictionaries = [
   commonMessages,
@@ -87,15 +93,19 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(messages, key);
 }
 
-function fill(template: string, params?: MessageParams): string {
+function fill(template: string, lang: Lang, params?: MessageParams): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? value[lang] : String(value);
+  });
 }
 
 /** The text of `key` in `lang`, with `{name}` placeholders filled from `params`. */
 export function t(key: MessageKey, lang: Lang, params?: MessageParams): string {
   const entry = (messages as Record<string, MessageText>)[key];
-  return fill(entry[lang], params);
+  return fill(entry[lang], lang, params);
 }
 
 /** Both languages, as the error bodies of ARCHITECTURE §5 carry them. */

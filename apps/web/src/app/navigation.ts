@@ -9,7 +9,6 @@ import {
   IconChartBar,
   IconCopy,
   IconCreditCard,
-  IconDeviceMobileMessage,
   IconFileDollar,
   IconFileExport,
   IconFileInvoice,
@@ -42,6 +41,8 @@ export interface NavLinkDef {
   icon: Icon;
   /** The scope a user needs to see the link (the server refuses the screen's calls without it). */
   scope?: Scope;
+  /** Other addresses of the same page: the link is active there too, and no second link leads there. */
+  alsoAt?: readonly string[];
 }
 
 export interface NavGroupDef {
@@ -106,8 +107,13 @@ export const NAV_GROUPS: readonly NavGroupDef[] = [
       { id: 'emailSendouts', to: '/dashboard/membercare/email-sendouts', icon: IconMail, scope: 'membercare.read' },
       { id: 'emailTemplates', to: '/dashboard/membercare/email-templates', icon: IconTemplate, scope: 'membercare.read' },
       { id: 'smsSendouts', to: '/dashboard/membercare/sms-sendouts', icon: IconMessage, scope: 'membercare.read' },
-      { id: 'smsPlans', to: '/dashboard/membercare/sms-plans', icon: IconMessageCircle, scope: 'membercare.read' },
-      { id: 'customerCare', to: '/dashboard/customer-care', icon: IconDeviceMobileMessage, scope: 'membercare.read' },
+      {
+        id: 'smsPlans',
+        to: '/dashboard/membercare/sms-plans',
+        icon: IconMessageCircle,
+        scope: 'membercare.read',
+        alsoAt: ['/dashboard/customer-care'],
+      },
     ],
   },
 ];
@@ -124,6 +130,8 @@ export function isLinkActive(link: NavLinkDef, pathname: string, screen?: { id: 
   const path = pathname.replace(/\/+$/, '').toLowerCase();
   const to = link.to.toLowerCase();
   if (link.to === NAV_HOME.to) return path === to;
-  if (path === to || path.startsWith(`${to}/`)) return true;
+  for (const at of [to, ...(link.alsoAt ?? []).map((p) => p.toLowerCase())]) {
+    if (path === at || path.startsWith(`${at}/`)) return true;
+  }
   return screen !== undefined && (screen.id === link.id || screen.parent === link.id);
 }

@@ -68,6 +68,23 @@ describe('sidebar', () => {
     const members = NAV_GROUPS[1].links[0];
     expect(isLinkActive(members, '/dashboard/golfrelated/create-member', { id: 'createMember', parent: 'members' })).toBe(true);
   });
+
+  it('has one link per page: a page reached at two addresses is one entry, active at both', () => {
+    // The page a link opens: its route's loader, and the outlined screen when several share one.
+    const loaders: unknown[] = [];
+    const pageOf = (to: string) => {
+      const route = matchRoutes(routes, to)?.at(-1)?.route;
+      if (!loaders.includes(route?.lazy)) loaders.push(route?.lazy);
+      return `${loaders.indexOf(route?.lazy)}|${(route?.handle as { screen?: { id: string } } | undefined)?.screen?.id ?? ''}`;
+    };
+    const links = NAV_GROUPS.flatMap((g) => g.links);
+    const pages = links.map((l) => pageOf(l.to));
+    expect(new Set(pages).size).toBe(pages.length);
+    // The SMS plan is at /dashboard/customer-care and under member care: one entry, lit at both.
+    const smsPlans = links.find((l) => l.id === 'smsPlans');
+    expect(smsPlans && isLinkActive(smsPlans, '/dashboard/customer-care')).toBe(true);
+    expect(links.filter((l) => pageOf(l.to) === pageOf('/dashboard/customer-care')).map((l) => l.id)).toEqual(['smsPlans']);
+  });
 });
 
 describe('user dropdown', () => {

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 /** The languages the app speaks; a date is shown the way each of them writes one. */
 export type DateLang = 'sv' | 'en';
 
@@ -39,3 +41,67 @@ export function parseTypedDate(text: string, lang: DateLang): string | null {
 /** Whether a form value is a date the inputs can show (`YYYY-MM-DD`). */
 export const isIsoDate = (value: string | null | undefined): value is string =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && parseTypedDate(value, 'sv') === value;
+
+const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The parts of an instant in Swedish time: the clubs are Swedish, so every reader sees their day. */
+function stockholmParts(at: Date, seconds: boolean): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+  const parts = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Stockholm',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: seconds ? '2-digit' : undefined,
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+const dayIn = (lang: DateLang, year: string, month: string, day: string) =>
+  lang === 'en' ? `${day}/${month}/${year}` : `${year}-${month}-${day}`;
+
+/**
+ * A date the way the date inputs show it (DATE_DISPLAY_FORMATS): 2026-01-31 in Swedish,
+ * 31/01/2026 in English. Takes a wire date (`YYYY-MM-DD`) or a timestamp, whose day in Sweden is
+ * shown; '' for no date, and anything else unchanged.
+ */
+export function formatDate(value: string | null | undefined, lang: DateLang): string {
+  if (!value) return '';
+  const wire = WIRE_DATE.exec(value);
+  if (wire) return dayIn(lang, wire[1] as string, wire[2] as string, wire[3] as string);
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return value;
+  const p = stockholmParts(at, false);
+  return dayIn(lang, p.year, p.month, p.day);
+}
+
+/** A timestamp in Swedish time, its day as formatDate writes it, then the time (to the second if asked). */
+export function formatDateTime(value: string | null | undefined, lang: DateLang, options: { seconds?: boolean } = {}): string {
+  if (!value) return '';
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return value;
+  const p = stockholmParts(at, Boolean(options.seconds));
+  const time = options.seconds ? `${p.hour}:${p.minute}:${p.second}` : `${p.hour}:${p.minute}`;
+  return `${dayIn(lang, p.year, p.month, p.day)} ${time}`;
+}
+
+/** formatDate and formatDateTime in the reader's language, for components. */
+export function useDateFormat() {
+  const { i18n } = useTranslation();
+  const lang: DateLang = i18n.language === 'en' ? 'en' : 'sv';
+  return {
+    lang,
+    date: (value: string | null | undefined) => formatDate(value, lang),
+    dateTime: (value: string | null | undefined, options?: { seconds?: boolean }) => formatDateTime(value, lang, options),
+  };
+}

@@ -32,11 +32,6 @@ export function monthLabel(month: string, lang: Lang, short = true): string {
   }).format(new Date(Date.UTC(y, m - 1, 1)));
 }
 
-export function formatDate(iso: string, lang: Lang): string {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
-}
-
 /** Change against the year before, in whole percent; null when there is nothing to compare with. */
 export function changePercent(current: number, previous: number): number | null {
   if (previous === 0) return null;

@@ -215,6 +215,8 @@ export const invoiceListRowSchema = z.object({
   booked: z.boolean(),
   cancelled: z.boolean(),
   sent: z.boolean(),
+  /** How it was last sent when `sent`; before that, the customer's own way of delivery. */
+  deliveryMethod: z.enum(INVOICE_SEND_WAYS).nullable(),
   isCredit: z.boolean(),
   credited: z.boolean(),
   /** Unpaid after its due date (Swedish time). */
@@ -235,7 +237,6 @@ export const invoiceSchema = invoiceListRowSchema.extend({
   payments: z.array(invoicePaymentSchema),
   creditedInvoiceNumber: str().nullable(),
   voucherNumbers: z.array(str()),
-  deliveryMethod: z.enum(INVOICE_SEND_WAYS).nullable(),
   contractNumber: str().nullable(),
   allowedActions: z.array(z.enum(INVOICE_ACTIONS)),
   /** True when the accounting program could not be reached and this is the portal's last copy. */

@@ -196,7 +196,7 @@ export const dashboardStatsSchema = z.object({
   syncedAt: z.string().nullable(),
   billedThisMonth: z.object({ totalOre: ore, netOre: ore, count: count }),
   unpaid: z.object({ count: count, balanceOre: ore, overdueCount: count, overdueBalanceOre: ore }),
-  /** Members come from GIT; null until the portal keeps them. */
+  /** Members of the register whose membership began this month; null for a caller without members.read. */
   newMembersThisMonth: count.nullable(),
   revenueThisYear: z.object({ netOre: ore, previousYearToDateNetOre: ore, netCoverage: netCoverageSchema }),
   /** The last 12 months, billed and paid in (both incl. VAT, so they compare). */

@@ -28,7 +28,7 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Spec §6, verbatim: the refusal every non-Owner gets for upgrade, downgrade and cancel. */
 export const ONLY_OWNER_MANAGES_SUBSCRIPTION = {
-  sv: 'Endast användare med rollen Owner kan uppgradera/nedgradera/avsluta ett abonnemang',
+  sv: 'Endast användare med rollen Ägare kan uppgradera/nedgradera/avsluta ett abonnemang',
   en: 'Only users with role Owner is able to upgrade/downgrade/cancel a subscription',
 } as const;
 

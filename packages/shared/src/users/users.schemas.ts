@@ -22,6 +22,14 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** The package's user limit and the seats taken (active and invited users), for the invite dialog. */
+export const userSeatsSchema = z.object({
+  packageName: z.string(),
+  maxUsers: z.number().int(),
+  used: z.number().int(),
+});
+export type UserSeats = z.infer<typeof userSeatsSchema>;
+
 export const userSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),

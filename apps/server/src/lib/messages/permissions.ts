@@ -2,6 +2,12 @@ import type { MessageDictionary } from '../i18n';
 
 /** Messages of roles and scopes (permissions/…). */
 export const permissionsMessages = {
+  // The default roles' names (apps/web/src/locales/*/common.json "roles" says the same).
+  'permissions.roleName.Owner': { sv: 'Ägare', en: 'Owner' },
+  'permissions.roleName.Manager': { sv: 'Chef', en: 'Manager' },
+  'permissions.roleName.Staff': { sv: 'Personal', en: 'Staff' },
+  'permissions.roleName.Accountant': { sv: 'Redovisningsansvarig', en: 'Accountant' },
+  'permissions.roleName.Other': { sv: 'Övrig', en: 'Other' },
   'permissions.roleNotFound': {
     sv: 'Rollen finns inte',
     en: 'The role does not exist',

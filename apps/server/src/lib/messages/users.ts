@@ -7,11 +7,11 @@ export const usersMessages = {
     en: 'You cannot remove yourself from the organisation',
   },
   'users.lastOwner': {
-    sv: 'Organisationen måste ha minst en användare med rollen Owner',
+    sv: 'Organisationen måste ha minst en användare med rollen Ägare',
     en: 'The organisation must keep at least one user with role Owner',
   },
   'users.onlyOwnerAssignsOwner': {
-    sv: 'Endast användare med rollen Owner kan bjuda in eller utse andra ägare',
+    sv: 'Endast användare med rollen Ägare kan bjuda in eller utse andra ägare',
     en: 'Only users with role Owner can invite or appoint other owners',
   },
   'users.roleNotAssignable': {
@@ -19,7 +19,7 @@ export const usersMessages = {
     en: 'You cannot give the role {role}',
   },
   'users.onlyOwnerChangesOwner': {
-    sv: 'Endast användare med rollen Owner kan ändra eller ta bort en ägare',
+    sv: 'Endast användare med rollen Ägare kan ändra eller ta bort en ägare',
     en: 'Only users with role Owner can change or remove an owner',
   },
   'users.onlyOwnAccount': {

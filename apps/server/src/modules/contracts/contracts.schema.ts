@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from '../../db/row-level-security';
 import type { AccContract } from '../../integrations/accounting/provider';
+import type { MessageParams } from '../../lib/i18n';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -81,7 +82,7 @@ export const contractPriceChanges = pgTable(
     appliedAt: timestamp('applied_at', { withTimezone: true }),
     /** A message key (rendered per reader with `errorParams`) or the program's text. */
     error: text('error'),
-    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
+    errorParams: jsonb('error_params').$type<MessageParams>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -23,7 +23,7 @@ import { isAccountingError } from '../../integrations/accounting/errors';
 import type { AccContract, AccountingProvider, ContractFields } from '../../integrations/accounting/provider';
 import { stockholmDate } from '../../integrations/fortnox/time';
 import { BusinessError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import { isMessageKey, type Lang, type MessageKey, t } from '../../lib/i18n';
+import { isMessageKey, type Lang, type MessageKey, type MessageParams, t } from '../../lib/i18n';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { queueMirrorRefresh } from '../accounting/accounting-sync.service';
 import { type ExportFile, exportRows } from '../accounting/export';
@@ -58,7 +58,7 @@ function providerFor(app: FastifyInstance, target: MirrorTarget): Promise<Accoun
 }
 
 /** A stored error (message key + params, or the program's own text) in the reader's language. */
-export function errorText(error: string | null, params: Record<string, string | number> | null, lang: Lang): string | null {
+export function errorText(error: string | null, params: MessageParams | null, lang: Lang): string | null {
   if (error === null) return null;
   return isMessageKey(error) ? t(error, lang, params ?? undefined) : error;
 }

@@ -197,6 +197,10 @@ describe('events written by the features', () => {
     expect(res.statusCode, res.body).toBe(201);
     const logged = await list(a.owner, '?resource=users', 'sv');
     expect(logged.data[0]).toMatchObject({ type: 'INFO', activity: expect.stringContaining('bjöd in Nya Nilsson') });
+    // The default role reads in each reader's language, also after it was stored.
+    expect(logged.data[0]?.activity).toMatch(/med rollen Personal$/);
+    const english = await list(a.owner, '?resource=users', 'en');
+    expect(english.data[0]?.activity).toMatch(/with the role Staff$/);
     const [note] = await app.db.select().from(notifications).where(eq(notifications.userId, a.owner.userId));
     expect(note).toMatchObject({
       organisationId: a.organisationId,

@@ -1,6 +1,7 @@
 import type { EventResource, EventType } from '@fairway/shared';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from '../../db/row-level-security';
+import type { MessageParams } from '../../lib/i18n';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 
 /**
@@ -19,7 +20,7 @@ export const eventLogs = pgTable(
     resource: text('resource').$type<EventResource>().notNull(),
     invoice: text('invoice'),
     activity: text('activity').notNull(),
-    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    params: jsonb('params').$type<MessageParams>().notNull().default({}),
     error: text('error'),
     type: text('type', { enum: ['INFO', 'ERROR', 'SUCCESS'] })
       .$type<EventType>()

@@ -87,6 +87,7 @@ const rowColumns = {
   booked: invoices.booked,
   cancelled: invoices.cancelled,
   sent: invoices.sent,
+  deliveryMethod: invoices.deliveryMethod,
   isCredit: invoices.isCredit,
   credited: invoices.credited,
 };

@@ -340,6 +340,9 @@ describe('creating and changing invoices', () => {
     const sent = await send('PUT', `/invoices/${created.id}/send`, a.owner, { method: 'externalprint' });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data).toMatchObject({ sent: true, deliveryMethod: 'externalprint' });
+    // The list says so too, and how it went out.
+    const listed = (await list(`search=${created.number}`)).data.find((r) => r.id === created.id);
+    expect(listed).toMatchObject({ sent: true, deliveryMethod: 'externalprint' });
     expect((await send('PUT', `/invoices/${created.id}/send`, a.owner, { method: 'fax' })).statusCode).toBe(400);
 
     const credit = await send('PUT', `/invoices/${created.id}/credit`, a.owner);

@@ -4,6 +4,7 @@ import {
   type CreateInvoiceInput,
   computeInvoiceTotals,
   encodeMessage,
+  INVOICE_SEND_WAYS,
   type Invoice,
   type InvoiceAction,
   type InvoiceListRow,
@@ -40,8 +41,16 @@ function isOverdue(row: { cancelled: boolean; balanceOre: number; dueDate: strin
   return !row.cancelled && row.balanceOre > 0 && row.dueDate !== null && row.dueDate < on;
 }
 
+const sendWayOf = (stored: string | null): InvoiceSendWay | null =>
+  (INVOICE_SEND_WAYS as readonly string[]).includes(stored ?? '') ? (stored as InvoiceSendWay) : null;
+
 function toListRow(row: repo.InvoiceListRecord, on: string): InvoiceListRow {
-  return { ...row, invoiceType: row.invoiceType === 'CASH' ? 'CASH' : 'INVOICE', overdue: isOverdue(row, on) };
+  return {
+    ...row,
+    invoiceType: row.invoiceType === 'CASH' ? 'CASH' : 'INVOICE',
+    deliveryMethod: sendWayOf(row.deliveryMethod),
+    overdue: isOverdue(row, on),
+  };
 }
 
 function toInvoice(row: repo.InvoiceRecord, stale: boolean): Invoice {
@@ -60,7 +69,6 @@ function toInvoice(row: repo.InvoiceRecord, stale: boolean): Invoice {
     payments: (d.payments ?? []).map((p) => ({ number: p.number, paymentDate: p.paymentDate, amountOre: p.amountOre })),
     creditedInvoiceNumber: row.creditedInvoiceNumber,
     voucherNumbers: d.voucherNumbers ?? [],
-    deliveryMethod: d.deliveryMethod,
     contractNumber: row.contractNumber,
     allowedActions: allowedInvoiceActions(row),
     stale,

@@ -1,5 +1,21 @@
 import type { MemberSort, MembersListFilter } from '@fairway/shared';
-import { and, asc, count, desc, eq, exists, getTableColumns, gt, inArray, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  lte,
+  ne,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
@@ -197,6 +213,15 @@ export interface MemberWithCategories {
   member: MemberRecord;
   memberCategory: { id: string; name: string; code: string | null; junior: boolean } | null;
   playerCategory: { id: string; name: string; code: string | null } | null;
+}
+
+/** Members of the register whose membership began in the range (`member_since`, both ends included). */
+export async function countJoined(conn: Db | Tx, t: MemberTenant, from: string, to: string): Promise<number> {
+  const [row] = await conn
+    .select({ n: count() })
+    .from(members)
+    .where(and(...own(t), gte(members.memberSince, from), lte(members.memberSince, to)));
+  return row?.n ?? 0;
 }
 
 export async function findMember(conn: Db | Tx, t: MemberTenant, id: string): Promise<MemberWithCategories | null> {

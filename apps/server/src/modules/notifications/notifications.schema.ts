@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from '../../db/row-level-security';
+import type { MessageParams } from '../../lib/i18n';
 import { organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
@@ -22,7 +23,7 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
-    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    params: jsonb('params').$type<MessageParams>().notNull().default({}),
     link: text('link'),
     readAt: timestamp('read_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),

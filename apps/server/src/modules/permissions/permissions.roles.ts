@@ -23,6 +23,7 @@ import {
   roleNameTaken,
   updateRole,
 } from './permissions.repository';
+import { roleNameParam } from './permissions.service';
 
 /** Who manages roles: `request.auth`. */
 export type RoleActor = Pick<AuthContext, 'userId' | 'organisationId' | 'role' | 'scopes'>;
@@ -51,7 +52,7 @@ async function roleOf(conn: Db | Tx, tenant: Tenant, id: string): Promise<RoleRe
 }
 
 function assertEditable(role: RoleRef): void {
-  if (role.system) throw new BusinessError(400, 'permissions.systemRoleReadOnly', { role: role.name });
+  if (role.system) throw new BusinessError(400, 'permissions.systemRoleReadOnly', { role: roleNameParam(role) });
 }
 
 async function definitionOf(conn: Db | Tx, tenant: Tenant, id: string): Promise<RoleDefinition> {
@@ -125,14 +126,14 @@ export async function removeRole(db: Db, actor: RoleActor, id: string, reassignT
     if (users > 0) {
       if (!target) {
         throw new BusinessError(400, users === 1 ? 'permissions.roleInUseOne' : 'permissions.roleInUse', {
-          role: role.name,
+          role: roleNameParam(role),
           count: users,
         });
       }
       if (!canAssignRole(actor, target)) {
         throw target.name === 'Owner' && target.system
           ? new ForbiddenError('users.onlyOwnerAssignsOwner')
-          : new ForbiddenError('users.roleNotAssignable', { role: target.name });
+          : new ForbiddenError('users.roleNotAssignable', { role: roleNameParam(target) });
       }
       await moveRoleUsers(tx, tenant, id, target.id);
     }

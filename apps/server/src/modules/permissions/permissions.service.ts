@@ -1,6 +1,7 @@
 import { ALL_SCOPES, DEFAULT_ROLE_SCOPES, ROLE_RULES, ROLES, type RoleName, type RoleRule, type Scope } from '@fairway/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { type MessageParam, messages } from '../../lib/i18n';
 import { roles } from './permissions.schema';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -20,6 +21,11 @@ export function isSystemRoleName(name: string): name is RoleName {
 export function roleScopes(role: Pick<RoleRow, 'name' | 'system' | 'scopes'>): Scope[] {
   if (role.system && isSystemRoleName(role.name)) return [...DEFAULT_ROLE_SCOPES[role.name]];
   return role.scopes.filter((s): s is Scope => KNOWN_SCOPES.has(s));
+}
+
+/** A role's name as a message placeholder: a default role in the reader's language, an own role as named. */
+export function roleNameParam(role: Pick<RoleRow, 'name' | 'system'>): MessageParam {
+  return role.system && isSystemRoleName(role.name) ? messages[`permissions.roleName.${role.name}`] : role.name;
 }
 
 export function roleRules(role: Pick<RoleRow, RoleRule>): RoleRules {

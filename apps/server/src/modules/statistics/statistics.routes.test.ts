@@ -107,7 +107,8 @@ describe('dashboard stats', () => {
       overdueCount: overdue.length,
       overdueBalanceOre: sumOf(overdue, (i) => kronorToOre(i.Balance)),
     });
-    expect(stats.newMembersThisMonth).toBeNull();
+    // No member of this club account joined this month (dashboard.routes.test.ts counts some).
+    expect(stats.newMembersThisMonth).toBe(0);
 
     const year = today.slice(0, 4);
     const ytd = simInvoices().filter((i) => billed(i) && inRange(i.InvoiceDate, `${year}-01-01`, today));

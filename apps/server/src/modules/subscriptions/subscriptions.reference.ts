@@ -11,7 +11,11 @@ export const SMS_PLANS = [
   { id: 'sms-2500', name: 'SMS 2500', smsPerMonth: 2500, monthlyPriceOre: 187_500, sortOrder: 5 },
 ] as const;
 
-/** The product's modules and the smallest package carrying each (a bigger package has them all). */
+/**
+ * The product's modules and the smallest package carrying each (a bigger package has them all).
+ * A module is listed from the package whose clubs can use it: statistics (the dashboard home shows
+ * it to every club) and the API configuration with GIT's automatic sync are open to every package.
+ */
 export const PRODUCT_MODULES = [
   { id: 'invoicing', name: 'Invoicing', includedFromPackageId: 'free', sortOrder: 1 },
   { id: 'customers-articles', name: 'Customers and articles', includedFromPackageId: 'free', sortOrder: 2 },
@@ -19,9 +23,9 @@ export const PRODUCT_MODULES = [
   { id: 'git-members', name: 'GIT members and fees', includedFromPackageId: 'small', sortOrder: 4 },
   { id: 'member-care', name: 'Member care and newsletters', includedFromPackageId: 'standard', sortOrder: 5 },
   { id: 'sms', name: 'SMS sendouts', includedFromPackageId: 'standard', sortOrder: 6 },
-  { id: 'statistics', name: 'Statistics', includedFromPackageId: 'plus', sortOrder: 7 },
+  { id: 'statistics', name: 'Statistics', includedFromPackageId: 'free', sortOrder: 7 },
   { id: 'duplicates', name: 'Duplicate detection', includedFromPackageId: 'plus', sortOrder: 8 },
-  { id: 'api-automation', name: 'API and automatic sync', includedFromPackageId: 'enterprise', sortOrder: 9 },
+  { id: 'api-automation', name: 'API and automatic sync', includedFromPackageId: 'free', sortOrder: 9 },
 ] as const;
 
 /** Upserted on every start with the packages (they reference them), like the other reference data. */

@@ -109,9 +109,24 @@ describe('reference lists', () => {
     const mine = ((await api('GET', '/subscription/my_modules', aOther)).json() as { data: ProductModule[] }).data;
     const theirs = ((await api('GET', '/subscription/my_modules', b.owner)).json() as { data: ProductModule[] }).data;
     expect(all.map((m) => m.id)).toContain('statistics');
-    expect(mine.map((m) => m.id)).toEqual(['invoicing', 'customers-articles', 'contracts', 'git-members']);
+    expect(mine.map((m) => m.id)).toEqual([
+      'invoicing',
+      'customers-articles',
+      'contracts',
+      'git-members',
+      'statistics',
+      'api-automation',
+    ]);
     expect(theirs.map((m) => m.id)).toContain('member-care');
-    expect(theirs.map((m) => m.id)).not.toContain('statistics');
+    expect(theirs.map((m) => m.id)).not.toContain('duplicates');
+    // Statistics and the API configuration are part of every package (the dashboard home is built
+    // from statistics, and both answer every package's club), so no club is told they are locked
+    // while using them.
+    for (const who of [aOther, b.owner]) {
+      expect((await api('GET', '/statistics/general/last-12-months', who)).statusCode).toBe(200);
+    }
+    expect((await api('GET', '/configurations', b.owner)).statusCode).toBe(200);
+    expect(theirs.map((m) => m.id)).toEqual(expect.arrayContaining(['statistics', 'api-automation']));
   });
 
   it('needs a token', async () => {

@@ -7,6 +7,7 @@ import { dispatchEmails } from '../email/email.service';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { notify } from '../notifications/notifications.service';
 import { tenantOf } from '../organizations/tenant';
+import { roleNameParam } from '../permissions/permissions.service';
 import { findMember, findUserByEmail, insertMembership, replaceClubAccess } from './users.repository';
 import { users } from './users.schema';
 import { type Actor, checkInvitation, loadUser } from './users.service';
@@ -47,7 +48,8 @@ export async function inviteUser(
       lang: getLang(request),
       publicUrl: app.config.PUBLIC_URL,
     });
-    const role = (await findMember(tx, tenant, userId))?.role ?? '';
+    const member = await findMember(tx, tenant, userId);
+    const role = member ? roleNameParam({ name: member.role, system: member.roleSystem }) : '';
     const params = { actor: await userDisplayName(tx, actor.userId), name: body.name, email: body.email, role };
     await logEvent(tx, {
       organisationId: tenant.organisationId,

@@ -222,7 +222,7 @@ describe('PUT /users/{id}', () => {
     const owner = await api('PUT', `/users/${member.userId}`, aManager, { role: 'Owner' }, { 'accept-language': 'en' });
     expect(owner.statusCode).toBe(403);
     expect(owner.json()).toEqual({
-      message: 'Endast användare med rollen Owner kan bjuda in eller utse andra ägare',
+      message: 'Endast användare med rollen Ägare kan bjuda in eller utse andra ägare',
       eng_message: 'Only users with role Owner can invite or appoint other owners',
     });
     const manager = await api('PUT', `/users/${member.userId}`, aManager, { role: 'Manager' });
@@ -243,7 +243,7 @@ describe('PUT /users/{id}', () => {
     const last = await api('PUT', `/users/${org.owner.userId}`, org.owner, { role: 'Manager' }, { 'accept-language': 'en' });
     expect(last.statusCode).toBe(400);
     expect(last.json()).toEqual({
-      message: 'Organisationen måste ha minst en användare med rollen Owner',
+      message: 'Organisationen måste ha minst en användare med rollen Ägare',
       eng_message: 'The organisation must keep at least one user with role Owner',
       error: 'The organisation must keep at least one user with role Owner',
     });
@@ -495,8 +495,17 @@ describe('POST /users/invite', () => {
 
   it('stops at the package’s user limit with a 406 asking to upgrade, writing nothing', async () => {
     const small = await createOrganisation(app, { name: 'Liten GK', packageId: 'small' });
-    await addMember(app, small, 'Staff');
+    const staff = await addMember(app, small, 'Staff');
+    // Before anyone fills in the invitation, the dialog can say how many seats are left.
+    const seats = await api('GET', '/users/seats', small.owner);
+    expect(seats.statusCode).toBe(200);
+    expect(seats.json()).toEqual({ data: { packageName: 'Small', maxUsers: 3, used: 2 } });
+    expect((await api('GET', '/users/seats', staff)).statusCode).toBe(403);
     await addMember(app, small, 'Other', { status: 'invited' });
+    // Invited users take a seat as the invitation counts them.
+    expect((await api('GET', '/users/seats', small.owner)).json()).toEqual({
+      data: { packageName: 'Small', maxUsers: 3, used: 3 },
+    });
     const before = await userCount();
     const res = await api(
       'POST',

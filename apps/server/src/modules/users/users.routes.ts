@@ -9,6 +9,7 @@ import {
   PROFILE_IMAGE_TYPES,
   updateUserBodySchema,
   userSchema,
+  userSeatsSchema,
   usersListQuerySchema,
 } from '@fairway/shared';
 import type { FastifyRequest } from 'fastify';
@@ -22,7 +23,7 @@ import { tenantOf } from '../organizations/tenant';
 import { getCurrentUser } from './current-user';
 import { inviteUser } from './users.invite';
 import { findImage, setImage } from './users.repository';
-import { getUser, listUsers, removeUser, sniffImageType, updateUser } from './users.service';
+import { getUser, listUsers, removeUser, sniffImageType, updateUser, userSeats } from './users.service';
 
 const noQuery = z.object({}).strict();
 const imageQuery = z.object({ v: z.string().trim().max(20).optional() }).strict();
@@ -123,6 +124,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await setImage(app.db, tenantOf(request.auth), request.auth.userId, image);
       return { data: await getCurrentUser(app.db, request.auth.userId, request.auth.organisationId) };
     },
+  );
+
+  app.get(
+    '/users/seats',
+    {
+      ...scoped(app, 'users.manage'),
+      schema: {
+        tags: ['users'],
+        summary: "The package's user limit and how many users (active and invited) take a seat",
+        querystring: noQuery,
+        response: { 200: envelope(userSeatsSchema) },
+      },
+    },
+    async (request) => ({ data: await userSeats(app.db, tenantOf(request.auth)) }),
   );
 
   app.post(

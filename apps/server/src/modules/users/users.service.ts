@@ -7,6 +7,7 @@ import {
   type RoleName,
   type UpdateUserBody,
   type User,
+  type UserSeats,
 } from '@fairway/shared';
 import type { Db, Tx } from '../../db/client';
 import { asSystem } from '../../db/tenant-context';
@@ -15,7 +16,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { reaches, type Tenant, tenantOf } from '../organizations/tenant';
 import { findRole, findRoleByName, type RoleRef } from '../permissions/permissions.repository';
-import { ensureSystemRoles } from '../permissions/permissions.service';
+import { ensureSystemRoles, roleNameParam } from '../permissions/permissions.service';
 import { profileImageUrl } from './current-user';
 import {
   clubAccountIdsOf,
@@ -91,7 +92,7 @@ export async function getUser(db: Db, actor: Actor, userId: string): Promise<Use
 export function assertMayAssign(actor: Actor, role: Pick<RoleRef, 'name' | 'system' | 'scopes'>): void {
   if (canAssignRole(actor, role)) return;
   if (role.system && role.name === 'Owner') throw new ForbiddenError('users.onlyOwnerAssignsOwner');
-  throw new ForbiddenError('users.roleNotAssignable', { role: role.name });
+  throw new ForbiddenError('users.roleNotAssignable', { role: roleNameParam(role) });
 }
 
 /**
@@ -235,6 +236,13 @@ export async function removeUser(db: Db, actor: Actor, userId: string): Promise<
       type: 'INFO',
     });
   });
+}
+
+/** GET users/seats: what the package allows and what is taken, counted as the invitation counts. */
+export async function userSeats(db: Db, tenant: Tenant): Promise<UserSeats> {
+  const [pkg, used] = await Promise.all([findPackageOf(db, tenant), countMembers(db, tenant)]);
+  if (!pkg) throw new NotFoundError();
+  return { packageName: pkg.name, maxUsers: pkg.maxUsers, used };
 }
 
 /**

@@ -86,7 +86,13 @@ beforeEach(async () => {
       }
       if (path === 'modules' || path === 'subscription/my_modules') return jsonResponse(200, { data: [] });
       if (path === 'users') {
-        const data = people.map((p) => ({ ...p, email: `${p.id}@example.se`, roleName: 'Staff', status: 'active' }));
+        const data = people.map((p) => ({
+          ...p,
+          email: `${p.id}@example.se`,
+          role: 'Staff',
+          roleName: 'Staff',
+          status: 'active',
+        }));
         return jsonResponse(200, { data, pagination: { page: 1, pageSize: 100, total: data.length } });
       }
       if (path === 'company') return jsonResponse(200, { data: { clubAccounts: accounts } });
@@ -119,6 +125,8 @@ describe('settings and subscription page', () => {
     await user.click(within(await screen.findByTestId('package-small')).getByRole('button', { name: 'Nedgradera' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nedgradera till Small' });
     await within(dialog).findByText(/Sara Lind/);
+    // Each user's role reads in Swedish.
+    expect(within(dialog).getByRole('checkbox', { name: /Sara Lind · Personal/ })).toBeInTheDocument();
     // Preselected: the viewer and the first others up to three users, the first club account.
     expect(within(dialog).getByText('Användare att behålla (3 av högst 3)')).toBeInTheDocument();
     expect(within(dialog).getByText('1 användare och 1 klubbkonton tas bort.')).toBeInTheDocument();
@@ -144,7 +152,7 @@ describe('settings and subscription page', () => {
     subscription = { ...subscription, canManage: false };
     renderRoutes(routes, '/dashboard/configuration/settings?tab=billing');
     expect(await screen.findByTestId('only-owner')).toHaveTextContent(
-      'Endast användare med rollen Owner kan uppgradera/nedgradera/avsluta ett abonnemang',
+      'Endast användare med rollen Ägare kan uppgradera/nedgradera/avsluta ett abonnemang',
     );
     expect(within(screen.getByTestId('package-small')).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Säg upp abonnemanget' })).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { VAT_RATES } from '@fairway/shared';
 import { ActionIcon, Button, Group, NumberInput, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import {
   type Control,
   Controller,
@@ -29,8 +29,12 @@ import { ArticleLookup } from './article-lookup';
 import { CodeSelect } from './code-select';
 import { DocumentTotals } from './document-totals';
 
-/** The columns' widths added up: wider than the form on most screens, so the table scrolls sideways. */
-const TABLE_WIDTH = 1270;
+/**
+ * The fixed columns' widths plus the description's least width. Cost centre and project sit on a
+ * second line of each row, so the table fits the form from a laptop's width up (the sidebar
+ * beside it) and scrolls sideways only on narrower screens.
+ */
+const TABLE_WIDTH = 930;
 
 export interface DocumentRowsEditorProps<T extends DocumentRowsFormValues, C, O extends FieldValues> {
   /** The form's control and setValue (an article fills its row). */
@@ -94,15 +98,13 @@ export function DocumentRowsEditor<T extends DocumentRowsFormValues, C, O extend
         <Table verticalSpacing="xs" aria-label={label} layout="fixed" style={{ minWidth: TABLE_WIDTH }}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={180}>{columnLabel('articleNumber')}</Table.Th>
-              <Table.Th w={190}>{columnLabel('description')}</Table.Th>
-              <Table.Th w={80}>{columnLabel('quantityHundredths')}</Table.Th>
-              <Table.Th w={100}>{columnLabel('unit')}</Table.Th>
-              <Table.Th w={120}>{columnLabel('priceOre')}</Table.Th>
-              <Table.Th w={106}>{columnLabel('vatPercent')}</Table.Th>
-              <Table.Th w={88}>{columnLabel('discountBasisPoints')}</Table.Th>
-              <Table.Th w={130}>{columnLabel('costCenter')}</Table.Th>
-              <Table.Th w={120}>{columnLabel('project')}</Table.Th>
+              <Table.Th w={170}>{columnLabel('articleNumber')}</Table.Th>
+              <Table.Th>{columnLabel('description')}</Table.Th>
+              <Table.Th w={76}>{columnLabel('quantityHundredths')}</Table.Th>
+              <Table.Th w={84}>{columnLabel('unit')}</Table.Th>
+              <Table.Th w={112}>{columnLabel('priceOre')}</Table.Th>
+              <Table.Th w={104}>{columnLabel('vatPercent')}</Table.Th>
+              <Table.Th w={76}>{columnLabel('discountBasisPoints')}</Table.Th>
               <Table.Th w={110} ta="right">
                 {t('rows.rowTotal')}
               </Table.Th>
@@ -125,6 +127,8 @@ export function DocumentRowsEditor<T extends DocumentRowsFormValues, C, O extend
                   render={({ field: f }) => (
                     <CodeSelect
                       {...cell(name)}
+                      // On the row's second line the field is named by its placeholder.
+                      placeholder={name === 'unit' ? undefined : columnLabel(name)}
                       items={
                         { unit: codes.data?.units, costCenter: codes.data?.costCenters, project: codes.data?.projects }[name]
                       }
@@ -136,154 +140,169 @@ export function DocumentRowsEditor<T extends DocumentRowsFormValues, C, O extend
                   )}
                 />
               );
+              const value = watchedRows[index];
+              const accounting =
+                Boolean(codes.data?.costCenters.length || codes.data?.projects.length) ||
+                Boolean(value?.costCenter || value?.project);
               return (
-                <Table.Tr key={row.id} data-testid={`${testIdPrefix}-row`}>
-                  <Table.Td>
-                    <Controller
-                      control={control}
-                      name={`rows.${index}.articleNumber`}
-                      render={({ field: f }) => (
-                        <ArticleLookup
-                          {...cell('articleNumber')}
-                          placeholder={t('rows.articlePlaceholder')}
-                          value={f.value ?? null}
-                          initialLabel={watchedRows[index]?.description || undefined}
-                          onChange={(number, article) => {
-                            f.onChange(number);
-                            if (!article) return;
-                            const opts = { shouldDirty: true, shouldValidate: true } as const;
-                            setValue(`rows.${index}.description`, article.description, opts);
-                            setValue(`rows.${index}.unit`, article.unit, opts);
-                            if (article.salesPriceOre !== null) setValue(`rows.${index}.priceOre`, article.salesPriceOre, opts);
-                            if ((VAT_RATES as readonly number[]).includes(article.vatPercent)) {
-                              setValue(`rows.${index}.vatPercent`, article.vatPercent, opts);
-                            }
-                          }}
-                          onBlur={f.onBlur}
-                          ref={f.ref}
-                          disabled={readOnly}
-                        />
+                <Fragment key={row.id}>
+                  <Table.Tr data-testid={`${testIdPrefix}-row`} style={accounting ? { borderBottom: 0 } : undefined}>
+                    <Table.Td>
+                      <Controller
+                        control={control}
+                        name={`rows.${index}.articleNumber`}
+                        render={({ field: f }) => (
+                          <ArticleLookup
+                            {...cell('articleNumber')}
+                            placeholder={t('rows.articlePlaceholder')}
+                            value={f.value ?? null}
+                            initialLabel={watchedRows[index]?.description || undefined}
+                            onChange={(number, article) => {
+                              f.onChange(number);
+                              if (!article) return;
+                              const opts = { shouldDirty: true, shouldValidate: true } as const;
+                              setValue(`rows.${index}.description`, article.description, opts);
+                              setValue(`rows.${index}.unit`, article.unit, opts);
+                              if (article.salesPriceOre !== null) setValue(`rows.${index}.priceOre`, article.salesPriceOre, opts);
+                              if ((VAT_RATES as readonly number[]).includes(article.vatPercent)) {
+                                setValue(`rows.${index}.vatPercent`, article.vatPercent, opts);
+                              }
+                            }}
+                            onBlur={f.onBlur}
+                            ref={f.ref}
+                            disabled={readOnly}
+                          />
+                        )}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Controller
+                        control={control}
+                        name={`rows.${index}.description`}
+                        render={({ field: f }) => (
+                          <TextInput
+                            {...cell('description')}
+                            name={f.name}
+                            value={f.value ?? ''}
+                            onChange={(event) => f.onChange(event.currentTarget.value)}
+                            onBlur={f.onBlur}
+                            ref={f.ref}
+                            maxLength={255}
+                          />
+                        )}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Controller
+                        control={control}
+                        name={`rows.${index}.quantityHundredths`}
+                        render={({ field: f }) => (
+                          <NumberInput
+                            {...cell('quantityHundredths')}
+                            value={typeof f.value === 'number' ? f.value / 100 : ''}
+                            onChange={(v) => f.onChange(hundredthsOf(v))}
+                            onBlur={f.onBlur}
+                            ref={f.ref}
+                            decimalScale={2}
+                            decimalSeparator={decimal}
+                            // A saved credit note's quantities are negative; typed ones never are.
+                            allowNegative={readOnly}
+                            hideControls
+                            inputMode="decimal"
+                          />
+                        )}
+                      />
+                    </Table.Td>
+                    <Table.Td>{rowCode('unit')}</Table.Td>
+                    <Table.Td>
+                      <Controller
+                        control={control}
+                        name={`rows.${index}.priceOre`}
+                        render={({ field: f }) => (
+                          <KronorInput
+                            {...cell('priceOre')}
+                            value={f.value}
+                            onChange={f.onChange}
+                            onBlur={f.onBlur}
+                            ref={f.ref}
+                            hideControls
+                          />
+                        )}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Controller
+                        control={control}
+                        name={`rows.${index}.vatPercent`}
+                        render={({ field: f }) => (
+                          <Select
+                            {...cell('vatPercent')}
+                            data={VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }))}
+                            value={f.value === undefined ? '25' : String(f.value)}
+                            onChange={(next) => f.onChange(Number(next ?? 25))}
+                            onBlur={f.onBlur}
+                            ref={f.ref}
+                            allowDeselect={false}
+                            comboboxProps={{ withinPortal: true }}
+                          />
+                        )}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Controller
+                        control={control}
+                        name={`rows.${index}.discountBasisPoints`}
+                        render={({ field: f }) => (
+                          <NumberInput
+                            {...cell('discountBasisPoints')}
+                            value={typeof f.value === 'number' ? f.value / 100 : ''}
+                            onChange={(v) => f.onChange(hundredthsOf(v) ?? 0)}
+                            onBlur={f.onBlur}
+                            ref={f.ref}
+                            min={0}
+                            max={100}
+                            clampBehavior="none"
+                            decimalScale={2}
+                            decimalSeparator={decimal}
+                            allowNegative={false}
+                            hideControls
+                            suffix=" %"
+                            inputMode="decimal"
+                          />
+                        )}
+                      />
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      <Text fz="sm" data-testid="row-total">
+                        {formatOre(totals.rowTotalsOre[index] ?? 0, lang)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {readOnly ? null : (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          onClick={() => rows.remove(index)}
+                          disabled={rows.fields.length <= 1}
+                          aria-label={t('rows.removeRow', { n })}
+                        >
+                          <IconTrash size={16} aria-hidden="true" />
+                        </ActionIcon>
                       )}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Controller
-                      control={control}
-                      name={`rows.${index}.description`}
-                      render={({ field: f }) => (
-                        <TextInput
-                          {...cell('description')}
-                          name={f.name}
-                          value={f.value ?? ''}
-                          onChange={(event) => f.onChange(event.currentTarget.value)}
-                          onBlur={f.onBlur}
-                          ref={f.ref}
-                          maxLength={255}
-                        />
-                      )}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Controller
-                      control={control}
-                      name={`rows.${index}.quantityHundredths`}
-                      render={({ field: f }) => (
-                        <NumberInput
-                          {...cell('quantityHundredths')}
-                          value={typeof f.value === 'number' ? f.value / 100 : ''}
-                          onChange={(v) => f.onChange(hundredthsOf(v))}
-                          onBlur={f.onBlur}
-                          ref={f.ref}
-                          decimalScale={2}
-                          decimalSeparator={decimal}
-                          // A saved credit note's quantities are negative; typed ones never are.
-                          allowNegative={readOnly}
-                          hideControls
-                          inputMode="decimal"
-                        />
-                      )}
-                    />
-                  </Table.Td>
-                  <Table.Td>{rowCode('unit')}</Table.Td>
-                  <Table.Td>
-                    <Controller
-                      control={control}
-                      name={`rows.${index}.priceOre`}
-                      render={({ field: f }) => (
-                        <KronorInput
-                          {...cell('priceOre')}
-                          value={f.value}
-                          onChange={f.onChange}
-                          onBlur={f.onBlur}
-                          ref={f.ref}
-                          hideControls
-                        />
-                      )}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Controller
-                      control={control}
-                      name={`rows.${index}.vatPercent`}
-                      render={({ field: f }) => (
-                        <Select
-                          {...cell('vatPercent')}
-                          data={VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }))}
-                          value={f.value === undefined ? '25' : String(f.value)}
-                          onChange={(next) => f.onChange(Number(next ?? 25))}
-                          onBlur={f.onBlur}
-                          ref={f.ref}
-                          allowDeselect={false}
-                          comboboxProps={{ withinPortal: true }}
-                        />
-                      )}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Controller
-                      control={control}
-                      name={`rows.${index}.discountBasisPoints`}
-                      render={({ field: f }) => (
-                        <NumberInput
-                          {...cell('discountBasisPoints')}
-                          value={typeof f.value === 'number' ? f.value / 100 : ''}
-                          onChange={(v) => f.onChange(hundredthsOf(v) ?? 0)}
-                          onBlur={f.onBlur}
-                          ref={f.ref}
-                          min={0}
-                          max={100}
-                          clampBehavior="none"
-                          decimalScale={2}
-                          decimalSeparator={decimal}
-                          allowNegative={false}
-                          hideControls
-                          suffix=" %"
-                          inputMode="decimal"
-                        />
-                      )}
-                    />
-                  </Table.Td>
-                  <Table.Td>{rowCode('costCenter')}</Table.Td>
-                  <Table.Td>{rowCode('project')}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    <Text fz="sm" data-testid="row-total">
-                      {formatOre(totals.rowTotalsOre[index] ?? 0, lang)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {readOnly ? null : (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        onClick={() => rows.remove(index)}
-                        disabled={rows.fields.length <= 1}
-                        aria-label={t('rows.removeRow', { n })}
-                      >
-                        <IconTrash size={16} aria-hidden="true" />
-                      </ActionIcon>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
+                    </Table.Td>
+                  </Table.Tr>
+                  {accounting ? (
+                    <Table.Tr data-testid={`${testIdPrefix}-row-accounting`}>
+                      <Table.Td colSpan={2} pt={0}>
+                        <Group gap="xs" wrap="nowrap" grow>
+                          {rowCode('costCenter')}
+                          {rowCode('project')}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td colSpan={7} pt={0} />
+                    </Table.Tr>
+                  ) : null}
+                </Fragment>
               );
             })}
           </Table.Tbody>

@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { brand } from '../../../app/brand';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
+import { formatDateTime } from '../../../lib/dates';
 import { notifySuccess } from '../../../lib/notify';
 import type { Crumb } from '../../page-header';
 
@@ -92,12 +93,7 @@ export function useAccountingDocument<D extends MirroredDocument, B, S>(config: 
     });
 
   /** A time of the program's copy, to the minute, in Swedish time. */
-  const formatTime = (iso: string) =>
-    new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'sv-SE', {
-      dateStyle: 'short',
-      timeStyle: 'short',
-      timeZone: 'Europe/Stockholm',
-    }).format(new Date(iso));
+  const formatTime = (iso: string) => formatDateTime(iso, lang);
 
   return {
     resource,

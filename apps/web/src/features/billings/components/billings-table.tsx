@@ -4,6 +4,7 @@ import { IconDownload, IconReceipt2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import { formatDate } from '../../../lib/dates';
 import { notifySuccess } from '../../../lib/notify';
 import { downloadBilling } from '../api/download-billing';
 import { useBillings } from '../api/list-billings';
@@ -72,10 +73,10 @@ export function BillingsTable() {
               {data.map((billing) => (
                 <Table.Tr key={billing.id} data-testid={`billing-${billing.number}`}>
                   <Table.Td fw={600}>{billing.number}</Table.Td>
-                  <Table.Td>{billing.invoiceDate}</Table.Td>
-                  <Table.Td>{billing.dueDate}</Table.Td>
+                  <Table.Td>{formatDate(billing.invoiceDate, lang)}</Table.Td>
+                  <Table.Td>{formatDate(billing.dueDate, lang)}</Table.Td>
                   <Table.Td>
-                    {billing.periodStart} – {billing.periodEnd}
+                    {formatDate(billing.periodStart, lang)} – {formatDate(billing.periodEnd, lang)}
                   </Table.Td>
                   <Table.Td>{billing.ocr}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>

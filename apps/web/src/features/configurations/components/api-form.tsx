@@ -5,10 +5,11 @@ import {
   apiConfigurationSchema,
   earliestApiDate,
 } from '@fairway/shared';
-import { Box, Divider, Group, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Box, Divider, Group, Select, SimpleGrid, Switch } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { HelpHint } from '../../../components/help-hint';
 import { ConfigurationForm } from './configuration-form';
 import type { GroupFormApi, GroupFormProps } from './group-form-props';
@@ -50,8 +51,8 @@ function ApiFields({ form, clubAccounts }: { form: GroupFormApi<'api'>; clubAcco
     />
   );
 
-  // Spec §5: some pickers reach 12 months back, others 6. A plain date input with `min` keeps
-  // the browser's own picker inside the window; the schema says so if a date is typed instead.
+  // Some pickers reach 12 months back, others 6 (API_DATE_LIMITS): the calendar stays inside the
+  // window, and the schema says so if an earlier date is typed.
   const date = (name: ApiDateField) => {
     const props = field(name);
     return (
@@ -59,13 +60,12 @@ function ApiFields({ form, clubAccounts }: { form: GroupFormApi<'api'>; clubAcco
         control={form.control}
         name={name}
         render={({ field: f }) => (
-          <TextInput
+          <DateField
             {...props}
             description={props.description ?? t('dateBack', { count: API_DATE_LIMITS[name] })}
-            type="date"
-            min={earliestApiDate(name)}
-            value={f.value ?? ''}
-            onChange={(event) => f.onChange(event.currentTarget.value || null)}
+            minDate={earliestApiDate(name)}
+            value={f.value}
+            onChange={(date) => f.onChange(date || null)}
             onBlur={f.onBlur}
             ref={f.ref}
           />

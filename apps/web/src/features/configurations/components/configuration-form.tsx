@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { type DefaultValues, type FieldPath, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { formatDateTime } from '../../../lib/dates';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useSaveConfiguration } from '../api/save-configuration';
@@ -60,11 +61,7 @@ export function ConfigurationForm<G extends ConfigurationGroup>({
     }
   });
 
-  const savedAt = updatedAt
-    ? new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-SE' : 'sv-SE', { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(updatedAt),
-      )
-    : null;
+  const savedAt = updatedAt ? formatDateTime(updatedAt, i18n.language === 'en' ? 'en' : 'sv') : null;
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>

@@ -1,4 +1,4 @@
-import { CONFIGURATION_DEFAULTS, type Configurations, type CurrentUser } from '@fairway/shared';
+import { CONFIGURATION_DEFAULTS, type Configurations, type CurrentUser, isoToday } from '@fairway/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { USER_MENU_CONFIGURATION } from '../../../app/layouts/user-menu';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
+import { setLanguage } from '../../../lib/i18n';
 import { setStoredUser, setTokens } from '../../../lib/storage';
 import { demoUser } from '../../../test/render';
 import ConfigurationsPage, { CONFIGURATION_TABS } from './configurations-page';
@@ -105,10 +106,34 @@ describe('configurations page', () => {
     await user.click(screen.getByRole('button', { name: 'Spara' }));
     expect(await screen.findByText('Välj vilken klubb data ska synkas till')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
-    // The 12-months-back picker is bounded in the browser too.
-    const syncFrom = screen.getByLabelText('Synka från och med');
-    expect(syncFrom).toHaveAttribute('type', 'date');
-    expect(syncFrom.getAttribute('min')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("shows the API configuration's dates in the reader's language, in the portal's own date picker", async () => {
+    const today = isoToday();
+    const [y, m, d] = today.split('-');
+    const api = { ...CONFIGURATION_DEFAULTS.api, sync_start_date: today };
+    const answer = () => ({
+      body: {
+        data: {
+          ...configurations(),
+          groups: { ...configurations().groups, api: { group: 'api', values: api, updatedAt: null } },
+        },
+      },
+    });
+    stubApi({ 'GET configurations': answer });
+    await setLanguage('en');
+    try {
+      const view = renderPage('/dashboard/settings?tab=api');
+      const syncFrom = await screen.findByRole('textbox', { name: 'Sync from' });
+      // Not the browser's own date input (mm/dd/yyyy from the browser's locale): the app's format.
+      expect(syncFrom).not.toHaveAttribute('type', 'date');
+      expect(syncFrom).toHaveValue(`${d}/${m}/${y}`);
+      view.unmount();
+    } finally {
+      await setLanguage('sv');
+    }
+    renderPage('/dashboard/settings?tab=api');
+    expect(await screen.findByRole('textbox', { name: 'Synka från och med' })).toHaveValue(today);
   });
 
   it("puts the server's field messages on their inputs", async () => {

@@ -25,11 +25,12 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/dates';
 import { useFieldErrorText } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { contractActions, useContractAction } from '../api/contract-actions';
 import { useContractSchedules } from '../api/list-schedules';
-import { formatDate, formatPercentChange, todayInStockholm } from '../lib/format';
+import { formatPercentChange, todayInStockholm } from '../lib/format';
 import { ScheduleTable } from './contract-schedules';
 
 type Dialog = 'cancellation' | 'priceChange' | 'tags' | null;

@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { listErrorMessage } from '../../../components/list/list-states';
+import { formatDate } from '../../../lib/dates';
 import { type ScheduleInclude, useContractSchedules } from '../api/list-schedules';
-import { formatDate, formatPercentChange } from '../lib/format';
+import { formatPercentChange } from '../lib/format';
 import { CONTRACT_PATHS } from '../lib/paths';
 
 const STATUS_COLORS = { scheduled: 'blue', applying: 'yellow', applied: 'teal', failed: 'red' } as const;

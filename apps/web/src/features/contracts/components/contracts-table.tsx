@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type ListColumn, ListTable } from '../../../components/list/list-table';
 import type { SortOrder } from '../../../components/list/use-list-params';
+import { formatDate } from '../../../lib/dates';
 import { formatOre } from '../../../lib/money';
-import { formatDate } from '../lib/format';
 import { CONTRACT_PATHS } from '../lib/paths';
 import { ContractStatusBadge } from './contract-status-badge';
 

@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountingDocumentPage } from '../../../components/accounting/pages/accounting-document-page';
 import { useAccountingDocument } from '../../../components/accounting/pages/use-accounting-document';
+import { formatDate } from '../../../lib/dates';
 import { formatOre } from '../../../lib/money';
 import { useContract } from '../api/get-contract';
 import { useSaveContract } from '../api/save-contract';
 import { ContractActions } from '../components/contract-actions';
 import { ContractForm } from '../components/contract-form';
 import { ContractStatusBadge } from '../components/contract-status-badge';
-import { formatDate, formatPercentChange } from '../lib/format';
+import { formatPercentChange } from '../lib/format';
 import { CONTRACT_PATHS, invoiceEditPath } from '../lib/paths';
 
 /**

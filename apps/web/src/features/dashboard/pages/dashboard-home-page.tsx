@@ -23,7 +23,8 @@ import { MonthChart } from '../../../components/month-chart';
 import { PageHeader } from '../../../components/page-header';
 import { StatCard } from '../../../components/stat-card';
 import { useCurrentUser } from '../../../lib/current-user';
-import { changePercent, formatAmount, formatCount, formatDate, formatKronor } from '../../../lib/figures';
+import { formatDate } from '../../../lib/dates';
+import { changePercent, formatAmount, formatCount, formatKronor } from '../../../lib/figures';
 import { currentLanguage } from '../../../lib/i18n';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 
@@ -67,7 +68,11 @@ export default function DashboardHomePage() {
       id: 'newMembersThisMonth',
       icon: IconUserPlus,
       value: data ? (data.newMembersThisMonth === null ? null : formatCount(data.newMembersThisMonth, lang)) : data,
-      hint: t('stats.newMembersThisMonth.hint'),
+      hint: !data
+        ? t('stats.newMembersThisMonth.hint')
+        : data.newMembersThisMonth === null
+          ? t('stats.newMembersThisMonth.noAccess')
+          : t('stats.newMembersThisMonth.value'),
     },
     {
       id: 'revenueThisYear',

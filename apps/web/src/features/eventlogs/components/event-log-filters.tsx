@@ -4,6 +4,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 
 export interface EventLogFilterValues {
   type: string;
@@ -79,18 +80,12 @@ export function EventLogFilters({ values, onChange, onClear, rangeError }: Event
           searchable
           comboboxProps={{ withinPortal: true }}
         />
-        <TextInput
-          type="date"
-          label={t('filters.from')}
-          value={values.from}
-          onChange={(e) => onChange({ from: e.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
+        <DateField label={t('filters.from')} value={values.from} onChange={(from) => onChange({ from })} />
+        <DateField
           label={t('filters.to')}
           value={values.to}
-          min={values.from || undefined}
-          onChange={(e) => onChange({ to: e.currentTarget.value })}
+          minDate={values.from || undefined}
+          onChange={(to) => onChange({ to })}
           error={rangeError ? t('filters.invalidRange') : undefined}
         />
       </SimpleGrid>

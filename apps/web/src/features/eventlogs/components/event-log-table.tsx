@@ -1,18 +1,15 @@
 import type { EventLog } from '@fairway/shared';
 import { Skeleton, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../lib/dates';
 import { EventTypeBadge } from './event-type-badge';
 
 const COLUMNS = ['date', 'resource', 'invoice', 'activity', 'error', 'type'] as const;
 
+/** Events are told apart to the second. */
 export function useEventDateFormat() {
-  const { i18n } = useTranslation();
-  const formatter = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'sv-SE', {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-    timeZone: 'Europe/Stockholm',
-  });
-  return (iso: string) => formatter.format(new Date(iso));
+  const format = useDateFormat();
+  return (iso: string) => format.dateTime(iso, { seconds: true });
 }
 
 export function EventLogTable({ rows, loading, skeletonRows }: { rows: EventLog[]; loading: boolean; skeletonRows: number }) {

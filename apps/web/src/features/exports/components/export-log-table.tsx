@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { ListFooter } from '../../../components/list/list-footer';
 import { ListError } from '../../../components/list/list-states';
+import { useDateFormat } from '../../../lib/dates';
 import { downloadExport } from '../api/download-export';
 import { useExportLog } from '../api/list-export-log';
 
@@ -58,10 +59,8 @@ export function ExportLogTable() {
   const [pageSize, setPageSize] = useState(10);
   const log = useExportLog({ page, pageSize });
   const headingId = useId();
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Stockholm' });
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'Europe/Stockholm' });
+  const dates = useDateFormat();
   const number = new Intl.NumberFormat(locale);
-  const period = (iso: string) => day.format(new Date(`${iso}T12:00:00Z`));
 
   let body: React.ReactNode;
   if (log.isPending) {
@@ -100,10 +99,10 @@ export function ExportLogTable() {
             <Table.Tbody>
               {log.data.data.map((entry) => (
                 <Table.Tr key={entry.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(entry.createdAt))}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates.dateTime(entry.createdAt)}</Table.Td>
                   <Table.Td>{t(`form.kinds.${entry.kind}`)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {period(entry.startDate)} – {period(entry.endDate)}
+                    {dates.date(entry.startDate)} – {dates.date(entry.endDate)}
                   </Table.Td>
                   <Table.Td>{t(`form.formats.${entry.format}`)}</Table.Td>
                   <Table.Td ta="right">{entry.rowCount === null ? '–' : number.format(entry.rowCount)}</Table.Td>
@@ -129,7 +128,7 @@ export function ExportLogTable() {
                         <DownloadButton entry={entry} />
                         {entry.expiresAt ? (
                           <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                            {t('log.expiresAt', { date: day.format(new Date(entry.expiresAt)) })}
+                            {t('log.expiresAt', { date: dates.date(entry.expiresAt) })}
                           </Text>
                         ) : null}
                       </Group>

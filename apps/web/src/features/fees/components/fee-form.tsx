@@ -16,6 +16,7 @@ import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text,
 import { useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { KronorInput } from '../../../components/kronor-input';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
@@ -182,13 +183,13 @@ export function FeeForm({ item, onDone }: { item?: Fee; onDone: () => void }) {
                 control={control}
                 name={name}
                 render={({ field: f }) => (
-                  <TextInput
+                  <DateField
                     {...field(name)}
-                    type="date"
                     withAsterisk
-                    value={f.value ?? ''}
-                    onChange={(event) => f.onChange(event.currentTarget.value || null)}
+                    value={f.value}
+                    onChange={(date) => f.onChange(date || null)}
                     onBlur={f.onBlur}
+                    ref={f.ref}
                   />
                 )}
               />

@@ -3,6 +3,7 @@ import { Badge, Text } from '@mantine/core';
 import { IconCoin, IconListDetails, IconTags } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/list/list-table';
+import { formatDate } from '../../../lib/dates';
 import { formatOre } from '../../../lib/money';
 import { useDeleteFee } from '../api/delete-fee';
 import { useDeleteFeeRule } from '../api/delete-fee-rule';
@@ -71,8 +72,7 @@ export function FeeTypesTab() {
 }
 
 function DateText({ iso }: { iso: string }) {
-  const lang = useLang();
-  return <Text fz="sm">{new Date(iso).toLocaleDateString(lang === 'en' ? 'en-GB' : 'sv-SE')}</Text>;
+  return <Text fz="sm">{formatDate(iso, useLang())}</Text>;
 }
 
 /** The "Fees" tab. */

@@ -1,24 +1,19 @@
 import { formatSek } from '@fairway/shared';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 
 /** Money, dates and times in the reader's language (Swedish style in both: the portal serves Swedish clubs). */
 export function useGitFormat() {
   const { i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'sv';
   const locale = lang === 'en' ? 'en-SE' : 'sv-SE';
-  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const number = new Intl.NumberFormat(locale);
   return {
     lang,
     sek: (ore: number) => formatSek(ore, lang),
     number: (value: number) => number.format(value),
-    /** A wire date (YYYY-MM-DD) is shown as it is: it is already the Swedish form. */
-    date: (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : null),
-    time: (iso: string | null | undefined) => {
-      if (!iso) return null;
-      const date = new Date(iso);
-      return Number.isNaN(date.getTime()) ? null : time.format(date);
-    },
+    date: (iso: string | null | undefined) => formatDate(iso, lang) || null,
+    time: (iso: string | null | undefined) => formatDateTime(iso, lang) || null,
   };
 }
 

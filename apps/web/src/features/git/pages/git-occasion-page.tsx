@@ -298,8 +298,8 @@ export default function GitOccasionPage() {
       <Stack gap="lg">
         <Card withBorder radius="md" padding="lg" component="section" aria-label={t('occasion.summary')}>
           <SimpleGrid component="dl" cols={{ base: 2, sm: 3, lg: 6 }} spacing="md" m={0}>
-            <Figure label={t('occasion.invoiceDate')} value={data.invoiceDate} />
-            <Figure label={t('occasion.dueDate')} value={data.dueDate} />
+            <Figure label={t('occasion.invoiceDate')} value={format.date(data.invoiceDate) ?? ''} />
+            <Figure label={t('occasion.dueDate')} value={format.date(data.dueDate) ?? ''} />
             <Figure label={t('occasion.bases')} value={format.number(data.basisCount)} />
             <Figure label={t('occasion.total')} value={format.sek(data.totalOre)} />
             <Figure label={t('occasion.paid')} value={format.sek(data.paidOre)} />

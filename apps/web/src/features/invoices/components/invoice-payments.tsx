@@ -1,8 +1,8 @@
 import type { Invoice } from '@fairway/shared';
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/dates';
 import { formatOre } from '../../../lib/money';
-import { formatDate } from '../lib/format';
 
 /** The payments registered on the invoice, and what is left to pay. */
 export function InvoicePayments({ invoice }: { invoice: Invoice }) {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type ListColumn, ListTable } from '../../../components/list/list-table';
 import type { SortOrder } from '../../../components/list/use-list-params';
+import { formatDate } from '../../../lib/dates';
 import { formatOre } from '../../../lib/money';
-import { formatDate } from '../lib/format';
 import { INVOICE_PATHS } from '../lib/paths';
 import { InvoiceStatusBadges } from './invoice-status-badges';
 
@@ -57,6 +57,10 @@ export function InvoicesTable({ rows, sort, order, onSort, fetching }: InvoicesT
           <Text fz="xs" c="dimmed">
             {r.customerNumber}
           </Text>
+          {/* On a phone the dates have no column of their own: the invoice date goes here. */}
+          <Text fz="xs" c="dimmed" hiddenFrom="xs">
+            {formatDate(r.invoiceDate, lang)}
+          </Text>
         </>
       ),
     },
@@ -65,6 +69,7 @@ export function InvoicesTable({ rows, sort, order, onSort, fetching }: InvoicesT
       title: t('list.columns.invoiceDate'),
       sort: 'invoiceDate',
       noWrap: true,
+      visibleMediaQuery: '(min-width: 36em)',
       render: (r) => formatDate(r.invoiceDate, lang),
     },
     {
@@ -102,7 +107,8 @@ export function InvoicesTable({ rows, sort, order, onSort, fetching }: InvoicesT
       fetching={fetching}
       onRowClick={(r) => void navigate(INVOICE_PATHS.edit(r.id))}
       label={t('list.tableLabel')}
-      minWidth={560}
+      // Number, customer, amount and status fit a phone's width; the other columns appear as room allows.
+      minWidth={340}
     />
   );
 }

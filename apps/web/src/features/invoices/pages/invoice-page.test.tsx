@@ -307,6 +307,19 @@ describe('invoice form', { timeout: 60_000 }, () => {
     expect(within(staleActions).getByRole('button', { name: 'Ladda ner PDF' })).toBeInTheDocument();
   });
 
+  it('shows that an invoice is sent, and how, once the program confirms it', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, `/dashboard/acounting/invoices/edit/${ID}`);
+    const summary = await screen.findByRole('group', { name: 'Fakturans status' });
+    expect(within(summary).queryByText(/^Skickad/)).not.toBeInTheDocument();
+    answerWrite = () => jsonResponse(200, { data: { ...booked, sent: true, deliveryMethod: 'email' } });
+    await user.click(within(screen.getByRole('group', { name: 'Fakturaåtgärder' })).getByRole('button', { name: 'Skicka' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Skicka faktura 1042' });
+    await user.click(within(dialog).getByRole('button', { name: 'Skicka' }));
+    await waitFor(() => expect(writes[0]).toMatchObject({ method: 'PUT', path: `/api/v1/invoices/${ID}/send` }));
+    expect(await within(summary).findByText('Skickad (E-post)')).toBeInTheDocument();
+  });
+
   it('sends unknown and malformed ids to the 404 page', async () => {
     const first = renderRoutes(routes, '/dashboard/acounting/invoices/edit/00000000-0000-4000-8000-000000000000');
     expect(await screen.findByText('Sidan finns inte')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AccountingDocumentPage } from '../../../components/accounting/pages/accounting-document-page';
 import { useAccountingDocument } from '../../../components/accounting/pages/use-accounting-document';
+import { formatDate } from '../../../lib/dates';
 import { formatOre } from '../../../lib/money';
 import { useInvoice } from '../api/get-invoice';
 import { useSaveInvoice } from '../api/save-invoice';
@@ -10,7 +11,6 @@ import { InvoiceActions } from '../components/invoice-actions';
 import { InvoiceForm } from '../components/invoice-form';
 import { InvoicePayments } from '../components/invoice-payments';
 import { InvoiceStatusBadges } from '../components/invoice-status-badges';
-import { formatDate } from '../lib/format';
 import { INVOICE_PATHS } from '../lib/paths';
 
 /**

@@ -35,6 +35,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { brand } from '../../../app/brand';
+import { useDateFormat } from '../../../lib/dates';
 import { notifySuccess } from '../../../lib/notify';
 import { useDeleteNotification } from '../api/delete-notification';
 import { useNotifications, useUnreadCount } from '../api/get-notifications';
@@ -194,18 +195,9 @@ function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
-function useDateFormat() {
-  const { i18n } = useTranslation();
-  const formatter = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'sv-SE', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  return (iso: string) => formatter.format(new Date(iso));
-}
-
 function NotificationItem({ notification, onNavigate }: { notification: Notification; onNavigate: () => void }) {
   const { t } = useTranslation(['notifications', 'common']);
-  const format = useDateFormat();
+  const format = useDateFormat().dateTime;
   const update = useUpdateNotification();
   const remove = useDeleteNotification();
   const { id, subject, message, link, read, archived, date } = notification;

@@ -22,8 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, isUnauthorized } from '../../../lib/api-client';
 import { emitAppEvent } from '../../../lib/app-events';
 import { notifySuccess } from '../../../lib/notify';
+import { roleLabel } from '../../../lib/roles';
 import { useSaveRole } from '../api/save-role';
-import { roleLabel } from '../lib/role-label';
 
 export type RoleModalState = { mode: 'create'; from?: RoleDefinition } | { mode: 'edit' | 'view'; role: RoleDefinition } | null;
 

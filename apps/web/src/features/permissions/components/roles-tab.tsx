@@ -21,9 +21,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { notifySuccess } from '../../../lib/notify';
+import { roleLabel } from '../../../lib/roles';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
-import { roleLabel } from '../lib/role-label';
 import { RoleModal, type RoleModalState } from './role-modal';
 
 /** The Roles tab (spec §6): default roles, the organisation's own roles, and managing them. */

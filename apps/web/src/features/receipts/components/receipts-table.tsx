@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../components/list/export-menu';
 import type { SortOrder } from '../../../components/list/use-list-params';
+import { formatDate } from '../../../lib/dates';
 import { formatOre } from '../../../lib/money';
 import { notifyError } from '../../../lib/notify';
 import { fetchReceiptPdf } from '../api/fetch-receipt-pdf';
-import { formatDate } from '../lib/list-config';
 import { ReceiptStateBadge } from './receipt-state-badge';
 
 type Record_ = ReceiptRow & { id: string };
@@ -108,7 +108,7 @@ export function ReceiptsTable({ rows, sort, order, onSort, fetching, selected, o
       title: t('list.columns.sentAt'),
       visibleMediaQuery: '(min-width: 48em)',
       noWrap: true,
-      render: (r) => (r.sentAt ? formatDate(r.sentAt.slice(0, 10), lang) : ''),
+      render: (r) => formatDate(r.sentAt, lang),
     },
     {
       accessor: 'pdf',

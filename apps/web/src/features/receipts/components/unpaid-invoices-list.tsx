@@ -10,9 +10,10 @@ import { type ListColumn, ListTable } from '../../../components/list/list-table'
 import { ListToolbar } from '../../../components/list/list-toolbar';
 import { useListParams } from '../../../components/list/use-list-params';
 import { useCurrentUser } from '../../../lib/current-user';
+import { formatDate } from '../../../lib/dates';
 import { formatOre } from '../../../lib/money';
 import { useUnpaidInvoices } from '../api/list-unpaid-invoices';
-import { formatDate, UNPAID_LIST } from '../lib/list-config';
+import { UNPAID_LIST } from '../lib/list-config';
 import { PaymentDialog } from './payment-dialog';
 
 /** Unpaid invoices of the club account (the invoice mirror), each with "register payment". */

@@ -86,6 +86,7 @@ beforeEach(async () => {
           booked: true,
           cancelled: false,
           sent: true,
+          deliveryMethod: 'email',
           isCredit: false,
           credited: false,
           overdue: true,

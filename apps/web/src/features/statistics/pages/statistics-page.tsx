@@ -10,7 +10,7 @@ import { ListError, ListNotConnected } from '../../../components/list/list-state
 import { useAccountingConnection } from '../../../components/list/use-accounting-connection';
 import { type Crumb, PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
-import { formatDate } from '../../../lib/figures';
+import { formatDate } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { useTabParam } from '../../../lib/use-tab-param';
 import { useStatistics } from '../api/get-statistics';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, requireAuthorized } from '../../../lib/api-client';
 
 export interface DowngradeCandidates {
-  users: Pick<User, 'id' | 'name' | 'email' | 'roleName' | 'status'>[];
+  users: Pick<User, 'id' | 'name' | 'email' | 'role' | 'roleName' | 'status'>[];
   clubAccounts: { id: string; name: string }[];
 }
 
@@ -17,7 +17,14 @@ export async function getDowngradeCandidates(signal?: AbortSignal): Promise<Down
     api.get<Company>('company', { signal }),
   ]);
   return {
-    users: requireAuthorized(users).data.map(({ id, name, email, roleName, status }) => ({ id, name, email, roleName, status })),
+    users: requireAuthorized(users).data.map(({ id, name, email, role, roleName, status }) => ({
+      id,
+      name,
+      email,
+      role,
+      roleName,
+      status,
+    })),
     clubAccounts: requireAuthorized(company).clubAccounts.map(({ id, name }) => ({ id, name })),
   };
 }

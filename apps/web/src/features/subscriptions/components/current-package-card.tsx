@@ -1,6 +1,7 @@
 import { formatSek, monthlyPriceOre, type Subscription } from '@fairway/shared';
 import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/dates';
 import { useLang } from './use-lang';
 
 function UsageMeter({ label, used, max, testId }: { label: string; used: number; max: number; testId: string }) {
@@ -49,10 +50,10 @@ export function CurrentPackageCard({ subscription }: { subscription: Subscriptio
           <Text>{t('current.invoicesPerMonth', { count: pkg.invoicesPerMonth })}</Text>
           <Text fw={600}>{price === 0 ? t('current.free') : t('current.pricePerMonth', { price: formatSek(price, lang) })}</Text>
           <Text fz="sm" c="dimmed">
-            {t('current.term', { start: subscription.startDate, end: subscription.endDate })}
+            {t('current.term', { start: formatDate(subscription.startDate, lang), end: formatDate(subscription.endDate, lang) })}
           </Text>
           <Text fz="sm" c="dimmed">
-            {t('current.nextBilling', { date: subscription.nextBillingDate })}
+            {t('current.nextBilling', { date: formatDate(subscription.nextBillingDate, lang) })}
           </Text>
         </Stack>
         <Stack gap="sm">

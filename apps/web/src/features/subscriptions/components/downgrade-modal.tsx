@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text 
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { userRoleLabel } from '../../../lib/roles';
 import { useDowngradeCandidates } from '../api/get-downgrade-candidates';
 
 export interface DowngradeModalProps {
@@ -72,7 +73,7 @@ export function DowngradeModal({ target, viewerId, onClose, onSubmit }: Downgrad
                       key={user.id}
                       value={user.id}
                       disabled={user.id === viewerId}
-                      label={`${user.name}${user.id === viewerId ? ` (${t('downgrade.you')})` : ''} · ${user.roleName}${
+                      label={`${user.name}${user.id === viewerId ? ` (${t('downgrade.you')})` : ''} · ${userRoleLabel(t, user)}${
                         user.status === 'invited' ? ` · ${t('downgrade.invited')}` : ''
                       }`}
                       description={user.email}

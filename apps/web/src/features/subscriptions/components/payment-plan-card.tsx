@@ -3,6 +3,7 @@ import { Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/dates';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangePaymentPlan } from '../api/change-payment-plan';
 import { usePaymentPlans } from '../api/get-payment-plans';
@@ -21,7 +22,9 @@ export function PaymentPlanCard({ subscription }: { subscription: Subscription }
   const confirm = () =>
     modals.openConfirmModal({
       title: t('paymentPlan.confirmTitle', { plan: t(`paymentPlan.plans.${chosen}`).toLocaleLowerCase(lang) }),
-      children: <Text fz="sm">{t('paymentPlan.confirmText', { date: subscription.nextBillingDate, months })}</Text>,
+      children: (
+        <Text fz="sm">{t('paymentPlan.confirmText', { date: formatDate(subscription.nextBillingDate, lang), months })}</Text>
+      ),
       labels: { confirm: t('paymentPlan.change'), cancel: t('common:actions.cancel') },
       onConfirm: () =>
         void change

@@ -1,5 +1,6 @@
 import type { Lang } from '@fairway/shared';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/dates';
 
 /** The reader's language as the shared formatters take it. */
 export function useLang(): Lang {
@@ -10,11 +11,7 @@ export function useLang(): Lang {
 /** A time to the minute in Swedish time, in the reader's language. */
 export function useDateTime() {
   const lang = useLang();
-  const locale = lang === 'en' ? 'en-GB' : 'sv-SE';
-  return (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Stockholm' }).format(
-      new Date(iso),
-    );
+  return (iso: string) => formatDateTime(iso, lang);
 }
 
 /** Decimal hours as the reader writes them: 1,5 in Swedish, 1.5 in English. */

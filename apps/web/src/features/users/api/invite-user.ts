@@ -2,6 +2,7 @@ import type { InviteUserBody, User } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, requireAuthorized } from '../../../lib/api-client';
 import { roleChoicesKey } from './get-role-choices';
+import { userSeatsKey } from './get-user-seats';
 import { usersListKey } from './list-users';
 
 /** POST users/invite. Silent: the invite form shows field errors, the upgrade prompt and the rest itself. */
@@ -17,6 +18,7 @@ export function useInviteUser() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: usersListKey }),
         queryClient.invalidateQueries({ queryKey: roleChoicesKey }),
+        queryClient.invalidateQueries({ queryKey: userSeatsKey }),
       ]);
     },
   });

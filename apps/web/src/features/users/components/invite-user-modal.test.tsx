@@ -27,12 +27,18 @@ const ROLE_LIST: RoleDefinition[] = [
   { id: id(11), name: 'Rolladmin', system: false, scopes: ['roles.manage', 'users.read'], rules: NO_RULES, userCount: 0 },
 ];
 
-function stubFetch(answer: { status: number; body: unknown }) {
+const SEATS_LEFT = { packageName: 'Standard', maxUsers: 5, used: 3 };
+
+/** `answer` for the invitation; GET users/seats answers `seats` and is not recorded. */
+function stubFetch(answer: { status: number; body: unknown }, seats: unknown = SEATS_LEFT) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/v1/users/seats') {
+        return new Response(JSON.stringify({ data: seats }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }
       calls.push({
         method: init?.method ?? 'GET',
         path: url.pathname,
@@ -162,5 +168,28 @@ describe('invite user modal: form', () => {
     expect(within(alert).getByText(text)).toBeInTheDocument();
     await user.click(within(alert).getByRole('link', { name: /Upgrade the subscription/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/configuration/settings'));
+  });
+
+  it('says how many of the package’s users are taken as soon as it opens', async () => {
+    stubFetch({ status: 200, body: {} });
+    renderModal(demoUser);
+    expect(await screen.findByText('3 av 5 användare i paketet Standard används.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Skicka inbjudan' })).toBeEnabled();
+  });
+
+  it('offers the upgrade before anything is filled in when every seat is taken', async () => {
+    const calls = stubFetch({ status: 200, body: {} }, { packageName: 'Small', maxUsers: 3, used: 3 });
+    const { router } = renderModal(demoUser);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Användargränsen är nådd')).toBeInTheDocument();
+    expect(
+      within(alert).getByText(
+        'Paketet Small omfattar högst 3 användare och alla platser används. Uppgradera abonnemanget för att bjuda in fler.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Skicka inbjudan' })).toBeDisabled();
+    await user.click(within(alert).getByRole('link', { name: /Uppgradera abonnemanget/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/configuration/settings'));
+    expect(calls).toEqual([]);
   });
 });

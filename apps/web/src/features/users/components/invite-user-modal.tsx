@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { applyFormErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
+import { useUserSeats } from '../api/get-user-seats';
 import { useInviteUser } from '../api/invite-user';
 import { roleOptions } from '../lib/role-options';
 import { useFieldMessage } from '../lib/use-field-message';
@@ -31,6 +32,9 @@ export function InviteUserModal({ opened, onClose, viewer, roles, clubAccounts }
   const { t } = useTranslation(['users', 'common']);
   const fieldMessage = useFieldMessage();
   const invite = useInviteUser();
+  // The package's limit is known before the form is filled in, not only from a refused invitation.
+  const seats = useUserSeats(opened);
+  const full = seats.data !== undefined && seats.data.used >= seats.data.maxUsers;
   const [failure, setFailure] = useState<{ upgrade: boolean; message: string } | null>(null);
   const defaults: FormValues = {
     name: '',
@@ -83,27 +87,21 @@ export function InviteUserModal({ opened, onClose, viewer, roles, clubAccounts }
           <Text c="dimmed" fz="sm">
             {t('management.inviteText')}
           </Text>
-          {failure ? (
-            <Alert
-              color={failure.upgrade ? 'yellow' : 'red'}
-              icon={<IconAlertTriangle size={18} aria-hidden="true" />}
-              title={failure.upgrade ? t('management.upgradeTitle') : undefined}
-              role="alert"
-            >
-              <Stack gap="xs" align="flex-start">
-                <Text fz="sm">{failure.message}</Text>
-                {failure.upgrade ? (
-                  <Button
-                    component={Link}
-                    to={UPGRADE_PATH}
-                    size="xs"
-                    rightSection={<IconArrowUpRight size={16} aria-hidden="true" />}
-                    onClick={close}
-                  >
-                    {t('management.upgradeAction')}
-                  </Button>
-                ) : null}
-              </Stack>
+          {seats.data && !full ? (
+            <Text fz="sm" data-testid="user-seats">
+              {t('management.seats', { used: seats.data.used, max: seats.data.maxUsers, package: seats.data.packageName })}
+            </Text>
+          ) : null}
+          {full && seats.data && !failure ? (
+            <UpgradePrompt
+              message={t('management.seatsFull', { max: seats.data.maxUsers, package: seats.data.packageName })}
+              onNavigate={close}
+            />
+          ) : null}
+          {failure?.upgrade ? <UpgradePrompt message={failure.message} onNavigate={close} /> : null}
+          {failure && !failure.upgrade ? (
+            <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden="true" />} role="alert">
+              <Text fz="sm">{failure.message}</Text>
             </Alert>
           ) : null}
           <TextInput
@@ -163,12 +161,38 @@ export function InviteUserModal({ opened, onClose, viewer, roles, clubAccounts }
             <Button variant="default" onClick={close}>
               {t('management.cancel')}
             </Button>
-            <Button type="submit" loading={invite.isPending}>
+            <Button type="submit" loading={invite.isPending} disabled={full}>
               {t('management.sendInvite')}
             </Button>
           </Group>
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The package's user limit reached: the reason and the way to a bigger package. */
+function UpgradePrompt({ message, onNavigate }: { message: string; onNavigate: () => void }) {
+  const { t } = useTranslation('users');
+  return (
+    <Alert
+      color="yellow"
+      icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+      title={t('management.upgradeTitle')}
+      role="alert"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text fz="sm">{message}</Text>
+        <Button
+          component={Link}
+          to={UPGRADE_PATH}
+          size="xs"
+          rightSection={<IconArrowUpRight size={16} aria-hidden="true" />}
+          onClick={onNavigate}
+        >
+          {t('management.upgradeAction')}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }

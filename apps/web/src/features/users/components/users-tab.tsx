@@ -36,11 +36,11 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { notifySuccess } from '../../../lib/notify';
+import { roleLabel, userRoleLabel } from '../../../lib/roles';
 import { useClubAccounts } from '../api/get-club-accounts';
 import { useRoleChoices } from '../api/get-role-choices';
 import { type UsersListParams, type UsersSort, useUsersList } from '../api/list-users';
 import { useRemoveUser } from '../api/remove-user';
-import { roleLabel } from '../lib/role-options';
 import { EditUserModal } from './edit-user-modal';
 import { InviteUserModal } from './invite-user-modal';
 
@@ -119,7 +119,7 @@ export function UsersTab({ viewer }: { viewer: CurrentUser }) {
 
   const roleText = (user: User) => {
     const role = roleById.get(user.roleId);
-    return role ? roleLabel(t, role) : user.roleName;
+    return role ? roleLabel(t, role) : userRoleLabel(t, user);
   };
 
   // Only an Owner touches an Owner, and nobody removes themself (the server refuses both).

@@ -1,15 +1,11 @@
-import { canAssignRole, ROLES, type RoleChooser, type RoleDefinition } from '@fairway/shared';
+import { canAssignRole, type RoleChooser, type RoleDefinition } from '@fairway/shared';
 import type { TFunction } from 'i18next';
+import { roleLabel } from '../../../lib/roles';
 
 export interface RoleOption {
   value: string;
   label: string;
   disabled?: boolean;
-}
-
-/** A role's name for people: default roles in the reader's language, own roles as named. */
-export function roleLabel(t: TFunction, role: Pick<RoleDefinition, 'name' | 'system'>): string {
-  return role.system && (ROLES as readonly string[]).includes(role.name) ? t(`common:roles.${role.name}`) : role.name;
 }
 
 /**

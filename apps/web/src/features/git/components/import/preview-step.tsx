@@ -18,6 +18,7 @@ import {
 import { IconArrowLeft, IconFileImport } from '@tabler/icons-react';
 import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../../lib/dates';
 
 const PAGE_SIZE = 25;
 
@@ -93,7 +94,7 @@ export function PreviewStep({ preview, skipInvalid, onSkipInvalidChange, failure
             </Text>
           </Table.Td>
           <Table.Td>{excelRows(rows)}</Table.Td>
-          <Table.Td>{invoice.dueDate}</Table.Td>
+          <Table.Td>{formatDate(invoice.dueDate, lang)}</Table.Td>
           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
             {formatSek(invoice.totalOre, lang)}
           </Table.Td>

@@ -1,0 +1,97 @@
+import type { DashboardStats } from '@fairway/shared';
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import { createQueryClient } from '../../../app/query-client';
+import { setLanguage } from '../../../lib/i18n';
+import { setStoredUser, setTokens } from '../../../lib/storage';
+import { demoUser, jsonResponse } from '../../../test/render';
+import DashboardHomePage from './dashboard-home-page';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const stats = (newMembersThisMonth: number | null): DashboardStats => ({
+  today: '2025-10-15',
+  month: '2025-10',
+  syncedAt: '2025-10-15T08:00:00.000Z',
+  billedThisMonth: { totalOre: 100_000, netOre: 80_000, count: 2 },
+  unpaid: { count: 1, balanceOre: 102_900, overdueCount: 1, overdueBalanceOre: 102_900 },
+  newMembersThisMonth,
+  revenueThisYear: { netOre: 80_000, previousYearToDateNetOre: 0, netCoverage: { invoices: 2, withNet: 2 } },
+  chart: [],
+  unpaidInvoices: [
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      number: '1002',
+      customerNumber: '1021',
+      customerName: 'Per Lindström',
+      totalOre: 102_900,
+      balanceOre: 102_900,
+      currency: 'SEK',
+      invoiceDate: '2025-09-30',
+      dueDate: '2025-10-20',
+      overdue: true,
+    },
+  ],
+});
+
+let answer: DashboardStats;
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/api/v1/dashboard/stats') return jsonResponse(200, { data: answer });
+      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
+    }),
+  );
+  setTokens({ accessToken: 'access', refreshToken: 'refresh' });
+  setStoredUser(demoUser);
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await setLanguage('sv');
+});
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/dashboard', Component: DashboardHomePage }], { initialEntries: ['/dashboard'] });
+  return render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+describe('dashboard home', () => {
+  it('writes dates as the lists and date fields do, in the reader’s language', async () => {
+    answer = stats(3);
+    const view = renderPage();
+    const unpaid = await screen.findByTestId('unpaid-invoices');
+    expect(await within(unpaid).findByText('2025-09-30')).toBeInTheDocument();
+    expect(within(unpaid).getByText('2025-10-20')).toBeInTheDocument();
+    view.unmount();
+    await setLanguage('en');
+    renderPage();
+    const english = await screen.findByTestId('unpaid-invoices');
+    expect(await within(english).findByText('30/09/2025')).toBeInTheDocument();
+  });
+
+  it('shows the new members of the month with a hint that says what they are', async () => {
+    answer = stats(3);
+    renderPage();
+    const card = await screen.findByTestId('stat-newMembersThisMonth');
+    expect(await within(card).findByText('3')).toBeInTheDocument();
+    expect(within(card).getByText('Medlemskap i medlemsregistret som började denna månad')).toBeInTheDocument();
+    expect(within(card).queryByText(/när GIT är kopplat/)).not.toBeInTheDocument();
+  });
+
+  it('says why there is no figure for a user who may not see members', async () => {
+    answer = stats(null);
+    renderPage();
+    const card = await screen.findByTestId('stat-newMembersThisMonth');
+    expect(await within(card).findByText('Visas för den som har behörighet att se medlemmar')).toBeInTheDocument();
+  });
+});
