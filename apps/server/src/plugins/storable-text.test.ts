@@ -77,7 +77,7 @@ describe('text PostgreSQL cannot store', () => {
     [
       'PUT',
       '/configurations/member',
-      { defaultFeeRule: NUL, familyInvoicing: false, guardianPaysForJuniors: true, juniorAgeLimit: 18 },
+      { defaultFeeRule: NUL, familyPayerPays: true, guardianPaysForJuniors: true, juniorAgeLimit: 18 },
       'defaultFeeRule',
     ],
     ['POST', '/segments/customers', { name: NUL }, 'name'],

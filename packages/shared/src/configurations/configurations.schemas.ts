@@ -74,6 +74,8 @@ export const invoiceConfigurationSchema = z
     /** Pause (stop reminding and syncing) unpaid invoices this many days after the due date. */
     autoPause: z.boolean(),
     autoPauseDaysAfterDue: wholeNumber(1, 365),
+    /** Book each invoice as it is created (by hand or by the GIT sync), so payments can be registered on it. */
+    bookOnCreate: z.boolean(),
   })
   .strict();
 export type InvoiceConfiguration = z.infer<typeof invoiceConfigurationSchema>;
@@ -92,8 +94,12 @@ export const memberConfigurationSchema = z
   .object({
     /** The GIT fee rule new members get when none is given (its code as named in GIT). */
     defaultFeeRule: optionalString(60),
-    /** One invoice per family instead of one per member. */
-    familyInvoicing: z.boolean(),
+    /**
+     * A family member's fee goes to the payer GIT names for the family, with the family's discount;
+     * off, each member gets their own invoice. Replaces `familyInvoicing`, whose stored `false` was
+     * the old default rather than a choice, so it is no longer read (see docs/architecture.md).
+     */
+    familyPayerPays: z.boolean(),
     /** Juniors' invoices are addressed to their guardian. */
     guardianPaysForJuniors: z.boolean(),
     /** Members younger than this are juniors. */
@@ -241,9 +247,10 @@ export const CONFIGURATION_DEFAULTS: ConfigurationValues = {
     sendMethod: 'email',
     autoPause: false,
     autoPauseDaysAfterDue: 30,
+    bookOnCreate: false,
   },
   contract: { intervalMonths: 12, sendMethod: 'email', invoiceDaysBeforePeriod: 30 },
-  member: { defaultFeeRule: '', familyInvoicing: false, guardianPaysForJuniors: true, juniorAgeLimit: 18 },
+  member: { defaultFeeRule: '', familyPayerPays: true, guardianPaysForJuniors: true, juniorAgeLimit: 18 },
   article: { vatRate: 25, salesAccount: '3001', unit: 'st' },
   email: {
     senderName: '',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_SEND_METHODS } from '../configurations/configurations.schemas';
 import { encodeMessage } from '../validation/messages';
 
 /**
@@ -55,6 +56,19 @@ export const gitSyncPreflightSchema = z.object({
   paidInGit: z.number().int(),
   customersToCreate: z.number().int(),
   missingArticles: z.array(gitMissingArticleSchema),
+  /** The invoices this run addresses to someone other than the member (a guardian, a family payer). */
+  otherPayers: z.array(
+    z.object({
+      basisGitId: z.string(),
+      memberGolfId: z.string(),
+      memberName: z.string(),
+      payerKind: z.enum(['guardian', 'family']),
+      payerGolfId: z.string(),
+      payerName: z.string(),
+    }),
+  ),
+  /** What happens to each invoice made, per the target's invoice configuration. */
+  delivery: z.object({ book: z.boolean(), sendMethod: z.enum(INVOICE_SEND_METHODS) }),
 });
 export type GitSyncPreflight = z.infer<typeof gitSyncPreflightSchema>;
 

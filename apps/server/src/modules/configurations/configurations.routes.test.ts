@@ -110,7 +110,7 @@ describe('PUT /configurations/{group}', () => {
   it('saves every other group', async () => {
     const payloads = {
       contract: { intervalMonths: 3, sendMethod: 'letter', invoiceDaysBeforePeriod: 14 },
-      member: { defaultFeeRule: 'SENIOR', familyInvoicing: true, guardianPaysForJuniors: false, juniorAgeLimit: 21 },
+      member: { defaultFeeRule: 'SENIOR', familyPayerPays: false, guardianPaysForJuniors: false, juniorAgeLimit: 21 },
       article: { vatRate: 6, salesAccount: '3003', unit: 'år' },
       email: {
         senderName: 'Alfa GK',
@@ -303,5 +303,17 @@ describe('withDefaults', () => {
   it('falls back to the default for stored fields the schema no longer accepts, and drops unknown ones', () => {
     const values = withDefaults('invoice', { paymentTermsDays: 999, invoiceText: 'Hej', legacy: true });
     expect(values).toEqual({ ...CONFIGURATION_DEFAULTS.invoice, invoiceText: 'Hej' });
+  });
+});
+
+describe('member configuration saved before the payer default', () => {
+  it('a stored familyInvoicing: false (the old default, saved by every form) no longer keeps the family payer from paying', () => {
+    const stored = { defaultFeeRule: 'SENIOR', familyInvoicing: false, guardianPaysForJuniors: true, juniorAgeLimit: 18 };
+    expect(withDefaults('member', stored)).toEqual({
+      defaultFeeRule: 'SENIOR',
+      familyPayerPays: true,
+      guardianPaysForJuniors: true,
+      juniorAgeLimit: 18,
+    });
   });
 });

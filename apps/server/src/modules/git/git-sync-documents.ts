@@ -11,12 +11,19 @@ import type { BasisRow, MemberRow } from './git-sync-selection';
 
 // The accounting documents a GIT invoice basis becomes: who pays, the customer's fields, the rows.
 
-/** Who pays the basis: the guardian / family payer only when the member configuration says so. */
+/**
+ * Who pays the basis: the payer GIT names (guardian of a junior, family payer), unless the member
+ * configuration turns that off, in which case the member pays their own fee.
+ */
 export function payerGolfIdOf(basis: BasisRow, config: MemberConfiguration): string {
   if (basis.payerKind === 'guardian' && config.guardianPaysForJuniors) return basis.payerGolfId;
-  if (basis.payerKind === 'family' && config.familyInvoicing) return basis.payerGolfId;
+  if (basis.payerKind === 'family' && config.familyPayerPays) return basis.payerGolfId;
   return basis.memberGolfId;
 }
+
+/** Whether the family discount applies: only when the family payer gets the family's fees. */
+export const familyPays = (basis: BasisRow, config: MemberConfiguration) =>
+  basis.payerKind === 'family' && config.familyPayerPays;
 
 /** A price incl. VAT (as GIT has it) without its VAT, as the programs take it. */
 export const exVat = (inclOre: number, vatRate: number) => inclOre - vatIncludedOre(inclOre, vatRate);
@@ -127,8 +134,17 @@ export async function familyDiscountOf(
   return null;
 }
 
-/** The invoice rows of a basis: mapped articles, prices ex VAT, and the family discount as its own rows per VAT rate. */
-export function invoiceRowsOf(basis: BasisRow, mappings: Map<string, string>, discount: FamilyDiscount | null): DocumentRow[] {
+/**
+ * The invoice rows of a basis: mapped articles, prices ex VAT, and the family discount as its own
+ * rows per VAT rate. When someone else pays (`forMember`: the member's name), each fee row names the
+ * member it is for, so the payer sees whose fees they are paying.
+ */
+export function invoiceRowsOf(
+  basis: BasisRow,
+  mappings: Map<string, string>,
+  discount: FamilyDiscount | null,
+  forMember: string | null = null,
+): DocumentRow[] {
   const missing = [...new Set(basis.rows.filter((r) => !mappings.has(r.articleCode)).map((r) => r.articleCode))];
   if (missing.length > 0) throw new ConflictError('gitSync.missingArticles', { codes: missing.join(', ') });
   const rows: DocumentRow[] = basis.rows.map((r) => {
@@ -136,7 +152,7 @@ export function invoiceRowsOf(basis: BasisRow, mappings: Map<string, string>, di
     const unitIncl = Math.round(r.amountOre / quantity);
     return {
       articleNumber: mappings.get(r.articleCode) ?? null,
-      description: r.description.slice(0, 255),
+      description: (forMember ? `${r.description} – ${forMember}` : r.description).slice(0, 255),
       quantityHundredths: Math.round(quantity * 100),
       unit: null,
       priceOre: exVat(unitIncl, r.vatRate),

@@ -26,7 +26,7 @@ import { createInvoice, sendInvoice } from '../invoices/invoices.service';
 import type { ClubAccountReach } from '../organizations/tenant';
 import { gitConnections, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.schema';
 import * as repo from './git-sync.repository';
-import { customerFieldsOf, familyDiscountOf, invoiceRowsOf, payerGolfIdOf, SEND_WAY } from './git-sync-documents';
+import { customerFieldsOf, familyDiscountOf, familyPays, invoiceRowsOf, payerGolfIdOf, SEND_WAY } from './git-sync-documents';
 import { gitArticlesByCode, missingArticlesOf } from './git-sync-mappings.service';
 import { basisInvoiceRequestId, payerCustomerRequestId } from './git-sync-ref';
 import {
@@ -136,7 +136,31 @@ async function plan(
   const customersToCreate = payers.filter((p) => links.get(p)?.state !== 'ready').length;
   const mappings = await repo.mappingsOf(app.db, target);
   const missingArticles = missingArticlesOf(toSync, mappings, await gitArticlesByCode(app, gitTarget));
-  return { bases: toSync.length, alreadySynced, paidInGit: paidInGitCount, customersToCreate, missingArticles };
+  const otherPayers = toSync.flatMap((b) => {
+    const payerGolfId = payerGolfIdOf(b, memberConfig);
+    if (payerGolfId === b.memberGolfId || b.payerKind === 'self') return [];
+    const payerKind = b.payerKind as 'guardian' | 'family';
+    return [
+      {
+        basisGitId: b.gitId,
+        memberGolfId: b.memberGolfId,
+        memberName: b.memberName,
+        payerKind,
+        payerGolfId,
+        payerName: b.payerName,
+      },
+    ];
+  });
+  const invoiceConfig = await getConfiguration(app.db, target, 'invoice');
+  return {
+    bases: toSync.length,
+    alreadySynced,
+    paidInGit: paidInGitCount,
+    customersToCreate,
+    missingArticles,
+    otherPayers,
+    delivery: { book: invoiceConfig.bookOnCreate, sendMethod: invoiceConfig.sendMethod },
+  };
 }
 
 // ---- queueing ----------------------------------------------------------------------------------------
@@ -303,6 +327,17 @@ async function followMemberChange(ctx: RunContext, basis: BasisRow, golfId: stri
   tally(ctx, 'customers', 'updated');
 }
 
+/** The member the basis is for, by name: GIT's member register first, the basis's own text otherwise. */
+function memberNameOf(gitMembers: Map<string, MemberRow>, basis: BasisRow): string {
+  const member = gitMembers.get(basis.memberGolfId);
+  return member ? `${member.firstName} ${member.lastName}` : basis.memberName;
+}
+
+/** The member's name for the invoice rows when someone else pays their fee; null when they pay it themselves. */
+function forMemberOf(ctx: RunContext, basis: BasisRow): string | null {
+  return payerGolfIdOf(basis, ctx.memberConfig) === basis.memberGolfId ? null : memberNameOf(ctx.gitMembersByGolfId, basis);
+}
+
 function itemKey(ctx: RunContext, basis: BasisRow) {
   return {
     organisationId: ctx.gitTarget.organisationId,
@@ -365,12 +400,11 @@ async function followUp(ctx: RunContext, basis: BasisRow, item: repo.GitSyncItem
         runId: ctx.runId,
       });
     } else {
-      const discount =
-        basis.payerKind === 'family' && ctx.memberConfig.familyInvoicing
-          ? await familyDiscountOf(ctx.app, ctx.gitTarget, basis.memberGolfId)
-          : null;
+      const discount = familyPays(basis, ctx.memberConfig)
+        ? await familyDiscountOf(ctx.app, ctx.gitTarget, basis.memberGolfId)
+        : null;
       const updated = await ctx.provider.invoices.update(invoice.number, {
-        rows: invoiceRowsOf(basis, ctx.mappings, discount),
+        rows: invoiceRowsOf(basis, ctx.mappings, discount, forMemberOf(ctx, basis)),
         dueDate: basis.dueDate,
       });
       await mirrorInvoices(ctx.app.db, ctx.target, [updated], null, true);
@@ -433,11 +467,10 @@ async function syncBasis(ctx: RunContext, basis: BasisRow, found: repo.GitSyncIt
   if (item?.state !== 'creating') {
     item = await repo.saveItem(ctx.app.db, key, { state: 'customer_ready', payerGolfId, customerNumber, runId: ctx.runId });
   }
-  const discount =
-    basis.payerKind === 'family' && ctx.memberConfig.familyInvoicing
-      ? await familyDiscountOf(ctx.app, ctx.gitTarget, basis.memberGolfId)
-      : null;
-  const rows = invoiceRowsOf(basis, ctx.mappings, discount);
+  const discount = familyPays(basis, ctx.memberConfig)
+    ? await familyDiscountOf(ctx.app, ctx.gitTarget, basis.memberGolfId)
+    : null;
+  const rows = invoiceRowsOf(basis, ctx.mappings, discount, forMemberOf(ctx, basis));
   // Recorded before the call: a run killed during it looks the reference up when it resumes.
   const firstAttempt = (item?.attempts ?? 0) === 0;
   item = await repo.saveItem(ctx.app.db, key, {
@@ -447,7 +480,6 @@ async function syncBasis(ctx: RunContext, basis: BasisRow, found: repo.GitSyncIt
     runId: ctx.runId,
   });
   await ctx.hooks.step?.('invoice.before', basis.gitId);
-  const member = ctx.gitMembersByGolfId.get(basis.memberGolfId);
   const body: CreateInvoiceInput = {
     requestId: basisInvoiceRequestId(ctx.gitTarget.clubAccountId, ctx.target.clubAccountId, basis.gitId),
     customerNumber,
@@ -456,7 +488,7 @@ async function syncBasis(ctx: RunContext, basis: BasisRow, found: repo.GitSyncIt
     termsOfPayment: null,
     invoiceType: 'INVOICE',
     currency: 'SEK',
-    yourReference: (member ? `${member.firstName} ${member.lastName}` : basis.memberName).slice(0, 50),
+    yourReference: memberNameOf(ctx.gitMembersByGolfId, basis).slice(0, 50),
     ourReference: null,
     remarks: `${occasion.name} · GIT ${basis.number} · ${basis.memberGolfId}`.slice(0, 1024),
     costCenter: null,

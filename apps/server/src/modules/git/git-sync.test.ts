@@ -513,7 +513,7 @@ describe('switches', () => {
     await setConfig('member', { guardianPaysForJuniors: true });
   });
 
-  it('familyInvoicing: off, the member pays the whole fee; on, the family payer gets it with the family discount', async () => {
+  it('familyPayerPays: off, the member pays the whole fee; on, the family payer gets it with the family discount', async () => {
     const all = (await Promise.all(occasions.map(async (o) => ({ o, rows: open(await bases(o, '&status=unpaid')) })))).flatMap(
       ({ o, rows }) => rows.map((r) => ({ o, r })),
     );
@@ -540,7 +540,7 @@ describe('switches', () => {
         .onConflictDoUpdate({ target: familyMembers.memberId, set: { familyId: fam?.id as string, role: 'partner' } });
     }
 
-    await setConfig('member', { familyInvoicing: false });
+    await setConfig('member', { familyPayerPays: false });
     await sync({ occasionId: off.o.id, basisIds: [off.r.id] });
     const [offInvoice] = invoicesWithRef(off.r.gitId);
     const [offLink] = await app.db.select().from(gitPayerCustomers).where(eq(gitPayerCustomers.payerGolfId, off.r.memberGolfId));
@@ -548,14 +548,83 @@ describe('switches', () => {
     expect(offInvoice?.Total).toBeCloseTo(off.r.totalOre / 100, 0);
     expect(offInvoice?.InvoiceRows.some((r) => r.Description.startsWith('Familjerabatt'))).toBe(false);
 
-    await setConfig('member', { familyInvoicing: true });
+    await setConfig('member', { familyPayerPays: true });
     await sync({ occasionId: on.o.id, basisIds: [on.r.id] });
     const [onInvoice] = invoicesWithRef(on.r.gitId);
     const [onLink] = await app.db.select().from(gitPayerCustomers).where(eq(gitPayerCustomers.payerGolfId, on.r.payerGolfId));
     expect(onInvoice?.CustomerNumber).toBe(onLink?.customerNumber);
     expect(onInvoice?.InvoiceRows.some((r) => r.Description === 'Familjerabatt – Familjen Test')).toBe(true);
     expect(onInvoice?.Total).toBeCloseTo((on.r.totalOre * 0.9) / 100, 0);
-    await setConfig('member', { familyInvoicing: false });
+    await setConfig('member', {});
+  });
+
+  it('by default the family payer GIT names is the customer, the preflight names them, and the rows name the member', async () => {
+    await setConfig('member', {});
+    const all = (await Promise.all(occasions.map(async (o) => ({ o, rows: open(await bases(o, '&status=unpaid')) })))).flatMap(
+      ({ o, rows }) => rows.map((r) => ({ o, r })),
+    );
+    const family = all.filter(({ r }) => r.payerKind === 'family' && r.rows.length > 0 && r.payerGolfId !== r.memberGolfId);
+    const { o, r } = family[0] as (typeof family)[0];
+
+    const pre = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, { occasionId: o.id, basisIds: [r.id] });
+    expect(pre.otherPayers).toEqual([
+      {
+        basisGitId: r.gitId,
+        memberGolfId: r.memberGolfId,
+        memberName: r.memberName,
+        payerKind: 'family',
+        payerGolfId: r.payerGolfId,
+        payerName: r.payerName,
+      },
+    ]);
+    await setConfig('member', { familyPayerPays: false });
+    const own = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, { occasionId: o.id, basisIds: [r.id] });
+    expect(own.otherPayers).toEqual([]);
+    await setConfig('member', {});
+
+    await sync({ occasionId: o.id, basisIds: [r.id] });
+    const [invoice] = invoicesWithRef(r.gitId);
+    const [payer] = customersOfPayer(r.payerGolfId) as { CustomerNumber: string; Name: string }[];
+    expect(invoice?.CustomerNumber).toBe(payer?.CustomerNumber);
+    expect(payer?.Name).toBe(r.payerName);
+    const fees = invoice?.InvoiceRows.filter((row) => !row.Description.startsWith('Familjerabatt')) ?? [];
+    expect(fees.length).toBeGreaterThan(0);
+    for (const row of fees) expect(row.Description).toContain(r.memberName);
+  });
+
+  it('follows the invoice configuration: booked on create when bookOnCreate is set, and the preflight says so', async () => {
+    const occasion = occasions[0] as GitInvoiceOccasionRow;
+    const [basis] = open(await bases(occasion, '&status=unpaid'));
+    if (!basis) throw new Error('no open basis left');
+    const before = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, {
+      occasionId: occasion.id,
+      basisIds: [basis.id],
+    });
+    expect(before.delivery).toEqual({ book: false, sendMethod: 'print' });
+    await setConfig('invoice', { sendMethod: 'print', bookOnCreate: true });
+    try {
+      const pre = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, {
+        occasionId: occasion.id,
+        basisIds: [basis.id],
+      });
+      expect(pre.delivery).toEqual({ book: true, sendMethod: 'print' });
+      const run = await sync({ occasionId: occasion.id, basisIds: [basis.id] });
+      expect(run.status).toBe('succeeded');
+      const [invoice] = invoicesWithRef(basis.gitId) as unknown as { Booked: boolean; Sent: boolean }[];
+      expect(invoice).toMatchObject({ Booked: true, Sent: true });
+      const [mirrored] = await app.db
+        .select({ booked: invoices.booked })
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.clubAccountId, a.clubAccountId),
+            eq(invoices.number, (invoicesWithRef(basis.gitId)[0] as { DocumentNumber: string }).DocumentNumber),
+          ),
+        );
+      expect(mirrored?.booked).toBe(true);
+    } finally {
+      await setConfig('invoice', { sendMethod: 'print' });
+    }
   });
 
   it('auto_update_invoice_with_git: off leaves a changed basis (shown as not applied); on updates the unbooked invoice', async () => {

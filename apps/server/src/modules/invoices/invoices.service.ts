@@ -279,7 +279,8 @@ async function answer(
  * POST invoices: one invoice of the package's monthly quota reserved (given back if the program
  * refuses or fails), created in the accounting program carrying our reference (the provider looks
  * it up before creating, so a lost answer never makes a second invoice), then mirrored and logged
- * in one transaction. The same `requestId` again answers the first invoice.
+ * in one transaction, and booked when the invoice configuration says `bookOnCreate`. The same
+ * `requestId` again answers the first invoice (booking it then if that was left undone).
  */
 export async function createInvoice(
   app: FastifyInstance,
@@ -288,44 +289,57 @@ export async function createInvoice(
   options: { firstAttempt?: boolean } = {},
 ): Promise<Invoice> {
   return joinInFlight(body.requestId ? `${caller.organisationId}:invoices:${body.requestId}` : null, async () => {
+    const created = await createUnbooked(app, caller, body, options);
     const target = targetOf(caller);
-    const externalRef = `fw-${body.requestId ?? randomUUID()}`;
-    if (body.requestId) {
-      const existing = await repo.findInvoiceByExternalRef(app.db, target, externalRef);
-      if (existing) return toInvoice(existing, false);
-    }
-    const { requestId: _r, ...fields } = body;
-    const provider = await providerOf(app, target);
-    const program = await programFields(app, target, fields, true);
-    const quota = await reserveInvoiceQuota(app.db, target.organisationId, 1);
-    let created: AccInvoice;
-    try {
-      // `firstAttempt` (the GIT sync's ledger proves no earlier attempt) spares the look-up request.
-      created = await provider.invoices.create(program, {
-        externalRef,
-        firstAttempt: options.firstAttempt === true && !!body.requestId,
-      });
-    } catch (error) {
-      await quota.release(app.db);
-      throw error;
-    }
-    checkTotals(app, created);
-    return app.db.transaction(async (tx) => {
-      const known = await repo.findInvoiceByExternalRef(tx, target, externalRef);
-      await mirrorInvoices(tx, target, [created], caller.userId, true);
-      // A retry of the same request that raced the first one is not counted twice.
-      if (known) await quota.release(tx);
-      await logEvent(tx, {
-        organisationId: target.organisationId,
-        clubAccountId: target.clubAccountId,
-        resource: 'invoices',
-        invoice: created.number,
-        activity: 'invoices.event.created',
-        params: { user: await userDisplayName(tx, caller.userId), number: created.number, customer: created.customerName },
-        type: 'SUCCESS',
-      });
-      return answer(tx, target, created.number);
+    const { bookOnCreate } = await getConfiguration(app.db, target, 'invoice');
+    if (!bookOnCreate || created.booked || created.cancelled) return created;
+    return bookkeepInvoice(app, caller, created.id);
+  });
+}
+
+async function createUnbooked(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  body: CreateInvoiceInput,
+  options: { firstAttempt?: boolean },
+): Promise<Invoice> {
+  const target = targetOf(caller);
+  const externalRef = `fw-${body.requestId ?? randomUUID()}`;
+  if (body.requestId) {
+    const existing = await repo.findInvoiceByExternalRef(app.db, target, externalRef);
+    if (existing) return toInvoice(existing, false);
+  }
+  const { requestId: _r, ...fields } = body;
+  const provider = await providerOf(app, target);
+  const program = await programFields(app, target, fields, true);
+  const quota = await reserveInvoiceQuota(app.db, target.organisationId, 1);
+  let created: AccInvoice;
+  try {
+    // `firstAttempt` (the GIT sync's ledger proves no earlier attempt) spares the look-up request.
+    created = await provider.invoices.create(program, {
+      externalRef,
+      firstAttempt: options.firstAttempt === true && !!body.requestId,
     });
+  } catch (error) {
+    await quota.release(app.db);
+    throw error;
+  }
+  checkTotals(app, created);
+  return app.db.transaction(async (tx) => {
+    const known = await repo.findInvoiceByExternalRef(tx, target, externalRef);
+    await mirrorInvoices(tx, target, [created], caller.userId, true);
+    // A retry of the same request that raced the first one is not counted twice.
+    if (known) await quota.release(tx);
+    await logEvent(tx, {
+      organisationId: target.organisationId,
+      clubAccountId: target.clubAccountId,
+      resource: 'invoices',
+      invoice: created.number,
+      activity: 'invoices.event.created',
+      params: { user: await userDisplayName(tx, caller.userId), number: created.number, customer: created.customerName },
+      type: 'SUCCESS',
+    });
+    return answer(tx, target, created.number);
   });
 }
 
