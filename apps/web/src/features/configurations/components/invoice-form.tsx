@@ -144,6 +144,18 @@ function InvoiceFields({ form }: { form: GroupFormApi<'invoice'> }) {
           <HelpHint helpKey="configurations.autoPauseDays" topic={field('autoPauseDaysAfterDue').label} />
         </Box>
       </Group>
+      <Controller
+        control={form.control}
+        name="bookOnCreate"
+        render={({ field: f }) => (
+          <Switch
+            {...field('bookOnCreate')}
+            checked={f.value}
+            onChange={(event) => f.onChange(event.currentTarget.checked)}
+            onBlur={f.onBlur}
+          />
+        )}
+      />
     </>
   );
 }

@@ -9,7 +9,7 @@ import { useConfigField } from './use-config-field';
 function MemberFields({ form }: { form: GroupFormApi<'member'> }) {
   const { t } = useTranslation('configurations');
   const field = useConfigField<MemberConfiguration>(form, 'member');
-  const toggle = (name: 'familyInvoicing' | 'guardianPaysForJuniors') => (
+  const toggle = (name: 'familyPayerPays' | 'guardianPaysForJuniors') => (
     <Controller
       control={form.control}
       name={name}
@@ -26,7 +26,7 @@ function MemberFields({ form }: { form: GroupFormApi<'member'> }) {
   return (
     <>
       <TextInput {...field('defaultFeeRule')} {...form.register('defaultFeeRule')} maw={420} />
-      {toggle('familyInvoicing')}
+      {toggle('familyPayerPays')}
       {toggle('guardianPaysForJuniors')}
       <Controller
         control={form.control}

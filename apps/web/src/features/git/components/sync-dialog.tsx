@@ -1,5 +1,5 @@
 import type { GitTransaction } from '@fairway/shared';
-import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Loader, Modal, ScrollArea, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactElement, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +48,31 @@ export function mappingErrors(error: unknown, articles: readonly MissingArticle[
     if (article) out[article.code] = messages.join(', ');
   }
   return out;
+}
+
+/** Before the run: each invoice addressed to someone other than its member (a guardian, a family payer). */
+function OtherPayers({ payers }: { payers: SyncPreflight['otherPayers'] }) {
+  const { t } = useTranslation('git');
+  return (
+    <Alert color="blue" variant="light" title={t('sync.otherPayers.title', { count: payers.length })} data-testid="sync-payers">
+      <Stack gap="xs">
+        <ScrollArea.Autosize mah={180} type="auto">
+          <List size="sm" spacing={2}>
+            {payers.map((p) => (
+              <List.Item key={p.basisGitId}>
+                {t('sync.otherPayers.row', {
+                  member: p.memberName,
+                  payer: p.payerName,
+                  kind: t(`sync.otherPayers.kind.${p.payerKind}`),
+                })}
+              </List.Item>
+            ))}
+          </List>
+        </ScrollArea.Autosize>
+        <Text fz="xs">{t('sync.otherPayers.hint')}</Text>
+      </Stack>
+    </Alert>
+  );
 }
 
 /**
@@ -242,8 +267,16 @@ export function SyncDialog({ opened, onClose, occasionId, basisIds, runId, onRun
           ) : preflight.bases === 0 ? (
             <Text fz="sm">{t('sync.nothingToSync')}</Text>
           ) : (
-            <Text fz="sm">{t('sync.ready', { count: preflight.bases })}</Text>
+            <>
+              <Text fz="sm">{t('sync.ready', { count: preflight.bases })}</Text>
+              <Text fz="sm" data-testid="sync-delivery">
+                {t(preflight.delivery.book ? 'sync.delivery.booked' : 'sync.delivery.notBooked', {
+                  method: t(`sync.sendMethod.${preflight.delivery.sendMethod}`),
+                })}
+              </Text>
+            </>
           )}
+          {preflight.otherPayers.length > 0 ? <OtherPayers payers={preflight.otherPayers} /> : null}
           {saveError ? (
             <Text fz="sm" c="red" role="alert">
               {saveError}

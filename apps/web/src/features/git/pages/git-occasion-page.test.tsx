@@ -80,12 +80,14 @@ const writes: { method: string; path: string; body: unknown }[] = [];
 let synced = false;
 let mapped = false;
 let polls = 0;
+let delivery = { book: false, sendMethod: 'email' };
 
 beforeEach(async () => {
   await setLanguage('sv');
   writes.length = 0;
   synced = false;
   mapped = false;
+  delivery = { book: false, sendMethod: 'email' };
   polls = 0;
   localStorage.removeItem(STORAGE_KEYS.invoiceOccasion);
   vi.stubGlobal(
@@ -117,6 +119,17 @@ beforeEach(async () => {
             paidInGit: 0,
             customersToCreate: 2,
             missingArticles: mapped ? [] : [{ code: 'ARS', name: 'Årsavgift', amountOre: 450_000, vatRate: 0, account: '3010' }],
+            otherPayers: [
+              {
+                basisGitId: 'FU-2',
+                memberGolfId: '850312-002',
+                memberName: 'Olle Berg',
+                payerKind: 'family',
+                payerGolfId: '800101-001',
+                payerName: 'Eva Berg',
+              },
+            ],
+            delivery,
           },
         });
       }
@@ -205,6 +218,13 @@ describe('invoice occasion page', { timeout: 60_000 }, () => {
     await user.click(within(articles).getByRole('button', { name: 'Spara och fortsätt' }));
 
     const ready = await screen.findByRole('dialog', { name: 'Synka till bokföringen' });
+    // Before starting: what happens to each invoice, and who gets an invoice that is not the member's own.
+    expect((await within(ready).findByTestId('sync-delivery')).textContent).toBe(
+      'Varje faktura skapas i bokföringen utan att bokföras (Ej bokförd) och skickas med e-post. Bokför dem innan betalningar registreras, eller slå på ”Bokför fakturor när de skapas” i fakturainställningarna.',
+    );
+    const payers = within(ready).getByTestId('sync-payers');
+    expect(within(payers).getByText('En faktura går till någon annan än medlemmen')).toBeTruthy();
+    expect(within(payers).getByText('Olle Berg: fakturan går till Eva Berg (familjens betalare)')).toBeTruthy();
     await user.click(await within(ready).findByRole('button', { name: 'Synka 2 underlag' }));
 
     // The run is followed until it has ended; the bar reaches 100 % and the table shows the invoices.
@@ -231,6 +251,27 @@ describe('invoice occasion page', { timeout: 60_000 }, () => {
     expect(writes[1].body).toEqual({ occasionId: OCCASION, basisIds: ids, targetClubAccountId: target });
     expect(writes[2].body).toEqual({ targetClubAccountId: target, mappings: [{ gitArticleCode: 'ARS', create: true }] });
     expect(writes[4].body).toEqual({ occasionId: OCCASION, basisIds: ids, targetClubAccountId: target });
+  });
+
+  it('in English, says before starting that each invoice is booked and printed, and names the family payer', async () => {
+    await setLanguage('en');
+    mapped = true;
+    delivery = { book: true, sendMethod: 'print' };
+    const user = userEvent.setup();
+    renderRoutes(routes, `/dashboard/golfrelated/git/invoice-occasions/${OCCASION}`);
+    const table = await screen.findByRole('table', { name: 'Invoice bases' });
+    await user.click(await within(table).findByRole('checkbox', { name: 'Select basis 1002 (Olle Berg)' }));
+    await user.click(screen.getByRole('button', { name: 'Sync selected (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sync to accounting' });
+    await user.click(await within(dialog).findByRole('textbox', { name: /Club account to sync to/ }));
+    await user.click(await screen.findByRole('option', { name: 'Fairway Demo GK Drift AB', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect((await within(dialog).findByTestId('sync-delivery')).textContent).toBe(
+      'Each invoice is created in the accounting program, booked at once and sent for printing.',
+    );
+    const payers = within(dialog).getByTestId('sync-payers');
+    expect(within(payers).getByText('One invoice goes to someone other than the member')).toBeTruthy();
+    expect(within(payers).getByText('Olle Berg: the invoice goes to Eva Berg (family payer)')).toBeTruthy();
   });
 
   it('says so when the occasion does not exist', async () => {
