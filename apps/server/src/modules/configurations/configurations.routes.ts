@@ -15,9 +15,10 @@ import { accountTenantOf, getConfigurationEntry, listConfigurations, saveConfigu
 const noQuery = z.object({}).strict();
 
 const SUMMARIES: Record<ConfigurationGroup, string> = {
-  invoice: 'Invoice defaults: payment terms, invoice text, reminders, late interest, send method, auto-pause after the due date',
+  invoice:
+    'Invoice defaults: payment terms, invoice text, reminders, late interest, send method, auto-pause after the due date, book on create',
   contract: 'Contract defaults: invoicing interval, send method, days before the period the invoice is created',
-  member: 'Member defaults: fee rule, family invoicing, guardian as payer for juniors',
+  member: 'Member defaults: fee rule, family payer and guardian as payers (as GIT names them)',
   article: 'Article defaults: VAT rate, sales account, unit',
   email: 'E-mail: sender name, reply-to address, signature, receipt subject and text',
   api: 'API configuration of the GIT ↔ accounting sync (auto sync needs club_to_sync)',

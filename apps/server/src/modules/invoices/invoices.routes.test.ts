@@ -241,6 +241,24 @@ describe('creating and changing invoices', () => {
     }
   });
 
+  it('books the invoice as it is created when the invoice configuration says bookOnCreate, so a payment can be registered', async () => {
+    const saved = await send('PUT', '/configurations/invoice', a.owner, {
+      ...CONFIGURATION_DEFAULTS.invoice,
+      bookOnCreate: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const res = await send('POST', '/invoices', a.owner, invoiceBody());
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data).toMatchObject({ booked: true });
+      expect(res.json().data.allowedActions).toContain('payment');
+    } finally {
+      await send('PUT', '/configurations/invoice', a.owner, CONFIGURATION_DEFAULTS.invoice);
+    }
+    const unbooked = await send('POST', '/invoices', a.owner, invoiceBody());
+    expect(unbooked.json().data).toMatchObject({ booked: false });
+  });
+
   it('a lost answer after the create, or the same form sent twice, makes exactly one invoice', async () => {
     const requestId = randomUUID();
     const before = simInvoices();
