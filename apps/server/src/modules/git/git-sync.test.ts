@@ -582,7 +582,12 @@ describe('switches', () => {
     expect(own.otherPayers).toEqual([]);
     await setConfig('member', {});
 
-    await sync({ occasionId: o.id, basisIds: [r.id] });
+    await setConfig('invoice', { sendMethod: 'print', bookOnCreate: true });
+    try {
+      await sync({ occasionId: o.id, basisIds: [r.id] });
+    } finally {
+      await setConfig('invoice', { sendMethod: 'print' });
+    }
     const [invoice] = invoicesWithRef(r.gitId);
     const [payer] = customersOfPayer(r.payerGolfId) as { CustomerNumber: string; Name: string }[];
     expect(invoice?.CustomerNumber).toBe(payer?.CustomerNumber);
@@ -590,6 +595,24 @@ describe('switches', () => {
     const fees = invoice?.InvoiceRows.filter((row) => !row.Description.startsWith('Familjerabatt')) ?? [];
     expect(fees.length).toBeGreaterThan(0);
     for (const row of fees) expect(row.Description).toContain(r.memberName);
+
+    // Paid in full: the receipt is the payer's too.
+    const [mirrored] = await app.db
+      .select({ id: invoices.id, balanceOre: invoices.balanceOre, invoiceDate: invoices.invoiceDate })
+      .from(invoices)
+      .where(and(eq(invoices.clubAccountId, a.clubAccountId), eq(invoices.number, invoice?.DocumentNumber as string)));
+    const today = new Date().toISOString().slice(0, 10);
+    const paymentDate = String(mirrored?.invoiceDate) > today ? String(mirrored?.invoiceDate) : today;
+    await ok('POST', `/invoices/${mirrored?.id}/payments`, a.owner, { paymentDate, amountOre: mirrored?.balanceOre }, 201);
+    const receipts = await ok<{ invoiceNumber: string; customerNumber: string; customerName: string }[]>(
+      'GET',
+      `/receipts?search=${invoice?.DocumentNumber}`,
+      a.owner,
+    );
+    expect(receipts.find((x) => x.invoiceNumber === invoice?.DocumentNumber)).toMatchObject({
+      customerNumber: payer?.CustomerNumber,
+      customerName: r.payerName,
+    });
   });
 
   it('follows the invoice configuration: booked on create when bookOnCreate is set, and the preflight says so', async () => {
