@@ -172,8 +172,8 @@ export const FAQ_SEED: readonly FaqCategorySeed[] = [
       {
         question: { sv: 'Hur fungerar familjefakturering?', en: 'How does family invoicing work?' },
         answer: {
-          sv: 'Lägg ihop medlemmarna i en familj under medlemmens flik Familjeträd och välj vem som är betalare. Familjen får en avgiftsregel med rabatt i procent eller kronor, och alla familjemedlemmarnas avgifter hamnar på en faktura till betalaren.',
-          en: 'Put the members together in a family on the member’s Family tree tab and choose who pays. The family gets a fee rule with a discount in percent or kronor, and all the family members’ fees go on one invoice to the payer.',
+          sv: 'Lägg ihop medlemmarna i en familj under medlemmens flik Familjeträd och välj vem som är betalare. Familjen får en avgiftsregel med rabatt i procent eller kronor, och alla familjemedlemmarnas avgifter hamnar på en faktura till betalaren. Fakturaunderlag från GIT ställs som standard till den betalare GIT anger för familjen (och för en junior till målsman), och raden anger vilken medlem avgiften gäller. Vill klubben att varje medlem får sin egen faktura stänger ni av det under Inställningar → Medlem.',
+          en: 'Put the members together in a family on the member’s Family tree tab and choose who pays. The family gets a fee rule with a discount in percent or kronor, and all the family members’ fees go on one invoice to the payer. Invoice bases from GIT go by default to the payer GIT names for the family (and to the guardian for a junior), and the row names the member the fee is for. If the club wants each member to get their own invoice, turn this off under Settings → Member.',
         },
       },
       {
