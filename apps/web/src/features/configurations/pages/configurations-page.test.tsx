@@ -99,6 +99,22 @@ describe('configurations page', () => {
     expect(await screen.findByText(/Senast sparad/)).toBeInTheDocument();
   });
 
+  it('the member settings say, switched on by default, that the payer GIT names gets family members’ invoices', async () => {
+    stubApi({ 'GET configurations': () => ({ body: { data: configurations() } }) });
+    renderPage('/dashboard/settings?tab=member');
+    const family = await screen.findByRole('switch', { name: /Familjens betalare får familjemedlemmarnas fakturor/ });
+    expect(family).toBeChecked();
+    expect(screen.getByText(/Stäng av om varje medlem i stället ska få sin egen faktura/)).toBeInTheDocument();
+  });
+
+  it('books on create only when the invoice settings say so, and says what booking means', async () => {
+    stubApi({ 'GET configurations': () => ({ body: { data: configurations() } }) });
+    renderPage('/dashboard/settings?tab=invoice');
+    const book = await screen.findByRole('switch', { name: /Bokför fakturor när de skapas/ });
+    expect(book).not.toBeChecked();
+    expect(screen.getByText(/betalningar kan registreras på den direkt/)).toBeInTheDocument();
+  });
+
   it('asks for a club to sync to before sending the API configuration (spec §5)', async () => {
     const calls = stubApi({ 'GET configurations': () => ({ body: { data: configurations() } }) });
     renderPage('/dashboard/settings?tab=api');
