@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type GitSimulator, startGitSimulator } from '../../../apps/server/src/integrations/git/git.simulator';
 import { snap, usePagePerTest } from '../../fixtures/browser';
 import { eventually, loginThroughForm, pathOf, reloadUntilVisible } from '../auth/helpers';
@@ -94,7 +94,8 @@ describe('GIT pages', () => {
   describe('connecting GIT', () => {
     let sim: GitSimulator;
     beforeAll(async () => {
-      sim = await startGitSimulator();
+      // On the port the server's GIT_ALLOWED_ORIGINS names (e2e/fixtures/global-setup.ts).
+      sim = await startGitSimulator({ port: inject('gitPort') });
     });
     afterAll(async () => {
       await sim?.close();

@@ -55,6 +55,8 @@ export interface GitSimulatorOptions extends SeedOptions {
   /** Keeps the data across restarts: loaded instead of seeding when it exists, written after changes. */
   persistFile?: string;
   warn?: (message: string) => void;
+  /** The port on 127.0.0.1 (default: any free one), for a test whose server allows only a known origin. */
+  port?: number;
 }
 
 export type GitFault =
@@ -603,7 +605,7 @@ export async function startGitSimulator(options: GitSimulatorOptions = {}): Prom
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://127.0.0.1:${port}`;
 
