@@ -68,7 +68,9 @@ describe('Visma Administration connector program', () => {
       .getByRole('alert')
       .filter({ hasText: 'Listan är uppdaterad från bokföringsprogrammet.' })
       .first()
-      .waitFor({ timeout: 60_000 });
+      // The refresh goes through the connector's polling, and may wait for a run of the club account
+      // already under way (apps/server/src/lib/runs): minutes on a loaded machine, not seconds.
+      .waitFor({ timeout: 240_000 });
   }
 
   /** The customer form filled with a private person in `city`, then "Skapa kund". */
@@ -84,7 +86,7 @@ describe('Visma Administration connector program', () => {
   const customersNamed = (name: string) => companyFileCustomers(companyFile).filter((k) => k.namn === name);
 
   it('started with the key from Integrations: online, the company read into the lists, a new customer written to the company file', {
-    timeout: 150_000,
+    timeout: 300_000,
   }, async () => {
     owner = await registerOwnerViaApi('va-connector', { accountingProgram: 'visma_administration' });
     await loginThroughForm(page, owner);
@@ -128,7 +130,7 @@ describe('Visma Administration connector program', () => {
   });
 
   it('stopped: a new customer waits in the queue, and is written when the program is started again', {
-    timeout: 150_000,
+    timeout: 300_000,
   }, async () => {
     if (!owner || !key) throw new Error('The first test started no connector');
     await loginThroughForm(page, owner);

@@ -6,7 +6,9 @@ import { loginThroughForm, OWNER } from '../auth/helpers';
 const LIST = '/dashboard/acounting/invoices';
 
 /** How far the element's content reaches past its own box sideways (0: no sideways scroll). */
-const overflow = (element: Locator) => element.evaluate((el) => el.scrollWidth - el.clientWidth);
+/** How far the content overflows, in whole pixels: below one is sub-pixel layout rounding, not a scroll. */
+const overflow = (element: Locator) =>
+  element.evaluate((el) => Math.max(0, Math.floor(el.scrollWidth - el.getBoundingClientRect().width)));
 
 /** The nearest ancestor that scrolls sideways, or the element itself when none does. */
 async function scroller(table: Locator): Promise<Locator> {
