@@ -50,3 +50,8 @@ export function renderFailure(stored: string | null, lang: Lang): string | null 
   }
   return t(UNEXPECTED, lang);
 }
+
+/** A failure as text in `lang`, for columns that keep rendered text rather than the reason. */
+export function failureText(error: unknown, lang: Lang): string {
+  return renderFailure(encodeFailure(error), lang) ?? '';
+}

@@ -4,7 +4,7 @@ import type { GitClient } from '../../integrations/git/git.client';
 import { isGitError } from '../../integrations/git/git-errors';
 import type { GitListQuery, GitPage } from '../../integrations/git/git-gateway';
 import { AppError } from '../../lib/errors';
-import { encodeFailure, renderFailure } from '../../lib/failure';
+import { failureText } from '../../lib/failure';
 import { t } from '../../lib/i18n';
 import type { RunContext, RunKind, RunResult } from '../../lib/runs/run-engine';
 import type { MirrorTarget } from '../accounting/mirror';
@@ -103,11 +103,6 @@ async function readAll<T>(
     }
     if (page >= result.totalPages || result.items.length === 0) return newest;
   }
-}
-
-/** What the run and the event log keep: our reason (a provider's message included), never a fault's own text. */
-function messageOf(error: unknown): string {
-  return renderFailure(encodeFailure(error), 'en') ?? '';
 }
 
 /**
@@ -251,7 +246,7 @@ export const gitRefreshRuns: RunKind<typeof gitTransactions> = {
   events: { retrying: 'runs.gitRefresh.retrying', resumed: 'runs.gitRefresh.resumed', failed: 'git.event.refreshFailed' },
   execute: refreshGit,
   retryable: (error) => (isGitError(error) ? error.transient : !(error instanceof AppError)),
-  reasonOf: (_app, error) => messageOf(error).slice(0, 1000),
+  reasonOf: (_app, error) => failureText(error, 'en').slice(0, 1000),
 };
 
 /** One attempt at a GIT refresh run, in this process (tests and in-process helpers). */

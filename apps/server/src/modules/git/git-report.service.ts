@@ -14,7 +14,7 @@ import type { GitClient } from '../../integrations/git/git.client';
 import { isGitError } from '../../integrations/git/git-errors';
 import type { GitInvoiceBasis } from '../../integrations/git/git-gateway';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
-import { encodeFailure, renderFailure } from '../../lib/failure';
+import { failureText } from '../../lib/failure';
 import { type Lang, type MessageKey, type MessageParams, t } from '../../lib/i18n';
 import type { RunContext, RunKind, RunResult } from '../../lib/runs/run-engine';
 import type { MirrorTarget } from '../accounting/mirror';
@@ -541,11 +541,6 @@ async function settleReport(db: Db, id: string, state: 'done' | 'failed', error:
     .where(eq(gitStatusReports.id, id));
 }
 
-/** What the run, the report and the event log keep: our reason (a provider's message included), never a fault's own text. */
-function messageOf(error: unknown, lang: Lang): string {
-  return renderFailure(encodeFailure(error), lang) ?? '';
-}
-
 interface GitCall {
   basisGitId: string;
   kind: string;
@@ -722,7 +717,7 @@ export const gitReportRunKind: RunKind<typeof gitTransactions, ReportRunOptions>
       .select({ lang: gitReportRuns.lang })
       .from(gitReportRuns)
       .where(eq(gitReportRuns.runId, run.id));
-    return messageOf(error, request?.lang === 'en' ? 'en' : 'sv').slice(0, 1000);
+    return failureText(error, request?.lang === 'en' ? 'en' : 'sv').slice(0, 1000);
   },
 };
 

@@ -11,6 +11,7 @@ import { isAccountingError } from '../../integrations/accounting/errors';
 import type { AccountingProvider } from '../../integrations/accounting/provider';
 import { addDays, stockholmDate } from '../../integrations/fortnox/time';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
+import { failureText } from '../../lib/failure';
 import type { Lang } from '../../lib/i18n';
 import type { RunContext as LiveRun, RunKind, RunResult } from '../../lib/runs/run-engine';
 import type { AccountingCaller } from '../accounting/access';
@@ -38,7 +39,7 @@ import {
   resolveTarget,
   selectionOf,
 } from './git-sync-selection';
-import { encodeFailure, isInvoiced, renderFailure } from './git-sync-states';
+import { encodeFailure, isInvoiced } from './git-sync-states';
 import { getTransaction } from './git-transactions.repository';
 
 export type { GitSyncSelection } from './git-sync-selection';
@@ -543,10 +544,6 @@ async function runUser(app: FastifyInstance, gitTarget: MirrorTarget, userId: st
   return row?.by ?? '00000000-0000-0000-0000-000000000000';
 }
 
-function messageIn(error: unknown, lang: Lang): string {
-  return renderFailure(encodeFailure(error), lang) ?? '';
-}
-
 /** Options of an in-process attempt (tests, benchmarks): hooks called before each step. */
 export interface GitSyncRunOptions {
   hooks?: GitSyncHooks;
@@ -653,7 +650,7 @@ async function syncRun(
           progress.failures.push({
             basisGitId: basis.gitId,
             invoiceNumber: current?.invoiceNumber ?? null,
-            message: messageIn(error, lang),
+            message: failureText(error, lang),
           });
         }
       }
@@ -704,7 +701,7 @@ export const gitSyncRuns: RunKind<typeof gitTransactions, GitSyncRunOptions> = {
   async reasonOf(app, caught, run) {
     const stored = await getTransaction(app.db, run.id);
     const lang = (stored?.input as GitSyncInput | null)?.lang ?? 'sv';
-    return messageIn(caught instanceof RunStopped ? caught.reason : caught, lang).slice(0, 1000);
+    return failureText(caught instanceof RunStopped ? caught.reason : caught, lang).slice(0, 1000);
   },
 };
 
