@@ -30,11 +30,31 @@ const count = z.number().int().min(0);
 
 /**
  * Amounts ex VAT are known for invoices the mirror has read in full: the programs' invoice lists
- * carry the total but not net and VAT (a refresh reads the rest a bounded number at a time). Sums
- * ex VAT cover `withNet` of `invoices`; sums incl. VAT cover every invoice.
+ * carry the total but not net and VAT, so the refresh reads every invoice whole. `withNet` of
+ * `invoices` are read so far.
  */
 export const netCoverageSchema = z.object({ invoices: count, withNet: count });
 export type NetCoverage = z.infer<typeof netCoverageSchema>;
+
+/**
+ * Whether an answer's figures are computed from complete data. Until the refresh has read every
+ * document they need (the first read of each list, and every invoice of the dates they cover
+ * read whole), the figures that need what is missing are null, never a sum of part of the data,
+ * and this says what is missing and when it should be there.
+ */
+export const completionSchema = z.object({
+  complete: z.boolean(),
+  /** Invoices of the answer's dates still to be read whole. */
+  pendingInvoices: count,
+  /** A refresh is under way (queued or running) that reads what is missing. */
+  refreshing: z.boolean(),
+  /**
+   * When the missing invoices should be read, from the refresh's pace; null when no refresh is
+   * under way, or while it is still reading the lists (how many there are is not known yet).
+   */
+  expectedAt: z.string().nullable(),
+});
+export type Completion = z.infer<typeof completionSchema>;
 
 /**
  * The window a statistics answer covers: `from`–`to` (inclusive) and, for the comparison series,
@@ -48,6 +68,7 @@ const windowFields = {
   previousTo: isoDate,
   /** When the mirror was last refreshed from the accounting program (null: never). */
   syncedAt: z.string().nullable(),
+  completion: completionSchema,
 };
 
 export const generalStatisticsSchema = z.object({
@@ -55,7 +76,8 @@ export const generalStatisticsSchema = z.object({
   totals: z.object({
     billedTotalOre: ore,
     previousBilledTotalOre: ore,
-    billedNetOre: ore,
+    /** Null until every invoice of the window is read whole (see completionSchema). */
+    billedNetOre: ore.nullable(),
     netCoverage: netCoverageSchema,
     paidOre: ore,
     previousPaidOre: ore,
@@ -83,8 +105,9 @@ export const invoiceStatisticsSchema = z.object({
     previousCount: count,
     creditNoteCount: count,
     cancelledCount: count,
-    billedNetOre: ore,
-    billedVatOre: ore,
+    /** Null until every invoice of the window is read whole (see completionSchema). */
+    billedNetOre: ore.nullable(),
+    billedVatOre: ore.nullable(),
     netCoverage: netCoverageSchema,
     billedTotalOre: ore,
     previousBilledTotalOre: ore,
@@ -166,11 +189,12 @@ export const TOP_PRODUCTS = 15;
 export const productStatisticsSchema = z.object({
   ...windowFields,
   /**
-   * Invoice rows reach the mirror only when an invoice is read in full (lists carry no rows), so
-   * the figures cover `invoicesWithRows` of the window's `invoices`.
+   * Invoice rows reach the mirror only when an invoice is read in full (lists carry no rows):
+   * `invoicesWithRows` of the window's `invoices` are read so far. Until the window and the year
+   * before are read (see completionSchema), totals are null and months and articles empty.
    */
   coverage: z.object({ invoices: count, invoicesWithRows: count }),
-  totals: z.object({ netOre: ore, previousNetOre: ore, articles: count }),
+  totals: z.object({ netOre: ore.nullable(), previousNetOre: ore.nullable(), articles: count.nullable() }),
   months: z.array(z.object({ month, netOre: ore, previousNetOre: ore })).max(12),
   /** Revenue ex VAT per article, largest first; rows without an article are one entry with a null number. */
   articles: z
@@ -194,11 +218,19 @@ export const dashboardStatsSchema = z.object({
   today: isoDate,
   month,
   syncedAt: z.string().nullable(),
-  billedThisMonth: z.object({ totalOre: ore, netOre: ore, count: count }),
+  /** Covers the figures from 1 January last year (see completionSchema). */
+  completion: completionSchema,
+  /** netOre: null until every invoice of the month is read whole. */
+  billedThisMonth: z.object({ totalOre: ore, netOre: ore.nullable(), count: count }),
   unpaid: z.object({ count: count, balanceOre: ore, overdueCount: count, overdueBalanceOre: ore }),
   /** Members of the register whose membership began this month; null for a caller without members.read. */
   newMembersThisMonth: count.nullable(),
-  revenueThisYear: z.object({ netOre: ore, previousYearToDateNetOre: ore, netCoverage: netCoverageSchema }),
+  /** Each sum is null until every invoice it covers is read whole. */
+  revenueThisYear: z.object({
+    netOre: ore.nullable(),
+    previousYearToDateNetOre: ore.nullable(),
+    netCoverage: netCoverageSchema,
+  }),
   /** The last 12 months, billed and paid in (both incl. VAT, so they compare). */
   chart: z.array(z.object({ month, billedTotalOre: ore, paidOre: ore })).max(12),
   /** Unpaid invoices, earliest due first. */

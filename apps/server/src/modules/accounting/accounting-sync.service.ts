@@ -17,7 +17,7 @@ import { listConnectedClubAccounts } from '../integrations/accounting-connection
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { mirrorInvoicePayments, mirrorInvoices, refreshPaidDates } from '../invoices/invoices.mirror';
 import { invoicePayments, invoices } from '../invoices/invoices.schema';
-import { invoicesWithoutRows } from '../statistics/statistics.repository';
+import { invoicesAwaitingWholeRead, type WholeReadPosition } from '../statistics/statistics.repository';
 import * as repo from './accounting.repository';
 import { accountingSyncRuns } from './accounting.schema';
 import { type MirrorTarget, pruneMirror, timestampOf } from './mirror';
@@ -39,14 +39,17 @@ const PAGE_SIZE = 500;
 /** A full read (which also notices deleted documents) at least this often. */
 const FULL_REFRESH_EVERY_MS = 24 * 60 * 60 * 1000;
 /**
- * List answers are summaries. Invoices come without rows, which the products statistics need;
- * Fortnox articles without their stock and discontinued flags (`articles.summaryOmits`), which
- * the article filters need. Only a read by number gives them. Each run reads at most this many
- * invoices still without rows (newest first) and as many articles never read whole, so a large
- * company is covered over a few runs without one run spending minutes of the rate limit
- * (Fortnox: 25 requests per 5 s).
+ * List answers are summaries. Fortnox articles come without their stock and discontinued flags
+ * (`articles.summaryOmits`), which the article filters need; only a read by number gives them.
+ * Each run reads at most this many articles never read whole, so a large company is covered over
+ * a few runs without one run spending minutes of the rate limit (Fortnox: 25 requests per 5 s).
+ * Invoices are not bounded so: the dashboard's and the statistics' sums need every one of them
+ * whole (see readInvoicesWhole).
  */
 export const FULL_READS_PER_RUN = 100;
+
+/** The refresh's progress is saved after this many whole invoice reads (and at the end). */
+const SAVE_EVERY_READS = 10;
 
 interface MirroredResource<T> {
   name: string;
@@ -107,6 +110,9 @@ const RESOURCES: readonly MirroredResource<unknown>[] = [
     pruned: true,
   }),
 ];
+
+/** The resources a refresh reads through; a mirror is complete once each has been read in full once. */
+export const MIRRORED_RESOURCES: readonly string[] = RESOURCES.map((r) => r.name);
 
 /** SQLSTATE classes of a row the database refuses for its values: data exceptions, constraints. */
 function isRefusedRow(error: unknown): boolean {
@@ -174,7 +180,9 @@ export const ANALYZE_AFTER_ROWS = 200;
 async function vacuumIfNoAutovacuum(app: FastifyInstance, counts: Record<string, { upserted: number }>): Promise<void> {
   if (app.database.driver !== 'pglite') return;
   for (const r of RESOURCES) {
-    if ((counts[r.name]?.upserted ?? 0) >= ANALYZE_AFTER_ROWS) await repo.vacuumAnalyzeTable(app.db, r.table);
+    // Whole reads of invoices rewrite their rows too.
+    const written = (counts[r.name]?.upserted ?? 0) + (r.table === invoices ? (counts.invoiceDetails?.upserted ?? 0) : 0);
+    if (written >= ANALYZE_AFTER_ROWS) await repo.vacuumAnalyzeTable(app.db, r.table);
   }
 }
 
@@ -214,11 +222,10 @@ export async function queueScheduledRefreshes(app: FastifyInstance): Promise<Mir
 }
 
 export interface MirrorRefreshOptions {
-  /**
-   * Full reads this run, of articles and of invoices each (see FULL_READS_PER_RUN); tests opt in
-   * (each read costs a rate-limit slot).
-   */
+  /** Articles read whole this run (see FULL_READS_PER_RUN); tests opt in (each read costs a rate-limit slot). */
   fullReads?: number;
+  /** At most this many invoices read whole this run (all that await one otherwise); tests opt in likewise. */
+  invoiceReads?: number;
 }
 
 type Counts = Record<string, { fetched: number; upserted: number }>;
@@ -228,9 +235,14 @@ type Counts = Record<string, { fetched: number; upserted: number }>;
  * finished, and the resource it is reading (the page it read last, and what a full read needs to
  * know to prune and to move the cursor). A resumed attempt goes on from there.
  */
-interface RefreshCheckpoint {
+export interface RefreshCheckpoint {
   done: string[];
   reading?: { name: string; page: number; full: boolean; startedAt: string; newest: string | null };
+  /**
+   * The whole reads of invoices in this attempt: when they began and how many are done, for the
+   * pace the figures' completion estimate is made from (modules/accounting/completeness.ts).
+   */
+  wholeReads?: { startedAt: string; done: number };
 }
 
 /**
@@ -309,10 +321,11 @@ async function refreshMirror(
     checkpoint.reading = undefined;
     await run.save({ checkpoint: { ...checkpoint } });
   }
-  // A refresh after a write should show the write soon, so it leaves full reads to the others.
+  // A refresh after a write should show the write soon, so it leaves article reads to the others.
   const fullReads = app.config.NODE_ENV === 'test' || row.trigger === 'after_write' ? 0 : FULL_READS_PER_RUN;
   await readArticlesInFull(app, provider, target, options.fullReads ?? fullReads);
-  await readMissingInvoiceRows(app, provider, target, options.fullReads ?? fullReads);
+  const invoiceReads = app.config.NODE_ENV === 'test' ? 0 : Number.POSITIVE_INFINITY;
+  await readInvoicesWhole(app, provider, target, run, { checkpoint, counts }, options.invoiceReads ?? invoiceReads);
   await refreshPaidDates(app.db, target);
   await vacuumIfNoAutovacuum(app, counts);
   await run.save({ counts, currentResource: null });
@@ -387,11 +400,53 @@ async function readArticlesInFull(app: FastifyInstance, provider: AccountingProv
   );
 }
 
-/** Invoices without rows (list summaries), newest first. */
-async function readMissingInvoiceRows(app: FastifyInstance, provider: AccountingProvider, target: MirrorTarget, limit: number) {
-  return readWhole(
-    await invoicesWithoutRows(app.db, target, limit),
-    (number) => provider.invoices.get(number),
-    (invoice) => mirrorInvoices(app.db, target, [invoice], null, true),
-  );
+/**
+ * Every invoice the mirror holds only as a list summary is read whole, newest first: the programs'
+ * invoice lists carry no rows and (Fortnox) no net or VAT, and the dashboard's and the statistics'
+ * sums ex VAT and per article need them for every invoice; a figure whose invoices are not all read
+ * is not shown (modules/accounting/completeness.ts). Each read waits for the program's rate limit
+ * like any background request (people's requests go first), so the first refresh of a large
+ * company takes minutes: the run saves its progress as it goes, which the figures turn into "ready
+ * in about N minutes", and a resumed attempt reads only what is still missing.
+ */
+async function readInvoicesWhole(
+  app: FastifyInstance,
+  provider: AccountingProvider,
+  target: MirrorTarget,
+  run: RunContext<typeof accountingSyncRuns>,
+  state: { checkpoint: RefreshCheckpoint; counts: Counts },
+  limit: number,
+): Promise<void> {
+  const { checkpoint, counts } = state;
+  const tally = (counts.invoiceDetails ??= { fetched: 0, upserted: 0 });
+  const progress = { startedAt: new Date().toISOString(), done: 0 };
+  checkpoint.wholeReads = progress;
+  let after: WholeReadPosition | null = null;
+  let left = limit;
+  let first = true;
+  const save = () => run.save({ counts, checkpoint: { ...checkpoint } });
+  while (left > 0) {
+    const batch = await invoicesAwaitingWholeRead(app.db, target, Math.min(left, 100), after);
+    if (batch.length === 0) break;
+    if (first) {
+      await run.save({ currentResource: 'invoiceDetails', counts, checkpoint: { ...checkpoint } });
+      first = false;
+    }
+    for (const position of batch) {
+      run.throwIfTakenOver();
+      after = position;
+      left--;
+      const read = await readWhole(
+        [position.number],
+        (number) => provider.invoices.get(number),
+        (invoice) => mirrorInvoices(app.db, target, [invoice], null, true),
+      );
+      tally.fetched++;
+      tally.upserted += read;
+      progress.done++;
+      if (progress.done % SAVE_EVERY_READS === 0) await save();
+    }
+  }
+  checkpoint.wholeReads = undefined;
+  await save();
 }

@@ -2,13 +2,15 @@ import { DASHBOARD_UNPAID_ROWS, type DashboardStats, LAST_12_MONTHS } from '@fai
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../plugins/auth';
 import { type AccountingCaller, targetOf } from '../accounting/access';
+import { mirrorCompleteness } from '../accounting/completeness';
 import { countJoined } from '../members/members.repository';
 import * as repo from '../statistics/statistics.repository';
 import { netCoverage, swedishToday, windowOf } from '../statistics/statistics.service';
 
 /**
  * GET dashboard/stats: the home page's key figures (spec §2) from the club account's mirror.
- * Revenue ex VAT covers the invoices whose net the mirror knows (see NetCoverage) and says how many.
+ * A sum ex VAT is given once every invoice it covers is read whole, and is null until then (the
+ * answer's `completion` says when it should be there), never a sum of part of the invoices.
  * "Billed" is every invoice dated in the period that is not cancelled, credit notes subtracting;
  * "unpaid" is booked, not cancelled and with something left to pay.
  */
@@ -22,35 +24,42 @@ export async function dashboardStats(
   const year = today.slice(0, 4);
   const previousYear = String(Number(year) - 1);
   const window = windowOf(LAST_12_MONTHS, today);
-  const [months, payments, unpaid, unpaidRows, yearToDate, previousYearToDate, syncedAt, joined] = await Promise.all([
-    repo.invoiceMonths(app.db, caller, target, window.current),
-    repo.paymentMonths(app.db, caller, target, window.current),
-    repo.unpaidSummary(app.db, caller, target, today),
-    repo.unpaidInvoices(app.db, caller, target, DASHBOARD_UNPAID_ROWS),
-    repo.invoiceMonths(app.db, caller, target, { from: `${year}-01-01`, to: today }),
-    // The same part of last year, so the comparison is fair early in the year.
-    repo.invoiceMonths(app.db, caller, target, { from: `${previousYear}-01-01`, to: `${previousYear}${today.slice(4)}` }),
-    repo.lastRefreshedAt(app.db, target),
-    // The member register (GIT's members once it is linked, and the portal's own); the figure is
-    // left out for a caller who may not see members.
-    caller.scopes.includes('members.read') ? countJoined(app.db, target, `${month}-01`, today) : null,
-  ]);
+  const ytd = { from: `${year}-01-01`, to: today };
+  // The same part of last year, so the comparison is fair early in the year.
+  const previousYtd = { from: `${previousYear}-01-01`, to: `${previousYear}${today.slice(4)}` };
+  const thisMonthRange = { from: `${month}-01`, to: today };
+  const [months, payments, unpaid, unpaidRows, yearToDate, previousYearToDate, syncedAt, joined, completeness] =
+    await Promise.all([
+      repo.invoiceMonths(app.db, caller, target, window.current),
+      repo.paymentMonths(app.db, caller, target, window.current),
+      repo.unpaidSummary(app.db, caller, target, today),
+      repo.unpaidInvoices(app.db, caller, target, DASHBOARD_UNPAID_ROWS),
+      repo.invoiceMonths(app.db, caller, target, ytd),
+      repo.invoiceMonths(app.db, caller, target, previousYtd),
+      repo.lastRefreshedAt(app.db, target),
+      // The member register (GIT's members once it is linked, and the portal's own); the figure is
+      // left out for a caller who may not see members.
+      caller.scopes.includes('members.read') ? countJoined(app.db, target, `${month}-01`, today) : null,
+      mirrorCompleteness(app.db, target, previousYtd.from),
+    ]);
   const thisMonth = months.find((m) => m.month === month);
-  const sum = (rows: repo.InvoiceMonth[]) => rows.reduce((s, r) => s + r.netOre, 0);
+  const net = (rows: repo.InvoiceMonth[], range: repo.DateRange) =>
+    completeness.covers(range) ? rows.reduce((s, r) => s + r.netOre, 0) : null;
   return {
     today,
     month,
     syncedAt: syncedAt?.toISOString() ?? null,
+    completion: completeness.completion({ from: previousYtd.from, to: today }),
     billedThisMonth: {
       totalOre: thisMonth?.totalOre ?? 0,
-      netOre: thisMonth?.netOre ?? 0,
+      netOre: completeness.covers(thisMonthRange) ? (thisMonth?.netOre ?? 0) : null,
       count: thisMonth?.count ?? 0,
     },
     unpaid,
     newMembersThisMonth: joined,
     revenueThisYear: {
-      netOre: sum(yearToDate),
-      previousYearToDateNetOre: sum(previousYearToDate),
+      netOre: net(yearToDate, ytd),
+      previousYearToDateNetOre: net(previousYearToDate, previousYtd),
       netCoverage: netCoverage(yearToDate),
     },
     chart: window.months.map((m) => ({

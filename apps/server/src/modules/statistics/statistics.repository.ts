@@ -417,22 +417,64 @@ export async function lastRefreshedAt(conn: Db | Tx, target: MirrorTarget): Prom
 }
 
 /**
- * Invoices the mirror holds without rows (read only from lists so far), newest first: the ones the
- * refresh reads in full next, so the products statistics cover the recent months first.
+ * An invoice the mirror holds only as a list summary: no rows, and (Fortnox) no net or VAT. Not
+ * cancelled (never counted) and not of a zero total (it adds nothing to any sum, and a document
+ * without rows would otherwise wait for a read that cannot give it any).
  */
-export async function invoicesWithoutRows(conn: Db | Tx, target: MirrorTarget, limit: number): Promise<string[]> {
+const awaitsWholeRead = and(
+  eq(invoices.cancelled, false),
+  sql`${invoices.totalOre} <> 0`,
+  sql`coalesce(jsonb_array_length(case when jsonb_typeof(${invoices.data}->'rows') = 'array' then ${invoices.data}->'rows' end), 0) = 0`,
+) as SQL;
+
+/** Where a pass over the invoices awaiting a whole read has got to (they come newest first). */
+export interface WholeReadPosition {
+  invoiceDate: string;
+  number: string;
+}
+
+/**
+ * Invoices awaiting a whole read (see awaitsWholeRead), newest first, after `after`: the ones the
+ * refresh reads next, so the recent months are complete first. A pass goes on after the last one
+ * it read, so a document whose whole read still has no rows is not read twice in one pass.
+ */
+export async function invoicesAwaitingWholeRead(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  limit: number,
+  after: WholeReadPosition | null = null,
+): Promise<WholeReadPosition[]> {
   if (limit <= 0) return [];
-  const rows = await conn
-    .select({ number: invoices.number })
+  return conn
+    .select({ invoiceDate: invoices.invoiceDate, number: invoices.number })
     .from(invoices)
     .where(
       and(
         eq(invoices.clubAccountId, target.clubAccountId),
-        eq(invoices.cancelled, false),
-        sql`coalesce(jsonb_array_length(case when jsonb_typeof(${invoices.data}->'rows') = 'array' then ${invoices.data}->'rows' end), 0) = 0`,
+        awaitsWholeRead,
+        after ? sql`(${invoices.invoiceDate}, ${invoices.number}) < (${after.invoiceDate}::date, ${after.number})` : undefined,
       ),
     )
     .orderBy(desc(invoices.invoiceDate), desc(invoices.number))
     .limit(limit);
-  return rows.map((r) => r.number);
+}
+
+/** Invoices awaiting a whole read per invoice date, from `from` on (later dates included). */
+export async function awaitingWholeReadByDate(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  from: string,
+): Promise<{ date: string; count: number }[]> {
+  return conn
+    .select({ date: invoices.invoiceDate, count: count() })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.organisationId, target.organisationId),
+        eq(invoices.clubAccountId, target.clubAccountId),
+        gte(invoices.invoiceDate, from),
+        awaitsWholeRead,
+      ),
+    )
+    .groupBy(invoices.invoiceDate);
 }

@@ -23,7 +23,10 @@ import { roles } from '../permissions/permissions.schema';
 import { addMember, createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 import { addMonths, swedishToday, windowOf } from './statistics.service';
 
-/** Invoices the first refresh reads in full (a small number: each read costs a rate-limit slot). */
+/**
+ * Invoices the first refresh reads in full: a few, as each read costs a rate-limit slot, so the
+ * figures that need every invoice read are incomplete here (dashboard.completion.test.ts reads all).
+ */
 const ROW_READS = 30;
 
 let t: TestApp;
@@ -32,12 +35,12 @@ let sim: FortnoxSimulator;
 let a: TestOrganisation;
 let b: TestOrganisation;
 
-async function refresh(org: TestOrganisation, fullReads = 0) {
+async function refresh(org: TestOrganisation, invoiceReads = 0) {
   const runs = await app.db
     .select()
     .from(accountingSyncRuns)
     .where(and(eq(accountingSyncRuns.clubAccountId, org.clubAccountId), eq(accountingSyncRuns.status, 'queued')));
-  for (const run of runs) await runMirrorRefresh(app, run.id, { fullReads });
+  for (const run of runs) await runMirrorRefresh(app, run.id, { invoiceReads });
 }
 
 beforeAll(async () => {
@@ -67,11 +70,11 @@ const billed = (i: FxInvoice) => !i.Cancelled && i.Currency === 'SEK';
 const inRange = (date: string, from: string, to: string) => date >= from && date <= to;
 const sumOf = <T>(items: T[], pick: (item: T) => number) => items.reduce((s, i) => s + pick(i), 0);
 const isCredit = (i: FxInvoice) => i.Credit === 'true';
-/** The invoices a refresh reads in full first: the newest without rows, not cancelled. */
+/** The invoices a refresh reads in full first: the newest without rows, not cancelled, with a total. */
 const newestReads = (n: number) =>
   new Set(
     simInvoices()
-      .filter((i) => !i.Cancelled)
+      .filter((i) => !i.Cancelled && kronorToOre(i.Total) !== 0)
       .sort((x, y) => y.InvoiceDate.localeCompare(x.InvoiceDate) || Number(y.DocumentNumber) - Number(x.DocumentNumber))
       .slice(0, n)
       .map((i) => i.DocumentNumber),
@@ -81,6 +84,17 @@ const knownNet = (items: FxInvoice[], n = ROW_READS) => {
   const read = newestReads(n);
   return sumOf(items, (i) => (read.has(i.DocumentNumber) ? kronorToOre(i.Net) : 0));
 };
+/** Invoices of the range that count and that the first refresh did not read in full. */
+const unread = (from: string, to: string) =>
+  simInvoices().filter(
+    (i) =>
+      !i.Cancelled &&
+      kronorToOre(i.Total) !== 0 &&
+      inRange(i.InvoiceDate, from, to) &&
+      !newestReads(ROW_READS).has(i.DocumentNumber),
+  );
+/** A sum ex VAT is given only when every invoice of its range is read in full; null otherwise. */
+const netOrNull = (items: FxInvoice[], from: string, to: string) => (unread(from, to).length === 0 ? knownNet(items) : null);
 
 describe('dashboard stats', () => {
   it('answers the key figures, the 12-month chart and the unpaid table from the mirror', async () => {
@@ -94,7 +108,7 @@ describe('dashboard stats', () => {
     const thisMonth = simInvoices().filter((i) => billed(i) && i.InvoiceDate.startsWith(month));
     expect(stats.billedThisMonth).toEqual({
       totalOre: sumOf(thisMonth, (i) => kronorToOre(i.Total)),
-      netOre: knownNet(thisMonth),
+      netOre: netOrNull(thisMonth, `${month}-01`, today),
       count: thisMonth.length,
     });
 
@@ -112,7 +126,9 @@ describe('dashboard stats', () => {
 
     const year = today.slice(0, 4);
     const ytd = simInvoices().filter((i) => billed(i) && inRange(i.InvoiceDate, `${year}-01-01`, today));
-    expect(stats.revenueThisYear.netOre).toBe(knownNet(ytd));
+    // Not all of this year's invoices are read in full yet: no sum of part of them.
+    expect(unread(`${year}-01-01`, today).length).toBeGreaterThan(0);
+    expect(stats.revenueThisYear.netOre).toBeNull();
     expect(stats.revenueThisYear.netCoverage).toEqual({
       invoices: ytd.length,
       withNet: ytd.filter((i) => newestReads(ROW_READS).has(i.DocumentNumber)).length,
@@ -121,7 +137,16 @@ describe('dashboard stats', () => {
     const previous = simInvoices().filter(
       (i) => billed(i) && inRange(i.InvoiceDate, `${lastYear}-01-01`, `${lastYear}${today.slice(4)}`),
     );
-    expect(stats.revenueThisYear.previousYearToDateNetOre).toBe(knownNet(previous));
+    expect(stats.revenueThisYear.previousYearToDateNetOre).toBe(
+      netOrNull(previous, `${lastYear}-01-01`, `${lastYear}${today.slice(4)}`),
+    );
+    // Incomplete, with how many invoices are missing; no refresh is under way to read them.
+    expect(stats.completion).toEqual({
+      complete: false,
+      pendingInvoices: unread(`${lastYear}-01-01`, today).length,
+      refreshing: false,
+      expectedAt: null,
+    });
 
     expect(stats.chart.map((p) => p.month)).toEqual(Array.from({ length: 12 }, (_, i) => addMonths(month, i - 11)));
     for (const point of stats.chart) {
@@ -175,7 +200,11 @@ describe('statistics', () => {
     expect(stats).toMatchObject({ from: window.current.from, to: window.current.to, previousFrom: window.previous.from });
     const current = simInvoices().filter((i) => billed(i) && inRange(i.InvoiceDate, window.current.from, window.current.to));
     const before = simInvoices().filter((i) => billed(i) && inRange(i.InvoiceDate, window.previous.from, window.previous.to));
-    expect(stats.totals.billedNetOre).toBe(knownNet(current));
+    expect(stats.totals.billedNetOre).toBeNull();
+    expect(stats.completion).toMatchObject({
+      complete: false,
+      pendingInvoices: unread(window.current.from, window.current.to).length,
+    });
     expect(stats.totals.netCoverage.withNet).toBe(current.filter((i) => newestReads(ROW_READS).has(i.DocumentNumber)).length);
     expect(stats.totals.billedTotalOre).toBe(sumOf(current, (i) => kronorToOre(i.Total)));
     expect(stats.totals.previousBilledTotalOre).toBe(sumOf(before, (i) => kronorToOre(i.Total)));
@@ -238,9 +267,8 @@ describe('statistics', () => {
     const credits = dated.filter((i) => !i.Cancelled && isCredit(i));
     expect(stats.totals.creditedTotalOre).toBe(sumOf(credits, (i) => kronorToOre(i.Total)));
     expect(sumOf(stats.months, (m) => m.count)).toBe(stats.totals.count);
-    const known = dated.filter((i) => !i.Cancelled && newestReads(ROW_READS).has(i.DocumentNumber));
-    expect(stats.totals.billedVatOre).toBe(sumOf(known, (i) => kronorToOre(i.TotalVAT)));
-    expect(stats.totals.billedNetOre).toBe(sumOf(known, (i) => kronorToOre(i.Net)));
+    expect(stats.totals.billedVatOre).toBeNull();
+    expect(stats.totals.billedNetOre).toBeNull();
     expect(stats.totals.averageDaysToPay).toBeGreaterThan(0);
   });
 
@@ -289,7 +317,7 @@ describe('statistics', () => {
     expect(stats.totals.started).toBe(started.length);
   });
 
-  it('products: revenue per article from the rows of the invoices read in full, with their coverage', async () => {
+  it('products: how many invoices are read in full, and no figures from part of them', async () => {
     const stats = (await get('/statistics/products/last-12-months', a.owner)).json().data as ProductStatistics;
     const window = windowOf('last-12-months', swedishToday());
     // The refresh read the newest invoices without rows, up to its bound.
@@ -301,20 +329,12 @@ describe('statistics', () => {
     });
     expect(stats.coverage.invoicesWithRows).toBeGreaterThan(0);
     expect(stats.coverage.invoicesWithRows).toBeLessThan(stats.coverage.invoices);
-
-    const perArticle = new Map<string, number>();
-    for (const invoice of current.filter((i) => readInFull.has(i.DocumentNumber))) {
-      for (const row of invoice.InvoiceRows) {
-        const key = row.ArticleNumber || '';
-        perArticle.set(key, (perArticle.get(key) ?? 0) + kronorToOre(row.Total));
-      }
-    }
-    expect(stats.totals.netOre).toBe(sumOf([...perArticle.values()], (v) => v));
-    for (const article of stats.articles) {
-      expect(article.netOre, article.articleNumber ?? 'no article').toBe(perArticle.get(article.articleNumber ?? ''));
-    }
-    const named = stats.articles.find((x) => x.articleNumber);
-    expect(named?.description).toBe(tenant().articles.get(named!.articleNumber!)?.doc.Description);
+    // Rows of part of the invoices would rank the articles wrongly (per-article sums over every
+    // invoice: dashboard.completion.test.ts).
+    expect(stats.completion.complete).toBe(false);
+    expect(stats.totals).toEqual({ netOre: null, previousNetOre: null, articles: null });
+    expect(stats.articles).toEqual([]);
+    expect(stats.months).toEqual([]);
   });
 
   it('reads more rows on the next refresh and keeps them through list refreshes', async () => {
@@ -322,7 +342,7 @@ describe('statistics', () => {
       .insert(accountingSyncRuns)
       .values({ organisationId: a.organisationId, clubAccountId: a.clubAccountId, trigger: 'manual', status: 'queued' })
       .returning();
-    await runMirrorRefresh(app, queued!.id, { fullReads: 10 });
+    await runMirrorRefresh(app, queued!.id, { invoiceReads: 10 });
     const after = (await get('/statistics/products/last-12-months', a.owner)).json().data as ProductStatistics;
     const window = windowOf('last-12-months', swedishToday());
     const current = simInvoices().filter((i) => billed(i) && inRange(i.InvoiceDate, window.current.from, window.current.to));

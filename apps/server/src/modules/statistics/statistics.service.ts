@@ -13,6 +13,7 @@ import {
 } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
 import { type AccountingCaller, targetOf } from '../accounting/access';
+import { type MirrorCompleteness, mirrorCompleteness } from '../accounting/completeness';
 import * as repo from './statistics.repository';
 
 const STOCKHOLM_DATE = new Intl.DateTimeFormat('sv-SE', {
@@ -72,10 +73,23 @@ export function netCoverage(rows: repo.InvoiceMonth[]) {
   return { invoices: total(rows.map((r) => r.count)), withNet: total(rows.map((r) => r.withNet)) };
 }
 
-async function context(app: FastifyInstance, caller: AccountingCaller, period: StatisticsPeriod) {
+/**
+ * What every tab starts from: the window, when the mirror was refreshed, and how complete it is.
+ * `wholeReads` is the range whose invoices the tab's figures need read whole (null: none do), which
+ * the answer's `completion` is about.
+ */
+async function context(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  period: StatisticsPeriod,
+  wholeReads: (window: StatisticsWindow) => repo.DateRange | null,
+) {
   const target = targetOf(caller);
   const window = windowOf(period, swedishToday());
-  const syncedAt = await repo.lastRefreshedAt(app.db, target);
+  const [syncedAt, completeness] = await Promise.all([
+    repo.lastRefreshedAt(app.db, target),
+    mirrorCompleteness(app.db, target, window.both.from),
+  ]);
   const header = {
     period,
     from: window.current.from,
@@ -83,9 +97,14 @@ async function context(app: FastifyInstance, caller: AccountingCaller, period: S
     previousFrom: window.previous.from,
     previousTo: window.previous.to,
     syncedAt: syncedAt?.toISOString() ?? null,
+    completion: completeness.completion(wholeReads(window)),
   };
-  return { target, window, header };
+  return { target, window, header, completeness };
 }
+
+/** A sum over invoices read whole, or null while some of the range's invoices are not (see completeness.ts). */
+const whenCovered = (completeness: MirrorCompleteness, range: repo.DateRange, value: number): number | null =>
+  completeness.covers(range) ? value : null;
 
 /** For each month of the window, a value of that month and of the same month a year earlier. */
 function series<T extends { month: string }>(window: StatisticsWindow, rows: T[], pick: (row: T | undefined) => number) {
@@ -102,7 +121,7 @@ export async function generalStatistics(
   caller: AccountingCaller,
   period: StatisticsPeriod,
 ): Promise<GeneralStatistics> {
-  const { target, window, header } = await context(app, caller, period);
+  const { target, window, header, completeness } = await context(app, caller, period, (w) => w.current);
   const [invoiceRows, paymentRows, unpaid, customerCounts, contractRows] = await Promise.all([
     repo.invoiceMonths(app.db, caller, target, window.both),
     repo.paymentMonths(app.db, caller, target, window.both),
@@ -118,7 +137,7 @@ export async function generalStatistics(
     totals: {
       billedTotalOre: total(billed.map((b) => b.current)),
       previousBilledTotalOre: total(billed.map((b) => b.previous)),
-      billedNetOre: total(current.map((r) => r.netOre)),
+      billedNetOre: whenCovered(completeness, window.current, total(current.map((r) => r.netOre))),
       netCoverage: netCoverage(current),
       paidOre: total(paid.map((p) => p.current)),
       previousPaidOre: total(paid.map((p) => p.previous)),
@@ -144,7 +163,7 @@ export async function invoiceStatistics(
   caller: AccountingCaller,
   period: StatisticsPeriod,
 ): Promise<InvoiceStatistics> {
-  const { target, window, header } = await context(app, caller, period);
+  const { target, window, header, completeness } = await context(app, caller, period, (w) => w.current);
   const [invoiceRows, paymentRows, statuses, days] = await Promise.all([
     repo.invoiceMonths(app.db, caller, target, window.both),
     repo.paymentMonths(app.db, caller, target, window.current),
@@ -164,8 +183,8 @@ export async function invoiceStatistics(
       previousCount: total(invoicesOnly.map((s) => s.previous)),
       creditNoteCount: total(current.map((r) => r.creditNotes)),
       cancelledCount: status.get('cancelled')?.count ?? 0,
-      billedNetOre: total(current.map((r) => r.netOre)),
-      billedVatOre: total(current.map((r) => r.vatOre)),
+      billedNetOre: whenCovered(completeness, window.current, total(current.map((r) => r.netOre))),
+      billedVatOre: whenCovered(completeness, window.current, total(current.map((r) => r.vatOre))),
       netCoverage: netCoverage(current),
       billedTotalOre: total(billed.map((s) => s.current)),
       previousBilledTotalOre: total(billed.map((s) => s.previous)),
@@ -195,7 +214,7 @@ export async function customerStatistics(
   caller: AccountingCaller,
   period: StatisticsPeriod,
 ): Promise<CustomerStatistics> {
-  const { target, window, header } = await context(app, caller, period);
+  const { target, window, header } = await context(app, caller, period, () => null);
   const [counts, invoiceRows, billedNow, billedBefore, top] = await Promise.all([
     repo.customerCounts(app.db, caller, target),
     repo.invoiceMonths(app.db, caller, target, window.both),
@@ -217,7 +236,7 @@ export async function contractStatistics(
   caller: AccountingCaller,
   period: StatisticsPeriod,
 ): Promise<ContractStatistics> {
-  const { target, window, header } = await context(app, caller, period);
+  const { target, window, header } = await context(app, caller, period, () => null);
   const [statuses, intervals, starts, invoiceRows] = await Promise.all([
     repo.contractStatuses(app.db, caller, target, window.today),
     repo.contractIntervals(app.db, caller, target, window.today),
@@ -254,7 +273,17 @@ export async function productStatistics(
   caller: AccountingCaller,
   period: StatisticsPeriod,
 ): Promise<ProductStatistics> {
-  const { target, window, header } = await context(app, caller, period);
+  const { target, window, header, completeness } = await context(app, caller, period, (w) => w.both);
+  if (!completeness.covers(window.both)) {
+    // Rows of part of the invoices would rank articles and sum revenue wrongly: nothing until all are read.
+    return {
+      ...header,
+      coverage: await repo.rowCoverage(app.db, caller, target, window.current),
+      totals: { netOre: null, previousNetOre: null, articles: null },
+      months: [],
+      articles: [],
+    };
+  }
   const [rows, coverage] = await Promise.all([
     repo.productMonths(app.db, caller, target, window.both),
     repo.rowCoverage(app.db, caller, target, window.current),
