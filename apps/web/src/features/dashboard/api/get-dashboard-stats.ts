@@ -1,5 +1,6 @@
 import type { DashboardStats } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
+import { pollWhileRefreshing } from '../../../components/completion-note';
 import { api, requireAuthorized } from '../../../lib/api-client';
 
 /** GET dashboard/stats: the home page's key figures, chart and unpaid invoices. */
@@ -13,5 +14,6 @@ export function useDashboardStats(clubAccountId: string | undefined, enabled: bo
     queryFn: ({ signal }) => getDashboardStats(signal),
     enabled: enabled && clubAccountId !== undefined,
     staleTime: 60_000,
+    refetchInterval: (query) => pollWhileRefreshing(query.state.data),
   });
 }

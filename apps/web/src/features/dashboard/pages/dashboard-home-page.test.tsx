@@ -15,6 +15,7 @@ const stats = (newMembersThisMonth: number | null): DashboardStats => ({
   today: '2025-10-15',
   month: '2025-10',
   syncedAt: '2025-10-15T08:00:00.000Z',
+  completion: { complete: true, pendingInvoices: 0, refreshing: false, expectedAt: null },
   billedThisMonth: { totalOre: 100_000, netOre: 80_000, count: 2 },
   unpaid: { count: 1, balanceOre: 102_900, overdueCount: 1, overdueBalanceOre: 102_900 },
   newMembersThisMonth,
@@ -86,6 +87,54 @@ describe('dashboard home', () => {
     expect(await within(card).findByText('3')).toBeInTheDocument();
     expect(within(card).getByText('Medlemskap i medlemsregistret som började denna månad')).toBeInTheDocument();
     expect(within(card).queryByText(/när GIT är kopplat/)).not.toBeInTheDocument();
+  });
+
+  it('shows this year’s revenue ex VAT once every invoice is read, compared with last year', async () => {
+    answer = { ...stats(3), revenueThisYear: { ...stats(3).revenueThisYear, previousYearToDateNetOre: 40_000 } };
+    renderPage();
+    const card = await screen.findByTestId('stat-revenueThisYear');
+    expect((await within(card).findByText(/kr$/)).textContent).toMatch(/^800\skr$/);
+    expect(within(card).getByText(/\+100 % mot samma period i fjol/)).toBeInTheDocument();
+    expect(screen.queryByTestId('completion-note')).toBeNull();
+  });
+
+  it('while the invoices are read whole: no partial revenue, but how many are left and when it is ready, in both languages', async () => {
+    const expectedAt = new Date(Date.now() + 100_000).toISOString();
+    answer = {
+      ...stats(3),
+      completion: { complete: false, pendingInvoices: 136, refreshing: true, expectedAt },
+      billedThisMonth: { ...stats(3).billedThisMonth, netOre: null },
+      revenueThisYear: { netOre: null, previousYearToDateNetOre: null, netCoverage: { invoices: 236, withNet: 100 } },
+    };
+    const view = renderPage();
+    const card = await screen.findByTestId('stat-revenueThisYear');
+    await within(card).findByText('Uppdateras – 136 fakturor kvar att läsa in, klart om ca 2 min');
+    // "—" read out as "Uppdateras", never a sum of the invoices read so far.
+    expect(card.querySelector('[data-value]')?.textContent).toBe('—');
+    expect(within(card).getByLabelText('Uppdateras')).toBeInTheDocument();
+    const note = screen.getByTestId('completion-note');
+    expect(note).toHaveAttribute('role', 'status');
+    expect(note.textContent).toMatch(/Siffrorna är inte kompletta ännu/);
+    view.unmount();
+
+    await setLanguage('en');
+    renderPage();
+    const english = await screen.findByTestId('stat-revenueThisYear');
+    await within(english).findByText('Updating – 136 invoices left to read, ready in about 2 min');
+    expect(within(english).getByLabelText('Updating')).toBeInTheDocument();
+  });
+
+  it('says when the missing invoices will be read when no refresh is under way', async () => {
+    answer = {
+      ...stats(3),
+      completion: { complete: false, pendingInvoices: 1, refreshing: false, expectedAt: null },
+      revenueThisYear: { netOre: null, previousYearToDateNetOre: 0, netCoverage: { invoices: 2, withNet: 1 } },
+    };
+    renderPage();
+    const card = await screen.findByTestId('stat-revenueThisYear');
+    await within(card).findByText(
+      'Inte komplett – 1 faktura kvar att läsa in, läses in vid nästa uppdatering från bokföringsprogrammet',
+    );
   });
 
   it('says why there is no figure for a user who may not see members', async () => {

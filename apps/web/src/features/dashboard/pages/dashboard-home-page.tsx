@@ -10,11 +10,13 @@ import {
   IconReceipt2,
   IconUserPlus,
 } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { brand } from '../../../app/brand';
 import { INTEGRATIONS_PATH } from '../../../app/route-table';
+import { CompletionNote, completionText } from '../../../components/completion-note';
 import { EmptyState } from '../../../components/empty-state';
 import { ListError } from '../../../components/list/list-states';
 import { useAccountingConnection } from '../../../components/list/use-accounting-connection';
@@ -46,7 +48,7 @@ export default function DashboardHomePage() {
   const lang = currentLanguage();
   const data = connection.notConnected || !mayRead ? null : stats.data;
 
-  const cards: { id: string; icon: Icon; value: ReactNode | null | undefined; hint: ReactNode }[] = [
+  const cards: { id: string; icon: Icon; value: ReactNode | null | undefined; hint: ReactNode; noValueLabel?: string }[] = [
     {
       id: 'billedThisMonth',
       icon: IconReceipt2,
@@ -77,8 +79,10 @@ export default function DashboardHomePage() {
     {
       id: 'revenueThisYear',
       icon: IconCalendarStats,
-      value: data && formatKronor(data.revenueThisYear.netOre, lang),
+      // Null until every invoice of the year is read whole: "—" and when it will be there.
+      value: data && (data.revenueThisYear.netOre === null ? null : formatKronor(data.revenueThisYear.netOre, lang)),
       hint: data ? revenueHint(data, t, lang) : t('stats.revenueThisYear.hint'),
+      noValueLabel: t('common:completion.updating'),
     },
   ];
 
@@ -98,11 +102,13 @@ export default function DashboardHomePage() {
             icon={card.icon}
             // Not connected (or not allowed): "—" with the reason below, never zeros.
             value={data === null ? null : card.value}
-            noValueLabel={t('noValue')}
+            noValueLabel={data && card.noValueLabel ? card.noValueLabel : t('noValue')}
             hint={card.hint}
           />
         ))}
       </SimpleGrid>
+
+      {data ? <CompletionNote completion={data.completion} /> : null}
 
       {stats.isError && data !== null ? <ListError error={stats.error} onRetry={() => void stats.refetch()} /> : null}
 
@@ -214,11 +220,10 @@ export default function DashboardHomePage() {
   );
 }
 
-function revenueHint(data: DashboardStats, t: (key: string, options?: Record<string, unknown>) => string, lang: 'sv' | 'en') {
-  const { netCoverage, netOre, previousYearToDateNetOre } = data.revenueThisYear;
-  if (netCoverage.withNet < netCoverage.invoices) {
-    return t('stats.revenueThisYear.coverage', { withNet: netCoverage.withNet, count: netCoverage.invoices });
-  }
+function revenueHint(data: DashboardStats, t: TFunction, lang: 'sv' | 'en') {
+  const { netOre, previousYearToDateNetOre } = data.revenueThisYear;
+  if (netOre === null) return completionText(data.completion, t);
+  if (previousYearToDateNetOre === null) return t('stats.revenueThisYear.value');
   const change = changePercent(netOre, previousYearToDateNetOre);
   return change === null
     ? t('stats.revenueThisYear.value')

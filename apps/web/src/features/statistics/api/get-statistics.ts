@@ -7,6 +7,7 @@ import type {
   StatisticsTab,
 } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
+import { pollWhileRefreshing } from '../../../components/completion-note';
 import { api, requireAuthorized } from '../../../lib/api-client';
 
 export interface StatisticsByTab {
@@ -34,5 +35,6 @@ export function useStatistics<T extends StatisticsTab>(tab: T, period: string, c
     queryFn: ({ signal }) => getStatistics(tab, period, signal),
     enabled: clubAccountId !== undefined,
     staleTime: 60_000,
+    refetchInterval: (query) => pollWhileRefreshing(query.state.data),
   });
 }

@@ -1,10 +1,10 @@
-import type { NetCoverage } from '@fairway/shared';
+import type { Completion } from '@fairway/shared';
 import { DonutChart } from '@mantine/charts';
-import { Alert, Group, Paper, SimpleGrid, type SimpleGridProps, Stack, Table, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Group, Paper, SimpleGrid, type SimpleGridProps, Stack, Table, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { completionText } from '../../../components/completion-note';
 import { type ChartSeries, MonthChart, type MonthChartProps } from '../../../components/month-chart';
 import { StatCard } from '../../../components/stat-card';
 import { changePercent, formatCount, formatKronor } from '../../../lib/figures';
@@ -17,7 +17,9 @@ export interface Formatters {
   kr: (ore: number) => string;
   n: (value: number) => string;
   /** "+12 % against the year before (34 kr)", or only the year before when there is no change to give. */
-  change: (current: number, previous: number, format: (value: number) => string) => string;
+  change: (current: number, previous: number | null, format: (value: number) => string) => string;
+  /** What a figure that is not complete yet waits for, and when it will be there. */
+  completion: (completion: Completion) => string;
 }
 
 function useFormatters(): Formatters {
@@ -29,11 +31,13 @@ function useFormatters(): Formatters {
     kr: (ore) => formatKronor(ore, lang),
     n: (value) => formatCount(value, lang),
     change: (current, previous, format) => {
+      if (previous === null) return '';
       const change = changePercent(current, previous);
       return change === null
         ? t('previous', { value: format(previous) })
         : t('change', { change: `${change > 0 ? '+' : ''}${change}`, value: format(previous) });
     },
+    completion: (completion) => completionText(completion, t),
   };
 }
 
@@ -72,7 +76,8 @@ export type Block<T> =
   | { kind: 'chart'; title: string; series: [key: string, label: string, color: string][]; options?: ChartOptions }
   | { kind: 'donut'; title: string; entries: (data: T) => { status: string; count: number }[] }
   | { kind: 'table'; table: TableDef<T, unknown> }
-  | { kind: 'side-by-side'; blocks: Block<T>[] };
+  | { kind: 'side-by-side'; blocks: Block<T>[] }
+  | { kind: 'when-complete'; blocks: Block<T>[] };
 
 type ChartOptions = Pick<MonthChartProps, 'kind' | 'money' | 'height'>;
 
@@ -83,15 +88,27 @@ export const cards = <T,>(list: CardDef<T>[], cols: SimpleGridProps['cols'] = { 
   cols,
 });
 
-/** A key figure compared with the same period the year before. */
-export const compared = <T,>(
+/** Any statistics answer: how complete its figures are (see completionSchema). */
+type WithCompletion = { completion: Completion };
+
+/**
+ * A key figure compared with the same period the year before. A figure the server leaves out
+ * until its data is complete (null) shows "—" and when it will be there.
+ */
+export const compared = <T extends WithCompletion>(
   label: string,
   format: 'kr' | 'n',
-  figures: (data: T) => [current: number, previous: number],
+  figures: (data: T) => [current: number | null, previous: number | null],
 ): CardDef<T> => ({
   label,
-  value: (data, f) => f[format](figures(data)[0]),
-  hint: (data, f) => f.change(...figures(data), f[format]),
+  value: (data, f) => {
+    const current = figures(data)[0];
+    return current === null ? null : f[format](current);
+  },
+  hint: (data, f) => {
+    const [current, previous] = figures(data);
+    return current === null ? f.completion(data.completion) : f.change(current, previous, f[format]);
+  },
 });
 
 /** Something said about the figures once they are there (e.g. how much of them is read in full). */
@@ -132,16 +149,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Sums ex VAT cover the invoices read in full: say so when that is not all of them. */
-export function CoverageNote({ coverage }: { coverage: NetCoverage }) {
-  const { t } = useTranslation('statistics');
-  if (coverage.withNet >= coverage.invoices) return null;
-  return (
-    <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden="true" />} data-testid="coverage-note">
-      {t('coverage', { withNet: coverage.withNet, count: coverage.invoices })}
-    </Alert>
-  );
-}
+/** Blocks whose figures need complete data; until the answer is complete they are left out (the page says why). */
+export const whenComplete = <T,>(...blocks: Block<T>[]): Block<T> => ({ kind: 'when-complete', blocks });
 
 const STATUS_COLORS: Record<string, string> = {
   unbooked: 'gray.5',
@@ -236,6 +245,8 @@ const blockKey = <T,>(block: Block<T>): string => {
       return `table-${block.table.title}`;
     case 'side-by-side':
       return `side-${block.blocks.map(blockKey).join('+')}`;
+    case 'when-complete':
+      return `complete-${block.blocks.map(blockKey).join('+')}`;
     default:
       return `${block.kind}-${block.title}`;
   }
@@ -286,6 +297,16 @@ function BlockView<T>({ block, data, f }: { block: Block<T>; data: T | undefined
             <BlockView key={blockKey(inner)} block={inner} data={data} f={f} />
           ))}
         </SimpleGrid>
+      );
+    case 'when-complete':
+      // While loading, the skeletons show; an incomplete answer leaves them out.
+      if (data !== undefined && !(data as Partial<WithCompletion>).completion?.complete) return null;
+      return (
+        <>
+          {block.blocks.map((inner) => (
+            <BlockView key={blockKey(inner)} block={inner} data={data} f={f} />
+          ))}
+        </>
       );
   }
 }

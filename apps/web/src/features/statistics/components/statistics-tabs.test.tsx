@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render';
 import type { StatisticsByTab } from '../api/get-statistics';
-import { STATISTICS_FIXTURES } from '../test/fixtures';
+import { refreshing, STATISTICS_FIXTURES } from '../test/fixtures';
 import { StatisticsTabView } from './statistics-tabs';
 
 function show<K extends keyof StatisticsByTab>(tab: K, data: StatisticsByTab[K] | undefined) {
@@ -27,7 +27,7 @@ beforeEach(async () => {
 });
 
 describe('statistics tabs', () => {
-  it('general: billed, paid and unpaid with the year before, the coverage note and the month chart', () => {
+  it('general: billed, paid and unpaid with the year before, the sum ex VAT said to be updating, and the month chart', () => {
     show('general', STATISTICS_FIXTURES.general);
     expect(card('Fakturerat inkl. moms').value).toMatch(/^123\s456\skr$/);
     expect(card('Fakturerat inkl. moms').text).toMatch(/\+23\s%/);
@@ -35,14 +35,16 @@ describe('statistics tabs', () => {
     expect(card('Inbetalt').text).not.toMatch(/%/);
     expect(card('Obetalt just nu').text).toMatch(/varav förfallet 2\s500\skr/);
     expect(card('Aktiva kunder').value).toMatch(/^812$/);
-    expect(screen.getByTestId('coverage-note').textContent).toMatch(/100 av 120/);
+    // Not every invoice is read whole yet: no sum of part of them, but when it will be there.
+    expect(card('Fakturerat exkl. moms').value).toBe('—');
+    expect(card('Fakturerat exkl. moms').text).toMatch(/Uppdateras – 20 fakturor kvar att läsa in, klart om ca 2 min/);
     expect(within(section('Fakturerat och inbetalt per månad (SEK)')).getByRole('figure')).toBeTruthy();
   });
 
-  it('invoices: no coverage note when every invoice is read in full, "—" without paid invoices, the status donut', () => {
+  it('invoices: net and VAT once every invoice is read, "—" without paid invoices, the status donut', () => {
     show('invoices', STATISTICS_FIXTURES.invoices);
-    expect(screen.queryByTestId('coverage-note')).toBeNull();
     expect(card('Snittid till betalning').value).toBe('—');
+    expect(card('Snittid till betalning').text).toMatch(/Exkl. moms 98\s765\skr, moms 24\s691\skr/);
     const statuses = within(section('Fakturor efter status'));
     expect(statuses.getByRole('figure', { name: 'Fakturor efter status' })).toBeTruthy();
     expect(statuses.getByRole('row', { name: /Förfallna\s*3/ })).toBeTruthy();
@@ -70,12 +72,34 @@ describe('statistics tabs', () => {
     ).toBeTruthy();
   });
 
-  it('products: the rows coverage, quantities with decimals and an invoice row without article', () => {
+  it('products: quantities with decimals and an invoice row without article', () => {
     show('products', STATISTICS_FIXTURES.products);
-    expect(screen.getByTestId('products-coverage').textContent).toMatch(/90 av 120/);
+    expect(card('Intäkt exkl. moms').value).toMatch(/^20\s000\skr$/);
     const rows = within(screen.getByTestId('top-products')).getAllByRole('row');
     expect(rows[1]?.textContent).toMatch(/Golfbollar Pro V1\s*140\s*12,5\s*15\s000\skr\s*7\s000\skr/);
     expect(rows[2]?.textContent).toMatch(/Rader utan artikel/);
+  });
+
+  it('products while invoices are read whole: no revenue, ranking or chart from part of them, in both languages', async () => {
+    const pending = {
+      ...STATISTICS_FIXTURES.products,
+      completion: refreshing(),
+      totals: { netOre: null, previousNetOre: null, articles: null },
+      months: [],
+      articles: [],
+    };
+    const view = show('products', pending);
+    expect(card('Intäkt exkl. moms').value).toBe('—');
+    expect(card('Intäkt exkl. moms').text).toMatch(/Uppdateras – 20 fakturor kvar att läsa in, klart om ca 2 min/);
+    expect(card('Sålda artiklar').value).toBe('—');
+    expect(screen.queryByTestId('top-products')).toBeNull();
+    expect(screen.queryByText('Inget under perioden.')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 3, name: 'Artiklar med störst intäkt' })).toBeNull();
+    view.unmount();
+
+    await setLanguage('en');
+    show('products', pending);
+    expect(card('Revenue excl. VAT').text).toMatch(/Updating – 20 invoices left to read, ready in about 2 min/);
   });
 
   it('shows every tab loading with skeletons and its section titles, and says nothing is empty yet', () => {

@@ -1,19 +1,17 @@
 import type { StatisticsTab } from '@fairway/shared';
-import { Alert, Anchor, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { StatisticsByTab } from '../api/get-statistics';
 import {
   type Block,
-  CoverageNote,
   cards,
   chart,
   compared,
   donut,
-  note,
   StatisticsBlocks,
   sideBySide,
   table,
+  whenComplete,
 } from './statistics-blocks';
 
 /**
@@ -32,11 +30,14 @@ export const STATISTICS_VIEWS: { [K in StatisticsTab]: Block<StatisticsByTab[K]>
       },
       {
         label: 'general.billedNet',
-        value: (d, f) => f.kr(d.totals.billedNetOre),
-        hint: (d, f) => f.t('general.counts', { invoices: d.totals.invoiceCount, credits: d.totals.creditNoteCount }),
+        // Null until every invoice of the period is read whole (the page's completion note says when).
+        value: (d, f) => (d.totals.billedNetOre === null ? null : f.kr(d.totals.billedNetOre)),
+        hint: (d, f) =>
+          d.totals.billedNetOre === null
+            ? f.completion(d.completion)
+            : f.t('general.counts', { invoices: d.totals.invoiceCount, credits: d.totals.creditNoteCount }),
       },
     ]),
-    note('coverage', (d) => <CoverageNote coverage={d.totals.netCoverage} />),
     chart('general.chart', [
       ['billedTotalOre', 'series.billed', 'blue.6'],
       ['previousBilledTotalOre', 'series.billedPrevious', 'gray.5'],
@@ -63,10 +64,12 @@ export const STATISTICS_VIEWS: { [K in StatisticsTab]: Block<StatisticsByTab[K]>
       {
         label: 'invoices.daysToPay',
         value: (d, f) => (d.totals.averageDaysToPay === null ? null : f.t('invoices.days', { days: d.totals.averageDaysToPay })),
-        hint: (d, f) => f.t('invoices.netVat', { net: f.kr(d.totals.billedNetOre), vat: f.kr(d.totals.billedVatOre) }),
+        hint: (d, f) =>
+          d.totals.billedNetOre === null || d.totals.billedVatOre === null
+            ? f.t('invoices.netVatPending', { pending: f.completion(d.completion) })
+            : f.t('invoices.netVat', { net: f.kr(d.totals.billedNetOre), vat: f.kr(d.totals.billedVatOre) }),
       },
     ]),
-    note('coverage', (d) => <CoverageNote coverage={d.totals.netCoverage} />),
     chart('invoices.chart', [
       ['billedTotalOre', 'series.billed', 'blue.6'],
       ['paidOre', 'series.paid', 'teal.6'],
@@ -159,63 +162,61 @@ export const STATISTICS_VIEWS: { [K in StatisticsTab]: Block<StatisticsByTab[K]>
     ),
   ],
 
+  // Revenue per article comes from invoice rows, which need every invoice read whole: until then
+  // the cards say when, and the chart and the ranking are left out rather than built from part.
   products: [
-    note('coverage', (d, f) => (
-      <Alert
-        variant="light"
-        color={d.coverage.invoicesWithRows < d.coverage.invoices ? 'blue' : 'teal'}
-        icon={<IconInfoCircle size={18} aria-hidden="true" />}
-        data-testid="products-coverage"
-      >
-        {f.t('products.coverage', { withRows: d.coverage.invoicesWithRows, count: d.coverage.invoices })}
-      </Alert>
-    )),
     cards(
       [
         compared('products.revenue', 'kr', (d) => [d.totals.netOre, d.totals.previousNetOre]),
-        { label: 'products.articles', value: (d, f) => f.n(d.totals.articles) },
+        {
+          label: 'products.articles',
+          value: (d, f) => (d.totals.articles === null ? null : f.n(d.totals.articles)),
+          hint: (d, f) => (d.totals.articles === null ? f.completion(d.completion) : null),
+        },
       ],
       { base: 1, xs: 2 },
     ),
-    chart('products.chart', [
-      ['netOre', 'series.revenue', 'blue.6'],
-      ['previousNetOre', 'series.revenuePrevious', 'gray.5'],
-    ]),
-    table({
-      title: 'products.top',
-      testId: 'top-products',
-      minWidth: 560,
-      rows: (d) => d.articles,
-      rowKey: (a) => a.articleNumber ?? '',
-      columns: [
-        {
-          header: 'products.columns.article',
-          cell: (a, f) =>
-            a.articleNumber ? (
-              <>
-                {a.description}{' '}
-                <Text span c="dimmed" fz="xs">
-                  {a.articleNumber}
+    whenComplete(
+      chart('products.chart', [
+        ['netOre', 'series.revenue', 'blue.6'],
+        ['previousNetOre', 'series.revenuePrevious', 'gray.5'],
+      ]),
+      table({
+        title: 'products.top',
+        testId: 'top-products',
+        minWidth: 560,
+        rows: (d) => d.articles,
+        rowKey: (a) => a.articleNumber ?? '',
+        columns: [
+          {
+            header: 'products.columns.article',
+            cell: (a, f) =>
+              a.articleNumber ? (
+                <>
+                  {a.description}{' '}
+                  <Text span c="dimmed" fz="xs">
+                    {a.articleNumber}
+                  </Text>
+                </>
+              ) : (
+                <Text span fs="italic">
+                  {f.t('products.noArticle')}
                 </Text>
-              </>
-            ) : (
-              <Text span fs="italic">
-                {f.t('products.noArticle')}
-              </Text>
-            ),
-        },
-        {
-          header: 'products.columns.quantity',
-          align: 'right',
-          cell: (a, f) =>
-            new Intl.NumberFormat(f.lang === 'en' ? 'en-SE' : 'sv-SE', { maximumFractionDigits: 2 }).format(
-              a.quantityHundredths / 100,
-            ),
-        },
-        { header: 'products.columns.revenue', align: 'right', cell: (a, f) => f.kr(a.netOre) },
-        { header: 'products.columns.previous', align: 'right', dimmed: true, cell: (a, f) => f.kr(a.previousNetOre) },
-      ],
-    }),
+              ),
+          },
+          {
+            header: 'products.columns.quantity',
+            align: 'right',
+            cell: (a, f) =>
+              new Intl.NumberFormat(f.lang === 'en' ? 'en-SE' : 'sv-SE', { maximumFractionDigits: 2 }).format(
+                a.quantityHundredths / 100,
+              ),
+          },
+          { header: 'products.columns.revenue', align: 'right', cell: (a, f) => f.kr(a.netOre) },
+          { header: 'products.columns.previous', align: 'right', dimmed: true, cell: (a, f) => f.kr(a.previousNetOre) },
+        ],
+      }),
+    ),
   ],
 };
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { brand } from '../../../app/brand';
 import { AccessDeniedScreen } from '../../../components/access-denied-screen';
+import { CompletionNote } from '../../../components/completion-note';
 import { ListError, ListNotConnected } from '../../../components/list/list-states';
 import { useAccountingConnection } from '../../../components/list/use-accounting-connection';
 import { type Crumb, PageHeader } from '../../../components/page-header';
@@ -129,6 +130,7 @@ function TabContent({ tab, period, clubAccountId }: { tab: StatisticsTab; period
           </Text>
         </Group>
       ) : null}
+      {data ? <CompletionNote completion={data.completion} /> : null}
       <StatisticsTabView tab={tab} data={data} />
     </Stack>
   );

@@ -1,4 +1,15 @@
+import type { Completion } from '@fairway/shared';
 import type { StatisticsByTab } from '../api/get-statistics';
+
+const complete: Completion = { complete: true, pendingInvoices: 0, refreshing: false, expectedAt: null };
+
+/** A refresh under way that has 20 invoices of the period left to read whole, about 100 s from now. */
+export const refreshing = (): Completion => ({
+  complete: false,
+  pendingInvoices: 20,
+  refreshing: true,
+  expectedAt: new Date(Date.now() + 100_000).toISOString(),
+});
 
 const window = {
   period: 'last-12-months',
@@ -7,6 +18,7 @@ const window = {
   previousFrom: '2024-04-01',
   previousTo: '2025-03-31',
   syncedAt: '2026-03-20T08:00:00.000Z',
+  completion: complete,
 };
 
 const months = <T extends object>(row: (index: number) => T) =>
@@ -16,10 +28,12 @@ const months = <T extends object>(row: (index: number) => T) =>
 export const STATISTICS_FIXTURES: StatisticsByTab = {
   general: {
     ...window,
+    // Some invoices of the period are still being read whole: no sum ex VAT yet.
+    completion: refreshing(),
     totals: {
       billedTotalOre: 12_345_600,
       previousBilledTotalOre: 10_000_000,
-      billedNetOre: 9_876_500,
+      billedNetOre: null,
       netCoverage: { invoices: 120, withNet: 100 },
       paidOre: 11_000_000,
       previousPaidOre: 0,
