@@ -1,5 +1,5 @@
 import type { DashboardStats, GeneralStatistics, ProductStatistics } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
 import type { FxInvoice } from '../../integrations/fortnox/fortnox-types';
@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { accountingSyncRuns } from '../accounting/accounting.schema';
 import { queueMirrorRefresh, runMirrorRefresh } from '../accounting/accounting-sync.service';
 import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
+import { invoices } from '../invoices/invoices.schema';
 import { swedishToday, windowOf } from '../statistics/statistics.service';
 import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 
@@ -151,5 +152,44 @@ describe('figures ex VAT are complete or marked incomplete', () => {
     }
     expect(new Map(products.articles.map((x) => [x.articleNumber ?? '', x.netOre]))).toEqual(perArticle);
     expect(products.articles.find((x) => x.articleNumber === 'GF18')?.description).toBe('Greenfee 18 hål');
+  }, 60_000);
+
+  it('invoices the mirror holds only as list summaries again: incomplete until a refresh reads them, which reads only those', async () => {
+    const today = swedishToday();
+    const year = today.slice(0, 4);
+    const complete = await get<DashboardStats>('/dashboard/stats');
+    // The six newest invoices, as a list answer leaves them (no rows, no net): e.g. paid since.
+    const newest = await app.db
+      .select({ number: invoices.number })
+      .from(invoices)
+      .where(and(eq(invoices.clubAccountId, a.clubAccountId), eq(invoices.cancelled, false)))
+      .orderBy(desc(invoices.invoiceDate), desc(invoices.number))
+      .limit(6);
+    for (const { number } of newest) {
+      await app.db
+        .update(invoices)
+        .set({ netOre: 0, vatOre: 0, data: sql`jsonb_set(${invoices.data}, '{rows}', '[]'::jsonb)` })
+        .where(and(eq(invoices.clubAccountId, a.clubAccountId), eq(invoices.number, number)));
+    }
+    const stale = await get<DashboardStats>('/dashboard/stats');
+    expect(stale.revenueThisYear.netOre).toBeNull();
+    // No refresh under way: said so, with nothing to promise a time for.
+    expect(stale.completion).toEqual({ complete: false, pendingInvoices: 6, refreshing: false, expectedAt: null });
+
+    const target = { organisationId: a.organisationId, clubAccountId: a.clubAccountId };
+    const wholeReads = () => sim.log.filter((r) => r.method === 'GET' && /^\/3\/invoices\/\d+$/.test(r.path)).length;
+    // A run cut short after two of them: still incomplete, four left.
+    expect(await runMirrorRefresh(app, await queueMirrorRefresh(app, target, 'manual'), { invoiceReads: 2 })).toBe('succeeded');
+    expect((await get<DashboardStats>('/dashboard/stats')).completion.pendingInvoices).toBe(4);
+    // The next reads only the four still missing, and the figure is what it was.
+    const before = wholeReads();
+    expect(
+      await runMirrorRefresh(app, await queueMirrorRefresh(app, target, 'scheduled'), { invoiceReads: Number.POSITIVE_INFINITY }),
+    ).toBe('succeeded');
+    expect(wholeReads() - before).toBe(4);
+    const after = await get<DashboardStats>('/dashboard/stats');
+    expect(after.completion.complete).toBe(true);
+    expect(after.revenueThisYear).toEqual(complete.revenueThisYear);
+    expect(after.revenueThisYear.netOre).toBe(programNet(`${year}-01-01`, today));
   }, 60_000);
 });
