@@ -101,8 +101,9 @@ export const gitSyncPreflightSchema = z.object({
   /**
    * What happens to each invoice made, per the target's invoice configuration: booked or not
    * (`book`, the default of the run's `book`), and when sent (the run's `send`, on by default)
-   * how many go each way: the configured method, by post (`print`) when it is e-mail and the
-   * payer has no e-mail address, or the payer's own choice as a member (billing method).
+   * how many go each way (the invoices made and those made earlier but not sent yet): the
+   * configured method, by post (`print`) when it is e-mail and the payer has no e-mail address, or
+   * the payer's own choice as a member (billing method).
    */
   delivery: z.object({ book: z.boolean(), sendMethod: z.enum(INVOICE_SEND_METHODS), ways: gitSyncWaysSchema }),
 });

@@ -172,7 +172,9 @@ async function plan(
   );
   const memberConfig = await getConfiguration(app.db, gitTarget, 'member');
   const toSync = bases.filter((b) => workOf(b, items.get(b.gitId)) === 'invoice');
-  const followUps = bases.filter((b) => workOf(b, items.get(b.gitId)) === 'followUp').length;
+  const followUps = bases.filter((b) => workOf(b, items.get(b.gitId)) === 'followUp');
+  // Invoices made earlier and not sent yet: a run that sends sends them too.
+  const unsent = followUps.filter((b) => ['synced', 'sending'].includes(items.get(b.gitId)?.state ?? ''));
   const alreadySynced = bases.filter((b) => isInvoiced(items.get(b.gitId))).length;
   const paidInGitCount = bases.filter((b) => b.status !== 'credited' && paidInGit(b) && !isInvoiced(items.get(b.gitId))).length;
   const payers = [...new Set(toSync.map((b) => payerGolfIdOf(b, memberConfig)))];
@@ -196,17 +198,19 @@ async function plan(
     ];
   });
   const invoiceConfig = await getConfiguration(app.db, target, 'invoice');
-  const gitMembersByGolfId = await membersByGolfId(app, gitTarget, payers);
-  const preferences = await billingMethodsOf(app, gitTarget, payers);
+  const toSend = [...toSync, ...unsent];
+  const sendPayers = [...new Set(toSend.map((b) => payerGolfIdOf(b, memberConfig)))];
+  const gitMembersByGolfId = await membersByGolfId(app, gitTarget, sendPayers);
+  const preferences = await billingMethodsOf(app, gitTarget, sendPayers);
   const ways: GitSyncWays = { email: 0, einvoice: 0, print: 0, external_print: 0 };
-  for (const b of toSync) {
+  for (const b of toSend) {
     const payer = payerGolfIdOf(b, memberConfig);
     ways[wayOf(invoiceConfig.sendMethod, payer, b, gitMembersByGolfId, preferences)]++;
   }
   return {
     bases: toSync.length,
-    followUps,
-    total: toSync.length + followUps,
+    followUps: followUps.length,
+    total: toSync.length + followUps.length,
     alreadySynced,
     paidInGit: paidInGitCount,
     customersToCreate,

@@ -866,6 +866,10 @@ describe('what the run does with each invoice', () => {
     expect(sends).toEqual([]);
     const synced = (await bases(occasion, '&sync=synced')).map((r) => r.id);
     for (const c of chosen) expect(synced).toContain(c.id);
+    // The next preflight says the two unsent invoices are followed up and would be sent (on paper, as configured).
+    const next = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, body);
+    expect(next).toMatchObject({ bases: 0, followUps: 2, total: 2 });
+    expect(next.delivery.ways).toEqual({ email: 0, einvoice: 0, print: 2, external_print: 0 });
 
     // A later run without the choice follows the configuration: the invoices are sent, once each.
     const later = await syncByService(body);

@@ -82,18 +82,17 @@ function planText(
   choice: RunChoice,
 ): string[] {
   const lines: string[] = [];
-  const count = preflight.bases;
-  if (count > 0) {
-    lines.push(t(choice.book ? 'sync.plan.booked' : 'sync.plan.notBooked', { count }));
-    if (choice.send) {
-      const ways = SEND_METHODS.filter((way) => preflight.delivery.ways[way] > 0).map((way) =>
-        t(`sync.plan.ways.${way}`, { count: preflight.delivery.ways[way] }),
-      );
-      const list = new Intl.ListFormat(lang === 'en' ? 'en' : 'sv', { type: 'conjunction' }).format(ways);
-      lines.push(t('sync.plan.sent', { ways: list.charAt(0).toUpperCase() + list.slice(1) }));
-    } else lines.push(t('sync.plan.notSent', { count }));
-  }
+  if (preflight.bases > 0) lines.push(t(choice.book ? 'sync.plan.booked' : 'sync.plan.notBooked', { count: preflight.bases }));
   if (preflight.followUps > 0) lines.push(t('sync.plan.followUps', { count: preflight.followUps }));
+  // The invoices the run would send: those it makes and those made earlier but not sent yet.
+  const toSend = SEND_METHODS.reduce((sum, way) => sum + preflight.delivery.ways[way], 0);
+  if (toSend > 0 && choice.send) {
+    const ways = SEND_METHODS.filter((way) => preflight.delivery.ways[way] > 0).map((way) =>
+      t(`sync.plan.ways.${way}`, { count: preflight.delivery.ways[way] }),
+    );
+    const list = new Intl.ListFormat(lang === 'en' ? 'en' : 'sv', { type: 'conjunction' }).format(ways);
+    lines.push(t('sync.plan.sent', { ways: list.charAt(0).toUpperCase() + list.slice(1) }));
+  } else if (toSend > 0) lines.push(t('sync.plan.notSent', { count: toSend }));
   return lines;
 }
 
@@ -316,7 +315,7 @@ export function SyncDialog({ opened, onClose, occasionId, basisIds, runId, onRun
                   </Text>
                 ))}
               </div>
-              {runChoice.send && preflight.bases > 0 ? (
+              {runChoice.send && Object.values(preflight.delivery.ways).some((n) => n > 0) ? (
                 <Text fz="xs" c="dimmed">
                   {t('sync.plan.waysHint')}
                 </Text>

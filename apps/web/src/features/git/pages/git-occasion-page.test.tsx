@@ -278,7 +278,8 @@ describe('invoice occasion page', { timeout: 60_000 }, () => {
     await setLanguage('en');
     mapped = true;
     followUps = 1;
-    delivery = { book: true, sendMethod: 'print', ways: { email: 0, einvoice: 0, print: 2, external_print: 0 } };
+    // The two invoices made and the one made earlier but not sent yet.
+    delivery = { book: true, sendMethod: 'print', ways: { email: 0, einvoice: 0, print: 3, external_print: 0 } };
     const user = userEvent.setup();
     renderRoutes(routes, `/dashboard/golfrelated/git/invoice-occasions/${OCCASION}`);
     const table = await screen.findByRole('table', { name: 'Invoice bases' });
@@ -287,8 +288,8 @@ describe('invoice occasion page', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sync to accounting' });
     expect((await within(dialog).findByTestId('sync-delivery')).textContent).toBe(
       '2 bases become invoices that are booked at once.' +
-        '2 are printed to be posted.' +
-        'One invoice that already exists is followed up: sent if it has not been (when sending is on), and given changes and credits from GIT as the API configuration says.',
+        'One invoice that already exists is followed up: sent if it has not been (when sending is on), and given changes and credits from GIT as the API configuration says.' +
+        '3 are printed to be posted.',
     );
     expect(within(dialog).getByRole('switch', { name: /Book the invoices at once/ })).toBeChecked();
     // The run works on the two new invoices and the one followed up: the figure its progress counts to.
