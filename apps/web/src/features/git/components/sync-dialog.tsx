@@ -173,7 +173,8 @@ export function SyncDialog({ opened, onClose, occasionId, basisIds, runId, onRun
     setBusy(true);
     setSaveError(null);
     try {
-      await saveArticleMappings({ ...(target ? { targetClubAccountId: target } : {}), mappings });
+      // Mapped in the program the preflight planned for.
+      await saveArticleMappings({ targetClubAccountId: preflight.target.id, mappings });
       setFieldErrors({});
       await check(target);
     } catch (error) {
