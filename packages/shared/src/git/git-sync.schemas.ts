@@ -25,7 +25,8 @@ export const GIT_SYNC_MAX_BASES = 10_000;
 
 const targetField = z.string().uuid().nullable().optional();
 
-export const gitSyncBodySchema = z
+/** The bases a sync would take, and the club account it would go to (POST git/sync/preflight). */
+export const gitSyncSelectionSchema = z
   .object({
     occasionId: z.string().uuid(),
     /** Only these bases of the occasion; absent = every basis of it. */
@@ -34,7 +35,22 @@ export const gitSyncBodySchema = z
       .min(1, { message: encodeMessage('git_sync_bases_required') })
       .max(GIT_SYNC_MAX_BASES, { message: encodeMessage('git_sync_too_many_bases', { max: GIT_SYNC_MAX_BASES }) })
       .optional(),
+    /** Absent or null: the API configuration's `club_to_sync`, else the club account in use. */
     targetClubAccountId: targetField,
+  })
+  .strict();
+export type GitSyncSelectionBody = z.infer<typeof gitSyncSelectionSchema>;
+
+/**
+ * POST git/sync: the selection, and what this run does with each invoice it makes. Absent, each
+ * follows the target's invoice configuration (`bookOnCreate`; send by `sendMethod`).
+ */
+export const gitSyncBodySchema = gitSyncSelectionSchema
+  .extend({
+    /** Book each invoice as it is made. */
+    book: z.boolean().optional(),
+    /** Send each invoice (the way the preflight's `delivery.ways` counts); false: create only, send later. */
+    send: z.boolean().optional(),
   })
   .strict();
 export type GitSyncBody = z.infer<typeof gitSyncBodySchema>;
@@ -48,9 +64,24 @@ export const gitMissingArticleSchema = z.object({
 });
 export type GitMissingArticle = z.infer<typeof gitMissingArticleSchema>;
 
+/** How many invoices go each way when sent (keys: the invoice configuration's send methods). */
+export const gitSyncWaysSchema = z.object({
+  email: z.number().int(),
+  einvoice: z.number().int(),
+  print: z.number().int(),
+  external_print: z.number().int(),
+});
+export type GitSyncWays = z.infer<typeof gitSyncWaysSchema>;
+
 export const gitSyncPreflightSchema = z.object({
+  /** The club account whose accounting program gets the invoices; `configured`: the API configuration's `club_to_sync`. */
+  target: z.object({ id: z.string().uuid(), name: z.string(), configured: z.boolean() }),
   /** Bases the sync would invoice: not yet synced, not credited in GIT, no payment in GIT. */
   bases: z.number().int(),
+  /** Bases already invoiced that the run looks at again (sends one not yet sent, brings a GIT change or credit over, pauses). */
+  followUps: z.number().int(),
+  /** The bases the run works on (`bases` + `followUps`): the figure its progress counts to. */
+  total: z.number().int(),
   alreadySynced: z.number().int(),
   /** Bases GIT already has (part) payments for and the portal never invoiced: left out, so nobody pays twice. */
   paidInGit: z.number().int(),
@@ -67,8 +98,14 @@ export const gitSyncPreflightSchema = z.object({
       payerName: z.string(),
     }),
   ),
-  /** What happens to each invoice made, per the target's invoice configuration. */
-  delivery: z.object({ book: z.boolean(), sendMethod: z.enum(INVOICE_SEND_METHODS) }),
+  /**
+   * What happens to each invoice made, per the target's invoice configuration: booked or not
+   * (`book`, the default of the run's `book`), and when sent (the run's `send`, on by default)
+   * how many go each way (the invoices made and those made earlier but not sent yet): the
+   * configured method, by post (`print`) when it is e-mail and the payer has no e-mail address, or
+   * the payer's own choice as a member (billing method).
+   */
+  delivery: z.object({ book: z.boolean(), sendMethod: z.enum(INVOICE_SEND_METHODS), ways: gitSyncWaysSchema }),
 });
 export type GitSyncPreflight = z.infer<typeof gitSyncPreflightSchema>;
 

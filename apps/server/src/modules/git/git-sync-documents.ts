@@ -1,5 +1,12 @@
-import { type InvoiceConfiguration, type MemberConfiguration, priceFeeRule, vatIncludedOre } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
+import {
+  type BillingMethod,
+  type InvoiceConfiguration,
+  type InvoiceSendMethod,
+  type MemberConfiguration,
+  priceFeeRule,
+  vatIncludedOre,
+} from '@fairway/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CustomerFields, DocumentRow, InvoiceDeliveryMethod } from '../../integrations/accounting/provider';
 import type { GitAddress } from '../../integrations/git/git-gateway';
@@ -34,6 +41,46 @@ export const SEND_WAY: Record<InvoiceConfiguration['sendMethod'], InvoiceDeliver
   print: 'print',
   external_print: 'externalprint',
 };
+
+/**
+ * How an invoice to a payer is sent: the invoice configuration's method, except that a payer who is
+ * a member and asked for letters gets it on paper and one who asked for e-mail (and has an
+ * address) by e-mail, and e-mail to a payer without an address goes by post, which the program
+ * would otherwise refuse. The preflight counts with it and the run sends with it.
+ */
+export function deliveryWayOf(
+  sendMethod: InvoiceSendMethod,
+  email: string | null,
+  preference: BillingMethod | null,
+): InvoiceSendMethod {
+  if (preference === 'letter') return sendMethod === 'external_print' ? 'external_print' : 'print';
+  if (preference === 'email' && email) return 'email';
+  if (sendMethod === 'email' && !email) return 'print';
+  return sendMethod;
+}
+
+/** The billing method members of the GIT club account chose, by golf ID (members without one are left out). */
+export async function billingMethodsOf(
+  app: FastifyInstance,
+  gitTarget: MirrorTarget,
+  golfIds: string[],
+): Promise<Map<string, BillingMethod>> {
+  const out = new Map<string, BillingMethod>();
+  for (let i = 0; i < golfIds.length; i += 5000) {
+    const rows = await app.db
+      .select({ golfId: members.golfId, billingMethod: members.billingMethod })
+      .from(members)
+      .where(
+        and(
+          eq(members.organisationId, gitTarget.organisationId),
+          eq(members.clubAccountId, gitTarget.clubAccountId),
+          inArray(members.golfId, golfIds.slice(i, i + 5000)),
+        ),
+      );
+    for (const r of rows) if (r.golfId && r.billingMethod) out.set(r.golfId, r.billingMethod);
+  }
+  return out;
+}
 
 export function addressOf(address: GitAddress | null | undefined) {
   return {

@@ -25,9 +25,11 @@ export interface GitSyncSelection {
 // ---- selection ---------------------------------------------------------------------------------
 
 /**
- * The target club account: the one asked for, or the API configuration's `club_to_sync`. A user
- * (`caller`) may only sync into a club account they were given, whichever of the two named it;
- * a run without a user (the scheduler) needs it to be the organisation's. 404 otherwise.
+ * The target club account: the one asked for, else the API configuration's `club_to_sync`, else
+ * (for a user, who sees it named in the sync dialog before starting) the GIT club account itself,
+ * the same default the bases list shows sync states against (`listTargetOf`). A user (`caller`)
+ * may only sync into a club account they were given, whichever named it; a run without a user
+ * (the scheduler) needs `club_to_sync`, and it to be the organisation's. 404 otherwise.
  */
 export async function resolveTarget(
   app: FastifyInstance,
@@ -35,15 +37,26 @@ export async function resolveTarget(
   requested: string | null | undefined,
   caller: ClubAccountReach | null,
 ): Promise<MirrorTarget> {
-  const id = requested ?? (await getConfiguration(app.db, gitTarget, 'api')).club_to_sync;
+  return (await resolveTargetOf(app, gitTarget, requested, caller)).target;
+}
+
+/** `resolveTarget`, and whether the API configuration named it. */
+export async function resolveTargetOf(
+  app: FastifyInstance,
+  gitTarget: MirrorTarget,
+  requested: string | null | undefined,
+  caller: ClubAccountReach | null,
+): Promise<{ target: MirrorTarget; configured: boolean }> {
+  const configured = requested ? null : (await getConfiguration(app.db, gitTarget, 'api')).club_to_sync;
+  const id = requested ?? configured ?? (caller ? gitTarget.clubAccountId : null);
   if (!id) throw new ValidationError({ club_to_sync: [encodeMessage('club_to_sync_required')] });
-  if (caller) return reachableClubAccount(caller, id);
+  if (caller) return { target: reachableClubAccount(caller, id), configured: !!configured };
   const [row] = await app.db
     .select({ id: clubAccounts.id })
     .from(clubAccounts)
     .where(and(eq(clubAccounts.id, id), eq(clubAccounts.organisationId, gitTarget.organisationId)));
   if (!row) throw new NotFoundError('gitSync.targetNotFound');
-  return { organisationId: gitTarget.organisationId, clubAccountId: id };
+  return { target: { organisationId: gitTarget.organisationId, clubAccountId: id }, configured: !!configured };
 }
 
 export async function findOccasion(app: FastifyInstance, gitTarget: MirrorTarget, id: string): Promise<OccasionRow> {

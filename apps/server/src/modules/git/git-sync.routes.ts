@@ -5,6 +5,7 @@ import {
   gitArticleMappingsQuerySchema,
   gitSyncBodySchema,
   gitSyncPreflightSchema,
+  gitSyncSelectionSchema,
   gitTransactionSchema,
   idParamsSchema,
 } from '@fairway/shared';
@@ -35,9 +36,9 @@ export const gitSyncRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'What a sync of the chosen bases would do: bases to invoice, already synced, customers to create, unmapped articles',
+          'What a sync of the chosen bases would do: the target, bases to invoice and to follow up, customers to create, unmapped articles, how the invoices are booked and sent',
         querystring: noQuery,
-        body: gitSyncBodySchema,
+        body: gitSyncSelectionSchema,
         response: { 200: envelope(gitSyncPreflightSchema) },
       },
     },
@@ -96,7 +97,8 @@ export const gitSyncRoutes: FastifyPluginAsyncZod = async (app) => {
       ...write,
       schema: {
         tags,
-        summary: 'Sync the chosen invoice bases to the accounting program; answers the queued (or already running) run',
+        summary:
+          'Sync the chosen invoice bases to the accounting program, booking and sending as chosen for this run; answers the queued (or already running) run',
         querystring: noQuery,
         body: gitSyncBodySchema,
         response: { 202: envelope(gitTransactionSchema) },

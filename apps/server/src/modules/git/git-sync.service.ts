@@ -1,8 +1,11 @@
 import {
   type ApiConfiguration,
+  type BillingMethod,
   type CreateInvoiceInput,
   type GitSyncPreflight,
+  type GitSyncWays,
   type InvoiceConfiguration,
+  type InvoiceSendMethod,
   type MemberConfiguration,
 } from '@fairway/shared';
 import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
@@ -24,10 +27,20 @@ import { accountingFor } from '../integrations/accounting-connections.service';
 import { mirrorInvoices } from '../invoices/invoices.mirror';
 import { findInvoiceByNumber } from '../invoices/invoices.repository';
 import { createInvoice, sendInvoice } from '../invoices/invoices.service';
+import { clubAccounts } from '../organizations/organizations.schema';
 import type { ClubAccountReach } from '../organizations/tenant';
 import { gitConnections, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.schema';
 import * as repo from './git-sync.repository';
-import { customerFieldsOf, familyDiscountOf, familyPays, invoiceRowsOf, payerGolfIdOf, SEND_WAY } from './git-sync-documents';
+import {
+  billingMethodsOf,
+  customerFieldsOf,
+  deliveryWayOf,
+  familyDiscountOf,
+  familyPays,
+  invoiceRowsOf,
+  payerGolfIdOf,
+  SEND_WAY,
+} from './git-sync-documents';
 import { gitArticlesByCode, missingArticlesOf } from './git-sync-mappings.service';
 import { basisInvoiceRequestId, payerCustomerRequestId } from './git-sync-ref';
 import {
@@ -36,7 +49,7 @@ import {
   type GitSyncSelection,
   type MemberRow,
   type OccasionRow,
-  resolveTarget,
+  resolveTargetOf,
   selectionOf,
 } from './git-sync-selection';
 import { encodeFailure, isInvoiced } from './git-sync-states';
@@ -66,6 +79,10 @@ export interface GitSyncInput {
   basisGitIds: string[] | null;
   userId: string | null;
   lang: Lang;
+  /** Book each invoice as it is made; absent (runs queued before the choice existed): the invoice configuration's. */
+  book?: boolean;
+  /** Send each invoice made; absent: yes. */
+  send?: boolean;
 }
 
 export interface GitSyncJobData extends GitSyncInput {
@@ -78,6 +95,9 @@ export interface QueueGitSyncOptions extends GitSyncSelection {
   caller: ClubAccountReach | null;
   userId?: string | null;
   lang?: Lang;
+  /** The user's choice for this run (POST git/sync); absent: the invoice configuration's. */
+  book?: boolean;
+  send?: boolean;
 }
 
 /** Test and benchmark hooks: called before each step; a throw there simulates a crash at that point. */
@@ -104,9 +124,16 @@ export async function preflightGitSync(
   caller: ClubAccountReach,
 ): Promise<GitSyncPreflight> {
   const { occasionGitIds, basisGitIds } = await selectionOf(app, gitTarget, selection);
-  const target = await resolveTarget(app, gitTarget, selection.targetClubAccountId, caller);
+  const { target, configured } = await resolveTargetOf(app, gitTarget, selection.targetClubAccountId, caller);
   const bases = await basesOf(app, gitTarget, occasionGitIds, basisGitIds);
-  return plan(app, gitTarget, target, bases);
+  const [account] = await app.db
+    .select({ name: clubAccounts.name })
+    .from(clubAccounts)
+    .where(and(eq(clubAccounts.id, target.clubAccountId), eq(clubAccounts.organisationId, target.organisationId)));
+  return {
+    target: { id: target.clubAccountId, name: account?.name ?? '', configured },
+    ...(await plan(app, gitTarget, target, bases)),
+  };
 }
 
 /**
@@ -116,12 +143,27 @@ export async function preflightGitSync(
  */
 const paidInGit = (b: BasisRow) => b.status === 'paid' || b.status === 'partially_paid';
 
+/**
+ * What a run does with a basis, from its GIT status and its ledger item: make its invoice, follow
+ * an invoice already made up (send it if unsent, bring a GIT change or credit over, pause it), or
+ * nothing (paid or credited in GIT before it was invoiced, paused, credited). The preflight counts
+ * with it and the run works through exactly the bases it does not leave alone, so the dialog's
+ * figures and the run's progress are one figure.
+ */
+type Work = 'invoice' | 'followUp' | 'none';
+function workOf(basis: BasisRow, item: repo.GitSyncItemRow | undefined): Work {
+  if (item?.state === 'paused' || item?.state === 'credited') return 'none';
+  if (isInvoiced(item)) return 'followUp';
+  if (basis.status === 'credited' || paidInGit(basis)) return 'none';
+  return 'invoice';
+}
+
 async function plan(
   app: FastifyInstance,
   gitTarget: MirrorTarget,
   target: MirrorTarget,
   bases: BasisRow[],
-): Promise<GitSyncPreflight> {
+): Promise<Omit<GitSyncPreflight, 'target'>> {
   const items = await repo.itemsOf(
     app.db,
     gitTarget,
@@ -129,7 +171,10 @@ async function plan(
     bases.map((b) => b.gitId),
   );
   const memberConfig = await getConfiguration(app.db, gitTarget, 'member');
-  const toSync = bases.filter((b) => b.status !== 'credited' && !paidInGit(b) && !isInvoiced(items.get(b.gitId)));
+  const toSync = bases.filter((b) => workOf(b, items.get(b.gitId)) === 'invoice');
+  const followUps = bases.filter((b) => workOf(b, items.get(b.gitId)) === 'followUp');
+  // Invoices made earlier and not sent yet: a run that sends sends them too.
+  const unsent = followUps.filter((b) => ['synced', 'sending'].includes(items.get(b.gitId)?.state ?? ''));
   const alreadySynced = bases.filter((b) => isInvoiced(items.get(b.gitId))).length;
   const paidInGitCount = bases.filter((b) => b.status !== 'credited' && paidInGit(b) && !isInvoiced(items.get(b.gitId))).length;
   const payers = [...new Set(toSync.map((b) => payerGolfIdOf(b, memberConfig)))];
@@ -153,15 +198,38 @@ async function plan(
     ];
   });
   const invoiceConfig = await getConfiguration(app.db, target, 'invoice');
+  const toSend = [...toSync, ...unsent];
+  const sendPayers = [...new Set(toSend.map((b) => payerGolfIdOf(b, memberConfig)))];
+  const gitMembersByGolfId = await membersByGolfId(app, gitTarget, sendPayers);
+  const preferences = await billingMethodsOf(app, gitTarget, sendPayers);
+  const ways: GitSyncWays = { email: 0, einvoice: 0, print: 0, external_print: 0 };
+  for (const b of toSend) {
+    const payer = payerGolfIdOf(b, memberConfig);
+    ways[wayOf(invoiceConfig.sendMethod, payer, b, gitMembersByGolfId, preferences)]++;
+  }
   return {
     bases: toSync.length,
+    followUps: followUps.length,
+    total: toSync.length + followUps.length,
     alreadySynced,
     paidInGit: paidInGitCount,
     customersToCreate,
     missingArticles,
     otherPayers,
-    delivery: { book: invoiceConfig.bookOnCreate, sendMethod: invoiceConfig.sendMethod },
+    delivery: { book: invoiceConfig.bookOnCreate, sendMethod: invoiceConfig.sendMethod, ways },
   };
+}
+
+/** How the invoice of a basis is sent to its payer (`deliveryWayOf`, with the e-mail address their customer gets). */
+function wayOf(
+  sendMethod: InvoiceSendMethod,
+  payerGolfId: string,
+  basis: BasisRow,
+  gitMembersByGolfId: Map<string, MemberRow>,
+  preferences: Map<string, BillingMethod>,
+): InvoiceSendMethod {
+  const email = customerFieldsOf(payerGolfId, gitMembersByGolfId.get(payerGolfId), basis).email;
+  return deliveryWayOf(sendMethod, email, preferences.get(payerGolfId) ?? null);
 }
 
 // ---- queueing ----------------------------------------------------------------------------------------
@@ -204,7 +272,7 @@ export async function queueGitSync(
   } else {
     ({ occasionGitIds, basisGitIds } = await selectionOf(app, gitTarget, options));
   }
-  const target = await resolveTarget(app, gitTarget, options.targetClubAccountId, options.caller);
+  const { target } = await resolveTargetOf(app, gitTarget, options.targetClubAccountId, options.caller);
   // A run whose worker died is not joined: the sweep resumes it, and this request gets its own.
   const active = await repo.findActiveSyncRun(app.db, gitTarget, app.runs.staleSeconds);
   if (active) return active.id;
@@ -213,14 +281,22 @@ export async function queueGitSync(
   if (preflight.missingArticles.length > 0) {
     throw new ConflictError('gitSync.missingArticles', { codes: preflight.missingArticles.map((a) => a.code).join(', ') });
   }
-  const input: GitSyncInput = { occasionGitIds, basisGitIds, userId: options.userId ?? null, lang: options.lang ?? 'sv' };
-  const run = await repo.insertSyncRun(app.db, gitTarget, options.trigger, target.clubAccountId, bases.length, input);
+  const input: GitSyncInput = {
+    occasionGitIds,
+    basisGitIds,
+    userId: options.userId ?? null,
+    lang: options.lang ?? 'sv',
+    ...(options.book === undefined ? {} : { book: options.book }),
+    ...(options.send === undefined ? {} : { send: options.send }),
+  };
+  // The run's total is the preflight's: the bases it works on, not every basis of the occasion.
+  const run = await repo.insertSyncRun(app.db, gitTarget, options.trigger, target.clubAccountId, preflight.total, input);
   await app.runs.enqueue(gitSyncRuns, run.id);
   await logEventQuietly(app.db, app.log, {
     ...gitTarget,
     resource: 'git',
     activity: 'gitSync.event.started',
-    params: { bases: bases.length },
+    params: { bases: preflight.total },
     type: 'INFO',
   });
   return run.id;
@@ -263,6 +339,12 @@ interface RunContext {
   mappings: Map<string, string>;
   links: Map<string, repo.PayerLink>;
   gitMembersByGolfId: Map<string, MemberRow>;
+  /** Members' own billing methods, by golf ID (`deliveryWayOf`). */
+  preferences: Map<string, BillingMethod>;
+  /** The run's choice: book each invoice made (undefined: the invoice configuration's `bookOnCreate`). */
+  book: boolean | undefined;
+  /** The run's choice: send invoices (made now, or made earlier and not yet sent). */
+  send: boolean;
   hooks: GitSyncHooks;
   progress: repo.RunProgress;
   lang: Lang;
@@ -427,6 +509,8 @@ async function followUp(ctx: RunContext, basis: BasisRow, item: repo.GitSyncItem
  * resumed run (`resumed`) reads the invoice back from the program and sends only if it was not.
  */
 async function sendStep(ctx: RunContext, basis: BasisRow, invoiceNumber: string, resumed: boolean): Promise<void> {
+  // Asked not to send: the invoice stays `synced` (shown unsent); a later run with sending on sends it.
+  if (!ctx.send) return;
   let invoice = await findInvoiceByNumber(ctx.app.db, ctx.target, invoiceNumber);
   if (!invoice) return;
   if (!invoice.sent && resumed) {
@@ -437,7 +521,14 @@ async function sendStep(ctx: RunContext, basis: BasisRow, invoiceNumber: string,
   if (!invoice.sent) {
     await repo.saveItem(ctx.app.db, itemKey(ctx, basis), { state: 'sending', runId: ctx.runId });
     await ctx.hooks.step?.('send.before', basis.gitId);
-    await sendInvoice(ctx.app, ctx.caller, invoice.id, SEND_WAY[ctx.invoiceConfig.sendMethod]);
+    const way = wayOf(
+      ctx.invoiceConfig.sendMethod,
+      payerGolfIdOf(basis, ctx.memberConfig),
+      basis,
+      ctx.gitMembersByGolfId,
+      ctx.preferences,
+    );
+    await sendInvoice(ctx.app, ctx.caller, invoice.id, SEND_WAY[way]);
     await ctx.hooks.step?.('send.after', basis.gitId);
   }
   await repo.saveItem(ctx.app.db, itemKey(ctx, basis), { state: 'sent', sentAt: new Date(), lastError: null, runId: ctx.runId });
@@ -496,7 +587,7 @@ async function syncBasis(ctx: RunContext, basis: BasisRow, found: repo.GitSyncIt
     project: null,
     rows: rows as CreateInvoiceInput['rows'],
   };
-  const invoice = await createInvoice(ctx.app, ctx.caller, body, { firstAttempt });
+  const invoice = await createInvoice(ctx.app, ctx.caller, body, { firstAttempt, book: ctx.book });
   await ctx.hooks.step?.('invoice.after', basis.gitId);
   await repo.saveItem(ctx.app.db, key, {
     state: 'synced',
@@ -573,7 +664,15 @@ async function syncRun(
     if (!run.targetClubAccountId) throw new NotFoundError('gitSync.targetNotFound');
     const target: MirrorTarget = { organisationId: run.organisationId, clubAccountId: run.targetClubAccountId };
     const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
-    const bases = await basesOf(app, gitTarget, data.occasionGitIds, data.basisGitIds);
+    const selected = await basesOf(app, gitTarget, data.occasionGitIds, data.basisGitIds);
+    const items = await repo.itemsOf(
+      app.db,
+      gitTarget,
+      target.clubAccountId,
+      selected.map((b) => b.gitId),
+    );
+    // Exactly the bases the preflight counted (`workOf`); the rest has nothing to do.
+    const bases = selected.filter((b) => workOf(b, items.get(b.gitId)) !== 'none');
     progress.total = bases.length;
     const occasions = new Map(
       (
@@ -612,17 +711,14 @@ async function syncRun(
       mappings: await repo.mappingsOf(app.db, target),
       links: await repo.payerLinksOf(app.db, target, golfIds),
       gitMembersByGolfId: await membersByGolfId(app, gitTarget, golfIds),
+      preferences: await billingMethodsOf(app, gitTarget, golfIds),
+      book: data.book,
+      send: data.send ?? true,
       hooks: options.hooks ?? {},
       progress,
       lang,
       today: stockholmDate(new Date()),
     };
-    const items = await repo.itemsOf(
-      app.db,
-      gitTarget,
-      target.clubAccountId,
-      bases.map((b) => b.gitId),
-    );
     await save();
     let lastWrite = Date.now();
     let sinceWrite = 0;

@@ -167,12 +167,36 @@ describe('preflight and article mappings', () => {
     ).toBe(404);
   });
 
-  it('without a club to sync to answers the club_to_sync field error', async () => {
+  it('without a configured club the preflight plans for the club account in use and names it; a chosen club is planned for and named', async () => {
+    const drift = await addClubAccount(app, a.organisationId, 'Alfa GK Ekonomi AB');
+    await app.db
+      .insert(userClubAccounts)
+      .values({ userId: a.owner.userId, clubAccountId: drift, organisationId: a.organisationId });
+    const occasionId = (occasions[0] as GitInvoiceOccasionRow).id;
     await setConfig('api', { club_to_sync: null });
-    const res = await api('POST', '/git/sync/preflight', a.owner, { occasionId: (occasions[0] as GitInvoiceOccasionRow).id });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.club_to_sync).toEqual(['Kindly select club to sync data to']);
-    await setConfig('api', { club_to_sync: a.clubAccountId });
+    try {
+      // What the dialog asks first: no club named, none configured.
+      const first = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, { occasionId });
+      expect(first.target).toEqual({ id: a.clubAccountId, name: expect.any(String), configured: false });
+      expect(first.bases).toBeGreaterThan(0);
+      // The club chosen in the dialog: that club's books (nothing mapped there yet, nothing synced).
+      const chosen = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, {
+        occasionId,
+        targetClubAccountId: drift,
+      });
+      expect(chosen.target).toEqual({ id: drift, name: 'Alfa GK Ekonomi AB', configured: false });
+      expect(chosen.alreadySynced).toBe(0);
+      expect(chosen.missingArticles.length).toBeGreaterThan(0);
+      // A run nobody asked for (the scheduler) still needs the configuration to name the club.
+      await expect(queueGitSync(app, gitTarget(), { occasionId, trigger: 'scheduled', caller: null })).rejects.toMatchObject({
+        fieldErrors: { club_to_sync: ['club_to_sync_required'] },
+      });
+      await setConfig('api', { club_to_sync: drift });
+      const configured = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, { occasionId });
+      expect(configured.target).toEqual({ id: drift, name: 'Alfa GK Ekonomi AB', configured: true });
+    } finally {
+      await setConfig('api', { club_to_sync: a.clubAccountId });
+    }
   });
 
   it('a scheduled sync refused for unmapped articles tells owners (event log and notification) once, not every tick', async () => {
@@ -623,14 +647,18 @@ describe('switches', () => {
       occasionId: occasion.id,
       basisIds: [basis.id],
     });
-    expect(before.delivery).toEqual({ book: false, sendMethod: 'print' });
+    expect(before.delivery).toEqual({
+      book: false,
+      sendMethod: 'print',
+      ways: { email: 0, einvoice: 0, print: 1, external_print: 0 },
+    });
     await setConfig('invoice', { sendMethod: 'print', bookOnCreate: true });
     try {
       const pre = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, {
         occasionId: occasion.id,
         basisIds: [basis.id],
       });
-      expect(pre.delivery).toEqual({ book: true, sendMethod: 'print' });
+      expect(pre.delivery).toMatchObject({ book: true, sendMethod: 'print' });
       const run = await sync({ occasionId: occasion.id, basisIds: [basis.id] });
       expect(run.status).toBe('succeeded');
       const [invoice] = invoicesWithRef(basis.gitId) as unknown as { Booked: boolean; Sent: boolean }[];
@@ -756,6 +784,139 @@ describe('switches', () => {
     for (const r of olderOpen) expect(invoicesWithRef(r.gitId)).toHaveLength(0);
     await setConfig('api', { club_to_sync: a.clubAccountId, auto_sync_git_to_accounting: false, sync_start_date: null });
   }, 120_000);
+});
+
+describe('what the run does with each invoice', () => {
+  // A colleague of the owner's, whose requests spend their own budget of the sync route's limit.
+  let manager: Who;
+  beforeAll(async () => {
+    manager = await addMember(app, a, 'Manager');
+  });
+  /** The unpaid, unsynced bases of the occasion that has most of them. */
+  async function mostOpen() {
+    const candidates = await Promise.all(
+      occasions.map(async (o) => ({ occasion: o, rows: open(await bases(o, '&status=unpaid')) })),
+    );
+    return candidates.sort((x, y) => y.rows.length - x.rows.length)[0] as (typeof candidates)[0];
+  }
+
+  it('the preflight counts the bases the run works on, and the run’s total and progress are that figure', async () => {
+    let found: { occasion: GitInvoiceOccasionRow; ids: string[] } | null = null;
+    for (const occasion of occasions) {
+      const paid = (await bases(occasion, '&status=paid&sync=not_synced'))[0];
+      const credited = (await bases(occasion, '&status=credited&sync=not_synced'))[0];
+      const unpaid = open(await bases(occasion, '&status=unpaid')).slice(0, 2);
+      if (paid && credited && unpaid.length === 2) {
+        found = { occasion, ids: [paid.id, credited.id, ...unpaid.map((u) => u.id)] };
+        break;
+      }
+    }
+    if (!found) throw new Error('no simulator occasion has a paid, a credited and two unpaid bases');
+    const body = { occasionId: found.occasion.id, basisIds: found.ids };
+    const preflight = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, body);
+    const queued = await ok<GitTransaction>('POST', '/git/sync', manager, body, 202);
+    // Four chosen, two to invoice: the run counts to the two the dialog's button names, not to four.
+    expect(queued.total).toBe(preflight.bases);
+    expect(preflight).toMatchObject({ bases: 2, followUps: 0, total: 2, paidInGit: 1 });
+    await runGitSync(app, await gitSyncJobData(app, queued.id));
+    const done = await ok<GitTransaction>('GET', `/git/transactions/${queued.id}`, a.owner);
+    expect(done).toMatchObject({ status: 'succeeded', total: 2, processed: 2, failed: 0 });
+    // Synced again, the two invoices are followed up (nothing new): counted, and counted to.
+    const again = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, body);
+    expect(again).toMatchObject({ bases: 0, followUps: 2, total: 2, alreadySynced: 2 });
+    const second = await syncByService(body);
+    expect(second).toMatchObject({ status: 'succeeded', total: 2, processed: 2 });
+  });
+
+  it('sends nothing when asked not to, even resumed after a crash, books when asked, and a later run sends', async () => {
+    const { occasion, rows } = await mostOpen();
+    const chosen = rows.slice(0, 2);
+    expect(chosen).toHaveLength(2);
+    const body = { occasionId: occasion.id, basisIds: chosen.map((c) => c.id) };
+    // The choice is part of the contract: a wrong type is refused and queues nothing.
+    const refused = await api('POST', '/git/sync', manager, { ...body, send: 'no' });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().error)).toEqual(['send']);
+    const from = fx.log.length;
+    const run = await ok<GitTransaction>('POST', '/git/sync', manager, { ...body, send: false, book: true }, 202);
+    // The worker dies after the first invoice is made; the next attempt reads the choice from the run.
+    let crashed = false;
+    const outcome = await runGitSync(app, await gitSyncJobData(app, run.id), {
+      hooks: {
+        step(step) {
+          if (step === 'invoice.after' && !crashed) {
+            crashed = true;
+            throw new Error('killed after the invoice');
+          }
+        },
+      },
+    });
+    expect(outcome).toBe('retry');
+    expect(await runGitSync(app, await gitSyncJobData(app, run.id))).toBe('succeeded');
+    const done = await ok<GitTransaction>('GET', `/git/transactions/${run.id}`, a.owner);
+    expect(done).toMatchObject({ status: 'succeeded', processed: 2, failed: 0 });
+    expect(done.counts.sent?.created ?? 0).toBe(0);
+    for (const basis of chosen) {
+      const made = invoicesWithRef(basis.gitId) as unknown as { DocumentNumber: string; Sent: boolean; Booked: boolean }[];
+      expect(made).toHaveLength(1);
+      expect(made[0]).toMatchObject({ Sent: false, Booked: true });
+    }
+    // Not one send request went to the program (print, e-mail or e-invoice).
+    const sends = fx.log.slice(from).filter((r) => /^\/3\/invoices\/[^/]+\/(print|email|einvoice|externalprint)$/.test(r.path));
+    expect(sends).toEqual([]);
+    const synced = (await bases(occasion, '&sync=synced')).map((r) => r.id);
+    for (const c of chosen) expect(synced).toContain(c.id);
+    // The next preflight says the two unsent invoices are followed up and would be sent (on paper, as configured).
+    const next = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, body);
+    expect(next).toMatchObject({ bases: 0, followUps: 2, total: 2 });
+    expect(next.delivery.ways).toEqual({ email: 0, einvoice: 0, print: 2, external_print: 0 });
+
+    // A later run without the choice follows the configuration: the invoices are sent, once each.
+    const later = await syncByService(body);
+    expect(later).toMatchObject({ status: 'succeeded', failed: 0 });
+    for (const basis of chosen) expect(invoicesWithRef(basis.gitId)[0]?.Sent).toBe(true);
+  });
+
+  it('counts how each invoice goes: e-mail where the payer has an address, post where not or where the member asked for letters', async () => {
+    await setConfig('invoice', { sendMethod: 'email' });
+    try {
+      const { occasion, rows } = await mostOpen();
+      const chosen = rows.filter((b) => b.payerKind === 'self').slice(0, 3);
+      expect(chosen).toHaveLength(3);
+      const body = { occasionId: occasion.id, basisIds: chosen.map((c) => c.id) };
+      const [letters, noAddress] = chosen as [GitInvoiceBasisRow, GitInvoiceBasisRow, GitInvoiceBasisRow];
+      // One payer is a member who asked for letters; another has no e-mail address in GIT.
+      await app.db.insert(members).values({
+        organisationId: a.organisationId,
+        clubAccountId: a.clubAccountId,
+        firstname: 'Brev',
+        lastname: 'Vän',
+        golfId: letters.payerGolfId,
+        email: 'brev@example.se',
+        billingMethod: 'letter',
+      });
+      const member = git.data.members.find((m) => m.golfId === noAddress.payerGolfId);
+      if (!member) throw new Error('the payer is not a GIT member');
+      member.email = null;
+      member.modifiedAt = new Date(Date.now() + 1000).toISOString();
+      const simBasis = git.data.bases.find((x) => x.id === noAddress.gitId);
+      if (simBasis) simBasis.modifiedAt = member.modifiedAt;
+      await refreshGit();
+      const preflight = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, body);
+      expect(preflight.delivery.ways).toEqual({ email: 1, einvoice: 0, print: 2, external_print: 0 });
+      const run = await syncByService(body);
+      expect(run).toMatchObject({ status: 'succeeded', failed: 0 });
+      const ways = await app.db
+        .select({ number: invoices.number, method: invoices.deliveryMethod })
+        .from(invoices)
+        .where(eq(invoices.clubAccountId, a.clubAccountId));
+      const wayOf = (b: GitInvoiceBasisRow) =>
+        ways.find((w) => w.number === (invoicesWithRef(b.gitId)[0] as { DocumentNumber: string }).DocumentNumber)?.method;
+      expect(chosen.map(wayOf)).toEqual(['print', 'print', 'email']);
+    } finally {
+      await setConfig('invoice', { sendMethod: 'print' });
+    }
+  });
 });
 
 describe('crash and restart', () => {

@@ -279,20 +279,21 @@ async function answer(
  * POST invoices: one invoice of the package's monthly quota reserved (given back if the program
  * refuses or fails), created in the accounting program carrying our reference (the provider looks
  * it up before creating, so a lost answer never makes a second invoice), then mirrored and logged
- * in one transaction, and booked when the invoice configuration says `bookOnCreate`. The same
- * `requestId` again answers the first invoice (booking it then if that was left undone).
+ * in one transaction, and booked when the invoice configuration says `bookOnCreate` (or when
+ * `options.book` says so: the GIT sync's choice for its run). The same `requestId` again answers
+ * the first invoice (booking it then if that was left undone).
  */
 export async function createInvoice(
   app: FastifyInstance,
   caller: AccountingCaller,
   body: CreateInvoiceInput,
-  options: { firstAttempt?: boolean } = {},
+  options: { firstAttempt?: boolean; book?: boolean } = {},
 ): Promise<Invoice> {
   return joinInFlight(body.requestId ? `${caller.organisationId}:invoices:${body.requestId}` : null, async () => {
     const created = await createUnbooked(app, caller, body, options);
     const target = targetOf(caller);
-    const { bookOnCreate } = await getConfiguration(app.db, target, 'invoice');
-    if (!bookOnCreate || created.booked || created.cancelled) return created;
+    const book = options.book ?? (await getConfiguration(app.db, target, 'invoice')).bookOnCreate;
+    if (!book || created.booked || created.cancelled) return created;
     return bookkeepInvoice(app, caller, created.id);
   });
 }

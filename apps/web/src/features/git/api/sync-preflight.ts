@@ -1,11 +1,11 @@
 import { api, requireAuthorized } from '../../../lib/api-client';
-import type { SyncBody, SyncPreflight } from './sync-types';
+import type { SyncPreflight, SyncSelection } from './sync-types';
 
 /**
- * POST git/sync/preflight: what a sync would do (bases to sync, already synced, customers to
- * create, GIT articles without an accounting article). Silent: the dialog shows the refusal
- * (e.g. no target club account) in place.
+ * POST git/sync/preflight: what a sync would do (the club account it goes to, bases to sync and to
+ * follow up, customers to create, GIT articles without an accounting article, how each invoice is
+ * booked and sent). Silent: the dialog shows a refusal in place.
  */
-export async function syncPreflight(body: SyncBody): Promise<SyncPreflight> {
+export async function syncPreflight(body: SyncSelection): Promise<SyncPreflight> {
   return requireAuthorized(await api.post<SyncPreflight>('git/sync/preflight', body, { silent: true }));
 }

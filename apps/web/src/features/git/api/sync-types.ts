@@ -8,6 +8,7 @@ import type {
   GitReportStatusBody,
   GitSyncBody,
   GitSyncPreflight,
+  GitSyncSelectionBody,
 } from '@fairway/shared';
 
 /** The GIT ⇄ accounting sync's wire shapes (packages/shared git-sync and git-report schemas), named for the web. */
@@ -17,6 +18,7 @@ export type BasisSync = GitBasisSync;
 /** A basis as the occasion page lists it: GIT's record with its sync state. */
 export type GitBasisWithSync = GitInvoiceBasisRow;
 export type SyncBody = GitSyncBody;
+export type SyncSelection = GitSyncSelectionBody;
 export type MissingArticle = GitMissingArticle;
 export type SyncPreflight = GitSyncPreflight;
 export type ArticleMapping = GitArticleMapping;

@@ -1,5 +1,5 @@
 import type { GitTransaction } from '@fairway/shared';
-import { Alert, Button, Group, List, Loader, Modal, ScrollArea, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Loader, Modal, ScrollArea, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactElement, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +9,13 @@ import { isRunActive, useGitTransaction } from '../api/get-git-transaction';
 import { saveArticleMappings } from '../api/save-article-mappings';
 import { startGitSync } from '../api/start-git-sync';
 import { syncPreflight } from '../api/sync-preflight';
-import type { MissingArticle, SyncBody, SyncPreflight } from '../api/sync-types';
+import type { MissingArticle, SyncBody, SyncPreflight, SyncSelection } from '../api/sync-types';
 import { useGitFormat } from '../lib/format';
 import { ArticleMappingStep, type MappingDraft, toMappings } from './article-mapping-step';
 import { RunProgress } from './run-progress';
 
 type Step =
   | { name: 'checking' }
-  | { name: 'target'; message: string }
   | { name: 'summary'; preflight: SyncPreflight }
   | { name: 'articles'; preflight: SyncPreflight }
   | { name: 'error'; message: string }
@@ -75,19 +74,50 @@ function OtherPayers({ payers }: { payers: SyncPreflight['otherPayers'] }) {
   );
 }
 
+/** What the run does with each invoice, in the reader's language: the plan shown next to the start button. */
+function planText(
+  t: ReturnType<typeof useTranslation<'git'>>['t'],
+  lang: string,
+  preflight: SyncPreflight,
+  choice: RunChoice,
+): string[] {
+  const lines: string[] = [];
+  if (preflight.bases > 0) lines.push(t(choice.book ? 'sync.plan.booked' : 'sync.plan.notBooked', { count: preflight.bases }));
+  if (preflight.followUps > 0) lines.push(t('sync.plan.followUps', { count: preflight.followUps }));
+  // The invoices the run would send: those it makes and those made earlier but not sent yet.
+  const toSend = SEND_METHODS.reduce((sum, way) => sum + preflight.delivery.ways[way], 0);
+  if (toSend > 0 && choice.send) {
+    const ways = SEND_METHODS.filter((way) => preflight.delivery.ways[way] > 0).map((way) =>
+      t(`sync.plan.ways.${way}`, { count: preflight.delivery.ways[way] }),
+    );
+    const list = new Intl.ListFormat(lang === 'en' ? 'en' : 'sv', { type: 'conjunction' }).format(ways);
+    lines.push(t('sync.plan.sent', { ways: list.charAt(0).toUpperCase() + list.slice(1) }));
+  } else if (toSend > 0) lines.push(t('sync.plan.notSent', { count: toSend }));
+  return lines;
+}
+
+const SEND_METHODS = ['email', 'einvoice', 'print', 'external_print'] as const;
+
+/** This run's choices (POST git/sync `book` and `send`); `book` null until the preflight gave the configured default. */
+interface RunChoice {
+  book: boolean | null;
+  send: boolean;
+}
+
 /**
- * "Sync to accounting": checks first what the sync would do (preflight), asks for the club
- * account to sync to when none is configured, lets the user map GIT articles the accounting
- * program lacks, then starts the sync and shows its progress until it has ended.
+ * "Sync to accounting": checks first what the sync would do (preflight): the club account it goes
+ * to (changeable), the counts, and what happens to each invoice, with this run's choice to book
+ * and to send; lets the user map GIT articles the accounting program lacks, then starts the sync
+ * with those choices and shows its progress until it has ended.
  */
 export function SyncDialog({ opened, onClose, occasionId, basisIds, runId, onRunStarted }: SyncDialogProps) {
   const { t } = useTranslation('git');
   const format = useGitFormat();
   const user = useCurrentUser();
   const [step, setStep] = useState<Step>({ name: 'checking' });
+  // Null: the server's default (the API configuration's club, else the club account in use), named in the summary.
   const [target, setTarget] = useState<string | null>(null);
-  // Most clubs keep their books in the club account they work in: offered first, still confirmed.
-  const [targetChoice, setTargetChoice] = useState<string | null>(user?.currentAccount?.id ?? null);
+  const [choice, setChoice] = useState<RunChoice>({ book: null, send: true });
   const [drafts, setDrafts] = useState<Record<string, MappingDraft>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -95,7 +125,7 @@ export function SyncDialog({ opened, onClose, occasionId, basisIds, runId, onRun
   const [joined, setJoined] = useState(false);
   const run = useGitTransaction(runId);
 
-  const body = (chosenTarget: string | null): SyncBody => ({
+  const selection = (chosenTarget: string | null): SyncSelection => ({
     occasionId,
     ...(basisIds ? { basisIds } : {}),
     ...(chosenTarget ? { targetClubAccountId: chosenTarget } : {}),
@@ -104,12 +134,12 @@ export function SyncDialog({ opened, onClose, occasionId, basisIds, runId, onRun
   const check = async (chosenTarget: string | null) => {
     setStep({ name: 'checking' });
     try {
-      const preflight = await syncPreflight(body(chosenTarget));
+      const preflight = await syncPreflight(selection(chosenTarget));
+      // The invoice configuration's default, unless the user has chosen for this run already.
+      setChoice((c) => (c.book === null ? { ...c, book: preflight.delivery.book } : c));
       setStep({ name: 'summary', preflight });
     } catch (error) {
-      const targetMessage = error instanceof ApiError ? error.fieldErrors.club_to_sync : undefined;
-      if (targetMessage) setStep({ name: 'target', message: targetMessage.join(', ') });
-      else setStep({ name: 'error', message: messageOf(error, t('sync.failedToCheck')) });
+      setStep({ name: 'error', message: messageOf(error, t('sync.failedToCheck')) });
     }
   };
 
@@ -122,14 +152,16 @@ export function SyncDialog({ opened, onClose, occasionId, basisIds, runId, onRun
     if (runId && isRunActive(run.data)) setStep({ name: 'running' });
     else {
       setJoined(false);
+      setChoice({ book: null, send: true });
       void check(target);
     }
   }, [opened]);
 
-  const chooseTarget = () => {
-    if (!targetChoice) return;
-    setTarget(targetChoice);
-    void check(targetChoice);
+  const chooseTarget = (id: string | null) => {
+    if (!id) return;
+    setTarget(id);
+    setChoice({ book: null, send: true });
+    void check(id);
   };
 
   const saveMappings = async (preflight: SyncPreflight) => {
@@ -141,7 +173,8 @@ export function SyncDialog({ opened, onClose, occasionId, basisIds, runId, onRun
     setBusy(true);
     setSaveError(null);
     try {
-      await saveArticleMappings({ ...(target ? { targetClubAccountId: target } : {}), mappings });
+      // Mapped in the program the preflight planned for.
+      await saveArticleMappings({ targetClubAccountId: preflight.target.id, mappings });
       setFieldErrors({});
       await check(target);
     } catch (error) {
@@ -155,11 +188,17 @@ export function SyncDialog({ opened, onClose, occasionId, basisIds, runId, onRun
     }
   };
 
-  const start = async () => {
+  const start = async (preflight: SyncPreflight) => {
     setBusy(true);
     setSaveError(null);
     try {
-      const started = await startGitSync(body(target));
+      // The club account the preflight planned for, and this run's choices, are what the run does.
+      const body: SyncBody = {
+        ...selection(preflight.target.id),
+        book: choice.book ?? preflight.delivery.book,
+        send: choice.send,
+      };
+      const started = await startGitSync(body);
       // A sync already under way for this GIT club account is answered instead of a new one.
       setJoined(started.status !== 'queued' || started.processed > 0);
       onRunStarted(started);
@@ -187,32 +226,6 @@ export function SyncDialog({ opened, onClose, occasionId, basisIds, runId, onRun
         </Group>
       );
       break;
-    case 'target':
-      content = (
-        <Stack gap="md">
-          <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-            {step.message}
-          </Alert>
-          <Select
-            label={t('sync.target')}
-            description={t('sync.targetHint')}
-            data={otherAccounts.map((account) => ({ value: account.id, label: account.name }))}
-            value={targetChoice}
-            onChange={setTargetChoice}
-            comboboxProps={{ withinPortal: true }}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button onClick={chooseTarget} disabled={!targetChoice}>
-              {t('sync.continue')}
-            </Button>
-          </Group>
-        </Stack>
-      );
-      break;
     case 'error':
       content = (
         <Stack gap="md">
@@ -236,8 +249,22 @@ export function SyncDialog({ opened, onClose, occasionId, basisIds, runId, onRun
     case 'summary': {
       const { preflight } = step;
       const missing = preflight.missingArticles.length;
+      const runChoice = { book: choice.book ?? preflight.delivery.book, send: choice.send };
       content = (
         <Stack gap="md">
+          {otherAccounts.length > 1 ? (
+            <Select
+              label={t('sync.target')}
+              description={preflight.target.configured && !target ? t('sync.targetConfigured') : t('sync.targetHint')}
+              data={otherAccounts.map((account) => ({ value: account.id, label: account.name }))}
+              value={preflight.target.id}
+              onChange={chooseTarget}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : (
+            <Text fz="sm">{t('sync.targetChosen', { name: preflight.target.name })}</Text>
+          )}
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" component="dl" m={0} data-testid="sync-summary">
             {(
               [
@@ -257,24 +284,44 @@ export function SyncDialog({ opened, onClose, occasionId, basisIds, runId, onRun
               </div>
             ))}
           </SimpleGrid>
-          {target ? (
-            <Text fz="sm">{t('sync.targetChosen', { name: otherAccounts.find((a) => a.id === target)?.name ?? '' })}</Text>
-          ) : null}
           {missing > 0 ? (
             <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
               {t('sync.missingArticles', { count: missing })}
             </Alert>
-          ) : preflight.bases === 0 ? (
+          ) : preflight.total === 0 ? (
             <Text fz="sm">{t('sync.nothingToSync')}</Text>
           ) : (
-            <>
-              <Text fz="sm">{t('sync.ready', { count: preflight.bases })}</Text>
-              <Text fz="sm" data-testid="sync-delivery">
-                {t(preflight.delivery.book ? 'sync.delivery.booked' : 'sync.delivery.notBooked', {
-                  method: t(`sync.sendMethod.${preflight.delivery.sendMethod}`),
-                })}
+            <Stack gap="xs" component="section" aria-labelledby="sync-plan-title">
+              <Text id="sync-plan-title" fz="sm" fw={600}>
+                {t('sync.plan.title')}
               </Text>
-            </>
+              {preflight.bases > 0 ? (
+                <Switch
+                  label={t('sync.plan.book')}
+                  description={t('sync.plan.bookHint')}
+                  checked={runChoice.book}
+                  onChange={(event) => setChoice((c) => ({ ...c, book: event.currentTarget.checked }))}
+                />
+              ) : null}
+              <Switch
+                label={t('sync.plan.send')}
+                description={t('sync.plan.sendHint')}
+                checked={runChoice.send}
+                onChange={(event) => setChoice((c) => ({ ...c, send: event.currentTarget.checked }))}
+              />
+              <div data-testid="sync-delivery" aria-live="polite">
+                {planText(t, format.lang, preflight, runChoice).map((line) => (
+                  <Text key={line} fz="sm">
+                    {line}
+                  </Text>
+                ))}
+              </div>
+              {runChoice.send && Object.values(preflight.delivery.ways).some((n) => n > 0) ? (
+                <Text fz="xs" c="dimmed">
+                  {t('sync.plan.waysHint')}
+                </Text>
+              ) : null}
+            </Stack>
           )}
           {preflight.otherPayers.length > 0 ? <OtherPayers payers={preflight.otherPayers} /> : null}
           {saveError ? (
@@ -289,8 +336,8 @@ export function SyncDialog({ opened, onClose, occasionId, basisIds, runId, onRun
             {missing > 0 ? (
               <Button onClick={() => setStep({ name: 'articles', preflight })}>{t('sync.mapArticles')}</Button>
             ) : (
-              <Button onClick={() => void start()} loading={busy} disabled={preflight.bases === 0}>
-                {t('sync.start', { count: preflight.bases })}
+              <Button onClick={() => void start(preflight)} loading={busy} disabled={preflight.total === 0}>
+                {t('sync.start', { count: preflight.total })}
               </Button>
             )}
           </Group>

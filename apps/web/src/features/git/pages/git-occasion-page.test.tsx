@@ -80,14 +80,16 @@ const writes: { method: string; path: string; body: unknown }[] = [];
 let synced = false;
 let mapped = false;
 let polls = 0;
-let delivery = { book: false, sendMethod: 'email' };
+let delivery = { book: false, sendMethod: 'email', ways: { email: 1, einvoice: 0, print: 1, external_print: 0 } };
+let followUps = 0;
 
 beforeEach(async () => {
   await setLanguage('sv');
   writes.length = 0;
   synced = false;
   mapped = false;
-  delivery = { book: false, sendMethod: 'email' };
+  delivery = { book: false, sendMethod: 'email', ways: { email: 1, einvoice: 0, print: 1, external_print: 0 } };
+  followUps = 0;
   polls = 0;
   localStorage.removeItem(STORAGE_KEYS.invoiceOccasion);
   vi.stubGlobal(
@@ -106,15 +108,14 @@ beforeEach(async () => {
         return jsonResponse(200, { data, pagination: { page: 1, pageSize: 25, total: 3 } });
       }
       if (url.pathname === '/api/v1/git/sync/preflight') {
-        if (!body.targetClubAccountId)
-          return jsonResponse(400, {
-            message: 'Valideringsfel',
-            eng_message: 'Validation failed',
-            error: { club_to_sync: ['Välj vilken klubb data ska synkas till'] },
-          });
+        // Nothing configured: the server plans for the club account in use and names it.
+        const target = demoUser.clubAccounts.find((c) => c.id === body.targetClubAccountId) ?? demoUser.clubAccounts[0];
         return jsonResponse(200, {
           data: {
+            target: { ...target, configured: false },
             bases: 2,
+            followUps,
+            total: 2 + followUps,
             alreadySynced: 0,
             paidInGit: 0,
             customersToCreate: 2,
@@ -190,7 +191,7 @@ describe('invoice occasion page', { timeout: 60_000 }, () => {
     expect(writes).toEqual([]);
   });
 
-  it('syncs the chosen bases: asks the club account, maps the missing article, then follows the run to the end', async () => {
+  it('syncs the chosen bases: names the club account (changeable), maps the missing article, says what happens to each invoice, sends this run’s choice, then follows the run to the end', async () => {
     const user = userEvent.setup();
     renderRoutes(routes, `/dashboard/golfrelated/git/invoice-occasions/${OCCASION}`);
     const table = await screen.findByRole('table', { name: 'Fakturaunderlag' });
@@ -199,12 +200,16 @@ describe('invoice occasion page', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('selection-count').textContent).toBe('2 valda');
     await user.click(screen.getByRole('button', { name: 'Synka valda (2)' }));
 
-    // No club to sync to configured: the server's message, and a choice of the user's club accounts.
+    // No club to sync to configured: the club account in use, named, and no warning about choosing one.
     const dialog = await screen.findByRole('dialog', { name: 'Synka till bokföringen' });
-    await within(dialog).findByText('Välj vilken klubb data ska synkas till');
+    await within(dialog).findByTestId('sync-summary');
+    expect(within(dialog).getByRole('textbox', { name: /Klubbkonto att synka till/ })).toHaveValue('Fairway Demo GK');
+    expect(within(dialog).queryByText('Välj vilken klubb data ska synkas till')).toBeNull();
     await user.click(within(dialog).getByRole('textbox', { name: /Klubbkonto att synka till/ }));
     await user.click(await screen.findByRole('option', { name: 'Fairway Demo GK Drift AB', hidden: true }));
-    await user.click(within(dialog).getByRole('button', { name: 'Fortsätt' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: /Klubbkonto att synka till/ })).toHaveValue('Fairway Demo GK Drift AB'),
+    );
 
     // Counts, and one GIT article without an accounting article: it must be mapped first.
     const summary = await within(dialog).findByTestId('sync-summary');
@@ -218,13 +223,27 @@ describe('invoice occasion page', { timeout: 60_000 }, () => {
     await user.click(within(articles).getByRole('button', { name: 'Spara och fortsätt' }));
 
     const ready = await screen.findByRole('dialog', { name: 'Synka till bokföringen' });
-    // Before starting: what happens to each invoice, and who gets an invoice that is not the member's own.
-    expect((await within(ready).findByTestId('sync-delivery')).textContent).toBe(
-      'Varje faktura skapas i bokföringen utan att bokföras (Ej bokförd) och skickas med e-post. Bokför dem innan betalningar registreras, eller slå på ”Bokför fakturor när de skapas” i fakturainställningarna.',
+    // Before starting: what happens to each invoice (the configuration's way), and who gets an
+    // invoice that is not the member's own.
+    const plan = await within(ready).findByTestId('sync-delivery');
+    expect(plan.textContent).toBe(
+      '2 underlag blir fakturor som inte bokförs (Ej bokförd); bokför dem innan betalningar registreras.' +
+        '1 skickas med e-post och 1 skrivs ut för att skickas med post.',
     );
     const payers = within(ready).getByTestId('sync-payers');
     expect(within(payers).getByText('En faktura går till någon annan än medlemmen')).toBeTruthy();
     expect(within(payers).getByText('Olle Berg: fakturan går till Eva Berg (familjens betalare)')).toBeTruthy();
+    // This run: booked, not sent. The plan says so before the start.
+    const book = within(ready).getByRole('switch', { name: /Bokför fakturorna direkt/ });
+    const send = within(ready).getByRole('switch', { name: /Skicka fakturorna/ });
+    expect(book).not.toBeChecked();
+    expect(send).toBeChecked();
+    await user.click(book);
+    await user.click(send);
+    expect(plan.textContent).toBe(
+      '2 underlag blir fakturor som bokförs direkt.' +
+        'Ingen faktura skickas: de ligger kvar i bokföringsprogrammet tills du skickar dem.',
+    );
     await user.click(await within(ready).findByRole('button', { name: 'Synka 2 underlag' }));
 
     // The run is followed until it has ended; the bar reaches 100 % and the table shows the invoices.
@@ -248,27 +267,33 @@ describe('invoice occasion page', { timeout: 60_000 }, () => {
       '/api/v1/git/sync/preflight',
       '/api/v1/git/sync',
     ]);
+    expect(writes[0].body).toEqual({ occasionId: OCCASION, basisIds: ids });
     expect(writes[1].body).toEqual({ occasionId: OCCASION, basisIds: ids, targetClubAccountId: target });
     expect(writes[2].body).toEqual({ targetClubAccountId: target, mappings: [{ gitArticleCode: 'ARS', create: true }] });
-    expect(writes[4].body).toEqual({ occasionId: OCCASION, basisIds: ids, targetClubAccountId: target });
+    // The club account planned for, and the choices shown, are what the run is asked to do.
+    expect(writes[4].body).toEqual({ occasionId: OCCASION, basisIds: ids, targetClubAccountId: target, book: true, send: false });
   });
 
-  it('in English, says before starting that each invoice is booked and printed, and names the family payer', async () => {
+  it('in English, says before starting that each invoice is booked and printed, counts the follow-ups in the button, and names the family payer', async () => {
     await setLanguage('en');
     mapped = true;
-    delivery = { book: true, sendMethod: 'print' };
+    followUps = 1;
+    // The two invoices made and the one made earlier but not sent yet.
+    delivery = { book: true, sendMethod: 'print', ways: { email: 0, einvoice: 0, print: 3, external_print: 0 } };
     const user = userEvent.setup();
     renderRoutes(routes, `/dashboard/golfrelated/git/invoice-occasions/${OCCASION}`);
     const table = await screen.findByRole('table', { name: 'Invoice bases' });
     await user.click(await within(table).findByRole('checkbox', { name: 'Select basis 1002 (Olle Berg)' }));
     await user.click(screen.getByRole('button', { name: 'Sync selected (1)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sync to accounting' });
-    await user.click(await within(dialog).findByRole('textbox', { name: /Club account to sync to/ }));
-    await user.click(await screen.findByRole('option', { name: 'Fairway Demo GK Drift AB', hidden: true }));
-    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect((await within(dialog).findByTestId('sync-delivery')).textContent).toBe(
-      'Each invoice is created in the accounting program, booked at once and sent for printing.',
+      '2 bases become invoices that are booked at once.' +
+        'One invoice that already exists is followed up: sent if it has not been (when sending is on), and given changes and credits from GIT as the API configuration says.' +
+        '3 are printed to be posted.',
     );
+    expect(within(dialog).getByRole('switch', { name: /Book the invoices at once/ })).toBeChecked();
+    // The run works on the two new invoices and the one followed up: the figure its progress counts to.
+    expect(within(dialog).getByRole('button', { name: 'Sync 3 bases' })).toBeEnabled();
     const payers = within(dialog).getByTestId('sync-payers');
     expect(within(payers).getByText('One invoice goes to someone other than the member')).toBeTruthy();
     expect(within(payers).getByText('Olle Berg: the invoice goes to Eva Berg (family payer)')).toBeTruthy();
