@@ -1,9 +1,9 @@
 import { encodeMessage } from '@fairway/shared';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError, ValidationError } from '../../lib/errors';
+import { NotFoundError } from '../../lib/errors';
 import type { MirrorTarget } from '../accounting/mirror';
-import { getConfiguration } from '../configurations/configurations.service';
+import { getConfiguration, settingRequired } from '../configurations/configurations.service';
 import { clubAccounts } from '../organizations/organizations.schema';
 import { type ClubAccountReach, reachableClubAccount } from '../organizations/tenant';
 import { gitInvoiceBases, gitInvoiceOccasions, gitMembers } from './git.schema';
@@ -36,7 +36,7 @@ export async function resolveTarget(
   caller: ClubAccountReach | null,
 ): Promise<MirrorTarget> {
   const id = requested ?? (await getConfiguration(app.db, gitTarget, 'api')).club_to_sync;
-  if (!id) throw new ValidationError({ club_to_sync: [encodeMessage('club_to_sync_required')] });
+  if (!id) throw settingRequired('api', 'club_to_sync', encodeMessage('club_to_sync_required'));
   if (caller) return reachableClubAccount(caller, id);
   const [row] = await app.db
     .select({ id: clubAccounts.id })

@@ -63,12 +63,18 @@ const credited: GitBasisWithSync = {
   sync: { state: 'synced', invoiceNumber: '1080', error: null },
 };
 
-const routes = [{ path: '/dashboard/golfrelated/git', element: <GitPage /> }];
+const routes = [
+  { path: '/dashboard/golfrelated/git', element: <GitPage /> },
+  { path: '/dashboard/settings', element: <h1>Inställningarna</h1> },
+];
 const writes: { method: string; path: string; body: unknown }[] = [];
+/** The answer of POST git/report-status, when a test wants a refusal instead of a run. */
+let reportRefusal: { status: number; body: unknown } | null = null;
 
 beforeEach(async () => {
   await setLanguage('sv');
   writes.length = 0;
+  reportRefusal = null;
   localStorage.removeItem(STORAGE_KEYS.invoiceOccasion);
   vi.stubGlobal(
     'fetch',
@@ -89,6 +95,8 @@ beforeEach(async () => {
           const id = url.pathname.split('/').at(-2);
           return jsonResponse(200, { data: { ...occasions.find((o) => o.id === id), archived: true } });
         }
+        if (url.pathname === '/api/v1/git/report-status' && reportRefusal)
+          return jsonResponse(reportRefusal.status, reportRefusal.body);
         if (url.pathname === '/api/v1/git/report-status')
           return jsonResponse(202, {
             data: {
@@ -203,5 +211,56 @@ describe('GIT page', { timeout: 60_000 }, () => {
         { method: 'POST', path: '/api/v1/git/report-status', body: { kind: 'credited', basisIds: [uuid(80)] } },
       ]),
     );
+  });
+
+  it('says in the dialog which setting a report needs and links to it, when there is no club to sync to', async () => {
+    // What the server answers without the API configuration's club_to_sync (git-report.service.ts).
+    reportRefusal = {
+      status: 400,
+      body: {
+        message: 'De angivna uppgifterna är ogiltiga',
+        eng_message: 'The given data was invalid',
+        error: { club_to_sync: ['Välj vilken klubb data ska synkas till'] },
+        setting: { group: 'api', field: 'club_to_sync' },
+      },
+    };
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/dashboard/golfrelated/git?tab=creditedInvoices');
+    await screen.findByRole('table', { name: 'Krediterade fakturor' });
+    await user.click(screen.getByRole('button', { name: 'Rapportera alla berättigade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rapportera krediteringar till GIT?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rapportera till GIT' }));
+
+    // The refusal stays in the dialog, in words (not the field's key), with the way to the setting.
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Rapporteringen kunde inte startas');
+    expect(alert.textContent).toContain('Välj vilken klubb data ska synkas till');
+    expect(alert.textContent).not.toContain('club_to_sync');
+    const link = within(alert).getByRole('link', { name: 'Ställ in ”Klubb att synka till” i API-konfiguration' });
+    expect(link.getAttribute('href')).toBe('/dashboard/settings?tab=api&field=club_to_sync');
+    // Shown once, where the user is: no toast repeats it behind the dialog.
+    expect(screen.getAllByText('Välj vilken klubb data ska synkas till')).toHaveLength(1);
+
+    await user.click(link);
+    await screen.findByRole('heading', { name: 'Inställningarna' });
+    expect(router.state.location.search).toBe('?tab=api&field=club_to_sync');
+  });
+
+  it('shows any other refusal of the report in the dialog too, in English as well', async () => {
+    await setLanguage('en');
+    reportRefusal = {
+      status: 409,
+      body: { message: 'GIT är inte anslutet', eng_message: 'GIT is not connected' },
+    };
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/golfrelated/git?tab=creditedInvoices');
+    await screen.findByRole('table', { name: 'Credited invoices' });
+    await user.click(screen.getByRole('button', { name: 'Report all eligible' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Report to GIT' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('The report could not be started');
+    expect(alert.textContent).toContain('GIT is not connected');
+    expect(within(alert).queryByRole('link')).toBeNull();
   });
 });
