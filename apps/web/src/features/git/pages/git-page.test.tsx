@@ -1,4 +1,4 @@
-import type { GitInvoiceOccasionRow, GitMemberRow } from '@fairway/shared';
+import type { CurrentUser, GitInvoiceOccasionRow, GitMemberRow } from '@fairway/shared';
 import { STORAGE_KEYS } from '@fairway/shared/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -70,11 +70,14 @@ const routes = [
 const writes: { method: string; path: string; body: unknown }[] = [];
 /** The answer of POST git/report-status, when a test wants a refusal instead of a run. */
 let reportRefusal: { status: number; body: unknown } | null = null;
+/** The signed-in user GET users/me answers. */
+let me: CurrentUser = demoUser;
 
 beforeEach(async () => {
   await setLanguage('sv');
   writes.length = 0;
   reportRefusal = null;
+  me = demoUser;
   localStorage.removeItem(STORAGE_KEYS.invoiceOccasion);
   vi.stubGlobal(
     'fetch',
@@ -87,7 +90,7 @@ beforeEach(async () => {
           data: rows.slice((page - 1) * 25, page * 25),
           pagination: { page, pageSize: 25, total: rows.length },
         });
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: demoUser });
+      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: me });
       if (method !== 'GET') {
         const body = init?.body ? JSON.parse(String(init.body)) : null;
         writes.push({ method, path: url.pathname, body });
@@ -244,6 +247,19 @@ describe('GIT page', { timeout: 60_000 }, () => {
     await user.click(link);
     await screen.findByRole('heading', { name: 'Inställningarna' });
     expect(router.state.location.search).toBe('?tab=api&field=club_to_sync');
+  });
+
+  it('leads from the settings tab to the API configuration, for users who may read it', async () => {
+    renderRoutes(routes, '/dashboard/golfrelated/git?tab=settings');
+    const link = await screen.findByRole('link', { name: 'Öppna API-konfigurationen' });
+    expect(link.getAttribute('href')).toBe('/dashboard/settings?tab=api');
+  });
+
+  it('offers no way to the API configuration to a role without company.read', async () => {
+    me = { ...demoUser, scopes: demoUser.scopes.filter((s) => s !== 'company.read') };
+    renderRoutes(routes, '/dashboard/golfrelated/git?tab=settings');
+    await screen.findByRole('heading', { name: 'Anslutning till GIT' });
+    expect(screen.queryByRole('link', { name: 'Öppna API-konfigurationen' })).toBeNull();
   });
 
   it('shows any other refusal of the report in the dialog too, in English as well', async () => {
