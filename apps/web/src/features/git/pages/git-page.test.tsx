@@ -70,6 +70,8 @@ const routes = [
 const writes: { method: string; path: string; body: unknown }[] = [];
 /** The answer of POST git/report-status, when a test wants a refusal instead of a run. */
 let reportRefusal: { status: number; body: unknown } | null = null;
+/** The answer of PUT …/archive, when a test wants a refusal. */
+let archiveRefusal: { status: number; body: unknown } | null = null;
 /** The signed-in user GET users/me answers. */
 let me: CurrentUser = demoUser;
 
@@ -77,6 +79,7 @@ beforeEach(async () => {
   await setLanguage('sv');
   writes.length = 0;
   reportRefusal = null;
+  archiveRefusal = null;
   me = demoUser;
   localStorage.removeItem(STORAGE_KEYS.invoiceOccasion);
   vi.stubGlobal(
@@ -94,6 +97,7 @@ beforeEach(async () => {
       if (method !== 'GET') {
         const body = init?.body ? JSON.parse(String(init.body)) : null;
         writes.push({ method, path: url.pathname, body });
+        if (url.pathname.endsWith('/archive') && archiveRefusal) return jsonResponse(archiveRefusal.status, archiveRefusal.body);
         if (url.pathname.endsWith('/archive')) {
           const id = url.pathname.split('/').at(-2);
           return jsonResponse(200, { data: { ...occasions.find((o) => o.id === id), archived: true } });
@@ -196,6 +200,19 @@ describe('GIT page', { timeout: 60_000 }, () => {
       `PUT /api/v1/git/invoice-occasions/${uuid(26)}/archive`,
     ]);
     await waitFor(() => expect(screen.getByTestId('selection-count').textContent).toBe(''));
+  });
+
+  it('shows a refused archiving in its confirmation dialog, which stays open', async () => {
+    archiveRefusal = { status: 404, body: { message: 'Fakturaomgången finns inte', eng_message: 'Not found' } };
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/golfrelated/git?tab=invoiceOccasions');
+    const table = await screen.findByRole('table', { name: 'Fakturaomgångar' });
+    await user.click(await within(table).findByRole('checkbox', { name: 'Välj Omgång 1' }));
+    await user.click(screen.getByRole('button', { name: 'Arkivera valda (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Arkivera fakturaomgången?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Arkivera' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Fakturaomgången finns inte');
+    expect(screen.getByTestId('selection-count').textContent).toBe('1 vald');
   });
 
   it('reports chosen credited invoices to GIT and shows the run, after asking for a choice first', async () => {
