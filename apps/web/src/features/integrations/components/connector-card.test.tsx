@@ -150,7 +150,10 @@ describe('Visma Administration connector card', () => {
   it('shows a refused key change in its confirmation dialog, which stays open', async () => {
     stubServer(
       { ...fresh(), status: 'online', keyPrefix: KEY_1.slice(0, 10), keyCreatedAt: '2025-03-01T07:55:00.000Z' },
-      { status: 409, body: { message: 'Klubbkontot använder inte Visma Administration', eng_message: 'Not Visma Administration' } },
+      {
+        status: 409,
+        body: { message: 'Klubbkontot använder inte Visma Administration', eng_message: 'Not Visma Administration' },
+      },
     );
     renderCard();
     const card = await screen.findByTestId('connector-card');
