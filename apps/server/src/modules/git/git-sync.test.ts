@@ -172,6 +172,7 @@ describe('preflight and article mappings', () => {
     const res = await api('POST', '/git/sync/preflight', a.owner, { occasionId: (occasions[0] as GitInvoiceOccasionRow).id });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.club_to_sync).toEqual(['Kindly select club to sync data to']);
+    expect(res.json().setting).toEqual({ group: 'api', field: 'club_to_sync' });
     await setConfig('api', { club_to_sync: a.clubAccountId });
   });
 
