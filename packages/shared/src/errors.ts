@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import { configurationGroupSchema } from './configurations/configurations.schemas';
+
+/**
+ * A configuration setting a refusal is about (a required setting not made yet): the group of the
+ * configurations page and the field in it, so the client can name the setting and link to it.
+ */
+export const settingRefSchema = z.object({ group: configurationGroupSchema, field: z.string().max(100) }).strict();
+export type SettingRef = z.infer<typeof settingRefSchema>;
 
 /** Error bodies of ARCHITECTURE §5: `message` is Swedish, `eng_message` English. */
 export const errorBodySchema = z.object({
@@ -11,6 +19,8 @@ export const errorBodySchema = z.object({
    * `accounting.not_found`); present where the client acts on it.
    */
   code: z.string().optional(),
+  /** The setting that must be made before the call can succeed, when that is the reason for the refusal. */
+  setting: settingRefSchema.optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

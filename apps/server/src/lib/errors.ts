@@ -1,4 +1,4 @@
-import { type ErrorBody, issuesToFieldErrors } from '@fairway/shared';
+import { type ErrorBody, issuesToFieldErrors, type SettingRef } from '@fairway/shared';
 import { bilingual, type Lang, type MessageKey, type MessageParams, t } from './i18n';
 
 export type { ErrorBody };
@@ -40,6 +40,8 @@ export class ValidationError extends AppError {
   constructor(
     readonly fieldErrors: FieldMessages,
     messageKey: MessageKey = 'errors.validation',
+    /** A configuration setting the refusal is about (its field is not in the request): the body names it. */
+    readonly setting?: SettingRef,
   ) {
     super(messageKey);
   }
@@ -48,7 +50,8 @@ export class ValidationError extends AppError {
     const issues = Object.entries(this.fieldErrors).flatMap(([field, list]) =>
       list.map((message) => ({ path: field.split('.'), message })),
     );
-    return { ...bilingual(this.messageKey), error: issuesToFieldErrors(issues, lang) };
+    const body: ErrorBody = { ...bilingual(this.messageKey), error: issuesToFieldErrors(issues, lang) };
+    return this.setting ? { ...body, setting: this.setting } : body;
   }
 }
 

@@ -1,4 +1,4 @@
-import { type Lang, translateValidationMessage } from '@fairway/shared';
+import { type Lang, type SettingRef, settingRefSchema, translateValidationMessage } from '@fairway/shared';
 import { useCallback } from 'react';
 import type { FieldError, FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,17 @@ export interface FormFailure {
   status: number;
   /** Text for the form's alert, or null when every message found its field. */
   message: string | null;
+  /**
+   * The configuration setting the refusal is about, when it is not one of the form's fields
+   * (e.g. the API configuration's `club_to_sync` for a report to GIT): the alert links to it.
+   */
+  setting?: SettingRef;
+}
+
+/** The `setting` an error body names (packages/shared/src/errors.ts), when it is a well-formed one. */
+function settingOf(error: ApiError): SettingRef | undefined {
+  const parsed = settingRefSchema.safeParse((error.body as { setting?: unknown } | null)?.setting);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**
@@ -36,21 +47,37 @@ export function applyFormErrors<T extends FieldValues>(
     emitAppEvent('access-denied', { message: description.message });
     return { status, message: null };
   }
-  if (description.kind !== 'fields') return { status, message: description.message };
+  const setting = settingOf(error);
+  const withSetting = (failure: FormFailure): FormFailure =>
+    setting && failure.message !== null ? { ...failure, setting } : failure;
+  if (description.kind !== 'fields') return withSetting({ status, message: description.message });
   const target = (field: string): FieldPath<T> | undefined =>
     Array.isArray(fields) ? fields.find((f) => f === field) : (fields as Partial<Record<string, FieldPath<T>>>)[field];
+  // Messages for fields the form does not show go to the alert, so no refusal is left unsaid.
   const leftover: string[] = [];
+  let settingPlaced = false;
   let focused = false;
   for (const { field, messages } of description.fields) {
     const path = target(field);
     if (path) {
       setError(path, { type: 'server', message: messages.join(' ') }, { shouldFocus: !focused });
       focused = true;
+      if (field === setting?.field) settingPlaced = true;
     } else {
       leftover.push(...messages);
     }
   }
-  return { status, message: leftover.length > 0 ? leftover.join(' ') : null };
+  const failure = { status, message: leftover.length > 0 ? leftover.join(' ') : null };
+  return settingPlaced ? failure : withSetting(failure);
+}
+
+/**
+ * A refused call made outside a form (a dialog's confirm button): the whole refusal for the
+ * dialog's alert, field messages included, and a 403 in the access-denied modal. Pair it with a
+ * silent call (`{ silent: true }`) so the message shows in the dialog instead of a passing toast.
+ */
+export function callFailure(error: unknown): FormFailure {
+  return applyFormErrors<FieldValues>(error, () => undefined, []);
 }
 
 /** `applyFormErrors` for forms that need only the alert text (null: nothing left to show). */

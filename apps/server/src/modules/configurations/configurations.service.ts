@@ -63,6 +63,19 @@ export async function getConfiguration<G extends ConfigurationGroup>(
   return withDefaults(group, (await findStored(conn, tenant, group))?.values);
 }
 
+/**
+ * The refusal of a call that needs a setting the club account has not made (or made wrongly):
+ * 400 with the field's message, naming the setting so the web can say where it is set and link
+ * there (`setting` in the error body, packages/shared/src/errors.ts).
+ */
+export function settingRequired<G extends ConfigurationGroup>(
+  group: G,
+  field: keyof ConfigurationValues[G] & string,
+  message: string,
+): ValidationError {
+  return new ValidationError({ [field]: [message] }, undefined, { group, field });
+}
+
 export async function getConfigurationEntry<G extends ConfigurationGroup>(
   conn: Db | Tx,
   tenant: AccountTenant,

@@ -13,12 +13,12 @@ import { stockholmDate } from '../../integrations/fortnox/time';
 import type { GitClient } from '../../integrations/git/git.client';
 import { isGitError } from '../../integrations/git/git-errors';
 import type { GitInvoiceBasis } from '../../integrations/git/git-gateway';
-import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
+import { AppError, NotFoundError } from '../../lib/errors';
 import { failureText } from '../../lib/failure';
 import { type Lang, type MessageKey, type MessageParams, t } from '../../lib/i18n';
 import type { RunContext, RunKind, RunResult } from '../../lib/runs/run-engine';
 import type { MirrorTarget } from '../accounting/mirror';
-import { getConfiguration } from '../configurations/configurations.service';
+import { getConfiguration, settingRequired } from '../configurations/configurations.service';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
 import { invoicePayments, invoices } from '../invoices/invoices.schema';
 import { clubAccounts } from '../organizations/organizations.schema';
@@ -80,7 +80,7 @@ export async function reportTargetOf(
   config?: ApiConfiguration,
 ): Promise<MirrorTarget> {
   const api = config ?? (await getConfiguration(app.db, gitTarget, 'api'));
-  const refuse = () => new ValidationError({ club_to_sync: [encodeMessage('club_to_sync_required')] });
+  const refuse = () => settingRequired('api', 'club_to_sync', encodeMessage('club_to_sync_required'));
   if (!api.club_to_sync) throw refuse();
   if (caller) return reachableClubAccount(caller, api.club_to_sync);
   const [row] = await app.db
@@ -599,7 +599,7 @@ async function reportRun(
     if (progress.failures.length < MAX_FAILURES) progress.failures.push({ basisGitId, invoiceNumber, message });
   };
   try {
-    if (!run.targetClubAccountId) throw new ValidationError({ club_to_sync: [encodeMessage('club_to_sync_required')] });
+    if (!run.targetClubAccountId) throw settingRequired('api', 'club_to_sync', encodeMessage('club_to_sync_required'));
     const target: MirrorTarget = { organisationId: run.organisationId, clubAccountId: run.targetClubAccountId };
     const { client } = await gitClientFor(app, gitTarget);
     // A scheduled run every 15 minutes logs only when it reported or failed something (below).

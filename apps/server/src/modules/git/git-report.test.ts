@@ -182,6 +182,8 @@ describe('POST git/report-status: the request', () => {
     const res = await send('POST', '/git/report-status', b.owner, { kind: 'paid' }, 'en');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.club_to_sync).toEqual(['Kindly select club to sync data to']);
+    // The body names the setting, so the web can say where it is set and link there.
+    expect(res.json().setting).toEqual({ group: 'api', field: 'club_to_sync' });
   });
 
   it('needs git.write; git.read alone or no GIT scope is refused', async () => {

@@ -1,9 +1,9 @@
 import { encodeMessage } from '@fairway/shared';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError, ValidationError } from '../../lib/errors';
+import { NotFoundError } from '../../lib/errors';
 import type { MirrorTarget } from '../accounting/mirror';
-import { getConfiguration } from '../configurations/configurations.service';
+import { getConfiguration, settingRequired } from '../configurations/configurations.service';
 import { clubAccounts } from '../organizations/organizations.schema';
 import { type ClubAccountReach, reachableClubAccount } from '../organizations/tenant';
 import { gitInvoiceBases, gitInvoiceOccasions, gitMembers } from './git.schema';
@@ -49,7 +49,7 @@ export async function resolveTargetOf(
 ): Promise<{ target: MirrorTarget; configured: boolean }> {
   const configured = requested ? null : (await getConfiguration(app.db, gitTarget, 'api')).club_to_sync;
   const id = requested ?? configured ?? (caller ? gitTarget.clubAccountId : null);
-  if (!id) throw new ValidationError({ club_to_sync: [encodeMessage('club_to_sync_required')] });
+  if (!id) throw settingRequired('api', 'club_to_sync', encodeMessage('club_to_sync_required'));
   if (caller) return { target: reachableClubAccount(caller, id), configured: !!configured };
   const [row] = await app.db
     .select({ id: clubAccounts.id })

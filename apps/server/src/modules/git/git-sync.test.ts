@@ -190,6 +190,7 @@ describe('preflight and article mappings', () => {
       // A run nobody asked for (the scheduler) still needs the configuration to name the club.
       await expect(queueGitSync(app, gitTarget(), { occasionId, trigger: 'scheduled', caller: null })).rejects.toMatchObject({
         fieldErrors: { club_to_sync: ['club_to_sync_required'] },
+        setting: { group: 'api', field: 'club_to_sync' },
       });
       await setConfig('api', { club_to_sync: drift });
       const configured = await ok<GitSyncPreflight>('POST', '/git/sync/preflight', a.owner, { occasionId });

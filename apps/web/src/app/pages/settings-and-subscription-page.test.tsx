@@ -32,11 +32,14 @@ const accounts = [
 let me: CurrentUser;
 let subscription: Subscription;
 const puts: { path: string; body: unknown }[] = [];
+/** The answer of every PUT, when a test wants a refusal. */
+let putRefusal: { status: number; body: unknown } | null = null;
 
 beforeEach(async () => {
   await setLanguage('sv');
   me = demoUser;
   puts.length = 0;
+  putRefusal = null;
   subscription = {
     id: uuid(50),
     status: 'active',
@@ -57,6 +60,7 @@ beforeEach(async () => {
       const path = url.pathname.replace('/api/v1/', '').replace(/\/$/, '');
       if (init?.method === 'PUT') {
         puts.push({ path, body: JSON.parse(String(init.body)) });
+        if (putRefusal) return jsonResponse(putRefusal.status, putRefusal.body);
         return jsonResponse(200, {
           data: {
             id: uuid(60),
@@ -145,6 +149,39 @@ describe('settings and subscription page', () => {
       body: { packageId: 'small', keepUserIds: [demoUser.id, uuid(1), uuid(3)], keepClubAccountIds: [uuid(11)] },
     });
     expect(await screen.findByText('Begäran om Small är skickad och väntar.')).toBeInTheDocument();
+  });
+
+  it('a refused downgrade is said in its dialog, which stays open to adjust the choice', async () => {
+    putRefusal = {
+      status: 400,
+      body: { message: 'Ogiltigt', eng_message: 'Invalid', error: { keepUserIds: ['Välj högst 3.'] } },
+    };
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/configuration/settings');
+    await user.click(within(await screen.findByTestId('package-small')).getByRole('button', { name: 'Nedgradera' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nedgradera till Small' });
+    await within(dialog).findByText(/Sara Lind/);
+    await user.click(within(dialog).getByRole('button', { name: 'Ta bort övriga och nedgradera' }));
+    // The dialog's warning is an alert too: the refusal is the one that says it.
+    const alert = (await within(dialog).findAllByRole('alert')).find((a) => a.textContent?.includes('Välj högst 3.'));
+    expect(alert).toBeDefined();
+    expect(alert).not.toHaveTextContent('keepUserIds');
+    expect(screen.getByRole('dialog', { name: 'Nedgradera till Small' })).toBeInTheDocument();
+  });
+
+  it('a refused cancellation is said in its dialog', async () => {
+    putRefusal = {
+      status: 406,
+      body: { message: 'En uppsägning väntar redan', eng_message: 'Pending', error: 'En uppsägning väntar redan' },
+    };
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/configuration/settings');
+    await user.click(await screen.findByRole('button', { name: 'Säg upp abonnemanget' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Säg upp abonnemanget' });
+    await user.click(within(dialog).getByRole('radio', { name: 'För dyrt' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Säg upp' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('En uppsägning väntar redan');
+    expect(puts).toHaveLength(1);
   });
 
   it('non-Owners see the spec message instead of the buttons, and no billing tabs without billing.read', async () => {

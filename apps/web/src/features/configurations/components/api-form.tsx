@@ -107,6 +107,7 @@ function ApiFields({ form, clubAccounts }: { form: GroupFormApi<'api'>; clubAcco
               value={f.value}
               onChange={(value) => f.onChange(value)}
               onBlur={f.onBlur}
+              ref={f.ref}
               clearable
               nothingFoundMessage={t('noClubAccounts')}
             />

@@ -2,7 +2,7 @@ import type { ConfigurationGroup, ConfigurationValues } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type DefaultValues, type FieldPath, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -19,6 +19,8 @@ export interface ConfigurationFormProps<G extends ConfigurationGroup> {
   /** Without settings.manage the form is shown but cannot be changed. */
   readOnly: boolean;
   schema: z.ZodType<ConfigurationValues[G]>;
+  /** A field to give the focus on arrival (`?field=` from a link to a missing setting). */
+  focusField?: string;
   children: (form: UseFormReturn<ConfigurationValues[G]>) => ReactNode;
 }
 
@@ -33,6 +35,7 @@ export function ConfigurationForm<G extends ConfigurationGroup>({
   clubAccountId,
   readOnly,
   schema,
+  focusField,
   children,
 }: ConfigurationFormProps<G>) {
   const { t, i18n } = useTranslation('configurations');
@@ -43,7 +46,16 @@ export function ConfigurationForm<G extends ConfigurationGroup>({
     defaultValues: values as DefaultValues<ConfigurationValues[G]>,
     mode: 'onTouched',
   });
-  const { handleSubmit, reset, setError, formState } = form;
+  const { handleSubmit, reset, setError, setFocus, formState } = form;
+
+  // Arriving from a refusal that named this setting (components/failure-alert.tsx): the field has
+  // the focus, so keyboard and screen-reader users land on it too.
+  const focused = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusField || focused.current === focusField || !Object.hasOwn(values as object, focusField)) return;
+    focused.current = focusField;
+    setFocus(focusField as FieldPath<ConfigurationValues[G]>);
+  }, [focusField, values, setFocus]);
 
   // A save answers the stored values; they become the form's new starting point.
   useEffect(() => {

@@ -7,6 +7,8 @@ export interface GroupFormProps<G extends ConfigurationGroup> {
   updatedAt: string | null;
   clubAccountId: string;
   readOnly: boolean;
+  /** A field to give the focus on arrival (`?field=` from a link to a missing setting). */
+  focusField?: string;
 }
 
 export type GroupFormApi<G extends ConfigurationGroup> = UseFormReturn<ConfigurationValues[G]>;

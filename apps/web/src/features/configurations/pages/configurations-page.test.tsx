@@ -124,6 +124,14 @@ describe('configurations page', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
+  it('opened from a refusal that names a setting (?field=), gives that field the focus', async () => {
+    await setLanguage('sv');
+    stubApi({ 'GET configurations': () => ({ body: { data: configurations() } }) });
+    renderPage('/dashboard/settings?tab=api&field=club_to_sync');
+    const select = await screen.findByRole('textbox', { name: 'Klubb att synka till' });
+    await waitFor(() => expect(document.activeElement).toBe(select));
+  });
+
   it("shows the API configuration's dates in the reader's language, in the portal's own date picker", async () => {
     const today = isoToday();
     const [y, m, d] = today.split('-');

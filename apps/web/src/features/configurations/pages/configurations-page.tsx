@@ -92,7 +92,7 @@ export default function ConfigurationsPage() {
     );
   } else {
     const { groups } = query.data;
-    const common = { clubAccountId: query.data.clubAccountId, readOnly };
+    const common = { clubAccountId: query.data.clubAccountId, readOnly, focusField: params.get('field') ?? undefined };
     const forms: Record<ConfigurationGroup, React.ReactNode> = {
       invoice: <InvoiceConfigurationForm {...common} values={groups.invoice.values} updatedAt={groups.invoice.updatedAt} />,
       contract: <ContractConfigurationForm {...common} values={groups.contract.values} updatedAt={groups.contract.updatedAt} />,

@@ -3,10 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, requireAuthorized } from '../../../lib/api-client';
 import { gitKey } from './git-key';
 
-/** PUT git/invoice-occasions/:id/archive | unarchive (the portal hides it; GIT is not changed). */
+/**
+ * PUT git/invoice-occasions/:id/archive | unarchive (the portal hides it; GIT is not changed).
+ * Silent: the confirm dialog shows a refusal in place.
+ */
 export async function setOccasionArchived(id: string, archived: boolean): Promise<GitInvoiceOccasionDetail> {
   return requireAuthorized(
-    await api.put<GitInvoiceOccasionDetail>(`git/invoice-occasions/${id}/${archived ? 'archive' : 'unarchive'}`),
+    await api.put<GitInvoiceOccasionDetail>(`git/invoice-occasions/${id}/${archived ? 'archive' : 'unarchive'}`, undefined, {
+      silent: true,
+    }),
   );
 }
 

@@ -4,7 +4,9 @@ import { IconArchive, IconArchiveOff, IconFileInvoice } from '@tabler/icons-reac
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FailureAlert } from '../../../components/failure-alert';
 import { type ListParamsConfig, useListParams } from '../../../components/list/use-list-params';
+import { callFailure, type FormFailure } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useGitOccasions } from '../api/list-git-occasions';
 import { useSetOccasionsArchived } from '../api/set-occasion-archived';
@@ -37,6 +39,7 @@ export function GitOccasionsTab({ selection, onSelectionChange, canWrite }: GitO
   const query = useGitOccasions({ page, pageSize, archived: archivedView ? 'true' : 'false' });
   const change = useSetOccasionsArchived();
   const [confirming, setConfirming] = useState<readonly GitInvoiceOccasionRow[] | null>(null);
+  const [failure, setFailure] = useState<FormFailure | null>(null);
   const chosen = getChosenOccasion();
 
   // The other view holds other occasions: a selection made in one is not acted on from the other.
@@ -49,11 +52,13 @@ export function GitOccasionsTab({ selection, onSelectionChange, canWrite }: GitO
       notifyError(t('occasions.selectOne'));
       return;
     }
+    setFailure(null);
     setConfirming(rows);
   };
   const confirm = () => {
     if (!confirming) return;
     const ids = confirming.map((row) => row.id);
+    setFailure(null);
     change.mutate(
       { ids, archived: !archivedView },
       {
@@ -64,6 +69,7 @@ export function GitOccasionsTab({ selection, onSelectionChange, canWrite }: GitO
           onSelectionChange(next);
           setConfirming(null);
         },
+        onError: (error) => setFailure(callFailure(error)),
       },
     );
   };
@@ -187,6 +193,7 @@ export function GitOccasionsTab({ selection, onSelectionChange, canWrite }: GitO
               {confirming.map((row) => row.name).join(', ')}
             </Text>
           ) : null}
+          <FailureAlert failure={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
               {t('cancel')}

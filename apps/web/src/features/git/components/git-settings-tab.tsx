@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Detail } from '../../../components/detail';
+import { useCurrentUser } from '../../../lib/current-user';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useGitConnection } from '../api/get-git-connection';
 import { isRunActive, useGitTransaction } from '../api/get-git-transaction';
@@ -35,6 +36,8 @@ export function GitSettingsTab({ canWrite }: { canWrite: boolean }) {
   const [runId, setRunId] = useState<string | null>(null);
   const run = useGitTransaction(runId);
   const last = latestRefresh(recent.data?.data);
+  // The configurations page reads with company.read (configurations.routes.ts); without it the link would end in a refusal.
+  const canSeeApiConfiguration = useCurrentUser()?.scopes.includes('company.read') ?? false;
 
   // A refresh already under way (started elsewhere, or by the schedule) is followed too.
   useEffect(() => {
@@ -159,24 +162,26 @@ export function GitSettingsTab({ canWrite }: { canWrite: boolean }) {
           </Stack>
         ) : null}
       </Card>
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="git-api-title">
-        <Title order={2} fz="h4" id="git-api-title">
-          {t('settings.apiTitle')}
-        </Title>
-        <Text fz="sm" c="dimmed" mt={4}>
-          {t('settings.apiText')}
-        </Text>
-        <Button
-          component={Link}
-          to={GIT_PATHS.apiConfiguration}
-          variant="light"
-          mt="md"
-          w="fit-content"
-          leftSection={<IconApi size={16} aria-hidden="true" />}
-        >
-          {t('settings.apiLink')}
-        </Button>
-      </Card>
+      {canSeeApiConfiguration ? (
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="git-api-title">
+          <Title order={2} fz="h4" id="git-api-title">
+            {t('settings.apiTitle')}
+          </Title>
+          <Text fz="sm" c="dimmed" mt={4}>
+            {t('settings.apiText')}
+          </Text>
+          <Button
+            component={Link}
+            to={GIT_PATHS.apiConfiguration}
+            variant="light"
+            mt="md"
+            w="fit-content"
+            leftSection={<IconApi size={16} aria-hidden="true" />}
+          >
+            {t('settings.apiLink')}
+          </Button>
+        </Card>
+      ) : null}
     </Stack>
   );
 }

@@ -4,7 +4,9 @@ import { IconReceipt, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '../../../components/failure-alert';
 import { type ListParamsConfig, useListParams } from '../../../components/list/use-list-params';
+import { callFailure, type FormFailure } from '../../../lib/form-errors';
 import { notifyError } from '../../../lib/notify';
 import { isRunActive, useGitTransaction } from '../api/get-git-transaction';
 import { gitKey } from '../api/git-key';
@@ -37,6 +39,7 @@ export function GitSettledTab({ kind, selection, onSelectionChange, canWrite }: 
   const query = useGitSettledInvoices(kind, { page, pageSize, search });
   const report = useReportGitStatus();
   const [asking, setAsking] = useState<'selected' | 'all' | null>(null);
+  const [failure, setFailure] = useState<FormFailure | null>(null);
   const [runId, setRunId] = useState<string | null>(null);
   const run = useGitTransaction(runId);
   const finished = run.data !== undefined && !isRunActive(run.data);
@@ -50,16 +53,19 @@ export function GitSettledTab({ kind, selection, onSelectionChange, canWrite }: 
       notifyError(t('settled.selectOne'));
       return;
     }
+    setFailure(null);
     setAsking(what);
   };
   const confirm = () => {
     const body = asking === 'selected' ? { kind, basisIds: [...selection.keys()] } : { kind };
+    setFailure(null);
     report.mutate(body, {
       onSuccess: (started) => {
         setRunId(started.id);
         if (asking === 'selected') onSelectionChange(new Map());
         setAsking(null);
       },
+      onError: (error) => setFailure(callFailure(error)),
     });
   };
 
@@ -146,6 +152,7 @@ export function GitSettledTab({ kind, selection, onSelectionChange, canWrite }: 
           <Text fz="sm">
             {asking === 'all' ? t(`settled.confirmAll.${kind}`) : t(`settled.confirmSelected.${kind}`, { count: selection.size })}
           </Text>
+          <FailureAlert failure={failure} title={t('settled.reportFailed')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAsking(null)} data-autofocus>
               {t('cancel')}

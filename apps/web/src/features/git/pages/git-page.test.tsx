@@ -1,4 +1,4 @@
-import type { GitInvoiceOccasionRow, GitMemberRow } from '@fairway/shared';
+import type { CurrentUser, GitInvoiceOccasionRow, GitMemberRow } from '@fairway/shared';
 import { STORAGE_KEYS } from '@fairway/shared/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -63,12 +63,24 @@ const credited: GitBasisWithSync = {
   sync: { state: 'synced', invoiceNumber: '1080', error: null },
 };
 
-const routes = [{ path: '/dashboard/golfrelated/git', element: <GitPage /> }];
+const routes = [
+  { path: '/dashboard/golfrelated/git', element: <GitPage /> },
+  { path: '/dashboard/settings', element: <h1>Inställningarna</h1> },
+];
 const writes: { method: string; path: string; body: unknown }[] = [];
+/** The answer of POST git/report-status, when a test wants a refusal instead of a run. */
+let reportRefusal: { status: number; body: unknown } | null = null;
+/** The answer of PUT …/archive, when a test wants a refusal. */
+let archiveRefusal: { status: number; body: unknown } | null = null;
+/** The signed-in user GET users/me answers. */
+let me: CurrentUser = demoUser;
 
 beforeEach(async () => {
   await setLanguage('sv');
   writes.length = 0;
+  reportRefusal = null;
+  archiveRefusal = null;
+  me = demoUser;
   localStorage.removeItem(STORAGE_KEYS.invoiceOccasion);
   vi.stubGlobal(
     'fetch',
@@ -81,14 +93,17 @@ beforeEach(async () => {
           data: rows.slice((page - 1) * 25, page * 25),
           pagination: { page, pageSize: 25, total: rows.length },
         });
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: demoUser });
+      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: me });
       if (method !== 'GET') {
         const body = init?.body ? JSON.parse(String(init.body)) : null;
         writes.push({ method, path: url.pathname, body });
+        if (url.pathname.endsWith('/archive') && archiveRefusal) return jsonResponse(archiveRefusal.status, archiveRefusal.body);
         if (url.pathname.endsWith('/archive')) {
           const id = url.pathname.split('/').at(-2);
           return jsonResponse(200, { data: { ...occasions.find((o) => o.id === id), archived: true } });
         }
+        if (url.pathname === '/api/v1/git/report-status' && reportRefusal)
+          return jsonResponse(reportRefusal.status, reportRefusal.body);
         if (url.pathname === '/api/v1/git/report-status')
           return jsonResponse(202, {
             data: {
@@ -187,6 +202,19 @@ describe('GIT page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('selection-count').textContent).toBe(''));
   });
 
+  it('shows a refused archiving in its confirmation dialog, which stays open', async () => {
+    archiveRefusal = { status: 404, body: { message: 'Fakturaomgången finns inte', eng_message: 'Not found' } };
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/golfrelated/git?tab=invoiceOccasions');
+    const table = await screen.findByRole('table', { name: 'Fakturaomgångar' });
+    await user.click(await within(table).findByRole('checkbox', { name: 'Välj Omgång 1' }));
+    await user.click(screen.getByRole('button', { name: 'Arkivera valda (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Arkivera fakturaomgången?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Arkivera' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Fakturaomgången finns inte');
+    expect(screen.getByTestId('selection-count').textContent).toBe('1 vald');
+  });
+
   it('reports chosen credited invoices to GIT and shows the run, after asking for a choice first', async () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard/golfrelated/git?tab=creditedInvoices');
@@ -203,5 +231,69 @@ describe('GIT page', { timeout: 60_000 }, () => {
         { method: 'POST', path: '/api/v1/git/report-status', body: { kind: 'credited', basisIds: [uuid(80)] } },
       ]),
     );
+  });
+
+  it('says in the dialog which setting a report needs and links to it, when there is no club to sync to', async () => {
+    // What the server answers without the API configuration's club_to_sync (git-report.service.ts).
+    reportRefusal = {
+      status: 400,
+      body: {
+        message: 'De angivna uppgifterna är ogiltiga',
+        eng_message: 'The given data was invalid',
+        error: { club_to_sync: ['Välj vilken klubb data ska synkas till'] },
+        setting: { group: 'api', field: 'club_to_sync' },
+      },
+    };
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/dashboard/golfrelated/git?tab=creditedInvoices');
+    await screen.findByRole('table', { name: 'Krediterade fakturor' });
+    await user.click(screen.getByRole('button', { name: 'Rapportera alla berättigade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rapportera krediteringar till GIT?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rapportera till GIT' }));
+
+    // The refusal stays in the dialog, in words (not the field's key), with the way to the setting.
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Rapporteringen kunde inte startas');
+    expect(alert.textContent).toContain('Välj vilken klubb data ska synkas till');
+    expect(alert.textContent).not.toContain('club_to_sync');
+    const link = within(alert).getByRole('link', { name: 'Ställ in ”Klubb att synka till” i API-konfiguration' });
+    expect(link.getAttribute('href')).toBe('/dashboard/settings?tab=api&field=club_to_sync');
+    // Shown once, where the user is: no toast repeats it behind the dialog.
+    expect(screen.getAllByText('Välj vilken klubb data ska synkas till')).toHaveLength(1);
+
+    await user.click(link);
+    await screen.findByRole('heading', { name: 'Inställningarna' });
+    expect(router.state.location.search).toBe('?tab=api&field=club_to_sync');
+  });
+
+  it('leads from the settings tab to the API configuration, for users who may read it', async () => {
+    renderRoutes(routes, '/dashboard/golfrelated/git?tab=settings');
+    const link = await screen.findByRole('link', { name: 'Öppna API-konfigurationen' });
+    expect(link.getAttribute('href')).toBe('/dashboard/settings?tab=api');
+  });
+
+  it('offers no way to the API configuration to a role without company.read', async () => {
+    me = { ...demoUser, scopes: demoUser.scopes.filter((s) => s !== 'company.read') };
+    renderRoutes(routes, '/dashboard/golfrelated/git?tab=settings');
+    await screen.findByRole('heading', { name: 'Anslutning till GIT' });
+    expect(screen.queryByRole('link', { name: 'Öppna API-konfigurationen' })).toBeNull();
+  });
+
+  it('shows any other refusal of the report in the dialog too, in English as well', async () => {
+    await setLanguage('en');
+    reportRefusal = {
+      status: 409,
+      body: { message: 'GIT är inte anslutet', eng_message: 'GIT is not connected' },
+    };
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/golfrelated/git?tab=creditedInvoices');
+    await screen.findByRole('table', { name: 'Credited invoices' });
+    await user.click(screen.getByRole('button', { name: 'Report all eligible' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Report to GIT' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('The report could not be started');
+    expect(alert.textContent).toContain('GIT is not connected');
+    expect(within(alert).queryByRole('link')).toBeNull();
   });
 });

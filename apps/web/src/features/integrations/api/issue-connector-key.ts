@@ -4,10 +4,11 @@ import { api, requireAuthorized } from '../../../lib/api-client';
 
 /**
  * POST integrations/accounting/connector/key: the first key, or a new one that ends the old key at
- * once. The whole key is in this answer only. Refusals go through the global error handling.
+ * once. The whole key is in this answer only. Silent: the connector card (or its confirm dialog)
+ * shows a refusal in place.
  */
 export async function issueConnectorKey(): Promise<ConnectorKey> {
-  return requireAuthorized(await api.post<ConnectorKey>('integrations/accounting/connector/key'));
+  return requireAuthorized(await api.post<ConnectorKey>('integrations/accounting/connector/key', undefined, { silent: true }));
 }
 
 export function useIssueConnectorKey() {

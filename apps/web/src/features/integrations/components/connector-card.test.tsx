@@ -29,8 +29,8 @@ const fresh = (): ConnectorDetails => ({
   pendingWork: 2,
 });
 
-/** A tiny server: GET answers the current details, POST makes a new key and keeps its prefix. */
-function stubServer(initial: ConnectorDetails) {
+/** A tiny server: GET answers the current details, POST makes a new key and keeps its prefix (or is refused with `refuseKey`). */
+function stubServer(initial: ConnectorDetails, refuseKey?: { status: number; body: unknown }) {
   let details = initial;
   const keys = [KEY_1, KEY_2];
   const calls: string[] = [];
@@ -43,6 +43,12 @@ function stubServer(initial: ConnectorDetails) {
       const json = (body: unknown) =>
         new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
       if (key === 'GET integrations/accounting/connector') return json({ data: details });
+      if (key === 'POST integrations/accounting/connector/key' && refuseKey) {
+        return new Response(JSON.stringify(refuseKey.body), {
+          status: refuseKey.status,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
       if (key === 'POST integrations/accounting/connector/key') {
         const made = keys.shift() ?? KEY_2;
         details = { ...details, keyPrefix: made.slice(0, 10), keyCreatedAt: '2025-03-04T10:00:00.000Z' };
@@ -139,6 +145,31 @@ describe('Visma Administration connector card', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Byt nyckel' }));
     expect(await within(card).findByTestId('connector-new-key')).toHaveTextContent(KEY_1);
     expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it('shows a refused key change in its confirmation dialog, which stays open', async () => {
+    stubServer(
+      { ...fresh(), status: 'online', keyPrefix: KEY_1.slice(0, 10), keyCreatedAt: '2025-03-01T07:55:00.000Z' },
+      {
+        status: 409,
+        body: { message: 'Klubbkontot använder inte Visma Administration', eng_message: 'Not Visma Administration' },
+      },
+    );
+    renderCard();
+    const card = await screen.findByTestId('connector-card');
+    await user.click(await within(card).findByRole('button', { name: 'Byt nyckel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Byta nyckel för kopplingsprogrammet?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Byt nyckel' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Klubbkontot använder inte Visma Administration');
+    expect(within(card).queryByTestId('connector-new-key')).not.toBeInTheDocument();
+  });
+
+  it('shows a refused first key on the card', async () => {
+    stubServer(fresh(), { status: 409, body: { message: 'Klubbkontot använder inte Visma Administration', eng_message: 'x' } });
+    renderCard();
+    const card = await screen.findByTestId('connector-card');
+    await user.click(await within(card).findByRole('button', { name: 'Skapa nyckel' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Klubbkontot använder inte Visma Administration');
   });
 
   it('shows an offline connector and no key buttons to a user who may not manage integrations', async () => {

@@ -21,6 +21,8 @@ import { IconAlertCircle, IconCheck, IconCopy, IconKey, IconRefresh } from '@tab
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Detail } from '../../../components/detail';
+import { FailureAlert } from '../../../components/failure-alert';
+import { callFailure, type FormFailure } from '../../../lib/form-errors';
 import { useConnector } from '../api/get-connector';
 import { useIssueConnectorKey } from '../api/issue-connector-key';
 import { useFormatTime } from './format-time';
@@ -49,14 +51,22 @@ export function ConnectorCard({ clubAccountId, clubAccountName, mayManage }: Con
   const issue = useIssueConnectorKey();
   const [newKey, setNewKey] = useState<ConnectorKey | null>(null);
   const [confirmRotate, setConfirmRotate] = useState(false);
+  const [failure, setFailure] = useState<FormFailure | null>(null);
 
-  const makeKey = () =>
+  const makeKey = () => {
+    setFailure(null);
     issue.mutate(undefined, {
       onSuccess: (key) => {
         setNewKey(key);
         setConfirmRotate(false);
       },
+      onError: (error) => setFailure(callFailure(error)),
     });
+  };
+  const askRotate = (open: boolean) => {
+    setFailure(null);
+    setConfirmRotate(open);
+  };
 
   const connector = query.data;
   return (
@@ -146,13 +156,14 @@ export function ConnectorCard({ clubAccountId, clubAccountName, mayManage }: Con
             </div>
           ) : null}
 
+          {confirmRotate ? null : <FailureAlert failure={failure} />}
           {mayManage ? (
             <Group gap="sm">
               {connector.keyPrefix ? (
                 <Button
                   variant="default"
                   leftSection={<IconRefresh size={16} aria-hidden="true" />}
-                  onClick={() => setConfirmRotate(true)}
+                  onClick={() => askRotate(true)}
                 >
                   {t('connector.rotate')}
                 </Button>
@@ -170,11 +181,12 @@ export function ConnectorCard({ clubAccountId, clubAccountName, mayManage }: Con
         </Stack>
       )}
 
-      <Modal opened={confirmRotate} onClose={() => setConfirmRotate(false)} title={t('connector.rotateTitle')} centered>
+      <Modal opened={confirmRotate} onClose={() => askRotate(false)} title={t('connector.rotateTitle')} centered>
         <Stack gap="md">
           <Text fz="sm">{t('connector.rotateText')}</Text>
+          <FailureAlert failure={failure} />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmRotate(false)} data-autofocus>
+            <Button variant="default" onClick={() => askRotate(false)} data-autofocus>
               {t('accounting.cancel')}
             </Button>
             <Button color="red" loading={issue.isPending} onClick={makeKey}>

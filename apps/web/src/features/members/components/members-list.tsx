@@ -5,11 +5,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { FailureAlert } from '../../../components/failure-alert';
 import { ListBody } from '../../../components/list/list-body';
 import { ListFooter } from '../../../components/list/list-footer';
 import { ListToolbar } from '../../../components/list/list-toolbar';
 import { useListParams } from '../../../components/list/use-list-params';
 import { useCurrentUser } from '../../../lib/current-user';
+import { callFailure, type FormFailure } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useBulkMembers } from '../api/bulk-members';
 import { useCategories } from '../api/categories';
@@ -43,6 +45,7 @@ export function MembersList() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [asking, setAsking] = useState<Asking | null>(null);
   const [choice, setChoice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<FormFailure | null>(null);
 
   const total = query.data?.pagination.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / params.pageSize));
@@ -85,20 +88,29 @@ export function MembersList() {
     setSelected(next);
   };
 
-  const run = async (body: MemberBulkActionBody) => {
-    const result = await bulk.mutateAsync(body);
-    notifySuccess(t(`bulk.done.${body.action}`, { count: result.affected }));
-    setSelected(new Set());
-    setAsking(null);
+  // A refusal shows in the confirm dialog when there is one, else as a toast over the list.
+  const run = async (body: MemberBulkActionBody, inDialog: boolean) => {
+    setFailure(null);
+    try {
+      const result = await bulk.mutateAsync(body);
+      notifySuccess(t(`bulk.done.${body.action}`, { count: result.affected }));
+      setSelected(new Set());
+      setAsking(null);
+    } catch (error) {
+      const refused = callFailure(error);
+      if (inDialog) setFailure(refused);
+      else if (refused.message) notifyError(refused.message, t('common:apiErrors.failed'));
+    }
   };
   const start = (action: Action) => {
     if (selected.size === 0) {
       notifyError(translateValidationMessage(encodeMessage('select_members'), lang));
       return;
     }
-    if (action === 'activate' || action === 'deactivate') void run({ action, ids: [...selected] }).catch(() => undefined);
+    if (action === 'activate' || action === 'deactivate') void run({ action, ids: [...selected] }, false);
     else {
       setChoice(null);
+      setFailure(null);
       setAsking(action);
     }
   };
@@ -109,7 +121,7 @@ export function MembersList() {
     if (asking === 'setCategory') body = { action: 'setCategory', ids, memberCategoryId: value };
     else if (asking === 'setFeeRule') body = { action: 'setFeeRule', ids, feeRuleId: value };
     else body = { action: 'delete', ids };
-    void run(body).catch(() => undefined);
+    void run(body, true);
   };
 
   const newButton = canWrite ? (
@@ -263,6 +275,7 @@ export function MembersList() {
           ) : (
             <Text fz="sm">{t('bulk.deleteWarning')}</Text>
           )}
+          <FailureAlert failure={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAsking(null)}>
               {t('form.cancel')}

@@ -242,6 +242,38 @@ describe('members list', { timeout: 60_000 }, () => {
     expect(await screen.findByText('1 medlem har tagits bort')).toBeInTheDocument();
   });
 
+  it('shows a refused bulk action in its dialog, which stays open', async () => {
+    answerWrite = () =>
+      jsonResponse(400, { message: 'Ogiltigt', eng_message: 'Invalid', error: { ids: ['Medlemmen finns inte'] } });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/golfrelated/members');
+    await screen.findByRole('link', { name: 'Ek, Anna' });
+    await user.click(screen.getByRole('checkbox', { name: 'Välj Anna Ek' }));
+    await user.click(screen.getByRole('button', { name: 'Åtgärder (1)' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Ta bort' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ta bort' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ta bort 1 medlem' }));
+    // In words, without the field's key, only once, and the selection is kept.
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Medlemmen finns inte');
+    expect(alert).not.toHaveTextContent('ids');
+    expect(screen.getAllByText('Medlemmen finns inte')).toHaveLength(1);
+    expect(screen.getByText('1 medlem vald')).toBeInTheDocument();
+  });
+
+  it('shows a refused bulk action without a dialog (activate) as a toast', async () => {
+    answerWrite = () =>
+      jsonResponse(400, { message: 'Ogiltigt', eng_message: 'Invalid', error: { ids: ['Medlemmen finns inte'] } });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/golfrelated/members');
+    await screen.findByRole('link', { name: 'Ek, Anna' });
+    await user.click(screen.getByRole('checkbox', { name: 'Välj Anna Ek' }));
+    await user.click(screen.getByRole('button', { name: 'Åtgärder (1)' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Aktivera' }));
+    const toast = (await screen.findByText('Medlemmen finns inte')).closest('[role="alert"]');
+    expect(toast).toHaveTextContent('Misslyckat');
+  });
+
   it('hides the create button and the selection from a reader without members.write', async () => {
     me = { ...demoUser, scopes: demoUser.scopes.filter((s) => s !== 'members.write') };
     renderRoutes(routes, '/dashboard/golfrelated/members');

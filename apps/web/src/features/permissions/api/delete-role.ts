@@ -2,9 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, requireAuthorized } from '../../../lib/api-client';
 import { rolesKey } from './get-roles';
 
-/** DELETE permissions/roles/{id}; `reassignTo` gives the role's users another role first. */
+/**
+ * DELETE permissions/roles/{id}; `reassignTo` gives the role's users another role first. Silent:
+ * the confirm dialog shows a refusal in place.
+ */
 export async function deleteRole(id: string, reassignTo?: string): Promise<void> {
-  requireAuthorized(await api.delete<{ id: string }>(`permissions/roles/${encodeURIComponent(id)}`, { query: { reassignTo } }));
+  requireAuthorized(
+    await api.delete<{ id: string }>(`permissions/roles/${encodeURIComponent(id)}`, { query: { reassignTo }, silent: true }),
+  );
 }
 
 export function useDeleteRole() {

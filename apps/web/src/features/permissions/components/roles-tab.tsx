@@ -20,6 +20,8 @@ import { IconCopy, IconDots, IconEye, IconPencil, IconPlus, IconShieldLock, Icon
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import { FailureAlert } from '../../../components/failure-alert';
+import { callFailure, type FormFailure } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { roleLabel } from '../../../lib/roles';
 import { useDeleteRole } from '../api/delete-role';
@@ -175,8 +177,10 @@ function RemoveRoleModal({ role, roles, viewer, onClose }: RemoveRoleModalProps)
   const { t } = useTranslation(['permissions', 'common']);
   const remove = useDeleteRole();
   const [reassignTo, setReassignTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<FormFailure | null>(null);
   const close = () => {
     setReassignTo(null);
+    setFailure(null);
     remove.reset();
     onClose();
   };
@@ -206,6 +210,7 @@ function RemoveRoleModal({ role, roles, viewer, onClose }: RemoveRoleModalProps)
               data-autofocus
             />
           ) : null}
+          <FailureAlert failure={failure} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               {t('cancel')}
@@ -214,7 +219,8 @@ function RemoveRoleModal({ role, roles, viewer, onClose }: RemoveRoleModalProps)
               color="red"
               loading={remove.isPending}
               disabled={inUse && !reassignTo}
-              onClick={() =>
+              onClick={() => {
+                setFailure(null);
                 remove.mutate(
                   { id: role.id, reassignTo: inUse ? (reassignTo ?? undefined) : undefined },
                   {
@@ -222,9 +228,10 @@ function RemoveRoleModal({ role, roles, viewer, onClose }: RemoveRoleModalProps)
                       notifySuccess(t('removed', { name: role.name }));
                       close();
                     },
+                    onError: (error) => setFailure(callFailure(error)),
                   },
-                )
-              }
+                );
+              }}
             >
               {t('removeConfirm')}
             </Button>

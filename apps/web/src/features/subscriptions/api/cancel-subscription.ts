@@ -5,7 +5,10 @@ import { subscriptionQueryKey } from './get-subscription';
 
 /** PUT subscriptions/cancel/{id}/ with one of the four reasons. */
 export async function cancelSubscription(subscriptionId: string, body: CancelSubscriptionBody): Promise<CancelResult> {
-  return requireAuthorized(await api.put<CancelResult>(`subscriptions/cancel/${encodeURIComponent(subscriptionId)}/`, body));
+  // Silent: the cancellation dialog shows a refusal in place.
+  return requireAuthorized(
+    await api.put<CancelResult>(`subscriptions/cancel/${encodeURIComponent(subscriptionId)}/`, body, { silent: true }),
+  );
 }
 
 export function useCancelSubscription(subscriptionId: string) {

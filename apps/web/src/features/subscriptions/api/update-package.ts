@@ -3,17 +3,25 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, requireAuthorized } from '../../../lib/api-client';
 import { subscriptionQueryKey } from './get-subscription';
 
-/** PUT subscriptions/update_package/{id}/: an upgrade or (with the keep lists) a downgrade request. */
-export async function updatePackage(subscriptionId: string, body: UpdatePackageBody): Promise<SubscriptionRequest> {
+/**
+ * PUT subscriptions/update_package/{id}/: an upgrade or (with the keep lists) a downgrade request.
+ * `silent` when a dialog that stays open shows the refusal itself (the downgrade dialog).
+ */
+export async function updatePackage(
+  subscriptionId: string,
+  body: UpdatePackageBody,
+  options: { silent?: boolean } = {},
+): Promise<SubscriptionRequest> {
   return requireAuthorized(
-    await api.put<SubscriptionRequest>(`subscriptions/update_package/${encodeURIComponent(subscriptionId)}/`, body),
+    await api.put<SubscriptionRequest>(`subscriptions/update_package/${encodeURIComponent(subscriptionId)}/`, body, options),
   );
 }
 
 export function useUpdatePackage(subscriptionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdatePackageBody) => updatePackage(subscriptionId, body),
+    mutationFn: ({ silent, ...body }: UpdatePackageBody & { silent?: boolean }) =>
+      updatePackage(subscriptionId, body, { silent }),
     // A downgrade may have removed users and club accounts: every list of them is stale.
     onSettled: () => queryClient.invalidateQueries(),
   });

@@ -3,6 +3,8 @@ import { Button, Group, Modal, Paper, Radio, Stack, Text, Textarea, Title } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FailureAlert } from '../../../components/failure-alert';
+import { callFailure, type FormFailure } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useCancelSubscription } from '../api/cancel-subscription';
 
@@ -15,11 +17,13 @@ export function CancelSubscription({ subscription }: { subscription: Subscriptio
   const [reason, setReason] = useState<CancellationReason | null>(null);
   const [comment, setComment] = useState('');
   const [touched, setTouched] = useState(false);
+  const [failure, setFailure] = useState<FormFailure | null>(null);
   const pending = subscription.pendingRequests.some((r) => r.type === 'cancel');
 
   const submit = async () => {
     setTouched(true);
     if (!reason) return;
+    setFailure(null);
     try {
       const result = await cancel.mutateAsync({ reason, comment: comment.trim() || undefined });
       setOpen(false);
@@ -30,8 +34,8 @@ export function CancelSubscription({ subscription }: { subscription: Subscriptio
       } else {
         notifySuccess(t('cancel.requested', { date: result.request?.effectiveOn ?? '' }));
       }
-    } catch {
-      // Shown by the API client.
+    } catch (error) {
+      setFailure(callFailure(error));
     }
   };
 
@@ -51,7 +55,15 @@ export function CancelSubscription({ subscription }: { subscription: Subscriptio
         ) : null}
         {subscription.canManage ? (
           <Group>
-            <Button color="red" variant="light" disabled={pending} onClick={() => setOpen(true)}>
+            <Button
+              color="red"
+              variant="light"
+              disabled={pending}
+              onClick={() => {
+                setFailure(null);
+                setOpen(true);
+              }}
+            >
               {t('cancel.open')}
             </Button>
           </Group>
@@ -81,6 +93,7 @@ export function CancelSubscription({ subscription }: { subscription: Subscriptio
             autosize
             minRows={2}
           />
+          <FailureAlert failure={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(false)}>
               {t('common:actions.cancel')}

@@ -3,6 +3,8 @@ import { Alert, Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text 
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '../../../components/failure-alert';
+import { callFailure, type FormFailure } from '../../../lib/form-errors';
 import { userRoleLabel } from '../../../lib/roles';
 import { useDowngradeCandidates } from '../api/get-downgrade-candidates';
 
@@ -24,6 +26,7 @@ export function DowngradeModal({ target, viewerId, onClose, onSubmit }: Downgrad
   const [users, setUsers] = useState<string[]>([]);
   const [accounts, setAccounts] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<FormFailure | null>(null);
 
   // Start from the viewer plus the first others up to the limit, and the first club accounts.
   useEffect(() => {
@@ -41,10 +44,12 @@ export function DowngradeModal({ target, viewerId, onClose, onSubmit }: Downgrad
 
   const submit = async () => {
     setBusy(true);
+    setFailure(null);
     try {
       await onSubmit({ keepUserIds: users, keepClubAccountIds: accounts });
-    } catch {
-      // The API client has shown the refusal; the dialog stays open to adjust the choice.
+    } catch (error) {
+      // The dialog stays open to adjust the choice, with the refusal in it.
+      setFailure(callFailure(error));
     } finally {
       setBusy(false);
     }
@@ -108,6 +113,7 @@ export function DowngradeModal({ target, viewerId, onClose, onSubmit }: Downgrad
             </Text>
           </>
         ) : null}
+        <FailureAlert failure={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common:actions.cancel')}

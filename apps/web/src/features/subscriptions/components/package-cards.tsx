@@ -116,7 +116,7 @@ export function PackageCards({ subscription, packages, viewerId }: PackageCardsP
           viewerId={viewerId}
           onClose={() => setDowngradeTo(null)}
           onSubmit={async (keep) => {
-            await update.mutateAsync({ packageId: downgradeTo.id, ...keep });
+            await update.mutateAsync({ packageId: downgradeTo.id, ...keep, silent: true });
             notifySuccess(t('packages.requested', { package: downgradeTo.name }));
             setDowngradeTo(null);
           }}
