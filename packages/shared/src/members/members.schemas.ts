@@ -24,6 +24,35 @@ export type BillingCycle = (typeof BILLING_CYCLES)[number];
 export const MEMBER_SOURCES = ['portal', 'git', 'import'] as const;
 export type MemberSource = (typeof MEMBER_SOURCES)[number];
 
+/**
+ * The fields GIT owns on a member it lists (`source = 'git'`): the GIT refresh writes them, the
+ * portal shows them as GIT's and refuses to change them (docs/members.md). Everything else —
+ * member number, personal number, fee rule, customer number, status, billing, notes, portal-made
+ * families — is the portal's own.
+ */
+export const GIT_OWNED_MEMBER_FIELDS = [
+  'firstname',
+  'lastname',
+  'golfId',
+  'email',
+  'birthDate',
+  'sex',
+  'phoneMobile',
+  'homeAddress',
+  'postalAddress',
+  'zipCode',
+  'city',
+  'country',
+  'homeClub',
+  'memberCategoryId',
+  'playerCategoryId',
+  'hcp',
+  'memberSince',
+  'active',
+  'guardianId',
+] as const;
+export type GitOwnedMemberField = (typeof GIT_OWNED_MEMBER_FIELDS)[number];
+
 // ---- fields ---------------------------------------------------------------------------------
 
 const emailField = () =>

@@ -437,8 +437,8 @@ export async function payersWithFamily(conn: Db | Tx, t: MemberTenant, ids: read
 export type GitMemberValues = MemberValues & { firstname: string; lastname: string; golfId: string; gitUpdatedAt: Date };
 
 /**
- * Upserts members read from GIT by golf ID (unique per club account): a new golf ID is inserted
- * with `source = 'git'`, a known one gets GIT's fields unless the stored record is already as new
+ * Upserts members read from GIT by golf ID (unique per club account; members.register.ts): a new
+ * golf ID is inserted with `source = 'git'`, a known one gets GIT's fields unless the stored record is already as new
  * as GIT's (`git_updated_at`), so a replayed or out-of-order sync page changes nothing. Fields the
  * rows leave out (notes, billing set in the portal…) are kept. Answers the ids by golf ID.
  */
@@ -464,7 +464,8 @@ export async function upsertGitMembers(tx: Tx, t: MemberTenant, rows: readonly G
     )
     .onConflictDoUpdate({
       target: [members.clubAccountId, members.golfId],
-      set: { ...set, gitSyncedAt: now, updatedAt: now },
+      // A member made in the portal with GIT's golf ID is GIT's member from now on.
+      set: { ...set, source: sql`'git'`, gitSyncedAt: now, updatedAt: now },
       setWhere: sql`${members.gitUpdatedAt} is null or ${members.gitUpdatedAt} < excluded.git_updated_at`,
     })
     .returning({ id: members.id, golfId: members.golfId });

@@ -227,6 +227,11 @@ export const families = pgTable(
       .notNull()
       .references(() => clubAccounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * GIT's id of the family when GIT keeps it (the GIT refresh keeps its tree as GIT has it);
+     * null for a family made in the portal. Fee rule and discount are the portal's either way.
+     */
+    gitFamilyId: text('git_family_id'),
     /** A fee rule of the same club account (modules/fees). */
     feeRuleId: uuid('fee_rule_id'),
     discountType: text('discount_type').$type<DiscountType>(),
@@ -237,6 +242,7 @@ export const families = pgTable(
   },
   (t) => [
     index('families_club_name_idx').on(t.clubAccountId, t.name),
+    uniqueIndex('families_club_git_family_uq').on(t.clubAccountId, t.gitFamilyId),
     feeRuleOfSameAccount('families_fee_rule_fk', t),
     tenantIsolation(t.organisationId),
   ],

@@ -2,6 +2,7 @@ import {
   ageOn,
   type CreateMemberInput,
   encodeMessage,
+  GIT_OWNED_MEMBER_FIELDS,
   type Member,
   type MemberBilling,
   type MemberBillingInput,
@@ -275,6 +276,23 @@ export async function createMember(app: FastifyInstance, actor: MemberActor, bod
   return getMember(app, actor, id);
 }
 
+/**
+ * A member GIT lists keeps GIT's fields as GIT has them (docs/members.md): a body may repeat them
+ * (the form sends its whole section) but not change them.
+ */
+function refuseGitOwnedChanges(stored: repo.MemberRecord, body: UpdateMemberInput): void {
+  if (stored.source !== 'git') return;
+  const errors: Record<string, string[]> = {};
+  for (const field of GIT_OWNED_MEMBER_FIELDS) {
+    const sent = body[field];
+    if (sent === undefined) continue;
+    const same =
+      field === 'hcp' ? (sent === null ? null : Math.round((sent as number) * 10)) === stored.hcpTenths : sent === stored[field];
+    if (!same) errors[field] = [encodeMessage('git_owned_field')];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
 export async function updateMember(
   app: FastifyInstance,
   actor: MemberActor,
@@ -284,7 +302,9 @@ export async function updateMember(
   const t = memberTenantOf(actor);
   try {
     await app.db.transaction(async (tx) => {
-      if (!(await repo.lockMember(tx, t, id))) throw new NotFoundError('members.notFound');
+      const stored = await repo.lockMember(tx, t, id);
+      if (!stored) throw new NotFoundError('members.notFound');
+      refuseGitOwnedChanges(stored, body);
       await checkReferences(tx, t, body, id);
       await repo.updateMember(tx, t, id, valuesOf(body));
     });
