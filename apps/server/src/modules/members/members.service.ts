@@ -3,12 +3,16 @@ import {
   type CreateMemberInput,
   encodeMessage,
   GIT_OWNED_MEMBER_FIELDS,
+  INVOICE_SEND_WAYS,
+  type InvoiceSendWay,
   type Member,
   type MemberBilling,
   type MemberBillingInput,
   type MemberBulkActionBody,
   type MemberBulkResult,
   type MemberDetail,
+  type MemberInvoices,
+  type MemberInvoicesFilter,
   type MemberListRow,
   type MemberNote,
   type MemberRef,
@@ -22,8 +26,10 @@ import { stockholmDate } from '../../integrations/fortnox/time';
 import { BusinessError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { MessageKey } from '../../lib/i18n';
 import type { AuthContext } from '../../plugins/auth';
+import { type AccountingCaller, teamCondition } from '../accounting/access';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { feeRuleProblem } from '../fees/fees.service';
+import { invoices } from '../invoices/invoices.schema';
 import { categoryExists } from './categories.repository';
 import type { MemberTenant } from './members.repository';
 import * as repo from './members.repository';
@@ -87,7 +93,7 @@ function toMember(row: repo.MemberWithCategories, on: string): Member {
     playerCategory: row.playerCategory,
     customerNumber: m.customerNumber,
     memberSince: m.memberSince,
-    invoiceBalanceOre: m.invoiceBalanceOre,
+    invoiceBalanceOre: row.invoiceBalanceOre,
     status: m.status,
     accountingNumberActive: m.accountingNumberActive,
     billingName: m.billingName,
@@ -422,8 +428,43 @@ export async function getBilling(app: FastifyInstance, actor: MemberActor, id: s
     receiptsEmail: m.receiptsEmail,
     customerNumber: m.customerNumber,
     accountingNumberActive: m.accountingNumberActive,
-    invoiceBalanceOre: m.invoiceBalanceOre,
+    invoiceBalanceOre: row.invoiceBalanceOre,
     guardian: guardian ? { id: guardian.id, firstname: guardian.firstname, lastname: guardian.lastname } : null,
+  };
+}
+
+/**
+ * The billing tab's invoices: the open invoices of the member's customer, one page, with the
+ * balance they make (memberInvoicesPage: one query for both). A member without a customer number
+ * has none. The caller's "only team-created documents" rule holds here as on the invoice list.
+ */
+export async function memberInvoices(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  id: string,
+  query: MemberInvoicesFilter,
+): Promise<MemberInvoices> {
+  const t = memberTenantOf(caller);
+  const row = await repo.findMember(app.db, t, id);
+  if (!row) throw new NotFoundError('members.notFound');
+  const customerNumber = row.member.customerNumber;
+  const pagination = { page: query.page, pageSize: query.pageSize };
+  if (!customerNumber) return { data: [], pagination: { ...pagination, total: 0 }, balanceOre: 0, customerNumber: null };
+  const team = teamCondition(caller, 'onlyTeamDocuments', invoices.createdBy);
+  const page = await repo.memberInvoicesPage(app.db, t, customerNumber, team, pagination);
+  const on = today();
+  return {
+    data: page.rows.map((r) => ({
+      ...r,
+      invoiceType: r.invoiceType === 'CASH' ? 'CASH' : 'INVOICE',
+      deliveryMethod: (INVOICE_SEND_WAYS as readonly string[]).includes(r.deliveryMethod ?? '')
+        ? (r.deliveryMethod as InvoiceSendWay)
+        : null,
+      overdue: r.balanceOre > 0 && r.dueDate !== null && r.dueDate < on,
+    })),
+    pagination: { ...pagination, total: page.total },
+    balanceOre: page.balanceOre,
+    customerNumber,
   };
 }
 
