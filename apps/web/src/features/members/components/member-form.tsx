@@ -3,6 +3,7 @@ import {
   BILLING_METHODS,
   type CreateMemberBody,
   formatPhone,
+  GIT_OWNED_MEMBER_FIELDS,
   MEMBER_STATUSES,
   type MemberDetail,
   SEXES,
@@ -111,11 +112,20 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
   const canReadFees = user?.scopes.includes('fees.read') ?? false;
   const feeRules = useFeeRuleOptions(fields.includes('feeRuleId') && canReadFees);
 
+  /** A field GIT owns on a member GIT lists: shown as GIT's, read-only (the server refuses a change too). */
+  const gitOwned = (name: Field) => member?.source === 'git' && (GIT_OWNED_MEMBER_FIELDS as readonly string[]).includes(name);
   const props = (name: Field) => {
     const label = t(`fields.${name}.label`);
-    const description = t(`fields.${name}.description`, { defaultValue: '' }) || undefined;
+    const owned = gitOwned(name);
+    const description = owned ? t('git.ownedHint') : t(`fields.${name}.description`, { defaultValue: '' }) || undefined;
     const placeholder = t(`fields.${name}.placeholder`, { defaultValue: '' }) || undefined;
-    return { label, description, placeholder, error: errorText(formState.errors[name], label) };
+    return {
+      label,
+      description,
+      placeholder,
+      error: errorText(formState.errors[name], label),
+      ...(owned ? { readOnly: true, 'data-git-owned': true } : {}),
+    };
   };
 
   const submit = handleSubmit(async (body) => {
@@ -169,6 +179,7 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
               checked={Boolean(f.value)}
               onChange={(event) => f.onChange(event.currentTarget.checked)}
               onBlur={f.onBlur}
+              disabled={gitOwned(name)}
               mt="md"
             />
           )}
@@ -241,7 +252,7 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
         );
       case 'birthDate':
       case 'memberSince': {
-        const { label, description, error } = props(name);
+        const { label, description, error, readOnly: owned } = props(name);
         return (
           <Controller
             key={name}
@@ -252,6 +263,7 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
                 label={label}
                 description={description}
                 error={error}
+                readOnly={owned}
                 value={f.value as string | null}
                 onChange={(next) => f.onChange(next)}
                 onBlur={f.onBlur}
