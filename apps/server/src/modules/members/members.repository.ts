@@ -551,6 +551,19 @@ export async function payersWithFamily(conn: Db | Tx, t: MemberTenant, ids: read
 
 // ---- GIT sync -------------------------------------------------------------------------------
 
+/**
+ * The customer the GIT sync made (or found) for a payer becomes the member's customer, unless the
+ * club gave the member one already: from then on the billing tab lists that customer's invoices.
+ */
+export async function linkCustomerNumber(conn: Db | Tx, t: MemberTenant, golfId: string, customerNumber: string): Promise<void> {
+  const linked = await conn
+    .update(members)
+    .set({ customerNumber, updatedAt: new Date() })
+    .where(and(...own(t), eq(members.golfId, golfId), sql`${members.customerNumber} is null`))
+    .returning({ id: members.id });
+  if (linked.length > 0) await bumpListVersion(conn, t);
+}
+
 export type GitMemberValues = MemberValues & { firstname: string; lastname: string; golfId: string; gitUpdatedAt: Date };
 
 /**
