@@ -148,6 +148,14 @@ describe('one member register with GIT', () => {
       memberNumber: '9002',
     });
     expect(saved.memberNumber).toBe('9002');
+    // Nor through the list's bulk actions; the portal's own (the fee rule) still work.
+    const bulk = await api('POST', '/members/bulk', a.owner, { action: 'deactivate', ids: [linkedId, portalOnlyId] });
+    expect(bulk.statusCode).toBe(400);
+    expect(bulk.json().error).toBe('1 av de valda medlemmarna kommer från GIT, där aktiv och medlemskategori ändras');
+    expect((await ok<MemberDetail>('GET', `/members/${linkedId}`)).active).toBe(linked.active);
+    expect(
+      (await api('POST', '/members/bulk', a.owner, { action: 'setFeeRule', ids: [linkedId], feeRuleId: null })).statusCode,
+    ).toBe(200);
   });
 
   it('follows GIT on the next refresh: a change is written, a member GIT removes is resigned', async () => {

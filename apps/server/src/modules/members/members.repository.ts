@@ -400,7 +400,7 @@ export async function updateMember(tx: Tx, t: MemberTenant, id: string, values: 
 export async function lockMembers(tx: Tx, t: MemberTenant, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return tx
-    .select({ id: members.id, firstname: members.firstname, lastname: members.lastname })
+    .select({ id: members.id, firstname: members.firstname, lastname: members.lastname, source: members.source })
     .from(members)
     .where(and(inArray(members.id, [...ids]), ...own(t)))
     .for('update');

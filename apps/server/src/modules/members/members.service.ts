@@ -366,6 +366,11 @@ export async function bulkAction(
   return app.db.transaction(async (tx) => {
     const found = await repo.lockMembers(tx, t, ids);
     if (found.length !== ids.length) throw new NotFoundError('members.notFound');
+    // Active and member category are GIT's for the members GIT lists (refuseGitOwnedChanges).
+    const fromGit = found.filter((m) => m.source === 'git').length;
+    if (fromGit > 0 && ['activate', 'deactivate', 'setCategory'].includes(body.action)) {
+      throw new BusinessError(400, 'members.gitOwnedBulk', { count: fromGit });
+    }
     let affected: number;
     switch (body.action) {
       case 'activate':
