@@ -9,7 +9,8 @@ import {
   SEXES,
 } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Alert, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { IconCloudDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -117,14 +118,14 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
   const props = (name: Field) => {
     const label = t(`fields.${name}.label`);
     const owned = gitOwned(name);
-    const description = owned ? t('git.ownedHint') : t(`fields.${name}.description`, { defaultValue: '' }) || undefined;
+    const description = owned ? t('git.fromGit') : t(`fields.${name}.description`, { defaultValue: '' }) || undefined;
     const placeholder = t(`fields.${name}.placeholder`, { defaultValue: '' }) || undefined;
     return {
       label,
       description,
       placeholder,
       error: errorText(formState.errors[name], label),
-      ...(owned ? { readOnly: true, 'data-git-owned': true } : {}),
+      ...(owned ? { readOnly: true, variant: 'filled', 'data-git-owned': true } : {}),
     };
   };
 
@@ -264,6 +265,7 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
                 description={description}
                 error={error}
                 readOnly={owned}
+                variant={owned ? 'filled' : undefined}
                 value={f.value as string | null}
                 onChange={(next) => f.onChange(next)}
                 onBlur={f.onBlur}
@@ -326,6 +328,11 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
       backLabel={t('form.back')}
       submitLabel={submitLabel}
     >
+      {fields.some(gitOwned) ? (
+        <Alert variant="light" color="blue" icon={<IconCloudDownload size={18} aria-hidden="true" />}>
+          {t('git.ownedHint')}
+        </Alert>
+      ) : null}
       {sections.map((section) => (
         <FormSection key={section} legend={t(`form.sections.${section}`)}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,5 +1,5 @@
 import type { InvoiceListRow, MemberDetail } from '@fairway/shared';
-import { Anchor, Badge, Center, Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Center, Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,7 +70,43 @@ export function MemberInvoices({ member }: { member: Pick<MemberDetail, 'id' | '
     );
     body = (
       <Stack gap="sm">
-        <Table.ScrollContainer minWidth={600}>
+        {/* On a phone each invoice is a short block; from the sm breakpoint, the table. */}
+        <Stack gap={0} hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={headingId}>
+          {answer.data.map((r) => {
+            const status = statusOf(r);
+            return (
+              <Box component="li" key={r.id} py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Anchor
+                    component={Link}
+                    to={INVOICE_PAGE(r.id)}
+                    fz="sm"
+                    fw={500}
+                    aria-label={t('invoices.open', { number: r.number })}
+                  >
+                    {r.number}
+                  </Anchor>
+                  <Badge variant="light" color={STATUS_COLOR[status]} tt="none">
+                    {t(`invoices.status.${status}`)}
+                  </Badge>
+                </Group>
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text fz="xs" c="dimmed">
+                    {t('invoices.columns.dueDate')} {formatDate(r.dueDate, lang)}
+                  </Text>
+                  <Text fz="sm">
+                    {amount(r.balanceOre)}
+                    <Text span fz="xs" c="dimmed">
+                      {' '}
+                      {t('invoices.ofTotal', { total: formatOre(r.totalOre, lang) })}
+                    </Text>
+                  </Text>
+                </Group>
+              </Box>
+            );
+          })}
+        </Stack>
+        <Table.ScrollContainer minWidth={600} visibleFrom="sm">
           <Table striped aria-labelledby={headingId} aria-busy={query.isFetching} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

@@ -183,7 +183,8 @@ describe('the billing tab', { timeout: 60_000 }, () => {
     renderRoutes(routes, `/dashboard/golfrelated/members/detail/${ID}?tab=profile`);
     const lastname = await screen.findByRole('textbox', { name: /^Efternamn/ });
     expect(lastname).toHaveAttribute('readonly');
-    expect(lastname).toHaveAccessibleDescription(/Kommer från GIT/);
+    expect(lastname).toHaveAccessibleDescription('Från GIT');
+    expect(screen.getByText(/kommer från GIT och ändras i GIT/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Medlemsnummer' })).not.toHaveAttribute('readonly');
   });
 });
