@@ -106,6 +106,10 @@ describe('one member register with GIT', () => {
       expect(`${row.firstname} ${row.lastname}`).toBe(`${m.firstName} ${m.lastName}`);
     }
 
+    // Each row of the GIT view leads to the same person in the register.
+    for (const m of gitView) expect(m.memberId, m.golfId).toBe(register.find((r) => r.golfId === m.golfId)?.id);
+    expect(gitView.find((m) => m.golfId === linked.golfId)?.memberId).toBe(linkedId);
+
     // The member typed in before is GIT's now (one row, not two), and keeps the portal's data.
     const detail = await ok<MemberDetail>('GET', `/members/${linkedId}`);
     expect(detail).toMatchObject({
