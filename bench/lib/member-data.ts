@@ -24,7 +24,6 @@ export interface BenchMember {
   city: string;
   hcpTenths: number;
   memberSince: string;
-  invoiceBalanceOre: number;
   /** Index into MEMBER_CATEGORIES. */
   category: number;
 }
@@ -67,7 +66,6 @@ export function makeMembers(r: Random, count: number, thisYear: number): BenchMe
       city: r.pick(TOWNS),
       hcpTenths: r.int(-20, 540),
       memberSince: `${r.int(Math.max(year + 7, 1980), thisYear)}-${pad(r.int(1, 12), 2)}-01`,
-      invoiceBalanceOre: r.chance(0.12) ? r.int(500, 12_000) * 100 : 0,
       category,
     });
   }

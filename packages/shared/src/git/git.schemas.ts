@@ -69,6 +69,8 @@ export const gitMemberSchema = z.object({
   familyRole: z.string().nullable(),
   active: z.boolean(),
   modifiedAt: z.string(),
+  /** The same person in the member register (linked by golf ID; docs/members.md), once the refresh wrote them. */
+  memberId: z.string().uuid().nullable(),
 });
 export type GitMemberRow = z.infer<typeof gitMemberSchema>;
 

@@ -42,6 +42,10 @@ export const MEMBERS_VALIDATION_MESSAGES = {
     en: 'The percentage discount must be between 0 and 100',
   },
   guardian_self: { sv: 'En medlem kan inte vara sin egen målsman', en: 'A member cannot be their own guardian' },
+  git_owned_field: {
+    sv: 'Uppgiften kommer från GIT och ändras i GIT',
+    en: 'This comes from GIT and is changed in GIT',
+  },
   member_not_found_field: { sv: 'Medlemmen finns inte', en: 'The member does not exist' },
   category_not_found_field: { sv: 'Kategorin finns inte', en: 'The category does not exist' },
   category_code_taken: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sortOrderSchema, textField } from '../accounting/accounting.schemas';
 import { paginationSchema } from '../errors';
-import { isInvoiceDate } from '../invoices/invoices.schemas';
+import { invoiceListRowSchema, isInvoiceDate } from '../invoices/invoices.schemas';
 import { encodeMessage } from '../validation/messages';
 import { requiredString } from '../validation/rules';
 import { isValidGolfId, isValidHcp, isValidMemberPersonalNumber, normaliseGolfId, toE164 } from './members.rules';
@@ -23,6 +23,35 @@ export type BillingCycle = (typeof BILLING_CYCLES)[number];
 /** Where a member came from: typed into the portal, synced from GIT, or a file import. */
 export const MEMBER_SOURCES = ['portal', 'git', 'import'] as const;
 export type MemberSource = (typeof MEMBER_SOURCES)[number];
+
+/**
+ * The fields GIT owns on a member it lists (`source = 'git'`): the GIT refresh writes them, the
+ * portal shows them as GIT's and refuses to change them (docs/members.md). Everything else —
+ * member number, personal number, fee rule, customer number, status, billing, notes, portal-made
+ * families — is the portal's own.
+ */
+export const GIT_OWNED_MEMBER_FIELDS = [
+  'firstname',
+  'lastname',
+  'golfId',
+  'email',
+  'birthDate',
+  'sex',
+  'phoneMobile',
+  'homeAddress',
+  'postalAddress',
+  'zipCode',
+  'city',
+  'country',
+  'homeClub',
+  'memberCategoryId',
+  'playerCategoryId',
+  'hcp',
+  'memberSince',
+  'active',
+  'guardianId',
+] as const;
+export type GitOwnedMemberField = (typeof GIT_OWNED_MEMBER_FIELDS)[number];
 
 // ---- fields ---------------------------------------------------------------------------------
 
@@ -170,6 +199,30 @@ export const memberBillingSchema = z.object({
   guardian: z.object({ id: z.string().uuid(), firstname: z.string(), lastname: z.string() }).nullable(),
 });
 export type MemberBilling = z.infer<typeof memberBillingSchema>;
+
+/**
+ * GET member_billing/{id}/invoices: the invoices behind the member's invoice balance — the open
+ * invoices (balance not zero, not cancelled) of the member's customer in the accounting program —
+ * one page of them, with the balance they add up to, read in the same query so the two agree.
+ */
+export const memberInvoicesQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  })
+  .strict();
+export type MemberInvoicesQuery = z.input<typeof memberInvoicesQuerySchema>;
+export type MemberInvoicesFilter = z.output<typeof memberInvoicesQuerySchema>;
+
+export const memberInvoicesSchema = z.object({
+  data: z.array(invoiceListRowSchema),
+  pagination: paginationSchema,
+  /** The member's invoice balance: the sum of every open invoice's balance (all pages). */
+  balanceOre: z.number().int(),
+  /** The customer the invoices are of (null: the member has no customer number yet). */
+  customerNumber: z.string().nullable(),
+});
+export type MemberInvoices = z.infer<typeof memberInvoicesSchema>;
 
 // ---- responses ------------------------------------------------------------------------------
 

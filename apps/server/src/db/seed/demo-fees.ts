@@ -62,7 +62,15 @@ const FEES: DemoFee[] = [
     name: 'Årsavgift student 2026',
     amountOre: 240_000,
     articleNumber: '100',
-    memberCategory: 'Student',
+    memberCategory: 'Studerande',
+  },
+  {
+    key: 'annualSenior',
+    type: 'annual',
+    name: 'Årsavgift senior 2026',
+    amountOre: 520_000,
+    articleNumber: '100',
+    memberCategory: 'Senior',
   },
   {
     key: 'annualPassive',
@@ -123,6 +131,12 @@ const RULES: DemoRule[] = [
     description: 'Årsavgift med studieintyg, spelrätt ingår',
     fees: ['annualStudent'],
     category: 'STUDENT',
+  },
+  {
+    name: 'Senior 2026',
+    description: 'Årsavgift och spelrätt från 70 år',
+    fees: ['annualSenior', 'playingFull'],
+    category: 'SENIOR',
   },
   { name: 'Passiv 2026', description: 'Medlemskap utan spelrätt', fees: ['annualPassive'], category: 'PASSIV' },
   {

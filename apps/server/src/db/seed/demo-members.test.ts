@@ -5,7 +5,10 @@ import type { App } from '../../app';
 import { familyMembers, members } from '../../modules/members/members.schema';
 import { createOrganisation, type TestOrganisation } from '../../modules/users/test-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { DEMO_MEMBER_COUNT, seedDemoMembers } from './demo-members';
+import { DEMO_GIT_CLUB, seedDemoMembers } from './demo-members';
+
+const club = DEMO_GIT_CLUB();
+const DEMO_MEMBER_COUNT = club.members.length;
 
 let t: TestApp;
 let app: App;
@@ -34,7 +37,26 @@ const roster = (org: TestOrganisation) =>
     .orderBy(asc(members.memberNumber));
 
 describe('demo members', () => {
-  it('seeds the same few hundred members every time, with valid golf IDs and personal numbers', async () => {
+  it('is the demo GIT’s people: the same golf IDs, names and families as GIT → Medlemmar', async () => {
+    const first = await roster(a);
+    expect(first.map((m) => m.golfId).sort()).toEqual(club.members.map((m) => m.golfId).sort());
+    // The two the issue named: one golf ID in both registers, and GIT's Berggren family.
+    const elias = (await get('/members?search=Elias%20Ali')).json().data as MemberListRow[];
+    expect(elias.map((m) => m.golfId)).toEqual(
+      club.members.filter((m) => m.firstName === 'Elias' && m.lastName === 'Ali').map((m) => m.golfId),
+    );
+    const hans = club.members.find((m) => m.firstName === 'Hans' && m.lastName === 'Berggren' && m.family?.role === 'payer');
+    const kerstin = club.members.find(
+      (m) => m.firstName === 'Kerstin' && m.lastName === 'Berggren' && m.family?.id === hans?.family?.id,
+    );
+    expect(hans && kerstin).toBeTruthy();
+    const [row] = (await get(`/members?search=${kerstin?.golfId}`)).json().data as MemberListRow[];
+    const detail = (await get(`/members/${row?.id}`)).json().data as MemberDetail;
+    expect(detail.family?.name).toBe('Familjen Berggren');
+    expect(detail.family?.members.find((m) => m.role === 'payer')).toMatchObject({ firstname: 'Hans', golfId: hans?.golfId });
+  });
+
+  it('seeds the same members every time, with valid golf IDs and personal numbers', async () => {
     const first = await roster(a);
     expect(first).toHaveLength(DEMO_MEMBER_COUNT);
     expect(await roster(b)).toEqual(first);
@@ -68,9 +90,10 @@ describe('demo members', () => {
     const juniors = (await get('/members?ageTo=17&inFamily=true&pageSize=5')).json().data as MemberListRow[];
     expect(juniors.length).toBeGreaterThan(0);
     for (const j of juniors) {
-      expect(j.guardianId).not.toBeNull();
       const detail = (await get(`/members/${j.id}`)).json().data as MemberDetail;
-      expect(detail.guardian?.id).toBe(detail.family?.members.find((m) => m.role === 'payer')?.id);
+      const git = club.members.find((m) => m.golfId === j.golfId);
+      expect(detail.guardian?.golfId ?? null).toBe(git?.guardianGolfId ?? null);
+      if (detail.guardian) expect(detail.guardian.id).toBe(detail.family?.members.find((m) => m.role === 'payer')?.id);
     }
   });
 });

@@ -30,6 +30,10 @@ export const membersMessages = {
     sv: '{name} är betalare i familjen {family}: välj en annan betalare först',
     en: '{name} is the payer of the family {family}: choose another payer first',
   },
+  'members.gitOwnedBulk': {
+    sv: '{count} av de valda medlemmarna kommer från GIT, där aktiv och medlemskategori ändras',
+    en: '{count} of the selected members come from GIT, where active and member category are changed',
+  },
   // Event log activities.
   'members.created': { sv: '{actor} skapade medlemmen {name}', en: '{actor} created the member {name}' },
   'members.deleted': { sv: '{actor} tog bort medlemmen {name}', en: '{actor} deleted the member {name}' },

@@ -2,13 +2,22 @@ import { and, eq, notLike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { GitClient } from '../../integrations/git/git.client';
 import { isGitError } from '../../integrations/git/git-errors';
-import type { GitListQuery, GitPage } from '../../integrations/git/git-gateway';
+import type { GitListQuery, GitMember, GitPage } from '../../integrations/git/git-gateway';
 import { AppError } from '../../lib/errors';
 import { failureText } from '../../lib/failure';
 import { t } from '../../lib/i18n';
 import type { RunContext, RunKind, RunResult } from '../../lib/runs/run-engine';
 import type { MirrorTarget } from '../accounting/mirror';
-import { mirrorGitArticles, mirrorGitBases, mirrorGitMembers, mirrorGitOccasions, type WriteCounts } from './git.mirror';
+import { linkGitRelations, registerGitMembers, retireMembersGoneFromGit } from '../members/members.register';
+import {
+  mirrorGitArticles,
+  mirrorGitBases,
+  mirrorGitMembers,
+  mirrorGitOccasions,
+  pruneGitMembers,
+  touchGitMembers,
+  type WriteCounts,
+} from './git.mirror';
 import { gitInvoiceOccasions, gitTransactions } from './git.schema';
 import {
   findGitConnection,
@@ -33,7 +42,10 @@ const FULL_REFRESH_EVERY_MS = 24 * 60 * 60 * 1000;
 interface Resource<T> {
   name: string;
   list(client: GitClient, query: GitListQuery): Promise<GitPage<T>>;
-  write(app: FastifyInstance, target: MirrorTarget, items: T[]): Promise<WriteCounts>;
+  /** `seenAt`: when this read of the list began (the same for each of its pages). */
+  write(app: FastifyInstance, target: MirrorTarget, items: T[], seenAt: Date): Promise<WriteCounts>;
+  /** After the whole list: `full` when every item was read, so what was not seen is gone from GIT. */
+  afterRead?(app: FastifyInstance, target: MirrorTarget, read: { full: boolean; seenAt: Date }): Promise<void>;
   modifiedAt(item: T): string;
 }
 
@@ -41,10 +53,29 @@ const resource = <T>(r: Resource<T>) => r as Resource<unknown>;
 
 /** Read in this order; the invoice bases are read per occasion after the occasions. */
 const RESOURCES: readonly Resource<unknown>[] = [
-  resource({
+  resource<GitMember>({
     name: 'members',
     list: (c, q) => c.listMembers(q),
-    write: (app, t, items) => mirrorGitMembers(app.db, t, items),
+    // The mirror keeps GIT's record as GIT sent it; the member register (docs/members.md) gets
+    // GIT's fields beside the portal's own.
+    write: async (app, t, items, seenAt) => {
+      const written = await mirrorGitMembers(app.db, t, items);
+      await touchGitMembers(
+        app.db,
+        t,
+        items.map((m) => m.golfId),
+        seenAt,
+      );
+      await registerGitMembers(app.db, t, items, seenAt);
+      return written;
+    },
+    afterRead: async (app, t, { full, seenAt }) => {
+      if (full) {
+        await pruneGitMembers(app.db, t, seenAt);
+        await retireMembersGoneFromGit(app.db, t, seenAt);
+      }
+      await linkGitRelations(app.db, t);
+    },
     modifiedAt: (m) => m.modifiedAt,
   }),
   resource({
@@ -184,6 +215,7 @@ async function refreshGitMirror(
     const full = isFull(r.name);
     const tally = { created: 0, updated: 0 };
     counts[r.name] = tally;
+    const seenAt = new Date();
     const newest = await readAll(
       app,
       target,
@@ -191,11 +223,12 @@ async function refreshGitMirror(
         run.throwIfTakenOver();
         return r.list(client, q);
       },
-      (items) => r.write(app, target, items),
+      (items) => r.write(app, target, items, seenAt),
       r.modifiedAt,
       full ? undefined : (cursors.get(r.name)?.modifiedSince ?? undefined),
       tally,
     );
+    await r.afterRead?.(app, target, { full, seenAt });
     await repo.writeGitCursor(app.db, target.clubAccountId, r.name, {
       modifiedSince: cursorAfter(newest),
       ...(full ? { lastFullAt: new Date() } : {}),

@@ -10,6 +10,7 @@ import {
 } from '@fairway/shared';
 import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db, Tx } from '../../db/client';
 import { isAccountingError } from '../../integrations/accounting/errors';
 import type { AccountingProvider } from '../../integrations/accounting/provider';
 import { addDays, stockholmDate } from '../../integrations/fortnox/time';
@@ -27,6 +28,7 @@ import { accountingFor } from '../integrations/accounting-connections.service';
 import { mirrorInvoices } from '../invoices/invoices.mirror';
 import { findInvoiceByNumber } from '../invoices/invoices.repository';
 import { createInvoice, sendInvoice } from '../invoices/invoices.service';
+import { linkCustomerNumber } from '../members/members.repository';
 import { clubAccounts } from '../organizations/organizations.schema';
 import type { ClubAccountReach } from '../organizations/tenant';
 import { gitConnections, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.schema';
@@ -356,6 +358,16 @@ const tally = (ctx: RunContext, resource: string, what: 'created' | 'updated') =
   c[what]++;
 };
 
+/**
+ * The payer's customer is the member's customer in the register (members.repository
+ * linkCustomerNumber) when the invoices go to the GIT club account's own accounting program: the
+ * member's billing tab reads that mirror.
+ */
+async function memberCustomer(ctx: RunContext, golfId: string, customerNumber: string, conn: Db | Tx = ctx.app.db) {
+  if (ctx.target.clubAccountId !== ctx.gitTarget.clubAccountId) return;
+  await linkCustomerNumber(conn, ctx.gitTarget, golfId, customerNumber);
+}
+
 async function ensureCustomer(ctx: RunContext, basis: BasisRow, golfId: string): Promise<string> {
   const link = ctx.links.get(golfId);
   if (link?.state === 'ready' && link.customerNumber) {
@@ -367,6 +379,7 @@ async function ensureCustomer(ctx: RunContext, basis: BasisRow, golfId: string):
   const mirrored = await findCustomerByExternalRef(ctx.app.db, ctx.target, externalRef);
   if (mirrored) {
     const ready = await repo.savePayerLink(ctx.app.db, ctx.target, golfId, { state: 'ready', customerNumber: mirrored.number });
+    await memberCustomer(ctx, golfId, mirrored.number);
     ctx.links.set(golfId, ready);
     return mirrored.number;
   }
@@ -378,7 +391,9 @@ async function ensureCustomer(ctx: RunContext, basis: BasisRow, golfId: string):
   await ctx.hooks.step?.('customer.after', basis.gitId);
   const ready = await ctx.app.db.transaction(async (tx) => {
     await mirrorCustomers(tx, ctx.target, [created], ctx.caller.userId || null, true);
-    return repo.savePayerLink(tx, ctx.target, golfId, { state: 'ready', customerNumber: created.number });
+    const link = await repo.savePayerLink(tx, ctx.target, golfId, { state: 'ready', customerNumber: created.number });
+    await memberCustomer(ctx, golfId, created.number, tx);
+    return link;
   });
   ctx.links.set(golfId, ready);
   tally(ctx, 'customers', 'created');

@@ -7,6 +7,8 @@ import {
   type GitInvoiceOccasionRow,
   type GitSyncPreflight,
   type GitTransaction,
+  type MemberInvoices,
+  type MemberListRow,
 } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -325,6 +327,13 @@ describe('sync', () => {
       .from(invoices)
       .where(eq(invoices.number, after[0]?.sync.invoiceNumber as string));
     expect(mirrored[0]?.ocr).toMatch(/^\d+$/);
+
+    // The payer's customer is the payer's in the member register too: their billing tab lists the invoice.
+    const payer = (await ok<MemberListRow[]>('GET', `/members?search=${after[0]?.payerGolfId}`, a.owner))[0] as MemberListRow;
+    const billing = (await api('GET', `/member_billing/${payer.id}/invoices?pageSize=100`, a.owner)).json() as MemberInvoices;
+    expect(billing.customerNumber).toBe(mirrored[0]?.customerNumber);
+    expect(billing.data.map((r) => r.number)).toContain(after[0]?.sync.invoiceNumber);
+    expect(billing.balanceOre).toBe(billing.data.reduce((sum, r) => sum + r.balanceOre, 0));
 
     // Synced again: nothing new.
     const before = fx.store.count(tenant(), 'invoices');

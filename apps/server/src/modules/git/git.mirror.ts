@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { GitArticle, GitInvoiceBasis, GitInvoiceOccasion, GitMember } from '../../integrations/git/git-gateway';
@@ -63,6 +63,43 @@ export function mirrorGitMembers(db: Db, target: MirrorTarget, items: GitMember[
     'modifiedAt',
     'raw',
   ]);
+}
+
+/**
+ * Stamps the members of a page as seen now (`synced_at`), changed or not, so that after a full
+ * read the ones GIT no longer lists can be told apart (pruneGitMembers).
+ */
+export async function touchGitMembers(db: Db, target: MirrorTarget, golfIds: readonly string[], seenAt: Date) {
+  if (golfIds.length === 0) return;
+  await db
+    .update(gitMembers)
+    .set({ syncedAt: seenAt })
+    .where(
+      and(
+        eq(gitMembers.organisationId, target.organisationId),
+        eq(gitMembers.clubAccountId, target.clubAccountId),
+        inArray(gitMembers.golfId, [...golfIds]),
+      ),
+    );
+}
+
+/**
+ * After a full read: the members GIT no longer lists leave the mirror. Rows an Excel import made
+ * (stamped with the epoch, git-import.service.ts) were never GIT's API's to list and stay.
+ */
+export async function pruneGitMembers(db: Db, target: MirrorTarget, since: Date): Promise<number> {
+  const removed = await db
+    .delete(gitMembers)
+    .where(
+      and(
+        eq(gitMembers.organisationId, target.organisationId),
+        eq(gitMembers.clubAccountId, target.clubAccountId),
+        lt(gitMembers.syncedAt, since),
+        gt(gitMembers.modifiedAt, new Date(0)),
+      ),
+    )
+    .returning({ id: gitMembers.id });
+  return removed.length;
 }
 
 export function mirrorGitArticles(db: Db, target: MirrorTarget, items: GitArticle[]) {

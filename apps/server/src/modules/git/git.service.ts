@@ -17,6 +17,7 @@ import type { Lang } from '../../lib/i18n';
 import { likePattern } from '../accounting/list';
 import type { MirrorTarget } from '../accounting/mirror';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
+import { members } from '../members/members.schema';
 import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.schema';
 import { gitSyncItems } from './git-sync.schema';
 import { itemStatesBeyond, itemStatesFor, listTargetOf, notSynced, syncStatesOf } from './git-sync-states';
@@ -76,9 +77,28 @@ const toMember = (r: MemberRow): GitMemberRow => ({
   familyRole: r.familyRole,
   active: r.active,
   modifiedAt: r.modifiedAt.toISOString(),
+  memberId: null,
 });
 
-export function listGitMembers(
+export async function listGitMembers(
+  app: FastifyInstance,
+  target: MirrorTarget,
+  query: PageQuery & { search?: string; category?: string; active?: boolean },
+): Promise<Paged<GitMemberRow>> {
+  const page = await listGitMirrorMembers(app, target, query);
+  const golfIds = page.data.map((m) => m.golfId);
+  const linked =
+    golfIds.length === 0
+      ? []
+      : await app.db
+          .select({ id: members.id, golfId: members.golfId })
+          .from(members)
+          .where(and(tenantOf(members, target), inArray(members.golfId, golfIds)));
+  const memberOf = new Map(linked.map((m) => [m.golfId, m.id]));
+  return { ...page, data: page.data.map((m) => ({ ...m, memberId: memberOf.get(m.golfId) ?? null })) };
+}
+
+function listGitMirrorMembers(
   app: FastifyInstance,
   target: MirrorTarget,
   query: PageQuery & { search?: string; category?: string; active?: boolean },

@@ -48,8 +48,11 @@ export function searchQuery(search: string | undefined): string | null {
   return words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-/** Unpaid (money owed, not cancelled) — the condition of the partial index invoices_club_unpaid_idx. */
-const unpaid = () => and(ne(invoices.balanceOre, 0), not(invoices.cancelled)) as SQL;
+/**
+ * Unpaid (money owed, not cancelled) — the condition of the partial index invoices_club_unpaid_idx,
+ * the list's "unpaid" filter, and what makes a member's invoice balance (members.repository.ts).
+ */
+export const unpaid = () => and(ne(invoices.balanceOre, 0), not(invoices.cancelled)) as SQL;
 
 function filterOf(
   caller: AccountingCaller,

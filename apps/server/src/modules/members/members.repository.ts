@@ -20,6 +20,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { deferredPage, orderByOf, type PageOrder } from '../accounting/list';
+import { unpaid } from '../invoices/invoices.repository';
+import { invoices } from '../invoices/invoices.schema';
 import { users } from '../users/users.schema';
 import {
   families,
@@ -42,6 +44,104 @@ export type MemberValues = Partial<Omit<typeof members.$inferInsert, 'id' | 'org
 export type MemberListFilter = Omit<MembersListFilter, 'page' | 'pageSize'>;
 
 const own = (t: MemberTenant) => [eq(members.organisationId, t.organisationId), eq(members.clubAccountId, t.clubAccountId)];
+
+// ---- the invoice balance ----------------------------------------------------------------------
+
+/**
+ * A member's invoice balance is not stored: it is the sum of the balances of the open invoices
+ * (invoices.repository's `unpaid`) of the member's customer in the club account's accounting
+ * mirror — the same invoices memberInvoicesPage lists, so the figure and the list cannot disagree.
+ * Correlated with the `members` row of the enclosing query.
+ */
+const memberBalance = () =>
+  sql<number>`(select coalesce(sum(${invoices.balanceOre}), 0)::bigint from ${invoices} where ${and(
+    eq(invoices.clubAccountId, members.clubAccountId),
+    eq(invoices.customerNumber, members.customerNumber),
+    unpaid(),
+  )})`.mapWith(Number);
+
+export interface MemberInvoiceRecord {
+  id: string;
+  number: string;
+  customerNumber: string;
+  customerName: string;
+  invoiceDate: string;
+  dueDate: string | null;
+  totalOre: number;
+  balanceOre: number;
+  currency: string;
+  ocr: string | null;
+  invoiceType: string;
+  booked: boolean;
+  cancelled: boolean;
+  sent: boolean;
+  deliveryMethod: string | null;
+  isCredit: boolean;
+  credited: boolean;
+}
+
+/**
+ * One page of the open invoices of a customer of the club account (oldest due date first) and
+ * what they add up to over every page, in one statement: the totals row is always there, the
+ * page's invoices joined to it (none past the last page). `team` is the caller's "only
+ * team-created documents" condition, applied to the sum and the rows alike.
+ */
+export async function memberInvoicesPage(
+  conn: Db | Tx,
+  t: MemberTenant,
+  customerNumber: string,
+  team: SQL | undefined,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: MemberInvoiceRecord[]; total: number; balanceOre: number }> {
+  const open = sql`select ${invoices.id} as id, ${invoices.number} as number, ${invoices.customerNumber} as customer_number,
+      ${invoices.customerName} as customer_name, ${invoices.invoiceDate}::text as invoice_date, ${invoices.dueDate}::text as due_date,
+      ${invoices.totalOre} as total_ore, ${invoices.balanceOre} as balance_ore, ${invoices.currency} as currency, ${invoices.ocr} as ocr,
+      ${invoices.invoiceType} as invoice_type, ${invoices.booked} as booked, ${invoices.cancelled} as cancelled, ${invoices.sent} as sent,
+      ${invoices.deliveryMethod} as delivery_method, ${invoices.isCredit} as is_credit, ${invoices.credited} as credited
+    from ${invoices}
+    where ${and(
+      eq(invoices.organisationId, t.organisationId),
+      eq(invoices.clubAccountId, t.clubAccountId),
+      eq(invoices.customerNumber, customerNumber),
+      unpaid(),
+      team,
+    )}`;
+  const result = await conn.execute(sql`
+    with open as (${open})
+    select totals.balance::text as total_balance, totals.n as total_count, p.*
+    from (select coalesce(sum(balance_ore), 0) as balance, count(*)::int as n from open) as totals
+    left join lateral (
+      select * from open order by due_date asc nulls last, invoice_date asc, number asc
+      limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}
+    ) as p on true`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const first = rows[0];
+  return {
+    total: Number(first?.total_count ?? 0),
+    balanceOre: Number(first?.total_balance ?? 0),
+    rows: rows
+      .filter((r) => r.id !== null && r.id !== undefined)
+      .map((r) => ({
+        id: r.id as string,
+        number: r.number as string,
+        customerNumber: r.customer_number as string,
+        customerName: r.customer_name as string,
+        invoiceDate: r.invoice_date as string,
+        dueDate: (r.due_date as string | null) ?? null,
+        totalOre: Number(r.total_ore),
+        balanceOre: Number(r.balance_ore),
+        currency: r.currency as string,
+        ocr: (r.ocr as string | null) ?? null,
+        invoiceType: r.invoice_type as string,
+        booked: r.booked as boolean,
+        cancelled: r.cancelled as boolean,
+        sent: r.sent as boolean,
+        deliveryMethod: (r.delivery_method as string | null) ?? null,
+        isCredit: r.is_credit as boolean,
+        credited: r.credited as boolean,
+      })),
+  };
+}
 
 // ---- the list version (the key of the cached totals) ---------------------------------------
 
@@ -100,9 +200,7 @@ function filterOf(t: MemberTenant, f: MemberListFilter, today: string, clubAccou
   // Age a … b: born on or before today − a years, and after today − (b + 1) years.
   if (f.ageFrom !== undefined) conditions.push(lte(members.birthDate, yearsBefore(today, f.ageFrom)));
   if (f.ageTo !== undefined) conditions.push(gt(members.birthDate, yearsBefore(today, f.ageTo + 1)));
-  if (f.hasBalance !== undefined) {
-    conditions.push(f.hasBalance ? ne(members.invoiceBalanceOre, 0) : eq(members.invoiceBalanceOre, 0));
-  }
+  if (f.hasBalance !== undefined) conditions.push(sql`${memberBalance()} ${f.hasBalance ? sql`<>` : sql`=`} 0`);
   if (f.inFamily !== undefined) {
     const inFamily = sql`exists (select 1 from ${familyMembers} where ${familyMembers.memberId} = ${members.id})`;
     conditions.push(f.inFamily ? inFamily : sql`not ${inFamily}`);
@@ -112,8 +210,11 @@ function filterOf(t: MemberTenant, f: MemberListFilter, today: string, clubAccou
   return and(...conditions);
 }
 
-/** Every sort has an index (club account, column…, id) in members.schema.ts. */
-const SORT_COLUMNS: Record<MemberSort, PgColumn[]> = {
+/**
+ * Every sort but the balance has an index (club account, column…, id) in members.schema.ts; the
+ * balance is summed from the invoice mirror, so its order is computed (listMembers).
+ */
+const SORT_COLUMNS: Record<Exclude<MemberSort, 'balance'>, PgColumn[]> = {
   name: [members.lastname, members.firstname],
   golfId: [members.golfId],
   memberNumber: [members.memberNumber],
@@ -121,14 +222,13 @@ const SORT_COLUMNS: Record<MemberSort, PgColumn[]> = {
   age: [members.birthDate],
   hcp: [members.hcpTenths],
   memberSince: [members.memberSince],
-  balance: [members.invoiceBalanceOre],
   createdAt: [members.createdAt],
 };
 
 /** Youngest first when ascending by age is descending by birth date. */
 const sortAscending = (f: MemberListFilter) => (f.sort === 'age' ? f.order === 'desc' : f.order !== 'desc');
 
-function pageOrder(f: MemberListFilter): PageOrder {
+function pageOrder(f: MemberListFilter & { sort: Exclude<MemberSort, 'balance'> }): PageOrder {
   // Plain ASC/DESC, so the ascending indexes serve both directions; golf IDs are unique.
   const columns = SORT_COLUMNS[f.sort];
   return {
@@ -137,7 +237,7 @@ function pageOrder(f: MemberListFilter): PageOrder {
   };
 }
 
-const orderOf = (f: MemberListFilter): SQL[] => orderByOf(pageOrder(f));
+const isBalanceSort = (f: MemberListFilter): f is MemberListFilter & { sort: 'balance' } => f.sort === 'balance';
 
 const listColumns = {
   id: members.id,
@@ -159,16 +259,18 @@ const listColumns = {
   playerCategoryName: playerCategories.name,
   feeRuleId: members.feeRuleId,
   memberSince: members.memberSince,
-  invoiceBalanceOre: members.invoiceBalanceOre,
+  invoiceBalanceOre: memberBalance(),
   guardianId: members.guardianId,
   inFamily: sql<boolean>`exists (select 1 from ${familyMembers} where ${familyMembers.memberId} = ${members.id})`,
 };
 export type MemberListRecord = {
   [K in keyof typeof listColumns]: K extends 'inFamily'
     ? boolean
-    : K extends 'memberCategoryName' | 'playerCategoryName'
-      ? string | null
-      : MemberRecord[K & keyof MemberRecord];
+    : K extends 'invoiceBalanceOre'
+      ? number
+      : K extends 'memberCategoryName' | 'playerCategoryName'
+        ? string | null
+        : MemberRecord[K & keyof MemberRecord];
 };
 
 /**
@@ -187,16 +289,28 @@ export async function listMembers(
   page: { page: number; pageSize: number },
   today: string,
 ): Promise<MemberListRecord[]> {
-  const onPage = deferredPage(conn, members, members.id, filterOf(t, f, today, true), pageOrder(f), page, {
+  const rows = () =>
+    conn
+      .select(listColumns)
+      .from(members)
+      .leftJoin(memberCategories, eq(memberCategories.id, members.memberCategoryId))
+      .leftJoin(playerCategories, eq(playerCategories.id, members.playerCategoryId));
+  if (isBalanceSort(f)) {
+    // Summed per member from the invoice mirror: no index to walk, so the filter's members are sorted.
+    const dir = f.order === 'desc' ? desc : asc;
+    return (await rows()
+      .where(filterOf(t, f, today))
+      .orderBy(dir(memberBalance()), dir(members.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)) as MemberListRecord[];
+  }
+  const order = pageOrder(f as MemberListFilter & { sort: Exclude<MemberSort, 'balance'> });
+  const onPage = deferredPage(conn, members, members.id, filterOf(t, f, today, true), order, page, {
     fenced: memberSearchQuery(f.search) !== null,
   });
-  return (await conn
-    .select(listColumns)
-    .from(members)
-    .leftJoin(memberCategories, eq(memberCategories.id, members.memberCategoryId))
-    .leftJoin(playerCategories, eq(playerCategories.id, members.playerCategoryId))
+  return (await rows()
     .where(and(...own(t), onPage))
-    .orderBy(...orderOf(f))) as MemberListRecord[];
+    .orderBy(...orderByOf(order))) as MemberListRecord[];
 }
 
 export async function countMembers(conn: Db | Tx, t: MemberTenant, f: MemberListFilter, today: string): Promise<number> {
@@ -211,6 +325,8 @@ export async function countMembers(conn: Db | Tx, t: MemberTenant, f: MemberList
 
 export interface MemberWithCategories {
   member: MemberRecord;
+  /** The sum of the open invoices of the member's customer (memberBalance). */
+  invoiceBalanceOre: number;
   memberCategory: { id: string; name: string; code: string | null; junior: boolean } | null;
   playerCategory: { id: string; name: string; code: string | null } | null;
 }
@@ -235,6 +351,7 @@ export async function findMember(conn: Db | Tx, t: MemberTenant, id: string): Pr
         junior: memberCategories.junior,
       },
       playerCategory: { id: playerCategories.id, name: playerCategories.name, code: playerCategories.code },
+      invoiceBalanceOre: memberBalance(),
     })
     .from(members)
     .leftJoin(memberCategories, eq(memberCategories.id, members.memberCategoryId))
@@ -283,7 +400,7 @@ export async function updateMember(tx: Tx, t: MemberTenant, id: string, values: 
 export async function lockMembers(tx: Tx, t: MemberTenant, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return tx
-    .select({ id: members.id, firstname: members.firstname, lastname: members.lastname })
+    .select({ id: members.id, firstname: members.firstname, lastname: members.lastname, source: members.source })
     .from(members)
     .where(and(inArray(members.id, [...ids]), ...own(t)))
     .for('update');
@@ -434,11 +551,24 @@ export async function payersWithFamily(conn: Db | Tx, t: MemberTenant, ids: read
 
 // ---- GIT sync -------------------------------------------------------------------------------
 
+/**
+ * The customer the GIT sync made (or found) for a payer becomes the member's customer, unless the
+ * club gave the member one already: from then on the billing tab lists that customer's invoices.
+ */
+export async function linkCustomerNumber(conn: Db | Tx, t: MemberTenant, golfId: string, customerNumber: string): Promise<void> {
+  const linked = await conn
+    .update(members)
+    .set({ customerNumber, updatedAt: new Date() })
+    .where(and(...own(t), eq(members.golfId, golfId), sql`${members.customerNumber} is null`))
+    .returning({ id: members.id });
+  if (linked.length > 0) await bumpListVersion(conn, t);
+}
+
 export type GitMemberValues = MemberValues & { firstname: string; lastname: string; golfId: string; gitUpdatedAt: Date };
 
 /**
- * Upserts members read from GIT by golf ID (unique per club account): a new golf ID is inserted
- * with `source = 'git'`, a known one gets GIT's fields unless the stored record is already as new
+ * Upserts members read from GIT by golf ID (unique per club account; members.register.ts): a new
+ * golf ID is inserted with `source = 'git'`, a known one gets GIT's fields unless the stored record is already as new
  * as GIT's (`git_updated_at`), so a replayed or out-of-order sync page changes nothing. Fields the
  * rows leave out (notes, billing set in the portal…) are kept. Answers the ids by golf ID.
  */
@@ -464,7 +594,8 @@ export async function upsertGitMembers(tx: Tx, t: MemberTenant, rows: readonly G
     )
     .onConflictDoUpdate({
       target: [members.clubAccountId, members.golfId],
-      set: { ...set, gitSyncedAt: now, updatedAt: now },
+      // A member made in the portal with GIT's golf ID is GIT's member from now on.
+      set: { ...set, source: sql`'git'`, gitSyncedAt: now, updatedAt: now },
       setWhere: sql`${members.gitUpdatedAt} is null or ${members.gitUpdatedAt} < excluded.git_updated_at`,
     })
     .returning({ id: members.id, golfId: members.golfId });

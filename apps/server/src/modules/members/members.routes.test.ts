@@ -6,6 +6,7 @@ import type { App } from '../../app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { feeRules } from '../fees/fees.schema';
+import { invoices } from '../invoices/invoices.schema';
 import { roles } from '../permissions/permissions.schema';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { yearsBefore } from './members.repository';
@@ -293,7 +294,29 @@ describe('members: the list', () => {
     const rows = (await list(b.owner, `memberCategoryId=${senior.id}`)).data;
     const eva = rows.find((r) => r.firstname === 'Eva') as MemberListRow;
     const bo = rows.find((r) => r.firstname === 'Bo') as MemberListRow;
-    await app.db.execute(`update members set invoice_balance_ore = 150000 where id = '${eva.id}'`);
+    // Eva's customer has an open invoice in the accounting mirror: that is her balance.
+    await app.db.update(members).set({ customerNumber: '7001' }).where(eq(members.id, eva.id));
+    await app.db.insert(invoices).values({
+      organisationId: b.organisationId,
+      clubAccountId: b.clubAccountId,
+      number: '70001',
+      customerNumber: '7001',
+      customerName: 'Eva Lund',
+      invoiceDate: '2026-01-02',
+      dueDate: '2026-01-31',
+      netOre: 150000,
+      vatOre: 0,
+      totalOre: 150000,
+      balanceOre: 150000,
+      currency: 'SEK',
+      invoiceType: 'INVOICE',
+      booked: true,
+      cancelled: false,
+      sent: true,
+      isCredit: false,
+      credited: false,
+      data: {} as never,
+    });
     expect(names((await list(b.owner, 'hasBalance=true')).data)).toEqual(['Eva Lund']);
     const fam = await api('POST', '/family', b.owner, {
       name: 'Andersson',

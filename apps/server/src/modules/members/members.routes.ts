@@ -16,6 +16,8 @@ import {
   memberCategoryBodySchema,
   memberCategorySchema,
   memberDetailSchema,
+  memberInvoicesQuerySchema,
+  memberInvoicesSchema,
   memberNoteBodySchema,
   memberNoteParamsSchema,
   memberNoteSchema,
@@ -46,6 +48,7 @@ import {
   getBilling,
   getMember,
   listMembersPage,
+  memberInvoices,
   removeNote,
   updateBilling,
   updateMember,
@@ -200,6 +203,23 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await getBilling(app, request.auth, request.params.id) }),
+  );
+
+  app.get(
+    '/member_billing/:id/invoices',
+    {
+      // The member's, and accounting documents: both scopes.
+      onRequest: [app.authenticate, app.requireScope('members.read'), app.requireScope('invoices.read')],
+      config: { scope: 'members.read' },
+      schema: {
+        tags,
+        summary: "The open invoices behind a member's invoice balance, paged, with the balance they add up to",
+        params: idParamsSchema,
+        querystring: memberInvoicesQuerySchema,
+        response: { 200: memberInvoicesSchema },
+      },
+    },
+    async (request) => memberInvoices(app, request.auth, request.params.id, request.query),
   );
 
   app.put(

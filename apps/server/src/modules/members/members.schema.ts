@@ -152,7 +152,6 @@ export const members = pgTable(
     playerCategoryId: uuid('player_category_id').references(() => playerCategories.id, { onDelete: 'set null' }),
     customerNumber: text('customer_number'),
     memberSince: date('member_since', { mode: 'string' }),
-    invoiceBalanceOre: bigint('invoice_balance_ore', { mode: 'number' }).notNull().default(0),
     status: text('status').$type<MemberStatus>().notNull().default('active'),
     accountingNumberActive: boolean('accounting_number_active').notNull().default(false),
     billingName: text('billing_name'),
@@ -181,7 +180,6 @@ export const members = pgTable(
     index('members_club_birth_date_idx').on(t.clubAccountId, t.birthDate, t.id),
     index('members_club_hcp_idx').on(t.clubAccountId, t.hcpTenths, t.id),
     index('members_club_member_since_idx').on(t.clubAccountId, t.memberSince, t.id),
-    index('members_club_balance_idx').on(t.clubAccountId, t.invoiceBalanceOre, t.id),
     index('members_club_created_idx').on(t.clubAccountId, t.createdAt, t.id),
     index('members_club_category_idx').on(t.clubAccountId, t.memberCategoryId),
     index('members_club_player_category_idx').on(t.clubAccountId, t.playerCategoryId),
@@ -227,6 +225,11 @@ export const families = pgTable(
       .notNull()
       .references(() => clubAccounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * GIT's id of the family when GIT keeps it (the GIT refresh keeps its tree as GIT has it);
+     * null for a family made in the portal. Fee rule and discount are the portal's either way.
+     */
+    gitFamilyId: text('git_family_id'),
     /** A fee rule of the same club account (modules/fees). */
     feeRuleId: uuid('fee_rule_id'),
     discountType: text('discount_type').$type<DiscountType>(),
@@ -237,6 +240,7 @@ export const families = pgTable(
   },
   (t) => [
     index('families_club_name_idx').on(t.clubAccountId, t.name),
+    uniqueIndex('families_club_git_family_uq').on(t.clubAccountId, t.gitFamilyId),
     feeRuleOfSameAccount('families_fee_rule_fk', t),
     tenantIsolation(t.organisationId),
   ],

@@ -2,12 +2,17 @@ import {
   ageOn,
   type CreateMemberInput,
   encodeMessage,
+  GIT_OWNED_MEMBER_FIELDS,
+  INVOICE_SEND_WAYS,
+  type InvoiceSendWay,
   type Member,
   type MemberBilling,
   type MemberBillingInput,
   type MemberBulkActionBody,
   type MemberBulkResult,
   type MemberDetail,
+  type MemberInvoices,
+  type MemberInvoicesFilter,
   type MemberListRow,
   type MemberNote,
   type MemberRef,
@@ -21,8 +26,10 @@ import { stockholmDate } from '../../integrations/fortnox/time';
 import { BusinessError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { MessageKey } from '../../lib/i18n';
 import type { AuthContext } from '../../plugins/auth';
+import { type AccountingCaller, teamCondition } from '../accounting/access';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { feeRuleProblem } from '../fees/fees.service';
+import { invoices } from '../invoices/invoices.schema';
 import { categoryExists } from './categories.repository';
 import type { MemberTenant } from './members.repository';
 import * as repo from './members.repository';
@@ -86,7 +93,7 @@ function toMember(row: repo.MemberWithCategories, on: string): Member {
     playerCategory: row.playerCategory,
     customerNumber: m.customerNumber,
     memberSince: m.memberSince,
-    invoiceBalanceOre: m.invoiceBalanceOre,
+    invoiceBalanceOre: row.invoiceBalanceOre,
     status: m.status,
     accountingNumberActive: m.accountingNumberActive,
     billingName: m.billingName,
@@ -275,6 +282,23 @@ export async function createMember(app: FastifyInstance, actor: MemberActor, bod
   return getMember(app, actor, id);
 }
 
+/**
+ * A member GIT lists keeps GIT's fields as GIT has them (docs/members.md): a body may repeat them
+ * (the form sends its whole section) but not change them.
+ */
+function refuseGitOwnedChanges(stored: repo.MemberRecord, body: UpdateMemberInput): void {
+  if (stored.source !== 'git') return;
+  const errors: Record<string, string[]> = {};
+  for (const field of GIT_OWNED_MEMBER_FIELDS) {
+    const sent = body[field];
+    if (sent === undefined) continue;
+    const same =
+      field === 'hcp' ? (sent === null ? null : Math.round((sent as number) * 10)) === stored.hcpTenths : sent === stored[field];
+    if (!same) errors[field] = [encodeMessage('git_owned_field')];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
 export async function updateMember(
   app: FastifyInstance,
   actor: MemberActor,
@@ -284,7 +308,9 @@ export async function updateMember(
   const t = memberTenantOf(actor);
   try {
     await app.db.transaction(async (tx) => {
-      if (!(await repo.lockMember(tx, t, id))) throw new NotFoundError('members.notFound');
+      const stored = await repo.lockMember(tx, t, id);
+      if (!stored) throw new NotFoundError('members.notFound');
+      refuseGitOwnedChanges(stored, body);
       await checkReferences(tx, t, body, id);
       await repo.updateMember(tx, t, id, valuesOf(body));
     });
@@ -340,6 +366,11 @@ export async function bulkAction(
   return app.db.transaction(async (tx) => {
     const found = await repo.lockMembers(tx, t, ids);
     if (found.length !== ids.length) throw new NotFoundError('members.notFound');
+    // Active and member category are GIT's for the members GIT lists (refuseGitOwnedChanges).
+    const fromGit = found.filter((m) => m.source === 'git').length;
+    if (fromGit > 0 && ['activate', 'deactivate', 'setCategory'].includes(body.action)) {
+      throw new BusinessError(400, 'members.gitOwnedBulk', { count: fromGit });
+    }
     let affected: number;
     switch (body.action) {
       case 'activate':
@@ -402,8 +433,43 @@ export async function getBilling(app: FastifyInstance, actor: MemberActor, id: s
     receiptsEmail: m.receiptsEmail,
     customerNumber: m.customerNumber,
     accountingNumberActive: m.accountingNumberActive,
-    invoiceBalanceOre: m.invoiceBalanceOre,
+    invoiceBalanceOre: row.invoiceBalanceOre,
     guardian: guardian ? { id: guardian.id, firstname: guardian.firstname, lastname: guardian.lastname } : null,
+  };
+}
+
+/**
+ * The billing tab's invoices: the open invoices of the member's customer, one page, with the
+ * balance they make (memberInvoicesPage: one query for both). A member without a customer number
+ * has none. The caller's "only team-created documents" rule holds here as on the invoice list.
+ */
+export async function memberInvoices(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  id: string,
+  query: MemberInvoicesFilter,
+): Promise<MemberInvoices> {
+  const t = memberTenantOf(caller);
+  const row = await repo.findMember(app.db, t, id);
+  if (!row) throw new NotFoundError('members.notFound');
+  const customerNumber = row.member.customerNumber;
+  const pagination = { page: query.page, pageSize: query.pageSize };
+  if (!customerNumber) return { data: [], pagination: { ...pagination, total: 0 }, balanceOre: 0, customerNumber: null };
+  const team = teamCondition(caller, 'onlyTeamDocuments', invoices.createdBy);
+  const page = await repo.memberInvoicesPage(app.db, t, customerNumber, team, pagination);
+  const on = today();
+  return {
+    data: page.rows.map((r) => ({
+      ...r,
+      invoiceType: r.invoiceType === 'CASH' ? 'CASH' : 'INVOICE',
+      deliveryMethod: (INVOICE_SEND_WAYS as readonly string[]).includes(r.deliveryMethod ?? '')
+        ? (r.deliveryMethod as InvoiceSendWay)
+        : null,
+      overdue: r.balanceOre > 0 && r.dueDate !== null && r.dueDate < on,
+    })),
+    pagination: { ...pagination, total: page.total },
+    balanceOre: page.balanceOre,
+    customerNumber,
   };
 }
 

@@ -1,10 +1,14 @@
 import type { GitMemberRow } from '@fairway/shared';
-import { Badge, Select, Text } from '@mantine/core';
+import { Anchor, Badge, Select, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { type ListParamsConfig, useListParams } from '../../../components/list/use-list-params';
 import { useGitMembers } from '../api/list-git-members';
 import { GitList } from './git-list';
+
+/** A member's page in the members feature (features/members/lib/paths.ts); features do not import each other. */
+const memberPath = (id: string) => `/dashboard/golfrelated/members/detail/${encodeURIComponent(id)}`;
 
 const FILTERS = { active: ['all', 'true', 'false'] } as const;
 const LIST: ListParamsConfig<never, typeof FILTERS> = { sorts: [], filters: FILTERS };
@@ -42,7 +46,19 @@ export function GitMembersTab() {
       label={t('members.table')}
       columns={[
         { accessor: 'golfId', title: t('members.columns.golfId'), noWrap: true },
-        { accessor: 'name', title: t('members.columns.name'), render: (m) => `${m.lastName}, ${m.firstName}` },
+        {
+          accessor: 'name',
+          title: t('members.columns.name'),
+          // The same person in Medlemmar (one register, linked by golf ID).
+          render: (m) =>
+            m.memberId ? (
+              <Anchor component={Link} to={memberPath(m.memberId)} fz="sm">
+                {`${m.lastName}, ${m.firstName}`}
+              </Anchor>
+            ) : (
+              `${m.lastName}, ${m.firstName}`
+            ),
+        },
         { accessor: 'categoryName', title: t('members.columns.category'), render: (m) => m.categoryName || m.categoryCode },
         {
           accessor: 'email',

@@ -23,6 +23,7 @@ const member: GitMemberRow = {
   guardianGolfId: null,
   familyId: null,
   familyRole: null,
+  memberId: null,
   active: true,
   modifiedAt: '2026-01-01T00:00:00.000Z',
 };

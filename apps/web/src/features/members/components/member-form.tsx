@@ -3,12 +3,14 @@ import {
   BILLING_METHODS,
   type CreateMemberBody,
   formatPhone,
+  GIT_OWNED_MEMBER_FIELDS,
   MEMBER_STATUSES,
   type MemberDetail,
   SEXES,
 } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Alert, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { IconCloudDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -111,11 +113,20 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
   const canReadFees = user?.scopes.includes('fees.read') ?? false;
   const feeRules = useFeeRuleOptions(fields.includes('feeRuleId') && canReadFees);
 
+  /** A field GIT owns on a member GIT lists: shown as GIT's, read-only (the server refuses a change too). */
+  const gitOwned = (name: Field) => member?.source === 'git' && (GIT_OWNED_MEMBER_FIELDS as readonly string[]).includes(name);
   const props = (name: Field) => {
     const label = t(`fields.${name}.label`);
-    const description = t(`fields.${name}.description`, { defaultValue: '' }) || undefined;
+    const owned = gitOwned(name);
+    const description = owned ? t('git.fromGit') : t(`fields.${name}.description`, { defaultValue: '' }) || undefined;
     const placeholder = t(`fields.${name}.placeholder`, { defaultValue: '' }) || undefined;
-    return { label, description, placeholder, error: errorText(formState.errors[name], label) };
+    return {
+      label,
+      description,
+      placeholder,
+      error: errorText(formState.errors[name], label),
+      ...(owned ? { readOnly: true, variant: 'filled', 'data-git-owned': true } : {}),
+    };
   };
 
   const submit = handleSubmit(async (body) => {
@@ -169,6 +180,7 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
               checked={Boolean(f.value)}
               onChange={(event) => f.onChange(event.currentTarget.checked)}
               onBlur={f.onBlur}
+              disabled={gitOwned(name)}
               mt="md"
             />
           )}
@@ -241,7 +253,7 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
         );
       case 'birthDate':
       case 'memberSince': {
-        const { label, description, error } = props(name);
+        const { label, description, error, readOnly: owned } = props(name);
         return (
           <Controller
             key={name}
@@ -252,6 +264,8 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
                 label={label}
                 description={description}
                 error={error}
+                readOnly={owned}
+                variant={owned ? 'filled' : undefined}
                 value={f.value as string | null}
                 onChange={(next) => f.onChange(next)}
                 onBlur={f.onBlur}
@@ -314,6 +328,11 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
       backLabel={t('form.back')}
       submitLabel={submitLabel}
     >
+      {fields.some(gitOwned) ? (
+        <Alert variant="light" color="blue" icon={<IconCloudDownload size={18} aria-hidden="true" />}>
+          {t('git.ownedHint')}
+        </Alert>
+      ) : null}
       {sections.map((section) => (
         <FormSection key={section} legend={t(`form.sections.${section}`)}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

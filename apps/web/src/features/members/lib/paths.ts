@@ -10,3 +10,9 @@ export const MEMBER_PATHS = {
 /** The member detail tabs of spec §2, in their order; the first is the default. */
 export const MEMBER_TABS = ['profile', 'billing', 'membership', 'sport', 'notes', 'support', 'family'] as const;
 export type MemberTab = (typeof MEMBER_TABS)[number];
+
+/**
+ * An invoice's page in the invoices feature (features/invoices/lib/paths.ts, INVOICE_PATHS.edit):
+ * the billing tab links each invoice there; features do not import each other.
+ */
+export const INVOICE_PAGE = (id: string) => `/dashboard/acounting/invoices/edit/${encodeURIComponent(id)}`;

@@ -25,6 +25,7 @@ import { useSaveMemberBilling } from '../api/member-billing';
 import { useSaveMember } from '../api/save-member';
 import { MemberFamily } from '../components/member-family';
 import { MemberForm, type MemberSection } from '../components/member-form';
+import { MemberInvoices } from '../components/member-invoices';
 import { MemberNotes } from '../components/member-notes';
 import { MemberSupport } from '../components/member-support';
 import { MEMBER_PATHS, MEMBER_TABS, type MemberTab } from '../lib/paths';
@@ -75,6 +76,7 @@ export default function MemberDetailPage() {
   const [tab, setTab] = useTabParam(MEMBER_TABS, 'profile');
   const canRead = user?.scopes.includes('members.read') ?? false;
   const canWrite = user?.scopes.includes('members.write') ?? false;
+  const canReadInvoices = user?.scopes.includes('invoices.read') ?? false;
   const saveMember = useSaveMember();
   const saveBilling = useSaveMemberBilling(uuid ?? '');
   const name = member ? `${member.firstname} ${member.lastname}` : t('detail.title');
@@ -113,25 +115,31 @@ export default function MemberDetailPage() {
     }
     if (value === 'billing') {
       return (
-        <MemberForm
-          key={m.updatedAt}
-          sections={['billing']}
-          member={m}
-          schema={memberBillingBodySchema}
-          readOnly={!canWrite}
-          submitLabel={t('form.save')}
-          onSubmit={(body) => saveBilling.mutateAsync(body as MemberBillingInput)}
-          onSaved={saved}
-          extra={
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Fact label={t('fields.customerNumber.label')}>{m.customerNumber ?? '–'}</Fact>
-              <Fact label={t('fields.invoiceBalance.label')}>{formatSek(m.invoiceBalanceOre, lang)}</Fact>
-              <Fact label={t('fields.guardian.label')}>
-                {m.guardian ? `${m.guardian.firstname} ${m.guardian.lastname}` : t('fields.guardian.none')}
-              </Fact>
-            </SimpleGrid>
-          }
-        />
+        <Stack gap="lg">
+          <MemberForm
+            key={m.updatedAt}
+            sections={['billing']}
+            member={m}
+            schema={memberBillingBodySchema}
+            readOnly={!canWrite}
+            submitLabel={t('form.save')}
+            onSubmit={(body) => saveBilling.mutateAsync(body as MemberBillingInput)}
+            onSaved={saved}
+            extra={
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <Fact label={t('fields.customerNumber.label')}>{m.customerNumber ?? '–'}</Fact>
+                {/* With the invoices at hand the balance is shown over them, from the same answer. */}
+                {canReadInvoices ? null : (
+                  <Fact label={t('fields.invoiceBalance.label')}>{formatSek(m.invoiceBalanceOre, lang)}</Fact>
+                )}
+                <Fact label={t('fields.guardian.label')}>
+                  {m.guardian ? `${m.guardian.firstname} ${m.guardian.lastname}` : t('fields.guardian.none')}
+                </Fact>
+              </SimpleGrid>
+            }
+          />
+          {canReadInvoices ? <MemberInvoices member={m} /> : null}
+        </Stack>
       );
     }
     if (value === 'notes') return <MemberNotes member={m} canWrite={canWrite} />;
