@@ -1,0 +1,138 @@
+import { type DefaultBodyType, HttpResponse, http, type PathParams, type StrictRequest } from 'msw';
+import { setupServer } from 'msw/node';
+
+/**
+ * The one mock API of the web tests: a Mock Service Worker server that answers the app's real
+ * `fetch` calls (lib/api-client.ts builds them), so a test says what the server holds and what the
+ * user sees, not how fetch is called. `test/setup.ts` starts it for every web test; each test
+ * adds its answers with `mockApi` and they are removed after the test. A call no test answered
+ * fails like an unreachable server and is reported on the console.
+ */
+export const server = setupServer();
+
+const API_ORIGIN_PATH = '*/api/v1/';
+
+/** One call the app made: method, path below /api/v1/ (no query, no trailing slash), query and JSON body. */
+export interface ApiCall {
+  method: string;
+  path: string;
+  url: URL;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+}
+
+export interface AnswerContext {
+  request: StrictRequest<DefaultBodyType>;
+  params: PathParams;
+  url: URL;
+  query: URLSearchParams;
+  /** The parsed JSON body (FormData and other bodies: undefined). */
+  body: unknown;
+}
+
+/** What a handler answers: a Response (see `ok`, `refuse`), or a plain value sent as `{ data: value }`. */
+export type Answer = Response | Promise<Response>;
+export type Handler = (context: AnswerContext) => Answer | unknown | Promise<unknown>;
+
+/** `{ data }` (plus `pagination` for lists) with status 200, or `status` when given. */
+export function ok(data: unknown, init: { status?: number; pagination?: unknown; extra?: Record<string, unknown> } = {}) {
+  const body: Record<string, unknown> = { data, ...init.extra };
+  if (init.pagination !== undefined) body.pagination = init.pagination;
+  return HttpResponse.json(body as never, { status: init.status ?? 200 });
+}
+
+/** One page holding every row: `{ data: rows, pagination }`. */
+export function page<T>(rows: T[], pageSize = 25) {
+  return ok(rows, { pagination: { page: 1, pageSize, total: rows.length } });
+}
+
+/** A refusal with the server's localised texts, as the API's error envelope carries them. */
+export function refuse(status: number, message: string, engMessage = message, extra: Record<string, unknown> = {}) {
+  return HttpResponse.json({ message, eng_message: engMessage, ...extra } as never, { status });
+}
+
+/** Any JSON body with any status, e.g. a validation refusal `{ error: { field: [...] } }`; no body when undefined. */
+export function reply(status: number, body?: unknown) {
+  if (body === undefined) return new HttpResponse(null, { status });
+  return HttpResponse.json(body as never, { status });
+}
+
+async function jsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) return undefined;
+  const text = await request.clone().text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+const pathOf = (url: URL) => url.pathname.replace(/^\/api\/v1\//, '').replace(/\/$/, '');
+
+/**
+ * Answers calls by "METHOD path" below /api/v1/; a path may hold `:params` (`segments/customers/:id`)
+ * or end in `*`, and `ALL` answers every method. The first matching route answers. A handler returns a Response, or a value that goes back as `{ data: value }`.
+ * Returns the calls the app made to the API while the test ran (answered or not), in order.
+ */
+export function mockApi(routes: Record<string, Handler>): ApiCall[] {
+  server.use(
+    ...Object.entries(routes)
+      .map(([key, handler]) => {
+        const [method, path] = key.split(' ', 2) as [string, string];
+        const make = http[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'all'];
+        if (!make || path === undefined) throw new Error(`mockApi: "${key}" is not "METHOD path"`);
+        const pattern = `${API_ORIGIN_PATH}${path.replace(/^\//, '')}`;
+        // The app writes some paths with a trailing slash (spec §7); both spellings are the same call.
+        return [pattern, `${pattern}/`].map((p) =>
+          make(p, async ({ request, params, requestId }) => {
+            const url = new URL(request.url);
+            const body = await jsonBody(request);
+            // The recorded call holds its body before the app sees the answer.
+            const call = byRequestId.get(requestId);
+            if (call) call.body = body;
+            const answer = await handler({ request, params, url, query: url.searchParams, body });
+            return answer instanceof Response ? answer : ok(answer);
+          }),
+        );
+      })
+      .flat(),
+  );
+  return recordCalls();
+}
+
+let recorded: ApiCall[] | null = null;
+const byRequestId = new Map<string, ApiCall>();
+
+/** The calls made to the API during this test (one list per test, shared by every `mockApi`). */
+export function recordCalls(): ApiCall[] {
+  if (recorded) return recorded;
+  const calls: ApiCall[] = [];
+  recorded = calls;
+  server.events.on('request:start', ({ request, requestId }) => {
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith('/api/v1/')) return;
+    const call: ApiCall = {
+      method: request.method,
+      path: pathOf(url),
+      url,
+      query: url.searchParams,
+      body: undefined,
+      headers: request.headers,
+    };
+    calls.push(call);
+    byRequestId.set(requestId, call);
+    void jsonBody(request).then(
+      (body) => {
+        call.body = body;
+      },
+      () => undefined,
+    );
+  });
+  return calls;
+}
+
+/** Called after each test by test/setup.ts. */
+export function resetMockApi() {
+  server.resetHandlers();
+  server.events.removeAllListeners();
+  recorded = null;
+  byRequestId.clear();
+}
