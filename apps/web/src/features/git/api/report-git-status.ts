@@ -1,6 +1,6 @@
 import type { GitTransaction } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { gitKey } from './git-key';
 import type { ReportStatusBody } from './sync-types';
 
@@ -9,7 +9,7 @@ import type { ReportStatusBody } from './sync-types';
  * credited; without ids, every eligible one. Answers the queued run (a double click joins it).
  */
 export async function reportGitStatus(body: ReportStatusBody): Promise<GitTransaction> {
-  return requireAuthorized(await api.post<GitTransaction>('git/report-status', body));
+  return await api.post<GitTransaction>('git/report-status', body);
 }
 
 export function useReportGitStatus() {

@@ -1,13 +1,11 @@
 import type { GitInvoiceOccasionDetail } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { gitKey } from './git-key';
 
 /** PUT git/invoice-occasions/:id/archive | unarchive (the portal hides it; GIT is not changed). */
 export async function setOccasionArchived(id: string, archived: boolean): Promise<GitInvoiceOccasionDetail> {
-  return requireAuthorized(
-    await api.put<GitInvoiceOccasionDetail>(`git/invoice-occasions/${id}/${archived ? 'archive' : 'unarchive'}`),
-  );
+  return await api.put<GitInvoiceOccasionDetail>(`git/invoice-occasions/${id}/${archived ? 'archive' : 'unarchive'}`);
 }
 
 /** Archives or unarchives several occasions one after the other; answers how many were changed. */

@@ -1,4 +1,4 @@
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { SyncBody, SyncPreflight } from './sync-types';
 
 /**
@@ -7,5 +7,5 @@ import type { SyncBody, SyncPreflight } from './sync-types';
  * (e.g. no target club account) in place.
  */
 export async function syncPreflight(body: SyncBody): Promise<SyncPreflight> {
-  return requireAuthorized(await api.post<SyncPreflight>('git/sync/preflight', body, { silent: true }));
+  return await api.post<SyncPreflight>('git/sync/preflight', body, { silent: true });
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { rolesKey } from './get-roles';
 
 /** DELETE permissions/roles/{id}; `reassignTo` gives the role's users another role first. */
 export async function deleteRole(id: string, reassignTo?: string): Promise<void> {
-  requireAuthorized(await api.delete<{ id: string }>(`permissions/roles/${encodeURIComponent(id)}`, { query: { reassignTo } }));
+  await api.delete<{ id: string }>(`permissions/roles/${encodeURIComponent(id)}`, { query: { reassignTo } });
 }
 
 export function useDeleteRole() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { articleSegmentsKey } from './list-article-segments';
 
 /** DELETE segments/articles/{id}. Refusals are shown by the global error handling. */
 export async function deleteArticleSegment(id: string): Promise<void> {
-  requireAuthorized(await api.delete<{ id: string }>(`segments/articles/${encodeURIComponent(id)}`));
+  await api.delete<{ id: string }>(`segments/articles/${encodeURIComponent(id)}`);
 }
 
 export function useDeleteArticleSegment() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { customerSegmentsKey } from './list-customer-segments';
 
 /** DELETE segments/customers/{id}. Refusals are shown by the global error handling. */
 export async function deleteCustomerSegment(id: string): Promise<void> {
-  requireAuthorized(await api.delete<{ id: string }>(`segments/customers/${encodeURIComponent(id)}`));
+  await api.delete<{ id: string }>(`segments/customers/${encodeURIComponent(id)}`);
 }
 
 export function useDeleteCustomerSegment() {

@@ -1,6 +1,6 @@
 import type { ArticleSegmentListItem } from '@fairway/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ApiPage, api, requireAuthorized } from '../../../lib/api-client';
+import { type ApiPage, api } from '../../../lib/api-client';
 import type { SegmentsListParams } from '../lib/list-params';
 
 /** Every cached page and segment of this kind; invalidate after any change. */
@@ -9,17 +9,15 @@ export const articleSegmentsKey = ['segments', 'articles'] as const;
 /** GET segments/articles: one page, searched and sorted by the server. */
 export async function listArticleSegments(params: SegmentsListParams): Promise<ApiPage<ArticleSegmentListItem>> {
   const search = params.search.trim();
-  return requireAuthorized(
-    await api.list<ArticleSegmentListItem>('segments/articles', {
-      query: {
-        page: params.page,
-        pageSize: params.pageSize,
-        sort: params.sort,
-        order: params.order,
-        search: search || undefined,
-      },
-    }),
-  );
+  return await api.list<ArticleSegmentListItem>('segments/articles', {
+    query: {
+      page: params.page,
+      pageSize: params.pageSize,
+      sort: params.sort,
+      order: params.order,
+      search: search || undefined,
+    },
+  });
 }
 
 export function useArticleSegmentsList(params: SegmentsListParams) {

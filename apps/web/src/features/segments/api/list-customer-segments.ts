@@ -1,6 +1,6 @@
 import type { CustomerSegmentListItem } from '@fairway/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ApiPage, api, requireAuthorized } from '../../../lib/api-client';
+import { type ApiPage, api } from '../../../lib/api-client';
 import type { SegmentsListParams } from '../lib/list-params';
 
 /** Every cached page and segment of this kind; invalidate after any change. */
@@ -9,17 +9,15 @@ export const customerSegmentsKey = ['segments', 'customers'] as const;
 /** GET segments/customers: one page, searched and sorted by the server. */
 export async function listCustomerSegments(params: SegmentsListParams): Promise<ApiPage<CustomerSegmentListItem>> {
   const search = params.search.trim();
-  return requireAuthorized(
-    await api.list<CustomerSegmentListItem>('segments/customers', {
-      query: {
-        page: params.page,
-        pageSize: params.pageSize,
-        sort: params.sort,
-        order: params.order,
-        search: search || undefined,
-      },
-    }),
-  );
+  return await api.list<CustomerSegmentListItem>('segments/customers', {
+    query: {
+      page: params.page,
+      pageSize: params.pageSize,
+      sort: params.sort,
+      order: params.order,
+      search: search || undefined,
+    },
+  });
 }
 
 export function useCustomerSegmentsList(params: SegmentsListParams) {

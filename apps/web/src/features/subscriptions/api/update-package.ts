@@ -1,13 +1,11 @@
 import type { SubscriptionRequest, UpdatePackageBody } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { subscriptionQueryKey } from './get-subscription';
 
 /** PUT subscriptions/update_package/{id}/: an upgrade or (with the keep lists) a downgrade request. */
 export async function updatePackage(subscriptionId: string, body: UpdatePackageBody): Promise<SubscriptionRequest> {
-  return requireAuthorized(
-    await api.put<SubscriptionRequest>(`subscriptions/update_package/${encodeURIComponent(subscriptionId)}/`, body),
-  );
+  return await api.put<SubscriptionRequest>(`subscriptions/update_package/${encodeURIComponent(subscriptionId)}/`, body);
 }
 
 export function useUpdatePackage(subscriptionId: string) {
