@@ -1,35 +1,31 @@
 import { type RenderResult, render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
+import { mockApi, refuse, reply } from '../../../test/api';
 
 export interface FakeResponse {
   status?: number;
   body?: unknown;
 }
 
-/** A fetch stand-in answering by "METHOD path" (path below /api/v1/, without query). */
-export function stubApi(routes: Record<string, FakeResponse | ((init: RequestInit | undefined) => FakeResponse)>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const path = url.pathname.replace(/^\/api\/v1\//, '').replace(/\/$/, '');
-    const method = init?.method ?? 'GET';
-    calls.push({ method, path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-    const route = routes[`${method} ${path}`];
-    const answer =
-      typeof route === 'function'
-        ? route(init)
-        : (route ?? { status: 404, body: { message: 'Hittades inte', eng_message: 'Not found' } });
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+/**
+ * The auth pages' server, on the shared mock API (test/api.ts): answers by "METHOD path" (path
+ * below /api/v1/), anything else with 404. Returns the calls made, with their JSON bodies.
+ */
+export function stubApi(routes: Record<string, FakeResponse | ((init: { body: unknown }) => FakeResponse)>) {
+  const answer = ({ status, body }: FakeResponse) => reply(status ?? 200, body);
+  const calls = mockApi({
+    ...Object.fromEntries(
+      Object.entries(routes).map(([key, route]) => [
+        key,
+        ({ body }: { body: unknown }) => answer(typeof route === 'function' ? route({ body }) : route),
+      ]),
+    ),
+    'ALL *': () => refuse(404, 'Hittades inte', 'Not found'),
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
+  return { calls };
 }
 
 /** Renders a page at `path` inside the app's providers, with a stand-in dashboard to land on. */
