@@ -70,7 +70,7 @@ const pathOf = (url: URL) => url.pathname.replace(/^\/api\/v1\//, '').replace(/\
 /**
  * Answers calls by "METHOD path" below /api/v1/; a path may hold `:params` (`segments/customers/:id`)
  * or end in `*`, and `ALL` answers every method. The first matching route answers. A handler returns a Response, or a value that goes back as `{ data: value }`.
- * Returns the calls the app made to the API while the test ran (answered or not), in order.
+ * Returns the calls the app makes to the API from now on (answered or not), in order.
  */
 export function mockApi(routes: Record<string, Handler>): ApiCall[] {
   server.use(
@@ -98,14 +98,17 @@ export function mockApi(routes: Record<string, Handler>): ApiCall[] {
   return recordCalls();
 }
 
-let recorded: ApiCall[] | null = null;
+/** The lists handed out by `mockApi` during this test; each call made goes into all of them. */
+const lists: ApiCall[][] = [];
 const byRequestId = new Map<string, ApiCall>();
+let listening = false;
 
-/** The calls made to the API during this test (one list per test, shared by every `mockApi`). */
+/** The calls made to the API from now on (until the end of the test). */
 export function recordCalls(): ApiCall[] {
-  if (recorded) return recorded;
   const calls: ApiCall[] = [];
-  recorded = calls;
+  lists.push(calls);
+  if (listening) return calls;
+  listening = true;
   server.events.on('request:start', ({ request, requestId }) => {
     const url = new URL(request.url);
     if (!url.pathname.startsWith('/api/v1/')) return;
@@ -117,7 +120,7 @@ export function recordCalls(): ApiCall[] {
       body: undefined,
       headers: request.headers,
     };
-    calls.push(call);
+    for (const list of lists) list.push(call);
     byRequestId.set(requestId, call);
     void jsonBody(request).then(
       (body) => {
@@ -133,6 +136,7 @@ export function recordCalls(): ApiCall[] {
 export function resetMockApi() {
   server.resetHandlers();
   server.events.removeAllListeners();
-  recorded = null;
+  listening = false;
+  lists.length = 0;
   byRequestId.clear();
 }
