@@ -59,10 +59,14 @@ export function reply(status: number, body?: unknown) {
 }
 
 async function jsonBody(request: Request): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.includes('application/json')) return undefined;
+  if ((request.headers.get('content-type') ?? '').includes('multipart/form-data')) return undefined;
   const text = await request.clone().text();
-  return text ? JSON.parse(text) : undefined;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 const pathOf = (url: URL) => url.pathname.replace(/^\/api\/v1\//, '').replace(/\/$/, '');
@@ -139,4 +143,43 @@ export function resetMockApi() {
   listening = false;
   lists.length = 0;
   byRequestId.clear();
+}
+
+/** A canned answer: status (200 when absent) and JSON body (none when absent). */
+export interface CannedAnswer {
+  status?: number;
+  body?: unknown;
+}
+
+/**
+ * A server that answers by "METHOD path" with canned answers (or functions of the JSON body sent),
+ * and every other call with 404 and the given texts. Returns the calls made.
+ */
+export function answerRoutes(
+  routes: Record<string, CannedAnswer | ((body: unknown) => CannedAnswer)>,
+  notFound: [message: string, engMessage: string] = ['Hittades inte', 'Not found'],
+): ApiCall[] {
+  return mockApi({
+    ...Object.fromEntries(
+      Object.entries(routes).map(([key, route]) => [
+        key,
+        ({ body }: AnswerContext) => {
+          const answer = typeof route === 'function' ? route(body) : route;
+          return reply(answer.status ?? 200, answer.body);
+        },
+      ]),
+    ),
+    'ALL *': () => refuse(404, ...notFound),
+  });
+}
+
+/**
+ * What the dashboard shell asks for on every page: the signed-in user (GET users/me, read on each
+ * call so a test may change who it is) and the bell's notifications (none). Spread into mockApi.
+ */
+export function dashboardShell(me: () => unknown): Record<string, Handler> {
+  return {
+    'GET users/me': () => me(),
+    'GET notifications': () => ok([], { pagination: { page: 1, pageSize: 1, total: 0 }, extra: { unreadCount: 0 } }),
+  };
 }

@@ -3,28 +3,20 @@ import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
-import { mockApi, refuse, reply } from '../../../test/api';
+import { answerRoutes, type CannedAnswer } from '../../../test/api';
 
-export interface FakeResponse {
-  status?: number;
-  body?: unknown;
-}
+export type FakeResponse = CannedAnswer;
 
-/**
- * The auth pages' server, on the shared mock API (test/api.ts): answers by "METHOD path" (path
- * below /api/v1/), anything else with 404. Returns the calls made, with their JSON bodies.
- */
+/** The auth pages' server (test/api.ts): canned answers by "METHOD path", 404 for anything else. */
 export function stubApi(routes: Record<string, FakeResponse | ((init: { body: unknown }) => FakeResponse)>) {
-  const answer = ({ status, body }: FakeResponse) => reply(status ?? 200, body);
-  const calls = mockApi({
-    ...Object.fromEntries(
+  const calls = answerRoutes(
+    Object.fromEntries(
       Object.entries(routes).map(([key, route]) => [
         key,
-        ({ body }: { body: unknown }) => answer(typeof route === 'function' ? route({ body }) : route),
+        typeof route === 'function' ? (body: unknown) => route({ body }) : route,
       ]),
     ),
-    'ALL *': () => refuse(404, 'Hittades inte', 'Not found'),
-  });
+  );
   return { calls };
 }
 
