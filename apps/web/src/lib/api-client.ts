@@ -88,10 +88,10 @@ export class ApiError extends Error {
 
 /**
  * A 401 that a refresh could not save. The client handles it here, once: a call made with a
- * token raises the session-expired event (the root layout then sends the user to
- * /login?q=tokenExpired, spec §8), and every helper throws this error, so callers and query caches
- * never hold a 401 as data. `message` is the localised text spec §8 asks for (message or
- * eng_message, falling back to detail); `status` is 401.
+ * token raises the session-expired event (app/layouts/root-layout.tsx then sends the user to
+ * /login?q=tokenExpired), and every helper throws this error, so callers and query caches never
+ * hold a 401 as data. `message` is the localised text (message or eng_message by language,
+ * falling back to detail: lib/api-errors.ts, unauthorizedMessage); `status` is 401.
  */
 export class Unauthorized extends ApiError {
   declare readonly status: 401;

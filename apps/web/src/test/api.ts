@@ -84,7 +84,7 @@ export function mockApi(routes: Record<string, Handler>): ApiCall[] {
         const make = http[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'all'];
         if (!make || path === undefined) throw new Error(`mockApi: "${key}" is not "METHOD path"`);
         const pattern = `${API_ORIGIN_PATH}${path.replace(/^\//, '')}`;
-        // The app writes some paths with a trailing slash (spec §7); both spellings are the same call.
+        // The app writes some paths with a trailing slash; both spellings are the same call.
         return [pattern, `${pattern}/`].map((p) =>
           make(p, async ({ request, params, requestId }) => {
             const url = new URL(request.url);

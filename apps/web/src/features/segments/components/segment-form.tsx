@@ -187,7 +187,7 @@ export interface SegmentFormProps<K extends SegmentKind> {
 }
 
 /**
- * The segment form of both kinds (spec §3): name, description, the kind's terms (customers) or
+ * The segment form of both kinds: name, description, the kind's terms (customers) or
  * defaults (articles), its customer or article numbers, and notes. Checked with the shared schema
  * before sending; the server's refusals land on their fields.
  */
