@@ -1,31 +1,25 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { setLanguage } from '../lib/i18n';
-import { jsonResponse } from '../test/render';
+import { mockApi, ok, refuse } from '../test/api';
 import { HelpHint } from './help-hint';
 
 vi.setConfig({ testTimeout: 30_000 });
-
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
-let fetchMock: ReturnType<typeof vi.fn<Handler>>;
 
 const TEXTS = {
   sv: { 'receipts.list': 'Här visas fakturor som blivit helt betalda de senaste 90 dagarna.' },
   en: { 'receipts.list': 'Invoices fully paid in the last 90 days are shown here.' },
 };
 
+/** GET helptexts answers in the language the call asks for; returns the calls made. */
 function answerWith(handler: (lang: string) => Response | Promise<Response>) {
-  fetchMock = vi.fn<Handler>((url, init) => {
-    if (url === '/api/v1/helptexts') {
-      const lang = new Headers(init?.headers).get('Accept-Language') ?? 'sv';
-      return handler(lang.startsWith('en') ? 'en' : 'sv');
-    }
-    return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
+  return mockApi({
+    'GET helptexts': ({ request }) => handler((request.headers.get('Accept-Language') ?? 'sv').startsWith('en') ? 'en' : 'sv'),
+    'ALL *': () => refuse(404, 'Finns inte', 'Not found'),
   });
-  vi.stubGlobal('fetch', fetchMock);
 }
 
 function renderHint(helpKey = 'receipts.list') {
@@ -42,13 +36,9 @@ beforeEach(async () => {
   await setLanguage('sv');
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('HelpHint', () => {
   it('opens the text from the API by keyboard and closes on Escape, focus back on the button', async () => {
-    answerWith((lang) => jsonResponse(200, { data: TEXTS[lang as 'sv' | 'en'] }));
+    answerWith((lang) => ok(TEXTS[lang as 'sv' | 'en']));
     const user = userEvent.setup();
     renderHint();
     const button = await screen.findByRole('button', { name: 'Hjälp om Kvitton' });
@@ -69,7 +59,7 @@ describe('HelpHint', () => {
 
   it('reads the text in English when the language is English', async () => {
     await setLanguage('en');
-    answerWith((lang) => jsonResponse(200, { data: TEXTS[lang as 'sv' | 'en'] }));
+    answerWith((lang) => ok(TEXTS[lang as 'sv' | 'en']));
     const user = userEvent.setup();
     renderHint();
     await user.click(await screen.findByRole('button', { name: 'Help on Kvitton' }));
@@ -78,18 +68,18 @@ describe('HelpHint', () => {
 
   it('shows nothing while loading, for a key without text, or when the call fails', async () => {
     let release: (r: Response) => void = () => {};
-    answerWith(() => new Promise<Response>((resolve) => (release = resolve)));
+    const calls = answerWith(() => new Promise<Response>((resolve) => (release = resolve)));
     const first = renderHint();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(calls).toHaveLength(1));
     expect(screen.queryByRole('button', { name: /Hjälp om/ })).toBeNull();
-    release(jsonResponse(200, { data: { 'other.key': 'Något annat' } }));
-    await waitFor(() => expect(fetchMock.mock.results.length).toBeGreaterThan(0));
+    release(ok({ 'other.key': 'Något annat' }));
+    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
     expect(screen.queryByRole('button', { name: /Hjälp om/ })).toBeNull();
     first.unmount();
 
-    answerWith(() => jsonResponse(500, { message: 'Fel', eng_message: 'Error' }));
+    answerWith(() => refuse(500, 'Fel', 'Error'));
     renderHint();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(calls).toHaveLength(2));
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('button', { name: /Hjälp om/ })).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { API_BASE, api, isUnauthorized } from '../lib/api-client';
+import { API_BASE, api } from '../lib/api-client';
 import classes from './user-avatar.module.css';
 
 /**
@@ -20,7 +20,7 @@ export function useAuthenticatedImage(url: string | null | undefined): string | 
     api
       .download(path, { silent: true, signal: controller.signal })
       .then((blob) => {
-        if (controller.signal.aborted || isUnauthorized(blob)) return;
+        if (controller.signal.aborted) return;
         created = URL.createObjectURL(blob);
         setObjectUrl(created);
       })

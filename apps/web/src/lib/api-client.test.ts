@@ -169,42 +169,44 @@ describe('401 handling', () => {
     expect(urls().filter((u) => u.endsWith('refresh-token'))).toHaveLength(1);
   });
 
-  it('retries only once: a second 401 resolves as a result', async () => {
+  it('retries only once: a second 401 is thrown as Unauthorized', async () => {
     useFetch((url) =>
       url.endsWith('jwt/refresh-token')
         ? json(200, { data: { accessToken: 'new-access', refreshToken: 'new-refresh' } })
         : json(401, expired),
     );
-    const result = await api.get('users/me');
-    expect(isUnauthorized(result)).toBe(true);
+    const error = await api.get('users/me').catch((e: unknown) => e);
+    expect(isUnauthorized(error)).toBe(true);
     expect(urls()).toEqual(['/api/v1/users/me', '/api/v1/jwt/refresh-token', '/api/v1/users/me']);
   });
 
-  it('resolves with status 401 and the Swedish message when the refresh fails', async () => {
+  it('throws status 401 with the Swedish message when the refresh fails, without a toast', async () => {
     setItem('lang', 'sv');
     useFetch((url) => (url.endsWith('jwt/refresh-token') ? json(401, expired) : json(401, expired)));
-    const result = await api.get('users/me');
-    expect(result).toBeInstanceOf(Unauthorized);
-    expect(result).toEqual({ status: 401, message: 'Din session har gått ut' });
+    const error = await api.get('users/me').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Unauthorized);
+    // Still an ApiError, so every `instanceof ApiError` check (query retries, form errors) sees it.
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: 'Din session har gått ut' });
     expect(notifyError).not.toHaveBeenCalled();
   });
 
-  it('resolves with the English message when the stored language is en', async () => {
+  it('throws the English message when the stored language is en', async () => {
     setItem('lang', 'en');
     useFetch(() => json(401, expired));
-    await expect(api.get('users/me')).resolves.toEqual({ status: 401, message: 'Your session has expired' });
+    await expect(api.get('users/me')).rejects.toMatchObject({ status: 401, message: 'Your session has expired' });
   });
 
   it('falls back to detail', async () => {
     setItem('lang', 'en');
     useFetch(() => json(401, { message: 'Utgången', detail: 'Token expired' }));
-    await expect(api.get('users/me')).resolves.toEqual({ status: 401, message: 'Token expired' });
+    await expect(api.get('users/me')).rejects.toMatchObject({ status: 401, message: 'Token expired' });
   });
 
   it('does not try to refresh without a refresh token', async () => {
     localStorage.removeItem('refreshToken');
     useFetch(() => json(401, expired));
-    await expect(api.get('users/me')).resolves.toMatchObject({ status: 401 });
+    await expect(api.get('users/me')).rejects.toMatchObject({ status: 401 });
     expect(urls()).toEqual(['/api/v1/users/me']);
   });
 
@@ -212,21 +214,26 @@ describe('401 handling', () => {
     useFetch(() => json(401, expired));
     const expiredEvents: string[] = [];
     const stop = onAppEvent('session-expired', ({ message }) => expiredEvents.push(message));
-    await api.get('users/me', { silent: true });
+    await expect(api.get('users/me', { silent: true })).rejects.toBeInstanceOf(Unauthorized);
     expect(expiredEvents).toEqual([]);
-    await api.get('users/me');
+    await expect(api.get('users/me')).rejects.toBeInstanceOf(Unauthorized);
     expect(expiredEvents).toEqual(['Din session har gått ut']);
+    expect(notifyError).not.toHaveBeenCalled();
     stop();
   });
 
-  it('resolves a 401 on a public call (wrong password) without refreshing', async () => {
+  it('throws a 401 on a public call (wrong password) without refreshing or ending a session', async () => {
     setItem('lang', 'en');
     useFetch(() => json(401, { message: 'Fel e-post eller lösenord', eng_message: 'Wrong e-mail or password' }));
-    await expect(api.post('auth/login', { email: 'a@b.se', password: 'x' })).resolves.toEqual({
+    const expiredEvents: string[] = [];
+    const stop = onAppEvent('session-expired', ({ message }) => expiredEvents.push(message));
+    await expect(api.post('auth/login', { email: 'a@b.se', password: 'x' })).rejects.toMatchObject({
       status: 401,
       message: 'Wrong e-mail or password',
     });
+    stop();
     expect(urls()).toEqual(['/api/v1/auth/login']);
+    expect(expiredEvents).toEqual([]);
   });
 });
 

@@ -55,19 +55,6 @@ export interface ApiPage<T> {
   pagination: Pagination;
 }
 
-/**
- * A 401 is handed back as a result, never thrown (spec §4, §8): `status` 401 and the localised
- * message. It is a class so `isUnauthorized` can tell it from any payload.
- */
-export class Unauthorized {
-  readonly status = 401 as const;
-  constructor(readonly message: string) {}
-}
-
-export function isUnauthorized(value: unknown): value is Unauthorized {
-  return value instanceof Unauthorized;
-}
-
 /** Any other failed call. `status` 0 means no answer arrived (network failure). */
 export class ApiError extends Error {
   readonly description: ApiErrorDescription;
@@ -99,10 +86,23 @@ export class ApiError extends Error {
   }
 }
 
-/** For query functions: turns the resolved 401 into a thrown error so caches never hold it. */
-export function requireAuthorized<T>(value: T | Unauthorized): T {
-  if (isUnauthorized(value)) throw new ApiError(401, { message: value.message, eng_message: value.message });
-  return value;
+/**
+ * A 401 that a refresh could not save. The client handles it here, once: a call made with a
+ * token raises the session-expired event (app/layouts/root-layout.tsx then sends the user to
+ * /login?q=tokenExpired), and every helper throws this error, so callers and query caches never
+ * hold a 401 as data. `message` is the localised text (message or eng_message by language,
+ * falling back to detail: lib/api-errors.ts, unauthorizedMessage); `status` is 401.
+ */
+export class Unauthorized extends ApiError {
+  declare readonly status: 401;
+  constructor(message: string) {
+    super(401, { message, eng_message: message });
+    this.name = 'Unauthorized';
+  }
+}
+
+export function isUnauthorized(value: unknown): value is Unauthorized {
+  return value instanceof Unauthorized;
 }
 
 function normalisePath(path: string): string {
@@ -190,9 +190,7 @@ function reportFailure(status: number, body: unknown): void {
   }
 }
 
-type RawResult = { kind: 'ok'; status: number; response: Response } | { kind: 'unauthorized'; result: Unauthorized };
-
-async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<RawResult> {
+async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
   const isPublic = isPublicCall(path);
   const url = buildUrl(path, options.query);
 
@@ -241,9 +239,9 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
   }
 
   if (response.status === 401) {
-    const result = new Unauthorized(unauthorizedMessage(await readBody(response), getLang()));
-    if (!isPublic && first.token && !options.silent) emitAppEvent('session-expired', { message: result.message });
-    return { kind: 'unauthorized', result };
+    const unauthorized = new Unauthorized(unauthorizedMessage(await readBody(response), getLang()));
+    if (!isPublic && first.token && !options.silent) emitAppEvent('session-expired', { message: unauthorized.message });
+    throw unauthorized;
   }
 
   if (!response.ok) {
@@ -252,72 +250,60 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
     throw new ApiError(response.status, body);
   }
 
-  return { kind: 'ok', status: response.status, response };
+  return response;
 }
 
 /** Sends a call and returns the whole success envelope (`data` plus `pagination` for lists). */
-export async function request<T>(
-  method: HttpMethod,
-  path: string,
-  options: RequestOptions = {},
-): Promise<ApiEnvelope<T> | Unauthorized> {
-  const raw = await send(method, path, options);
-  if (raw.kind === 'unauthorized') return raw.result;
-  const body = await readBody(raw.response);
+export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+  const body = await readBody(await send(method, path, options));
   if (typeof body === 'object' && body !== null && 'data' in body) return body as ApiEnvelope<T>;
   // 204 and bodies without an envelope: nothing to hand back.
   return { data: undefined as T };
 }
 
-async function dataOf<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T | Unauthorized> {
-  const result = await request<T>(method, path, options);
-  return isUnauthorized(result) ? result : result.data;
+async function dataOf<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
+  return (await request<T>(method, path, options)).data;
 }
 
 type BodylessOptions = Omit<RequestOptions, 'body'>;
 
 /**
  * The one API client (ARCHITECTURE §8: components never call fetch). Each helper returns the
- * `data` of the envelope, or an `Unauthorized` result on a 401 that a refresh could not save.
- * Other failures are shown globally (unless `silent`) and thrown as `ApiError`.
+ * `data` of the envelope. A 401 that a refresh could not save is thrown as `Unauthorized`; other
+ * failures are shown globally (unless `silent`) and thrown as `ApiError`.
  */
 export const api = {
-  get<T>(path: string, options: BodylessOptions = {}): Promise<T | Unauthorized> {
+  get<T>(path: string, options: BodylessOptions = {}): Promise<T> {
     return dataOf<T>('GET', path, options);
   },
   /** A paginated list: `data` plus `pagination`. */
-  async list<T>(path: string, options: BodylessOptions = {}): Promise<ApiPage<T> | Unauthorized> {
+  async list<T>(path: string, options: BodylessOptions = {}): Promise<ApiPage<T>> {
     const result = await request<T[]>('GET', path, options);
-    if (isUnauthorized(result)) return result;
     return {
       data: result.data ?? [],
       pagination: result.pagination ?? { page: 1, pageSize: result.data?.length ?? 0, total: result.data?.length ?? 0 },
     };
   },
-  post<T>(path: string, body?: unknown, options: BodylessOptions = {}): Promise<T | Unauthorized> {
+  post<T>(path: string, body?: unknown, options: BodylessOptions = {}): Promise<T> {
     return dataOf<T>('POST', path, { ...options, body });
   },
-  put<T>(path: string, body?: unknown, options: BodylessOptions = {}): Promise<T | Unauthorized> {
+  put<T>(path: string, body?: unknown, options: BodylessOptions = {}): Promise<T> {
     return dataOf<T>('PUT', path, { ...options, body });
   },
-  patch<T>(path: string, body?: unknown, options: BodylessOptions = {}): Promise<T | Unauthorized> {
+  patch<T>(path: string, body?: unknown, options: BodylessOptions = {}): Promise<T> {
     return dataOf<T>('PATCH', path, { ...options, body });
   },
-  delete<T = void>(path: string, options: BodylessOptions = {}): Promise<T | Unauthorized> {
+  delete<T = void>(path: string, options: BodylessOptions = {}): Promise<T> {
     return dataOf<T>('DELETE', path, options);
   },
   /** Multipart upload; the browser sets the boundary, so no Content-Type is given. */
-  upload<T>(
-    path: string,
-    form: FormData,
-    options: BodylessOptions & { method?: 'POST' | 'PUT' } = {},
-  ): Promise<T | Unauthorized> {
+  upload<T>(path: string, form: FormData, options: BodylessOptions & { method?: 'POST' | 'PUT' } = {}): Promise<T> {
     const { method = 'POST', ...rest } = options;
     return dataOf<T>(method, path, { ...rest, body: form });
   },
   /** A file answer (e.g. a billing PDF). */
-  async download(path: string, options: BodylessOptions = {}): Promise<Blob | Unauthorized> {
-    const raw = await send('GET', path, { ...options, headers: { Accept: '*/*', ...options.headers } });
-    return raw.kind === 'unauthorized' ? raw.result : raw.response.blob();
+  async download(path: string, options: BodylessOptions = {}): Promise<Blob> {
+    const response = await send('GET', path, { ...options, headers: { Accept: '*/*', ...options.headers } });
+    return response.blob();
   },
 };

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 // The dashboard layout registers dayjs' Swedish names in the app; tests render parts without it.
 import 'dayjs/locale/sv';
 
@@ -47,6 +47,14 @@ if (typeof window !== 'undefined') {
   for (const [lang, bundles] of Object.entries(resources)) {
     for (const [namespace, texts] of Object.entries(bundles)) i18n.addResourceBundle(lang, namespace, texts, true, true);
   }
+}
+
+// The mock API (test/api.ts) answers the app's calls; tests add their answers with mockApi.
+if (typeof window !== 'undefined') {
+  const { server, resetMockApi } = await import('./api');
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(resetMockApi);
+  afterAll(() => server.close());
 }
 
 // Lazy route modules are transformed on first use, which can take seconds on a busy 2-core machine.

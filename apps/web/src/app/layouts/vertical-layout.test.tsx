@@ -1,36 +1,35 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emitAppEvent } from '../../lib/app-events';
 import { setLanguage } from '../../lib/i18n';
 import { setTokens } from '../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../test/render';
+import { type ApiCall, mockApi, refuse } from '../../test/api';
+import { demoUser, renderRoutes } from '../../test/render';
 import { queryClient } from '../query-client';
 import { routes } from '../router';
 
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
-let fetchMock: ReturnType<typeof vi.fn<Handler>>;
+let calls: ApiCall[] = [];
 let me = demoUser;
 
 beforeEach(async () => {
   await setLanguage('sv');
   me = demoUser;
-  fetchMock = vi.fn<Handler>((url, init) => {
-    if (url === '/api/v1/users/me') return jsonResponse(200, { data: me });
-    if (url === `/api/v1/users/${demoUser.id}` && init?.method === 'PUT') {
-      const { currentAccountId } = JSON.parse(String(init.body)) as { currentAccountId: string };
+  calls = mockApi({
+    'GET users/me': () => me,
+    // Switching club account changes the current one.
+    [`PUT users/${demoUser.id}`]: ({ body }) => {
+      const { currentAccountId } = body as { currentAccountId: string };
       me = { ...me, currentAccount: me.clubAccounts.find((a) => a.id === currentAccountId) ?? null };
-      return jsonResponse(200, { data: { id: demoUser.id } });
-    }
-    if (url === '/api/v1/jwt/logout') return jsonResponse(200, { data: null });
-    return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
+      return { id: demoUser.id };
+    },
+    'POST jwt/logout': () => null,
+    'ALL *': () => refuse(404, 'Finns inte', 'Not found'),
   });
-  vi.stubGlobal('fetch', fetchMock);
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   queryClient.clear();
 });
 
@@ -121,8 +120,8 @@ describe('dashboard shell', () => {
     const logout = (await openMenuItems()).find((item) => item.textContent === 'Logga ut');
     await user.click(logout as HTMLElement);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    const logoutCall = fetchMock.mock.calls.find(([url]) => url === '/api/v1/jwt/logout');
-    expect(JSON.parse(String(logoutCall?.[1]?.body))).toEqual({ refreshToken: 'refresh-123' });
+    const logoutCall = calls.find((c) => c.path === 'jwt/logout');
+    expect(logoutCall?.body).toEqual({ refreshToken: 'refresh-123' });
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
     expect(localStorage.getItem('userData')).toBeNull();
@@ -138,9 +137,9 @@ describe('dashboard shell', () => {
     await waitFor(() =>
       expect(within(header).getByRole('button', { name: /Klubbkonto: Fairway Demo GK Drift AB/ })).toBeInTheDocument(),
     );
-    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(put?.[0]).toBe(`/api/v1/users/${demoUser.id}`);
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ currentAccountId: demoUser.clubAccounts[1].id });
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url.pathname).toBe(`/api/v1/users/${demoUser.id}`);
+    expect(put?.body).toEqual({ currentAccountId: demoUser.clubAccounts[1].id });
     expect(JSON.parse(localStorage.getItem('userData') ?? '{}').currentAccount.name).toBe('Fairway Demo GK Drift AB');
   });
 

@@ -1,10 +1,11 @@
 import type { CurrentUser, Package, Subscription } from '@fairway/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { setTokens } from '../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../test/render';
+import { mockApi, page, refuse, reply } from '../../test/api';
+import { demoUser, renderRoutes } from '../../test/render';
 import { queryClient } from '../query-client';
 import SettingsAndSubscriptionPage from './settings-and-subscription-page';
 
@@ -53,61 +54,46 @@ beforeEach(async () => {
     pendingRequests: [],
     canManage: true,
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (raw: string, init?: RequestInit) => {
-      const url = new URL(raw, 'http://localhost');
-      const path = url.pathname.replace('/api/v1/', '').replace(/\/$/, '');
-      if (init?.method === 'PUT') {
-        puts.push({ path, body: JSON.parse(String(init.body)) });
-        if (putRefusal) return jsonResponse(putRefusal.status, putRefusal.body);
-        return jsonResponse(200, {
-          data: {
-            id: uuid(60),
-            type: 'downgrade',
-            status: 'pending',
-            targetPackageId: 'small',
-            paymentPlan: null,
-            reason: null,
-            comment: null,
-            effectiveOn: '2027-01-01',
-            requestedByName: 'Karin Sjöberg',
-            createdAt: '2026-05-01T10:00:00.000Z',
-          },
-        });
-      }
-      if (path === 'users/me') return jsonResponse(200, { data: me });
-      if (path === 'subscriptions') return jsonResponse(200, { data: subscription });
-      if (path === 'packages') return jsonResponse(200, { data: PACKAGES });
-      if (path === 'payment_plans') {
-        return jsonResponse(200, {
-          data: [
-            { id: 'annually', months: 12, surchargeOrePerMonth: 0 },
-            { id: 'quarterly', months: 3, surchargeOrePerMonth: 8000 },
-            { id: 'monthly', months: 1, surchargeOrePerMonth: 0 },
-          ],
-        });
-      }
-      if (path === 'modules' || path === 'subscription/my_modules') return jsonResponse(200, { data: [] });
-      if (path === 'users') {
-        const data = people.map((p) => ({
-          ...p,
-          email: `${p.id}@example.se`,
-          role: 'Staff',
-          roleName: 'Staff',
-          status: 'active',
-        }));
-        return jsonResponse(200, { data, pagination: { page: 1, pageSize: 100, total: data.length } });
-      }
-      if (path === 'company') return jsonResponse(200, { data: { clubAccounts: accounts } });
-      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
-    }),
-  );
+  mockApi({
+    // Every change of the subscription is kept and answered with a pending downgrade request.
+    'PUT *': ({ url, body }) => {
+      puts.push({ path: url.pathname.replace('/api/v1/', '').replace(/\/$/, ''), body });
+      if (putRefusal) return reply(putRefusal.status, putRefusal.body);
+      return {
+        id: uuid(60),
+        type: 'downgrade',
+        status: 'pending',
+        targetPackageId: 'small',
+        paymentPlan: null,
+        reason: null,
+        comment: null,
+        effectiveOn: '2027-01-01',
+        requestedByName: 'Karin Sjöberg',
+        createdAt: '2026-05-01T10:00:00.000Z',
+      };
+    },
+    'GET users/me': () => me,
+    'GET subscriptions': () => subscription,
+    'GET packages': () => PACKAGES,
+    'GET payment_plans': () => [
+      { id: 'annually', months: 12, surchargeOrePerMonth: 0 },
+      { id: 'quarterly', months: 3, surchargeOrePerMonth: 8000 },
+      { id: 'monthly', months: 1, surchargeOrePerMonth: 0 },
+    ],
+    'GET modules': () => [],
+    'GET subscription/my_modules': () => [],
+    'GET users': () =>
+      page(
+        people.map((p) => ({ ...p, email: `${p.id}@example.se`, role: 'Staff', roleName: 'Staff', status: 'active' })),
+        100,
+      ),
+    'GET company': () => ({ clubAccounts: accounts }),
+    'ALL *': () => refuse(404, 'Finns inte', 'Not found'),
+  });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   queryClient.clear();
 });
 

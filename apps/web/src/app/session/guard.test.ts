@@ -1,23 +1,24 @@
 import { waitFor } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { currentUserQueryKey } from '../../lib/current-user';
 import { setStoredUser, setTokens } from '../../lib/storage';
-import { demoUser, jsonResponse } from '../../test/render';
+import { type ApiCall, mockApi, reply } from '../../test/api';
+import { demoUser } from '../../test/render';
 import { queryClient } from '../query-client';
 import { routes } from '../router';
 
 const expired = { message: 'Sessionen har gått ut', eng_message: 'Session expired', detail: 'token_expired' };
 
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
-let fetchMock: ReturnType<typeof vi.fn<Handler>>;
+let calls: ApiCall[] = [];
 
-function useFetch(handler: Handler) {
-  fetchMock = vi.fn<Handler>(handler);
-  vi.stubGlobal('fetch', fetchMock);
+/** The server answers every call with `answer`; the calls made are kept in `calls`. */
+function serve(answer: () => Response | unknown) {
+  calls = mockApi({ 'ALL *': answer });
 }
 
-const meCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/v1/users/me').length;
+const meCalls = () => calls.filter((c) => c.path === 'users/me').length;
+const paths = () => calls.map((c) => c.url.pathname);
 
 async function open(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -31,11 +32,10 @@ async function open(path: string) {
 const where = (router: Awaited<ReturnType<typeof open>>) => `${router.state.location.pathname}${router.state.location.search}`;
 
 beforeEach(() => {
-  useFetch(() => jsonResponse(200, { data: demoUser }));
+  serve(() => demoUser);
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   queryClient.clear();
 });
 
@@ -43,7 +43,7 @@ describe('navigation guard (spec §2)', () => {
   it('sends a visitor with neither user data nor token to /login', async () => {
     const router = await open('/dashboard/acounting/invoices');
     expect(where(router)).toBe('/login');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it('fetches users/me with a token and stores the answer as the current user', async () => {
@@ -59,7 +59,7 @@ describe('navigation guard (spec §2)', () => {
     setTokens({ accessToken: 'access', refreshToken: 'refresh' });
     setStoredUser(demoUser);
     localStorage.setItem('lang', 'en');
-    useFetch(() => jsonResponse(401, expired));
+    serve(() => reply(401, expired));
     const router = await open('/dashboard/help/faq');
     expect(where(router)).toBe('/login?q=tokenExpired');
     expect(localStorage.getItem('accessToken')).toBeNull();
@@ -71,16 +71,16 @@ describe('navigation guard (spec §2)', () => {
 
   it('tries the refresh token once before giving up', async () => {
     setTokens({ accessToken: 'access', refreshToken: 'refresh' });
-    useFetch(() => jsonResponse(401, expired));
+    serve(() => reply(401, expired));
     await open('/dashboard');
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/v1/users/me', '/api/v1/jwt/refresh-token']);
+    expect(paths()).toEqual(['/api/v1/users/me', '/api/v1/jwt/refresh-token']);
   });
 
   it('lets stored user data in without a token and without a call', async () => {
     setStoredUser(demoUser);
     const router = await open('/dashboard');
     expect(where(router)).toBe('/dashboard');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
     expect(queryClient.getQueryData(currentUserQueryKey)).toEqual(demoUser);
   });
 

@@ -26,6 +26,11 @@ export async function requireSession(_args?: LoaderFunctionArgs): Promise<null> 
   try {
     result = await getCurrentUser();
   } catch (error) {
+    if (isUnauthorized(error)) {
+      clearSession();
+      queryClient.clear();
+      throw redirect(TOKEN_EXPIRED_PATH);
+    }
     // The spec leaves other failures open: with a remembered user the dashboard still opens
     // (screens show their own errors); without one there is nothing to show, so the error screen.
     const stored = getStoredUser();
@@ -34,12 +39,6 @@ export async function requireSession(_args?: LoaderFunctionArgs): Promise<null> 
       return null;
     }
     throw error;
-  }
-
-  if (isUnauthorized(result)) {
-    clearSession();
-    queryClient.clear();
-    throw redirect(TOKEN_EXPIRED_PATH);
   }
 
   queryClient.setQueryData(currentUserQueryKey, result);

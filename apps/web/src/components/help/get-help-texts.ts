@@ -1,7 +1,7 @@
 import type { HelpTexts } from '@fairway/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, requireAuthorized } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 /**
  * GET helptexts: the dashboard's contextual help, key → text in the request's language. Shared
@@ -9,7 +9,7 @@ import { api, requireAuthorized } from '../../lib/api-client';
  * A failure only means no hints: silent.
  */
 export async function getHelpTexts(signal?: AbortSignal): Promise<HelpTexts> {
-  return requireAuthorized(await api.get<HelpTexts>('helptexts', { signal, silent: true }));
+  return await api.get<HelpTexts>('helptexts', { signal, silent: true });
 }
 
 export const helpTextsQueryOptions = (lang: string) =>

@@ -2,7 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isUnauthorized, type QueryValue } from '../../lib/api-client';
+import { api, type QueryValue } from '../../lib/api-client';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -45,7 +45,6 @@ export function ExportMenu({ path, query, fileName }: ExportMenuProps) {
     try {
       const { page: _page, pageSize: _size, ...filters } = query;
       const blob = await api.download(path, { query: { ...filters, format } });
-      if (isUnauthorized(blob)) return;
       saveBlob(blob, `${fileName}-${today()}.${format}`);
     } catch {
       // The API client has shown the reason in a toast already.

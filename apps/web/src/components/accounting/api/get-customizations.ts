@@ -1,12 +1,12 @@
 import type { CodeLists } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const customizationsKey = ['customizations'] as const;
 
 /** GET customizations: the accounting program's code lists (terms, price lists, cost centres…). */
 export async function getCustomizations(signal?: AbortSignal): Promise<CodeLists> {
-  return requireAuthorized(await api.get<CodeLists>('customizations', { silent: true, signal }));
+  return await api.get<CodeLists>('customizations', { silent: true, signal });
 }
 
 export function useCustomizations() {

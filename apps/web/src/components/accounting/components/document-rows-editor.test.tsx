@@ -1,12 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm, useWatch } from 'react-hook-form';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { formatOre } from '../../../lib/money';
-import { jsonResponse } from '../../../test/render';
+import { mockApi, refuse } from '../../../test/api';
 import { type DocumentRowsFormValues, emptyDocumentRow } from '../lib/document-rows';
 import { DocumentRowsEditor } from './document-rows-editor';
 
@@ -35,22 +35,14 @@ const GREENFEE = {
 
 beforeEach(async () => {
   await setLanguage('sv');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname.endsWith('/customizations')) return jsonResponse(200, { data: CODE_LISTS });
-      if (url.pathname.endsWith('/articles/search')) {
-        const q = (url.searchParams.get('q') ?? '').toLowerCase();
-        return jsonResponse(200, { data: q && GREENFEE.description.toLowerCase().includes(q) ? [GREENFEE] : [] });
-      }
-      return jsonResponse(404, { message: 'Saknas', eng_message: 'Missing' });
-    }),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+  mockApi({
+    'GET customizations': () => CODE_LISTS,
+    'GET articles/search': ({ query }) => {
+      const q = (query.get('q') ?? '').toLowerCase();
+      return q && GREENFEE.description.toLowerCase().includes(q) ? [GREENFEE] : [];
+    },
+    'ALL *': () => refuse(404, 'Saknas', 'Missing'),
+  });
 });
 
 /** What the host form holds, shown so a test can read it. */

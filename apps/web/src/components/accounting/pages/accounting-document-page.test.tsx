@@ -1,13 +1,14 @@
 import type { Contract } from '@fairway/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { useContract } from '../../../features/contracts/api/get-contract';
 import { useSaveContract } from '../../../features/contracts/api/save-contract';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, ok, reply } from '../../../test/api';
+import { demoUser, renderRoutes } from '../../../test/render';
 import { AccountingDocumentPage } from './accounting-document-page';
 import { useAccountingDocument } from './use-accounting-document';
 
@@ -67,23 +68,21 @@ const reads: string[] = [];
 beforeEach(async () => {
   await setLanguage('sv');
   me = demoUser;
-  answer = () => jsonResponse(200, { data: contract });
+  answer = () => reply(200, { data: contract });
   reads.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((raw: string, init?: RequestInit) => {
-      const url = new URL(raw, 'http://localhost');
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: me });
-      if (init?.method === 'POST') return jsonResponse(201, { data: { ...contract, number: '21' } });
+  mockApi({
+    'ALL users/me': () => me,
+    'POST *': () => ok({ ...contract, number: '21' }, { status: 201 }),
+    // Every other read is kept and answered by `answer`.
+    'ALL *': ({ url }) => {
       reads.push(url.pathname);
       return answer();
-    }),
-  );
+    },
+  });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   queryClient.clear();
 });
 
@@ -102,14 +101,14 @@ describe('the accounting document page', () => {
   });
 
   it('shows a document that may no longer change, and one without the write scope, read-only', async () => {
-    answer = () => jsonResponse(200, { data: { ...contract, actions: [] } });
+    answer = () => reply(200, { data: { ...contract, actions: [] } });
     const first = renderRoutes(routes, `/avtal/edit/${ID}`);
     await screen.findByText('Formulär för 20, skrivskyddat');
     expect(screen.getByRole('heading', { level: 1, name: 'Avtal' })).toBeTruthy();
     first.unmount();
     queryClient.clear();
 
-    answer = () => jsonResponse(200, { data: contract });
+    answer = () => reply(200, { data: contract });
     me = { ...demoUser, scopes: demoUser.scopes.filter((scope) => scope !== 'contracts.write') };
     queryClient.setQueryData(['users', 'me'], me);
     renderRoutes(routes, `/avtal/edit/${ID}`);
@@ -117,12 +116,12 @@ describe('the accounting document page', () => {
   });
 
   it('warns about the portal’s copy when the program did not answer, and reads again on retry', async () => {
-    answer = () => jsonResponse(200, { data: { ...contract, stale: true, notice: 'Fortnox svarar inte just nu.' } });
+    answer = () => reply(200, { data: { ...contract, stale: true, notice: 'Fortnox svarar inte just nu.' } });
     renderRoutes(routes, `/avtal/edit/${ID}`);
     await screen.findByText('Bokföringsprogrammet svarar inte');
     expect(screen.getByText('Fortnox svarar inte just nu.')).toBeTruthy();
 
-    answer = () => jsonResponse(200, { data: { ...contract, syncedAt: '2026-03-02T10:00:00.000Z' } });
+    answer = () => reply(200, { data: { ...contract, syncedAt: '2026-03-02T10:00:00.000Z' } });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Försök igen' }));
     await waitFor(() => expect(screen.queryByText('Bokföringsprogrammet svarar inte')).toBeNull());
     expect(screen.getByText(/Hämtat från bokföringsprogrammet 2026-03-02/)).toBeTruthy();
@@ -130,23 +129,23 @@ describe('the accounting document page', () => {
   });
 
   it('says so when the document could not be read, and reads again on retry', async () => {
-    answer = () => jsonResponse(503, { message: 'Tjänsten är inte tillgänglig.', eng_message: 'Unavailable.' });
+    answer = () => reply(503, { message: 'Tjänsten är inte tillgänglig.', eng_message: 'Unavailable.' });
     renderRoutes(routes, `/avtal/edit/${ID}`);
     await screen.findByText('Avtalet kunde inte hämtas');
-    answer = () => jsonResponse(200, { data: contract });
+    answer = () => reply(200, { data: contract });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Försök igen' }));
     await screen.findByText('Formulär för 20, ändringsbart');
   });
 
   it('goes to the 404 page for an unknown id, for one the server refuses, and for a malformed one without asking', async () => {
-    answer = () => jsonResponse(404, { message: 'Avtalet finns inte.', eng_message: 'No such contract.' });
+    answer = () => reply(404, { message: 'Avtalet finns inte.', eng_message: 'No such contract.' });
     const unknown = renderRoutes(routes, `/avtal/edit/${ID}`);
     await screen.findByText('Sidan finns inte');
     expect(unknown.router.state.location.pathname).toBe('/error-404');
     unknown.unmount();
     queryClient.clear();
 
-    answer = () => jsonResponse(400, { message: 'Ogiltigt id.', eng_message: 'Invalid id.' });
+    answer = () => reply(400, { message: 'Ogiltigt id.', eng_message: 'Invalid id.' });
     const refused = renderRoutes(routes, `/avtal/edit/${ID}`);
     await screen.findByText('Sidan finns inte');
     refused.unmount();

@@ -1,6 +1,6 @@
 import type { Article } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { articlesKey } from './list-articles';
 
 /**
@@ -9,7 +9,7 @@ import { articlesKey } from './list-articles';
  * the 404 page itself.
  */
 export async function getArticle(id: string, signal?: AbortSignal): Promise<Article> {
-  return requireAuthorized(await api.get<Article>(`articles/${encodeURIComponent(id)}`, { silent: true, signal }));
+  return await api.get<Article>(`articles/${encodeURIComponent(id)}`, { silent: true, signal });
 }
 
 export function useArticle(id: string | undefined) {

@@ -1,11 +1,12 @@
 import { ALL_SCOPES, type Article } from '@fairway/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, refuse, reply } from '../../../test/api';
+import { demoUser, renderRoutes } from '../../../test/render';
 import ArticlePage from './article-page';
 
 const routes = [
@@ -83,37 +84,28 @@ beforeEach(async () => {
   article = stored;
   writes.length = 0;
   answerWrite = (body) =>
-    jsonResponse(201, {
+    reply(201, {
       data: { ...stored, ...(body as object), number: (body as { number?: string }).number || '170', id: ID },
     });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((raw: string, init?: RequestInit) => {
-      const url = new URL(raw, 'http://localhost');
-      const method = init?.method ?? 'GET';
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: me });
-      if (url.pathname === '/api/v1/customizations') return jsonResponse(200, { data: codeLists });
-      if (method !== 'GET') {
-        const body = JSON.parse(String(init?.body ?? 'null'));
-        writes.push({ method, path: url.pathname, body });
-        return answerWrite(body);
-      }
-      if (url.pathname === `/api/v1/articles/${ID}`) return jsonResponse(200, { data: article });
-      if (url.pathname === `/api/v1/articles/${GONE}`) {
-        return jsonResponse(404, {
-          message: 'Artikeln finns inte i bokföringsprogrammet.',
-          eng_message: 'The article does not exist in the accounting program.',
-          code: 'accounting.not_found',
-        });
-      }
-      return jsonResponse(404, { message: 'Artikeln finns inte.', eng_message: 'The article does not exist.' });
-    }),
-  );
+  mockApi({
+    'GET users/me': () => me,
+    'GET customizations': () => codeLists,
+    [`GET articles/${ID}`]: () => article,
+    [`GET articles/${GONE}`]: () =>
+      refuse(404, 'Artikeln finns inte i bokföringsprogrammet.', 'The article does not exist in the accounting program.', {
+        code: 'accounting.not_found',
+      }),
+    'GET *': () => refuse(404, 'Artikeln finns inte.', 'The article does not exist.'),
+    // Every write is kept and answered by `answerWrite`.
+    'ALL *': ({ request, url, body }) => {
+      writes.push({ method: request.method, path: url.pathname, body: body ?? null });
+      return answerWrite(body ?? null);
+    },
+  });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   queryClient.clear();
 });
 
@@ -153,7 +145,7 @@ describe('article form', { timeout: 60_000 }, () => {
     await fill(user, screen.getByRole('textbox', { name: /^Vikt/ }), '650');
 
     answerWrite = () =>
-      jsonResponse(409, { message: 'Artikelnumret används redan.', eng_message: 'The article number is already in use.' });
+      reply(409, { message: 'Artikelnumret används redan.', eng_message: 'The article number is already in use.' });
     await user.click(screen.getByRole('button', { name: 'Skapa artikel' }));
     expect(await screen.findByText('Artikelnumret används redan.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/acounting/article/create');
@@ -169,7 +161,7 @@ describe('article form', { timeout: 60_000 }, () => {
       ean: null,
     });
 
-    answerWrite = (body) => jsonResponse(201, { data: { ...stored, ...(body as object), number: '170', id: ID } });
+    answerWrite = (body) => reply(201, { data: { ...stored, ...(body as object), number: '170', id: ID } });
     await fill(user, screen.getByRole('textbox', { name: /^Artikelnummer/ }), '');
     await user.click(screen.getByRole('button', { name: 'Skapa artikel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/acounting/article'));

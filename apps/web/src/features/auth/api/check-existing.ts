@@ -1,7 +1,7 @@
 import type { checkExistingResponseSchema } from '@fairway/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Unauthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export type ExistingAccounts = z.infer<typeof checkExistingResponseSchema>;
 
@@ -10,7 +10,7 @@ export type ExistingAccounts = z.infer<typeof checkExistingResponseSchema>;
  * registered. Silent, because it only adds a hint while the user types; a failure must not
  * interrupt registration, the server checks again on submit.
  */
-export function checkExisting(body: { email: string }): Promise<ExistingAccounts | Unauthorized> {
+export function checkExisting(body: { email: string }): Promise<ExistingAccounts> {
   return api.post<ExistingAccounts>('auth/check_existing', body, { silent: true });
 }
 

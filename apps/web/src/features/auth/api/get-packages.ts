@@ -1,10 +1,10 @@
 import type { Package } from '@fairway/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET landing_page/packages: the packages a new customer chooses between, cheapest first. */
 export async function getPackages(): Promise<Package[]> {
-  const packages = requireAuthorized(await api.get<Package[]>('landing_page/packages'));
+  const packages = await api.get<Package[]>('landing_page/packages');
   return [...packages].sort((a, b) => a.sortOrder - b.sortOrder);
 }
 

@@ -1,7 +1,7 @@
 import type { tokenInfoSchema } from '@fairway/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export type PasswordTokenInfo = z.infer<typeof tokenInfoSchema>;
 
@@ -10,7 +10,7 @@ export type PasswordTokenInfo = z.infer<typeof tokenInfoSchema>;
  * expired or already used answers 400; the page explains that itself, hence silent.
  */
 export async function getPasswordToken(token: string): Promise<PasswordTokenInfo> {
-  return requireAuthorized(await api.get<PasswordTokenInfo>('auth/password/token', { query: { token }, silent: true }));
+  return await api.get<PasswordTokenInfo>('auth/password/token', { query: { token }, silent: true });
 }
 
 export const passwordTokenQueryOptions = (token: string) =>

@@ -1,12 +1,12 @@
 import type { LoginBody, Session } from '@fairway/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api, type Unauthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /**
  * POST auth/login. Silent: the login page shows refusals next to the form itself. Wrong
- * credentials come back as an `Unauthorized` result (spec §8: a 401 is never thrown).
+ * credentials are a 401, thrown by the API client as `Unauthorized` with the localised message.
  */
-export function login(body: LoginBody): Promise<Session | Unauthorized> {
+export function login(body: LoginBody): Promise<Session> {
   return api.post<Session>('auth/login', body, { silent: true });
 }
 

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type Unauthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** POST auth/password/reset. Answers 200 whether or not the address has an account. */
-export function requestPasswordReset(body: { email: string }): Promise<unknown | Unauthorized> {
+export function requestPasswordReset(body: { email: string }): Promise<unknown> {
   return api.post<unknown>('auth/password/reset', body, { silent: true });
 }
 

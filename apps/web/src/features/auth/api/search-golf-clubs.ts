@@ -1,11 +1,11 @@
 import type { GolfClub } from '@fairway/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET landing_page/golf_clubs?search=: Swedish golf clubs whose name or town matches. */
 export async function searchGolfClubs(search: string, signal?: AbortSignal): Promise<GolfClub[]> {
   const query = search.trim() === '' ? undefined : { search: search.trim().slice(0, 100) };
-  return requireAuthorized(await api.get<GolfClub[]>('landing_page/golf_clubs', { query, signal }));
+  return await api.get<GolfClub[]>('landing_page/golf_clubs', { query, signal });
 }
 
 export const golfClubsQueryOptions = (search: string) =>

@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PasswordRules } from '../../../components/password-rules';
 import { VerificationTokenMissing } from '../../../components/verification-token-missing';
-import { ApiError, isUnauthorized } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { type PasswordTokenInfo, usePasswordToken } from '../api/get-password-token';
@@ -139,10 +139,6 @@ function SetPasswordForm({ token, info }: { token: string; info: PasswordTokenIn
     setFormError(null);
     try {
       const result = await updatePassword.mutateAsync(values);
-      if (isUnauthorized(result)) {
-        setFormError({ text: result.message, linkProblem: false });
-        return;
-      }
       startSession(result);
       notifySuccess(t(invitation ? 'invitation.done' : 'reset.done'));
       navigate(AFTER_SIGN_IN_PATH, { replace: true });

@@ -6,7 +6,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TokenExpiredNotice } from '../../../components/token-expired-notice';
-import { isUnauthorized } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useLoginMutation } from '../api/login';
 import { AuthCard } from '../components/auth-card';
@@ -38,11 +37,8 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
+      // Wrong credentials are a 401: its message lands in the alert through applyServerErrors.
       const result = await login.mutateAsync(values);
-      if (isUnauthorized(result)) {
-        setFormError(result.message);
-        return;
-      }
       startSession(result);
       navigate(AFTER_SIGN_IN_PATH, { replace: true });
     } catch (error) {

@@ -19,7 +19,6 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PasswordRules } from '../../../components/password-rules';
-import { isUnauthorized } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useCheckExistingMutation } from '../api/check-existing';
@@ -87,7 +86,7 @@ export default function RegisterPage() {
     if (address === null || address === registeredEmail) return;
     try {
       const result = await checkExisting.mutateAsync({ email: address });
-      if (!isUnauthorized(result)) setRegisteredEmail(result.email ? address : null);
+      setRegisteredEmail(result.email ? address : null);
     } catch {
       // Only a hint: the server checks the address again when the form is sent.
     }
@@ -101,10 +100,6 @@ export default function RegisterPage() {
     }
     try {
       const result = await signup.mutateAsync(values);
-      if (isUnauthorized(result)) {
-        setFormError(result.message);
-        return;
-      }
       startSession(result);
       notifySuccess(t('register.welcome', { name: result.user.name }));
       navigate(AFTER_SIGN_IN_PATH, { replace: true });

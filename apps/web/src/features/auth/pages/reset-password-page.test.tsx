@@ -11,7 +11,6 @@ const user = userEvent.setup({ delay: null });
 vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await setLanguage('sv');
 });
 

@@ -1,8 +1,8 @@
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET billings/{id}/download/: the PDF, saved under the invoice's own file name. */
 export async function downloadBilling(id: string, number: string): Promise<void> {
-  const blob = requireAuthorized(await api.download(`billings/${encodeURIComponent(id)}/download/`));
+  const blob = await api.download(`billings/${encodeURIComponent(id)}/download/`);
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');

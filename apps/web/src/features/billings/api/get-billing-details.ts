@@ -1,12 +1,12 @@
 import type { BillingDetails } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const billingDetailsKey = ['billings', 'detail'] as const;
 
 /** GET billings/detail. */
 export async function getBillingDetails(signal?: AbortSignal): Promise<BillingDetails> {
-  return requireAuthorized(await api.get<BillingDetails>('billings/detail', { signal }));
+  return await api.get<BillingDetails>('billings/detail', { signal });
 }
 
 export function useBillingDetails() {

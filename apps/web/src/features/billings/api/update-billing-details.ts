@@ -1,11 +1,11 @@
 import type { BillingDetails, UpdateBillingDetailsBody } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { billingDetailsKey } from './get-billing-details';
 
 /** PUT billings/detail. Silent: field messages go onto the form's inputs. */
 export async function updateBillingDetails(body: UpdateBillingDetailsBody): Promise<BillingDetails> {
-  return requireAuthorized(await api.put<BillingDetails>('billings/detail', body, { silent: true }));
+  return await api.put<BillingDetails>('billings/detail', body, { silent: true });
 }
 
 export function useUpdateBillingDetails() {

@@ -1,6 +1,6 @@
 import type { Configurations } from '@fairway/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** Per club account: the key carries the account so a switch never shows the previous one's values. */
 export const configurationsQueryKey = (clubAccountId: string | null | undefined) =>
@@ -8,7 +8,7 @@ export const configurationsQueryKey = (clubAccountId: string | null | undefined)
 
 /** GET configurations: every group of the club account in use, defaults filled in. */
 export async function getConfigurations(): Promise<Configurations> {
-  return requireAuthorized(await api.get<Configurations>('configurations', { silent: true }));
+  return await api.get<Configurations>('configurations', { silent: true });
 }
 
 export const configurationsQueryOptions = (clubAccountId: string | null | undefined) =>

@@ -1,6 +1,6 @@
 import type { ConfigurationEntry, ConfigurationGroup, Configurations, ConfigurationValues } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { configurationsQueryKey } from './get-configurations';
 
 /** PUT configurations/{group}: replaces the group's values for the club account in use. */
@@ -9,7 +9,7 @@ export async function saveConfiguration<G extends ConfigurationGroup>(
   values: ConfigurationValues[G],
 ): Promise<ConfigurationEntry<G>> {
   // Silent: the form puts field messages on its inputs and shows the rest itself.
-  return requireAuthorized(await api.put<ConfigurationEntry<G>>(`configurations/${group}`, values, { silent: true }));
+  return await api.put<ConfigurationEntry<G>>(`configurations/${group}`, values, { silent: true });
 }
 
 export function useSaveConfiguration<G extends ConfigurationGroup>(group: G, clubAccountId: string | null | undefined) {

@@ -2,21 +2,18 @@ import { CONFIGURATION_DEFAULTS, type Configurations, type CurrentUser, isoToday
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { USER_MENU_CONFIGURATION } from '../../../app/layouts/user-menu';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setStoredUser, setTokens } from '../../../lib/storage';
+import { answerRoutes, type CannedAnswer } from '../../../test/api';
 import { demoUser } from '../../../test/render';
 import ConfigurationsPage, { CONFIGURATION_TABS } from './configurations-page';
 
 const user = userEvent.setup({ delay: null });
 vi.setConfig({ testTimeout: 20_000 });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const clubAccountId = demoUser.currentAccount?.id ?? '';
 const configurations = (): Configurations => ({
@@ -31,32 +28,8 @@ const configurations = (): Configurations => ({
   },
 });
 
-interface Answer {
-  status?: number;
-  body: unknown;
-}
-
-function stubApi(answers: Record<string, (body: unknown) => Answer>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api\/v1\//, '');
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, path, body });
-      const answer = answers[`${method} ${path}`]?.(body) ?? {
-        status: 404,
-        body: { message: 'Hittades inte', eng_message: 'Not found' },
-      };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
+/** The page's server: answers by "METHOD path", anything else 404. Returns the calls made. */
+const stubApi = (answers: Record<string, (body: unknown) => CannedAnswer>) => answerRoutes(answers);
 
 function renderPage(path: string, who: CurrentUser = demoUser) {
   setTokens({ accessToken: 'access', refreshToken: 'refresh' });

@@ -1,6 +1,6 @@
 import type { Contract, ContractInvoice, ContractInvoiceBody, ContractPriceChange, PriceChangeBody } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { contractKey } from './get-contract';
 import { contractsKey } from './list-contracts';
 
@@ -11,20 +11,17 @@ const path = (id: string, action: string) => `contracts/${encodeURIComponent(id)
  * field message, or the accounting program's own) where the user is looking.
  */
 export const contractActions = {
-  terminate: async (id: string) => requireAuthorized(await api.put<Contract>(path(id, 'terminate'), {}, { silent: true })),
+  terminate: async (id: string) => await api.put<Contract>(path(id, 'terminate'), {}, { silent: true }),
   scheduleCancellation: async (id: string, date: string | null) =>
-    requireAuthorized(await api.put<Contract>(path(id, 'schedule-cancellation'), { date }, { silent: true })),
+    await api.put<Contract>(path(id, 'schedule-cancellation'), { date }, { silent: true }),
   priceChange: async (id: string, body: PriceChangeBody) =>
-    requireAuthorized(await api.post<ContractPriceChange>(path(id, 'price-changes'), body, { silent: true })),
-  tags: async (id: string, tags: string[]) =>
-    requireAuthorized(await api.put<Contract>(path(id, 'tags'), { tags }, { silent: true })),
+    await api.post<ContractPriceChange>(path(id, 'price-changes'), body, { silent: true }),
+  tags: async (id: string, tags: string[]) => await api.put<Contract>(path(id, 'tags'), { tags }, { silent: true }),
   /** `lastInvoiceDate` as the user saw it: the server refuses (409) if the period has moved since. */
   createInvoice: async (id: string, lastInvoiceDate: string | null) =>
-    requireAuthorized(
-      await api.post<ContractInvoice>(path(id, 'invoices'), { lastInvoiceDate } satisfies ContractInvoiceBody, {
-        silent: true,
-      }),
-    ),
+    await api.post<ContractInvoice>(path(id, 'invoices'), { lastInvoiceDate } satisfies ContractInvoiceBody, {
+      silent: true,
+    }),
 };
 
 /**

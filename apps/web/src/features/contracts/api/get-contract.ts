@@ -1,6 +1,6 @@
 import type { Contract } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { contractsKey } from './list-contracts';
 
 export const contractKey = (id: string | undefined) => [...contractsKey, 'one', id] as const;
@@ -10,7 +10,7 @@ export const contractKey = (id: string | undefined) => [...contractsKey, 'one', 
  * the program does not answer. Silent: the edit page sends an unknown id to the 404 page itself.
  */
 export async function getContract(id: string, signal?: AbortSignal): Promise<Contract> {
-  return requireAuthorized(await api.get<Contract>(`contracts/${encodeURIComponent(id)}`, { silent: true, signal }));
+  return await api.get<Contract>(`contracts/${encodeURIComponent(id)}`, { silent: true, signal });
 }
 
 export function useContract(id: string | undefined) {

@@ -1,13 +1,13 @@
 import type { ContractScheduleItem } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { contractsKey } from './list-contracts';
 
 export type ScheduleInclude = 'pending' | 'all';
 
 /** GET schedules/contracts: the cancellations and price changes the daily job will carry out. */
 export async function listContractSchedules(include: ScheduleInclude, signal?: AbortSignal): Promise<ContractScheduleItem[]> {
-  return requireAuthorized(await api.get<ContractScheduleItem[]>('schedules/contracts', { query: { include }, signal }));
+  return await api.get<ContractScheduleItem[]>('schedules/contracts', { query: { include }, signal });
 }
 
 export function useContractSchedules(include: ScheduleInclude = 'pending', enabled = true) {

@@ -1,10 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
-import { jsonResponse } from '../../../test/render';
+import { mockApi, refuse, reply } from '../../../test/api';
 import { ContractForm } from './contract-form';
 
 const user = userEvent.setup({ delay: null });
@@ -22,26 +22,16 @@ const CODE_LISTS = {
 /** The API as the form sees it: code lists, the customer search, and a POST answered by `onPost`. */
 function stubApi(onPost: (body: unknown) => Response) {
   const posts: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      if (url.pathname.endsWith('/customizations')) return jsonResponse(200, { data: CODE_LISTS });
-      if (url.pathname.endsWith('/customers/search')) {
-        return jsonResponse(200, {
-          data: [{ id: '00000000-0000-4000-8000-000000000011', number: '1001', name: 'Greta Golfsson' }],
-        });
-      }
-      if (url.pathname.endsWith('/articles/search')) return jsonResponse(200, { data: [] });
-      if (method === 'POST' && url.pathname.endsWith('/contracts')) {
-        const body = JSON.parse(String(init?.body));
-        posts.push(body);
-        return onPost(body);
-      }
-      return jsonResponse(404, { message: 'Saknas', eng_message: 'Missing' });
-    }),
-  );
+  mockApi({
+    'GET customizations': () => CODE_LISTS,
+    'GET customers/search': () => [{ id: '00000000-0000-4000-8000-000000000011', number: '1001', name: 'Greta Golfsson' }],
+    'GET articles/search': () => [],
+    'POST contracts': ({ body }) => {
+      posts.push(body);
+      return onPost(body);
+    },
+    'ALL *': () => refuse(404, 'Saknas', 'Missing'),
+  });
   return posts;
 }
 
@@ -66,13 +56,9 @@ function renderForm(onSubmitted = vi.fn()) {
   return { onSubmit, onSaved };
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('contract form', () => {
   it('shows the shared rules on the fields and sends nothing while they fail', async () => {
-    const posts = stubApi(() => jsonResponse(201, { data: {} }));
+    const posts = stubApi(() => reply(201, { data: {} }));
     const { onSubmit } = renderForm();
 
     const length = await screen.findByRole('textbox', { name: /^Avtalslängd/ });
@@ -109,7 +95,7 @@ describe('contract form', () => {
   });
 
   it('works out the totals while rows are typed', async () => {
-    stubApi(() => jsonResponse(201, { data: {} }));
+    stubApi(() => reply(201, { data: {} }));
     renderForm();
     const row = (await screen.findAllByTestId('contract-row'))[0] as HTMLElement;
     await user.type(within(row).getByRole('textbox', { name: 'À-pris, rad 1' }), '1000');
@@ -125,7 +111,7 @@ describe('contract form', () => {
 
   it("puts the server's field messages on the inputs, rows included", async () => {
     const posts = stubApi(() =>
-      jsonResponse(400, {
+      reply(400, {
         message: 'Valideringsfel',
         eng_message: 'Validation failed',
         data: { customerNumber: ['Kunden finns inte i bokföringsprogrammet'], 'rows.0.priceOre': ['För högt pris'] },

@@ -1,11 +1,12 @@
 import type { Customer } from '@fairway/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, refuse, reply } from '../../../test/api';
+import { demoUser, renderRoutes } from '../../../test/render';
 import CustomerPage from './customer-page';
 
 const routes = [
@@ -71,7 +72,6 @@ async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
   await user.paste(value);
 }
 
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
 let me = demoUser;
 let answerWrite: (body: unknown) => Response;
 const writes: { method: string; path: string; body: unknown }[] = [];
@@ -84,34 +84,28 @@ beforeEach(async () => {
   reads.length = 0;
   // The program gives the next number when none is asked for.
   answerWrite = (body) =>
-    jsonResponse(201, {
+    reply(201, {
       data: { ...stored, ...(body as object), number: (body as { number?: string }).number || '1042', id: ID },
     });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<Handler>((raw, init) => {
-      const url = new URL(raw, 'http://localhost');
-      const method = init?.method ?? 'GET';
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: me });
-      if (url.pathname === '/api/v1/customizations') return jsonResponse(200, { data: codeLists });
-      if (method !== 'GET') {
-        const body = JSON.parse(String(init?.body ?? 'null'));
-        writes.push({ method, path: url.pathname, body });
-        return answerWrite(body);
-      }
+  mockApi({
+    'GET users/me': () => me,
+    'GET customizations': () => codeLists,
+    'GET *': ({ url }) => {
       reads.push(url.pathname);
-      if (url.pathname === `/api/v1/customers/${ID}`) return jsonResponse(200, { data: stored });
-      if (url.pathname.startsWith('/api/v1/customers/')) {
-        return jsonResponse(404, { message: 'Kunden finns inte', eng_message: 'The customer does not exist' });
-      }
-      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
-    }),
-  );
+      if (url.pathname === `/api/v1/customers/${ID}`) return stored;
+      if (url.pathname.startsWith('/api/v1/customers/')) return refuse(404, 'Kunden finns inte', 'The customer does not exist');
+      return refuse(404, 'Finns inte', 'Not found');
+    },
+    // Every write is kept and answered by `answerWrite`.
+    'ALL *': ({ request, url, body }) => {
+      writes.push({ method: request.method, path: url.pathname, body: body ?? null });
+      return answerWrite(body ?? null);
+    },
+  });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   queryClient.clear();
 });
 
@@ -179,7 +173,7 @@ describe('customer form', { timeout: 60_000 }, () => {
     await fill(user, screen.getByRole('textbox', { name: 'Kundnummer' }), '1001');
 
     answerWrite = () =>
-      jsonResponse(400, {
+      reply(400, {
         message: 'Valideringsfel',
         eng_message: 'Validation failed',
         error: { 'address.city': ['Orten är för lång'] },
@@ -190,7 +184,7 @@ describe('customer form', { timeout: 60_000 }, () => {
     expect(screen.getByText('Orten är för lång')).toBeInTheDocument();
 
     answerWrite = () =>
-      jsonResponse(409, {
+      reply(409, {
         message: 'Kundnumret 1001 används redan i Fortnox.',
         eng_message: 'Customer number 1001 is already in use in Fortnox.',
         error: 'Kundnumret 1001 används redan i Fortnox.',
@@ -202,7 +196,7 @@ describe('customer form', { timeout: 60_000 }, () => {
 
     // The program not answering (503) is said in its own words, not as a generic failure.
     answerWrite = () =>
-      jsonResponse(503, { message: 'Fortnox svarar inte just nu. Försök igen om en stund.', eng_message: 'Fortnox is down.' });
+      reply(503, { message: 'Fortnox svarar inte just nu. Försök igen om en stund.', eng_message: 'Fortnox is down.' });
     await user.click(screen.getByRole('button', { name: 'Skapa kund' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Fortnox svarar inte just nu'));
     expect(router.state.location.pathname).toBe('/dashboard/acounting/customers/create');
@@ -227,7 +221,7 @@ describe('customer form', { timeout: 60_000 }, () => {
 
     await user.clear(name);
     await fill(user, name, 'Ekbackens Golf AB');
-    answerWrite = (body) => jsonResponse(200, { data: { ...stored, ...(body as object), id: ID } });
+    answerWrite = (body) => reply(200, { data: { ...stored, ...(body as object), id: ID } });
     await user.click(screen.getByRole('button', { name: 'Spara' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/acounting/customers'));
     expect(writes[0].method).toBe('PUT');

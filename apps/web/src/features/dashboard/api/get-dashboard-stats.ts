@@ -1,11 +1,11 @@
 import type { DashboardStats } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
 import { pollWhileRefreshing } from '../../../components/completion-note';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET dashboard/stats: the home page's key figures, chart and unpaid invoices. */
 export async function getDashboardStats(signal?: AbortSignal): Promise<DashboardStats> {
-  return requireAuthorized(await api.get<DashboardStats>('dashboard/stats', { signal }));
+  return await api.get<DashboardStats>('dashboard/stats', { signal });
 }
 
 export function useDashboardStats(clubAccountId: string | undefined, enabled: boolean) {

@@ -1,6 +1,6 @@
 import type { EventLog, EventResource, EventType } from '@fairway/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiPage, api, requireAuthorized } from '../../../lib/api-client';
+import { type ApiPage, api } from '../../../lib/api-client';
 
 export interface EventLogsParams {
   page: number;
@@ -17,7 +17,7 @@ export const eventLogsQueryKey = ['eventlogs'] as const;
 
 /** GET eventlogs: newest first. */
 export async function getEventLogs(params: EventLogsParams, signal?: AbortSignal): Promise<ApiPage<EventLog>> {
-  return requireAuthorized(await api.list<EventLog>('eventlogs', { query: { ...params }, signal }));
+  return await api.list<EventLog>('eventlogs', { query: { ...params }, signal });
 }
 
 export const eventLogsQueryOptions = (params: EventLogsParams) =>

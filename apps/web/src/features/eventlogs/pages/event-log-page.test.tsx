@@ -1,11 +1,12 @@
 import type { EventLog } from '@fairway/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import { dashboardShell, mockApi, ok, refuse } from '../../../test/api';
+import { demoUser, renderRoutes } from '../../../test/render';
 import EventLogPage from './event-log-page';
 
 // The page as the router mounts it at both of its addresses (spec §2).
@@ -14,7 +15,6 @@ const routes = [
   { path: '/dashboard/configuration/eventLog', element: <EventLogPage /> },
 ];
 
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
 let me = demoUser;
 let entries: EventLog[];
 const asked: URL[] = [];
@@ -45,30 +45,26 @@ beforeEach(async () => {
     }),
     entry(2, { resource: 'email', activity: 'E-post skickad till kalle@example.se', type: 'SUCCESS' }),
   ];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<Handler>((raw) => {
-      const url = new URL(raw, 'http://localhost');
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: me });
-      if (url.pathname === '/api/v1/notifications') {
-        return jsonResponse(200, { data: [], pagination: { page: 1, pageSize: 1, total: 0 }, unreadCount: 0 });
-      }
-      if (url.pathname === '/api/v1/eventlogs') {
-        asked.push(url);
-        const type = url.searchParams.get('type');
-        const page = Number(url.searchParams.get('page') ?? 1);
-        const pageSize = Number(url.searchParams.get('pageSize') ?? 25);
-        const matching = entries.filter((e) => !type || e.type === type);
-        return jsonResponse(200, { data: matching, pagination: { page, pageSize, total: matching.length } });
-      }
-      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
-    }),
-  );
+  mockApi({
+    ...dashboardShell(() => me),
+    'GET eventlogs': ({ url, query }) => {
+      asked.push(url);
+      const type = query.get('type');
+      const matching = entries.filter((e) => !type || e.type === type);
+      return ok(matching, {
+        pagination: {
+          page: Number(query.get('page') ?? 1),
+          pageSize: Number(query.get('pageSize') ?? 25),
+          total: matching.length,
+        },
+      });
+    },
+    'ALL *': () => refuse(404, 'Finns inte', 'Not found'),
+  });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   queryClient.clear();
 });
 

@@ -7,8 +7,13 @@ import { api, isUnauthorized } from '../../../lib/api-client';
  * is not made yet) are shown by the API client's toast and thrown; false after a 401.
  */
 export async function downloadExport(entry: Pick<ExportLogEntry, 'id' | 'fileName' | 'format'>): Promise<boolean> {
-  const blob = await api.download(`exports/${encodeURIComponent(entry.id)}/file`);
-  if (isUnauthorized(blob)) return false;
+  let blob: Blob;
+  try {
+    blob = await api.download(`exports/${encodeURIComponent(entry.id)}/file`);
+  } catch (error) {
+    if (isUnauthorized(error)) return false;
+    throw error;
+  }
   saveBlob(blob, entry.fileName ?? `export.${entry.format}`);
   return true;
 }

@@ -1,6 +1,6 @@
 import type { ExportLogEntry } from '@fairway/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ApiPage, api, requireAuthorized } from '../../../lib/api-client';
+import { type ApiPage, api } from '../../../lib/api-client';
 
 /** Every cached export query; invalidated after an export. */
 export const exportsKey = ['exports'] as const;
@@ -12,7 +12,7 @@ export interface ExportLogQuery {
 
 /** GET exports/log: the club account's exports, newest first. */
 export async function listExportLog(query: ExportLogQuery, signal?: AbortSignal): Promise<ApiPage<ExportLogEntry>> {
-  return requireAuthorized(await api.list<ExportLogEntry>('exports/log', { query: { ...query }, signal }));
+  return await api.list<ExportLogEntry>('exports/log', { query: { ...query }, signal });
 }
 
 const inProgress = (page: ApiPage<ExportLogEntry> | undefined) =>

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, ok, page, refuse } from '../../../test/api';
+import { demoUser, renderRoutes } from '../../../test/render';
 import { presetPeriod } from '../lib/period';
 import ExportsPage from './exports-page';
 
@@ -47,38 +48,34 @@ beforeEach(async () => {
   posts.length = 0;
   downloads.length = 0;
   saved.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (raw: string, init?: RequestInit) => {
-      const url = new URL(raw, 'http://localhost');
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: { ...demoUser, scopes } });
-      if (url.pathname === '/api/v1/exports' && init?.method === 'POST') {
-        const body = JSON.parse(String(init.body));
-        posts.push(body);
-        if (queuedSteps) {
-          const queued = entry({ status: 'queued', rowCount: null, fileSize: null, fileName: null, fileAvailable: false });
-          log = [queued];
-          return jsonResponse(202, { data: queued });
-        }
-        const made = entry({ startDate: body.startDate, endDate: body.endDate, format: body.format });
-        log = [made];
-        return jsonResponse(201, { data: made });
+  mockApi({
+    'GET users/me': () => ({ ...demoUser, scopes }),
+    'POST exports': ({ body }) => {
+      posts.push(body);
+      if (queuedSteps) {
+        const queued = entry({ status: 'queued', rowCount: null, fileSize: null, fileName: null, fileAvailable: false });
+        log = [queued];
+        return ok(queued, { status: 202 });
       }
-      if (url.pathname === `/api/v1/exports/${EXPORT_ID}` && queuedSteps) {
-        const next = queuedSteps.length > 1 ? (queuedSteps.shift() as ExportLogEntry) : (queuedSteps[0] as ExportLogEntry);
-        log = [next];
-        return jsonResponse(200, { data: next });
-      }
-      if (url.pathname === '/api/v1/exports/log') {
-        return jsonResponse(200, { data: log, pagination: { page: 1, pageSize: 10, total: log.length } });
-      }
-      if (url.pathname === `/api/v1/exports/${EXPORT_ID}/file`) {
-        downloads.push(url.pathname);
-        return new Response('\uFEFFGolf-ID;Förnamn\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
-      }
-      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
-    }),
-  );
+      const { startDate, endDate, format } = body as ExportLogEntry;
+      const made = entry({ startDate, endDate, format });
+      log = [made];
+      return ok(made, { status: 201 });
+    },
+    'GET exports/log': () => page(log, 10),
+    [`GET exports/${EXPORT_ID}/file`]: ({ url }) => {
+      downloads.push(url.pathname);
+      return new Response('\uFEFFGolf-ID;Förnamn\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
+    },
+    // A queued export is followed until its job has made the file.
+    [`GET exports/${EXPORT_ID}`]: () => {
+      if (!queuedSteps) return refuse(404, 'Finns inte', 'Not found');
+      const next = queuedSteps.length > 1 ? (queuedSteps.shift() as ExportLogEntry) : (queuedSteps[0] as ExportLogEntry);
+      log = [next];
+      return next;
+    },
+    'ALL *': () => refuse(404, 'Finns inte', 'Not found'),
+  });
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:export', revokeObjectURL: () => undefined }));
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push(this.download);

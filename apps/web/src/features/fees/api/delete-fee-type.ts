@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** DELETE fee_types/{id}. A refusal (e.g. still in use) is shown by the global error handling. */
 export async function deleteFeeType(id: string): Promise<void> {
-  requireAuthorized(await api.delete<{ id: string }>(`fee_types/${encodeURIComponent(id)}`));
+  await api.delete<{ id: string }>(`fee_types/${encodeURIComponent(id)}`);
 }
 
 export function useDeleteFeeType() {

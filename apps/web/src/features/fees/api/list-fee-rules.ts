@@ -1,6 +1,6 @@
 import type { FeeRule } from '@fairway/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ApiPage, api, requireAuthorized } from '../../../lib/api-client';
+import { type ApiPage, api } from '../../../lib/api-client';
 import type { FeeRulesQuery } from '../lib/list-config';
 
 /** Every cached page of fee rules; invalidated after any change to fees (types, fees and rules show each other). */
@@ -8,7 +8,7 @@ export const feeRulesKey = ['fees', 'fee_rules'] as const;
 
 /** GET fee_rules: one page, searched and sorted by the server. */
 export async function listFeeRules(query: FeeRulesQuery, signal?: AbortSignal): Promise<ApiPage<FeeRule>> {
-  return requireAuthorized(await api.list<FeeRule>('fee_rules', { query: { ...query }, signal }));
+  return await api.list<FeeRule>('fee_rules', { query: { ...query }, signal });
 }
 
 export function useFeeRules(query: FeeRulesQuery) {

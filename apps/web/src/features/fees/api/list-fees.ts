@@ -1,6 +1,6 @@
 import type { Fee } from '@fairway/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ApiPage, api, requireAuthorized } from '../../../lib/api-client';
+import { type ApiPage, api } from '../../../lib/api-client';
 import type { FeesQuery } from '../lib/list-config';
 
 /** Every cached page of fees; invalidated after any change to fees (types, fees and rules show each other). */
@@ -8,7 +8,7 @@ export const feesKey = ['fees', 'fees'] as const;
 
 /** GET fees: one page, searched and sorted by the server. */
 export async function listFees(query: FeesQuery, signal?: AbortSignal): Promise<ApiPage<Fee>> {
-  return requireAuthorized(await api.list<Fee>('fees', { query: { ...query }, signal }));
+  return await api.list<Fee>('fees', { query: { ...query }, signal });
 }
 
 export function useFees(query: FeesQuery) {

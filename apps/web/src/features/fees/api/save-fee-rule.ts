@@ -1,6 +1,6 @@
 import type { FeeRule, FeeRuleBody } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /**
  * POST fee_rules and PUT fee_rules/{id}. Silent: the form puts field errors on its inputs and any
@@ -10,7 +10,7 @@ export async function saveFeeRule(body: FeeRuleBody, id?: string): Promise<FeeRu
   const saved = id
     ? await api.put<FeeRule>(`fee_rules/${encodeURIComponent(id)}`, body, { silent: true })
     : await api.post<FeeRule>('fee_rules', body, { silent: true });
-  return requireAuthorized(saved);
+  return saved;
 }
 
 export function useSaveFeeRule() {

@@ -1,6 +1,6 @@
 import type { FeeType, FeeTypeBody } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /**
  * POST fee_types and PUT fee_types/{id}. Silent: the form puts field errors on its inputs and any
@@ -10,7 +10,7 @@ export async function saveFeeType(body: FeeTypeBody, id?: string): Promise<FeeTy
   const saved = id
     ? await api.put<FeeType>(`fee_types/${encodeURIComponent(id)}`, body, { silent: true })
     : await api.post<FeeType>('fee_types', body, { silent: true });
-  return requireAuthorized(saved);
+  return saved;
 }
 
 export function useSaveFeeType() {

@@ -1,6 +1,6 @@
 import type { Fee, FeeBody } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /**
  * POST fees and PUT fees/{id}. Silent: the form puts field errors on its inputs and any
@@ -10,7 +10,7 @@ export async function saveFee(body: FeeBody, id?: string): Promise<Fee> {
   const saved = id
     ? await api.put<Fee>(`fees/${encodeURIComponent(id)}`, body, { silent: true })
     : await api.post<Fee>('fees', body, { silent: true });
-  return requireAuthorized(saved);
+  return saved;
 }
 
 export function useSaveFee() {

@@ -10,7 +10,8 @@ import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { setItem } from '../../../lib/storage';
-import { demoUser, jsonResponse } from '../../../test/render';
+import { type Handler, mockApi, ok, page, refuse } from '../../../test/api';
+import { demoUser } from '../../../test/render';
 import FeesPage from '../pages/fees-page';
 import { FeeRulesTab, FeeTypesTab } from './fee-tabs';
 
@@ -38,20 +39,9 @@ const fee = (id: string, name: string, amountOre: number, vatRate: number): Fee 
 const annual = fee('00000000-0000-4000-8000-000000000001', 'Fullvärdig', 650_000, 0);
 const locker = fee('00000000-0000-4000-8000-000000000002', 'Skåp', 50_000, 25);
 
-type Handler = (method: string, url: URL, body: unknown) => Response | undefined;
-
-function stubServer(handler: Handler) {
-  const calls: { method: string; url: URL; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, url, body });
-      return handler(method, url, body) ?? jsonResponse(200, { data: [], pagination: { page: 1, pageSize: 25, total: 0 } });
-    }),
-  );
+/** The fees server: the given routes, and an empty page for anything else. Returns the calls made. */
+function stubServer(routes: Record<string, Handler> = {}) {
+  const calls = mockApi({ ...routes, 'ALL *': () => page([]) });
   // The setup's matchMedia matches nothing, not even the empty query, which hides every
   // mantine-datatable column without a media query; a browser matches it.
   const matchMedia = window.matchMedia;
@@ -79,15 +69,10 @@ afterEach(() => {
 describe('fee rules tab', () => {
   it('prices the chosen fees with the discount while typing, and sends the rule', async () => {
     let rules: FeeRule[] = [];
-    const calls = stubServer((method, url, body) => {
-      const path = url.pathname;
-      if (method === 'GET' && path === '/api/v1/fees') {
-        return jsonResponse(200, { data: [annual, locker], pagination: { page: 1, pageSize: 100, total: 2 } });
-      }
-      if (method === 'GET' && path === '/api/v1/fee_rules') {
-        return jsonResponse(200, { data: rules, pagination: { page: 1, pageSize: 25, total: rules.length } });
-      }
-      if (method === 'POST' && path === '/api/v1/fee_rules') {
+    const calls = stubServer({
+      'GET fees': () => page([annual, locker], 100),
+      'GET fee_rules': () => page(rules),
+      'POST fee_rules': ({ body }) => {
         const b = body as { name: string; feeIds: string[]; discountType: 'percentage'; discountValue: number };
         const chosen = [annual, locker].filter((f) => b.feeIds.includes(f.id));
         const rule: FeeRule = {
@@ -108,9 +93,8 @@ describe('fee rules tab', () => {
           ...stamps,
         };
         rules = [rule];
-        return jsonResponse(201, { data: rule });
-      }
-      return undefined;
+        return ok(rule, { status: 201 });
+      },
     });
     renderTab(<FeeRulesTab />);
     expect(await screen.findByText('Inga avgiftsregler ännu')).toBeInTheDocument();
@@ -142,18 +126,12 @@ describe('fee rules tab', () => {
   });
 
   it('shows the field message of a refused save on its input', async () => {
-    stubServer((method, url) => {
-      if (method === 'GET' && url.pathname === '/api/v1/fees') {
-        return jsonResponse(200, { data: [locker], pagination: { page: 1, pageSize: 100, total: 1 } });
-      }
-      if (method === 'POST') {
-        return jsonResponse(400, {
-          message: 'Valideringsfel',
-          eng_message: 'Validation error',
+    stubServer({
+      'GET fees': () => page([locker], 100),
+      'POST *': () =>
+        refuse(400, 'Valideringsfel', 'Validation error', {
           error: { discountValue: ['Rabatten får vara högst avgifternas summa, 500 kr'] },
-        });
-      }
-      return undefined;
+        }),
     });
     renderTab(<FeeRulesTab />);
     await user.click((await screen.findAllByRole('button', { name: 'Ny avgiftsregel' }))[0] as HTMLElement);
@@ -172,15 +150,12 @@ describe('fee types tab', () => {
   it('deletes only after confirmation, and hides writing without fees.write', async () => {
     const type = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Årsavgift', description: '', feeCount: 0, ...stamps };
     let types = [type];
-    const calls = stubServer((method, url) => {
-      if (method === 'DELETE') {
+    const calls = stubServer({
+      'DELETE *': () => {
         types = [];
-        return jsonResponse(200, { data: { id: type.id } });
-      }
-      if (url.pathname === '/api/v1/fee_types') {
-        return jsonResponse(200, { data: types, pagination: { page: 1, pageSize: 25, total: types.length } });
-      }
-      return undefined;
+        return { id: type.id };
+      },
+      'GET fee_types': () => page(types),
     });
     renderTab(<FeeTypesTab />);
     await user.click(await screen.findByRole('button', { name: 'Ta bort: Årsavgift' }));
@@ -194,11 +169,7 @@ describe('fee types tab', () => {
 
   it('shows a reader neither new, edit nor delete', async () => {
     const type = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Årsavgift', description: 'Per år', feeCount: 2, ...stamps };
-    stubServer((_m, url) =>
-      url.pathname === '/api/v1/fee_types'
-        ? jsonResponse(200, { data: [type], pagination: { page: 1, pageSize: 25, total: 1 } })
-        : undefined,
-    );
+    stubServer({ 'GET fee_types': () => page([type]) });
     renderTab(<FeeTypesTab />, ['fees.read']);
     expect(await screen.findByText('Årsavgift')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Ta bort/ })).toBeNull();
@@ -209,7 +180,7 @@ describe('fee types tab', () => {
 
 describe('fees page', () => {
   it("opens the tab of the address, and starts the next tab without the last one's search", async () => {
-    const calls = stubServer(() => undefined);
+    const calls = stubServer();
     renderTab(<FeesPage />, demoUser.scopes, '/?tab=fees&search=skåp');
     expect(await screen.findByRole('tab', { name: 'Avgifter', selected: true })).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/v1/fees')).toBe(true));
@@ -222,7 +193,7 @@ describe('fees page', () => {
   });
 
   it('shows the access-denied screen without fees.read', async () => {
-    stubServer(() => undefined);
+    stubServer();
     renderTab(<FeesPage />, ['members.read']);
     expect(await screen.findByRole('heading', { name: 'Avgifter', level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Avgifter' })).toBeNull();

@@ -1,6 +1,6 @@
 import type { GitInvoiceOccasionDetail } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { gitKey } from './git-key';
 
 export const gitOccasionKey = (id: string) => [...gitKey, 'occasion', id] as const;
@@ -8,7 +8,7 @@ export const gitOccasionKey = (id: string) => [...gitKey, 'occasion', id] as con
 /** GET git/invoice-occasions/:id: the occasion with its bases counted per GIT status. */
 export async function getGitOccasion(id: string, signal?: AbortSignal): Promise<GitInvoiceOccasionDetail> {
   // Silent: the page shows a missing occasion (404) itself.
-  return requireAuthorized(await api.get<GitInvoiceOccasionDetail>(`git/invoice-occasions/${id}`, { signal, silent: true }));
+  return await api.get<GitInvoiceOccasionDetail>(`git/invoice-occasions/${id}`, { signal, silent: true });
 }
 
 export function useGitOccasion(id: string) {

@@ -1,6 +1,6 @@
 import type { GitTransaction } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { gitKey } from './git-key';
 
 /** How often a queued or running run is asked about (the progress bar). */
@@ -11,7 +11,7 @@ export const isRunActive = (run: Pick<GitTransaction, 'status'> | null | undefin
 
 /** GET git/transactions/:id: one run with its progress counts and failures. */
 export async function getGitTransaction(id: string, signal?: AbortSignal): Promise<GitTransaction> {
-  return requireAuthorized(await api.get<GitTransaction>(`git/transactions/${id}`, { signal, silent: true }));
+  return await api.get<GitTransaction>(`git/transactions/${id}`, { signal, silent: true });
 }
 
 /** Follows a run every second while it is queued or running; stops once it has ended. */

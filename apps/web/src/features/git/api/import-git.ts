@@ -6,7 +6,7 @@ import type {
   GitImportUpload,
 } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { gitKey } from './git-key';
 
 /**
@@ -17,19 +17,15 @@ import { gitKey } from './git-key';
 export async function uploadGitImport(file: File): Promise<GitImportUpload> {
   const form = new FormData();
   form.append('file', file);
-  return requireAuthorized(await api.upload<GitImportUpload>('git/imports', form, { silent: true }));
+  return await api.upload<GitImportUpload>('git/imports', form, { silent: true });
 }
 
 export async function previewGitImport(id: string, body: GitImportPreviewBody): Promise<GitImportPreview> {
-  return requireAuthorized(
-    await api.post<GitImportPreview>(`git/imports/${encodeURIComponent(id)}/preview`, body, { silent: true }),
-  );
+  return await api.post<GitImportPreview>(`git/imports/${encodeURIComponent(id)}/preview`, body, { silent: true });
 }
 
 export async function commitGitImport(id: string, body: GitImportCommitBody): Promise<GitImportCommitResult> {
-  return requireAuthorized(
-    await api.post<GitImportCommitResult>(`git/imports/${encodeURIComponent(id)}/commit`, body, { silent: true }),
-  );
+  return await api.post<GitImportCommitResult>(`git/imports/${encodeURIComponent(id)}/commit`, body, { silent: true });
 }
 
 export const useUploadGitImport = () => useMutation({ mutationFn: uploadGitImport });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ApiPage, api, requireAuthorized } from '../../../lib/api-client';
+import { type ApiPage, api } from '../../../lib/api-client';
 import { type GitListQuery, gitKey } from './git-key';
 import type { GitBasisWithSync } from './sync-types';
 
@@ -9,9 +9,7 @@ export async function listGitOccasionBases(
   query: GitListQuery,
   signal?: AbortSignal,
 ): Promise<ApiPage<GitBasisWithSync>> {
-  return requireAuthorized(
-    await api.list<GitBasisWithSync>(`git/invoice-occasions/${occasionId}/invoice-bases`, { query, signal }),
-  );
+  return await api.list<GitBasisWithSync>(`git/invoice-occasions/${occasionId}/invoice-bases`, { query, signal });
 }
 
 export function useGitOccasionBases(occasionId: string, query: GitListQuery) {

@@ -1,6 +1,6 @@
 import type { GitInvoiceBasisRow } from '@fairway/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ApiPage, api, requireAuthorized } from '../../../lib/api-client';
+import { type ApiPage, api } from '../../../lib/api-client';
 import { type GitListQuery, gitKey } from './git-key';
 
 export type SettledKind = 'paid' | 'credited';
@@ -11,7 +11,7 @@ export async function listGitSettledInvoices(
   query: GitListQuery,
   signal?: AbortSignal,
 ): Promise<ApiPage<GitInvoiceBasisRow>> {
-  return requireAuthorized(await api.list<GitInvoiceBasisRow>(`git/${kind}-invoices`, { query, signal }));
+  return await api.list<GitInvoiceBasisRow>(`git/${kind}-invoices`, { query, signal });
 }
 
 export function useGitSettledInvoices(kind: SettledKind, query: GitListQuery) {

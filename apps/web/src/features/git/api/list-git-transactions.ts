@@ -1,11 +1,11 @@
 import type { GitTransaction } from '@fairway/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ApiPage, api, requireAuthorized } from '../../../lib/api-client';
+import { type ApiPage, api } from '../../../lib/api-client';
 import { type GitListQuery, gitKey } from './git-key';
 
 /** GET git/transactions: the transaction log, newest first. */
 export async function listGitTransactions(query: GitListQuery, signal?: AbortSignal): Promise<ApiPage<GitTransaction>> {
-  return requireAuthorized(await api.list<GitTransaction>('git/transactions', { query, signal }));
+  return await api.list<GitTransaction>('git/transactions', { query, signal });
 }
 
 /** While a run on the page is queued or running the log looks again every few seconds. */

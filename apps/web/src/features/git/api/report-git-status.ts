@@ -1,6 +1,6 @@
 import type { GitTransaction } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { gitKey } from './git-key';
 import type { ReportStatusBody } from './sync-types';
 
@@ -10,7 +10,7 @@ import type { ReportStatusBody } from './sync-types';
  * Silent: the confirm dialog shows a refusal in place (a missing setting with a link to it).
  */
 export async function reportGitStatus(body: ReportStatusBody): Promise<GitTransaction> {
-  return requireAuthorized(await api.post<GitTransaction>('git/report-status', body, { silent: true }));
+  return await api.post<GitTransaction>('git/report-status', body, { silent: true });
 }
 
 export function useReportGitStatus() {

@@ -1,4 +1,4 @@
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { ArticleMapping, SaveArticleMappingsBody } from './sync-types';
 
 /**
@@ -6,5 +6,5 @@ import type { ArticleMapping, SaveArticleMappingsBody } from './sync-types';
  * the accounting program; all or nothing. Silent: the dialog shows field errors beside the choice.
  */
 export async function saveArticleMappings(body: SaveArticleMappingsBody): Promise<ArticleMapping[]> {
-  return requireAuthorized(await api.put<ArticleMapping[]>('git/article-mappings', body, { silent: true }));
+  return await api.put<ArticleMapping[]>('git/article-mappings', body, { silent: true });
 }

@@ -1,6 +1,6 @@
 import type { GitInvoiceOccasionDetail } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { gitKey } from './git-key';
 
 /**
@@ -8,11 +8,9 @@ import { gitKey } from './git-key';
  * Silent: the confirm dialog shows a refusal in place.
  */
 export async function setOccasionArchived(id: string, archived: boolean): Promise<GitInvoiceOccasionDetail> {
-  return requireAuthorized(
-    await api.put<GitInvoiceOccasionDetail>(`git/invoice-occasions/${id}/${archived ? 'archive' : 'unarchive'}`, undefined, {
-      silent: true,
-    }),
-  );
+  return await api.put<GitInvoiceOccasionDetail>(`git/invoice-occasions/${id}/${archived ? 'archive' : 'unarchive'}`, undefined, {
+    silent: true,
+  });
 }
 
 /** Archives or unarchives several occasions one after the other; answers how many were changed. */

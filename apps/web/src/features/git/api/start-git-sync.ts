@@ -1,5 +1,5 @@
 import type { GitTransaction } from '@fairway/shared';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { SyncBody } from './sync-types';
 
 /**
@@ -8,5 +8,5 @@ import type { SyncBody } from './sync-types';
  * second click joins it). Silent: the dialog shows a refusal in place.
  */
 export async function startGitSync(body: SyncBody): Promise<GitTransaction> {
-  return requireAuthorized(await api.post<GitTransaction>('git/sync', body, { silent: true }));
+  return await api.post<GitTransaction>('git/sync', body, { silent: true });
 }

@@ -1,4 +1,4 @@
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { SyncPreflight, SyncSelection } from './sync-types';
 
 /**
@@ -7,5 +7,5 @@ import type { SyncPreflight, SyncSelection } from './sync-types';
  * booked and sent). Silent: the dialog shows a refusal in place.
  */
 export async function syncPreflight(body: SyncSelection): Promise<SyncPreflight> {
-  return requireAuthorized(await api.post<SyncPreflight>('git/sync/preflight', body, { silent: true }));
+  return await api.post<SyncPreflight>('git/sync/preflight', body, { silent: true });
 }

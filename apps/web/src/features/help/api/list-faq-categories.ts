@@ -1,11 +1,11 @@
 import type { FaqCategory } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET faq_categories: the categories in order, with their number of questions. */
 export async function listFaqCategories(signal?: AbortSignal): Promise<FaqCategory[]> {
-  return requireAuthorized(await api.get<FaqCategory[]>('faq_categories', { signal, silent: true }));
+  return await api.get<FaqCategory[]>('faq_categories', { signal, silent: true });
 }
 
 export function useFaqCategories() {

@@ -8,7 +8,8 @@ import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { setItem } from '../../../lib/storage';
-import { demoUser, jsonResponse } from '../../../test/render';
+import { type Handler, mockApi, refuse } from '../../../test/api';
+import { demoUser } from '../../../test/render';
 import HelpFaqPage from './help-faq-page';
 import VideoGuidesPage from './video-guides-page';
 
@@ -55,19 +56,8 @@ const GUIDE: VideoGuide = {
   captionsTrackUrl: '/media/guides/koppla-fortnox.sv.vtt',
 };
 
-type Handler = (url: URL) => Response | undefined;
-function stubServer(handler: Handler) {
-  const calls: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      calls.push(url);
-      return handler(url) ?? jsonResponse(200, { data: [] });
-    }),
-  );
-  return calls;
-}
+/** The help server: the given answers, and an empty list for anything else. Returns the calls made. */
+const stubServer = (routes: Record<string, Handler>) => mockApi({ ...routes, 'ALL *': () => [] });
 
 function renderAt(element: ReactNode, at: string) {
   setItem('accessToken', 'test-token');
@@ -83,16 +73,12 @@ function renderAt(element: ReactNode, at: string) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
 describe('FAQ page', () => {
   it('shows the questions under their categories and opens an answer', async () => {
-    stubServer((url) => {
-      if (url.pathname === '/api/v1/faq') return jsonResponse(200, { data: FAQ });
-      if (url.pathname === '/api/v1/faq_categories') return jsonResponse(200, { data: CATEGORIES });
-    });
+    stubServer({ 'GET faq': () => FAQ, 'GET faq_categories': () => CATEGORIES });
     renderAt(<HelpFaqPage />, '/dashboard/help/faq');
     expect(await screen.findByRole('heading', { level: 2, name: 'Kom igång' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Priser och villkor' })).toBeInTheDocument();
@@ -111,12 +97,9 @@ describe('FAQ page', () => {
   });
 
   it('asks the server once the typing pauses and shows "no answers" with a way to support', async () => {
-    const calls = stubServer((url) => {
-      if (url.pathname === '/api/v1/faq') {
-        const search = url.searchParams.get('search');
-        return jsonResponse(200, { data: search ? [] : FAQ });
-      }
-      if (url.pathname === '/api/v1/faq_categories') return jsonResponse(200, { data: CATEGORIES });
+    const calls = stubServer({
+      'GET faq': ({ query }) => (query.get('search') ? [] : FAQ),
+      'GET faq_categories': () => CATEGORIES,
     });
     renderAt(<HelpFaqPage />, '/dashboard/help/faq');
     await screen.findByRole('button', { name: 'Hur kopplar jag Fortnox?' });
@@ -125,17 +108,13 @@ describe('FAQ page', () => {
     expect(screen.getByText(/Vi hittade inget svar på ”golfbil”/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Fråga supporten' })).toHaveAttribute('href', '/dashboard/help/support');
     // One search call for the whole word, not one per letter.
-    const searches = calls.filter((u) => u.pathname === '/api/v1/faq' && u.searchParams.has('search'));
-    expect(searches.map((u) => u.searchParams.get('search'))).toEqual(['golfbil']);
+    const searches = calls.filter((c) => c.path === 'faq' && c.query.has('search'));
+    expect(searches.map((c) => c.query.get('search'))).toEqual(['golfbil']);
   });
 
   it('says when the questions could not be loaded and tries again', async () => {
     let fail = true;
-    stubServer((url) => {
-      if (url.pathname === '/api/v1/faq') {
-        return fail ? jsonResponse(500, { message: 'Fel', eng_message: 'Error' }) : jsonResponse(200, { data: FAQ });
-      }
-    });
+    stubServer({ 'GET faq': () => (fail ? refuse(500, 'Fel', 'Error') : FAQ) });
     renderAt(<HelpFaqPage />, '/dashboard/help/faq');
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(within(alert).getByText('Frågorna kunde inte hämtas')).toBeInTheDocument();
@@ -147,7 +126,7 @@ describe('FAQ page', () => {
 
 describe('video guides page', () => {
   it('lists the guides and plays one with its tracks, seeking from the chapter list', async () => {
-    stubServer((url) => (url.pathname === '/api/v1/video_guides' ? jsonResponse(200, { data: [GUIDE] }) : undefined));
+    stubServer({ 'GET video_guides': () => [GUIDE] });
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const router = renderAt(<VideoGuidesPage />, '/dashboard/help/video-guides');
     const card = await screen.findByRole('article', { name: 'Koppla Fortnox' });
@@ -175,7 +154,7 @@ describe('video guides page', () => {
   });
 
   it('says so when there are no guides yet', async () => {
-    stubServer(() => jsonResponse(200, { data: [] }));
+    stubServer({});
     renderAt(<VideoGuidesPage />, '/dashboard/help/video-guides');
     expect(await screen.findByRole('heading', { name: 'Inga videoguider publicerade ännu' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Till vanliga frågor' })).toHaveAttribute('href', '/dashboard/help/faq');

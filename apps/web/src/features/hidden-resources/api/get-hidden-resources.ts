@@ -1,6 +1,6 @@
 import type { HiddenResources } from '@fairway/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { getAccessToken, getItem, setItem } from '../../../lib/storage';
 
 export const hiddenResourcesQueryKey = ['hidden_resources'] as const;
@@ -17,7 +17,7 @@ export function storeHiddenResources(ids: readonly string[]): void {
 
 /** GET hidden_resources: what the signed-in user has hidden (kept per user on the server). */
 export async function getHiddenResources(): Promise<string[]> {
-  const result = requireAuthorized(await api.get<HiddenResources>('hidden_resources', { silent: true }));
+  const result = await api.get<HiddenResources>('hidden_resources', { silent: true });
   storeHiddenResources(result.resourceIds);
   return result.resourceIds;
 }

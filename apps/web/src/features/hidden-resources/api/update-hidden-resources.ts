@@ -1,11 +1,11 @@
 import type { HiddenResources } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { hiddenResourcesQueryKey, storeHiddenResources } from './get-hidden-resources';
 
 /** PUT hidden_resources: replaces the signed-in user's list. */
 export async function updateHiddenResources(resourceIds: string[]): Promise<string[]> {
-  const result = requireAuthorized(await api.put<HiddenResources>('hidden_resources', { resourceIds }));
+  const result = await api.put<HiddenResources>('hidden_resources', { resourceIds });
   return result.resourceIds;
 }
 

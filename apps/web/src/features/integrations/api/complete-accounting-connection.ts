@@ -1,12 +1,12 @@
 import type { AccountingCallbackBody, AccountingCallbackResult } from '@fairway/shared';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /**
  * POST integrations/accounting/callback from the public provider page (`/fortnox`, `/visma`):
  * the single-use state names the club account. Silent: the page shows the refusal itself.
  */
 export async function completeAccountingConnection(body: AccountingCallbackBody): Promise<AccountingCallbackResult> {
-  return requireAuthorized(await api.post<AccountingCallbackResult>('integrations/accounting/callback', body, { silent: true }));
+  return await api.post<AccountingCallbackResult>('integrations/accounting/callback', body, { silent: true });
 }
 
 const attempts = new Map<string, Promise<AccountingCallbackResult>>();

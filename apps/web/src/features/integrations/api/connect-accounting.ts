@@ -1,7 +1,7 @@
 import type { AccountingConnect } from '@fairway/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /**
  * POST integrations/accounting/connect: the provider's consent page for the club account in use
@@ -9,7 +9,7 @@ import { api, requireAuthorized } from '../../../lib/api-client';
  * access-denied modal), as for any button without a form.
  */
 export async function connectAccounting(): Promise<AccountingConnect> {
-  return requireAuthorized(await api.post<AccountingConnect>('integrations/accounting/connect'));
+  return await api.post<AccountingConnect>('integrations/accounting/connect');
 }
 
 /** Where the browser goes; a seam so tests can watch the navigation jsdom cannot perform. */

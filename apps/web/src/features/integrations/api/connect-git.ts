@@ -1,13 +1,13 @@
 import type { GitConnectBody, GitConnectionInfo } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /**
  * PUT git/connection: the club id and key are tried against GIT before anything is stored; a
  * refused key answers GIT's reason. Silent: the form shows the refusal beside the fields.
  */
 export async function connectGit(body: GitConnectBody): Promise<GitConnectionInfo> {
-  return requireAuthorized(await api.put<GitConnectionInfo>('git/connection', body, { silent: true }));
+  return await api.put<GitConnectionInfo>('git/connection', body, { silent: true });
 }
 
 export function useConnectGit() {

@@ -1,10 +1,10 @@
 import type { GitConnectionInfo } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** DELETE git/connection: the key is forgotten; the portal's copy of GIT stays readable. */
 export async function disconnectGit(): Promise<GitConnectionInfo> {
-  return requireAuthorized(await api.delete<GitConnectionInfo>('git/connection'));
+  return await api.delete<GitConnectionInfo>('git/connection');
 }
 
 export function useDisconnectGit() {

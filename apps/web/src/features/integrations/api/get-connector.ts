@@ -1,6 +1,6 @@
 import type { ConnectorDetails } from '@fairway/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** Under the integrations key, so whatever refreshes the integrations refreshes this too. */
 export const connectorQueryKey = (clubAccountId: string | null | undefined) =>
@@ -11,7 +11,7 @@ export const CONNECTOR_POLL_MS = 15_000;
 
 /** GET integrations/accounting/connector: the Visma Administration connector of the club account in use. */
 export async function getConnector(): Promise<ConnectorDetails> {
-  return requireAuthorized(await api.get<ConnectorDetails>('integrations/accounting/connector', { silent: true }));
+  return await api.get<ConnectorDetails>('integrations/accounting/connector', { silent: true });
 }
 
 export function useConnector(clubAccountId: string | null | undefined) {

@@ -7,6 +7,7 @@ import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setStoredUser, setTokens } from '../../../lib/storage';
+import { type ApiCall, mockApi, refuse } from '../../../test/api';
 import { demoUser } from '../../../test/render';
 import { browserNavigation } from '../api/connect-accounting';
 import { AccountingNotice } from './accounting-notice';
@@ -16,46 +17,40 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const clubAccount = { id: demoUser.currentAccount?.id ?? '', name: 'Fairway Demo GK' };
 
+/** The club account's integrations with the accounting one as given (none when null), plus `extra` answers. */
 function stubApi(accounting: Partial<Integration> | null, extra: Record<string, unknown> = {}) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api\/v1\//, '');
-      const key = `${init?.method ?? 'GET'} ${path}`;
-      calls.push(key);
-      if (key === 'GET integrations' && accounting) {
-        const data: Integrations = {
-          clubAccount,
-          integrations: [
-            {
-              system: 'accounting',
-              provider: 'fortnox',
-              status: 'connected',
-              accounting: {
-                companyName: null,
-                connectedAt: null,
-                environment: null,
-                lastRefresh: null,
-                connectorLastSeenAt: null,
-              },
-              ...accounting,
-            },
-            { system: 'email', provider: 'smtp', status: 'connected' },
-          ],
-        };
-        return new Response(JSON.stringify({ data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-      }
-      if (key in extra) return new Response(JSON.stringify({ data: extra[key] }), { status: 200 });
-      return new Response(JSON.stringify({ message: 'Hittades inte', eng_message: 'Not found' }), { status: 404 });
-    }),
-  );
+  const integrations = (): Integrations => ({
+    clubAccount,
+    integrations: [
+      {
+        system: 'accounting',
+        provider: 'fortnox',
+        status: 'connected',
+        accounting: {
+          companyName: null,
+          connectedAt: null,
+          environment: null,
+          lastRefresh: null,
+          connectorLastSeenAt: null,
+        },
+        ...accounting,
+      } as Integration,
+      { system: 'email', provider: 'smtp', status: 'connected' },
+    ],
+  });
+  const calls = mockApi({
+    ...(accounting ? { 'GET integrations': integrations } : {}),
+    ...Object.fromEntries(Object.entries(extra).map(([key, data]) => [key, () => data])),
+    'ALL *': () => refuse(404, 'Hittades inte', 'Not found'),
+  });
   return calls;
 }
 
+const said = (calls: ApiCall[]) => calls.map((c) => `${c.method} ${c.path}`);
+
 /** Waits until GET integrations has been answered and rendered. */
-async function answered(calls: string[]) {
-  await waitFor(() => expect(calls).toContain('GET integrations'));
+async function answered(calls: ApiCall[]) {
+  await waitFor(() => expect(said(calls)).toContain('GET integrations'));
   await new Promise((r) => setTimeout(r, 100));
 }
 
@@ -83,7 +78,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -172,7 +166,7 @@ describe('accounting notice', () => {
     const calls = stubApi({ status: 'reconnect_needed' });
     renderNotice({ ...demoUser, scopes: [] });
     await new Promise((r) => setTimeout(r, 300));
-    expect(calls).not.toContain('GET integrations');
+    expect(said(calls)).not.toContain('GET integrations');
     expect(screen.queryByTestId('accounting-notice')).not.toBeInTheDocument();
   });
 });

@@ -2,11 +2,12 @@ import type { ConnectorDetails, CurrentUser } from '@fairway/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setStoredUser, setTokens } from '../../../lib/storage';
+import { mockApi, refuse, reply } from '../../../test/api';
 import { demoUser } from '../../../test/render';
 import { ConnectorCard } from './connector-card';
 
@@ -33,31 +34,16 @@ const fresh = (): ConnectorDetails => ({
 function stubServer(initial: ConnectorDetails, refuseKey?: { status: number; body: unknown }) {
   let details = initial;
   const keys = [KEY_1, KEY_2];
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api\/v1\//, '');
-      const key = `${init?.method ?? 'GET'} ${path}`;
-      calls.push(key);
-      const json = (body: unknown) =>
-        new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-      if (key === 'GET integrations/accounting/connector') return json({ data: details });
-      if (key === 'POST integrations/accounting/connector/key' && refuseKey) {
-        return new Response(JSON.stringify(refuseKey.body), {
-          status: refuseKey.status,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      }
-      if (key === 'POST integrations/accounting/connector/key') {
-        const made = keys.shift() ?? KEY_2;
-        details = { ...details, keyPrefix: made.slice(0, 10), keyCreatedAt: '2025-03-04T10:00:00.000Z' };
-        return json({ data: { key: made, keyPrefix: made.slice(0, 10), createdAt: '2025-03-04T10:00:00.000Z' } });
-      }
-      return new Response(JSON.stringify({ message: 'Hittades inte', eng_message: 'Not found' }), { status: 404 });
-    }),
-  );
-  return calls;
+  return mockApi({
+    'GET integrations/accounting/connector': () => details,
+    'POST integrations/accounting/connector/key': () => {
+      if (refuseKey) return reply(refuseKey.status, refuseKey.body);
+      const made = keys.shift() ?? KEY_2;
+      details = { ...details, keyPrefix: made.slice(0, 10), keyCreatedAt: '2025-03-04T10:00:00.000Z' };
+      return { key: made, keyPrefix: made.slice(0, 10), createdAt: '2025-03-04T10:00:00.000Z' };
+    },
+    'ALL *': () => refuse(404, 'Hittades inte', 'Not found'),
+  });
 }
 
 function renderCard(mayManage = true, who: CurrentUser = demoUser) {
@@ -85,10 +71,6 @@ beforeEach(async () => {
   await setLanguage('sv');
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('Visma Administration connector card', () => {
   it('shows the installation steps and shows a new key once, with a copy button', async () => {
     const calls = stubServer(fresh());
@@ -110,7 +92,7 @@ describe('Visma Administration connector card', () => {
     await user.click(within(shown).getByRole('button', { name: 'Jag har sparat nyckeln' }));
     expect(within(card).queryByTestId('connector-new-key')).not.toBeInTheDocument();
     expect(card).not.toHaveTextContent(KEY_1);
-    expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it('changes the key only after a confirmation that the old one stops working', async () => {
@@ -138,13 +120,13 @@ describe('Visma Administration connector card', () => {
     expect(dialog).toHaveTextContent('slutar fungera direkt');
     await user.click(within(dialog).getByRole('button', { name: 'Avbryt' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     await user.click(within(card).getByRole('button', { name: 'Byt nyckel' }));
     dialog = await screen.findByRole('dialog', { name: 'Byta nyckel för kopplingsprogrammet?' });
     await user.click(within(dialog).getByRole('button', { name: 'Byt nyckel' }));
     expect(await within(card).findByTestId('connector-new-key')).toHaveTextContent(KEY_1);
-    expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it('shows a refused key change in its confirmation dialog, which stays open', async () => {

@@ -1,11 +1,12 @@
 import type { GitConnectionInfo } from '@fairway/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
-import { jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, refuse } from '../../../test/api';
+import { renderRoutes } from '../../../test/render';
 import { GitCard } from './git-card';
 
 const revoked: GitConnectionInfo = {
@@ -25,29 +26,31 @@ beforeEach(async () => {
   await setLanguage('sv');
   connection = revoked;
   writes.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((raw: string, init?: RequestInit) => {
-      const url = new URL(raw, 'http://localhost');
-      const method = init?.method ?? 'GET';
-      if (url.pathname !== '/api/v1/git/connection')
-        return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
-      if (method === 'GET') return jsonResponse(200, { data: connection });
-      writes.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : null });
-      if (method === 'PUT')
-        return jsonResponse(409, {
-          message: 'GIT godkände inte API-nyckeln. Kontrollera nyckeln och GIT-klubb-id under API-konfiguration.',
-          eng_message: 'GIT did not accept the API key.',
-        });
+  const write = (request: Request, body: unknown) =>
+    writes.push({ method: request.method, path: new URL(request.url).pathname, body: body ?? null });
+  mockApi({
+    'GET git/connection': () => connection,
+    // GIT refuses the key it is given.
+    'PUT git/connection': ({ request, body }) => {
+      write(request, body);
+      return refuse(
+        409,
+        'GIT godkände inte API-nyckeln. Kontrollera nyckeln och GIT-klubb-id under API-konfiguration.',
+        'GIT did not accept the API key.',
+      );
+    },
+    // Disconnecting forgets the club.
+    'ALL git/connection': ({ request, body }) => {
+      write(request, body);
       connection = { ...revoked, status: 'not_connected', clubId: null, clubName: null, connectedAt: null, revokedAt: null };
-      return jsonResponse(200, { data: connection });
-    }),
-  );
+      return connection;
+    },
+    'ALL *': () => refuse(404, 'Finns inte', 'Not found'),
+  });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   queryClient.clear();
 });
 

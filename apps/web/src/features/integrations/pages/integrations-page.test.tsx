@@ -7,6 +7,7 @@ import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setStoredUser, setTokens } from '../../../lib/storage';
+import { answerRoutes, type CannedAnswer } from '../../../test/api';
 import { demoUser } from '../../../test/render';
 import { browserNavigation } from '../api/connect-accounting';
 import { REFRESH_POLL_MS } from '../api/get-integrations';
@@ -15,32 +16,8 @@ import IntegrationsPage from './integrations-page';
 const user = userEvent.setup({ delay: null });
 vi.setConfig({ testTimeout: 20_000 });
 
-interface Answer {
-  status?: number;
-  body: unknown;
-}
-
-function stubApi(answers: Record<string, (body: unknown) => Answer>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api\/v1\//, '');
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, path, body });
-      const answer = answers[`${method} ${path}`]?.(body) ?? {
-        status: 404,
-        body: { message: 'Hittades inte', eng_message: 'Not found' },
-      };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
+/** The page's server: answers by "METHOD path", anything else 404. Returns the calls made. */
+const stubApi = (answers: Record<string, (body: unknown) => CannedAnswer>) => answerRoutes(answers);
 
 const clubAccount = { id: demoUser.currentAccount?.id ?? '', name: 'Fairway Demo GK' };
 
@@ -93,7 +70,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

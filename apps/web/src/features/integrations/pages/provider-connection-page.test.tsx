@@ -1,34 +1,28 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
+import { mockApi, refuse, reply } from '../../../test/api';
 import ProviderConnectionPage from './provider-connection-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 type Handler = (body: unknown) => { status?: number; body: unknown };
 
+/** POST integrations/accounting/callback answered by `handler`; returns the bodies sent to it. */
 function stubCallback(handler: Handler) {
   const calls: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      if (path !== '/api/v1/integrations/accounting/callback' || init?.method !== 'POST') {
-        return new Response(JSON.stringify({ message: 'Hittades inte', eng_message: 'Not found' }), { status: 404 });
-      }
-      const body = JSON.parse(String(init.body));
+  mockApi({
+    'POST integrations/accounting/callback': ({ body }) => {
       calls.push(body);
       const answer = handler(body);
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
+      return reply(answer.status ?? 200, answer.body);
+    },
+    'ALL *': () => refuse(404, 'Hittades inte', 'Not found'),
+  });
   return calls;
 }
 
@@ -53,10 +47,6 @@ function renderAt(path: string) {
 
 beforeEach(async () => {
   await setLanguage('sv');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('provider connection page', () => {
@@ -84,16 +74,12 @@ describe('provider connection page', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
+    mockApi({
+      'POST integrations/accounting/callback': async () => {
         await gate;
-        return new Response(JSON.stringify({ data: { provider: 'fortnox', clubAccountName: 'Klubben', companyName: null } }), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      }),
-    );
+        return { provider: 'fortnox', clubAccountName: 'Klubben', companyName: null };
+      },
+    });
     renderAt('/fortnox?code=c&state=state-slow');
     expect(await screen.findByText('Slutför anslutningen till Fortnox…')).toBeInTheDocument();
     release();

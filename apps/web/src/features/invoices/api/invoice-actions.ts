@@ -1,6 +1,6 @@
 import type { Invoice, InvoicePaymentBody, InvoiceSendWay } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isUnauthorized, requireAuthorized } from '../../../lib/api-client';
+import { api, isUnauthorized } from '../../../lib/api-client';
 import { invoiceKey } from './get-invoice';
 import { invoicesKey } from './list-invoices';
 
@@ -13,13 +13,11 @@ const path = (id: string, action: string) => `invoices/${encodeURIComponent(id)}
  * the route takes an empty object, and a PUT without a body is refused as a missing field.
  */
 export const invoiceActions = {
-  bookkeep: async (id: string) => requireAuthorized(await api.put<Invoice>(path(id, 'bookkeep'), {}, { silent: true })),
-  send: async (id: string, method: InvoiceSendWay) =>
-    requireAuthorized(await api.put<Invoice>(path(id, 'send'), { method }, { silent: true })),
-  cancel: async (id: string) => requireAuthorized(await api.put<Invoice>(path(id, 'cancel'), {}, { silent: true })),
-  credit: async (id: string) => requireAuthorized(await api.put<Invoice>(path(id, 'credit'), {}, { silent: true })),
-  payment: async (id: string, body: InvoicePaymentBody) =>
-    requireAuthorized(await api.post<Invoice>(path(id, 'payments'), body, { silent: true })),
+  bookkeep: async (id: string) => await api.put<Invoice>(path(id, 'bookkeep'), {}, { silent: true }),
+  send: async (id: string, method: InvoiceSendWay) => await api.put<Invoice>(path(id, 'send'), { method }, { silent: true }),
+  cancel: async (id: string) => await api.put<Invoice>(path(id, 'cancel'), {}, { silent: true }),
+  credit: async (id: string) => await api.put<Invoice>(path(id, 'credit'), {}, { silent: true }),
+  payment: async (id: string, body: InvoicePaymentBody) => await api.post<Invoice>(path(id, 'payments'), body, { silent: true }),
 };
 
 /**
@@ -38,8 +36,16 @@ export function useInvoiceAction<A extends unknown[]>(id: string, run: (id: stri
   });
 }
 
-/** GET invoices/{id}/pdf: the invoice as a PDF file (inline, or as an attachment with `download`). */
+/**
+ * GET invoices/{id}/pdf: the invoice as a PDF file (inline, or as an attachment with `download`).
+ * Null after a 401: the session is over and the user is on the way to the login page, so the
+ * viewer shows no failure of its own.
+ */
 export async function fetchInvoicePdf(id: string, download: boolean): Promise<Blob | null> {
-  const blob = await api.download(`invoices/${encodeURIComponent(id)}/pdf`, { query: download ? { download: '1' } : {} });
-  return isUnauthorized(blob) ? null : blob;
+  try {
+    return await api.download(`invoices/${encodeURIComponent(id)}/pdf`, { query: download ? { download: '1' } : {} });
+  } catch (error) {
+    if (isUnauthorized(error)) return null;
+    throw error;
+  }
 }

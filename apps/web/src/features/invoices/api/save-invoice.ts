@@ -1,6 +1,6 @@
 import type { CreateInvoiceInput, Invoice, UpdateInvoiceInput } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { invoiceKey } from './get-invoice';
 import { invoicesKey } from './list-invoices';
 
@@ -10,11 +10,11 @@ import { invoicesKey } from './list-invoices';
  * or the package's invoice quota) in its alert.
  */
 export async function createInvoice(body: CreateInvoiceInput): Promise<Invoice> {
-  return requireAuthorized(await api.post<Invoice>('invoices', body, { silent: true }));
+  return await api.post<Invoice>('invoices', body, { silent: true });
 }
 
 export async function updateInvoice(id: string, body: UpdateInvoiceInput): Promise<Invoice> {
-  return requireAuthorized(await api.put<Invoice>(`invoices/${encodeURIComponent(id)}`, body, { silent: true }));
+  return await api.put<Invoice>(`invoices/${encodeURIComponent(id)}`, body, { silent: true });
 }
 
 export function useSaveInvoice() {

@@ -1,12 +1,13 @@
 import { ALL_SCOPES, allowedInvoiceActions, type Invoice } from '@fairway/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { formatOre } from '../../../lib/money';
 import { setTokens } from '../../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, refuse, reply } from '../../../test/api';
+import { demoUser, renderRoutes } from '../../../test/render';
 import InvoicePage from './invoice-page';
 
 const routes = [
@@ -96,34 +97,24 @@ beforeEach(async () => {
   me = demoUser;
   invoice = booked;
   writes.length = 0;
-  answerWrite = () => jsonResponse(201, { data: { ...booked, id: NEW_ID, number: '1050', booked: false } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((raw: string, init?: RequestInit) => {
-      const url = new URL(raw, 'http://localhost');
-      const method = init?.method ?? 'GET';
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: me });
-      if (url.pathname === '/api/v1/customizations') return jsonResponse(200, { data: codeLists });
-      if (url.pathname === '/api/v1/customers/search') {
-        return jsonResponse(200, {
-          data: [{ id: '00000000-0000-4000-8000-000000000011', number: '1001', name: 'Greta Golfsson' }],
-        });
-      }
-      if (url.pathname === '/api/v1/articles/search') return jsonResponse(200, { data: [] });
-      if (method !== 'GET') {
-        const body = JSON.parse(String(init?.body ?? 'null'));
-        writes.push({ method, path: url.pathname, body });
-        return answerWrite(url.pathname, body);
-      }
-      if (url.pathname === `/api/v1/invoices/${ID}`) return jsonResponse(200, { data: invoice });
-      return jsonResponse(404, { message: 'Fakturan finns inte.', eng_message: 'The invoice does not exist.' });
-    }),
-  );
+  answerWrite = () => reply(201, { data: { ...booked, id: NEW_ID, number: '1050', booked: false } });
+  mockApi({
+    'ALL users/me': () => me,
+    'ALL customizations': () => codeLists,
+    'ALL customers/search': () => [{ id: '00000000-0000-4000-8000-000000000011', number: '1001', name: 'Greta Golfsson' }],
+    'ALL articles/search': () => [],
+    [`GET invoices/${ID}`]: () => invoice,
+    'GET *': () => refuse(404, 'Fakturan finns inte.', 'The invoice does not exist.'),
+    // Every write is kept and answered by `answerWrite`.
+    'ALL *': ({ request, url, body }) => {
+      writes.push({ method: request.method, path: url.pathname, body: body ?? null });
+      return answerWrite(url.pathname, body ?? null);
+    },
+  });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   queryClient.clear();
 });
 
@@ -186,11 +177,11 @@ describe('invoice form', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByLabelText(/^Förfallodatum/)).toHaveValue('2026-03-02'));
 
     // The program does not answer: the refusal shows and nothing is left half-done.
-    answerWrite = () => jsonResponse(503, { message: 'Fortnox svarar inte.', eng_message: 'Fortnox does not answer.' });
+    answerWrite = () => reply(503, { message: 'Fortnox svarar inte.', eng_message: 'Fortnox does not answer.' });
     await user.click(screen.getByRole('button', { name: 'Skapa faktura' }));
     expect(await screen.findByText('Fortnox svarar inte.')).toBeInTheDocument();
 
-    answerWrite = () => jsonResponse(201, { data: { ...booked, id: NEW_ID, number: '1050', booked: false } });
+    answerWrite = () => reply(201, { data: { ...booked, id: NEW_ID, number: '1050', booked: false } });
     await user.click(screen.getByRole('button', { name: 'Skapa faktura' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/acounting/invoices/edit/${NEW_ID}`));
     expect(writes).toHaveLength(2);
@@ -223,7 +214,7 @@ describe('invoice form', { timeout: 60_000 }, () => {
     await fill(user, within(row).getByRole('textbox', { name: 'Benämning, rad 1' }), 'Greenfee');
     await fill(user, within(row).getByRole('textbox', { name: 'À-pris exkl. moms, rad 1' }), '450');
     answerWrite = () =>
-      jsonResponse(406, {
+      reply(406, {
         message: 'Paketet Free innehåller upp till 25 fakturor/månad. Uppgradera abonnemanget.',
         eng_message: 'The Free package includes up to 25 invoices/month.',
       });
@@ -258,12 +249,12 @@ describe('invoice form', { timeout: 60_000 }, () => {
 
     const paid = { ...booked, balanceOre: 75_000, payments: [{ number: '7', paymentDate: '2026-03-10', amountOre: 50_000 }] };
     // The first answer is lost: the same payment is sent again, with the same request id.
-    answerWrite = () => jsonResponse(503, { message: 'Fortnox svarar inte.', eng_message: 'Fortnox does not answer.' });
+    answerWrite = () => reply(503, { message: 'Fortnox svarar inte.', eng_message: 'Fortnox does not answer.' });
     await fill(user, amount, '500');
     await fill(user, within(dialog).getByLabelText(/^Betaldatum/), '2026-03-10');
     await user.click(within(dialog).getByRole('button', { name: 'Registrera' }));
     expect(await within(dialog).findByText('Fortnox svarar inte.')).toBeInTheDocument();
-    answerWrite = () => jsonResponse(201, { data: { ...paid, allowedActions: allowedInvoiceActions(paid) } });
+    answerWrite = () => reply(201, { data: { ...paid, allowedActions: allowedInvoiceActions(paid) } });
     await user.click(within(dialog).getByRole('button', { name: 'Registrera' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Betalning av faktura 1042' })).not.toBeInTheDocument());
     expect(writes).toHaveLength(2);
@@ -287,7 +278,7 @@ describe('invoice form', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Redigera faktura' })).toBeInTheDocument();
     const actions = screen.getByRole('group', { name: 'Fakturaåtgärder' });
     expect(within(actions).queryByRole('button', { name: 'Registrera betalning' })).not.toBeInTheDocument();
-    answerWrite = () => jsonResponse(200, { data: { ...booked, syncedAt: '2026-03-02T11:00:00.000Z' } });
+    answerWrite = () => reply(200, { data: { ...booked, syncedAt: '2026-03-02T11:00:00.000Z' } });
     await user.click(within(actions).getByRole('button', { name: 'Bokför' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bokför faktura 1042' });
     expect(writes).toEqual([]);
@@ -312,7 +303,7 @@ describe('invoice form', { timeout: 60_000 }, () => {
     renderRoutes(routes, `/dashboard/acounting/invoices/edit/${ID}`);
     const summary = await screen.findByRole('group', { name: 'Fakturans status' });
     expect(within(summary).queryByText(/^Skickad/)).not.toBeInTheDocument();
-    answerWrite = () => jsonResponse(200, { data: { ...booked, sent: true, deliveryMethod: 'email' } });
+    answerWrite = () => reply(200, { data: { ...booked, sent: true, deliveryMethod: 'email' } });
     await user.click(within(screen.getByRole('group', { name: 'Fakturaåtgärder' })).getByRole('button', { name: 'Skicka' }));
     const dialog = await screen.findByRole('dialog', { name: 'Skicka faktura 1042' });
     await user.click(within(dialog).getByRole('button', { name: 'Skicka' }));

@@ -1,10 +1,10 @@
 import type { BlogPost, Lang } from '@fairway/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api, requireAuthorized } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 
 /** GET blog/{id}: one published post with its text; a 404 (or a malformed id) means no such post. */
 export async function getBlogPost(id: string): Promise<BlogPost> {
-  return requireAuthorized(await api.get<BlogPost>(`blog/${encodeURIComponent(id)}`, { silent: true }));
+  return await api.get<BlogPost>(`blog/${encodeURIComponent(id)}`, { silent: true });
 }
 
 /** True when the answer says the post does not exist (unknown id, or not an id at all). */

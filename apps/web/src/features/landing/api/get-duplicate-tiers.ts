@@ -1,10 +1,10 @@
 import type { DuplicateTier } from '@fairway/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET landing_page/tiers: the duplicate detector's tiers, cheapest first (no token). */
 export async function getDuplicateTiers(): Promise<DuplicateTier[]> {
-  return requireAuthorized(await api.get<DuplicateTier[]>('landing_page/tiers', { silent: true }));
+  return await api.get<DuplicateTier[]>('landing_page/tiers', { silent: true });
 }
 
 export const duplicateTiersQueryOptions = () =>

@@ -1,10 +1,10 @@
 import type { Package } from '@fairway/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET landing_page/packages: the packages offered at registration, cheapest first (no token). */
 export async function getLandingPackages(): Promise<Package[]> {
-  const packages = requireAuthorized(await api.get<Package[]>('landing_page/packages', { silent: true }));
+  const packages = await api.get<Package[]>('landing_page/packages', { silent: true });
   return [...packages].sort((a, b) => a.sortOrder - b.sortOrder);
 }
 

@@ -1,10 +1,10 @@
 import type { BlogCategory, Lang } from '@fairway/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET blog_categories: categories with their number of published posts. */
 export async function listBlogCategories(): Promise<BlogCategory[]> {
-  return requireAuthorized(await api.get<BlogCategory[]>('blog_categories', { silent: true }));
+  return await api.get<BlogCategory[]>('blog_categories', { silent: true });
 }
 
 export const blogCategoriesQueryOptions = (lang: Lang) =>

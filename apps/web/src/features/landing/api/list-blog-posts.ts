@@ -1,6 +1,6 @@
 import type { BlogPostSummary, Lang } from '@fairway/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiPage, api, requireAuthorized } from '../../../lib/api-client';
+import { type ApiPage, api } from '../../../lib/api-client';
 
 export interface BlogListParams {
   page: number;
@@ -11,12 +11,10 @@ export interface BlogListParams {
 
 /** GET blog: published posts, newest first, a page at a time, optionally of one category. */
 export async function listBlogPosts(params: BlogListParams): Promise<ApiPage<BlogPostSummary>> {
-  return requireAuthorized(
-    await api.list<BlogPostSummary>('blog', {
-      query: { page: params.page, pageSize: params.pageSize, category: params.category },
-      silent: true,
-    }),
-  );
+  return await api.list<BlogPostSummary>('blog', {
+    query: { page: params.page, pageSize: params.pageSize, category: params.category },
+    silent: true,
+  });
 }
 
 export const blogPostsQueryOptions = (lang: Lang, params: BlogListParams) =>

@@ -1,10 +1,10 @@
 import type { DashboardScreenshot, Lang } from '@fairway/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET landing_page/dashboard_screenshots: pictures of the dashboard with size, alt text and caption. */
 export async function listDashboardScreenshots(): Promise<DashboardScreenshot[]> {
-  return requireAuthorized(await api.get<DashboardScreenshot[]>('landing_page/dashboard_screenshots', { silent: true }));
+  return await api.get<DashboardScreenshot[]>('landing_page/dashboard_screenshots', { silent: true });
 }
 
 export const dashboardScreenshotsQueryOptions = (lang: Lang) =>

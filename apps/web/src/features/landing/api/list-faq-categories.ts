@@ -1,10 +1,10 @@
 import type { FaqCategory, Lang } from '@fairway/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET faq_categories: the categories in order, with their number of questions. */
 export async function listFaqCategories(): Promise<FaqCategory[]> {
-  return requireAuthorized(await api.get<FaqCategory[]>('faq_categories', { silent: true }));
+  return await api.get<FaqCategory[]>('faq_categories', { silent: true });
 }
 
 export const faqCategoriesQueryOptions = (lang: Lang) =>

@@ -1,11 +1,11 @@
 import type { FaqEntry, Lang } from '@fairway/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET faq: every published question by category; `search` matches questions and answers. */
 export async function listFaq(search: string): Promise<FaqEntry[]> {
   const query = search ? { search } : undefined;
-  return requireAuthorized(await api.get<FaqEntry[]>('faq', { query, silent: true }));
+  return await api.get<FaqEntry[]>('faq', { query, silent: true });
 }
 
 export const faqQueryOptions = (lang: Lang, search: string) =>

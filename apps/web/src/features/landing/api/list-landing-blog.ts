@@ -1,10 +1,10 @@
 import type { BlogPostSummary, Lang } from '@fairway/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET landing_page/blog: the latest published posts for the landing page. */
 export async function listLandingBlog(limit: number): Promise<BlogPostSummary[]> {
-  return requireAuthorized(await api.get<BlogPostSummary[]>('landing_page/blog', { query: { limit }, silent: true }));
+  return await api.get<BlogPostSummary[]>('landing_page/blog', { query: { limit }, silent: true });
 }
 
 export const landingBlogQueryOptions = (lang: Lang, limit = 3) =>

@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
-import { jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, refuse, reply } from '../../../test/api';
+import { renderRoutes } from '../../../test/render';
 import { ContactForm } from './contact-form';
 
 const routes = [{ path: '/contact-us', element: <ContactForm /> }];
@@ -13,22 +14,17 @@ let answer: () => Response;
 beforeEach(async () => {
   await setLanguage('sv');
   sent.length = 0;
-  answer = () => jsonResponse(201, { data: { id: '5f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', replyWithinHours: 48 } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((raw: string, init?: RequestInit) => {
-      const url = new URL(raw, 'http://localhost');
-      if (url.pathname === '/api/v1/landing_page/contact_form') {
-        sent.push(JSON.parse(String(init?.body)));
-        return answer();
-      }
-      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
-    }),
-  );
+  answer = () => reply(201, { data: { id: '5f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', replyWithinHours: 48 } });
+  mockApi({
+    'POST landing_page/contact_form': ({ body }) => {
+      sent.push(body);
+      return answer();
+    },
+    'ALL *': () => refuse(404, 'Finns inte', 'Not found'),
+  });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   queryClient.clear();
 });
 
@@ -82,7 +78,7 @@ describe('contact form', { timeout: 60_000 }, () => {
 
   it('shows the server’s text when the address has sent too many', async () => {
     answer = () =>
-      jsonResponse(429, {
+      reply(429, {
         message: 'Du har skickat många meddelanden på kort tid. Försök igen om 12 minuter.',
         eng_message: 'You have sent many messages in a short time. Please try again in 12 minutes.',
         error: 'Du har skickat många meddelanden på kort tid. Försök igen om 12 minuter.',

@@ -1,9 +1,10 @@
 import type { BlogPost } from '@fairway/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
-import { jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, refuse } from '../../../test/api';
+import { renderRoutes } from '../../../test/render';
 import BlogPostPage from './blog-post-page';
 
 const ID = '5326ead1-286b-49ef-85e9-aa1564533537';
@@ -35,18 +36,13 @@ const routes = [
 
 beforeEach(async () => {
   await setLanguage('sv');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((raw: string) => {
-      const url = new URL(raw, 'http://localhost');
-      if (url.pathname === `/api/v1/blog/${ID}`) return jsonResponse(200, { data: POST });
-      return jsonResponse(404, { message: 'Inlägget finns inte', eng_message: 'No such post' });
-    }),
-  );
+  mockApi({
+    [`GET blog/${ID}`]: () => POST,
+    'ALL *': () => refuse(404, 'Inlägget finns inte', 'No such post'),
+  });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   queryClient.clear();
 });
 
@@ -86,12 +82,7 @@ describe('the blog post page', () => {
 
   it('says so when the post could not be fetched, and tries again on request', async () => {
     let fail = true;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() =>
-        fail ? jsonResponse(500, { message: 'Internt fel', eng_message: 'Internal error' }) : jsonResponse(200, { data: POST }),
-      ),
-    );
+    mockApi({ 'ALL *': () => (fail ? refuse(500, 'Internt fel', 'Internal error') : POST) });
     renderRoutes(routes, `/blog-details/${ID}/${POST.slug}`);
     expect(await screen.findByText('Inlägget kunde inte hämtas.', {}, { timeout: 10_000 })).toBeInTheDocument();
     fail = false;

@@ -1,6 +1,6 @@
 import type { MemberBulkActionBody, MemberBulkResult } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { membersKey } from './members-key';
 
 /**
@@ -10,8 +10,7 @@ import { membersKey } from './members-key';
 export function useBulkMembers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: MemberBulkActionBody) =>
-      requireAuthorized(await api.post<MemberBulkResult>('members/bulk', body, { silent: true })),
+    mutationFn: async (body: MemberBulkActionBody) => await api.post<MemberBulkResult>('members/bulk', body, { silent: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: membersKey }),
   });
 }

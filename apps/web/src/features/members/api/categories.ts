@@ -1,6 +1,6 @@
 import type { MemberCategory, MemberCategoryInput, PlayerCategory, PlayerCategoryInput } from '@fairway/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { membersKey } from './members-key';
 
 export type CategoryKind = 'membercategories' | 'playercategories';
@@ -11,7 +11,7 @@ type InputOf<K extends CategoryKind> = K extends 'membercategories' ? MemberCate
 export function useCategories<K extends CategoryKind>(kind: K, enabled = true) {
   return useQuery({
     queryKey: [...membersKey, kind],
-    queryFn: async ({ signal }) => requireAuthorized(await api.get<CategoryOf<K>[]>(kind, { signal })),
+    queryFn: async ({ signal }) => await api.get<CategoryOf<K>[]>(kind, { signal }),
     staleTime: 30_000,
     enabled,
   });
@@ -23,15 +23,13 @@ export function useCategoryMutations<K extends CategoryKind>(kind: K) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: membersKey });
   const save = useMutation({
     mutationFn: async ({ id, body }: { id?: string; body: InputOf<K> }) =>
-      requireAuthorized(
-        id
-          ? await api.put<CategoryOf<K>>(`${kind}/${encodeURIComponent(id)}`, body, { silent: true })
-          : await api.post<CategoryOf<K>>(kind, body, { silent: true }),
-      ),
+      id
+        ? await api.put<CategoryOf<K>>(`${kind}/${encodeURIComponent(id)}`, body, { silent: true })
+        : await api.post<CategoryOf<K>>(kind, body, { silent: true }),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: async (id: string) => requireAuthorized(await api.delete(`${kind}/${encodeURIComponent(id)}`)),
+    mutationFn: async (id: string) => await api.delete(`${kind}/${encodeURIComponent(id)}`),
     onSuccess: refresh,
   });
   return { save, remove };

@@ -1,11 +1,11 @@
 import type { MemberDetail } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { membersKey } from './members-key';
 
 /** GET members/{id}. Silent: the detail page sends an unknown id to the 404 page itself. */
 export async function getMember(id: string, signal?: AbortSignal): Promise<MemberDetail> {
-  return requireAuthorized(await api.get<MemberDetail>(`members/${encodeURIComponent(id)}`, { silent: true, signal }));
+  return await api.get<MemberDetail>(`members/${encodeURIComponent(id)}`, { silent: true, signal });
 }
 
 export function useMember(id: string | undefined) {

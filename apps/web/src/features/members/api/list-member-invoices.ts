@@ -1,6 +1,6 @@
 import type { MemberInvoices } from '@fairway/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request, requireAuthorized } from '../../../lib/api-client';
+import { request } from '../../../lib/api-client';
 import { membersKey } from './members-key';
 
 /**
@@ -12,9 +12,10 @@ export async function listMemberInvoices(
   page: { page: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<MemberInvoices> {
-  const envelope = requireAuthorized(
-    await request<MemberInvoices['data']>('GET', `member_billing/${encodeURIComponent(id)}/invoices`, { query: page, signal }),
-  );
+  const envelope = await request<MemberInvoices['data']>('GET', `member_billing/${encodeURIComponent(id)}/invoices`, {
+    query: page,
+    signal,
+  });
   return envelope as unknown as MemberInvoices;
 }
 

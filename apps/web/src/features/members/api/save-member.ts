@@ -1,12 +1,12 @@
 import type { CreateMemberInput, MemberDetail, UpdateMemberInput } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { membersKey } from './members-key';
 
 /** POST members and PUT members/{id} (only the fields sent change). Silent: the form shows the refusal. */
 export async function saveMember(id: string | undefined, body: CreateMemberInput | UpdateMemberInput): Promise<MemberDetail> {
-  if (id) return requireAuthorized(await api.put<MemberDetail>(`members/${encodeURIComponent(id)}`, body, { silent: true }));
-  return requireAuthorized(await api.post<MemberDetail>('members', body, { silent: true }));
+  if (id) return await api.put<MemberDetail>(`members/${encodeURIComponent(id)}`, body, { silent: true });
+  return await api.post<MemberDetail>('members', body, { silent: true });
 }
 
 export function useSaveMember() {

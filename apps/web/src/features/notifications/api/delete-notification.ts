@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { notificationsQueryKey } from './get-notifications';
 
 /** DELETE notifications/{id}. */
 export async function deleteNotification(id: string): Promise<void> {
-  requireAuthorized(await api.delete<unknown>(`notifications/${encodeURIComponent(id)}`));
+  await api.delete<unknown>(`notifications/${encodeURIComponent(id)}`);
 }
 
 export function useDeleteNotification() {

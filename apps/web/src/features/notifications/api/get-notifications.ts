@@ -6,7 +6,7 @@ import {
   type NotificationsListResponse,
 } from '@fairway/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiEnvelope, request, requireAuthorized } from '../../../lib/api-client';
+import { type ApiEnvelope, request } from '../../../lib/api-client';
 import { getAccessToken } from '../../../lib/storage';
 
 export const notificationsQueryKey = ['notifications'] as const;
@@ -23,9 +23,11 @@ export interface NotificationsParams {
  * panel, so a hiccup never raises a toast every minute.
  */
 export async function getNotifications(params: NotificationsParams, signal?: AbortSignal): Promise<NotificationsListResponse> {
-  const result = requireAuthorized(
-    await request<Notification[]>('GET', 'notifications', { query: { ...params }, silent: true, signal }),
-  ) as ApiEnvelope<Notification[]> & { unreadCount?: number };
+  const result = (await request<Notification[]>('GET', 'notifications', {
+    query: { ...params },
+    silent: true,
+    signal,
+  })) as ApiEnvelope<Notification[]> & { unreadCount?: number };
   return {
     data: result.data ?? [],
     pagination: result.pagination ?? { page: params.page, pageSize: params.pageSize, total: result.data?.length ?? 0 },

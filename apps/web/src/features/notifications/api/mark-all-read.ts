@@ -1,11 +1,11 @@
 import type { MarkAllReadResult } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { notificationsQueryKey } from './get-notifications';
 
 /** PUT notifications/read-all. */
 export async function markAllNotificationsRead(): Promise<MarkAllReadResult> {
-  return requireAuthorized(await api.put<MarkAllReadResult>('notifications/read-all', {}));
+  return await api.put<MarkAllReadResult>('notifications/read-all', {});
 }
 
 export function useMarkAllRead() {

@@ -1,11 +1,11 @@
 import type { Notification, UpdateNotificationBody } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { notificationsQueryKey } from './get-notifications';
 
 /** PUT notifications/{id}: read/unread, archived/unarchived. */
 export async function updateNotification(id: string, body: UpdateNotificationBody): Promise<Notification> {
-  return requireAuthorized(await api.put<Notification>(`notifications/${encodeURIComponent(id)}`, body));
+  return await api.put<Notification>(`notifications/${encodeURIComponent(id)}`, body);
 }
 
 export function useUpdateNotification() {

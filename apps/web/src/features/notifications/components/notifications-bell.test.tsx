@@ -5,14 +5,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
-import { jsonResponse, renderRoutes } from '../../../test/render';
+import { type ApiCall, mockApi, refuse, reply } from '../../../test/api';
+import { renderRoutes } from '../../../test/render';
 import { unreadCountQueryOptions } from '../api/get-notifications';
 import { NotificationsBell } from './notifications-bell';
 
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
-let fetchMock: ReturnType<typeof vi.fn<Handler>>;
 let store: Notification[];
-const calls: { method: string; url: string; body?: unknown }[] = [];
+let recorded: ApiCall[] = [];
+/** The calls made, with the address as the app wrote it (path and query). */
+const calls = {
+  get all() {
+    return recorded.map((c) => ({ method: c.method, url: `${c.url.pathname}${c.url.search}`, body: c.body }));
+  },
+};
 
 const note = (id: number, read: boolean, extra: Partial<Notification> = {}): Notification => ({
   id: `00000000-0000-4000-8000-00000000000${id}`,
@@ -43,37 +48,32 @@ function listResponse(url: URL) {
 
 beforeEach(async () => {
   await setLanguage('sv');
-  calls.length = 0;
   store = [note(3, false, { link: '/dashboard/configuration/users' }), note(2, false), note(1, true)];
-  fetchMock = vi.fn<Handler>((raw, init) => {
-    const url = new URL(raw, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, url: `${url.pathname}${url.search}`, body });
-    if (url.pathname === '/api/v1/notifications' && method === 'GET') return jsonResponse(200, listResponse(url));
-    if (url.pathname === '/api/v1/notifications/read-all' && method === 'PUT') {
+  recorded = mockApi({
+    'GET notifications': ({ url }) => reply(200, listResponse(url)),
+    'PUT notifications/read-all': () => {
       const updated = store.filter((n) => !n.read && !n.archived).length;
       store = store.map((n) => (n.archived ? n : { ...n, read: true }));
-      return jsonResponse(200, { data: { updated, unreadCount: 0 } });
-    }
-    const match = /^\/api\/v1\/notifications\/(.+)$/.exec(url.pathname);
-    const target = store.find((n) => n.id === match?.[1]);
-    if (target && method === 'PUT') {
+      return { updated, unreadCount: 0 };
+    },
+    'PUT notifications/:id': ({ params, body }) => {
+      const target = store.find((n) => n.id === params.id);
+      if (!target) return refuse(404, 'Finns inte', 'Not found');
       Object.assign(target, body);
-      return jsonResponse(200, { data: target });
-    }
-    if (target && method === 'DELETE') {
+      return target;
+    },
+    'DELETE notifications/:id': ({ params }) => {
+      const target = store.find((n) => n.id === params.id);
+      if (!target) return refuse(404, 'Finns inte', 'Not found');
       store = store.filter((n) => n !== target);
-      return jsonResponse(200, { data: { id: target.id } });
-    }
-    return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
+      return { id: target.id };
+    },
+    'ALL *': () => refuse(404, 'Finns inte', 'Not found'),
   });
-  vi.stubGlobal('fetch', fetchMock);
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   queryClient.clear();
 });
 
@@ -108,7 +108,7 @@ describe('notification bell', () => {
     expect(screen.getByTestId('notifications-badge')).toHaveTextContent('2');
     expect(unreadCountQueryOptions().refetchInterval).toBe(NOTIFICATION_POLL_MS);
     expect(NOTIFICATION_POLL_MS).toBe(60_000);
-    expect(calls[0]?.url).toBe('/api/v1/notifications?filter=unread&archived=exclude&page=1&pageSize=1');
+    expect(calls.all[0]?.url).toBe('/api/v1/notifications?filter=unread&archived=exclude&page=1&pageSize=1');
   });
 
   it('names the bell without a count when everything is read', async () => {
@@ -126,7 +126,7 @@ describe('notification bell', () => {
     await user.click(within(drawer).getByRole('radio', { name: 'Lästa' }));
     await waitFor(() => expect(items(drawer)).toHaveLength(1));
     expect(items(drawer)[0]).toContain('Ämne 1');
-    expect(calls.at(-1)?.url).toContain('filter=read');
+    expect(calls.all.at(-1)?.url).toContain('filter=read');
 
     await user.click(within(drawer).getByRole('radio', { name: 'Olästa' }));
     await waitFor(() => expect(items(drawer).map((text) => text.includes('Ämne 1'))).toEqual([false, false]));
@@ -136,7 +136,7 @@ describe('notification bell', () => {
     const { user, drawer } = await openBell();
     await user.click(within(drawer).getByRole('button', { name: 'Markera som läst: Ämne 2' }));
     await waitFor(() =>
-      expect(calls.some((c) => c.method === 'PUT' && c.body && (c.body as { read?: boolean }).read === true)).toBe(true),
+      expect(calls.all.some((c) => c.method === 'PUT' && c.body && (c.body as { read?: boolean }).read === true)).toBe(true),
     );
     expect(await screen.findByRole('button', { name: 'Aviseringar, 1 oläst' })).toBeInTheDocument();
     expect(await within(drawer).findByRole('button', { name: 'Markera som oläst: Ämne 2' })).toBeInTheDocument();
@@ -156,14 +156,16 @@ describe('notification bell', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Ta bort: Ämne 2' }));
     const confirm = await screen.findByRole('dialog', { name: 'Ta bort aviseringen?' });
     await user.click(within(confirm).getByRole('button', { name: 'Avbryt' }));
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(calls.all.some((c) => c.method === 'DELETE')).toBe(false);
 
     await user.click(within(drawer).getByRole('button', { name: 'Ta bort: Ämne 2' }));
     const again = await screen.findByRole('dialog', { name: 'Ta bort aviseringen?' });
     expect(again).toHaveTextContent('Aviseringen "Ämne 2" tas bort permanent.');
     await user.click(within(again).getByRole('button', { name: 'Ta bort' }));
     await waitFor(() => expect(items(drawer)).toHaveLength(2));
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`/api/v1/notifications/${note(2, false).id}`]);
+    expect(calls.all.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      `/api/v1/notifications/${note(2, false).id}`,
+    ]);
   });
 
   it('marks all read', async () => {

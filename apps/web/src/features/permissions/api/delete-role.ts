@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { rolesKey } from './get-roles';
 
 /**
@@ -7,9 +7,7 @@ import { rolesKey } from './get-roles';
  * the confirm dialog shows a refusal in place.
  */
 export async function deleteRole(id: string, reassignTo?: string): Promise<void> {
-  requireAuthorized(
-    await api.delete<{ id: string }>(`permissions/roles/${encodeURIComponent(id)}`, { query: { reassignTo }, silent: true }),
-  );
+  await api.delete<{ id: string }>(`permissions/roles/${encodeURIComponent(id)}`, { query: { reassignTo }, silent: true });
 }
 
 export function useDeleteRole() {

@@ -1,12 +1,12 @@
 import type { RoleDefinition } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const rolesKey = ['permissions', 'roles'] as const;
 
 /** GET permissions/roles: default roles first, then the organisation's own. */
 export async function getRoles(): Promise<RoleDefinition[]> {
-  return requireAuthorized(await api.get<RoleDefinition[]>('permissions/roles'));
+  return await api.get<RoleDefinition[]>('permissions/roles');
 }
 
 export function useRoles() {

@@ -1,16 +1,16 @@
 import type { RoleBody, RoleDefinition } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { rolesKey } from './get-roles';
 
 /** POST permissions/roles. Silent: the role form shows field errors itself. */
 export async function createRole(body: RoleBody): Promise<RoleDefinition> {
-  return requireAuthorized(await api.post<RoleDefinition>('permissions/roles', body, { silent: true }));
+  return await api.post<RoleDefinition>('permissions/roles', body, { silent: true });
 }
 
 /** PUT permissions/roles/{id}. Silent, like createRole. */
 export async function updateRole(id: string, body: RoleBody): Promise<RoleDefinition> {
-  return requireAuthorized(await api.put<RoleDefinition>(`permissions/roles/${encodeURIComponent(id)}`, body, { silent: true }));
+  return await api.put<RoleDefinition>(`permissions/roles/${encodeURIComponent(id)}`, body, { silent: true });
 }
 
 /** Creates the role, or changes it when `id` is given. */

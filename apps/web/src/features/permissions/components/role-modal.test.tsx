@@ -2,29 +2,22 @@ import { type CurrentUser, DEFAULT_ROLE_SCOPES, SCOPES } from '@fairway/shared';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
+import { mockApi, ok } from '../../../test/api';
 import { demoUser } from '../../../test/render';
 import { RoleModal, type RoleModalState } from './role-modal';
 
 const user = userEvent.setup({ delay: null });
 vi.setConfig({ testTimeout: 20_000 });
 
+/** The server saves any role it is sent and gives it an id. Returns the calls made. */
 function stubFetch() {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method: init?.method ?? 'GET', path: new URL(String(input), 'http://localhost').pathname, body });
-      return new Response(JSON.stringify({ data: { ...body, id: '00000000-0000-4000-8000-000000000001' } }), {
-        status: 201,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
+  return mockApi({
+    'POST permissions/roles': ({ body }) =>
+      ok({ ...(body as object), id: '00000000-0000-4000-8000-000000000001' }, { status: 201 }),
+  });
 }
 
 function renderModal(state: RoleModalState, viewer: CurrentUser = demoUser, onClose = vi.fn()) {
@@ -37,10 +30,6 @@ function renderModal(state: RoleModalState, viewer: CurrentUser = demoUser, onCl
   return onClose;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('role modal', () => {
   it('creates a role from a name, a whole category and a rule toggle', async () => {
     const calls = stubFetch();
@@ -51,10 +40,10 @@ describe('role modal', () => {
     await user.click(screen.getByRole('switch', { name: 'Se och ändra bara kunder som teamet skapat' }));
     await user.click(screen.getByRole('button', { name: 'Spara' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+    expect(calls.filter((c) => c.method === 'POST').map(({ method, path, body }) => ({ method, path, body }))).toEqual([
       {
         method: 'POST',
-        path: '/api/v1/permissions/roles',
+        path: 'permissions/roles',
         body: {
           name: 'Golfkansli',
           scopes: ['invoices.read', ...SCOPES.golf_related],

@@ -1,6 +1,6 @@
 import type { ReceiptRow } from '@fairway/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ApiPage, api, requireAuthorized } from '../../../lib/api-client';
+import { type ApiPage, api } from '../../../lib/api-client';
 import type { ReceiptsQuery } from '../lib/list-config';
 
 /** Every cached receipts list; invalidate after a send-out. */
@@ -8,7 +8,7 @@ export const receiptsKey = ['receipts'] as const;
 
 /** GET receipts: invoices fully paid in the last 90 days with their receipt's state. */
 export async function listReceipts(query: ReceiptsQuery, signal?: AbortSignal): Promise<ApiPage<ReceiptRow>> {
-  return requireAuthorized(await api.list<ReceiptRow>('receipts', { query: { ...query }, signal }));
+  return await api.list<ReceiptRow>('receipts', { query: { ...query }, signal });
 }
 
 export function useReceipts(query: ReceiptsQuery) {

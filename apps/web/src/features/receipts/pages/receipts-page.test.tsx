@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, ok, page, refuse } from '../../../test/api';
+import { demoUser, renderRoutes } from '../../../test/render';
 import InvoicePaymentPage from './invoice-payment-page';
 import ReceiptsPage from './receipts-page';
 
@@ -44,58 +45,56 @@ beforeEach(async () => {
   writes.length = 0;
   sendOutReads = 0;
   rows = [receipt(1), receipt(2, { email: null }), receipt(3, { state: 'sent', sentAt: '2026-11-02T10:00:00.000Z' })];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (raw: string, init?: RequestInit) => {
-      const url = new URL(raw, 'http://localhost');
-      const method = init?.method ?? 'GET';
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: demoUser });
-      if (method === 'POST') {
-        const body = JSON.parse(String(init?.body ?? 'null'));
-        writes.push({ path: url.pathname, body });
-        if (url.pathname === '/api/v1/send_receipts/') {
-          return jsonResponse(202, { data: { sendOutId: id(99), queued: body.invoiceIds.length } });
-        }
-        if (url.pathname.endsWith('/payments')) return jsonResponse(201, { data: {} });
-      }
-      if (url.pathname === `/api/v1/send_receipts/${id(99)}`) {
-        sendOutReads++;
-        // The first look finds it still sending; the next one done.
-        const data = sendOutReads === 1 ? { ...sendOut, queued: 2, sent: 0, failed: 0, done: false, failures: [] } : sendOut;
-        return jsonResponse(200, { data });
-      }
-      if (url.pathname === '/api/v1/receipts') {
-        const state = url.searchParams.get('state');
-        const data = state && state !== 'all' ? rows.filter((r) => r.state === state) : rows;
-        return jsonResponse(200, { data, pagination: { page: 1, pageSize: 25, total: data.length } });
-      }
-      if (url.pathname === '/api/v1/invoices') {
-        expect(url.searchParams.get('payment')).toBe('unpaid');
-        const unpaid: InvoiceListRow = {
-          id: id(7),
-          number: '5107',
-          customerNumber: '1007',
-          customerName: 'Greta Golf',
-          invoiceDate: '2026-10-01',
-          dueDate: '2026-10-31',
-          totalOre: 50_000,
-          balanceOre: 50_000,
-          currency: 'SEK',
-          ocr: null,
-          invoiceType: 'INVOICE',
-          booked: true,
-          cancelled: false,
-          sent: true,
-          deliveryMethod: 'email',
-          isCredit: false,
-          credited: false,
-          overdue: true,
-        };
-        return jsonResponse(200, { data: [unpaid], pagination: { page: 1, pageSize: 25, total: 1 } });
-      }
-      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
-    }),
-  );
+  const unpaid: InvoiceListRow = {
+    id: id(7),
+    number: '5107',
+    customerNumber: '1007',
+    customerName: 'Greta Golf',
+    invoiceDate: '2026-10-01',
+    dueDate: '2026-10-31',
+    totalOre: 50_000,
+    balanceOre: 50_000,
+    currency: 'SEK',
+    ocr: null,
+    invoiceType: 'INVOICE',
+    booked: true,
+    cancelled: false,
+    sent: true,
+    deliveryMethod: 'email',
+    isCredit: false,
+    credited: false,
+    overdue: true,
+  };
+  mockApi({
+    'GET users/me': () => demoUser,
+    'POST send_receipts': ({ url, body }) => {
+      writes.push({ path: url.pathname, body });
+      return ok({ sendOutId: id(99), queued: (body as { invoiceIds: string[] }).invoiceIds.length }, { status: 202 });
+    },
+    'POST invoices/:id/payments': ({ url, body }) => {
+      writes.push({ path: url.pathname, body });
+      return ok({}, { status: 201 });
+    },
+    // Any other write is recorded and refused.
+    'POST *': ({ url, body }) => {
+      writes.push({ path: url.pathname, body: body ?? null });
+      return refuse(404, 'Finns inte', 'Not found');
+    },
+    [`GET send_receipts/${id(99)}`]: () => {
+      sendOutReads++;
+      // The first look finds it still sending; the next one done.
+      return sendOutReads === 1 ? { ...sendOut, queued: 2, sent: 0, failed: 0, done: false, failures: [] } : sendOut;
+    },
+    'GET receipts': ({ query }) => {
+      const state = query.get('state');
+      return page(state && state !== 'all' ? rows.filter((r) => r.state === state) : rows);
+    },
+    'GET invoices': ({ query }) => {
+      expect(query.get('payment')).toBe('unpaid');
+      return page([unpaid]);
+    },
+    'ALL *': () => refuse(404, 'Finns inte', 'Not found'),
+  });
   // The setup's matchMedia matches nothing, not even the empty query, which hides every
   // mantine-datatable column without a media query; a browser matches it.
   const matchMedia = window.matchMedia;

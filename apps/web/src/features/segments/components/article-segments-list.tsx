@@ -1,8 +1,6 @@
 import type { ArticleSegmentListItem } from '@fairway/shared';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useDeleteArticleSegment } from '../api/delete-article-segment';
-import { useArticleSegmentsList } from '../api/list-article-segments';
 import { type SegmentColumn, SegmentsList } from './segments-list';
 
 /** The "Segments" tab of the articles page: the club account's article segments. */
@@ -29,5 +27,5 @@ export function ArticleSegmentsList() {
     { id: 'costCentre', label: t('fields.costCentre.label'), render: (s) => text(s.costCentre) },
     { id: 'project', label: t('fields.project.label'), render: (s) => text(s.project) },
   ];
-  return <SegmentsList kind="article" useList={useArticleSegmentsList} useDelete={useDeleteArticleSegment} columns={columns} />;
+  return <SegmentsList kind="article" columns={columns} />;
 }

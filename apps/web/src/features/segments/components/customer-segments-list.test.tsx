@@ -3,12 +3,13 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { setItem } from '../../../lib/storage';
-import { demoUser, jsonResponse } from '../../../test/render';
+import { mockApi, page } from '../../../test/api';
+import { demoUser } from '../../../test/render';
 import { CustomerSegmentsList } from './customer-segments-list';
 
 const user = userEvent.setup({ delay: null });
@@ -30,25 +31,16 @@ const segment = (over: Partial<CustomerSegmentListItem>): CustomerSegmentListIte
   ...over,
 });
 
-/** A server holding `rows`; DELETE removes one. Records every call. */
+/** A server holding `rows`; DELETE removes one. Returns every call the list makes. */
 function stubServer(initial: CustomerSegmentListItem[]) {
   let rows = [...initial];
-  const calls: { method: string; url: URL }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url });
-      if (method === 'DELETE') {
-        const id = url.pathname.split('/').pop();
-        rows = rows.filter((r) => r.id !== id);
-        return jsonResponse(200, { data: { id } });
-      }
-      return jsonResponse(200, { data: rows, pagination: { page: 1, pageSize: 25, total: rows.length } });
-    }),
-  );
-  return calls;
+  return mockApi({
+    'GET segments/customers': () => page(rows),
+    'DELETE segments/customers/:id': ({ params }) => {
+      rows = rows.filter((r) => r.id !== params.id);
+      return { id: params.id };
+    },
+  });
 }
 
 function renderList(scopes = demoUser.scopes) {
@@ -62,11 +54,6 @@ function renderList(scopes = demoUser.scopes) {
     </AppProviders>,
   );
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 describe('customer segments list', () => {
   it('shows each segment with its customers and terms, and asks the server to sort', async () => {
@@ -86,9 +73,9 @@ describe('customer segments list', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sortera efter Kunder' }));
     await waitFor(() => {
-      const last = calls.at(-1)?.url;
-      expect(last?.searchParams.get('sort')).toBe('members');
-      expect(last?.searchParams.get('order')).toBe('desc');
+      const last = calls.at(-1);
+      expect(last?.query.get('sort')).toBe('members');
+      expect(last?.query.get('order')).toBe('desc');
     });
   });
 
@@ -105,8 +92,8 @@ describe('customer segments list', () => {
       within(await screen.findByRole('dialog', { name: 'Ta bort kundsegment' })).getByRole('button', { name: 'Ta bort' }),
     );
     await waitFor(() =>
-      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url.pathname)).toEqual([
-        '/api/v1/segments/customers/00000000-0000-4000-8000-000000000001',
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+        'segments/customers/00000000-0000-4000-8000-000000000001',
       ]),
     );
     expect(await screen.findByText('Inga kundsegment ännu')).toBeInTheDocument();

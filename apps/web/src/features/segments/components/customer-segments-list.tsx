@@ -2,8 +2,6 @@ import type { CustomerSegmentListItem } from '@fairway/shared';
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatOre } from '../../../lib/money';
-import { useDeleteCustomerSegment } from '../api/delete-customer-segment';
-import { useCustomerSegmentsList } from '../api/list-customer-segments';
 import { type SegmentColumn, SegmentsList } from './segments-list';
 
 /** The "Segments" tab of the customers page: the club account's customer segments. */
@@ -74,7 +72,5 @@ export function CustomerSegmentsList() {
         ),
     },
   ];
-  return (
-    <SegmentsList kind="customer" useList={useCustomerSegmentsList} useDelete={useDeleteCustomerSegment} columns={columns} />
-  );
+  return <SegmentsList kind="customer" columns={columns} />;
 }

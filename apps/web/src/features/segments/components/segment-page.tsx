@@ -2,7 +2,6 @@ import { type CurrentUser, SEGMENT_PATHS, type SegmentKind } from '@fairway/shar
 import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -12,6 +11,8 @@ import { type Crumb, PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notifySuccess } from '../../../lib/notify';
+import { type SegmentOf, useDeleteSegment, useSegment } from '../api/segments';
+import { SegmentForm } from './segment-form';
 
 const PARENT_PATHS: Record<SegmentKind, string> = {
   customer: '/dashboard/acounting/customers',
@@ -23,18 +24,8 @@ const SCOPES = {
   article: { read: 'articles.read', write: 'articles.write' },
 } as const;
 
-export interface SegmentFormRenderProps<S> {
-  segment: S | undefined;
-  readOnly: boolean;
-  onSaved: (saved: S) => void;
-  onDelete?: () => void;
-}
-
-export interface SegmentPageProps<S extends { id: string; name: string; updatedAt: string }> {
+export interface SegmentPageProps {
   kind: SegmentKind;
-  useSegment: (id: string | undefined) => UseQueryResult<S>;
-  useDelete: () => UseMutationResult<void, Error, string>;
-  renderForm: (props: SegmentFormRenderProps<S>) => ReactNode;
 }
 
 /** A failed load that means "no such segment here": unknown id, another club account's, or not an id. */
@@ -45,18 +36,13 @@ const isMissing = (error: unknown) => error instanceof ApiError && (error.status
  * segment on arrival (an unknown id goes to the 404 page, as the customer edit page does), the
  * form, and deleting with a confirmation.
  */
-export function SegmentPage<S extends { id: string; name: string; updatedAt: string }>({
-  kind,
-  useSegment,
-  useDelete,
-  renderForm,
-}: SegmentPageProps<S>) {
+export function SegmentPage({ kind }: SegmentPageProps) {
   const { t } = useTranslation(['segments', 'shell']);
   const { id } = useParams();
   const navigate = useNavigate();
   const viewer: CurrentUser | null = useCurrentUser();
-  const query = useSegment(id);
-  const remove = useDelete();
+  const query = useSegment(kind, id);
+  const remove = useDeleteSegment(kind);
   const editing = id !== undefined;
   const title = editing ? t(`${kind}.editTitle`) : t(`${kind}.createTitle`);
   useDocumentTitle(`${query.data ? `${query.data.name} · ` : ''}${title} · ${brand.name}`);
@@ -80,7 +66,7 @@ export function SegmentPage<S extends { id: string; name: string; updatedAt: str
   const canRead = viewer?.scopes.includes(SCOPES[kind].read) ?? false;
   const readOnly = !(viewer?.scopes.includes(SCOPES[kind].write) ?? false);
 
-  const onSaved = (saved: S) => {
+  const onSaved = (saved: SegmentOf<SegmentKind>) => {
     if (editing) {
       notifySuccess(t(`${kind}.saved`, { name: saved.name }));
     } else {
@@ -90,7 +76,7 @@ export function SegmentPage<S extends { id: string; name: string; updatedAt: str
     }
   };
 
-  const confirmDelete = (segment: S) =>
+  const confirmDelete = (segment: SegmentOf<SegmentKind>) =>
     modals.openConfirmModal({
       title: t(`${kind}.deleteTitle`),
       centered: true,
@@ -113,7 +99,7 @@ export function SegmentPage<S extends { id: string; name: string; updatedAt: str
 
   let body: ReactNode;
   if (viewer && !canRead) body = <AccessDeniedScreen />;
-  else if (!editing) body = renderForm({ segment: undefined, readOnly, onSaved });
+  else if (!editing) body = <SegmentForm kind={kind} readOnly={readOnly} onSaved={onSaved} />;
   else if (missing) body = null;
   else if (query.isError) {
     body = (
@@ -136,7 +122,15 @@ export function SegmentPage<S extends { id: string; name: string; updatedAt: str
     const segment = query.data;
     // Keyed by the stored version: after a save the form starts again from what the server kept.
     body = (
-      <div key={segment.updatedAt}>{renderForm({ segment, readOnly, onSaved, onDelete: () => confirmDelete(segment) })}</div>
+      <div key={segment.updatedAt}>
+        <SegmentForm
+          kind={kind}
+          segment={segment}
+          readOnly={readOnly}
+          onSaved={onSaved}
+          onDelete={() => confirmDelete(segment)}
+        />
+      </div>
     );
   }
 

@@ -30,14 +30,13 @@ import {
   IconSelector,
   IconTrash,
 } from '@tabler/icons-react';
-import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import type { ApiPage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notifySuccess } from '../../../lib/notify';
+import { type SegmentListItemOf, useDeleteSegment, useSegmentsList } from '../api/segments';
 import type { SegmentsListParams } from '../lib/list-params';
 
 export interface SegmentColumn<Item> {
@@ -49,12 +48,10 @@ export interface SegmentColumn<Item> {
   align?: 'left' | 'right';
 }
 
-export interface SegmentsListProps<Item extends { id: string; name: string; description: string }> {
-  kind: SegmentKind;
-  useList: (params: SegmentsListParams) => UseQueryResult<ApiPage<Item>>;
-  useDelete: () => UseMutationResult<void, Error, string>;
+export interface SegmentsListProps<K extends SegmentKind> {
+  kind: K;
   /** Columns between the name and the actions. */
-  columns: SegmentColumn<Item>[];
+  columns: SegmentColumn<SegmentListItemOf<K>>[];
 }
 
 const WRITE_SCOPE = { customer: 'customers.write', article: 'articles.write' } as const;
@@ -93,12 +90,7 @@ function SortHeader({
  * A club account's segments of one kind: server-side search, sorting and paging, an empty state
  * that says what a segment is for, and deleting with a confirmation.
  */
-export function SegmentsList<Item extends { id: string; name: string; description: string }>({
-  kind,
-  useList,
-  useDelete,
-  columns,
-}: SegmentsListProps<Item>) {
+export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsListProps<K>) {
   const { t } = useTranslation('segments');
   const viewer = useCurrentUser();
   const [search, setSearch] = useState('');
@@ -108,8 +100,8 @@ export function SegmentsList<Item extends { id: string; name: string; descriptio
   const [sort, setSort] = useState<SegmentSort>('name');
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');
   const params: SegmentsListParams = { page, pageSize, search: debounced, sort, order };
-  const list = useList(params);
-  const remove = useDelete();
+  const list = useSegmentsList(kind, params);
+  const remove = useDeleteSegment(kind);
   const canWrite = viewer?.scopes.includes(WRITE_SCOPE[kind]) ?? false;
 
   const rows = list.data?.data ?? [];
@@ -130,7 +122,7 @@ export function SegmentsList<Item extends { id: string; name: string; descriptio
     setPage(1);
   };
 
-  const confirmDelete = (item: Item) =>
+  const confirmDelete = (item: SegmentListItemOf<K>) =>
     modals.openConfirmModal({
       title: t(`${kind}.deleteTitle`),
       centered: true,

@@ -1,6 +1,6 @@
 import type { UpdateUserBody } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** The signed-in user's query (users/me), refreshed after a change so the header follows. */
 const CURRENT_USER_KEY = ['users', 'me'] as const;
@@ -9,7 +9,7 @@ export type ProfileChanges = Pick<UpdateUserBody, 'name' | 'displayName' | 'phon
 
 /** PUT users/{id} on oneself: name, display name, phone. */
 export async function updateProfile(userId: string, changes: ProfileChanges): Promise<unknown> {
-  return requireAuthorized(await api.put<unknown>(`users/${encodeURIComponent(userId)}`, changes, { silent: true }));
+  return await api.put<unknown>(`users/${encodeURIComponent(userId)}`, changes, { silent: true });
 }
 
 export function useUpdateProfile(userId: string) {

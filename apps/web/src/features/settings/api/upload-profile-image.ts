@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { setStoredUser } from '../../../lib/storage';
 
 const CURRENT_USER_KEY = ['users', 'me'] as const;
@@ -9,7 +9,7 @@ const CURRENT_USER_KEY = ['users', 'me'] as const;
 export async function uploadProfileImage(file: File): Promise<CurrentUser> {
   const form = new FormData();
   form.append('image', file);
-  return requireAuthorized(await api.upload<CurrentUser>('users/image', form, { method: 'PUT', silent: true }));
+  return await api.upload<CurrentUser>('users/image', form, { method: 'PUT', silent: true });
 }
 
 export function useUploadProfileImage() {

@@ -1,41 +1,18 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { setStoredUser, setTokens } from '../../../lib/storage';
+import { answerRoutes, type CannedAnswer } from '../../../test/api';
 import { demoUser } from '../../../test/render';
 import AccountSettingsPage from './account-settings-page';
 
 const user = userEvent.setup({ delay: null });
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-function stubApi(answers: Record<string, (body: unknown) => { status?: number; body: unknown }>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api\/v1\//, '');
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-      calls.push({ method, path, body });
-      const answer = answers[`${method} ${path}`]?.(body) ?? {
-        status: 404,
-        body: { message: 'Hittades inte', eng_message: 'Not found' },
-      };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
+const stubApi = (answers: Record<string, (body: unknown) => CannedAnswer>) => answerRoutes(answers);
 
 function renderPage() {
   setTokens({ accessToken: 'access', refreshToken: 'refresh' });

@@ -8,7 +8,7 @@ import type {
 } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
 import { pollWhileRefreshing } from '../../../components/completion-note';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export interface StatisticsByTab {
   general: GeneralStatistics;
@@ -26,7 +26,7 @@ export async function getStatistics<T extends StatisticsTab>(
   period: string,
   signal?: AbortSignal,
 ): Promise<StatisticsByTab[T]> {
-  return requireAuthorized(await api.get<StatisticsByTab[T]>(`statistics/${tab}/${encodeURIComponent(period)}`, { signal }));
+  return await api.get<StatisticsByTab[T]>(`statistics/${tab}/${encodeURIComponent(period)}`, { signal });
 }
 
 export function useStatistics<T extends StatisticsTab>(tab: T, period: string, clubAccountId: string | undefined) {

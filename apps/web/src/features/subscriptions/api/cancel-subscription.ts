@@ -1,14 +1,12 @@
 import type { CancelResult, CancelSubscriptionBody } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { subscriptionQueryKey } from './get-subscription';
 
 /** PUT subscriptions/cancel/{id}/ with one of the four reasons. */
 export async function cancelSubscription(subscriptionId: string, body: CancelSubscriptionBody): Promise<CancelResult> {
   // Silent: the cancellation dialog shows a refusal in place.
-  return requireAuthorized(
-    await api.put<CancelResult>(`subscriptions/cancel/${encodeURIComponent(subscriptionId)}/`, body, { silent: true }),
-  );
+  return await api.put<CancelResult>(`subscriptions/cancel/${encodeURIComponent(subscriptionId)}/`, body, { silent: true });
 }
 
 export function useCancelSubscription(subscriptionId: string) {

@@ -1,13 +1,11 @@
 import type { ChangePaymentPlanBody, SubscriptionRequest } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { subscriptionQueryKey } from './get-subscription';
 
 /** PUT subscriptions/change_payment_plan/{id}/: the new plan applies from the next period. */
 export async function changePaymentPlan(subscriptionId: string, body: ChangePaymentPlanBody): Promise<SubscriptionRequest> {
-  return requireAuthorized(
-    await api.put<SubscriptionRequest>(`subscriptions/change_payment_plan/${encodeURIComponent(subscriptionId)}/`, body),
-  );
+  return await api.put<SubscriptionRequest>(`subscriptions/change_payment_plan/${encodeURIComponent(subscriptionId)}/`, body);
 }
 
 export function useChangePaymentPlan(subscriptionId: string) {

@@ -1,13 +1,11 @@
 import type { ChangeSmsPlanBody, Subscription } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { subscriptionQueryKey } from './get-subscription';
 
 /** PUT subscriptions/change_sms_plan/{id}/: choose an SMS plan, or none. */
 export async function changeSmsPlan(subscriptionId: string, body: ChangeSmsPlanBody): Promise<Subscription> {
-  return requireAuthorized(
-    await api.put<Subscription>(`subscriptions/change_sms_plan/${encodeURIComponent(subscriptionId)}/`, body),
-  );
+  return await api.put<Subscription>(`subscriptions/change_sms_plan/${encodeURIComponent(subscriptionId)}/`, body);
 }
 
 export function useChangeSmsPlan(subscriptionId: string) {

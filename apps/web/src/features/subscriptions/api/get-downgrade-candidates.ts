@@ -1,6 +1,6 @@
 import type { Company, User } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export interface DowngradeCandidates {
   users: Pick<User, 'id' | 'name' | 'email' | 'role' | 'roleName' | 'status'>[];
@@ -17,7 +17,7 @@ export async function getDowngradeCandidates(signal?: AbortSignal): Promise<Down
     api.get<Company>('company', { signal }),
   ]);
   return {
-    users: requireAuthorized(users).data.map(({ id, name, email, role, roleName, status }) => ({
+    users: users.data.map(({ id, name, email, role, roleName, status }) => ({
       id,
       name,
       email,
@@ -25,7 +25,7 @@ export async function getDowngradeCandidates(signal?: AbortSignal): Promise<Down
       roleName,
       status,
     })),
-    clubAccounts: requireAuthorized(company).clubAccounts.map(({ id, name }) => ({ id, name })),
+    clubAccounts: company.clubAccounts.map(({ id, name }) => ({ id, name })),
   };
 }
 

@@ -1,10 +1,10 @@
 import type { ProductModule } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET modules: every module of the product and the smallest package carrying it. */
 export async function getModules(signal?: AbortSignal): Promise<ProductModule[]> {
-  return requireAuthorized(await api.get<ProductModule[]>('modules', { signal }));
+  return await api.get<ProductModule[]>('modules', { signal });
 }
 
 export function useModules() {

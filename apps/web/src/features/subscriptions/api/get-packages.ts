@@ -1,10 +1,10 @@
 import type { Package } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET packages: Small, Standard, Plus, Enterprise and the free one, smallest first. */
 export async function getPackages(signal?: AbortSignal): Promise<Package[]> {
-  return requireAuthorized(await api.get<Package[]>('packages', { signal }));
+  return await api.get<Package[]>('packages', { signal });
 }
 
 export function usePackages() {

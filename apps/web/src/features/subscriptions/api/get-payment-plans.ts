@@ -1,10 +1,10 @@
 import type { PaymentPlanInfo } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET payment_plans: annually, quarterly (with its monthly surcharge), monthly. */
 export async function getPaymentPlans(signal?: AbortSignal): Promise<PaymentPlanInfo[]> {
-  return requireAuthorized(await api.get<PaymentPlanInfo[]>('payment_plans', { signal }));
+  return await api.get<PaymentPlanInfo[]>('payment_plans', { signal });
 }
 
 export function usePaymentPlans() {

@@ -1,10 +1,10 @@
 import type { SmsPlan } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET sms_plans/: SMS per month and the monthly cost. */
 export async function getSmsPlans(signal?: AbortSignal): Promise<SmsPlan[]> {
-  return requireAuthorized(await api.get<SmsPlan[]>('sms_plans/', { signal }));
+  return await api.get<SmsPlan[]>('sms_plans/', { signal });
 }
 
 export function useSmsPlans() {

@@ -1,12 +1,12 @@
 import type { Subscription } from '@fairway/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const subscriptionQueryKey = ['subscriptions'] as const;
 
 /** GET subscriptions: package, plan, term, usage, pending requests and whether the caller may manage it. */
 export async function getSubscription(signal?: AbortSignal): Promise<Subscription> {
-  return requireAuthorized(await api.get<Subscription>('subscriptions', { signal }));
+  return await api.get<Subscription>('subscriptions', { signal });
 }
 
 export const subscriptionQueryOptions = () =>

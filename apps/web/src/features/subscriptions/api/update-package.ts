@@ -1,6 +1,6 @@
 import type { SubscriptionRequest, UpdatePackageBody } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { subscriptionQueryKey } from './get-subscription';
 
 /**
@@ -12,9 +12,7 @@ export async function updatePackage(
   body: UpdatePackageBody,
   options: { silent?: boolean } = {},
 ): Promise<SubscriptionRequest> {
-  return requireAuthorized(
-    await api.put<SubscriptionRequest>(`subscriptions/update_package/${encodeURIComponent(subscriptionId)}/`, body, options),
-  );
+  return await api.put<SubscriptionRequest>(`subscriptions/update_package/${encodeURIComponent(subscriptionId)}/`, body, options);
 }
 
 export function useUpdatePackage(subscriptionId: string) {

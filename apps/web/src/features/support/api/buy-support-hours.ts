@@ -1,11 +1,11 @@
 import type { BuySupportHoursBody, SupportHoursPurchase } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { supportHoursKey } from './list-support-hours';
 
 /** POST support/buy_support_hours. Silent: the form shows the refusal next to the hours. */
 export async function buySupportHours(body: BuySupportHoursBody): Promise<SupportHoursPurchase> {
-  return requireAuthorized(await api.post<SupportHoursPurchase>('support/buy_support_hours', body, { silent: true }));
+  return await api.post<SupportHoursPurchase>('support/buy_support_hours', body, { silent: true });
 }
 
 export function useBuySupportHours() {

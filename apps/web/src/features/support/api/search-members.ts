@@ -1,6 +1,6 @@
 import type { MemberDetail, MemberListRow } from '@fairway/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { supportKey } from './support-key';
 
 /** How many members one search offers in the ticket form. */
@@ -8,12 +8,10 @@ const OPTIONS = 20;
 
 /** GET members?search=: the member list's own search (names, golf ID, member number), by name. */
 export async function searchMembers(search: string, signal?: AbortSignal): Promise<MemberListRow[]> {
-  const page = requireAuthorized(
-    await api.list<MemberListRow>('members', {
-      query: { search: search || undefined, pageSize: OPTIONS, sort: 'name', order: 'asc' },
-      signal,
-    }),
-  );
+  const page = await api.list<MemberListRow>('members', {
+    query: { search: search || undefined, pageSize: OPTIONS, sort: 'name', order: 'asc' },
+    signal,
+  });
   return page.data;
 }
 
@@ -29,7 +27,7 @@ export function useMemberSearch(search: string, enabled: boolean) {
 
 /** GET members/{id}: the member a ticket is opened about from the member's page (silent: a stale link just picks nobody). */
 export async function getMember(id: string, signal?: AbortSignal): Promise<MemberDetail> {
-  return requireAuthorized(await api.get<MemberDetail>(`members/${encodeURIComponent(id)}`, { silent: true, signal }));
+  return await api.get<MemberDetail>(`members/${encodeURIComponent(id)}`, { silent: true, signal });
 }
 
 export function useMemberById(id: string | null) {

@@ -1,11 +1,12 @@
 import type { SupportHoursPurchase, SupportTicket } from '@fairway/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, ok, page, refuse } from '../../../test/api';
+import { demoUser, renderRoutes } from '../../../test/render';
 import SupportPage from './support-page';
 
 const routes = [{ path: '/dashboard/help/support', element: <SupportPage /> }];
@@ -31,39 +32,32 @@ beforeEach(async () => {
   tickets = [];
   bought = [];
   writes.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((raw: string, init?: RequestInit) => {
-      const url = new URL(raw, 'http://localhost');
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: me });
-      if (url.pathname === '/api/v1/support/tickets') {
-        return jsonResponse(200, { data: tickets, pagination: { page: 1, pageSize: 10, total: tickets.length } });
-      }
-      if (url.pathname === '/api/v1/support/support_hours') return jsonResponse(200, { data: bought });
-      if (url.pathname === '/api/v1/support/buy_support_hours') {
-        const body = JSON.parse(String(init?.body)) as { hours: number };
-        writes.push({ path: url.pathname, body });
-        const purchase = {
-          id: '9f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-          hours: body.hours,
-          unitPriceOre: 150_000,
-          exVatOre: 225_000,
-          vatOre: 56_250,
-          totalOre: 281_250,
-          createdAt: '2026-11-26T10:00:00.000Z',
-          billingNumber: null,
-        };
-        bought = [purchase];
-        return jsonResponse(201, { data: purchase });
-      }
-      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
-    }),
-  );
+  mockApi({
+    'GET users/me': () => me,
+    'GET support/tickets': () => page(tickets, 10),
+    'GET support/support_hours': () => bought,
+    'POST support/buy_support_hours': ({ url, body: sent }) => {
+      const body = sent as { hours: number };
+      writes.push({ path: url.pathname, body });
+      const purchase = {
+        id: '9f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+        hours: body.hours,
+        unitPriceOre: 150_000,
+        exVatOre: 225_000,
+        vatOre: 56_250,
+        totalOre: 281_250,
+        createdAt: '2026-11-26T10:00:00.000Z',
+        billingNumber: null,
+      };
+      bought = [purchase];
+      return ok(purchase, { status: 201 });
+    },
+    'ALL *': () => refuse(404, 'Finns inte', 'Not found'),
+  });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   queryClient.clear();
 });
 

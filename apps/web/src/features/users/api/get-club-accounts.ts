@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 interface ClubAccountRef {
   id: string;
@@ -12,7 +12,7 @@ interface ClubAccountRef {
  * users without that scope is offered the accounts they reach themselves.
  */
 export async function getClubAccounts(): Promise<ClubAccountRef[]> {
-  const company = requireAuthorized(await api.get<{ clubAccounts: ClubAccountRef[] }>('company', { silent: true }));
+  const company = await api.get<{ clubAccounts: ClubAccountRef[] }>('company', { silent: true });
   return company.clubAccounts.map(({ id, name }) => ({ id, name }));
 }
 

@@ -1,13 +1,13 @@
 import type { RoleDefinition } from '@fairway/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** Same key as the roles tab's list, so both share one cache entry. */
 export const roleChoicesKey = ['permissions', 'roles'] as const;
 
 /** GET permissions/roles: the organisation's roles, offered when inviting or editing a user. */
 export async function getRoleChoices(): Promise<RoleDefinition[]> {
-  return requireAuthorized(await api.get<RoleDefinition[]>('permissions/roles'));
+  return await api.get<RoleDefinition[]>('permissions/roles');
 }
 
 export function useRoleChoices() {

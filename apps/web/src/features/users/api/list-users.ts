@@ -1,6 +1,6 @@
 import type { User } from '@fairway/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ApiPage, api, requireAuthorized } from '../../../lib/api-client';
+import { type ApiPage, api } from '../../../lib/api-client';
 
 export type UsersSort = 'name' | 'email' | 'role' | 'createdAt';
 
@@ -18,17 +18,15 @@ export const usersListKey = ['users', 'list'] as const;
 /** GET users: one page, searched and sorted by the server. A 403 opens the access-denied modal. */
 export async function listUsers(params: UsersListParams): Promise<ApiPage<User>> {
   const search = params.search.trim();
-  return requireAuthorized(
-    await api.list<User>('users', {
-      query: {
-        page: params.page,
-        pageSize: params.pageSize,
-        sort: params.sort,
-        order: params.order,
-        search: search || undefined,
-      },
-    }),
-  );
+  return await api.list<User>('users', {
+    query: {
+      page: params.page,
+      pageSize: params.pageSize,
+      sort: params.sort,
+      order: params.order,
+      search: search || undefined,
+    },
+  });
 }
 
 export function useUsersList(params: UsersListParams) {

@@ -1,6 +1,6 @@
 import type { UpdateUserBody, User } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requireAuthorized } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { roleChoicesKey } from './get-role-choices';
 import { usersListKey } from './list-users';
@@ -10,7 +10,7 @@ export type UserAccessChange = Pick<UpdateUserBody, 'roleId' | 'clubAccountIds'>
 /** PUT users/{id} with a role and club accounts. Silent: the edit form shows what went wrong. */
 export async function updateUserAccess(id: string, body: UserAccessChange): Promise<User> {
   const result = await api.put<User>(`users/${encodeURIComponent(id)}`, body, { silent: true });
-  return requireAuthorized(result);
+  return result;
 }
 
 export function useUpdateUserAccess() {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
+import { mockApi, reply } from '../../../test/api';
 import { demoUser } from '../../../test/render';
 import { InviteUserModal } from './invite-user-modal';
 
@@ -32,24 +33,13 @@ const SEATS_LEFT = { packageName: 'Standard', maxUsers: 5, used: 3 };
 /** `answer` for the invitation; GET users/seats answers `seats` and is not recorded. */
 function stubFetch(answer: { status: number; body: unknown }, seats: unknown = SEATS_LEFT) {
   const calls: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/v1/users/seats') {
-        return new Response(JSON.stringify({ data: seats }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-      }
-      calls.push({
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      });
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
+  mockApi({
+    'GET users/seats': () => seats,
+    'ALL *': ({ request, url, body }) => {
+      calls.push({ method: request.method, path: url.pathname, body });
+      return reply(answer.status, answer.body);
+    },
+  });
   return calls;
 }
 
