@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Error bodies of ARCHITECTURE §5: `message` is Swedish, `eng_message` English. */
+/** Error bodies (docs/api.md#errors): `message` is Swedish, `eng_message` English. */
 export const errorBodySchema = z.object({
   message: z.string(),
   eng_message: z.string(),

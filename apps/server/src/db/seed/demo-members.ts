@@ -6,7 +6,7 @@ import { families, familyMembers, memberCategories, members, playerCategories } 
 import type { Db, Tx } from '../client';
 
 /**
- * The demo club's members (issue 5): a few hundred with Swedish names, GIT's usual categories,
+ * The demo club's members (docs/members-and-fees.md#members): a few hundred with Swedish names, GIT's usual categories,
  * player categories, families with one payer, and juniors whose guardian is a member. The same
  * every time (a seeded generator, dates from a fixed day), so screenshots and tests can count on it.
  */

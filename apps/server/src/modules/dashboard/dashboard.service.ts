@@ -7,7 +7,7 @@ import * as repo from '../statistics/statistics.repository';
 import { netCoverage, swedishToday, windowOf } from '../statistics/statistics.service';
 
 /**
- * GET dashboard/stats: the home page's key figures (spec §2) from the club account's mirror.
+ * GET dashboard/stats: the home page's key figures (docs/accounting-data.md#dashboard) from the club account's mirror.
  * Revenue ex VAT covers the invoices whose net the mirror knows (see NetCoverage) and says how many.
  * "Billed" is every invoice dated in the period that is not cancelled, credit notes subtracting;
  * "unpaid" is booked, not cancelled and with something left to pay.

@@ -4,7 +4,7 @@ import { api, type Unauthorized } from '../../../lib/api-client';
 
 /**
  * POST auth/login. Silent: the login page shows refusals next to the form itself. Wrong
- * credentials come back as an `Unauthorized` result (spec §8: a 401 is never thrown).
+ * credentials come back as an `Unauthorized` result (a 401 is never thrown; docs/web-app.md#errors).
  */
 export function login(body: LoginBody): Promise<Session | Unauthorized> {
   return api.post<Session>('auth/login', body, { silent: true });

@@ -58,7 +58,7 @@ function defaults(segment?: CustomerSegment): CustomerSegmentBodyInput {
   };
 }
 
-/** Customer segment (spec §3): name, description, notes, and the terms its customers get. */
+/** Customer segment (docs/accounting-data.md#segments): name, description, notes, and the terms its customers get. */
 export function CustomerSegmentForm({ segment, readOnly, onSaved, onDelete }: CustomerSegmentFormProps) {
   const { t } = useTranslation('segments');
   const errorText = useFieldErrorText();

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../../lib/notify';
 import { useCancelSubscription } from '../api/cancel-subscription';
 
-/** Cancellation with one of the four reasons of spec §9, confirmed in a dialog. */
+/** Cancellation with one of the four reasons (`CANCELLATION_REASONS`), confirmed in a dialog. */
 export function CancelSubscription({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation(['subscriptions', 'common']);
   const navigate = useNavigate();
