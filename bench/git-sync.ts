@@ -1,5 +1,5 @@
 /**
- * Benchmark: the GIT → accounting sync of one big invoice occasion (issue 5): a GIT simulator club
+ * Benchmark: the GIT → accounting sync of one big invoice occasion (docs/git.md#sync): a GIT simulator club
  * whose every member has one unpaid basis in "Årsavgifter 2026", synced through the sync engine
  * (`syncOccasionNow`, the same run the pg-boss job does) into the Fortnox simulator at its real
  * 25 requests / 5 s limit, with the payers' customers already in Fortnox. See bench/README.md.

@@ -1,5 +1,5 @@
 // Mantine's preset gives rem()/light-dark() mixins; simple-vars exposes Mantine's breakpoints
-// as $mantine-breakpoint-* so media queries in CSS modules match the theme (spec §9: xs–xl).
+// as $mantine-breakpoint-* so media queries in CSS modules match the theme (xs–xl, docs/web-app.md#language-and-skin).
 module.exports = {
   plugins: {
     'postcss-preset-mantine': {},

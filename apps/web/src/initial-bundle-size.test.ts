@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-/** Issue 6: the landing page's initial JavaScript stays within 170 KB gzip (170 × 1024 bytes). */
+/** The landing page's initial JavaScript stays within 170 KB gzip (170 × 1024 bytes). */
 const LIMIT_BYTES = 170 * 1024;
 
 const webRoot = resolve(import.meta.dirname, '..');

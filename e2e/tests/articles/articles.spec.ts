@@ -6,13 +6,13 @@ import { eventually, loginThroughForm, OWNER, pathOf } from '../auth/helpers';
 const LIST = '/dashboard/acounting/article';
 const EDIT_PATH = /^\/dashboard\/acounting\/article\/edit\/[0-9a-f-]{36}$/;
 
-/** The toast with `text` (spec §9). */
+/** The toast with `text` (`TOAST_MS`). */
 async function toast(page: Page, text: string | RegExp) {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 }
 
 /**
- * Articles (issue 4) for the demo club account, which the seed connects to the Fortnox
+ * Articles (docs/accounting-data.md#articles) for the demo club account, which the seed connects to the Fortnox
  * simulator: the list and its search, a create refused on a field first, and an edit, each
  * written to the simulated Fortnox and read back.
  */

@@ -10,7 +10,7 @@ export const OWNER: DemoLogin = (() => {
   return owner;
 })();
 
-/** A password that satisfies spec §5's rule, different on each call. */
+/** A password that satisfies the password rule (docs/api.md#validation), different on each call. */
 export function strongPassword(tag = ''): string {
   return `Golf!${tag}${Math.random().toString(36).slice(2, 8)}A1`;
 }
@@ -73,7 +73,7 @@ export async function loginThroughForm(page: Page, login: { email: string; passw
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 60_000 });
 }
 
-/** The three session keys of spec §2, as the page's localStorage holds them. */
+/** The three session keys (docs/web-app.md#storage), as the page's localStorage holds them. */
 export async function storedSession(page: Page) {
   return page.evaluate(() => ({
     accessToken: localStorage.getItem('accessToken'),

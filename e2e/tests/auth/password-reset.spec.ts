@@ -54,7 +54,7 @@ describe('forgot and reset password', () => {
     await page.getByLabel(/^Bekräfta lösenord/).fill(account.password);
     expect(await rules.locator('[data-met]').count()).toBe(5);
 
-    // The password it had before is refused (spec §5: must differ from earlier ones).
+    // The password it had before is refused (it must differ from earlier ones).
     await page.getByRole('button', { name: 'Spara lösenord och logga in' }).click();
     await page.getByText('Det nya lösenordet måste skilja sig från tidigare lösenord').waitFor();
     expect(pathOf(page)).toMatch(/^\/reset-password/);

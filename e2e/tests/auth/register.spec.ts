@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { snap, usePagePerTest } from '../../fixtures/browser';
 import { eventually, OWNER, PASSWORD_LABEL, storedSession, strongPassword, uniqueEmail } from './helpers';
 
-/** Spec §5's registration messages, Swedish and English. */
+/** The registration messages, Swedish and English. */
 const MESSAGES = {
   sv: {
     package: 'Paket måste väljas',

@@ -7,7 +7,7 @@ const LIST = '/dashboard/acounting/contracts';
 const EDIT_PATH = /^\/dashboard\/acounting\/contracts\/edit\/[0-9a-f-]{36}$/;
 const INVOICE_PATH = /^\/dashboard\/acounting\/invoices\/edit\/[0-9a-f-]{36}$/;
 
-/** The toast with `text` (spec §9). */
+/** The toast with `text` (`TOAST_MS`). */
 async function toast(page: Page, text: string | RegExp) {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 }
@@ -66,7 +66,7 @@ async function choose(page: Page, item: string) {
 }
 
 /**
- * Contract actions of spec §4 beyond tags and price changes (contracts.spec.ts): an invoice of
+ * Contract actions (docs/accounting-data.md#contracts) beyond tags and price changes (contracts.spec.ts): an invoice of
  * the next period made from a contract and found among the invoices, a cancellation scheduled
  * (a past date refused first), and terminating at once, after which only tags are offered.
  */

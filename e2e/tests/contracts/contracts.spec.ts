@@ -6,7 +6,7 @@ import { eventually, loginThroughForm, OWNER, pathOf } from '../auth/helpers';
 const LIST = '/dashboard/acounting/contracts';
 const EDIT_PATH = /^\/dashboard\/acounting\/contracts\/edit\/[0-9a-f-]{36}$/;
 
-/** The toast with `text` (spec §9). */
+/** The toast with `text` (`TOAST_MS`). */
 async function toast(page: Page, text: string | RegExp) {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 }
@@ -18,7 +18,7 @@ function daysAhead(days: number): string {
 }
 
 /**
- * Contracts (issue 4) of the demo club account, which the seed connects to the Fortnox simulator
+ * Contracts (docs/accounting-data.md#contracts) of the demo club account, which the seed connects to the Fortnox simulator
  * with its 20 demo contracts: the list filtered by status, a contract opened, tagged and given a
  * price change (both confirmed in dialogs and read back), the tag filter, and a new contract
  * refused on a field first and then created in the simulated Fortnox.

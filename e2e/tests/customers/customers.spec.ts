@@ -6,7 +6,7 @@ import { eventually, loginThroughForm, OWNER, pathOf } from '../auth/helpers';
 const LIST = '/dashboard/acounting/customers';
 const EDIT_PATH = /^\/dashboard\/acounting\/customers\/edit\/[0-9a-f-]{36}$/;
 
-/** The toast with `text` (spec §9). */
+/** The toast with `text` (`TOAST_MS`). */
 async function toast(page: Page, text: string | RegExp) {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 }
@@ -20,7 +20,7 @@ async function numbersShown(page: Page): Promise<string[]> {
 }
 
 /**
- * Customers (issue 4) of the demo club account, which the seed connects to the Fortnox simulator
+ * Customers (docs/accounting-data.md#customers) of the demo club account, which the seed connects to the Fortnox simulator
  * with its golf-club customers: the list with paging text, sorting and search, a create refused
  * on the organisation number first, an edit, both written to the simulated Fortnox and read back,
  * and an unknown id leading to the 404 page.

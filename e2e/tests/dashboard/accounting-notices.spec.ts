@@ -16,7 +16,7 @@ const OFFLINE_AFTER_MS = 120_000;
 type Owner = Awaited<ReturnType<typeof registerOwnerViaApi>>;
 
 /**
- * The accounting notices of spec §8 above the dashboard home, each reached the way it happens:
+ * The accounting notices (docs/accounting.md#notices) above the dashboard home, each reached the way it happens:
  * a club on Visma Administration without a connector (installation needed), its connector
  * registered with a key from the integrations page and then silent (offline), and a club on
  * Visma eEkonomi whose consent the company withdraws in Visma (reconnect prompt). Each uses a

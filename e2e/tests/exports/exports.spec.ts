@@ -9,7 +9,7 @@ const EXPORTS = '/dashboard/golfrelated/exports';
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
 
 /**
- * Exports (issue 5, spec §2 /exports with its export log, §5): the spec's required-dates message,
+ * Exports (docs/exports.md): the required-dates message,
  * then the members of this month exported as CSV — the download holds a member created today —
  * and the export's row in the log, downloaded again from there; the page in English and dark.
  */
@@ -35,7 +35,7 @@ describe('exports', () => {
     const form = page.getByRole('form', { name: 'Ny export' });
     await form.waitFor();
 
-    // No dates: the spec's message on both fields, nothing sent.
+    // No dates: the required-dates message on both fields, nothing sent.
     await form.getByRole('button', { name: 'Exportera' }).click();
     await eventually(async () => expect(await form.getByText('Start- och slutdatum måste anges').count()).toBe(2));
 

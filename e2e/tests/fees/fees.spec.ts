@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { snap, usePagePerTest } from '../../fixtures/browser';
 import { eventually, loginThroughForm, registerOwnerViaApi } from '../auth/helpers';
 
-/** The toast with `text` (spec §9). */
+/** The toast with `text` (`TOAST_MS`). */
 async function toast(page: Page, text: string) {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 }

@@ -17,7 +17,7 @@ function rows(page: Page, table: string) {
 }
 
 /**
- * The GIT pages (issue 5, spec §2 Golf related) on the demo club account, whose GIT is the
+ * The GIT pages (docs/git.md#pages) on the demo club account, whose GIT is the
  * built-in simulator refreshed on first start: every tab shows its GIT data, invoice occasions
  * are archived and brought back after a confirmation (and not without a choice), and a GIT
  * connection with a key GIT refuses shows GIT's reason and leaves the working connection alone.

@@ -11,7 +11,7 @@ const OCCASIONS = '/dashboard/golfrelated/git?tab=invoiceOccasions';
 const OCCASION_PATH = /^\/dashboard\/golfrelated\/git\/invoice-occasions\/[0-9a-f-]{36}$/;
 
 /**
- * Importing GIT's Excel export of an invoice batch (issue 5) on the demo club account: the file
+ * Importing GIT's Excel export of an invoice batch (docs/git.md#import) on the demo club account: the file
  * is uploaded from the invoice-occasions tab, its columns are mapped by the suggestion, the
  * preview shows the invalid invoice with its Excel row, the import skips it, and the new invoice
  * occasion opens; then the wizard in English with the dark skin.

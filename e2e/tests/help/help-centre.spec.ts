@@ -67,7 +67,7 @@ describe('help centre', () => {
     await page.getByRole('button', { name: 'How long is the commitment?' }).waitFor();
     await snap(page, 'help-faq-en');
 
-    // The user menu's address (spec §2 /dashboard/faq) opens the same page, search included.
+    // The user menu's address (/dashboard/faq) opens the same page, search included.
     await page.goto('/dashboard/faq?q=notice%20period');
     await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
     await page.getByRole('button', { name: 'How long is the commitment?' }).waitFor();

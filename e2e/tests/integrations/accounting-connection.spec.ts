@@ -6,7 +6,7 @@ import { eventually, loginThroughForm, OWNER } from '../auth/helpers';
 const INTEGRATIONS = '/dashboard/configuration/integrations';
 
 /**
- * Connecting the demo club account to Fortnox (issue 4): from the integrations page to the
+ * Connecting the demo club account to Fortnox (docs/accounting.md#connections): from the integrations page to the
  * built-in Fortnox simulator's consent page and back to the public /fortnox page, which
  * completes the connection; and the same page refusing a state that was never issued.
  */

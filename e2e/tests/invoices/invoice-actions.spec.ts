@@ -6,7 +6,7 @@ import { eventually, loginThroughForm, OWNER } from '../auth/helpers';
 const LIST = '/dashboard/acounting/invoices';
 const EDIT_PATH = /^\/dashboard\/acounting\/invoices\/edit\/[0-9a-f-]{36}$/;
 
-/** The toast with `text` (spec §9). */
+/** The toast with `text` (`TOAST_MS`). */
 async function toast(page: Page, text: string | RegExp) {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 }
@@ -54,7 +54,7 @@ async function book(page: Page, number: string) {
 }
 
 /**
- * The invoice actions of spec §4 beyond booking and payment (invoices.spec.ts), on the demo club
+ * The invoice actions (docs/invoices.md#states) beyond booking and payment (invoices.spec.ts), on the demo club
  * account's simulated Fortnox: sending in each way the program accepts (and its refusal of an
  * e-invoice to a private member), cancelling, crediting, and each action offered only in the
  * states that allow it — with the server's refusal when a second tab still offers a spent one.
@@ -70,7 +70,7 @@ describe('invoice actions', () => {
   }, async () => {
     await loginThroughForm(page, OWNER);
     const number = await createInvoice(page, `Lektion e2e ${Date.now().toString(36)}`);
-    // Sending is offered before booking too (spec §4: any invoice not cancelled can be sent).
+    // Sending is offered before booking too (any invoice not cancelled can be sent).
     expect(await offered(page)).toContain('Skicka');
 
     const dialog = page.getByRole('dialog', { name: `Skicka faktura ${number}` });
@@ -176,7 +176,7 @@ describe('invoice actions', () => {
     const originalUrl = page.url();
     await book(page, number);
 
-    // Booked: no change, no cancel (spec §4); credit and payment instead.
+    // Booked: no change, no cancel (docs/invoices.md#states); credit and payment instead.
     await eventually(async () =>
       expect(await offered(page)).toEqual(['Registrera betalning', 'Skicka', 'Kreditera', 'Visa PDF', 'Ladda ner PDF']),
     );

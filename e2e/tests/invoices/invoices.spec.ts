@@ -7,13 +7,13 @@ import { eventually, loginThroughForm, OWNER, pathOf } from '../auth/helpers';
 const LIST = '/dashboard/acounting/invoices';
 const EDIT_PATH = /^\/dashboard\/acounting\/invoices\/edit\/[0-9a-f-]{36}$/;
 
-/** The toast with `text` (spec §9). */
+/** The toast with `text` (`TOAST_MS`). */
 async function toast(page: Page, text: string | RegExp, timeout?: number) {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ timeout });
 }
 
 /**
- * Invoices (issue 4) for the demo club account, which the seed connects to the Fortnox simulator
+ * Invoices (docs/invoices.md) for the demo club account, which the seed connects to the Fortnox simulator
  * with some 330 invoices in every state: the list filtered to unpaid, a create refused on a field
  * first, then booked, partly paid and downloaded as a PDF, each through the simulated Fortnox.
  */

@@ -21,7 +21,7 @@ interface PublicPage {
   title: { sv: RegExp; en: RegExp };
 }
 
-/** Every public page of the marketing site (spec §2), with what a reader sees first. */
+/** Every public page of the marketing site (docs/web-app.md#routes), with what a reader sees first. */
 const PAGES: PublicPage[] = [
   {
     path: '/',
@@ -117,7 +117,7 @@ interface OtherPublicPage {
 }
 
 /**
- * The rest of spec §2's public routes (the full layout): the contact form, the provider pages in
+ * The rest of the public routes (the full layout, docs/web-app.md#routes): the contact form, the provider pages in
  * each of their states, the 404 page and the sign-in pages, token pages with a live link and
  * without. Each is checked by axe in every language and skin.
  */

@@ -18,7 +18,7 @@ async function toast(page: Page, text: string | RegExp) {
 }
 
 /**
- * Members (issue 5) of the demo club account: a member created after a refused golf ID, found
+ * Members (docs/members-and-fees.md#members) of the demo club account: a member created after a refused golf ID, found
  * again by searching the list, opened, and its phone edited and read back in E.164; the
  * categories page with a new member category; and the pages in English with the dark skin.
  */

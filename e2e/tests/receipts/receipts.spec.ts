@@ -39,7 +39,7 @@ async function toast(page: Page, text: string | RegExp) {
 }
 
 /**
- * Receipts (spec §2, §4): two invoices paid today, one to a customer with an e-mail address and
+ * Receipts (docs/receipts.md): two invoices paid today, one to a customer with an e-mail address and
  * one without. Sending both e-mails the first (a real SMTP delivery), marks it sent, and reports
  * the second as failed with its reason instead of "sent successfully".
  */
@@ -69,7 +69,7 @@ describe('receipts', () => {
     expect(await rowOf(withoutEmail.number).textContent()).toContain('Ingen e-postadress');
     expect(await rowOf(withEmail.number).textContent()).toContain('Ej skickat');
 
-    // Nothing chosen yet: the spec's selection message.
+    // Nothing chosen yet: the selection message.
     await page.getByRole('button', { name: /Skicka valda kvitton \(0\)/ }).click();
     await toast(page, 'Välj en eller flera fakturor');
 

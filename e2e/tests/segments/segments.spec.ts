@@ -5,7 +5,7 @@ import { apiCall, eventually, loginThroughForm, pathOf, registerOwnerViaApi } fr
 
 const EDIT_PATH = /^\/dashboard\/acounting\/(customers|article)\/segment\/edit\/[0-9a-f-]{36}$/;
 
-/** The toast with `text`, then it is dismissed by time (spec §9). */
+/** The toast with `text`, then it is dismissed by time (`TOAST_MS`). */
 async function toast(page: Page, text: string) {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 }

@@ -10,7 +10,7 @@ const PNG = Buffer.from(
 );
 
 /**
- * Configuration groups, account settings and integrations (issue 3): a saved setting survives a
+ * Configuration groups, account settings and integrations (docs/configurations.md): a saved setting survives a
  * reload, a profile image reaches the header avatar, the API form asks for a club to sync to,
  * and an integration request reaches our support's mailbox.
  */

@@ -14,7 +14,7 @@ interface ShellTexts {
 /** The shell's Swedish texts, so tests use the labels users see without copying them. */
 export const SHELL_SV = JSON.parse(readFileSync(resolve(root, 'apps/web/src/locales/sv/shell.json'), 'utf8')) as ShellTexts;
 
-/** The five sidebar groups of spec §2, in the shell's order. */
+/** The five sidebar groups (docs/web-app.md#routes), in the shell's order. */
 export const GROUP_IDS = ['accounting', 'golf', 'configuration', 'help', 'memberCare'] as const;
 
 export interface SidebarLink {

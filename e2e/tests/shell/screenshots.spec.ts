@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchBrowser, newPage, snap } from '../../fixtures/browser';
 import { expectNoRouteError } from './nav-helpers';
 
-/** Every public route of spec §2, with the file name its screenshot is kept under. */
+/** Every public route (docs/web-app.md#routes), with the file name its screenshot is kept under. */
 const PUBLIC_PAGES: readonly [path: string, name: string][] = [
   ['/', 'public-landing'],
   ['/functions', 'public-functions'],

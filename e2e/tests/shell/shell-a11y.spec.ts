@@ -7,7 +7,7 @@ import { COMBINATIONS, choose, seriousViolations, settled, useAxePage } from '..
 const BANNER_TITLE = { sv: 'Underhåll pågår', en: 'Maintenance in progress' };
 
 /**
- * The dashboard shell (header, sidebar, the maintenance banner of spec §8) around the home page,
+ * The dashboard shell (header, sidebar, the maintenance banner, docs/web-app.md#notices) around the home page,
  * in both languages and skins: no serious or critical axe finding. A fresh context has not
  * dismissed the banner, so it is there.
  */

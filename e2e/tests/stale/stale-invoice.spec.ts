@@ -10,7 +10,7 @@ const STALE_TITLE = 'Bokföringsprogrammet svarar inte';
 /**
  * When the accounting program does not answer, an invoice's page shows the portal's stored copy
  * with a warning, read-only and without actions, and is itself again once the program answers
- * (issue 4, stale copies). A newly registered club on Visma eEkonomi, connected through the
+ * (docs/accounting.md#mirror). A newly registered club on Visma eEkonomi, connected through the
  * simulator's consent page; the simulator is then made to answer 503 from its own control path,
  * so the demo club's Fortnox is never touched.
  */

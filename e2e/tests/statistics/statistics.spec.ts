@@ -8,7 +8,7 @@ import { eventually, loginThroughForm, OWNER, pathOf } from '../auth/helpers';
 const cardValue = (page: Page, id: string) => page.getByTestId(`stat-${id}`).locator('[data-value]');
 
 /**
- * The dashboard home and the statistics page (issue 4) on the demo club account, which the seed
+ * The dashboard home and the statistics page (docs/accounting-data.md#statistics) on the demo club account, which the seed
  * connects to the Fortnox simulator with a year and more of invoices, payments and contracts.
  */
 describe('statistics', () => {

@@ -10,7 +10,7 @@ async function toast(page: Page, text: string | RegExp) {
 }
 
 /**
- * Support (issue 6): the public contact form refusing bad input and then confirming by e-mail,
+ * Support (docs/help.md#contact, docs/help.md#support): the public contact form refusing bad input and then confirming by e-mail,
  * the launch signup (twice), a ticket opened about a member from the member's page and seen in
  * the club's list and the member's support history, and 1.5 support hours bought.
  */

@@ -1,4 +1,4 @@
-/** Browser storage keys (spec §9) plus the skin and banner keys the shell keeps. */
+/** Browser storage keys (docs/web-app.md#storage) plus the skin and banner keys the shell keeps. */
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',
@@ -10,10 +10,10 @@ export const STORAGE_KEYS = {
   invoiceOccasion: 'invoiceOccasion',
 } as const;
 
-/** Toast durations in milliseconds (spec §9): successes use `short`, errors `long`. */
+/** Toast durations in milliseconds (docs/web-app.md#errors): successes use `short`, errors `long`. */
 export const TOAST_MS = { short: 3000, long: 3500 } as const;
 
-/** Lazy route chunks give up after this long (spec §9). */
+/** Lazy route chunks give up after this long (docs/web-app.md#routes). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export const LANGUAGES = ['sv', 'en'] as const;
@@ -41,7 +41,7 @@ export const VAT_RATES = [25, 12, 6, 0] as const;
 export const PAYMENT_PLANS = ['annually', 'quarterly', 'monthly'] as const;
 export type PaymentPlan = (typeof PAYMENT_PLANS)[number];
 
-/** Access tokens live 15 minutes (ARCHITECTURE §5); refresh tokens 30 days. */
+/** Access tokens live 15 minutes (docs/web-app.md#storage); refresh tokens 30 days. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;

@@ -8,7 +8,7 @@ import { configurationGroupSchema } from './configurations/configurations.schema
 export const settingRefSchema = z.object({ group: configurationGroupSchema, field: z.string().max(100) }).strict();
 export type SettingRef = z.infer<typeof settingRefSchema>;
 
-/** Error bodies of ARCHITECTURE §5: `message` is Swedish, `eng_message` English. */
+/** Error bodies (docs/api.md#errors): `message` is Swedish, `eng_message` English. */
 export const errorBodySchema = z.object({
   message: z.string(),
   eng_message: z.string(),

@@ -4,8 +4,8 @@ import { bilingual, type Lang, type MessageKey, type MessageParams, t } from './
 export type { ErrorBody };
 
 /**
- * The one error family of the server (ARCHITECTURE §8). Services throw these; the error handler
- * turns them into the bodies of ARCHITECTURE §5 in the reader's language. `message` is always
+ * The one error family of the server (docs/api.md#errors). Services throw these; the error handler
+ * turns them into the bodies of docs/api.md#errors in the reader's language. `message` is always
  * Swedish and `eng_message` always English; texts inside `error`/`detail` follow Accept-Language.
  */
 export abstract class AppError extends Error {
@@ -96,7 +96,7 @@ export class ForbiddenError extends AppError {
   }
 }
 
-/** 404; also what another tenant's id answers (ARCHITECTURE §5 Tenancy). */
+/** 404; also what another tenant's id answers (docs/permissions.md#tenancy). */
 export class NotFoundError extends AppError {
   readonly statusCode = 404;
 

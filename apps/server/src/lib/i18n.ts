@@ -108,7 +108,7 @@ export function t(key: MessageKey, lang: Lang, params?: MessageParams): string {
   return fill(entry[lang], lang, params);
 }
 
-/** Both languages, as the error bodies of ARCHITECTURE §5 carry them. */
+/** Both languages, as the error bodies carry them (docs/api.md#errors). */
 export function bilingual(key: MessageKey, params?: MessageParams): { message: string; eng_message: string } {
   return { message: t(key, 'sv', params), eng_message: t(key, 'en', params) };
 }

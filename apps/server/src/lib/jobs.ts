@@ -21,7 +21,7 @@ export interface WorkOptions {
 }
 
 /**
- * Defaults for every queue: jobs are retried with backoff (ARCHITECTURE §5 Jobs) and kept for a
+ * Defaults for every queue: jobs are retried with backoff (docs/architecture.md#jobs) and kept for a
  * week so the event log can show them.
  */
 const DEFAULT_QUEUE_OPTIONS: QueueOptions = {

@@ -11,7 +11,7 @@ interface CollectedRoute {
 }
 
 /**
- * ARCHITECTURE §5 as a check over every route under /api/v1: each declares its response schema
+ * The API contract (docs/api.md#contract) as a check over every route under /api/v1: each declares its response schema
  * (an allow-list), every string it accepts is bounded, and every object refuses unknown fields.
  * A route added later without these fails here, not in production.
  */

@@ -100,7 +100,7 @@ function guardsOf(route: RouteOptions): { authenticates: boolean; scopes: Scope[
 }
 
 /**
- * Authentication and the permission mechanism (ARCHITECTURE §5): every protected route declares
+ * Authentication and the permission mechanism (docs/permissions.md#scopes): every protected route declares
  * the scope it needs with `scoped()`; a route whose config names a scope without the guard, or a
  * guard without `authenticate` before it, fails at start-up rather than being open in production.
  */

@@ -162,7 +162,7 @@ export function handleClientError(this: { log: FastifyInstance['log'] }, error: 
   socket.destroy();
 }
 
-/** Every error leaves the server in the shape of ARCHITECTURE §5. */
+/** Every error leaves the server in the shape of docs/api.md#errors. */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error, request, reply) => sendError(request, reply, error));

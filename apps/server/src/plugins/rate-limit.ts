@@ -8,7 +8,7 @@ import { authOf } from './auth';
 /**
  * Per-route request limits (`config: { rateLimit: { max, timeWindow } }`) whose budgets live in
  * PostgreSQL, not in process memory: several API processes behind a load balancer share one
- * budget per client and route, and a restart does not hand out a fresh one (ARCHITECTURE §2).
+ * budget per client and route, and a restart does not hand out a fresh one (docs/decisions/rate-budgets.md).
  * Each budget is a sliding window of `provider_rate_events`, the table the accounting programs'
  * limiter and the public forms use; a request over the limit is not recorded, so the window frees
  * up as the earlier requests leave it.

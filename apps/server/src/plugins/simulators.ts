@@ -4,7 +4,7 @@ import { SimulatorHost } from '../integrations/accounting/simulator-host';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The in-process accounting-program simulators (ARCHITECTURE §6), started on first use. */
+    /** The in-process accounting-program simulators (docs/decisions/simulators.md), started on first use. */
     simulators: SimulatorHost;
   }
 }

@@ -54,7 +54,7 @@ export interface NavGroupDef {
 
 export const NAV_HOME: NavLinkDef = { id: 'home', to: '/dashboard', icon: IconHome };
 
-/** The five sidebar groups of spec §2, with a link to every list screen in them. */
+/** The five sidebar groups (docs/web-app.md#routes), with a link to every list screen in them. */
 export const NAV_GROUPS: readonly NavGroupDef[] = [
   {
     id: 'accounting',

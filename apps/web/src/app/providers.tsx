@@ -9,7 +9,7 @@ import { keepEarlyModalEvents } from './early-modal-events';
 import { queryClient as appQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 
-// The skin is stored under `skin` as `light` or `dark` (spec §9); light is the default.
+// The skin is stored under `skin` as `light` or `dark` (docs/web-app.md#language-and-skin); light is the default.
 export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.skin });
 
 // Toasts and confirm dialogs: a chunk of their own (see lazy-overlays), requested as soon as the

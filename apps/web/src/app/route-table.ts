@@ -1,5 +1,5 @@
 /**
- * Every dashboard screen of spec §2 whose own page arrives in a later issue. Until then each is
+ * Every dashboard screen whose own page is not built yet (docs/web-app.md#outlines). Until then each is
  * shown by `ScreenOutlinePage`: its title, breadcrumbs, tabs and an empty state explaining what
  * will appear there (texts in the `screens` namespace under the screen's id).
  *

@@ -19,7 +19,7 @@ const invoicePage = lazyPage(() => import('../features/invoices/pages/invoice-pa
 const helpFaqPage = lazyPage(() => import('../features/help/pages/help-faq-page'));
 
 /**
- * Every route of spec §2. Public pages use the `full-first` (landing) and `full` layouts, the
+ * Every route (docs/web-app.md#routes). Public pages use the `full-first` (landing) and `full` layouts, the
  * dashboard the `vertical` one behind the navigation guard. Pages are loaded on demand.
  */
 export const routes: RouteObject[] = [
@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
         lazy: lazyPage(() => import('./layouts/full-layout')),
         children: [
           { path: 'contact-us', lazy: lazyPage(() => import('../features/landing/pages/contact-us-page')) },
-          // The accounting-program connection pages, named after their providers (spec §2).
+          // The accounting-program connection pages, named after their providers (docs/accounting.md#connections).
           { path: 'fortnox', lazy: providerConnectionPage, handle: { connectionProvider: 'fortnox' } },
           { path: 'visma', lazy: providerConnectionPage, handle: { connectionProvider: 'visma_eekonomi' } },
           { path: 'error-404', lazy: lazyPage(() => import('./pages/not-found-page')) },
@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
       {
         path: 'dashboard',
         loader: requireSession,
-        // The guard runs on every move to another dashboard page, as spec §2 describes; switching
+        // The guard runs on every move to another dashboard page, as docs/web-app.md#guard describes; switching
         // a tab (only the query changes) does not ask the server again.
         shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
           currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate,

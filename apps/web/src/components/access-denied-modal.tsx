@@ -33,7 +33,7 @@ export function openAccessDeniedModal(message: string): void {
   });
 }
 
-/** Shows the access-denied modal whenever the API client reports a 403 (spec §2, §8). */
+/** Shows the access-denied modal whenever the API client reports a 403 (docs/web-app.md#errors). */
 export function useAccessDeniedModal(): void {
   useEffect(() => onAppEvent('access-denied', ({ message }) => openAccessDeniedModal(message)), []);
 }

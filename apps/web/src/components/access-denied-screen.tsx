@@ -13,7 +13,7 @@ export interface AccessDeniedScreenProps {
 }
 
 /**
- * "You are not permitted to access the page" (spec §6). Permissions are handed out by the
+ * "You are not permitted to access the page" (docs/permissions.md#access-denied). Permissions are handed out by the
  * organisation's owner, so "request access" prepares a message to them: copy it or open it in
  * the user's own e-mail program. Nothing is sent on the user's behalf.
  */

@@ -4,7 +4,7 @@ import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../lib/i18n';
 
-/** sv (default) or en, remembered under `lang` (spec §1, §9). */
+/** sv (default) or en, remembered under `lang` (docs/web-app.md#language-and-skin). */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('common');
   // Read through the hook's i18n so the switch re-renders when the language changes.

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getItem, setItem } from '../lib/storage';
 
-/** On unless the build turns it off with VITE_MAINTENANCE_BANNER=off (spec §4: on by default). */
+/** On unless the build turns it off with VITE_MAINTENANCE_BANNER=off (on by default; docs/web-app.md#notices). */
 export const MAINTENANCE_BANNER_ENABLED = import.meta.env.VITE_MAINTENANCE_BANNER !== 'off';
 
-/** The maintenance notice of spec §8; once dismissed it stays away (`maintenanceDismissed`). */
+/** The maintenance notice (docs/web-app.md#notices); once dismissed it stays away (`maintenanceDismissed`). */
 export function MaintenanceBanner({ enabled = MAINTENANCE_BANNER_ENABLED }: { enabled?: boolean }) {
   const { t } = useTranslation('shell');
   const [dismissed, setDismissed] = useState(() => getItem('maintenanceDismissed') === true);

@@ -2,7 +2,7 @@ import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconPoint } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** The parts of spec §5's password rule, in the order the checklist shows them. */
+/** The parts of the password rule (docs/api.md#validation), in the order the checklist shows them. */
 export const PASSWORD_RULES = [
   { id: 'length', test: (v: string) => v.length >= 8 },
   { id: 'lowercase', test: (v: string) => /[a-z]/.test(v) },

@@ -8,7 +8,7 @@ import { isChunkLoadError } from '../lib/lazy-route';
 
 /**
  * The screen for a route that failed to load or render. A missing script (timeout after 120 s,
- * spec §9, or a new deployment) is fixed by reloading, so that is the first action offered.
+ * `CHUNK_LOAD_TIMEOUT_MS`, or a new deployment) is fixed by reloading, so that is the first action offered.
  */
 export function RouteErrorScreen() {
   const error = useRouteError();

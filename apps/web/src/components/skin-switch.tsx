@@ -2,7 +2,7 @@ import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } fr
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** Light (default) or dark; Mantine's manager keeps the choice under `skin` (spec §9). */
+/** Light (default) or dark; Mantine's manager keeps the choice under `skin` (docs/web-app.md#language-and-skin). */
 export function SkinSwitch() {
   const { t } = useTranslation('common');
   const { setColorScheme } = useMantineColorScheme();

@@ -3,7 +3,7 @@ import { IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The token-expired screen of spec §8, shown by the login page when the guard sent the user
+ * The token-expired screen (docs/web-app.md#guard), shown by the login page when the guard sent the user
  * there with `?q=tokenExpired`.
  */
 export function TokenExpiredNotice() {

@@ -8,7 +8,7 @@ export interface VerificationTokenMissingProps {
   kind?: 'reset' | 'invitation';
 }
 
-/** Shown by /reset-password and /complete-profile when the link has no token (spec §8). */
+/** Shown by /reset-password and /complete-profile when the link has no token (docs/web-app.md#notices). */
 export function VerificationTokenMissing({ kind = 'reset' }: VerificationTokenMissingProps) {
   const { t } = useTranslation('shell');
   return (

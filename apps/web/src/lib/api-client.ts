@@ -5,10 +5,10 @@ import { emitAppEvent } from './app-events';
 import { notifyError } from './notify';
 import { getAccessToken, getLang, getRefreshToken, setTokens } from './storage';
 
-/** Every call goes to the versioned API on the same origin (spec §7). */
+/** Every call goes to the versioned API on the same origin (docs/api.md#contract). */
 export const API_BASE = '/api/v1/';
 
-/** Calls that never carry the bearer token (spec §7). Compared without leading/trailing slashes. */
+/** Calls that never carry the bearer token (docs/api.md#contract). Compared without leading/trailing slashes. */
 export const PUBLIC_CALLS: readonly string[] = [
   'landing_page/packages',
   'landing_page/faq',
@@ -20,7 +20,7 @@ export const PUBLIC_CALLS: readonly string[] = [
   'auth/signup',
   'auth/login',
   'auth/check_existing',
-  // Also public, though spec §7 predates them: what a one-time link is for, and the club list of registration.
+  // Also public, though added later: what a one-time link is for, and the club list of registration.
   'auth/password/token',
   'landing_page/golf_clubs',
   // The public site's forms: whoever sends them need not be signed in.
@@ -44,7 +44,7 @@ export interface RequestOptions {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The success envelope of ARCHITECTURE §5. */
+/** The success envelope (docs/api.md#contract). */
 export interface ApiEnvelope<T> {
   data: T;
   pagination?: Pagination;
@@ -178,7 +178,7 @@ function renderFieldList(description: Extract<ApiErrorDescription, { kind: 'fiel
   );
 }
 
-/** Spec §8's global handling: a red toast, or the access-denied modal for 403. */
+/** The global handling (docs/web-app.md#errors): a red toast, or the access-denied modal for 403. */
 function reportFailure(status: number, body: unknown): void {
   const description = describeApiError(body, status, getLang());
   if (description.kind === 'access-denied') {
@@ -268,7 +268,7 @@ async function dataOf<T>(method: HttpMethod, path: string, options: RequestOptio
 type BodylessOptions = Omit<RequestOptions, 'body'>;
 
 /**
- * The one API client (ARCHITECTURE §8: components never call fetch). Each helper returns the
+ * The one API client (docs/web-app.md#api-client: components never call fetch). Each helper returns the
  * `data` of the envelope. A 401 that a refresh could not save is thrown as `Unauthorized`; other
  * failures are shown globally (unless `silent`) and thrown as `ApiError`.
  */

@@ -1,7 +1,7 @@
 import type { Lang } from '@fairway/shared';
 import { i18n } from './i18n';
 
-/** The fields of a failed call's body that spec §8's global handling reads. */
+/** The fields of a failed call's body that the global handling reads (docs/web-app.md#errors). */
 export interface ApiErrorBody {
   data?: unknown;
   error?: unknown;
@@ -15,7 +15,7 @@ export interface FieldMessages {
   messages: string[];
 }
 
-/** What the shell shows for a failed call (spec §8). */
+/** What the shell shows for a failed call (docs/web-app.md#errors). */
 export type ApiErrorDescription =
   /** A field → messages object: a red toast listing every field followed by its messages. */
   | { kind: 'fields'; title: string; fields: FieldMessages[] }
@@ -49,13 +49,13 @@ function fieldList(value: unknown): FieldMessages[] | undefined {
   return entries.map(([field, messages]) => ({ field, messages: toMessages(messages) }));
 }
 
-/** `message` when the language is Swedish, `eng_message` otherwise (spec §8). */
+/** `message` when the language is Swedish, `eng_message` otherwise (docs/web-app.md#errors). */
 export function localisedMessage(body: unknown, lang: Lang): string | undefined {
   const b = asBody(body);
   return nonEmptyString(lang === 'sv' ? b.message : b.eng_message);
 }
 
-/** The message a 401 resolves with: localised message, falling back to `detail` (spec §8). */
+/** The message a 401 resolves with: localised message, falling back to `detail` (docs/web-app.md#errors). */
 export function unauthorizedMessage(body: unknown, lang: Lang): string {
   return (
     localisedMessage(body, lang) ??
@@ -65,7 +65,7 @@ export function unauthorizedMessage(body: unknown, lang: Lang): string {
 }
 
 /**
- * Maps a failed call to what the user sees, following spec §8 branch by branch. `status` 0 means
+ * Maps a failed call to what the user sees, following docs/web-app.md#errors branch by branch. `status` 0 means
  * the request never got an answer (network failure, aborted connection).
  */
 export function describeApiError(body: unknown, status: number, lang: Lang): ApiErrorDescription {
@@ -97,8 +97,8 @@ export function describeApiError(body: unknown, status: number, lang: Lang): Api
     return { kind: 'message', title, message: text ?? t('apiErrors.badRequest') };
   }
 
-  // Server errors carry only a generic text and network failures none: both get the spec's
-  // catch-all. Other refusals (404, 409, 429 …) explain themselves in the server's message.
+  // Server errors carry only a generic text and network failures none: both get the
+  // catch-all text (docs/web-app.md#errors). Other refusals (404, 409, 429 …) explain themselves in the server's message.
   const message = status > 0 && status < 500 ? localisedMessage(b, lang) : undefined;
   return { kind: 'message', title, message: message ?? t('apiErrors.actionFailed') };
 }

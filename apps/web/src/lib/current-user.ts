@@ -11,7 +11,7 @@ export const currentUserQueryKey = ['users', 'me'] as const;
  */
 export async function getCurrentUser(): Promise<CurrentUser> {
   const result = await api.get<CurrentUser>('users/me', { silent: true });
-  // Its data field becomes the current user (spec §7), remembered for the next visit, unless
+  // Its data field becomes the current user (docs/web-app.md#guard), remembered for the next visit, unless
   // the user logged out while the call was under way.
   if (getAccessToken() !== null) setStoredUser(result);
   return result;

@@ -1,7 +1,7 @@
 /**
  * How figures read on the statistics and dashboard pages: whole kronor with Swedish grouping
  * ("12 345 kr"), short month names, dates as the reader's language writes them. Amounts arrive
- * in öre (ARCHITECTURE §5).
+ * in öre (docs/api.md#money-and-dates).
  */
 type Lang = 'sv' | 'en';
 

@@ -38,7 +38,7 @@ export function applyFormErrors<T extends FieldValues>(
 ): FormFailure {
   if (isUnauthorized(error)) return { status: 401, message: error.message };
   if (!(error instanceof ApiError)) {
-    // Not an answer from the server at all: spec §8's catch-all text.
+    // Not an answer from the server at all: the catch-all text (docs/web-app.md#errors).
     const fallback = describeApiError(null, 0, currentLanguage());
     return { status: 0, message: fallback.kind === 'fields' ? fallback.title : fallback.message };
   }

@@ -32,7 +32,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /**
- * A React Router `lazy` that gives up after the spec's 120 s (spec §9), so a stalled network
+ * A React Router `lazy` that gives up after 120 s (`CHUNK_LOAD_TIMEOUT_MS`), so a stalled network
  * ends on the error screen with a reload button instead of an endless spinner.
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS) {

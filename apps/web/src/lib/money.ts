@@ -1,7 +1,7 @@
 import { formatSek } from '@fairway/shared';
 
 /**
- * Amounts are integers in öre on the wire (ARCHITECTURE §5); people read and type kronor. These
+ * Amounts are integers in öre on the wire (docs/api.md#money-and-dates); people read and type kronor. These
  * are the two directions for inputs, plus the display format shared with the rest of the app.
  */
 

@@ -2,10 +2,10 @@ import type { CurrentUser } from '@fairway/shared';
 // Values come from the constants module: the package index would pull zod into the first download.
 import { DEFAULT_LANG, DEFAULT_SKIN, LANGUAGES, type Lang, SKINS, type Skin, STORAGE_KEYS } from '@fairway/shared/constants';
 
-/** The invoice-occasion record a GIT screen keeps between visits (spec §3); its shape belongs to the GIT feature. */
+/** The invoice-occasion record a GIT screen keeps between visits (docs/git.md#pages); its shape belongs to the GIT feature. */
 export type StoredInvoiceOccasion = Record<string, unknown>;
 
-/** What each browser storage key holds (spec §9). */
+/** What each browser storage key holds (docs/web-app.md#storage). */
 export interface StoredValues {
   accessToken: string;
   refreshToken: string;
@@ -75,12 +75,12 @@ export function removeItem(key: StorageKey): void {
   area()?.removeItem(STORAGE_KEYS[key]);
 }
 
-/** Stored language, `sv` unless the user chose otherwise (spec §9). */
+/** Stored language, `sv` unless the user chose otherwise (docs/web-app.md#language-and-skin). */
 export function getLang(): Lang {
   return getItem('lang') ?? DEFAULT_LANG;
 }
 
-/** Stored skin, `light` unless the user chose otherwise (spec §9). */
+/** Stored skin, `light` unless the user chose otherwise (docs/web-app.md#language-and-skin). */
 export function getSkin(): Skin {
   return getItem('skin') ?? DEFAULT_SKIN;
 }
@@ -106,14 +106,14 @@ export function setStoredUser(user: CurrentUser): void {
   setItem('userData', user);
 }
 
-/** Forgets the session: the three keys the guard clears on an expired token (spec §2). */
+/** Forgets the session: the three keys the guard clears on an expired token (docs/web-app.md#guard). */
 export function clearSession(): void {
   removeItem('accessToken');
   removeItem('refreshToken');
   removeItem('userData');
 }
 
-/** The guard's notion of "logged in": a stored access token or stored user data (spec §2). */
+/** The guard's notion of "logged in": a stored access token or stored user data (docs/web-app.md#guard). */
 export function hasSession(): boolean {
   return getAccessToken() !== null || getStoredUser() !== null;
 }

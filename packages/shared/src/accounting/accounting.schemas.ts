@@ -5,7 +5,7 @@ import { luhnValid } from '../validation/rules';
 /**
  * Shared pieces of the accounting-data features (customers, articles, invoices, contracts): list
  * sorting, code lists, money and quantity fields, Swedish identity numbers. Amounts are öre,
- * quantities hundredths, percentages basis points on the wire (ARCHITECTURE §5).
+ * quantities hundredths, percentages basis points on the wire (docs/api.md#money-and-dates).
  */
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
@@ -68,7 +68,7 @@ export const textField = (max: number) =>
 
 /** An amount in öre, whole, within ±100 million kronor. */
 export const oreField = () => z.number().int().min(-10_000_000_000).max(10_000_000_000);
-/** Zero or more öre (spec §5 positive). */
+/** Zero or more öre (the `positive` rule). */
 export const positiveOreField = () =>
   z
     .number({ message: encodeMessage('invalid_type') })

@@ -12,9 +12,9 @@ import { encodeMessage } from '../validation/messages';
 import { requiredString } from '../validation/rules';
 
 /**
- * Articles (spec §3), as the accounting program keeps them; the portal mirrors and edits them.
+ * Articles (docs/accounting-data.md#articles), as the accounting program keeps them; the portal mirrors and edits them.
  * Prices are öre ex VAT, quantities hundredths, dimensions millimetres and weight grams
- * (ARCHITECTURE §5).
+ * (docs/api.md#money-and-dates).
  */
 export const ARTICLE_TYPES = ['STOCK', 'SERVICE'] as const;
 export type ArticleKind = (typeof ARTICLE_TYPES)[number];

@@ -30,7 +30,7 @@ const confirmPasswords = <T extends { password: string; passwordConfirmation: st
 const required = (key: Parameters<typeof encodeMessage>[0]) => ({ message: encodeMessage(key), abort: true }) as const;
 
 /**
- * Registration (spec §5): a new customer chooses package, accounting program and golf club; an
+ * Registration: a new customer chooses package, accounting program and golf club; an
  * existing customer gives customer number and club name instead of package and club.
  */
 const accountFields = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, orgNumberField, requiredString } from '../validation/rules';
 
-/** What we charge a club besides the package (spec §9), in öre ex VAT. */
+/** What we charge a club besides the package (docs/subscriptions.md#terms), in öre ex VAT. */
 export const BILLING_PRICES_ORE = {
   annualLicence: 300_000,
   installation: 150_000,
@@ -9,7 +9,7 @@ export const BILLING_PRICES_ORE = {
   supportPerHour: 150_000,
 } as const;
 
-/** Our invoices to clubs carry 25 % VAT (spec §9). */
+/** Our invoices to clubs carry 25 % VAT (docs/subscriptions.md#billing). */
 export const BILLING_VAT_RATE = 25;
 
 /** Days from invoice date to due date on our invoices. */
@@ -33,7 +33,7 @@ export const billingLineSchema = z.object({
   kind: z.enum(BILLING_LINE_KINDS),
   /** Package or SMS plan name the line is about, when it is about one. */
   itemName: z.string().nullable(),
-  /** Hundredths: support is billed in decimal hours (spec §9), e.g. 150 = 1.5 hours. */
+  /** Hundredths: support is billed in decimal hours (docs/help.md#support), e.g. 150 = 1.5 hours. */
   quantityHundredths: z.number().int(),
   unit: z.enum(['pcs', 'months', 'hours']),
   unitPriceOre: z.number().int(),
@@ -57,7 +57,7 @@ export const billingSchema = z.object({
 });
 export type Billing = z.infer<typeof billingSchema>;
 
-/** Billing of spec §3: organisation number, address, city, zip, country, billing e-mail. */
+/** Billing details (docs/subscriptions.md#billing): organisation number, address, city, zip, country, billing e-mail. */
 export const billingDetailsSchema = z.object({
   name: z.string(),
   customerNumber: z.string(),

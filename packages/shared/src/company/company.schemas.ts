@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, optionalString, orgNumberField, requiredString } from '../validation/rules';
 
-/** Company / organisation of spec §3. */
+/** Company / organisation (docs/permissions.md#tenancy). */
 export const companySchema = z.object({
   id: z.string().uuid(),
   organisationNumber: z.string().nullable(),

@@ -4,7 +4,7 @@ import { encodeMessage } from '../validation/messages';
 import { optionalString } from '../validation/rules';
 
 /**
- * Configuration groups of spec §2/§3: one form each, stored per club account. The values are
+ * Configuration groups (docs/configurations.md): one form each, stored per club account. The values are
  * read by the features (invoicing, contracts, members, articles, e-mail, the GIT sync), so every
  * field has a default that works for a Swedish golf club out of the box.
  */
@@ -14,22 +14,22 @@ export const configurationGroupSchema = z.enum(CONFIGURATION_GROUPS);
 
 /** Payment terms offered in the invoice form (days net). */
 export const PAYMENT_TERMS_DAYS = [0, 10, 15, 20, 30, 45, 60] as const;
-/** Distribution of spec §9 (the "reminder" channel is not a default for new invoices). */
+/** Invoice distribution channels (the "reminder" channel is not a default for new invoices). */
 export const INVOICE_SEND_METHODS = ['email', 'einvoice', 'print', 'external_print'] as const;
 export type InvoiceSendMethod = (typeof INVOICE_SEND_METHODS)[number];
-/** Contract send methods of spec §9. */
+/** Contract send methods (docs/configurations.md#groups). */
 export const CONTRACT_SEND_METHODS = ['email', 'letter'] as const;
 export const CONTRACT_INTERVAL_MONTHS = [1, 3, 6, 12] as const;
 /**
  * Swedish law (lag 1981:739 om ersättning för inkassokostnader) caps a reminder fee at 60 SEK;
- * amounts are öre (ARCHITECTURE §5).
+ * amounts are öre (docs/api.md#money-and-dates).
  */
 export const MAX_REMINDER_FEE_ORE = 6000;
 export const ARTICLE_UNITS = ['st', 'tim', 'mån', 'år', 'h', 'kg', 'm'] as const;
 
-/** How far back the sync start dates may reach (spec §5, §9). */
+/** How far back the sync start dates may reach (docs/configurations.md#api). */
 export const SYNC_DATE_MONTHS_BACK = 12;
-/** GIT payment/credit bulk updates cover the last 6 months (spec §9). */
+/** GIT payment/credit bulk updates cover the last 6 months (docs/git.md#report). */
 export const STATUS_DATE_MONTHS_BACK = 6;
 
 const oneOf = <T extends readonly number[]>(values: T) =>
@@ -46,7 +46,7 @@ function isRealDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
-/** An ISO date `YYYY-MM-DD` (ARCHITECTURE §5), or null for "not set". */
+/** An ISO date `YYYY-MM-DD` (docs/api.md#money-and-dates), or null for "not set". */
 const isoDate = () =>
   z
     .string()
@@ -144,7 +144,7 @@ export const emailConfigurationSchema = z
   .strict();
 export type EmailConfiguration = z.infer<typeof emailConfigurationSchema>;
 
-/** API configuration of spec §3 (field names as the spec gives them). */
+/** API configuration (docs/git.md#api-configuration); its fields keep their snake_case names. */
 export const apiConfigurationBaseSchema = z
   .object({
     auto_sync: z.boolean(),
@@ -192,7 +192,7 @@ export function earliestApiDate(field: ApiDateField, today: string = isoToday())
 }
 
 /**
- * The rules of the API form that depend on context (spec §5): auto sync needs a club account to
+ * The rules of the API form that depend on context (docs/configurations.md#api): auto sync needs a club account to
  * sync to, and a start date may reach only 12 (sync) or 6 (payments, credits) months back. A date
  * that is unchanged from `previous` is kept even when it has since fallen out of the window, so an
  * unrelated save never fails on a value the user did not touch.

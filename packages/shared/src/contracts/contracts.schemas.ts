@@ -13,11 +13,11 @@ import { paginationSchema } from '../errors';
 import { encodeMessage } from '../validation/messages';
 
 /**
- * Contracts (spec §3 Contract, §4 states and actions). The accounting program keeps the
+ * Contracts (docs/accounting-data.md#contracts). The accounting program keeps the
  * contract (Fortnox "avtal"); the portal adds its category, tags, a scheduled cancellation, the
  * moment it terminated the contract, and planned price changes.
  *
- * Status (spec §4), computed from the mirror and today's date (Europe/Stockholm), first match wins:
+ * Status, computed from the mirror and today's date (Europe/Stockholm), first match wins:
  * - `terminated`: the portal terminated it (now, or on its scheduled cancellation date);
  * - `finished`: the accounting program has finished it (Fortnox status FINISHED: ended there, or
  *   its last period invoiced);
@@ -122,7 +122,7 @@ const contractFields = {
   remarks: textField(1024).default(null),
   costCenter: codeField().default(null),
   project: codeField().default(null),
-  /** Kept by the portal only (spec §3 category). */
+  /** Kept by the portal only. */
   category: textField(50).default(null),
   rows: z
     .array(contractRowInputSchema)

@@ -12,7 +12,7 @@ import { paginationSchema } from '../errors';
 import { encodeMessage } from '../validation/messages';
 import { isValidOrgNumber, PHONE_PATTERN, requiredString, URL_PATTERN } from '../validation/rules';
 
-/** Customers (spec §3), as the accounting program keeps them; the portal mirrors and edits them. */
+/** Customers (docs/accounting-data.md#customers), as the accounting program keeps them; the portal mirrors and edits them. */
 export const CUSTOMER_TYPES = ['company', 'private'] as const;
 export const VAT_TYPES = ['SEVAT', 'SEREVERSEDVAT', 'EUREVERSEDVAT', 'EUVAT', 'EXPORT'] as const;
 export const DELIVERY_METHODS = ['email', 'einvoice', 'externalprint', 'print'] as const;

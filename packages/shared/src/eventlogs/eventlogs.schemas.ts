@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { encodeMessage } from '../validation/messages';
 
-/** Event log entry types (spec §3). */
+/** Event log entry types (docs/messages.md#event-log). */
 export const EVENT_TYPES = ['INFO', 'ERROR', 'SUCCESS'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -31,7 +31,7 @@ export const EVENT_RESOURCES = [
 ] as const;
 export type EventResource = (typeof EVENT_RESOURCES)[number];
 
-/** One event log entry (spec §3): date, resource, invoice, activity, error, type. */
+/** One event log entry (docs/messages.md#event-log): date, resource, invoice, activity, error, type. */
 export const eventLogSchema = z.object({
   id: z.string().uuid(),
   date: z.string(),

@@ -5,8 +5,8 @@ import type { Scope } from '../permissions/scopes';
 import { encodeMessage } from '../validation/messages';
 
 /**
- * Exports of a golf club's data for a period (spec §2 /dashboard/golfrelated/exports with its
- * export log, §5 "Start and End date is required", §9 date pickers up to 12 months back).
+ * Exports of a golf club's data for a period (docs/exports.md: /dashboard/golfrelated/exports with
+ * its export log, "Start and End date is required", a start up to 12 months back).
  * Each export is one row of the export log; its file is kept for re-download for
  * EXPORT_FILE_DAYS days.
  */
@@ -25,7 +25,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
-/** How far back a period may start (spec §9: "Choose a date up to 12 months back in time"). */
+/** How far back a period may start ("Choose a date up to 12 months back in time"; docs/exports.md#period). */
 export const EXPORT_MONTHS_BACK = 12;
 /** How long a made file is kept for download again. */
 export const EXPORT_FILE_DAYS = 14;
@@ -67,7 +67,7 @@ const dateInput = () =>
 
 /**
  * POST exports: what to export and for which period. Both dates are required (one message for
- * either, the spec's), real dates, the start at most 12 months back and the end not before it.
+ * either, "Start and End date is required"), real dates, the start at most 12 months back and the end not before it.
  * `today` is for tests; the server and the form use Sweden's today.
  */
 export function exportRequestSchema(options: { today?: string } = {}) {

@@ -1,5 +1,5 @@
 /**
- * The price of a fee rule (spec §3 "fee rule"): the sum of its fees, less the rule's discount,
+ * The price of a fee rule (docs/members-and-fees.md#fees): the sum of its fees, less the rule's discount,
  * split per VAT rate. Fee amounts are what the member pays, VAT included (the way clubs quote
  * their annual fees), in whole öre. The sync engine invoices a member or family with it, and the
  * fees page shows it, so both see the same figures.

@@ -9,7 +9,7 @@ import { FEE_DISCOUNT_TYPES } from './fee-pricing';
 export * from './fee-pricing';
 
 /**
- * Fee types, fees and fee rules (spec §2 /fees, §3 "Others", §7 fee_types, fees, fee_rules): the
+ * Fee types, fees and fee rules (docs/members-and-fees.md#fees; calls fee_types, fees, fee_rules): the
  * portal's own price list of a club account. A fee type groups fees (annual fee, playing right…);
  * a fee is one price with its VAT rate and the accounting article it is invoiced as; a fee rule
  * bundles fees with a discount, and members and families are billed by their fee rule.
@@ -261,7 +261,7 @@ export const feeRulesListQuerySchema = listQuery(FEE_RULE_SORTS);
 export type FeeRulesListQuery = z.infer<typeof feeRulesListQuerySchema>;
 export const feeRulesListResponseSchema = z.object({ data: z.array(feeRuleSchema), pagination: paginationSchema });
 
-/** Where the fees page lives (spec §2), with its tabs in `?tab=`. */
+/** Where the fees page lives (docs/members-and-fees.md#fees), with its tabs in `?tab=`. */
 export const FEES_PATH = '/dashboard/golfrelated/fees';
 export const FEES_TABS = ['feeTypes', 'fees', 'feeRules'] as const;
 export type FeesTab = (typeof FEES_TABS)[number];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { encodeMessage } from '../validation/messages';
 
 /**
- * Importing an invoice batch (*fakturaomgång*) from the Excel (.xlsx) export GIT offers (issue 5:
+ * Importing an invoice batch (*fakturaomgång*) from the Excel (.xlsx) export GIT offers (docs/git.md#import:
  * the path that needs no GIT licence). Three steps: upload (the sheet is parsed and kept), preview
  * (a column mapping turns the rows into invoices with row-level errors) and commit (the batch
  * becomes an invoice occasion with its invoice bases in the portal's copy of GIT). The layout of

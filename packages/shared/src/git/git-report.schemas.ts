@@ -2,16 +2,15 @@ import { z } from 'zod';
 import { encodeMessage } from '../validation/messages';
 
 /**
- * Reporting payments and credits made in the accounting program back to GIT (spec §1 "reports
- * payments and credits back to GIT", §9 "bulk update of payment or credit status in GIT covers
- * invoices created or paid in the last 6 months"). POST `git/report-status` answers the queued run
+ * Reporting payments and credits made in the accounting program back to GIT (docs/git.md#report;
+ * a bulk report covers invoices created, paid or credited in the last 6 months). POST `git/report-status` answers the queued run
  * (a `gitTransactionSchema` row of kind `report_status`).
  */
 
 export const GIT_REPORT_KINDS = ['paid', 'credited'] as const;
 export type GitReportKind = (typeof GIT_REPORT_KINDS)[number];
 
-/** How far back a bulk report reaches (spec §9), in months. */
+/** How far back a bulk report reaches (docs/git.md#report), in months. */
 export const GIT_REPORT_WINDOW_MONTHS = 6;
 
 /** At most this many invoice bases may be chosen for one report. */

@@ -3,7 +3,7 @@ import { INVOICE_SEND_METHODS } from '../configurations/configurations.schemas';
 import { encodeMessage } from '../validation/messages';
 
 /**
- * The GIT → accounting sync (contract: /tmp/briefs/sync-contract.md): preflight, article
+ * The GIT → accounting sync (docs/git.md#sync): preflight, article
  * mappings and the sync run. The club account in use is the GIT club account; the target is the
  * club account whose accounting program gets the customers, articles and invoices (the API
  * configuration's `club_to_sync`, or the one chosen in the dialog).

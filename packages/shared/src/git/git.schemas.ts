@@ -3,8 +3,8 @@ import { encodeMessage } from '../validation/messages';
 import { GIT_BASIS_SYNC_STATES, gitBasisSyncSchema } from './git-sync.schemas';
 
 /**
- * The club account's GIT link and the portal's copy of GIT (spec §2 GIT pages, §3 GIT records,
- * §7 `git/`, `git/list_members/`, paid and credited invoices). Money in öre.
+ * The club account's GIT link and the portal's copy of GIT (docs/git.md: the GIT pages and
+ * records, `git/`, `git/list_members/`, paid and credited invoices). Money in öre.
  */
 
 export const GIT_CONNECTION_STATUSES = ['connected', 'key_revoked', 'not_connected'] as const;

@@ -4,7 +4,7 @@ import { encodeMessage } from '../validation/messages';
 import { requiredString } from '../validation/rules';
 
 /**
- * Help content (spec §3 "Others", §7 "Blog and help" and "Landing"): blog posts with categories,
+ * Help content (docs/help.md#content): blog posts with categories,
  * FAQ categories and entries, video guides with chapters, dashboard screenshots and the
  * contextual help texts of the dashboard.
  *

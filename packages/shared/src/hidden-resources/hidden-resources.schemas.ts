@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { encodeMessage } from '../validation/messages';
 
-/** Resources a user has hidden (spec §6: stored per user). */
+/** Resources a user has hidden (stored per user; docs/permissions.md#hidden-resources). */
 export const HIDDEN_RESOURCE_ID = /^[a-zA-Z0-9_.:/-]{1,100}$/;
 export const MAX_HIDDEN_RESOURCES = 200;
 export const hiddenResourcesSchema = z.object({ resourceIds: z.array(z.string()) });

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { ACCOUNTING_PROGRAMS } from '../constants';
 
-/** The systems a club connects on the integrations page (spec §2). */
+/** The systems a club connects on the integrations page (docs/accounting.md#connections). */
 export const INTEGRATION_SYSTEMS = ['accounting', 'git', 'sms', 'email'] as const;
 export type IntegrationSystem = (typeof INTEGRATION_SYSTEMS)[number];
 
 /**
  * `connected`: in use. `not_connected`: can be connected. `no_plan`: SMS needs an SMS plan first.
  * `outbox_only`: no SMTP server is configured, so e-mail is kept in the outbox instead of sent.
- * `reconnect_needed`: the accounting program refused our tokens (spec §4, §8: the reconnect prompt).
+ * `reconnect_needed`: the accounting program refused our tokens (the reconnect prompt, docs/accounting.md#notices).
  * `installation_needed` / `connector_offline`: Visma Administration's connector was never
- * installed / has gone silent (spec §8 notices).
+ * installed / has gone silent (docs/accounting.md#notices).
  */
 export const INTEGRATION_STATUSES = [
   'connected',

@@ -13,7 +13,7 @@ import { paginationSchema } from '../errors';
 import { encodeMessage } from '../validation/messages';
 
 /**
- * Invoices (spec §3 Invoice, §4 states and actions, §9 VAT, types and distribution), as the
+ * Invoices (docs/invoices.md: fields, states and actions, VAT, types and distribution), as the
  * accounting program keeps them. Amounts are öre, quantities hundredths, discounts basis points.
  */
 export const INVOICE_TYPES = ['INVOICE', 'CASH'] as const;
@@ -35,7 +35,7 @@ export interface InvoiceState {
 }
 
 /**
- * Spec §4: an unbooked invoice can be changed, booked or cancelled; a booked one can be credited
+ * The states (docs/invoices.md#states): an unbooked invoice can be changed, booked or cancelled; a booked one can be credited
  * (once, and not a credit note itself) and paid while money is owed; any invoice that is not
  * cancelled can be sent. Shared so the web offers exactly what the server accepts.
  */

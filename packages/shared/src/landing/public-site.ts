@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * The public pages a search engine may list (spec §2 public routes), in the order the sitemap
+ * The public pages a search engine may list (docs/web-app.md#routes), in the order the sitemap
  * gives them. Login, registration and the one-time-link pages are left out on purpose: they carry
  * nothing to find, and the provider pages only complete a connection.
  */
 export const PUBLIC_PAGE_PATHS = ['/', '/functions', '/price', '/faq', '/blog', '/contact-us'] as const;
 export type PublicPagePath = (typeof PUBLIC_PAGE_PATHS)[number];
 
-/** The kinds of document the duplicate detector compares (spec §3 Duplicate resource). */
+/** The kinds of document the duplicate detector compares (docs/brands.md#dubbelkoll). */
 export const DUPLICATE_RESOURCES = ['invoice', 'order', 'voucher'] as const;
 export type DuplicateResource = (typeof DUPLICATE_RESOURCES)[number];
 
@@ -30,7 +30,7 @@ export const duplicateTierSchema = z.object({
 export type DuplicateTier = z.infer<typeof duplicateTierSchema>;
 
 /**
- * The duplicate detector's tiers (spec §7 "GET tiers of the duplicate-detection product"). Product
+ * The duplicate detector's tiers (`landing_page/tiers`, docs/brands.md#dubbelkoll). Product
  * reference data like the golf packages, but fixed in code: Dubbelkoll has no registration flow
  * of its own that would need them in the database.
  */

@@ -5,7 +5,7 @@ import { requiredString } from '../validation/rules';
 
 /**
  * Member categories (GIT's *medlemskategori*, which drives the annual fees) and player
- * categories of a club account (spec §7 membercategories, playercategories).
+ * categories of a club account (calls membercategories and playercategories; docs/members-and-fees.md#categories).
  */
 const codeField = () =>
   textField(20).refine((v) => v === null || /^[\p{L}\p{N}_-]+$/u.test(v), { message: encodeMessage('alpha_dash') });

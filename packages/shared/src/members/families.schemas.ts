@@ -4,7 +4,7 @@ import { requiredString } from '../validation/rules';
 import { FAMILY_ROLES, memberRefSchema } from './members.schemas';
 
 /**
- * Families (spec §3 Family, §7 family): members invoiced together, with one payer, a fee rule and
+ * Families (docs/members-and-fees.md#families; calls under `family`): members invoiced together, with one payer, a fee rule and
  * a discount. A member belongs to at most one family. The discount is basis points for a
  * percentage (1000 = 10 %) and öre for an amount.
  */
@@ -15,7 +15,7 @@ export const FAMILY_MAX_MEMBERS = 30;
 const missing = { message: encodeMessage('family_member_missing') };
 
 /**
- * One member of the family tree. Spec §5: member and role must both be given, otherwise the
+ * One member of the family tree. Member and role must both be given, otherwise the
  * message says the member is missing from the family tree.
  */
 export const familyMemberBodySchema = z

@@ -1,7 +1,7 @@
 import type { Lang } from '../constants';
 
 /**
- * Validation texts of members, member categories and families (spec §3 Member, Family; §5 the
+ * Validation texts of members, member categories and families (docs/members-and-fees.md: the
  * family rule and the 'Kindly select one or more ...' selection rule), merged into
  * VALIDATION_MESSAGES so that `encodeMessage` and both apps translate them like every other rule.
  */

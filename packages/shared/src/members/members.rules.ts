@@ -3,7 +3,7 @@ import { PERSONAL_NUMBER_PATTERN } from '../accounting/accounting.schemas';
 import { luhnValid } from '../validation/rules';
 
 /**
- * Rules of a golf member's identifiers (spec §3 Member): the golf federation's golf ID, the
+ * Rules of a golf member's identifiers (docs/members-and-fees.md#members): the golf federation's golf ID, the
  * Swedish personal identity number, phone numbers and the handicap.
  */
 

@@ -7,7 +7,7 @@ import { requiredString } from '../validation/rules';
 import { isValidGolfId, isValidHcp, isValidMemberPersonalNumber, normaliseGolfId, toE164 } from './members.rules';
 
 /**
- * Members of a club account (spec §3 Member), their notes, the member_billing sub-resource and
+ * Members of a club account (docs/members-and-fees.md#members), their notes, the member_billing sub-resource and
  * the bulk actions of the member list. Members live in the portal (created here, imported from
  * GIT or from a file); amounts are öre, the handicap a number with one decimal, phone numbers
  * E.164, dates YYYY-MM-DD.
@@ -400,9 +400,9 @@ export type MemberBulkAction = (typeof MEMBER_BULK_ACTIONS)[number];
 export const MEMBER_BULK_MAX = 5000;
 
 /**
- * The selection of the member list (spec §3 Current user: in-memory selection lists). An empty
- * selection is answered with 'Kindly select one or more members' (spec §5), as a message rather
- * than a field error, so the list shows it as the spec's toast.
+ * The selection of the member list (an in-memory selection list). An empty
+ * selection is answered with 'Kindly select one or more members', as a message rather
+ * than a field error, so the list shows it as a toast.
  */
 const selection = z.array(z.string().uuid()).max(MEMBER_BULK_MAX);
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paginationSchema } from '../errors';
 import { encodeMessage } from '../validation/messages';
 
-/** Filter of the notification list (spec §9: all, read, unread). */
+/** Filter of the notification list (all, read, unread; docs/messages.md#notifications). */
 export const NOTIFICATION_FILTERS = ['all', 'read', 'unread'] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 
@@ -13,7 +13,7 @@ export type NotificationArchivedMode = (typeof NOTIFICATION_ARCHIVED_MODES)[numb
 /** How often the bell asks for the unread count (ms). */
 export const NOTIFICATION_POLL_MS = 60_000;
 
-/** A notification of the signed-in user in the organisation in use (spec §3). */
+/** A notification of the signed-in user in the organisation in use (docs/messages.md#notifications). */
 export const notificationSchema = z.object({
   id: z.string().uuid(),
   subject: z.string(),

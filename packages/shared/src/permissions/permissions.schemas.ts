@@ -15,7 +15,7 @@ export const ROLE_NAME_MAX = 60;
 
 const ruleFlags = Object.fromEntries(ROLE_RULES.map((r) => [r, z.boolean()])) as Record<RoleRule, z.ZodBoolean>;
 
-/** The four rule toggles of spec §6, all present. */
+/** The four rule toggles (docs/permissions.md#team-rules), all present. */
 export const roleRulesSchema = z.object(ruleFlags);
 export type RoleRules = z.infer<typeof roleRulesSchema>;
 
@@ -30,7 +30,7 @@ export const NO_RULES: RoleRules = {
 export const roleDefinitionSchema = z.object({
   id: z.uuid(),
   name: z.string(),
-  /** A default role of spec §6: its scopes follow the product and it cannot be changed or removed. */
+  /** A default role (docs/permissions.md#roles): its scopes follow the product and it cannot be changed or removed. */
   system: z.boolean(),
   scopes: z.array(scopeSchema),
   rules: roleRulesSchema,
@@ -73,7 +73,7 @@ export interface RoleChooser {
 const isOwner = (chooser: RoleChooser) => chooser.role === 'Owner';
 
 /**
- * Whether `chooser` may give `role` to a user (spec §6): an Owner any role; others Staff,
+ * Whether `chooser` may give `role` to a user (docs/permissions.md#inviting): an Owner any role; others Staff,
  * Accountant and Other, and an organisation's own role only when it grants nothing the chooser
  * lacks — otherwise giving it would be a way round the Owner-only roles.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Scope categories of spec §6. */
+/** Scope categories (docs/permissions.md#scopes). */
 export const SCOPE_CATEGORIES = ['accounting_data', 'golf_related', 'configuration'] as const;
 export type ScopeCategory = (typeof SCOPE_CATEGORIES)[number];
 
@@ -52,12 +52,12 @@ export function scopeCategory(scope: Scope): ScopeCategory {
   return SCOPE_CATEGORIES.find((c) => (SCOPES[c] as readonly string[]).includes(scope)) as ScopeCategory;
 }
 
-/** User roles of spec §6 (Manager is also a default role in the roles tab). */
+/** User roles (docs/permissions.md#roles; Manager is also a default role in the roles tab). */
 export const ROLES = ['Owner', 'Manager', 'Accountant', 'Staff', 'Other'] as const;
 export type RoleName = (typeof ROLES)[number];
 export const roleSchema = z.enum(ROLES);
 
-/** Roles a non-owner may give when inviting (spec §6). */
+/** Roles a non-owner may give when inviting (docs/permissions.md#inviting). */
 export const NON_OWNER_ASSIGNABLE_ROLES: readonly RoleName[] = ['Staff', 'Accountant', 'Other'];
 
 export function assignableRoles(inviterRole: RoleName): readonly RoleName[] {
@@ -87,6 +87,6 @@ export const DEFAULT_ROLE_SCOPES: Record<RoleName, readonly Scope[]> = {
   Other: [...accounting.filter(read), ...golf.filter(read), 'company.read'],
 };
 
-/** Rule toggles of spec §6. */
+/** Rule toggles (docs/permissions.md#team-rules). */
 export const ROLE_RULES = ['onlyTeamDocuments', 'onlyTeamContracts', 'onlyTeamOffers', 'onlyTeamCustomers'] as const;
 export type RoleRule = (typeof ROLE_RULES)[number];

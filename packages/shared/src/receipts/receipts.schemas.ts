@@ -3,7 +3,7 @@ import { accountingListQuery } from '../accounting/accounting.schemas';
 import { paginationSchema } from '../errors';
 
 /**
- * Receipts (spec §2 /receipts, §4 Receipt, §7 send_receipts/, §9): invoices fully paid in the
+ * Receipts (docs/receipts.md: /receipts, `send_receipts/`): invoices fully paid in the
  * last 90 days, each with the state of its e-mailed receipt.
  */
 export const RECEIPT_WINDOW_DAYS = 90;
@@ -11,8 +11,8 @@ export const RECEIPT_WINDOW_DAYS = 90;
 export const RECEIPT_SEND_MAX = 500;
 
 /**
- * `queued` is ours: the receipt is waiting for the send-out job. The spec's three states are
- * `not_sent`, `sent` and `failed` ("failed to send").
+ * `queued` is ours: the receipt is waiting for the send-out job. The three states users
+ * see are `not_sent`, `sent` and `failed` ("failed to send"; docs/receipts.md#states).
  */
 export const RECEIPT_STATES = ['not_sent', 'queued', 'sent', 'failed'] as const;
 export type ReceiptState = (typeof RECEIPT_STATES)[number];

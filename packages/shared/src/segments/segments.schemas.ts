@@ -5,7 +5,7 @@ import { encodeMessage } from '../validation/messages';
 import { optionalString, requiredString } from '../validation/rules';
 
 /**
- * Segments (spec §3): the portal's own grouping of accounting customers and articles. The
+ * Segments (docs/accounting-data.md#segments): the portal's own grouping of accounting customers and articles. The
  * accounting programs have no such thing, so segments live only in our database, per club
  * account. Members are named by their number in the accounting program (customer number, article
  * number), so a segment survives a resync of the mirror and can name customers not mirrored yet.
@@ -23,7 +23,7 @@ export const SEGMENT_NOTES_MAX = 2000;
 export const SEGMENT_MEMBER_NUMBER_MAX = 50;
 /** Members per segment; a club has a few thousand members at most. */
 export const SEGMENT_MEMBERS_MAX = 5000;
-/** Admin fee and freight per invoice: at most 100 000 kr, in öre (ARCHITECTURE §5). */
+/** Admin fee and freight per invoice: at most 100 000 kr, in öre (docs/api.md#money-and-dates). */
 export const SEGMENT_FEE_MAX_ORE = 10_000_000;
 /** Cost centre and project codes (Fortnox keeps short codes; Visma up to 20 characters). */
 export const SEGMENT_CODE_MAX = 20;
@@ -198,7 +198,7 @@ export const articleSegmentsListResponseSchema = z.object({
   pagination: paginationSchema,
 });
 
-/** Where each kind's pages live in the web app (spec §2, "acounting" spelled so). */
+/** Where each kind's pages live in the web app ("acounting" spelled so on purpose; docs/web-app.md#routes). */
 export const SEGMENT_PATHS: Record<SegmentKind, { list: string; create: string; edit: (id: string) => string }> = {
   customer: {
     list: '/dashboard/acounting/customers?tab=segments',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Statistics (spec §2 statistics tabs, §7 "GET statistics/contracts/{x}, statistics/customers/{x},
- * generic statistics…, GET dashboard/stats") and the dashboard home. Every figure is read from the
+ * Statistics (docs/accounting-data.md#statistics: `statistics/contracts/{x}`,
+ * `statistics/customers/{x}` and the other tabs, `GET dashboard/stats`) and the dashboard home. Every figure is read from the
  * club account's mirror of its accounting program. Amounts are öre, SEK only (invoices in another
  * currency are left out of sums: the mirror has no exchange rate), cancelled invoices never count,
  * and credit notes count with their own (negative) amounts.

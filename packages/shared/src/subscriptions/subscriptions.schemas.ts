@@ -4,16 +4,16 @@ import { packageSchema } from '../landing/landing.schemas';
 import { encodeMessage } from '../validation/messages';
 import { optionalString } from '../validation/rules';
 
-/** Months one billing covers under each payment plan (spec §9). */
+/** Months one billing covers under each payment plan (docs/subscriptions.md#terms). */
 export const PAYMENT_PLAN_MONTHS: Record<PaymentPlan, number> = { annually: 12, quarterly: 3, monthly: 1 };
 
-/** Quarterly payment adds 80 SEK ex VAT per month (spec §9), in öre. */
+/** Quarterly payment adds 80 SEK ex VAT per month (docs/subscriptions.md#terms), in öre. */
 export const QUARTERLY_SURCHARGE_ORE_PER_MONTH = 8_000;
 
-/** The commitment of every subscription term (spec §9: 12-month commitment). */
+/** The commitment of every subscription term (docs/subscriptions.md#terms). */
 export const COMMITMENT_MONTHS = 12;
 
-/** The four cancellation reasons of spec §9. */
+/** The four cancellation reasons (docs/subscriptions.md#changes). */
 export const CANCELLATION_REASONS = ['no_budget', 'too_expensive', 'changing_systems', 'other'] as const;
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 
@@ -26,7 +26,7 @@ export type SubscriptionRequestStatus = (typeof SUBSCRIPTION_REQUEST_STATUSES)[n
 export const SUBSCRIPTION_STATUSES = ['active', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** Spec §6, verbatim: the refusal every non-Owner gets for upgrade, downgrade and cancel. */
+/** Verbatim as clubs know it: the refusal every non-Owner gets for upgrade, downgrade and cancel. */
 export const ONLY_OWNER_MANAGES_SUBSCRIPTION = {
   sv: 'Endast användare med rollen Ägare kan uppgradera/nedgradera/avsluta ett abonnemang',
   en: 'Only users with role Owner is able to upgrade/downgrade/cancel a subscription',
@@ -52,7 +52,7 @@ export const smsPlanSchema = z.object({
   id: z.string(),
   name: z.string(),
   smsPerMonth: z.number().int(),
-  /** Öre per month ex VAT, added to the monthly invoice (spec §9). */
+  /** Öre per month ex VAT, added to the monthly invoice (docs/subscriptions.md#sms-plans). */
   monthlyPriceOre: z.number().int(),
   sortOrder: z.number().int(),
 });
@@ -99,7 +99,7 @@ export const subscriptionSchema = z.object({
     clubAccounts: z.number().int(),
   }),
   pendingRequests: z.array(subscriptionRequestSchema),
-  /** Whether the caller may upgrade, downgrade or cancel (spec §6: Owners only). */
+  /** Whether the caller may upgrade, downgrade or cancel (Owners only; docs/subscriptions.md#changes). */
   canManage: z.boolean(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -117,7 +117,7 @@ const idList = (max: number) => z.array(z.string().uuid()).max(max);
 export const updatePackageBodySchema = z
   .object({
     packageId: z.string().trim().min(1).max(40),
-    /** Downgrade only: the users and club accounts to keep; the rest are deleted (spec §4). */
+    /** Downgrade only: the users and club accounts to keep; the rest are deleted (docs/subscriptions.md#changes). */
     keepUserIds: idList(500).optional(),
     keepClubAccountIds: idList(100).optional(),
   })

@@ -6,13 +6,13 @@ import { encodeMessage } from '../validation/messages';
 import { emailField, optionalString, requiredString } from '../validation/rules';
 
 /**
- * Support (spec §3 Support ticket, §7 support/open_ticket and support/buy_support_hours) and the
- * public site's forms (§7 landing_page/contact_form and landing_page/notification_signup, §9
- * "Contact reply promised within 48 hours", personal support 1500 SEK ex VAT per hour with
+ * Support (docs/help.md#support: support/open_ticket and support/buy_support_hours) and the
+ * public site's forms (docs/help.md#contact: landing_page/contact_form and
+ * landing_page/notification_signup, a reply promised within 48 hours, personal support 1500 SEK ex VAT per hour with
  * decimal hours).
  */
 
-/** Spec §9: a contact message is answered within this many hours. */
+/** A contact message is answered within this many hours (docs/help.md#contact). */
 export const CONTACT_REPLY_HOURS = 48;
 
 export const SUPPORT_NAME_MAX = 100;
@@ -148,7 +148,7 @@ export interface SupportHoursPrice {
   totalOre: number;
 }
 
-/** The price of `hours` of personal support (spec §9: 1500 SEK ex VAT per hour, 25 % VAT). */
+/** The price of `hours` of personal support (1500 SEK ex VAT per hour, 25 % VAT; docs/help.md#support). */
 export function supportHoursPrice(hours: number): SupportHoursPrice {
   const hundredths = Math.round(hours * 100);
   const unitPriceOre = BILLING_PRICES_ORE.supportPerHour;

@@ -36,7 +36,7 @@ export const userSchema = z.object({
   displayName: z.string().nullable(),
   email: z.string(),
   phone: z.string().nullable(),
-  /** The kind of role of spec §6; an organisation's own role counts as "Other". */
+  /** The kind of role (docs/permissions.md#roles); an organisation's own role counts as "Other". */
   role: roleSchema,
   /** The role itself: a default role or one the organisation made (permissions/roles). */
   roleId: z.string().uuid(),

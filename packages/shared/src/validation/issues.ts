@@ -17,7 +17,7 @@ function pathKey(path: readonly PropertyKey[]): string {
 }
 
 /**
- * Groups issues by field in the error body shape of ARCHITECTURE §5, each message in `lang`.
+ * Groups issues by field in the error body shape of docs/api.md#errors, each message in `lang`.
  * An unknown-keys issue is reported once under every unknown field.
  */
 export function issuesToFieldErrors(issues: readonly IssueLike[], lang: Lang): FieldErrors {

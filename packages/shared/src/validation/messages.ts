@@ -11,7 +11,7 @@ import { SUPPORT_VALIDATION_MESSAGES } from '../support/support.messages';
 /**
  * Validation messages, written once for the server and the web app. Zod issues carry a message
  * *key* (optionally with parameters, see `encodeMessage`), so the text is chosen at display time
- * in the reader's language. The spec §5 texts are kept verbatim, typos included.
+ * in the reader's language. Texts clubs have always read are kept verbatim, typos included (docs/api.md#validation).
  */
 export const VALIDATION_MESSAGES = {
   required: { sv: 'Detta fält är obligatoriskt', en: 'This field is required' },
@@ -95,13 +95,13 @@ export const VALIDATION_MESSAGES = {
     sv: 'Ogiltigt personnummer, ange i följande format: ÅÅMMDD-XXXX',
     en: 'Invalid personal identity number, use the following format: YYMMDD-XXXX',
   },
-  // Segments (customer and article segments, spec §3).
+  // Segments (customer and article segments, docs/accounting-data.md#segments).
   segment_name_taken: { sv: 'Det finns redan ett segment med det namnet', en: 'A segment with that name already exists' },
   segment_member_taken: {
     sv: '{number} finns redan i segmentet {segment}',
     en: '{number} already belongs to the segment {segment}',
   },
-  // Articles (spec §3 Article).
+  // Articles (docs/accounting-data.md#articles).
   ean: {
     sv: 'Ogiltig EAN-kod: ange 8, 12, 13 eller 14 siffror med rätt kontrollsiffra',
     en: 'Invalid EAN: enter 8, 12, 13 or 14 digits with the right check digit',
@@ -111,7 +111,7 @@ export const VALIDATION_MESSAGES = {
     sv: 'Artikelnumret får bara innehålla bokstäver a–z, siffror och - _ + / .',
     en: 'The article number may only contain letters a–z, digits and - _ + / .',
   },
-  // Contracts (spec §3 Contract, §4 actions).
+  // Contracts (docs/accounting-data.md#contracts).
   contract_length_interval: {
     sv: 'Avtalslängden måste vara en multipel av faktureringsintervallet',
     en: 'The contract length must be a multiple of the invoice interval',
@@ -122,7 +122,7 @@ export const VALIDATION_MESSAGES = {
   },
   two_decimals: { sv: 'Ange högst två decimaler', en: 'Use at most two decimals' },
   date_not_past: { sv: 'Välj dagens datum eller ett senare', en: 'Choose today or a later date' },
-  // Invoices (spec §3 Invoice).
+  // Invoices (docs/invoices.md).
   due_before_invoice_date: {
     sv: 'Förfallodatum kan inte vara före fakturadatum',
     en: 'The due date cannot be before the invoice date',
@@ -131,12 +131,12 @@ export const VALIDATION_MESSAGES = {
     sv: 'Beloppet får vara högst fakturans saldo, {balance} kr',
     en: 'The amount may be at most the invoice balance, {balance} kr',
   },
-  // Members, categories and families (spec §3 Member, Family).
+  // Members, categories and families (docs/members-and-fees.md).
   ...MEMBERS_VALIDATION_MESSAGES,
-  // Fees (spec §3 fee type, fee, fee rule).
+  // Fees (fee type, fee, fee rule; docs/members-and-fees.md#fees).
   ...FEES_VALIDATION_MESSAGES,
   ...HELP_VALIDATION_MESSAGES,
-  // Exports (spec §5 export period).
+  // Exports (docs/exports.md#period).
   ...EXPORTS_VALIDATION_MESSAGES,
   // The GIT Excel import (column mapping).
   ...GIT_IMPORT_VALIDATION_MESSAGES,

@@ -3,10 +3,10 @@ import { encodeMessage } from './messages';
 import { isStorableText } from './storable-text';
 import './zod-setup';
 
-/** Spec §5 "password": 8+ characters with a digit, a lowercase, an uppercase and one of !@#$%&*(). */
+/** The password rule (docs/api.md#validation): 8+ characters with a digit, a lowercase, an uppercase and one of !@#$%&*(). */
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[!@#$%&*()]).{8,}$/;
 
-/** Spec §5 "url": empty allowed; optional scheme, optional www, a domain with a 2–5 letter ending. */
+/** The url rule: empty allowed; optional scheme, optional www, a domain with a 2–5 letter ending. */
 export const URL_PATTERN = /^((https?|ftp):\/\/)?(www\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,5}(:\d{1,5})?(\/[^\s]*)?$/i;
 
 export const ORG_NUMBER_PATTERN = /^\d{6}-\d{4}$/;
@@ -40,7 +40,7 @@ export function isPositive(value: number): boolean {
   return Number.isFinite(value) && value >= 0;
 }
 
-/** Spec §5 max7: the number written out has at most `length` digits. */
+/** The max7 rule: the number written out has at most `length` digits. */
 export function isWithinLength(value: number | string, length: number): boolean {
   const text = String(value).replace(/^-/, '').replace('.', '');
   return /^\d*$/.test(text) && text.length <= length;
@@ -48,7 +48,7 @@ export function isWithinLength(value: number | string, length: number): boolean 
 
 const abort = { abort: true } as const;
 
-/** Every string a client can send is bounded (ARCHITECTURE §5). */
+/** Every string a client can send is bounded (docs/api.md#validation). */
 /**
  * No `abort` here: an empty value fails only `min(1)` anyway, and an aborted issue would stop the
  * object's own refinements (e.g. a customer's identity-number check), hiding mistakes until the
@@ -119,7 +119,7 @@ export const phoneField = () =>
 
 export const idParam = () => z.string().uuid();
 
-/** General rules of spec §5 as predicates, for forms that compose their own schema. */
+/** The general rules (docs/api.md#validation) as predicates, for forms that compose their own schema. */
 export const generalRules = {
   alpha: (v: string) => /^[\p{L}]*$/u.test(v),
   alphaDash: (v: string) => /^[\p{L}\p{N}_-]*$/u.test(v),

@@ -5,7 +5,7 @@ import { families, memberCategories, members } from '../../modules/members/membe
 import type { Db, Tx } from '../client';
 
 /**
- * The demo club's fees (spec §3 Fees): the three fee types a Swedish golf club bills, the 2026
+ * The demo club's fees (docs/members-and-fees.md#fees): the three fee types a Swedish golf club bills, the 2026
  * fees per member category in öre (VAT-free, as a non-profit club's membership fees are), and
  * the fee rules that bundle them, one per category plus a family rule with a discount. Each
  * category gets its rule as default, each demo member the rule of their category and each

@@ -13,7 +13,7 @@ export interface DemoLogin {
 }
 
 /**
- * One user per role of spec §6. The passwords follow the spec's rule (upper, lower, digit and one
+ * One user per default role (docs/permissions.md#roles). The passwords follow the password rule (upper, lower, digit and one
  * of !@#$%&*()), in ASCII so they can be typed on any keyboard layout. They are public on purpose:
  * the README prints them and the browser tests sign in with them.
  */
@@ -38,7 +38,7 @@ export const DEMO_ORGANISATION = {
   accountingProgram: 'fortnox',
 } as const;
 
-/** The club keeps its books in Fortnox, its operating company in Visma eEkonomi (issue 4). */
+/** The club keeps its books in Fortnox, its operating company in Visma eEkonomi (docs/accounting.md#simulators). */
 export const DEMO_CLUB_ACCOUNTS = [
   { name: 'Fairway Demo GK', organisationNumber: '802499-1237', accountingProgram: 'fortnox' },
   { name: 'Fairway Demo GK Drift AB', organisationNumber: '559412-3456', accountingProgram: 'visma_eekonomi' },

@@ -122,7 +122,7 @@ export async function seedDemo(app: { db: Db }): Promise<DemoLogin[]> {
 
 /**
  * Links the demo club to the Fortnox simulator and its operating company to the Visma eEkonomi
- * simulator (issue 4), and the demo club to the GIT simulator (issue 5), so every accounting and
+ * simulator, and the demo club to the GIT simulator (docs/decisions/simulators.md), so every accounting and
  * GIT page has data to show. Only for a freshly seeded demo.
  */
 export async function connectDemoAccounts(app: FastifyInstance): Promise<void> {
@@ -143,7 +143,7 @@ export async function connectDemoAccounts(app: FastifyInstance): Promise<void> {
       account.accountingProgram,
       owner.id,
     );
-    // The golf club's GIT is the GIT simulator (issue 5).
+    // The golf club's GIT is the GIT simulator (docs/git.md#protocol).
     if (account.accountingProgram === 'fortnox') {
       const target = { organisationId: owner.organisationId, clubAccountId: account.id };
       await connectDemoGit(app, target, owner.id);

@@ -1,7 +1,7 @@
 import type { Brand } from '@fairway/shared';
 
 /**
- * The FAQ the product ships with, in Swedish and English. Prices and terms are those of spec §9;
+ * The FAQ the product ships with, in Swedish and English. Prices and terms are those of docs/subscriptions.md;
  * keep them in step with the price page when they change.
  */
 

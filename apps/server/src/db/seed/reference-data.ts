@@ -15,7 +15,7 @@ export interface PackageSeed {
   sortOrder: number;
 }
 
-/** The packages of spec §9: a free one plus Small, Standard, Plus and Enterprise. */
+/** The packages (docs/subscriptions.md#packages): a free one plus Small, Standard, Plus and Enterprise. */
 export const PACKAGES: readonly PackageSeed[] = [
   { id: 'free', name: 'Free', invoicesPerMonth: 25, maxUsers: 1, maxClubAccounts: 1, monthlyPriceOre: 0, sortOrder: 1 },
   { id: 'small', name: 'Small', invoicesPerMonth: 200, maxUsers: 3, maxClubAccounts: 1, monthlyPriceOre: 49_500, sortOrder: 2 },
@@ -32,7 +32,7 @@ export const PACKAGES: readonly PackageSeed[] = [
   {
     id: 'enterprise',
     name: 'Enterprise',
-    // A 10,000-member club invoices its annual fees in one month (issue 5), with room for the
+    // A 10,000-member club invoices its annual fees in one month, with room for the
     // month's other invoices.
     invoicesPerMonth: 15_000,
     maxUsers: 50,

@@ -8,9 +8,9 @@ import type { ProviderId } from './provider';
  * onto a kind and a localised message key; routes let it through the normal error handler.
  *
  * - `validation`: the program refused the values (a 400 with the localised reason);
- * - `not_found`: the document is not in the program (spec §8 "missing … in accounting");
+ * - `not_found`: the document is not in the program (the "missing in the accounting program" message, docs/accounting.md#mirror);
  * - `conflict`: e.g. the customer number is in use, the invoice is already booked;
- * - `consent_revoked`: the token no longer works; the club account must reconnect (spec §4);
+ * - `consent_revoked`: the token no longer works; the club account must reconnect (docs/accounting.md#connections);
  * - `not_connected`, `installation_needed`, `connector_offline`: no usable connection;
  * - `licence_missing`: the program's account lacks the API licence or module;
  * - `rate_limited`, `unavailable`, `timeout`: transient; jobs retry them.

@@ -1,5 +1,5 @@
 /**
- * The one interface the portal uses to talk to a club account's accounting program (issue 4):
+ * The one interface the portal uses to talk to a club account's accounting program (docs/accounting.md#provider):
  * Fortnox (API v3), Visma eEkonomi (API v2) and Visma Administration (through the installed
  * connector). Each provider maps its own documents onto these shapes; the portal's mirror, its
  * routes and the GIT sync only ever see these.

@@ -3,7 +3,7 @@ import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 /**
  * One row per request sent to an external API under a sliding-window limit, keyed by e.g.
  * `fortnox:<tenant>`. Kept in PostgreSQL so every API and worker process shares one budget
- * (ARCHITECTURE §2); rows older than the window are pruned as requests are taken, and keys
+ * (docs/decisions/rate-budgets.md); rows older than the window are pruned as requests are taken, and keys
  * nobody uses any more by an hourly job (`pruneRateEvents`).
  */
 export const providerRateEvents = pgTable(

@@ -46,7 +46,7 @@ const YIELD_MS = 100;
  * a transaction advisory lock on the key makes the prune, count and insert atomic, so concurrent
  * callers in any process cannot slip past the limit. The database clock is the only clock, so
  * processes on different machines agree on the window. Used by the accounting programs' limiter,
- * the public forms' budgets and the API's per-route limits (ARCHITECTURE §2).
+ * the public forms' budgets and the API's per-route limits (docs/decisions/rate-budgets.md).
  *
  * With a `priority`, people come first: a person refused a slot leaves a marker (a row under
  * `<key>|people`, renewed at each try and valid for one window), and while any marker is there

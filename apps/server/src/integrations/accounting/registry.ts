@@ -96,7 +96,7 @@ const vismaKit: CloudProviderKit = {
 /** The cloud programs the portal connects to with OAuth (Visma Administration uses the connector). */
 export const CLOUD_KITS: readonly CloudProviderKit[] = [fortnoxKit, vismaKit];
 
-/** Our public page the provider sends the user back to (spec §2: named after the provider). */
+/** Our public page the provider sends the user back to (named after the provider; docs/accounting.md#connections). */
 export function providerPage(id: CloudProviderKit['id']): string {
   return id === 'fortnox' ? '/fortnox' : '/visma';
 }

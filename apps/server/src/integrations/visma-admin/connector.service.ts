@@ -79,8 +79,9 @@ export interface ConnectorStatus {
 }
 
 /**
- * Spec §8: no connector ever registered → "installation needed"; registered but silent for two
- * minutes → "connector offline"; otherwise online. Judged on the database clock.
+ * The notices of docs/accounting.md#visma-administration: no connector ever registered →
+ * "installation needed"; registered but silent for two minutes → "connector offline"; otherwise
+ * online. Judged on the database clock.
  */
 export async function connectorStatus(db: Db, tenant: ClubTenant): Promise<ConnectorStatus> {
   const row = await connectorStatusRow(db, tenant, OFFLINE_AFTER_SECONDS);

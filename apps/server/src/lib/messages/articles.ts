@@ -1,6 +1,6 @@
 import type { MessageDictionary } from '../i18n';
 
-/** Messages of the articles feature (issue 4). */
+/** Messages of the articles feature (docs/accounting-data.md#articles). */
 export const articlesMessages = {
   'articles.notFound': { sv: 'Artikeln finns inte.', en: 'The article does not exist.' },
   'articles.event.created': {

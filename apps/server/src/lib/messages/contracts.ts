@@ -1,6 +1,6 @@
 import type { MessageDictionary } from '../i18n';
 
-/** Messages of the contracts feature (issue 4): refusals, the schedules job, event log, export. */
+/** Messages of the contracts feature (docs/accounting-data.md#contracts): refusals, the schedules job, event log, export. */
 export const contractsMessages = {
   'contracts.notFound': { sv: 'Avtalet finns inte.', en: 'The contract does not exist.' },
   'contracts.notSupported': {
@@ -11,7 +11,7 @@ export const contractsMessages = {
     sv: 'Bokföringsprogrammet kunde inte nås, så uppgifterna är de senast hämtade. {reason}',
     en: 'The accounting program could not be reached, so this is the last copy read. {reason}',
   },
-  // Refusals by state (spec §4: each action only where it is allowed).
+  // Refusals by state (each action only where `CONTRACT_ACTION_STATES` allows it).
   'contracts.refused.update': {
     sv: 'Ett avslutat eller uppsagt avtal kan inte ändras.',
     en: 'A finished or terminated contract cannot be changed.',

@@ -1,6 +1,6 @@
 import type { MessageDictionary } from '../i18n';
 
-/** Messages of the customers feature (issue 4). */
+/** Messages of the customers feature (docs/accounting-data.md#customers). */
 export const customersMessages = {
   'customers.notFound': { sv: 'Kunden finns inte.', en: 'The customer does not exist.' },
   'customers.event.created': { sv: '{user} skapade kunden {number} {name}', en: '{user} created the customer {number} {name}' },

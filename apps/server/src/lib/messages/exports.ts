@@ -1,7 +1,7 @@
 import type { MessageDictionary } from '../i18n';
 
 /**
- * Messages of the exports feature (issue 5): errors, event log activities, file names, and the
+ * Messages of the exports feature (docs/exports.md): errors, event log activities, file names, and the
  * column headings and values of the files (written in the language of the user who exported).
  */
 export const exportsMessages = {
@@ -27,7 +27,7 @@ export const exportsMessages = {
     en: 'The export could not be made after several attempts: {error}',
   },
 
-  // The event log (spec §3 Event log entry).
+  // The event log (docs/messages.md#event-log).
   'exports.event.succeeded.members': {
     sv: 'Export av medlemmar {start} – {end}: {rows} rader ({format})',
     en: 'Export of members {start} – {end}: {rows} rows ({format})',

@@ -1,6 +1,6 @@
 import type { MessageDictionary } from '../i18n';
 
-/** Messages of connecting a club account to its accounting program (issue 4). */
+/** Messages of connecting a club account to its accounting program (docs/accounting.md#connections). */
 export const integrationsMessages = {
   'integrations.stateInvalid': {
     sv: 'Länken för att ansluta har gått ut eller redan använts. Starta anslutningen igen under Integrationer.',

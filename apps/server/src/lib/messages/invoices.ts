@@ -1,9 +1,9 @@
 import type { MessageDictionary } from '../i18n';
 
-/** Messages of the invoices feature (issue 4). */
+/** Messages of the invoices feature (docs/invoices.md). */
 export const invoicesMessages = {
   'invoices.notFound': { sv: 'Fakturan finns inte.', en: 'The invoice does not exist.' },
-  // Refusals by state (spec §4): the portal checks before it calls the accounting program.
+  // Refusals by state (docs/invoices.md#states): the portal checks before it calls the accounting program.
   'invoices.refused.cancelled': {
     sv: 'Fakturan {number} är makulerad; inget mer kan göras med den.',
     en: 'Invoice {number} is cancelled; nothing more can be done with it.',

@@ -11,9 +11,9 @@ export const membersMessages = {
   'members.memberCategoryNotFound': { sv: 'Medlemskategorin finns inte', en: 'The member category does not exist' },
   'members.playerCategoryNotFound': { sv: 'Spelarkategorin finns inte', en: 'The player category does not exist' },
   'members.familyNotFound': { sv: 'Familjen finns inte', en: 'The family does not exist' },
-  // Spec §5: "Kindly select one or more ..." for an empty selection.
+  // "Kindly select one or more ..." for an empty selection (docs/members-and-fees.md#members).
   'members.selectMembers': { sv: 'Välj en eller flera medlemmar', en: 'Kindly select one or more members' },
-  // Spec §5 family rule: member and role must be given.
+  // The family rule: member and role must be given (docs/members-and-fees.md#families).
   'members.familyMemberMissing': {
     sv: 'Medlemmen saknas i familjeträdet: ange både medlem och roll',
     en: 'The member is missing from the family tree: give both member and role',

@@ -1,6 +1,6 @@
 import type { MessageDictionary } from '../i18n';
 
-/** Messages of the receipts feature (issue 5). */
+/** Messages of the receipts feature (docs/receipts.md). */
 export const receiptsMessages = {
   'receipts.selectInvoices': { sv: 'Välj en eller flera fakturor', en: 'Kindly select one or more invoices' },
   'receipts.outsideWindow': {

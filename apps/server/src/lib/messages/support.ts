@@ -1,6 +1,6 @@
 import type { MessageDictionary } from '../i18n';
 
-/** Messages of support tickets, support hours and the public contact and signup forms (issue 6). */
+/** Messages of support tickets, support hours and the public contact and signup forms (docs/help.md). */
 export const supportMessages = {
   'support.tooManyForms': {
     sv: 'Du har skickat många meddelanden på kort tid. Försök igen om {minutes} minuter.',

@@ -15,7 +15,7 @@ export function targetOf(caller: AccountingCaller): MirrorTarget {
 }
 
 /**
- * The rule toggles of spec §6 ("see/edit only team-created documents, contracts, offers,
+ * The rule toggles of a role (docs/permissions.md#team-rules; "see/edit only team-created documents, contracts, offers,
  * customers"): with the rule on, a caller reaches only rows created in the portal by a member of
  * their team, i.e. a user of the organisation with the same role. Answers the condition to add
  * to the query, or undefined when the rule is off.

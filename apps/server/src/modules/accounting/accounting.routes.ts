@@ -23,7 +23,7 @@ const syncRunSchema = z.object({
 
 /**
  * The accounting program's code lists for the forms (`customizations`) and the refresh of the
- * portal's copy of the program's data (`synchronize`, spec §7 Accounting data).
+ * portal's copy of the program's data (`synchronize`, docs/accounting.md#refresh).
  */
 export const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

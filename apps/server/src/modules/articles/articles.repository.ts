@@ -23,7 +23,7 @@ const SORT_COLUMNS: Record<ArticleSort, PgColumn> = {
 
 /**
  * Where a caller may look: the club account in use. Articles have no "only team-created" rule
- * (spec §6 names documents, contracts, offers and customers), so every member sees them all.
+ * (docs/permissions.md#team-rules names documents, contracts, offers and customers), so every member sees them all.
  */
 function scope(target: MirrorTarget): SQL[] {
   return [eq(articles.organisationId, target.organisationId), eq(articles.clubAccountId, target.clubAccountId)];

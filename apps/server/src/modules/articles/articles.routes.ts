@@ -27,7 +27,7 @@ import {
 
 const noQuery = z.object({}).strict();
 
-/** Articles of the club account in use (spec §7 Accounting data: list, by id, search). */
+/** Articles of the club account in use (docs/accounting-data.md#articles): list, by id, search. */
 export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/articles',

@@ -17,7 +17,7 @@ export interface Access {
   userId: string;
   organisationId: string;
   roleId: string;
-  /** The role's name (a system role of spec §6, or an organisation's own role). */
+  /** The role's name (a default role, docs/permissions.md#roles, or an organisation's own role). */
   role: string;
   scopes: Scope[];
   rules: RoleRules;

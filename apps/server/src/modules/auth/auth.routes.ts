@@ -36,7 +36,7 @@ const success = { data: { success: true as const } };
 
 const sessionResponse = { 200: envelope(sessionSchema) };
 
-/** spec §7 "Auth": sign-in, registration, session and password calls. */
+/** Auth: sign-in, registration, session and password calls. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',

@@ -70,7 +70,8 @@ export const oneTimeTokens = pgTable(
 );
 
 /**
- * Login throttling state lives in the database so every API process shares it (ARCHITECTURE §2).
+ * Login throttling state lives in the database so every API process shares it
+ * (docs/security.md#sign-in-throttling-without-a-lock-button).
  * `key` is `account:<email>` or `ip:<address>`.
  */
 export const loginAttempts = pgTable('login_attempts', {

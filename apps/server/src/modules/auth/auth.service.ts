@@ -108,8 +108,9 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promis
 // Registration
 
 /**
- * POST auth/signup (spec §5 Registration): the organisation, its first club account, system
- * roles, the Owner and the session in one transaction; the welcome e-mail leaves after commit.
+ * POST auth/signup (registration; its messages are in packages/shared/src/auth/auth.schemas.ts):
+ * the organisation, its first club account, system roles, the Owner and the session in one
+ * transaction; the welcome e-mail leaves after commit.
  */
 export async function signup(deps: AuthDeps, body: SignupBody, lang: Lang): Promise<Session> {
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));

@@ -7,7 +7,7 @@ import { organisations } from '../organizations/organizations.schema';
 /** Our invoice numbers to clubs run from 500001 upwards, across all organisations. */
 export const billingNumberSeq = pgSequence('billing_number_seq', { startWith: 500001 });
 
-/** Invoices from us to the club for its subscription (spec §3 Billing). */
+/** Invoices from us to the club for its subscription (docs/subscriptions.md#billing). */
 export const billings = pgTable(
   'billings',
   {

@@ -21,11 +21,11 @@ export interface BillingPeriodInput {
   paymentPlan: PaymentPlan;
   smsPlan: { name: string; monthlyPriceOre: number } | null;
   months: number;
-  /** The period opens a 12-month term: the annual licence is due (spec §9). */
+  /** The period opens a 12-month term: the annual licence is due (docs/subscriptions.md#terms). */
   startsTerm: boolean;
   /** The very first billing: technical installation and onboarding care are due. */
   firstBilling: boolean;
-  /** Personal support to bill, in hundredths of an hour (spec §9: decimal hours). */
+  /** Personal support to bill, in hundredths of an hour (decimal hours; docs/help.md#support). */
   supportHundredths?: number;
 }
 

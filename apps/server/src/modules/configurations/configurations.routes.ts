@@ -25,7 +25,7 @@ const SUMMARIES: Record<ConfigurationGroup, string> = {
 };
 
 /**
- * Configurations of the club account in use (spec §7): `configurations` lists every group,
+ * Configurations of the club account in use (docs/configurations.md): `configurations` lists every group,
  * `configurations/{id}` (the id is the group: invoice, contract, member, article, email, api)
  * reads or replaces one. `configurations/sub-contract` is the contract group under the path the
  * contract screens call; it has no settings of its own.

@@ -109,7 +109,7 @@ export interface ConfigurationAuthor {
 }
 
 /**
- * The API group's rules beyond its shape (spec §5): a club to sync to when auto sync is on, which
+ * The API group's rules beyond its shape (docs/configurations.md#api): a club to sync to when auto sync is on, which
  * must be a club account of the organisation the author was given (syncs later write into it on
  * their behalf), and start dates within their window.
  */

@@ -11,7 +11,7 @@ import * as repo from './contracts.repository';
 import { finishInProgram, formatPercent, todayInSweden } from './contracts.service';
 
 /**
- * The daily contract schedules (spec §4 "schedule cancellation", "update prices on a date"):
+ * The daily contract schedules (docs/accounting-data.md#contracts: "schedule cancellation", "update prices on a date"):
  * every due scheduled cancellation ends its contract in the accounting program, and every due
  * price change changes the contract rows' prices there.
  *

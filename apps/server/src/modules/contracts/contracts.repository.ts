@@ -12,7 +12,7 @@ export type ContractRecord = typeof contracts.$inferSelect;
 export type PriceChangeRecord = typeof contractPriceChanges.$inferSelect;
 
 /**
- * The contract's status (spec §4) from the mirror and today's date; the same rule as
+ * The contract's status (docs/accounting-data.md#contracts) from the mirror and today's date; the same rule as
  * `statusOf` below and `CONTRACT_STATUSES` in the shared schemas, first match wins.
  */
 export function statusSql(today: string): SQL<ContractStatus> {
@@ -52,7 +52,7 @@ function statusCondition(status: ContractStatus, today: string): SQL {
   }
 }
 
-/** Where a caller may look: the club account in use, and the team rule of spec §6. */
+/** Where a caller may look: the club account in use, and the team rule (docs/permissions.md#team-rules). */
 function scope(caller: AccountingCaller, target: MirrorTarget): SQL[] {
   const conditions: SQL[] = [
     eq(contracts.organisationId, target.organisationId),

@@ -38,7 +38,7 @@ import {
 const noQuery = z.object({}).strict();
 const tags = ['contracts'];
 
-/** Contracts of the club account in use (spec §7 Accounting data "contracts", "schedules/{x}"). */
+/** Contracts of the club account in use (docs/accounting-data.md#contracts: `contracts`, `schedules/{x}`). */
 export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contracts',

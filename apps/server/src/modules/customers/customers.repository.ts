@@ -17,7 +17,7 @@ const SORT_COLUMNS: Record<CustomerSort, PgColumn> = {
   organisationNumber: customers.organisationNumber,
 };
 
-/** Where a caller may look: the club account in use, and the team rule of spec §6. */
+/** Where a caller may look: the club account in use, and the team rule (docs/permissions.md#team-rules). */
 function scope(caller: AccountingCaller, target: MirrorTarget): SQL[] {
   const conditions: SQL[] = [
     eq(customers.organisationId, target.organisationId),

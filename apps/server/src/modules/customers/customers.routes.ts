@@ -26,7 +26,7 @@ import {
 
 const noQuery = z.object({}).strict();
 
-/** Customers of the club account in use (spec §7 Accounting data: list, by id, search). */
+/** Customers of the club account in use (docs/accounting-data.md#customers): list, by id, search. */
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers',

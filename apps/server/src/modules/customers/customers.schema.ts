@@ -11,7 +11,7 @@ export interface CustomerPortalFields {
 }
 
 /**
- * The mirror of the accounting program's customers, per club account (issue 4). The program is
+ * The mirror of the accounting program's customers, per club account (docs/accounting.md#mirror). The program is
  * the source of truth: `data` holds the whole normalized document as last read, the columns beside
  * it are what lists filter, sort and search on. `created_by` is set when a portal user created the
  * customer (the "only team-created customers" rule); it survives refreshes.

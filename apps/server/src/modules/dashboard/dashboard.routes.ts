@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { scoped } from '../../plugins/auth';
 import { dashboardStats } from './dashboard.service';
 
-/** The dashboard home's figures (spec §7 "GET dashboard/stats"). */
+/** The dashboard home's figures (`GET dashboard/stats`, docs/accounting-data.md#dashboard). */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/stats',

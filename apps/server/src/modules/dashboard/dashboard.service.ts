@@ -8,7 +8,7 @@ import * as repo from '../statistics/statistics.repository';
 import { netCoverage, swedishToday, windowOf } from '../statistics/statistics.service';
 
 /**
- * GET dashboard/stats: the home page's key figures (spec §2) from the club account's mirror.
+ * GET dashboard/stats: the home page's key figures (docs/accounting-data.md#dashboard) from the club account's mirror.
  * A sum ex VAT is given once every invoice it covers is read whole, and is null until then (the
  * answer's `completion` says when it should be there), never a sum of part of the invoices.
  * "Billed" is every invoice dated in the period that is not cancelled, credit notes subtracting;

@@ -55,7 +55,7 @@ export const emailJobs: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * The organisation's event log shows each final delivery outcome (spec §3); retries in between
+ * The organisation's event log shows each final delivery outcome (docs/messages.md#e-mail); retries in between
  * are not events. Mail without an organisation (e.g. a password reset) is not logged.
  */
 export async function logEmailDelivery(

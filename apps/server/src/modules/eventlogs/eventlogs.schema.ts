@@ -5,7 +5,7 @@ import type { MessageParams } from '../../lib/i18n';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 
 /**
- * The event log (spec §3): what jobs, integrations and notable changes did for an organisation,
+ * The event log (docs/messages.md#event-log): what jobs, integrations and notable changes did for an organisation,
  * optionally for one of its club accounts. `activity` is a server message key (or plain text)
  * with `params`, rendered in the reader's language; `error` is the failure text as it came.
  */

@@ -28,7 +28,7 @@ const ERROR_MAX = 2000;
 const INVOICE_MAX = 100;
 
 /**
- * Writes one event log entry (spec §3). Every job and integration calls this: inside the
+ * Writes one event log entry (docs/messages.md#event-log). Every job and integration calls this: inside the
  * transaction of the change it describes when there is one (so the entry exists exactly when the
  * change does), else with the plain db handle.
  */

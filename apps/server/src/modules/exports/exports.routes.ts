@@ -26,7 +26,7 @@ const exportJob = z.object({ exportId: z.string().uuid() });
 
 /**
  * Exports of a period's members, invoices, payments or GIT invoice bases, and the export log
- * (spec §2 /dashboard/golfrelated/exports, §5). Every call needs `exports.read`; making or
+ * (docs/exports.md). Every call needs `exports.read`; making or
  * downloading an export also needs the read scope of what it contains (EXPORT_KIND_SCOPES).
  */
 export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -11,7 +11,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * The export log (spec §2 "/exports (with export log)"): one row per export a user asked for,
+ * The export log (docs/exports.md#log): one row per export a user asked for,
  * with how it went. The file itself is in `export_files`, so reading the log never reads files.
  */
 export const exportLogs = pgTable(

@@ -36,7 +36,7 @@ const noQuery = z.object({}).strict();
 const deleted = envelope(z.object({ id: z.uuid() }));
 
 /**
- * Fee types, fees and fee rules of the club account in use (spec §7 golf related: `fee_types`,
+ * Fee types, fees and fee rules of the club account in use (docs/members-and-fees.md#fees; calls `fee_types`,
  * `fees`, `fee_rules`, generic): list with search, sorting and pages; get; create; replace; delete.
  * Reading needs `fees.read`, changing `fees.write`. A type used by a fee, or a fee used by a
  * rule, is not deleted: the answer is a 400 that says why.

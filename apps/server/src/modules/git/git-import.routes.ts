@@ -51,7 +51,7 @@ async function readUpload(request: FastifyRequest): Promise<{ name: string; byte
 }
 
 /**
- * Importing GIT's Excel export of an invoice batch (issue 5): upload → preview → commit. Reading
+ * Importing GIT's Excel export of an invoice batch (docs/git.md#import): upload → preview → commit. Reading
  * an upload needs `git.read`; uploading, previewing (it reads the mapping sent) and committing
  * need `git.write`. Every import belongs to the club account in use; another's id answers 404.
  */

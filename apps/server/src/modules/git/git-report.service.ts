@@ -34,7 +34,7 @@ import { basisInvoiceExternalRef } from './git-sync-ref';
 
 /**
  * Report-back: payments and credits made in the target club account's accounting program are
- * told to GIT (spec §1), so GIT activates the fee and the membership (mark paid) or stops the fee
+ * told to GIT (docs/git.md#report), so GIT activates the fee and the membership (mark paid) or stops the fee
  * (credit). Each run is a `git_transactions` row of kind `report_status` worked by a pg-boss job,
  * one per GIT club account at a time.
  *
@@ -69,8 +69,8 @@ const todayOf = (now: Date) => stockholmDate(now);
 
 /**
  * The target club account of the GIT club account's API configuration (`club_to_sync`), which
- * must be a club account of the same organisation; otherwise the spec's 'Kindly select club to
- * sync data to' on `club_to_sync`. A user (`caller`) reads the target's books through the report,
+ * must be a club account of the same organisation; otherwise 'Kindly select club to sync
+ * data to' on `club_to_sync` (docs/git.md#api-configuration). A user (`caller`) reads the target's books through the report,
  * so it must also be one they were given (404 otherwise).
  */
 export async function reportTargetOf(
@@ -257,7 +257,7 @@ async function inChunks<T>(values: readonly string[], read: (chunk: string[]) =>
  * accounting invoice by the derived reference, and from the invoice's state a mark-paid (fully
  * paid: what GIT still lacks), a part payment (with `include_partially_paid_invoices`: what was
  * paid up to now, less what GIT has) or a credit (a credit note exists). A bulk report (no chosen
- * bases) takes only invoices created, paid or credited within the last 6 months (spec §9) and on
+ * bases) takes only invoices created, paid or credited within the last 6 months (`GIT_REPORT_WINDOW_MONTHS`) and on
  * or after `payment_start_date` / `credit_start_date`. Bases already paid / credited in GIT, items
  * the sync paused, and reports already made are left out.
  */

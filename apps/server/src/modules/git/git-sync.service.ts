@@ -60,7 +60,7 @@ import { getTransaction } from './git-transactions.repository';
 export type { GitSyncSelection } from './git-sync-selection';
 
 /**
- * The GIT → accounting sync (issue 5 "The sync engine"; contract /tmp/briefs/sync-contract.md).
+ * The GIT → accounting sync (docs/git.md#sync).
  * For each chosen GIT invoice basis: the payer's customer (guardian / family payer per the member
  * configuration, keyed by golf ID), the invoice with the mapped articles (carrying the derived
  * reference `basisInvoiceRequestId`), then sending it by the invoice configuration's method.

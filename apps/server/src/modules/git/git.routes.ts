@@ -39,7 +39,7 @@ import { queueGitRefresh } from './git-refresh.service';
 const noQuery = z.object({}).strict();
 
 /**
- * The club account's GIT connection and the portal's copy of GIT (spec §7 `git/`,
+ * The club account's GIT connection and the portal's copy of GIT (docs/git.md; `git/`,
  * `git/list_members/`, paid and credited invoices, the transaction log). Reading needs
  * `git.read`, every change `git.write`. Everything is of the club account in use.
  */

@@ -124,7 +124,7 @@ export const gitInvoiceOccasions = pgTable(
     /** Sums over every basis: a big club's annual fees pass 21 million kronor (integer's limit in öre). */
     totalOre: bigint('total_ore', { mode: 'number' }).notNull(),
     paidOre: bigint('paid_ore', { mode: 'number' }).notNull(),
-    /** The portal's flag (spec §4 GIT invoice occasion archived / unarchived), never GIT's. */
+    /** The portal's flag (archived / unarchived, docs/git.md#mirror), never GIT's. */
     archived: boolean('archived').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     gitCreatedAt: timestamp('git_created_at', { withTimezone: true }).notNull(),
@@ -207,7 +207,7 @@ export const gitSyncCursors = pgTable(
 );
 
 /**
- * The GIT transaction log: one row per run (spec §2 GIT pages, §3 transaction log). `status`:
+ * The GIT transaction log: one row per run (docs/git.md#transaction-log). `status`:
  * `queued`, `running`, `succeeded`, `failed`; `created` / `updated`: mirror rows written.
  */
 export const gitTransactions = pgTable(

@@ -22,7 +22,7 @@ import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTrans
 import { gitSyncItems } from './git-sync.schema';
 import { itemStatesBeyond, itemStatesFor, listTargetOf, notSynced, syncStatesOf } from './git-sync-states';
 
-/** Reading the portal's copy of GIT (spec §7 `git/`, `git/list_members/`, paid / credited invoices). */
+/** Reading the portal's copy of GIT (`git/`, `git/list_members/`, paid / credited invoices; docs/git.md#mirror). */
 
 interface PageQuery {
   page: number;

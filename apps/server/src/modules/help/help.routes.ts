@@ -41,7 +41,7 @@ const chaptersParamsSchema = z.object({ id: z.uuid(), lang: z.enum(['sv', 'en'])
 const perLanguage = (reply: FastifyReply) => reply.header('vary', 'Accept-Language');
 
 /**
- * Public reads of the help content (spec §7 "Blog and help" and "Landing"): no token, in the
+ * Public reads of the help content (docs/help.md#content): no token, in the
  * reader's language (Accept-Language), the content of the brand this server runs as. Editing by
  * platform admins is in help-admin.routes.ts.
  */

@@ -8,7 +8,7 @@ import { findHiddenResources, saveHiddenResources } from './hidden-resources.rep
 const noQuery = z.object({}).strict();
 
 /**
- * hidden_resources (spec §6, §7): the resources the signed-in user has hidden, kept per user and
+ * hidden_resources (docs/permissions.md#hidden-resources): the resources the signed-in user has hidden, kept per user and
  * organisation. Everyone manages only their own list, so sign-in is all it takes.
  */
 export const hiddenResourcesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,7 @@ import { tenantIsolation } from '../../db/row-level-security';
 import { organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
-/** The resources a user has hidden in an organisation (spec §6: stored per user). */
+/** The resources a user has hidden in an organisation (stored per user; docs/permissions.md#hidden-resources). */
 export const hiddenResources = pgTable(
   'hidden_resources',
   {

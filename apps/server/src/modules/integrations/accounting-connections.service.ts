@@ -224,7 +224,7 @@ export async function disconnect(app: FastifyInstance, caller: Caller): Promise<
 }
 
 /**
- * The provider refused our tokens for good: the connection needs a reconnect (spec §4). Done once
+ * The provider refused our tokens for good: the connection needs a reconnect (docs/accounting.md#connections). Done once
  * (only a connected row changes), with an event-log entry and a notification to owners and managers.
  */
 async function markConsentRevoked(app: FastifyInstance, row: repo.ConnectionRow, reason: string): Promise<void> {
@@ -374,7 +374,7 @@ async function providerFor(app: FastifyInstance, row: repo.ConnectionRow): Promi
 
 /**
  * The accounting program of a club account, ready to call. Throws `AccountingError` when there
- * is no usable connection (not connected, consent revoked: the reconnect prompt of spec §8).
+ * is no usable connection (not connected, consent revoked: the reconnect prompt of docs/accounting.md#notices).
  * Visma Administration needs no OAuth connection: its provider talks to the installed
  * connector and reports "installation needed" / "connector offline" itself.
  */

@@ -29,7 +29,7 @@ async function loadClubAccount(db: Db, caller: Caller) {
 
 /**
  * The accounting card: the club account's connection and the latest refresh of its mirror.
- * A revoked consent shows as `reconnect_needed` (spec §4, §8).
+ * A revoked consent shows as `reconnect_needed` (docs/accounting.md#notices).
  */
 async function accountingIntegration(db: Db, caller: Caller, provider: string): Promise<Integration> {
   const tenant = { organisationId: caller.organisationId };

@@ -144,7 +144,7 @@ export function mirrorInvoicePayments(conn: Db | Tx, target: MirrorTarget, items
 
 /**
  * Dates invoices became fully paid, from the mirrored payments (the programs' invoice lists do
- * not carry payments). Receipts list invoices fully paid in the last 90 days (spec §9).
+ * not carry payments). Receipts list invoices fully paid in the last 90 days (docs/receipts.md#window).
  */
 export async function refreshPaidDates(conn: Db | Tx, target: MirrorTarget): Promise<void> {
   await conn.execute(sql`

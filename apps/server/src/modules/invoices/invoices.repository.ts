@@ -22,7 +22,7 @@ const SORT_COLUMNS: Record<InvoiceSort, PgColumn> = {
 };
 
 /**
- * Where a caller may look: the club account in use, and "only team-created documents" (spec §6).
+ * Where a caller may look: the club account in use, and "only team-created documents" (docs/permissions.md#team-rules).
  * `clubAccountOnly` leaves out the organisation (the club account belongs to exactly one) so a
  * query can be answered from an index alone; its caller checks the organisation on what it returns.
  */

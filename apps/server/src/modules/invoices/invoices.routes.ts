@@ -34,7 +34,7 @@ const noQuery = z.object({}).strict();
 const noBody = z.object({}).strict().optional();
 const one = envelope(invoiceSchema);
 
-/** Invoices of the club account in use (spec §3 Invoice, §4 states and actions, §7). */
+/** Invoices of the club account in use (docs/invoices.md). */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = scoped(app, 'invoices.read');
   const write = scoped(app, 'invoices.write');

@@ -13,7 +13,7 @@ import { signUpForLaunch, submitContactForm } from './landing-forms.service';
 
 const noQuery = z.object({}).strict();
 
-/** The public site's forms (spec §7 Landing): no token, a budget per IP address. */
+/** The public site's forms (docs/help.md#contact): no token, a budget per IP address. */
 export const landingFormsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/landing_page/contact_form',

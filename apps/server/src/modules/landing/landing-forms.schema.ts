@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** Messages from the public contact form (spec §2 /contact-us); answered within 48 hours (§9). */
+/** Messages from the public contact form (/contact-us); answered within 48 hours (docs/help.md#contact). */
 export const contactMessages = pgTable(
   'contact_messages',
   {

@@ -14,7 +14,7 @@ import { addressOf } from '../integrations/integrations.service';
 import { insertContactMessage, insertSignupOnce } from './landing-forms.repository';
 
 /**
- * POST landing_page/contact_form: stores the message, confirms it to the sender with the spec §9
+ * POST landing_page/contact_form: stores the message, confirms it to the sender with the
  * promise (a reply within 48 hours) in the language they wrote in, and tells our support (the
  * portal's own address, as for integration requests). Both e-mails are queued in the same
  * transaction as the message and sent after the commit.

@@ -6,7 +6,7 @@ import { listActivePackages, listGolfClubs } from './landing.repository';
 const noQuery = z.object({}).strict();
 const golfClubsQuerySchema = z.object({ search: z.string().trim().max(100).optional() }).strict();
 
-/** Public landing-page data: no token (spec §7 lists landing_page/packages among the open calls). */
+/** Public landing-page data: no token (docs/api.md#contract lists the calls open to everyone). */
 export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/landing_page/packages',

@@ -1,6 +1,6 @@
 import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
-/** Packages that registration and the price page offer (spec §9). */
+/** Packages that registration and the price page offer (docs/subscriptions.md#packages). */
 export const packages = pgTable('packages', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

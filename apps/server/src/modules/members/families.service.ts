@@ -77,7 +77,7 @@ export async function getFamily(app: FastifyInstance, actor: MemberActor, id: st
 
 /**
  * Checks a family tree before it is written: every member is the club account's (otherwise the
- * spec's family message: the member is missing from the family tree) and in no other family.
+ * family message, docs/members-and-fees.md#families: the member is missing from the family tree) and in no other family.
  */
 async function checkLinks(tx: Tx, t: MemberTenant, familyId: string | null, links: readonly Link[]) {
   const ids = links.map((l) => l.memberId);

@@ -58,7 +58,7 @@ const noQuery = z.object({}).strict();
 const deleted = envelope(z.object({ id: z.string().uuid() }));
 
 /**
- * Members of the club account in use (spec §7 Golf related: members, member_billing,
+ * Members of the club account in use (docs/members-and-fees.md; calls members, member_billing,
  * membercategories, playercategories; Accounting data: family). Reading needs `members.read`,
  * every change `members.write`.
  */

@@ -110,7 +110,7 @@ export const memberCategories = pgTable(
 export const playerCategories = pgTable('player_categories', categoryColumns({}), (t) => categoryIndexes('player_categories', t));
 
 /**
- * Members of a club account (spec §3 Member). GIT's records are upserted by golf ID (unique per
+ * Members of a club account (docs/members-and-fees.md#members). GIT's records are upserted by golf ID (unique per
  * club account) with `source = 'git'` and GIT's own timestamps; portal-made members carry
  * `source = 'portal'`. The list (50,000 members, p95 ≤ 50 ms) reads only this table plus the two
  * category tables by primary key; every sort has an index starting with club_account_id.
@@ -213,7 +213,7 @@ export const memberNotes = pgTable(
   (t) => [index('member_notes_member_idx').on(t.memberId, t.createdAt), tenantIsolation(t.organisationId)],
 );
 
-/** Families (spec §3 Family): invoiced together with their fee rule and discount. */
+/** Families (docs/members-and-fees.md#families): invoiced together with their fee rule and discount. */
 export const families = pgTable(
   'families',
   {

@@ -6,7 +6,7 @@ import { organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
 /**
- * In-app notifications (spec §3, §4): one row per recipient in one organisation, so a user who
+ * In-app notifications (docs/messages.md#notifications): one row per recipient in one organisation, so a user who
  * belongs to two organisations sees each organisation's notifications only there. Subject and
  * message are server message keys (or plain text) with `params`, rendered in the reader's
  * language when read. Deleting removes the row.

@@ -36,7 +36,7 @@ const TEXT_MAX = 2000;
 const LINK_MAX = 500;
 
 /**
- * Sends an in-app notification to members of one organisation (spec §3, §4). Call it inside the
+ * Sends an in-app notification to members of one organisation (docs/messages.md#notifications). Call it inside the
  * transaction of the change it tells about, so the notification exists exactly when the change
  * does. Recipients are the union of `userIds` and the roles named; returns how many got one.
  */

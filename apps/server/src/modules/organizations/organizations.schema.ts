@@ -6,7 +6,7 @@ import { golfClubs, packages } from '../landing/landing.schema';
 /** Customer numbers are handed out from 10001 upwards. */
 export const customerNumberSeq = pgSequence('organisation_customer_number_seq', { startWith: 10001 });
 
-/** Our customer: subscription, billing and users hang off the organisation (ARCHITECTURE §5). */
+/** Our customer: subscription, billing and users hang off the organisation (docs/permissions.md#tenancy). */
 export const organisations = pgTable(
   'organisations',
   {

@@ -32,7 +32,7 @@ export interface CreateOrganisationWithOwnerInput {
   /** The first club account, e.g. the golf club itself. */
   clubAccount: { name: string; organisationNumber?: string | null };
   owner: OwnerInput;
-  /** Spec §6 "golfclub admin" flag on the owner's membership. */
+  /** The "golf club admin" flag (docs/permissions.md#tenancy) on the owner's membership. */
   golfclubAdmin?: boolean;
 }
 
@@ -45,7 +45,7 @@ export interface CreatedOrganisation {
 }
 
 /**
- * Creates an organisation with its first club account, its system roles and its Owner (spec §6)
+ * Creates an organisation with its first club account, its system roles and its Owner (docs/permissions.md#roles)
  * in the caller's transaction, so a failure leaves nothing half-made. A new owner also gets the
  * password's first history entry and lands in the new organisation and club account.
  */

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../../lib/errors';
 
 /**
- * The organisation a request acts for (ARCHITECTURE §5 Tenancy). Every repository function that
+ * The organisation a request acts for (docs/permissions.md#tenancy). Every repository function that
  * reads or writes tenant rows takes it as its first argument, so a query without a tenant filter
  * cannot be written by accident.
  */

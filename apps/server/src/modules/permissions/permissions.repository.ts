@@ -34,7 +34,7 @@ async function userCounts(conn: Conn, tenant: Tenant): Promise<Map<string, numbe
   return new Map(rows.map((r) => [r.roleId, r.n]));
 }
 
-/** The tenant's roles: the default roles in spec §6 order, then its own roles by name. */
+/** The tenant's roles: the default roles in the order of `ROLES` (shared permissions/scopes.ts), then its own by name. */
 export async function listRoles(conn: Conn, tenant: Tenant): Promise<RoleDefinition[]> {
   const [rows, counts] = await Promise.all([
     conn

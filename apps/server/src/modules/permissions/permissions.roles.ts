@@ -85,7 +85,7 @@ async function write(
   }
 }
 
-/** POST permissions/roles: a role of the organisation's own (spec §6). */
+/** POST permissions/roles: a role of the organisation's own (docs/permissions.md#roles). */
 export function createRole(db: Db, actor: RoleActor, body: RoleBody): Promise<RoleDefinition> {
   return write(db, actor, body, (tx, tenant, values) => insertRole(tx, tenant, values));
 }

@@ -21,7 +21,7 @@ import { changeRole, createRole, removeRole } from './permissions.roles';
 const noQuery = z.object({}).strict();
 
 /**
- * The roles tab (spec §6). Any signed-in user may read the lists: they describe what the product
+ * The roles tab (docs/permissions.md#roles). Any signed-in user may read the lists: they describe what the product
  * can grant and which roles exist (the invite form offers them), not anybody's data. Changing
  * roles needs roles.manage.
  */

@@ -2,7 +2,7 @@ import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { tenantIsolation } from '../../db/row-level-security';
 import { organisations } from '../organizations/organizations.schema';
 
-/** A named set of scopes plus rule toggles (spec §6); system roles are seeded per organisation. */
+/** A named set of scopes plus rule toggles (docs/permissions.md#roles); system roles are seeded per organisation. */
 export const roles = pgTable(
   'roles',
   {

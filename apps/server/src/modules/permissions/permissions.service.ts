@@ -33,7 +33,7 @@ export function roleRules(role: Pick<RoleRow, RoleRule>): RoleRules {
 }
 
 /**
- * Creates the default roles of spec §6 for an organisation, leaving existing ones alone, and
+ * Creates the default roles (docs/permissions.md#roles) for an organisation, leaving existing ones alone, and
  * answers every system role's id by name. Safe to call again (e.g. after a release adds a role).
  */
 export async function ensureSystemRoles(tx: Db | Tx, organisationId: string): Promise<Record<RoleName, string>> {

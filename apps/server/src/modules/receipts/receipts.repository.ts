@@ -25,9 +25,9 @@ const SORTS: Record<ReceiptSort, SQL | typeof invoices.number> = {
 };
 
 /**
- * Spec §9: invoices fully paid (balance zero, not cancelled, not a credit note) whose last
+ * The receipts window (docs/receipts.md#window): invoices fully paid (balance zero, not cancelled, not a credit note) whose last
  * payment is on or after `since` (90 days back, Swedish time). With a `caller`, also only what
- * they may see: with "see/edit only team-created documents" (spec §6) the invoices their team
+ * they may see: with "see/edit only team-created documents" (docs/permissions.md#team-rules) the invoices their team
  * created, as in the invoice list. The send-out job, which a caller queued, passes none.
  */
 export function receiptWindow(target: MirrorTarget, since: string, caller?: AccountingCaller): SQL {

@@ -26,7 +26,7 @@ import {
 
 const noQuery = z.object({}).strict();
 
-/** Receipts of fully paid invoices (spec §2 /receipts, §4, §7 receipts and send_receipts/). */
+/** Receipts of fully paid invoices (docs/receipts.md: `receipts` and `send_receipts/`). */
 export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = scoped(app, 'receipts.read');
   const write = scoped(app, 'receipts.write');

@@ -3,7 +3,7 @@ import { tenantIsolation } from '../../db/row-level-security';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 
 /**
- * The receipt of a fully paid invoice (spec §4 Receipt), one per club account and invoice number
+ * The receipt of a fully paid invoice (docs/receipts.md#states), one per club account and invoice number
  * of the invoice mirror. No row means "not sent". `send_out_id` is the last send-out that took it;
  * the page follows a send-out's progress through it.
  */

@@ -32,7 +32,7 @@ export interface SendOutJob {
   clubAccountId: string;
 }
 
-/** The first day of the receipts window (spec §9), Swedish time. */
+/** The first day of the receipts window (docs/receipts.md#window), Swedish time. */
 export const windowStart = (now = new Date()) => addDays(stockholmDate(now), -RECEIPT_WINDOW_DAYS);
 
 function toRow(r: repo.ReceiptListRecord): ReceiptRow {

@@ -31,7 +31,7 @@ const noQuery = z.object({}).strict();
 const deleted = envelope(z.object({ id: z.uuid() }));
 
 /**
- * Customer and article segments of the club account in use (spec §3, §7): `segments/customers/`
+ * Customer and article segments of the club account in use (docs/accounting-data.md#segments): `segments/customers/`
  * and the generic `segments/articles/` with their `{id}` routes, and `segments/info/articles/{id}`.
  * Customer segments need the customers scopes, article segments the articles scopes.
  */

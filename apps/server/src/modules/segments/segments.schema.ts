@@ -18,7 +18,7 @@ import { clubAccounts, organisations } from '../organizations/organizations.sche
 import { users } from '../users/users.schema';
 
 /**
- * Customer and article segments (spec §3) of a club account: the portal's own grouping, unknown
+ * Customer and article segments (docs/accounting-data.md#segments) of a club account: the portal's own grouping, unknown
  * to the accounting programs. Both kinds share one table because they share name, texts,
  * members and every rule about them; the columns of the other kind stay null (checked below).
  * The discount is kept in hundredths of a percent, so 12.5 % is 1250 and no float is stored.

@@ -19,7 +19,7 @@ import {
 } from './statistics.service';
 
 /**
- * The statistics tabs (spec §7: GET statistics/contracts/{x}, statistics/customers/{x} and the
+ * The statistics tabs (docs/accounting-data.md#statistics: GET statistics/contracts/{x}, statistics/customers/{x} and the
  * generic statistics/… for invoices, products and general). `{x}` is the period:
  * `last-12-months` or a year such as `2025`; each answer compares with the year before.
  */

@@ -245,7 +245,7 @@ export async function deleteUsersWithoutOrganisation(tx: Tx, userIds: readonly s
   );
 }
 
-/** Cancellation after the end date (spec §4): the organisation and, by cascade, all its data. */
+/** Cancellation after the end date (docs/subscriptions.md#changes): the organisation and, by cascade, all its data. */
 export async function deleteOrganisation(tx: Tx, tenant: Tenant): Promise<void> {
   const userIds = await memberUserIds(tx, tenant);
   await tx.delete(organisations).where(eq(organisations.id, tenant.organisationId));

@@ -33,9 +33,10 @@ const noQuery = z.object({}).strict();
 const list = <T extends z.ZodType>(item: T) => envelope(z.array(item));
 
 /**
- * Subscription calls of spec §7. Reads are open to every signed-in user of the organisation (a
- * non-Owner sees the page with the spec §6 message); upgrade, downgrade, cancel and payment plan
- * changes are for Owners only, checked in the service so others get the spec's own refusal.
+ * Subscription calls (docs/subscriptions.md). Reads are open to every signed-in user of the
+ * organisation (a non-Owner sees the page with the Owner-only message); upgrade, downgrade,
+ * cancel and payment plan changes are for Owners only, checked in the service so others get
+ * that refusal (`ONLY_OWNER_MANAGES_SUBSCRIPTION`).
  */
 export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

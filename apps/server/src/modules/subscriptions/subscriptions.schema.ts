@@ -5,7 +5,7 @@ import { packages } from '../landing/landing.schema';
 import { organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
-/** SMS plans (spec §9): SMS per month and a monthly cost added to the monthly invoice. */
+/** SMS plans (docs/subscriptions.md#sms-plans): SMS per month and a monthly cost added to the monthly invoice. */
 export const smsPlans = pgTable('sms_plans', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -24,7 +24,7 @@ export const productModules = pgTable('modules', {
   sortOrder: integer('sort_order').notNull(),
 });
 
-/** One subscription per organisation; its term runs 12 months and renews (spec §9). */
+/** One subscription per organisation; its term runs 12 months and renews (docs/subscriptions.md#terms). */
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -48,7 +48,7 @@ export const subscriptions = pgTable(
   (t) => [uniqueIndex('subscriptions_org_uq').on(t.organisationId), tenantIsolation(t.organisationId)],
 );
 
-/** Upgrade, downgrade, cancel and payment plan changes wait here until they take effect (spec §4). */
+/** Upgrade, downgrade, cancel and payment plan changes wait here until they take effect (docs/subscriptions.md#changes). */
 export const subscriptionRequests = pgTable(
   'subscription_requests',
   {

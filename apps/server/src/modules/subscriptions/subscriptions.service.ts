@@ -27,7 +27,10 @@ type Caller = Pick<AuthContext, 'organisationId' | 'userId' | 'role' | 'clubAcco
 
 const termEnd = (start: string) => addDays(addMonths(start, COMMITMENT_MONTHS), -1);
 
-/** Spec §6: only Owners upgrade, downgrade or cancel; everyone else gets the spec's own words. */
+/**
+ * Only Owners upgrade, downgrade or cancel; everyone else gets `ONLY_OWNER_MANAGES_SUBSCRIPTION`
+ * (docs/subscriptions.md#changes).
+ */
 export function assertOwner(caller: Caller): void {
   if (caller.role !== 'Owner') throw new ForbiddenError('subscriptions.onlyOwner');
 }
@@ -87,7 +90,8 @@ export async function billDuePeriods(
     const planEnd = addDays(addMonths(periodStart, PAYMENT_PLAN_MONTHS[sub.paymentPlan]), -1);
     const periodEnd = planEnd < sub.endDate ? planEnd : sub.endDate;
     const months = monthsBetween(periodStart, addDays(periodEnd, 1));
-    // Support hours bought since the last billing ride on this one (spec §9, support/buy_support_hours).
+    // Support hours bought since the last billing ride on this one (support/buy_support_hours;
+    // docs/subscriptions.md#nightly-run).
     const support = await pendingSupportHours(conn, tenant);
     const lines = subscriptionBillingLines({
       pkg,
@@ -122,7 +126,7 @@ async function loadOwn(conn: Conn, tenant: Tenant, subscriptionId?: string): Pro
 }
 
 /**
- * An Owner's change to the subscription (spec §6): one transaction with the organisation row
+ * An Owner's change to the subscription (docs/subscriptions.md#changes): one transaction with the organisation row
  * locked, so two requests never race past the pending-request checks.
  */
 async function ownerChange<T>(
@@ -199,7 +203,7 @@ function sameSet(ids: readonly string[], within: readonly string[]): boolean {
 }
 
 /**
- * Upgrade or downgrade (spec §4). Both wait as pending requests: an upgrade takes effect at the
+ * Upgrade or downgrade (docs/subscriptions.md#changes). Both wait as pending requests: an upgrade takes effect at the
  * next nightly run, a downgrade when the paid period ends. A downgrade that leaves more users or
  * club accounts than the smaller package allows must name whom to keep; the rest are deleted
  * right away, in this same transaction, so the organisation already fits the package it chose.
@@ -285,7 +289,7 @@ async function trimToPackage(
 }
 
 /**
- * Cancellation with one of the four reasons (spec §9). Within the term it waits for the end date
+ * Cancellation with one of the four reasons (`CANCELLATION_REASONS`). Within the term it waits for the end date
  * (12-month commitment, no refund); after the end date the organisation and all its data go.
  */
 export async function requestCancellation(
@@ -335,7 +339,7 @@ export async function requestPaymentPlanChange(
   });
 }
 
-/** The SMS plan is monthly and changes at once; the next billing carries it (spec §9). */
+/** The SMS plan is monthly and changes at once; the next billing carries it (docs/subscriptions.md#sms-plans). */
 export async function changeSmsPlan(
   db: Db,
   caller: Caller,
@@ -461,7 +465,7 @@ async function applyRequest(tx: Tx, tenant: Tenant, request: repo.RequestRow, to
 }
 
 /**
- * The invoice quota (spec: "up to N invoices/month"): refuses creating `count` more invoices this
+ * The invoice quota ("up to N invoices/month", docs/subscriptions.md#quota): refuses creating `count` more invoices this
  * month when the package's monthly number would be passed. Reads only; to create invoices,
  * reserve them (`reserveInvoiceQuota`) so two creates at the limit cannot both pass.
  */

@@ -19,7 +19,7 @@ import { buySupportHours, listTickets, openTicket } from './support.service';
 
 const noQuery = z.object({}).strict();
 
-/** Support (spec §7 Support): tickets to our support team and personal support hours. */
+/** Support (docs/help.md#support): tickets to our support team and personal support hours. */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Anyone signed in may ask for help; which member a ticket names is checked against the club account.
   const signedIn = authenticated(app);

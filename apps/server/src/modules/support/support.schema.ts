@@ -6,7 +6,7 @@ import { members } from '../members/members.schema';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import { users } from '../users/users.schema';
 
-/** A question from a club to our support (spec §3 Support ticket: subject and message). */
+/** A question from a club to our support (subject and message; docs/help.md#support). */
 export const supportTickets = pgTable(
   'support_tickets',
   {
@@ -32,7 +32,7 @@ export const supportTickets = pgTable(
 );
 
 /**
- * Personal support bought by the hour (spec §9: 1500 SEK ex VAT per hour, decimal hours). A
+ * Personal support bought by the hour (1500 SEK ex VAT per hour, decimal hours; docs/help.md#support). A
  * purchase waits here until the next billing run puts it on the organisation's billing and
  * records which one, so it is billed exactly once.
  */

@@ -16,7 +16,7 @@ export function profileImageUrl(user: { id: string; image: string | null; imageU
 }
 
 function asRoleName(role: string): RoleName {
-  // An organisation's own role is of the kind "Other" (spec §6); its names can never be a
+  // An organisation's own role is of the kind "Other" (docs/permissions.md#roles); its names can never be a
   // default role's (permissions.roles.ts refuses them).
   return (ROLES as readonly string[]).includes(role) ? (role as RoleName) : 'Other';
 }

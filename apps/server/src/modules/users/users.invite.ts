@@ -13,7 +13,7 @@ import { users } from './users.schema';
 import { type Actor, checkInvitation, loadUser } from './users.service';
 
 /**
- * POST users/invite (spec §6): a new person gets an account without a password; someone who
+ * POST users/invite (docs/permissions.md#inviting): a new person gets an account without a password; someone who
  * already uses Fairway elsewhere is added as an invited member of this organisation. Either way
  * the membership stays `invited` until the e-mailed link is used, and the invitation e-mail goes
  * out only after the commit.

@@ -40,7 +40,7 @@ import {
 /** The caller as the users service needs them: `request.auth`. */
 export type Actor = Pick<AuthContext, 'userId' | 'organisationId' | 'role' | 'scopes' | 'clubAccounts'>;
 
-/** The kind of role of spec §6: a default role by its name, an organisation's own role as "Other". */
+/** The kind of role (docs/permissions.md#roles): a default role by its name, an organisation's own role as "Other". */
 function roleKind(row: Pick<MemberRow, 'role' | 'roleSystem'>): RoleName {
   return row.roleSystem && (ROLES as readonly string[]).includes(row.role) ? (row.role as RoleName) : 'Other';
 }
@@ -85,7 +85,7 @@ export async function getUser(db: Db, actor: Actor, userId: string): Promise<Use
 }
 
 /**
- * The role rules of spec §6 for giving `role` to someone: an Owner may give any role, others only
+ * The role rules (docs/permissions.md#inviting) for giving `role` to someone: an Owner may give any role, others only
  * Staff, Accountant and Other (and an organisation's own role that grants nothing they lack) —
  * and only an Owner may appoint an Owner.
  */
@@ -247,7 +247,7 @@ export async function userSeats(db: Db, tenant: Tenant): Promise<UserSeats> {
 
 /**
  * The checks of POST users/invite that come before anything is written: the role the inviter may
- * give (spec §6), the package's user limit (spec §6, a 406 asking to upgrade) and the club
+ * give, the package's user limit (a 406 asking to upgrade; docs/permissions.md#inviting) and the club
  * accounts. Runs in the invitation's transaction with the organisation locked, so two invitations
  * racing for the last seat cannot both pass.
  */

@@ -4,7 +4,7 @@ import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
 import { SkipLink } from './skip-link';
 
-/** The landing page's layout (spec §2 "full-first"): full-bleed sections under the header. */
+/** The landing page's layout (docs/web-app.md#layouts): full-bleed sections under the header. */
 export default function FullFirstLayout() {
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>

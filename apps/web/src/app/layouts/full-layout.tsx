@@ -4,7 +4,7 @@ import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
 import { SkipLink } from './skip-link';
 
-/** Public pages with the content in a centred column (spec §2 "full"): auth, info and error pages. */
+/** Public pages with the content in a centred column (docs/web-app.md#layouts): auth, info and error pages. */
 export default function FullLayout() {
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>

@@ -12,7 +12,7 @@ import { hideSplash } from '../splash';
 // Quick navigations finish before this, so the overlay does not flicker on every click.
 const OVERLAY_DELAY_MS = 250;
 
-/** Shown while a navigation loads its route and data; hidden as soon as it settles (spec §2). */
+/** Shown while a navigation loads its route and data; hidden as soon as it settles (docs/web-app.md#layouts). */
 function NavigationOverlay() {
   const { t } = useTranslation('common');
   const navigation = useNavigation();
@@ -49,7 +49,7 @@ export function RootLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
 
-  // A call made with a token got 401 even after a refresh: the session is over (spec §2, §8).
+  // A call made with a token got 401 even after a refresh: the session is over (docs/web-app.md#guard).
   useEffect(
     () =>
       onAppEvent('session-expired', () => {

@@ -8,7 +8,7 @@ import { isLinkActive, NAV_HOME, type NavGroupDef, visibleNavGroups } from '../n
 import { useScreen } from '../use-screen';
 import { ClubAccountSwitcher } from './club-account-switcher';
 
-/** The dashboard sidebar: home plus the five collapsible groups of spec §2. */
+/** The dashboard sidebar: home plus the five collapsible groups (docs/web-app.md#routes). */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();

@@ -29,7 +29,7 @@ interface MenuEntry {
   icon: Icon;
 }
 
-/** Every entry of spec §2's user dropdown except logout, in the order users look for them. */
+/** Every entry of the user dropdown except logout (docs/web-app.md#routes), in the order users look for them. */
 export const USER_MENU_ACCOUNT: readonly MenuEntry[] = [
   { id: 'profile', to: '/dashboard/prototype', icon: IconUser },
   { id: 'settings', to: '/dashboard/settings', icon: IconSettings },

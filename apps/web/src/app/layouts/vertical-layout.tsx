@@ -17,7 +17,7 @@ import { Sidebar } from './sidebar';
 import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
 
-/** The logged-in layout (spec §2 "vertical"): header, sidebar (a drawer below `sm`), content. */
+/** The logged-in layout (docs/web-app.md#layouts): header, sidebar (a drawer below `sm`), content. */
 export default function VerticalLayout() {
   const { t } = useTranslation('shell');
   const [opened, { toggle, close }] = useDisclosure(false);

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { hasSession } from '../../lib/storage';
 import { brand } from '../brand';
 
-/** /error-404: every unknown path ends here (spec §2). */
+/** /error-404: every unknown path ends here (docs/web-app.md#routes). */
 export default function NotFoundPage() {
   const { t } = useTranslation('shell');
   useDocumentTitle(`${t('notFound.title')} · ${brand.name}`);

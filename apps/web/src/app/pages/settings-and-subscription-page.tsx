@@ -13,7 +13,7 @@ import { brand } from '../brand';
 const TABS = ['subscription', 'billing', 'billingDetails'] as const;
 
 /**
- * /dashboard/configuration/settings, "settings and subscription" (spec §2): the Subscription tab
+ * /dashboard/configuration/settings, "settings and subscription" (docs/subscriptions.md): the Subscription tab
  * from the subscriptions feature and the two billing tabs from the billings feature, composed here
  * so neither feature imports the other. The user dropdown links straight to a tab with `?tab=`.
  */

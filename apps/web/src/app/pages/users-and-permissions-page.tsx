@@ -12,7 +12,7 @@ import { brand } from '../brand';
 const TABS = ['users', 'roles'] as const;
 
 /**
- * /dashboard/configuration/users (spec §2, §6): the Users tab from the users feature and the Roles
+ * /dashboard/configuration/users (docs/permissions.md): the Users tab from the users feature and the Roles
  * tab from the permissions feature, composed here so neither feature imports the other. The active
  * tab lives in `?tab=`, like the other tabbed screens.
  */

@@ -9,14 +9,14 @@ export const TOKEN_EXPIRED_PATH = '/login?q=tokenExpired';
 export const HOME_PATH = '/dashboard';
 
 /**
- * The navigation guard of spec §2 for every dashboard route. Runs on each navigation (the route
+ * The navigation guard (docs/web-app.md#guard) for every dashboard route. Runs on each navigation (the route
  * opts into revalidation), so an expired session is caught on the next click.
  */
 export async function requireSession(_args?: LoaderFunctionArgs): Promise<null> {
   if (!hasSession()) throw redirect(LOGIN_PATH);
 
   if (getAccessToken() === null) {
-    // Only stored user data: the spec lets the user in; calls will tell when the session is gone.
+    // Only stored user data: the user is let in (docs/web-app.md#guard); calls will tell when the session is gone.
     const stored = getStoredUser();
     if (stored) queryClient.setQueryData(currentUserQueryKey, stored);
     return null;
@@ -47,7 +47,7 @@ export async function requireSession(_args?: LoaderFunctionArgs): Promise<null> 
 
 /**
  * Login, registration, forgot/reset password and complete-profile: a logged-in user goes to the
- * dashboard, unless the link carries a `q` query (spec §2).
+ * dashboard, unless the link carries a `q` query.
  */
 export function redirectIfLoggedIn({ request }: Pick<LoaderFunctionArgs, 'request'>): null {
   const url = new URL(request.url);

@@ -23,7 +23,7 @@ export interface AccountingDocumentPageProps<D extends MirroredDocument> {
 }
 
 /**
- * The page around an accounting document's form (spec §2, §8): the header with breadcrumbs, then
+ * The page around an accounting document's form (docs/accounting-data.md): the header with breadcrumbs, then
  * access denied without the read scope (or, on the create page, the write scope), nothing while
  * on the way to the 404 page, the load error with a retry, the loader, and for a loaded document
  * a warning with a retry when the program did not answer and this is the portal's copy.

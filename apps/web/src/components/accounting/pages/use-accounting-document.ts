@@ -48,7 +48,7 @@ export interface AccountingDocumentConfig<D extends MirroredDocument, B, S> {
 }
 
 /**
- * The data side of an accounting document's create and edit page (spec §2):
+ * The data side of an accounting document's create and edit page (docs/accounting-data.md):
  * `…/create` and `…/edit/{id}` of customers, articles, invoices and contracts. It loads the
  * document on arrival, sends an unknown or malformed id (without asking the server) to the 404
  * page, works out read and write from the viewer's scopes, and gives the page its title, tab title,

@@ -162,7 +162,7 @@ export interface ArticleFormProps {
 }
 
 /**
- * Article (spec §3): basics, prices with the margin worked out while typing, accounts, stock,
+ * Article (docs/accounting-data.md#articles): basics, prices with the margin worked out while typing, accounts, stock,
  * and size and weight. Validated with the shared schema before anything is sent; the server's
  * field messages land on the inputs and the accounting program's refusal in the alert at the top.
  */

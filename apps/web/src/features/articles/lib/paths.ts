@@ -1,4 +1,4 @@
-/** The articles pages (spec §2; "acounting" is spelled so in the spec). */
+/** The articles pages ("acounting" is spelled so on purpose; docs/web-app.md#routes). */
 export const ARTICLE_PATHS = {
   list: '/dashboard/acounting/article',
   create: '/dashboard/acounting/article/create',

@@ -9,8 +9,8 @@ import { ARTICLE_PATHS } from '../lib/paths';
 
 /**
  * A failed load that means "no such article here": unknown id, another club account's, or not an
- * id. An article the portal knows but the accounting program no longer has (spec §8 "missing …
- * in accounting") is a 404 too; that one is explained on the page instead.
+ * id. An article the portal knows but the accounting program no longer has (the "missing in
+ * the accounting program" message, docs/accounting.md#mirror) is a 404 too; that one is explained on the page instead.
  */
 const isMissing = (error: unknown) => {
   if (!(error instanceof ApiError)) return false;
@@ -19,7 +19,7 @@ const isMissing = (error: unknown) => {
 };
 
 /**
- * /dashboard/acounting/article/create and …/edit/{id} (spec §2). The edit page reads the article
+ * /dashboard/acounting/article/create and …/edit/{id} (docs/accounting-data.md#articles). The edit page reads the article
  * from the accounting program on arrival (the portal's copy, with a notice, when the program
  * does not answer) and goes to the 404 page for an unknown or malformed id; without the write
  * scope the article is shown read-only.

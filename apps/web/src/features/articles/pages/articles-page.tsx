@@ -2,7 +2,8 @@ import { IconBox, IconCategory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list/list-page';
 // The agreed cross-feature import: the articles page hosts the article segments as its
-// "Segments" tab (spec §2 links segments under articles), and the segments feature owns that list.
+// "Segments" tab (segments are listed under articles, docs/accounting-data.md#segments), and the
+// segments feature owns that list.
 import { ArticleSegmentsList } from '../../segments/components/article-segments-list';
 import { ArticlesList } from '../components/articles-list';
 

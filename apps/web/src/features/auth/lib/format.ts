@@ -2,7 +2,7 @@ import type { Lang } from '@fairway/shared';
 
 const formatters = new Map<Lang, Intl.NumberFormat>();
 
-/** A price in öre as whole or decimal kronor in the reader's locale (ARCHITECTURE §5 Money). */
+/** A price in öre as whole or decimal kronor in the reader's locale (docs/api.md#money-and-dates). */
 export function formatSek(ore: number, lang: Lang): string {
   let formatter = formatters.get(lang);
   if (!formatter) {

@@ -18,7 +18,10 @@ const FIELDS: readonly FieldPath<UpdateBillingDetailsBody>[] = [
   'billingEmail',
 ];
 
-/** Billing details of spec §3, validated with the shared schema (organisation number with its check digit). */
+/**
+ * Billing details (docs/subscriptions.md#billing), validated with the shared schema (organisation
+ * number with its check digit).
+ */
 export function BillingDetailsForm({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation(['billings', 'common']);
   const errorText = useFieldErrorText();

@@ -73,7 +73,7 @@ function InvoiceFields({ form }: { form: GroupFormApi<'invoice'> }) {
           control={form.control}
           name="reminderFeeOre"
           render={({ field: f }) => (
-            // Amounts are öre on the wire (ARCHITECTURE §5); people type kronor.
+            // Amounts are öre on the wire (docs/api.md#money-and-dates); people type kronor.
             <NumberInput
               {...field('reminderFeeOre')}
               value={typeof f.value === 'number' ? f.value / 100 : ''}

@@ -40,7 +40,7 @@ const ICONS: Record<ConfigurationGroup, Icon> = {
 const isGroup = (value: string | null): value is ConfigurationGroup =>
   value !== null && (CONFIGURATION_GROUPS as readonly string[]).includes(value);
 
-/** /dashboard/settings: the configuration groups of spec §2/§3 for the club account in use. */
+/** /dashboard/settings: the configuration groups (docs/configurations.md) for the club account in use. */
 export default function ConfigurationsPage() {
   const { t } = useTranslation(['configurations', 'shell']);
   const user = useCurrentUser();

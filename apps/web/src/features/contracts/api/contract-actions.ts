@@ -7,7 +7,7 @@ import { contractsKey } from './list-contracts';
 const path = (id: string, action: string) => `contracts/${encodeURIComponent(id)}/${action}`;
 
 /**
- * The contract actions of spec §4. Each is silent: the confirming dialog shows the refusal (a
+ * The contract actions (docs/accounting-data.md#contracts). Each is silent: the confirming dialog shows the refusal (a
  * field message, or the accounting program's own) where the user is looking.
  */
 export const contractActions = {

@@ -312,7 +312,7 @@ export interface ContractActionsProps {
 }
 
 /**
- * "Actions" on a contract (spec §4): only those its status allows (`contract.actions`), each
+ * "Actions" on a contract (docs/accounting-data.md#contracts): only those its status allows (`contract.actions`), each
  * confirmed — terminate, schedule or clear the cancellation, a price change, tags, and an
  * invoice of the next period.
  */

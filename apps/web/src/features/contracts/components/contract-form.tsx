@@ -104,7 +104,7 @@ export interface ContractFormProps {
 }
 
 /**
- * Contract (spec §3): customer, dates, interval and length, VAT included, category, cost centre
+ * Contract (docs/accounting-data.md#contracts): customer, dates, interval and length, VAT included, category, cost centre
  * and project, references and the rows with live totals. Validated with the shared schema before
  * anything is sent; the server's field messages land on the inputs and the accounting program's
  * refusal in the alert at the top.

@@ -2,7 +2,7 @@ import type { ContractStatus } from '@fairway/shared';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** One colour per state of spec §4; the text carries the meaning, the colour only helps. */
+/** One colour per state (docs/accounting-data.md#contracts); the text carries the meaning, the colour only helps. */
 export const STATUS_COLORS: Record<ContractStatus, string> = {
   upcoming: 'blue',
   active: 'teal',

@@ -73,7 +73,7 @@ function TagFilter({
 }
 
 /**
- * The contracts list: the status as tabs (all and the five states of spec §4), tag filter,
+ * The contracts list: the status as tabs (all and the five states of docs/accounting-data.md#contracts), tag filter,
  * search, export, refresh, the table and its pager; the accounting program's notice when it
  * keeps no contracts (Visma eEkonomi).
  */

@@ -16,7 +16,7 @@ export const CONTRACTS_LIST: ListParamsConfig<ContractSort, typeof FILTERS> = {
   filters: FILTERS,
 };
 
-/** The status tabs, in the order of spec §4 after "all". */
+/** The status tabs, in the order of `CONTRACT_STATUSES` after "all". */
 export const STATUS_TABS = FILTERS.status;
 
 /** What the contracts list asks GET contracts (and the export) for. */

@@ -1,4 +1,4 @@
-/** The contracts pages (spec §2; "acounting" is spelled so in the spec). */
+/** The contracts pages ("acounting" is spelled so on purpose; docs/web-app.md#routes). */
 export const CONTRACT_PATHS = {
   list: '/dashboard/acounting/contracts',
   create: '/dashboard/acounting/contracts/create',

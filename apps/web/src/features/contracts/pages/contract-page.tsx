@@ -17,7 +17,7 @@ import { formatPercentChange } from '../lib/format';
 import { CONTRACT_PATHS, invoiceEditPath } from '../lib/paths';
 
 /**
- * /dashboard/acounting/contracts/create and …/edit/{id} (spec §2). The edit page reads the
+ * /dashboard/acounting/contracts/create and …/edit/{id} (docs/accounting-data.md#contracts). The edit page reads the
  * contract from the accounting program on arrival (the portal's copy, with a warning, when the
  * program does not answer), goes to the 404 page for an unknown or malformed id, and offers the
  * actions the contract's status allows; without the write scope everything is read-only.

@@ -147,7 +147,7 @@ export interface CustomerFormProps {
 }
 
 /**
- * Customer (spec §3): basics, contact, invoice and delivery address, invoicing, references, the
+ * Customer (docs/accounting-data.md#customers): basics, contact, invoice and delivery address, invoicing, references, the
  * portal-only SNI, CFAR and shop id, and notes. Validated with the shared schema before anything
  * is sent; the server's field messages land on the inputs and the accounting program's refusal
  * in the alert at the top.

@@ -1,4 +1,4 @@
-/** The customers pages (spec §2; "acounting" is spelled so in the spec). */
+/** The customers pages ("acounting" is spelled so on purpose; docs/web-app.md#routes). */
 export const CUSTOMER_PATHS = {
   list: '/dashboard/acounting/customers',
   create: '/dashboard/acounting/customers/create',

@@ -7,7 +7,7 @@ import { CustomerForm } from '../components/customer-form';
 import { CUSTOMER_PATHS } from '../lib/paths';
 
 /**
- * /dashboard/acounting/customers/create and …/edit/{id} (spec §2). The edit page loads the
+ * /dashboard/acounting/customers/create and …/edit/{id} (docs/accounting-data.md#customers). The edit page loads the
  * customer on arrival and goes to the 404 page for an unknown or malformed id; without the
  * write scope the customer is shown read-only.
  */

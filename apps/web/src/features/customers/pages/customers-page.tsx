@@ -2,7 +2,8 @@ import { IconCategory, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list/list-page';
 // The one agreed cross-feature import: the customers page hosts the customer segments as its
-// "Segments" tab (spec §2 links segments under customers), and the segments feature owns that list.
+// "Segments" tab (segments are listed under customers, docs/accounting-data.md#segments), and the
+// segments feature owns that list.
 import { CustomerSegmentsList } from '../../segments/components/customer-segments-list';
 import { CustomersList } from '../components/customers-list';
 

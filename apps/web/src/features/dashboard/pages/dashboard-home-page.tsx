@@ -20,7 +20,7 @@ import { CompletionNote, completionText } from '../../../components/completion-n
 import { EmptyState } from '../../../components/empty-state';
 import { ListError } from '../../../components/list/list-states';
 import { useAccountingConnection } from '../../../components/list/use-accounting-connection';
-// The home page shows the statistics feature's card and chart (spec §2 puts both on the home).
+// The home page shows the statistics feature's card and chart (docs/accounting-data.md#dashboard puts both on the home).
 import { MonthChart } from '../../../components/month-chart';
 import { PageHeader } from '../../../components/page-header';
 import { StatCard } from '../../../components/stat-card';

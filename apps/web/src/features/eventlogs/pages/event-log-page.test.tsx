@@ -9,7 +9,7 @@ import { dashboardShell, mockApi, ok, refuse } from '../../../test/api';
 import { demoUser, renderRoutes } from '../../../test/render';
 import EventLogPage from './event-log-page';
 
-// The page as the router mounts it at both of its addresses (spec §2).
+// The page as the router mounts it at both of its addresses (docs/web-app.md#routes).
 const routes = [
   { path: '/dashboard/event-log', element: <EventLogPage /> },
   { path: '/dashboard/configuration/eventLog', element: <EventLogPage /> },

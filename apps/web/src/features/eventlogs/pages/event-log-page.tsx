@@ -50,7 +50,7 @@ function useEventLogSearch() {
 }
 
 /**
- * The event log (spec §2, §3): both /dashboard/event-log and /dashboard/configuration/eventLog
+ * The event log (docs/messages.md#event-log): both /dashboard/event-log and /dashboard/configuration/eventLog
  * show it. Every job, integration and notable change of the organisation is listed with date,
  * resource, invoice, activity, error and type.
  */

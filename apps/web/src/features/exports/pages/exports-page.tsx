@@ -5,7 +5,7 @@ import { ListPage } from '../../../components/list/list-page';
 import { ExportForm } from '../components/export-form';
 import { ExportLogTable } from '../components/export-log-table';
 
-/** /dashboard/golfrelated/exports: an export for a period, and the export log (spec §2, §5, §9). */
+/** /dashboard/golfrelated/exports: an export for a period, and the export log (docs/exports.md). */
 export default function ExportsPage() {
   const { t } = useTranslation(['exports', 'shell']);
   return (

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { GIT_PATHS } from '../lib/paths';
 import { forgetChosenOccasion, getChosenOccasion } from '../lib/stored-occasion';
 
-/** "Continue with <occasion>": the occasion kept in the browser from the last visit (spec §3). */
+/** "Continue with <occasion>": the occasion kept in the browser from the last visit (docs/git.md#pages). */
 export function ContinueOccasion() {
   const { t } = useTranslation('git');
   const [chosen, setChosen] = useState(getChosenOccasion);

@@ -1,4 +1,4 @@
-/** The GIT pages (spec §2 Golf related). */
+/** The GIT pages (docs/git.md#pages). */
 export const GIT_PATHS = {
   page: '/dashboard/golfrelated/git',
   tab: (tab: string) => `/dashboard/golfrelated/git?tab=${tab}`,

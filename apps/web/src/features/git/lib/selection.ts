@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** Chosen rows keyed by their uuid, kept across pages (spec §3 in-memory selection lists). */
+/** Chosen rows keyed by their uuid, kept across pages (in-memory selection lists; docs/git.md#pages). */
 export type Selection<T extends { id: string }> = ReadonlyMap<string, T>;
 
 /**

@@ -1,6 +1,6 @@
 import { getItem, removeItem, setItem } from '../../../lib/storage';
 
-/** The invoice occasion the user last worked on (spec §3: a single invoice-occasion record in the browser). */
+/** The invoice occasion the user last worked on (a single invoice-occasion record in the browser; docs/git.md#pages). */
 export interface ChosenOccasion {
   id: string;
   name: string;

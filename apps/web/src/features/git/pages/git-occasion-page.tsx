@@ -249,7 +249,7 @@ export default function GitOccasionPage() {
   const title = data?.name ?? t('occasion.title');
   useDocumentTitle(`${title} · ${brand.name}`);
 
-  // The occasion the user works on is kept for the next visit (spec §3).
+  // The occasion the user works on is kept for the next visit (docs/git.md#pages).
   useEffect(() => {
     if (data) setChosenOccasion({ id: data.id, name: data.name });
   }, [data?.id, data?.name]);

@@ -117,7 +117,10 @@ function GitTabs() {
   );
 }
 
-/** /dashboard/golfrelated/git: the portal's copy of GIT (spec §2): members, articles, invoice occasions, settled invoices, settings and the log. */
+/**
+ * /dashboard/golfrelated/git: the portal's copy of GIT (docs/git.md#pages): members, articles,
+ * invoice occasions, settled invoices, settings and the log.
+ */
 export default function GitPage() {
   const { t } = useTranslation(['git', 'shell']);
   return (

@@ -5,7 +5,7 @@ import { getAccessToken, getItem, setItem } from '../../../lib/storage';
 
 export const hiddenResourcesQueryKey = ['hidden_resources'] as const;
 
-/** The browser keeps the list under `hiddenResource` (spec §9), so the menu is right before the answer. */
+/** The browser keeps the list under `hiddenResource` (docs/web-app.md#storage), so the menu is right before the answer. */
 export function readStoredHiddenResources(): string[] {
   const raw = getItem('hiddenResource');
   return raw ? raw.split(',').filter(Boolean) : [];

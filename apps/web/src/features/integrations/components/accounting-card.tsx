@@ -26,7 +26,7 @@ interface AccountingCardProps {
 /**
  * The accounting program's card on the integrations page: whether the club account in use is
  * linked, to which company, since when, how the portal's copy was last refreshed, and the
- * buttons to connect, reconnect or disconnect (spec §4: a lost connection shows a reconnect prompt).
+ * buttons to connect, reconnect or disconnect (a lost connection shows a reconnect prompt; docs/accounting.md#connections).
  */
 export function AccountingCard({ integration, clubAccountName, mayManage }: AccountingCardProps) {
   const { t } = useTranslation('integrations');

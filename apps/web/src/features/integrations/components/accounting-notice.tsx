@@ -17,7 +17,7 @@ type NoticeStatus = (typeof NOTICE_STATUSES)[number];
 const isNoticeStatus = (status: IntegrationStatus | undefined): status is NoticeStatus =>
   (NOTICE_STATUSES as readonly string[]).includes(status ?? '');
 
-/** Dismissed for this browser session only (spec §8 notices come back in the next one). */
+/** Dismissed for this browser session only (the notices come back in the next one; docs/accounting.md#notices). */
 const DISMISSED_KEY = 'accountingNoticeDismissed';
 
 function readDismissed(): string[] {
@@ -38,7 +38,7 @@ function writeDismissed(list: string[]): void {
 }
 
 /**
- * The accounting program's notices of spec §8 above every dashboard page: a lost connection
+ * The accounting program's notices (docs/accounting.md#notices) above every dashboard page: a lost connection
  * (with the reconnect button for those who may use it), Visma Administration's connector not
  * installed, or gone silent. Reads the integrations page's own query, so both agree.
  */

@@ -41,7 +41,7 @@ interface ConnectorCardProps {
 
 /**
  * Visma Administration runs on the club's own computer, so a connector program installed there
- * does the work (ARCHITECTURE §6). This card shows whether it is online, how to install it, and
+ * does the work (docs/accounting.md#visma-administration). This card shows whether it is online, how to install it, and
  * makes its key: shown once, right after it is made, since only its hash is kept.
  */
 export function ConnectorCard({ clubAccountId, clubAccountName, mayManage }: ConnectorCardProps) {

@@ -41,7 +41,7 @@ function messageOf(error: unknown): string {
 
 /**
  * `/fortnox` and `/visma`: the public pages the accounting program sends the user back to after
- * they approved (or refused) the connection (spec §2). With a `state` the page completes the
+ * they approved (or refused) the connection (docs/accounting.md#connections). With a `state` the page completes the
  * connection once and says how it went; without one it explains what the page is for.
  */
 export default function ProviderConnectionPage() {

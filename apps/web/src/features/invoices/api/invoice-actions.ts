@@ -7,7 +7,7 @@ import { invoicesKey } from './list-invoices';
 const path = (id: string, action: string) => `invoices/${encodeURIComponent(id)}/${action}`;
 
 /**
- * The invoice actions of spec §4. Each is silent: the confirming dialog shows the refusal (a
+ * The invoice actions (docs/invoices.md#states). Each is silent: the confirming dialog shows the refusal (a
  * field message, or the accounting program's own) where the user is looking. Each answers the
  * invoice as it is afterwards; credit answers the credit note. The bodiless actions send `{}`:
  * the route takes an empty object, and a PUT without a body is refused as a missing field.

@@ -289,7 +289,7 @@ export interface InvoiceActionsProps {
 }
 
 /**
- * The actions of spec §4, offered only as the invoice's `allowedActions` say, each confirmed in a
+ * The actions (docs/invoices.md#states), offered only as the invoice's `allowedActions` say, each confirmed in a
  * dialog; the PDF can always be viewed and downloaded. Crediting opens the credit note.
  */
 export function InvoiceActions({ invoice, canWrite }: InvoiceActionsProps) {

@@ -52,7 +52,7 @@ export interface InvoiceFormProps {
 }
 
 /**
- * Invoice (spec §3): customer, dates and terms, type, references, rows with article lookup and
+ * Invoice (docs/invoices.md): customer, dates and terms, type, references, rows with article lookup and
  * live totals per VAT rate, remarks. Validated with the shared schema before anything is sent;
  * the server's field messages land on the inputs, the program's or the quota's refusal in the
  * alert at the top. A new invoice carries one request id for the life of the form, so sending it

@@ -8,7 +8,7 @@ type Status = Pick<
 >;
 
 /**
- * An invoice's state as badges (spec §4): cancelled alone, else booked or not, and for booked
+ * An invoice's state as badges (docs/invoices.md#states): cancelled alone, else booked or not, and for booked
  * invoices paid / unpaid / overdue; a sent invoice says so and how, as Fortnox's list does;
  * credit notes and credited invoices say so. Colour is never the only sign: each badge is a word.
  */

@@ -1,4 +1,4 @@
-/** The invoices pages (spec §2; "acounting" is spelled so in the spec). */
+/** The invoices pages ("acounting" is spelled so on purpose; docs/web-app.md#routes). */
 export const INVOICE_PATHS = {
   list: '/dashboard/acounting/invoices',
   create: '/dashboard/acounting/invoices/create',

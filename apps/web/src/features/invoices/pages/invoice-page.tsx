@@ -14,7 +14,7 @@ import { InvoiceStatusBadges } from '../components/invoice-status-badges';
 import { INVOICE_PATHS } from '../lib/paths';
 
 /**
- * /dashboard/acounting/invoices/create and …/edit/{id} (spec §2). The edit page reads the invoice
+ * /dashboard/acounting/invoices/create and …/edit/{id} (docs/invoices.md). The edit page reads the invoice
  * from the accounting program on arrival (the portal's copy, with a warning, when the program does
  * not answer), goes to the 404 page for an unknown or malformed id, and offers the actions the
  * invoice's state allows. Booked and cancelled invoices, stale copies and readers without the

@@ -26,7 +26,7 @@ export interface ContactFormProps {
 }
 
 /**
- * The public contact form (spec §2 /contact-us, §9: a reply within 48 hours). Checked on the
+ * The public contact form (/contact-us, a reply within 48 hours; docs/help.md#contact). Checked on the
  * shared rules before sending; the server's field messages land on the same inputs, and a burst
  * refused with 429 shows the server's own text. After sending, the form gives way to what
  * happens next.

@@ -18,7 +18,7 @@ const FIELDS = ['email', 'name', 'club'] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
- * The launch-notification signup (spec §1, §7 landing_page/notification_signup): an e-mail
+ * The launch-notification signup (landing_page/notification_signup, docs/help.md#contact): an e-mail
  * address, and optionally a name and club. Signing up twice is fine: the answer says the
  * address was already on the list. `stacked` puts the fields under each other for a narrow column.
  */

@@ -13,7 +13,7 @@ import { usePageMeta } from '../components/use-page-meta';
 
 const PAGE_SIZE = 9;
 
-/** `/blog`: published posts, newest first, by category and a page at a time (spec §2). */
+/** `/blog`: published posts, newest first, by category and a page at a time (docs/help.md#content). */
 export default function BlogPage() {
   const { t } = useTranslation('landing');
   const lang = useLang();

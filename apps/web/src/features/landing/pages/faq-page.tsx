@@ -37,7 +37,7 @@ function groupByCategory(entries: FaqEntry[], order: string[]): Group[] {
   return [...groups.values()].sort((a, b) => rank(a.id) - rank(b.id));
 }
 
-/** `/faq`: every published question, by category, with a search (spec §2). */
+/** `/faq`: every published question, by category, with a search (docs/help.md#content). */
 export default function FaqPage() {
   const { t } = useTranslation('landing');
   const lang = useLang();

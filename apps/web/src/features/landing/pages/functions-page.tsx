@@ -8,7 +8,7 @@ import { GetStarted } from '../components/get-started';
 import { PageIntro } from '../components/page-intro';
 import { usePageMeta } from '../components/use-page-meta';
 
-/** `/functions`: what the brand's product does, feature by feature (spec §2). */
+/** `/functions`: what the brand's product does, feature by feature (docs/help.md#public-site). */
 export default function FunctionsPage() {
   const { t } = useTranslation('landing');
   const copy = `brands.${brand.id}`;

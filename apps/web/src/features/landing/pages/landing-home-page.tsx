@@ -96,7 +96,7 @@ function LatestPosts() {
 
 /**
  * `/`: what the brand does and the way in, then features, prices, questions, contact, the latest
- * posts and pictures of the dashboard (spec §2).
+ * posts and pictures of the dashboard (docs/help.md#public-site).
  */
 export default function LandingHomePage() {
   const { t } = useTranslation('landing');

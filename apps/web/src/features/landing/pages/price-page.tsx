@@ -24,7 +24,7 @@ const FEES = [
 ] as const;
 
 /**
- * `/price`: the brand's packages, the payment plans and the registration terms of spec §9. Every
+ * `/price`: the brand's packages, the payment plans and the registration terms (docs/subscriptions.md#terms). Every
  * amount comes from the shared constants the billing uses, so the page cannot promise another
  * price than the invoice charges.
  */

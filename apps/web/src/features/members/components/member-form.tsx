@@ -90,7 +90,7 @@ export interface MemberFormProps {
 }
 
 /**
- * A member's fields in sections (spec §3 Member), validated with the shared schema (golf ID,
+ * A member's fields in sections (docs/members-and-fees.md#members), validated with the shared schema (golf ID,
  * personnummer, phones, e-mail, hcp with their localised messages) before anything is sent; the
  * server's field messages land on the inputs, anything else in the alert at the top.
  */

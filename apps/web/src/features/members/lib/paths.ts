@@ -1,4 +1,4 @@
-/** The members pages (spec §2, Golf related). */
+/** The members pages (docs/members-and-fees.md#members). */
 export const MEMBER_PATHS = {
   list: '/dashboard/golfrelated/members',
   create: '/dashboard/golfrelated/create-member',
@@ -7,7 +7,7 @@ export const MEMBER_PATHS = {
     `/dashboard/golfrelated/members/detail/${encodeURIComponent(id)}${tab ? `?tab=${encodeURIComponent(tab)}` : ''}`,
 } as const;
 
-/** The member detail tabs of spec §2, in their order; the first is the default. */
+/** The member detail tabs (docs/members-and-fees.md#members), in their order; the first is the default. */
 export const MEMBER_TABS = ['profile', 'billing', 'membership', 'sport', 'notes', 'support', 'family'] as const;
 export type MemberTab = (typeof MEMBER_TABS)[number];
 

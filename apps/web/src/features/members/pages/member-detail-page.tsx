@@ -61,7 +61,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * /dashboard/golfrelated/members/detail/{uuid} (spec §2): the member's header and the seven tabs
+ * /dashboard/golfrelated/members/detail/{uuid} (docs/members-and-fees.md#members): the member's header and the seven tabs
  * in `?tab=`. An unknown id (or another club account's, or not an id) goes to the 404 page.
  */
 export default function MemberDetailPage() {

@@ -45,8 +45,8 @@ import { useUpdateNotification } from '../api/update-notification';
 const PAGE_SIZE = 10;
 
 /**
- * The header bell (spec §2): the unread count as a badge, polled every minute, and a drawer with
- * the user's notifications, filtered all / read / unread (spec §9), to mark read, archive and
+ * The header bell (docs/messages.md#notifications): the unread count as a badge, polled every minute, and a drawer with
+ * the user's notifications, filtered all / read / unread, to mark read, archive and
  * delete them.
  */
 export function NotificationsBell() {

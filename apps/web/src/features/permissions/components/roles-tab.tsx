@@ -28,7 +28,7 @@ import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
 import { RoleModal, type RoleModalState } from './role-modal';
 
-/** The Roles tab (spec §6): default roles, the organisation's own roles, and managing them. */
+/** The Roles tab (docs/permissions.md#roles): default roles, the organisation's own roles, and managing them. */
 export function RolesTab({ viewer }: { viewer: CurrentUser }) {
   const { t } = useTranslation(['permissions', 'common']);
   const roles = useRoles();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 const COLORS: Record<ReceiptRow['state'], string> = { not_sent: 'gray', queued: 'blue', sent: 'green', failed: 'red' };
 
-/** The receipt's state (spec §4: sent, not sent, failed to send); a failure says why. */
+/** The receipt's state (sent, not sent, failed to send; docs/receipts.md#states); a failure says why. */
 export function ReceiptStateBadge({ receipt }: { receipt: Pick<ReceiptRow, 'state' | 'failure' | 'error'> }) {
   const { t } = useTranslation('receipts');
   const badge = (

@@ -2,8 +2,8 @@ import type { ReceiptFailure, ReceiptSendOut } from '@fairway/shared';
 import type { TFunction } from 'i18next';
 
 /**
- * The truthful result of a send-out, e.g. "3 sent, 1 failed: no e-mail address". The spec's
- * 'Sent receipt successfully' is kept for a single receipt that really was sent.
+ * The truthful result of a send-out, e.g. "3 sent, 1 failed: no e-mail address". The
+ * old 'Sent receipt successfully' is kept for a single receipt that really was sent.
  */
 export function sendOutSummary(out: ReceiptSendOut, t: TFunction): { ok: boolean; text: string } {
   if (out.failed === 0) {

@@ -117,7 +117,7 @@ describe('receipts page', { timeout: 60_000 }, () => {
     expect(within(table).getAllByText('Ej skickat')).toHaveLength(2);
     expect(within(table).getByText('Skickat')).toBeInTheDocument();
 
-    // Nothing chosen: the spec's selection message.
+    // Nothing chosen: the selection message.
     await user.click(screen.getByRole('button', { name: /Skicka valda kvitton \(0\)/ }));
     expect(await screen.findByText('Välj en eller flera fakturor')).toBeInTheDocument();
     expect(writes).toEqual([]);

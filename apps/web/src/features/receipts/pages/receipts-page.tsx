@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list/list-page';
 import { ReceiptsList } from '../components/receipts-list';
 
-/** /dashboard/golfrelated/receipts: receipts of invoices fully paid in the last 90 days (spec §2, §9). */
+/** /dashboard/golfrelated/receipts: receipts of invoices fully paid in the last 90 days (docs/receipts.md#window). */
 export default function ReceiptsPage() {
   const { t } = useTranslation(['receipts', 'shell']);
   return (

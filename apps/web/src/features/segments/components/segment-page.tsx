@@ -32,7 +32,7 @@ export interface SegmentPageProps {
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /**
- * The create and edit pages of both segment kinds (spec §2): header and breadcrumbs, loading the
+ * The create and edit pages of both segment kinds (docs/accounting-data.md#segments): header and breadcrumbs, loading the
  * segment on arrival (an unknown id goes to the 404 page, as the customer edit page does), the
  * form, and deleting with a confirmation.
  */

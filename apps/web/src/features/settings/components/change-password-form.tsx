@@ -10,7 +10,7 @@ import { applyServerErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangePassword } from '../api/change-password';
 
-/** Spec §5's password rule, part by part, for the live checklist. */
+/** The password rule (docs/api.md#validation), part by part, for the live checklist. */
 const FIELDS = ['currentPassword', 'password', 'passwordConfirmation'] as const;
 const EMPTY: ChangePasswordBody = { currentPassword: '', password: '', passwordConfirmation: '' };
 

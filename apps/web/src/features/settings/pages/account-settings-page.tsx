@@ -39,7 +39,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /dashboard/prototype: account settings of spec §2 — profile, profile image, password. */
+/** /dashboard/prototype: account settings — profile, profile image, password. */
 export default function AccountSettingsPage() {
   const { t } = useTranslation(['settings', 'shell', 'common']);
   const user = useCurrentUser();

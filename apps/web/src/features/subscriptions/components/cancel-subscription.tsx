@@ -8,7 +8,7 @@ import { callFailure, type FormFailure } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useCancelSubscription } from '../api/cancel-subscription';
 
-/** Cancellation with one of the four reasons of spec §9, confirmed in a dialog. */
+/** Cancellation with one of the four reasons (`CANCELLATION_REASONS`), confirmed in a dialog. */
 export function CancelSubscription({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation(['subscriptions', 'common']);
   const navigate = useNavigate();

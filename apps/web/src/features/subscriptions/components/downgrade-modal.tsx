@@ -17,7 +17,7 @@ export interface DowngradeModalProps {
 }
 
 /**
- * Spec §4: a downgrade asks which users and club accounts stay within the smaller package. The
+ * A downgrade (docs/subscriptions.md#changes) asks which users and club accounts stay within the smaller package. The
  * ones left unticked are deleted by the server in the same transaction as the request.
  */
 export function DowngradeModal({ target, viewerId, onClose, onSubmit }: DowngradeModalProps) {

@@ -15,7 +15,7 @@ export interface PackageCardsProps {
   viewerId: string;
 }
 
-/** Every package beside the current one, to upgrade or downgrade to (Owners only, spec §6). */
+/** Every package beside the current one, to upgrade or downgrade to (Owners only, docs/subscriptions.md#changes). */
 export function PackageCards({ subscription, packages, viewerId }: PackageCardsProps) {
   const { t } = useTranslation('subscriptions');
   const lang = useLang();

@@ -3,7 +3,7 @@ import { Alert, List, Text } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** Requests that wait to take effect (spec §4); while one waits, its repeat is refused. */
+/** Requests that wait to take effect (docs/subscriptions.md#changes); while one waits, its repeat is refused. */
 export function PendingRequests({ subscription, packages }: { subscription: Subscription; packages: readonly Package[] }) {
   const { t } = useTranslation('subscriptions');
   if (subscription.pendingRequests.length === 0) return null;

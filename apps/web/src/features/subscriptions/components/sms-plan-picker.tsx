@@ -9,7 +9,10 @@ import { useChangeSmsPlan } from '../api/change-sms-plan';
 import { useSmsPlans } from '../api/get-sms-plans';
 import { useLang } from './use-lang';
 
-/** SMS plans with SMS per month, used this month and cost per month (spec §9); choosing needs subscription.manage. */
+/**
+ * SMS plans with SMS per month, used this month and cost per month
+ * (docs/subscriptions.md#sms-plans); choosing needs subscription.manage.
+ */
 export function SmsPlanPicker({ subscription, canChange }: { subscription: Subscription; canChange: boolean }) {
   const { t } = useTranslation(['subscriptions', 'common']);
   const lang = useLang();

@@ -57,7 +57,7 @@ function PriceLines({ hours }: { hours: number }) {
 }
 
 /**
- * Buy personal support by the hour (spec §9: 1500 kr ex VAT per hour, decimal hours). The price
+ * Buy personal support by the hour (1500 kr ex VAT per hour, decimal hours; docs/help.md#support). The price
  * follows the hours as they are typed; buying is confirmed in a dialog first, and the hours land
  * on the organisation's next billing.
  */

@@ -22,7 +22,7 @@ export interface EditUserModalProps {
   clubAccounts: readonly { id: string; name: string }[];
 }
 
-/** Changes a user's role and club accounts (spec §6: users can be edited). */
+/** Changes a user's role and club accounts (docs/permissions.md#inviting). */
 export function EditUserModal({ user, onClose, viewer, roles, clubAccounts }: EditUserModalProps) {
   const { t } = useTranslation(['users', 'common']);
   return (

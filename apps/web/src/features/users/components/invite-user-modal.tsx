@@ -14,7 +14,7 @@ import { useInviteUser } from '../api/invite-user';
 import { roleOptions } from '../lib/role-options';
 import { useFieldMessage } from '../lib/use-field-message';
 
-/** Where an Owner upgrades the package (spec §2: configuration → settings and subscription). */
+/** Where an Owner upgrades the package (configuration → settings and subscription, docs/subscriptions.md). */
 export const UPGRADE_PATH = '/dashboard/configuration/settings';
 
 type FormValues = z.input<typeof inviteUserBodySchema>;
@@ -27,7 +27,7 @@ export interface InviteUserModalProps {
   clubAccounts: readonly { id: string; name: string }[];
 }
 
-/** "Invite user" (spec §6): name, e-mail, a role the viewer may give, and club accounts. */
+/** "Invite user" (docs/permissions.md#inviting): name, e-mail, a role the viewer may give, and club accounts. */
 export function InviteUserModal({ opened, onClose, viewer, roles, clubAccounts }: InviteUserModalProps) {
   const { t } = useTranslation(['users', 'common']);
   const fieldMessage = useFieldMessage();
@@ -72,7 +72,7 @@ export function InviteUserModal({ opened, onClose, viewer, roles, clubAccounts }
         roleId: 'roleId',
         clubAccountIds: 'clubAccountIds',
       });
-      // 406 is the package's user limit (spec §6): more users need an upgrade.
+      // 406 is the package's user limit (docs/permissions.md#inviting): more users need an upgrade.
       if (result.message) setFailure({ upgrade: result.status === 406, message: result.message });
     }
   });

@@ -69,7 +69,7 @@ function SortHeader({ column, label, params, onSort }: SortHeaderProps) {
   );
 }
 
-/** The Users tab (spec §6): the organisation's users, invited with a role and club accounts. */
+/** The Users tab (docs/permissions.md#inviting): the organisation's users, invited with a role and club accounts. */
 export function UsersTab({ viewer }: { viewer: CurrentUser }) {
   const { t } = useTranslation(['users', 'common']);
   const [search, setSearch] = useState('');

@@ -9,7 +9,7 @@ export interface RoleOption {
 }
 
 /**
- * The roles `viewer` may choose (spec §6): an Owner every role; others Staff, Accountant, Other and
+ * The roles `viewer` may choose (docs/permissions.md#inviting): an Owner every role; others Staff, Accountant, Other and
  * own roles that grant nothing they lack. `keep` is the role the user already has: it stays in
  * the list (disabled when the viewer could not give it) so the choice shows what is there now.
  */
