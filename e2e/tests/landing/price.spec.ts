@@ -15,7 +15,7 @@ describe('the price page', () => {
     ({ page } = next);
   });
 
-  it('shows the packages, the payment plans and the registration terms of spec §9 in Swedish', async () => {
+  it('shows the packages, the payment plans and the registration terms in Swedish', async () => {
     await page.goto('/price');
     await page.getByRole('heading', { level: 1, name: 'Priser och paket' }).waitFor();
     const cards = page.getByTestId('price-card');

@@ -21,7 +21,7 @@ describe('dashboard shell on a desktop', () => {
     await browser?.close();
   });
 
-  it('shows the five groups of spec §2', async () => {
+  it('shows the five groups', async () => {
     const nav = page.getByRole('navigation', { name: SHELL_SV.nav.label });
     await nav.waitFor();
     for (const id of GROUP_IDS) {

@@ -45,7 +45,7 @@ describe('route table', () => {
 });
 
 describe('sidebar', () => {
-  it('has the five groups of spec §2, each with links that lead to registered routes', () => {
+  it('has the five groups, each with links that lead to registered routes', () => {
     expect(NAV_GROUPS.map((g) => g.id)).toEqual(['accounting', 'golf', 'configuration', 'help', 'memberCare']);
     for (const group of NAV_GROUPS) {
       expect(group.links.length).toBeGreaterThan(0);

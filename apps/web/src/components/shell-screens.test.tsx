@@ -94,7 +94,7 @@ describe('MaintenanceBanner', () => {
   });
 });
 
-describe('chunk loading (spec §9)', () => {
+describe('chunk loading', () => {
   it('gives up after the timeout with a ChunkLoadError', async () => {
     vi.useFakeTimers();
     const pending = withTimeout(new Promise(() => {}), 120_000);

@@ -3,7 +3,7 @@ import { describeApiError, localisedMessage, unauthorizedMessage } from './api-e
 
 const both = { message: 'Svenskt meddelande', eng_message: 'English message' };
 
-describe('describeApiError (spec §8)', () => {
+describe('describeApiError', () => {
   describe('a data object (field → messages)', () => {
     it('lists every field with its messages under "Misslyckat" in Swedish', () => {
       const body = { ...both, data: { email: ['Ogiltig e-post'], name: ['Krävs', 'För kort'] } };

@@ -17,7 +17,7 @@ const user = {
 };
 
 describe('storage', () => {
-  it('defaults to Swedish and the light skin (spec §9)', () => {
+  it('defaults to Swedish and the light skin', () => {
     expect(getLang()).toBe('sv');
     expect(getSkin()).toBe('light');
   });
@@ -59,7 +59,7 @@ describe('storage', () => {
     expect(getLang()).toBe('en');
   });
 
-  it('counts stored user data alone as a session (spec §2 guard)', () => {
+  it('counts stored user data alone as a session', () => {
     setStoredUser(user);
     expect(hasSession()).toBe(true);
   });

@@ -16,7 +16,7 @@ const fieldErrors = (body: unknown, lang: 'sv' | 'en') => {
   return r.success ? {} : issuesToFieldErrors(r.error.issues, lang);
 };
 
-describe('registration messages (spec §5)', () => {
+describe('registration messages', () => {
   it('requires package, program, terms and golf club of a new customer', () => {
     const e = fieldErrors({ customerType: 'new', ...base, accountingProgram: undefined, termsAccepted: false }, 'en');
     expect(e).toMatchObject({

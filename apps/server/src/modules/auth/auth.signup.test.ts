@@ -136,7 +136,7 @@ describe('POST /api/v1/auth/signup — an existing customer', () => {
   });
 });
 
-describe('POST /api/v1/auth/signup — the registration messages of spec §5', () => {
+describe('POST /api/v1/auth/signup — the registration messages', () => {
   const cases: { name: string; body: () => Record<string, unknown>; field: string; key: keyof typeof VALIDATION_MESSAGES }[] = [
     { name: 'package', body: () => newCustomerBody({ packageId: '' }), field: 'packageId', key: 'package_required' },
     { name: 'package missing', body: () => omit(newCustomerBody(), 'packageId'), field: 'packageId', key: 'package_required' },

@@ -211,7 +211,7 @@ describe('GET and PUT /configurations/api', () => {
     expect((res.json() as { data: ConfigurationEntry<'api'> }).data.values).toEqual(CONFIGURATION_DEFAULTS.api);
   });
 
-  it('requires a club to sync to when auto sync is on (spec §5 message)', async () => {
+  it('requires a club to sync to when auto sync is on', async () => {
     const res = await api('PUT', '/configurations/api', aManager, apiConfig({ auto_sync: true }), 'en');
     expect(res.statusCode).toBe(400);
     expect((res.json() as { error: Record<string, string[]> }).error).toEqual({

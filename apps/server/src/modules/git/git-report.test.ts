@@ -308,7 +308,7 @@ describe('paid invoices → GIT mark paid', () => {
     await saveApi({ payment_start_date: null });
   });
 
-  it('covers only invoices created or paid within the last 6 months in a bulk report (spec §9)', async () => {
+  it('covers only invoices created or paid within the last 6 months in a bulk report', async () => {
     const old = takeBasis();
     const oldButPaidLately = takeBasis();
     await arrange(old, { invoiceDate: daysAgo(250), full: daysAgo(220) });

@@ -39,7 +39,7 @@ export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['landing'],
-        summary: "The duplicate detector's tiers (spec §7), cheapest first",
+        summary: "The duplicate detector's tiers, cheapest first",
         querystring: noQuery,
         response: { 200: envelope(z.array(duplicateTierSchema)) },
       },

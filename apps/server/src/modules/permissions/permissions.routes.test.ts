@@ -346,7 +346,7 @@ describe('DELETE /permissions/roles/{id}', () => {
 });
 
 describe('users with an organisation’s own role', () => {
-  it('are invited and changed by roleId; the role choices of spec §6 still hold', async () => {
+  it('are invited and changed by roleId; the role choices still hold', async () => {
     const cashier = await idOf(a.owner, 'Kassör');
     const invited = await call('POST', '/users/invite', a.owner, {
       name: 'Kim Kassör',

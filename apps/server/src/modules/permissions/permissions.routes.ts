@@ -110,7 +110,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...authenticated(app),
       schema: {
         tags: ['permissions'],
-        summary: 'Scope categories of spec §6 with their scopes',
+        summary: 'Scope categories with their scopes',
         querystring: noQuery,
         response: { 200: envelope(z.array(scopeCategoryViewSchema)) },
       },

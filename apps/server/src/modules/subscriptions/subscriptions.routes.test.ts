@@ -137,7 +137,7 @@ describe('reference lists', () => {
 });
 
 describe('PUT /subscriptions/update_package/{id}', () => {
-  it('refuses every non-Owner with the spec §6 message', async () => {
+  it('refuses every non-Owner with the owner-only message', async () => {
     const sub = await subscriptionOf(a.owner);
     for (const who of [aManager, aOther]) {
       const res = await api('PUT', `/subscriptions/update_package/${sub.id}`, who, { packageId: 'plus' });

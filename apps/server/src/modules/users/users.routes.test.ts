@@ -468,7 +468,7 @@ describe('POST /users/invite', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('follows the role rules of spec §6', async () => {
+  it('follows the role rules', async () => {
     const before = await userCount();
     const staff = await api('POST', '/users/invite', aStaff, { name: 'X', email: 'x1@example.se', role: 'Staff' });
     expect(staff.statusCode).toBe(403);

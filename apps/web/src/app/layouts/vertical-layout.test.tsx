@@ -57,7 +57,7 @@ describe('dashboard shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Översikt' })).toBeInTheDocument();
   });
 
-  it('shows the five sidebar groups of spec §2', async () => {
+  it('shows the five sidebar groups', async () => {
     await openDashboard();
     const nav = screen.getByRole('navigation', { name: 'Huvudmeny' });
     const groups = within(nav)
@@ -91,7 +91,7 @@ describe('dashboard shell', () => {
     expect(within(crumbs).getByRole('link', { name: 'Artiklar' })).toHaveAttribute('href', '/dashboard/acounting/article');
   });
 
-  it('lists every user dropdown entry of spec §2', async () => {
+  it('lists every user dropdown entry', async () => {
     const user = userEvent.setup();
     await openDashboard();
     await user.click(screen.getByRole('button', { name: 'Användarmeny för Karin' }));

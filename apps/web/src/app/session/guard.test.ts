@@ -39,7 +39,7 @@ afterEach(() => {
   queryClient.clear();
 });
 
-describe('navigation guard (spec §2)', () => {
+describe('navigation guard', () => {
   it('sends a visitor with neither user data nor token to /login', async () => {
     const router = await open('/dashboard/acounting/invoices');
     expect(where(router)).toBe('/login');
@@ -116,7 +116,7 @@ describe('navigation guard (spec §2)', () => {
   });
 });
 
-describe('route table (spec §2)', () => {
+describe('route table', () => {
   it.each(['/no-such-page', '/dashboard/no-such-page', '/dashboard/acounting/nothing/here'])(
     'redirects the unknown path %s to /error-404',
     async (path) => {

@@ -88,7 +88,7 @@ describe('configurations page', () => {
     expect(screen.getByText(/betalningar kan registreras på den direkt/)).toBeInTheDocument();
   });
 
-  it('asks for a club to sync to before sending the API configuration (spec §5)', async () => {
+  it('asks for a club to sync to before sending the API configuration', async () => {
     const calls = stubApi({ 'GET configurations': () => ({ body: { data: configurations() } }) });
     renderPage('/dashboard/settings?tab=api');
     await user.click(await screen.findByRole('switch', { name: /Automatisk synkronisering/ }));

@@ -85,7 +85,7 @@ afterEach(async () => {
   await setLanguage('sv');
 });
 
-describe('invite user modal: role choices (spec §6)', () => {
+describe('invite user modal: role choices', () => {
   it('offers an Owner every role, default and own', async () => {
     stubFetch({ status: 200, body: {} });
     renderModal(demoUser);
