@@ -117,11 +117,14 @@ describe('a treasurer’s week', () => {
         .or(page.getByRole('textbox', { name: t('git:bases.filters.sync') }))
         .click();
       await page.getByRole('option', { name: t('git:bases.filters.all') }).click();
+      await page.waitForURL((url) => !url.searchParams.has('sync'));
       await page.getByRole('searchbox', { name: t('git:bases.search') }).fill(golfId);
+      await page.waitForURL((url) => url.searchParams.get('search') === golfId);
       const invoiceLink = rows(page, t('git:bases.table')).filter({ hasText: golfId }).getByTestId('basis-invoice');
       await invoiceLink.waitFor({ timeout: 60_000 });
       const number = ((await invoiceLink.textContent()) ?? '').replace(/\D/g, '');
       await invoiceLink.click();
+      await page.waitForURL((url) => url.pathname === '/dashboard/acounting/invoices');
       // The invoice list names its customer: the payer.
       await page.getByRole('link', { name: t('invoices:list.open', { number, name: payer }) }).click();
       await eventually(async () => {

@@ -140,9 +140,10 @@ export async function seedDemoMembers(db: Db | Tx, t: MemberTenant, club: SimClu
         ...t,
         name: `Familjen ${payer?.lastName ?? ''}`.trim(),
         gitFamilyId: f.id,
-        discountType: index % 3 === 0 ? 'amount' : 'percentage',
-        // 500 kr off, or 10 % / 15 %.
-        discountValue: index % 3 === 0 ? 50_000 : index % 2 === 0 ? 1000 : 1500,
+        // 10 % or 15 % off each of the family's invoices. An amount off would be taken from every
+        // invoice of every member (git-sync-documents.ts, invoiceRowsOf) and empty the small ones.
+        discountType: 'percentage',
+        discountValue: index % 2 === 0 ? 1000 : 1500,
       })
       .returning({ id: families.id });
     if (row) familyIds.set(f.id, row.id);
