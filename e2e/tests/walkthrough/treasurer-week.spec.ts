@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { snap, usePagePerTest } from '../../fixtures/browser';
 import { type Lang, translator } from '../../fixtures/i18n';
@@ -142,9 +142,16 @@ describe('a treasurer’s week', () => {
       await page.getByRole('button', { name: t('invoices:actions.pdf.button') }).click();
       const pdf = page.getByRole('dialog', { name: t('invoices:actions.pdf.title', { number }) });
       await pdf.locator('iframe').waitFor();
+      // Chromium's PDF viewer opened the document: its title is the PDF's own ("Faktura N").
+      let viewer: Frame | undefined;
       await eventually(async () => {
-        expect(page.frames().some((f) => f.url().startsWith('chrome-extension://'))).toBe(true);
+        viewer = page.frames().find((f) => f.url().startsWith('chrome-extension://') && f.url().endsWith('/index.html'));
+        expect(viewer).toBeDefined();
       }, 60_000);
+      await viewer
+        ?.locator('#title')
+        .filter({ hasText: `Faktura ${number}` })
+        .waitFor();
       await snap(page, `week-${lang}-invoice-pdf`);
       await page.keyboard.press('Escape');
 
