@@ -895,16 +895,20 @@ describe('what the run does with each invoice', () => {
       expect(chosen).toHaveLength(3);
       const body = { occasionId: occasion.id, basisIds: chosen.map((c) => c.id) };
       const [letters, noAddress] = chosen as [GitInvoiceBasisRow, GitInvoiceBasisRow, GitInvoiceBasisRow];
-      // One payer is a member who asked for letters; another has no e-mail address in GIT.
-      await app.db.insert(members).values({
-        organisationId: a.organisationId,
-        clubAccountId: a.clubAccountId,
-        firstname: 'Brev',
-        lastname: 'Vän',
-        golfId: letters.payerGolfId,
-        email: 'brev@example.se',
-        billingMethod: 'letter',
-      });
+      // One payer is a member who asked for letters (the register has GIT's members: the billing
+      // method is the portal's own field); another has no e-mail address in GIT.
+      await app.db
+        .insert(members)
+        .values({
+          organisationId: a.organisationId,
+          clubAccountId: a.clubAccountId,
+          firstname: 'Brev',
+          lastname: 'Vän',
+          golfId: letters.payerGolfId,
+          email: 'brev@example.se',
+          billingMethod: 'letter',
+        })
+        .onConflictDoUpdate({ target: [members.clubAccountId, members.golfId], set: { billingMethod: 'letter' } });
       const member = git.data.members.find((m) => m.golfId === noAddress.payerGolfId);
       if (!member) throw new Error('the payer is not a GIT member');
       member.email = null;
