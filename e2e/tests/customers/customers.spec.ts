@@ -118,6 +118,8 @@ describe('customers', () => {
     await page.getByRole('button', { name: 'Spara' }).click();
     await toast(page, `Kunden ${name} har sparats`);
     await page.waitForURL((url) => url.pathname === LIST);
+    // Back on the list, found again by name: other specs may have added customers before it.
+    await page.getByRole('searchbox', { name: 'Sök kund' }).fill(name);
     await eventually(async () =>
       expect(await table.getByRole('row').filter({ hasText: name }).textContent()).toContain('Enköping'),
     );
