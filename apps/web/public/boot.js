@@ -1,7 +1,7 @@
 // Runs before the app (a file, not inline: the Content-Security-Policy allows only 'self'
 // scripts). Matches the stored skin and language before React starts, so there is no flash;
 // the loading overlay's colour follows the skin attribute (index.html).
-(function () {
+(() => {
   try {
     var skin = localStorage.getItem('skin');
     // The app's default skin is light (providers.tsx); set it now too, so the page is in its

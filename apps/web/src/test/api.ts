@@ -79,7 +79,7 @@ const pathOf = (url: URL) => url.pathname.replace(/^\/api\/v1\//, '').replace(/\
 export function mockApi(routes: Record<string, Handler>): ApiCall[] {
   server.use(
     ...Object.entries(routes)
-      .map(([key, handler]) => {
+      .flatMap(([key, handler]) => {
         const [method, path] = key.split(' ', 2) as [string, string];
         const make = http[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'all'];
         if (!make || path === undefined) throw new Error(`mockApi: "${key}" is not "METHOD path"`);
@@ -96,8 +96,7 @@ export function mockApi(routes: Record<string, Handler>): ApiCall[] {
             return answer instanceof Response ? answer : ok(answer);
           }),
         );
-      })
-      .flat(),
+      }),
   );
   return recordCalls();
 }

@@ -1,12 +1,12 @@
-import {
-  type ApiConfiguration,
-  type BillingMethod,
-  type CreateInvoiceInput,
-  type GitSyncPreflight,
-  type GitSyncWays,
-  type InvoiceConfiguration,
-  type InvoiceSendMethod,
-  type MemberConfiguration,
+import type {
+  ApiConfiguration,
+  BillingMethod,
+  CreateInvoiceInput,
+  GitSyncPreflight,
+  GitSyncWays,
+  InvoiceConfiguration,
+  InvoiceSendMethod,
+  MemberConfiguration,
 } from '@fairway/shared';
 import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

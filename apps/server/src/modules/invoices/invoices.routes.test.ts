@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
 import { stockholmDate } from '../../integrations/fortnox/time';
-import { type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { connectedWorld } from '../integrations/accounting-test-helpers';
 import { roles } from '../permissions/permissions.schema';
