@@ -7,7 +7,6 @@ import {
   choose,
   type Lang,
   openLatestPost,
-  outline,
   type Skin,
   seriousViolations,
   settled,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Article, ArticleOption, ArticleRow } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';

@@ -5,7 +5,6 @@ import { isGitError } from '../../integrations/git/git-errors';
 import type { GitListQuery, GitMember, GitPage } from '../../integrations/git/git-gateway';
 import { AppError } from '../../lib/errors';
 import { failureText } from '../../lib/failure';
-import { t } from '../../lib/i18n';
 import type { RunContext, RunKind, RunResult } from '../../lib/runs/run-engine';
 import type { MirrorTarget } from '../accounting/mirror';
 import { linkGitRelations, registerGitMembers, retireMembersGoneFromGit } from '../members/members.register';

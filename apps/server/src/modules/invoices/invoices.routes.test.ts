@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES, CONFIGURATION_DEFAULTS, computeInvoiceTotals, type Invoice, type InvoiceListRow } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
