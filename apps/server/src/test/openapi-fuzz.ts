@@ -297,7 +297,7 @@ export function badValue(schema: JsonSchema, name?: string): fc.Arbitrary<unknow
   if (types.includes('object')) arbitraries.push(fc.constant([]), fc.constant([{}]), fc.constant({ '': null, __proto__x: 1 }));
   if (schema.enum?.length) {
     arbitraries.push(
-      fc.constantFrom(...schema.enum.map((v) => (typeof v === 'string' ? v.toUpperCase() + '\u0000' : `${String(v)}x`))),
+      fc.constantFrom(...schema.enum.map((v) => (typeof v === 'string' ? `${v.toUpperCase()}\u0000` : `${String(v)}x`))),
     );
   }
   return fc.oneof(...arbitraries);
