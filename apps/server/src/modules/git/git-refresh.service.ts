@@ -113,8 +113,6 @@ export async function queueScheduledGitRefreshes(app: FastifyInstance): Promise<
 
 /** Reads every page of one list, each page written in its own statement. */
 async function readAll<T>(
-  app: FastifyInstance,
-  target: MirrorTarget,
   list: (query: GitListQuery) => Promise<GitPage<T>>,
   write: (items: T[]) => Promise<WriteCounts>,
   modifiedAt: (item: T) => string,
@@ -216,8 +214,6 @@ async function refreshGitMirror(
     counts[r.name] = tally;
     const seenAt = new Date();
     const newest = await readAll(
-      app,
-      target,
       (q) => {
         run.throwIfTakenOver();
         return r.list(client, q);
@@ -237,14 +233,13 @@ async function refreshGitMirror(
   }
 
   const fullBases = isFull('invoiceBases');
-  const basesTally = (counts.invoiceBases ??= { created: 0, updated: 0 });
+  const basesTally = counts.invoiceBases ?? { created: 0, updated: 0 };
+  counts.invoiceBases = basesTally;
   let newestBasis: Date | null = checkpoint.newestBasis ? new Date(checkpoint.newestBasis) : null;
   for (const occasion of await occasionsOf()) {
     if (checkpoint.basesDone.includes(occasion.gitId)) continue;
     run.throwIfTakenOver();
     const newest = await readAll(
-      app,
-      target,
       (q) => client.listInvoiceBases(occasion.gitId, q),
       (items) => mirrorGitBases(app.db, target, items),
       (b) => b.modifiedAt,

@@ -354,7 +354,8 @@ interface RunContext {
 }
 
 const tally = (ctx: RunContext, resource: string, what: 'created' | 'updated') => {
-  const c = (ctx.progress.counts[resource] ??= { created: 0, updated: 0 });
+  const c = ctx.progress.counts[resource] ?? { created: 0, updated: 0 };
+  ctx.progress.counts[resource] = c;
   c[what]++;
 };
 
