@@ -3,11 +3,11 @@
 // the loading overlay's colour follows the skin attribute (index.html).
 (() => {
   try {
-    var skin = localStorage.getItem('skin');
+    const skin = localStorage.getItem('skin');
     // The app's default skin is light (providers.tsx); set it now too, so the page is in its
     // skin from the first paint, before the app's first render waits for its texts.
     document.documentElement.setAttribute('data-mantine-color-scheme', skin === 'dark' ? 'dark' : 'light');
-    var lang = localStorage.getItem('lang');
+    const lang = localStorage.getItem('lang');
     if (lang === 'en' || lang === 'sv') document.documentElement.setAttribute('lang', lang);
-  } catch (e) {}
+  } catch {}
 })();

@@ -54,6 +54,7 @@ export function VideoPlayer({ guide }: { guide: VideoGuide }) {
     <Grid gutter="lg">
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Box className={classes.frame} style={{ aspectRatio: `${guide.poster.width} / ${guide.poster.height}` }}>
+          {/* biome-ignore lint/a11y/useMediaCaption: the captions track is added below whenever the guide has captions. */}
           <video
             ref={video}
             className={classes.video}
