@@ -31,6 +31,7 @@ export function VideoPlayer({ guide }: { guide: VideoGuide }) {
   const chaptersId = `chapters-${guide.id}`;
 
   // A new guide (or language) starts from its first chapter.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: guide.id is the trigger, not a value the effect reads.
   useEffect(() => setCurrent(0), [guide.id]);
 
   // Browsers leave a non-default track disabled and never load it; "hidden" loads the chapter cues
