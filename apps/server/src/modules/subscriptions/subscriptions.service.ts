@@ -535,8 +535,3 @@ function quotaExceeded(pkg: { name: string; invoicesPerMonth: number }, used: nu
 export async function recordInvoiceUsage(conn: Conn, organisationId: string, count: number, today: string = todayIso()) {
   await repo.addUsage(conn, { organisationId }, monthOf(today), { invoices: count });
 }
-
-/** Counts SMS sent this month (the SMS plan's "used this month"). */
-export async function recordSmsUsage(conn: Conn, organisationId: string, count: number, today: string = todayIso()) {
-  await repo.addUsage(conn, { organisationId }, monthOf(today), { sms: count });
-}
