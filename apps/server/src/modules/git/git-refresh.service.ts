@@ -18,13 +18,7 @@ import {
   type WriteCounts,
 } from './git.mirror';
 import { gitInvoiceOccasions, gitTransactions } from './git.schema';
-import {
-  findGitConnection,
-  gitClientFor,
-  isKeyRefused,
-  listConnectedGitTargets,
-  markKeyRevoked,
-} from './git-connections.service';
+import { gitClientFor, isKeyRefused, listConnectedGitTargets, markKeyRevoked } from './git-connections.service';
 import { IMPORT_GIT_ID_PREFIX } from './git-import.service';
 import * as repo from './git-transactions.repository';
 
@@ -279,9 +273,4 @@ export const gitRefreshRuns: RunKind<typeof gitTransactions> = {
 /** One attempt at a GIT refresh run, in this process (tests and in-process helpers). */
 export function runGitRefresh(app: FastifyInstance, runId: string) {
   return app.runs.attempt(gitRefreshRuns, runId);
-}
-
-/** Whether the club account's GIT connection is usable now (for tests and the status route). */
-export async function gitConnected(app: FastifyInstance, target: MirrorTarget): Promise<boolean> {
-  return (await findGitConnection(app.db, target))?.status === 'connected';
 }
