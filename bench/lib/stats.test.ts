@@ -31,7 +31,15 @@ describe('runOpenLoop', () => {
   /** A fake clock: wait() moves time on; answers take the time `send` says. */
   function fakeClock() {
     let t = 0;
-    return { now: () => t, wait: async (ms: number) => void (t += ms), advance: (ms: number) => void (t += ms) };
+    return {
+      now: () => t,
+      wait: async (ms: number) => {
+        t += ms;
+      },
+      advance: (ms: number) => {
+        t += ms;
+      },
+    };
   }
 
   it('sends on schedule without waiting for slow answers, and times from the slot', async () => {

@@ -7,7 +7,6 @@ import {
   choose,
   type Lang,
   openLatestPost,
-  outline,
   type Skin,
   seriousViolations,
   settled,
@@ -109,7 +108,7 @@ interface OtherPublicPage {
   /** Where to go (the links are made once per file). */
   path: (links: Links) => string;
   /** Brings the page into the state to check, once it shows its h1 (a form's messages, say). */
-  then?: (page: Page, lang: Lang) => Promise<void>;
+  afterLoad?: (page: Page, lang: Lang) => Promise<void>;
   /** Instead of `path`: reaches the page another way (through a consent page). */
   reach?: (page: Page) => Promise<void>;
   /** The document title, where the page sets its own. */
@@ -129,7 +128,7 @@ const OTHER_PAGES: OtherPublicPage[] = [
     name: 'contact with messages',
     path: () => '/contact-us',
     title: CONTACT_TITLE,
-    then: async (page, lang) => {
+    afterLoad: async (page, lang) => {
       await page.getByRole('button', { name: lang === 'sv' ? 'Skicka meddelandet' : 'Send message' }).click();
       await page
         .getByText(lang === 'sv' ? 'Detta fält är obligatoriskt' : 'This field is required')
@@ -141,7 +140,7 @@ const OTHER_PAGES: OtherPublicPage[] = [
   {
     name: 'fortnox with a state it never issued',
     path: () => '/fortnox?state=bad&code=x',
-    then: async (page) => {
+    afterLoad: async (page) => {
       await page.getByTestId('connection-error').waitFor({ timeout: 60_000 });
     },
   },
@@ -163,7 +162,7 @@ async function checkOther(page: Page, target: OtherPublicPage, links: Links, lan
   else await page.goto(target.path(links));
   await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
   await expect.poll(() => page.locator('[aria-busy="true"], .mantine-Skeleton-root').count(), { timeout: 60_000 }).toBe(0);
-  await target.then?.(page, lang);
+  await target.afterLoad?.(page, lang);
   const o = await steadyOutline(page);
   expect(o.lang, target.name).toBe(lang);
   expect(o.scheme, target.name).toBe(skin);

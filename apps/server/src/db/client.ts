@@ -245,7 +245,7 @@ export class TenantPool extends pg.Pool {
  * keeps the connection when the server answered (a DatabaseError) and drops it otherwise.
  */
 class OneSessionPool extends TenantPool {
-  // pg.Pool's query has many overloads; this serves the promise forms Drizzle, pg-boss and executeSql use.
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Pool's query has many overloads; this serves the promise forms Drizzle, pg-boss and executeSql use.
   override query(...args: any[]): any {
     if (args.some((arg) => typeof arg === 'function')) throw new Error('OneSessionPool.query takes no callback');
     return (async () => {

@@ -127,15 +127,6 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
-/** 503 for a dependency that is down (database, accounting program…); safe to show. */
-export class ServiceUnavailableError extends AppError {
-  readonly statusCode = 503;
-
-  constructor(messageKey: MessageKey = 'errors.serviceUnavailable', params?: MessageParams) {
-    super(messageKey, params);
-  }
-}
-
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }

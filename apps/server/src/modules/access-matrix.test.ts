@@ -171,7 +171,7 @@ function sample(
       for (const [k, v] of Object.entries(s.properties ?? {})) {
         // Optional choices and switches go along too: a service often wants them where the schema does not.
         // (Not an enum that stands in for an id field beside it, such as `role` next to `roleId`.)
-        const choice = (v.enum !== undefined && !(s.properties ?? {})[`${k}Id`]) || v.type === 'boolean';
+        const choice = (v.enum !== undefined && !s.properties?.[`${k}Id`]) || v.type === 'boolean';
         if ((s.required ?? []).includes(k) || choice || leadsToSlot(wanted, [...path, k])) {
           out[k] = sample(v, [...path, k], wanted, idAt);
         }

@@ -1,6 +1,5 @@
 import type { Scope } from '@fairway/shared';
 import { ALL_SCOPES } from '@fairway/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { withTenant } from '../db/tenant-context';

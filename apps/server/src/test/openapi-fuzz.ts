@@ -131,6 +131,7 @@ const NASTY_STRINGS = [
   '..',
   '%00',
   '%s%s%s%n',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4j lookup string sent as plain text on purpose.
   '${jndi:ldap://127.0.0.1:9/a}',
   '{{7*7}}',
   '<script>alert(1)</script>',
@@ -159,6 +160,7 @@ const NASTY_STRINGS = [
 
 /** A NUL or a lone surrogate anywhere in a request: the class of failure a rule at the edge refuses. */
 export const UNSTORABLE_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a NUL is one of the inputs this looks for.
   /\u0000|%00|\\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|%ED%[AB][0-9A-F]|\\u[dD][89a-fA-F]/;
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
@@ -297,7 +299,7 @@ export function badValue(schema: JsonSchema, name?: string): fc.Arbitrary<unknow
   if (types.includes('object')) arbitraries.push(fc.constant([]), fc.constant([{}]), fc.constant({ '': null, __proto__x: 1 }));
   if (schema.enum?.length) {
     arbitraries.push(
-      fc.constantFrom(...schema.enum.map((v) => (typeof v === 'string' ? v.toUpperCase() + '\u0000' : `${String(v)}x`))),
+      fc.constantFrom(...schema.enum.map((v) => (typeof v === 'string' ? `${v.toUpperCase()}\u0000` : `${String(v)}x`))),
     );
   }
   return fc.oneof(...arbitraries);

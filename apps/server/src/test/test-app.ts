@@ -7,7 +7,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { type App, type BuildAppOptions, buildApp } from '../app';
 import { type Config, IN_MEMORY, loadConfig } from '../config';
-import { createPgliteDatabase, type Database } from '../db/client';
+import { createPgliteDatabase } from '../db/client';
 import { MIGRATIONS_FOLDER, runMigrations } from '../db/migrate';
 import { Jobs } from '../lib/jobs';
 

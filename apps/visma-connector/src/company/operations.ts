@@ -105,7 +105,7 @@ export function executeWork(
   }
 }
 
-function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now: () => Date): unknown {
+function run(store: CompanyStore, operation: Operation, p: unknown, now: () => Date): unknown {
   const stamp = () => now().toISOString();
   const today = () => stamp().slice(0, 10);
   const read = store.data;
@@ -197,13 +197,13 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
   const dueDateOf = (c: Company, invoiceDate: string, terms: string | null) =>
     addDays(invoiceDate, c.koder.betalningsvillkor.find((t) => t.kod === terms)?.dagar ?? 30);
 
-  const op = <O extends Operation>(name: O) => (operation === name ? (rawPayload as OperationPayloads[O]) : null);
-  let p: unknown;
+  // Narrows the payload to the one the named operation carries.
+  const is = <O extends Operation>(name: O, payload: unknown): payload is OperationPayloads[O] => operation === name;
 
   // Reads.
-  if (op('company.info')) return toCompany(read.foretag) satisfies OperationResults['company.info'];
-  if ((p = op('codeLists.list'))) {
-    const { list } = p as OperationPayloads['codeLists.list'];
+  if (is('company.info', p)) return toCompany(read.foretag) satisfies OperationResults['company.info'];
+  if (is('codeLists.list', p)) {
+    const { list } = p;
     const codes = {
       units: read.koder.enheter,
       priceLists: read.koder.prislistor,
@@ -215,61 +215,61 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
     if (!codes) throw new VismaError('validation', 'ADKE_INVALID_DB', `Kodlistan ${String(list)} finns inte.`);
     return codes.map(toCodeItem);
   }
-  if ((p = op('customers.list'))) {
+  if (is('customers.list', p)) {
     const sorted = [...read.kunder].sort((a, b) => byNumber(a.kundnr, b.kundnr));
-    return page(sorted, (p as { query: ListQueryPayload }).query, (k) => k.senastAndrad, toCustomer);
+    return page(sorted, p.query, (k) => k.senastAndrad, toCustomer);
   }
-  if ((p = op('customers.get'))) return toCustomer(customer(read, (p as { number: string }).number));
-  if ((p = op('articles.list'))) {
+  if (is('customers.get', p)) return toCustomer(customer(read, p.number));
+  if (is('articles.list', p)) {
     const sorted = [...read.artiklar].sort((a, b) => byNumber(a.artnr, b.artnr));
-    return page(sorted, (p as { query: ListQueryPayload }).query, (a) => a.senastAndrad, toArticle);
+    return page(sorted, p.query, (a) => a.senastAndrad, toArticle);
   }
-  if ((p = op('articles.get'))) return toArticle(article(read, (p as { number: string }).number));
-  if ((p = op('invoices.list'))) {
+  if (is('articles.get', p)) return toArticle(article(read, p.number));
+  if (is('invoices.list', p)) {
     const sorted = [...read.fakturor].sort((a, b) => byNumber(a.fakturanr, b.fakturanr));
-    return page(sorted, (p as { query: ListQueryPayload }).query, (f) => f.senastAndrad, toInvoice);
+    return page(sorted, p.query, (f) => f.senastAndrad, toInvoice);
   }
-  if ((p = op('invoices.get'))) return toInvoice(invoice(read, (p as { number: string }).number));
-  if ((p = op('invoices.pdf'))) {
-    const f = invoice(read, (p as { number: string }).number);
+  if (is('invoices.get', p)) return toInvoice(invoice(read, p.number));
+  if (is('invoices.pdf', p)) {
+    const f = invoice(read, p.number);
     return { contentBase64: invoicePdf(read.foretag, f).toString('base64') };
   }
-  if ((p = op('invoicePayments.list'))) {
+  if (is('invoicePayments.list', p)) {
     const payments = read.fakturor.flatMap((f) => f.inbetalningar.map((b) => ({ f, b })));
     payments.sort((x, y) => byNumber(x.b.betalningsnr, y.b.betalningsnr));
     return page(
       payments,
-      (p as { query: ListQueryPayload }).query,
+      p.query,
       ({ b }) => b.senastAndrad,
       ({ f, b }) => toPayment(f.fakturanr, b),
     );
   }
-  if ((p = op('contracts.list'))) {
+  if (is('contracts.list', p)) {
     const sorted = [...read.avtal].sort((a, b) => byNumber(a.avtalsnr, b.avtalsnr));
     return page(
       sorted,
-      (p as { query: ListQueryPayload }).query,
+      p.query,
       (a) => a.senastAndrad,
       (a) => toContract(a, customerName(read, a.kundnr)),
     );
   }
-  if ((p = op('contracts.get'))) {
-    const a = contract(read, (p as { number: string }).number);
+  if (is('contracts.get', p)) {
+    const a = contract(read, p.number);
     return toContract(a, customerName(read, a.kundnr));
   }
-  if ((p = op('vouchers.list'))) {
+  if (is('vouchers.list', p)) {
     const sorted = [...read.verifikationer].sort((a, b) => byNumber(a.serie + a.vernr, b.serie + b.vernr));
-    return page(sorted, (p as { query: ListQueryPayload }).query, (v) => v.senastAndrad, toVoucher);
+    return page(sorted, p.query, (v) => v.senastAndrad, toVoucher);
   }
-  if ((p = op('orders.list'))) {
+  if (is('orders.list', p)) {
     const sorted = [...read.order].sort((a, b) => byNumber(a.ordernr, b.ordernr));
-    return page(sorted, (p as { query: ListQueryPayload }).query, (o) => o.senastAndrad, toOrder);
+    return page(sorted, p.query, (o) => o.senastAndrad, toOrder);
   }
 
   // Writes: each in one transaction of the company file.
   return store.transaction((c) => {
-    if ((p = op('customers.create'))) {
-      const { fields, externalRef } = p as OperationPayloads['customers.create'];
+    if (is('customers.create', p)) {
+      const { fields, externalRef } = p;
       const earlier = c.kunder.find((k) => k.fairwayRef === externalRef);
       if (earlier) return toCustomer(earlier);
       if (!fields.name?.trim()) throw new VismaError('validation', 'ADKE_NO_NAME', 'Kunden måste ha ett namn.', 'name');
@@ -283,8 +283,8 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
       c.kunder.push(kund);
       return toCustomer(kund);
     }
-    if ((p = op('customers.update'))) {
-      const { number, fields } = p as OperationPayloads['customers.update'];
+    if (is('customers.update', p)) {
+      const { number, fields } = p;
       const kund = customer(c, number);
       checkTerms(c, fields.termsOfPayment);
       if (fields.name !== undefined && !fields.name.trim())
@@ -293,8 +293,8 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
       kund.senastAndrad = stamp();
       return toCustomer(kund);
     }
-    if ((p = op('articles.create'))) {
-      const { fields, externalRef } = p as OperationPayloads['articles.create'];
+    if (is('articles.create', p)) {
+      const { fields, externalRef } = p;
       const earlier = c.artiklar.find((a) => a.fairwayRef === externalRef);
       if (earlier) return toArticle(earlier);
       const artnr = fields.number ?? String(c.nummerserier.artikel++);
@@ -315,8 +315,8 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
       c.artiklar.push(artikel);
       return toArticle(artikel);
     }
-    if ((p = op('articles.update'))) {
-      const { number, fields } = p as OperationPayloads['articles.update'];
+    if (is('articles.update', p)) {
+      const { number, fields } = p;
       const artikel = article(c, number);
       if (fields.unit && !c.koder.enheter.some((e) => e.kod === fields.unit)) {
         throw new VismaError('validation', 'ADKE_ARTICLE_INVALID_UNITCODE', `Enheten ${fields.unit} finns inte.`, 'unit');
@@ -325,8 +325,8 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
       artikel.senastAndrad = stamp();
       return toArticle(artikel);
     }
-    if ((p = op('invoices.create'))) {
-      const { fields, externalRef } = p as OperationPayloads['invoices.create'];
+    if (is('invoices.create', p)) {
+      const { fields, externalRef } = p;
       const earlier = c.fakturor.find((f) => f.fairwayRef === externalRef);
       if (earlier) return toInvoice(earlier);
       const kund = customer(c, fields.customerNumber, 'validation');
@@ -358,8 +358,8 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
       });
       return toInvoice(created);
     }
-    if ((p = op('invoices.update'))) {
-      const { number, fields } = p as OperationPayloads['invoices.update'];
+    if (is('invoices.update', p)) {
+      const { number, fields } = p;
       const f = invoice(c, number);
       editable(f);
       if (fields.customerNumber !== undefined) {
@@ -383,8 +383,8 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
       f.senastAndrad = stamp();
       return toInvoice(f);
     }
-    if ((p = op('invoices.bookkeep'))) {
-      const f = invoice(c, (p as { number: string }).number);
+    if (is('invoices.bookkeep', p)) {
+      const f = invoice(c, p.number);
       if (f.makulerad) throw new VismaError('conflict', 'ADKE_EDIT_DENIED_OBLITERATED', `Faktura ${f.fakturanr} är makulerad.`);
       if (f.bokford) {
         throw new VismaError(
@@ -400,8 +400,8 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
       f.senastAndrad = stamp();
       return toInvoice(f);
     }
-    if ((p = op('invoices.send'))) {
-      const { number, method } = p as OperationPayloads['invoices.send'];
+    if (is('invoices.send', p)) {
+      const { number, method } = p;
       const f = invoice(c, number);
       if (f.makulerad) throw new VismaError('conflict', 'ADKE_EDIT_DENIED_OBLITERATED', `Faktura ${f.fakturanr} är makulerad.`);
       const kund = customer(c, f.kundnr, 'validation');
@@ -421,8 +421,8 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
       f.senastAndrad = stamp();
       return toInvoice(f);
     }
-    if ((p = op('invoices.cancel'))) {
-      const f = invoice(c, (p as { number: string }).number);
+    if (is('invoices.cancel', p)) {
+      const f = invoice(c, p.number);
       if (f.makulerad)
         throw new VismaError('conflict', 'ADKE_EDIT_DENIED_OBLITERATED', `Faktura ${f.fakturanr} är redan makulerad.`);
       if (f.bokford) {
@@ -436,8 +436,8 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
       f.senastAndrad = stamp();
       return toInvoice(f);
     }
-    if ((p = op('invoices.credit'))) {
-      const f = invoice(c, (p as { number: string }).number);
+    if (is('invoices.credit', p)) {
+      const f = invoice(c, p.number);
       if (f.krediterar)
         throw new VismaError('conflict', 'ADKE_DENIED_CREDIT_CREDIT_INVOICE', 'En kreditfaktura kan inte krediteras.');
       if (f.makulerad)
@@ -470,8 +470,8 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
       f.senastAndrad = stamp();
       return toInvoice(credit);
     }
-    if ((p = op('invoices.registerPayment'))) {
-      const { number, payment, externalRef } = p as OperationPayloads['invoices.registerPayment'];
+    if (is('invoices.registerPayment', p)) {
+      const { number, payment, externalRef } = p;
       const f = invoice(c, number);
       const earlier = f.inbetalningar.find((b) => b.fairwayRef === externalRef);
       if (earlier) return toPayment(f.fakturanr, earlier);
@@ -497,8 +497,8 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
       f.senastAndrad = stamp();
       return toPayment(f.fakturanr, inbetalning);
     }
-    if ((p = op('contracts.create'))) {
-      const { fields, externalRef } = p as OperationPayloads['contracts.create'];
+    if (is('contracts.create', p)) {
+      const { fields, externalRef } = p;
       const earlier = c.avtal.find((a) => a.fairwayRef === externalRef);
       if (earlier) return toContract(earlier, customerName(c, earlier.kundnr));
       const kund = customer(c, fields.customerNumber, 'validation');
@@ -534,8 +534,8 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
       c.avtal.push(avtal);
       return toContract(avtal, kund.namn);
     }
-    if ((p = op('contracts.update'))) {
-      const { number, fields } = p as OperationPayloads['contracts.update'];
+    if (is('contracts.update', p)) {
+      const { number, fields } = p;
       const avtal = contract(c, number);
       if (avtal.avslutat) throw new VismaError('conflict', 'ADKE_EDIT_DENIED_FIELD', `Avtal ${avtal.avtalsnr} är avslutat.`);
       if (fields.customerNumber !== undefined) customer(c, fields.customerNumber, 'validation');
@@ -548,8 +548,8 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
       avtal.senastAndrad = stamp();
       return toContract(avtal, customerName(c, avtal.kundnr));
     }
-    if ((p = op('contracts.finish'))) {
-      const avtal = contract(c, (p as { number: string }).number);
+    if (is('contracts.finish', p)) {
+      const avtal = contract(c, p.number);
       if (avtal.avslutat)
         throw new VismaError('conflict', 'ADKE_EDIT_DENIED_FIELD', `Avtal ${avtal.avtalsnr} är redan avslutat.`);
       avtal.avslutat = true;
@@ -557,8 +557,8 @@ function run(store: CompanyStore, operation: Operation, rawPayload: unknown, now
       avtal.senastAndrad = stamp();
       return toContract(avtal, customerName(c, avtal.kundnr));
     }
-    if ((p = op('contracts.createInvoice'))) {
-      const avtal = contract(c, (p as { number: string }).number);
+    if (is('contracts.createInvoice', p)) {
+      const avtal = contract(c, p.number);
       if (avtal.avslutat || !avtal.aktiv) {
         throw new VismaError('conflict', 'ADKE_INVOICE_EDIT_DENIED_AGREEMENT_PERIOD', `Avtal ${avtal.avtalsnr} är inte aktivt.`);
       }

@@ -32,7 +32,8 @@ export function StatCard({ label, value, hint, icon: StatIcon, noValueLabel, tes
       ) : (
         <Text fz={26} fw={700} mt="xs" data-value>
           {value === null ? (
-            <span title={noValueLabel} aria-label={noValueLabel}>
+            // A symbol standing for words: role img lets its label be read out instead of the dash.
+            <span role="img" title={noValueLabel} aria-label={noValueLabel}>
               —
             </span>
           ) : (

@@ -78,26 +78,24 @@ const pathOf = (url: URL) => url.pathname.replace(/^\/api\/v1\//, '').replace(/\
  */
 export function mockApi(routes: Record<string, Handler>): ApiCall[] {
   server.use(
-    ...Object.entries(routes)
-      .map(([key, handler]) => {
-        const [method, path] = key.split(' ', 2) as [string, string];
-        const make = http[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'all'];
-        if (!make || path === undefined) throw new Error(`mockApi: "${key}" is not "METHOD path"`);
-        const pattern = `${API_ORIGIN_PATH}${path.replace(/^\//, '')}`;
-        // The app writes some paths with a trailing slash; both spellings are the same call.
-        return [pattern, `${pattern}/`].map((p) =>
-          make(p, async ({ request, params, requestId }) => {
-            const url = new URL(request.url);
-            const body = await jsonBody(request);
-            // The recorded call holds its body before the app sees the answer.
-            const call = byRequestId.get(requestId);
-            if (call) call.body = body;
-            const answer = await handler({ request, params, url, query: url.searchParams, body });
-            return answer instanceof Response ? answer : ok(answer);
-          }),
-        );
-      })
-      .flat(),
+    ...Object.entries(routes).flatMap(([key, handler]) => {
+      const [method, path] = key.split(' ', 2) as [string, string];
+      const make = http[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'all'];
+      if (!make || path === undefined) throw new Error(`mockApi: "${key}" is not "METHOD path"`);
+      const pattern = `${API_ORIGIN_PATH}${path.replace(/^\//, '')}`;
+      // The app writes some paths with a trailing slash; both spellings are the same call.
+      return [pattern, `${pattern}/`].map((p) =>
+        make(p, async ({ request, params, requestId }) => {
+          const url = new URL(request.url);
+          const body = await jsonBody(request);
+          // The recorded call holds its body before the app sees the answer.
+          const call = byRequestId.get(requestId);
+          if (call) call.body = body;
+          const answer = await handler({ request, params, url, query: url.searchParams, body });
+          return answer instanceof Response ? answer : ok(answer);
+        }),
+      );
+    }),
   );
   return recordCalls();
 }

@@ -261,7 +261,6 @@ export const feeRulesListQuerySchema = listQuery(FEE_RULE_SORTS);
 export type FeeRulesListQuery = z.infer<typeof feeRulesListQuerySchema>;
 export const feeRulesListResponseSchema = z.object({ data: z.array(feeRuleSchema), pagination: paginationSchema });
 
-/** Where the fees page lives (docs/members-and-fees.md#fees), with its tabs in `?tab=`. */
-export const FEES_PATH = '/dashboard/golfrelated/fees';
+/** The fees page's tabs, chosen by `?tab=` (docs/members-and-fees.md#fees). */
 export const FEES_TABS = ['feeTypes', 'fees', 'feeRules'] as const;
 export type FeesTab = (typeof FEES_TABS)[number];

@@ -43,7 +43,9 @@ export function rowTotalOre(row: TotalsRowInput): number {
 export function computeInvoiceTotals(rows: readonly TotalsRowInput[], options: { roundToKrona?: boolean } = {}): InvoiceTotals {
   const rowTotalsOre = rows.map(rowTotalOre);
   const base = new Map<number, number>();
-  rows.forEach((row, i) => base.set(row.vatPercent, (base.get(row.vatPercent) ?? 0) + (rowTotalsOre[i] ?? 0)));
+  rows.forEach((row, i) => {
+    base.set(row.vatPercent, (base.get(row.vatPercent) ?? 0) + (rowTotalsOre[i] ?? 0));
+  });
   const vatByRate = [...base.entries()]
     .sort(([a], [b]) => b - a)
     .map(([vatPercent, baseOre]) => ({ vatPercent, baseOre, vatOre: roundHalfAway((baseOre * vatPercent) / 100) }));

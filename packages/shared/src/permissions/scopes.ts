@@ -60,10 +60,6 @@ export const roleSchema = z.enum(ROLES);
 /** Roles a non-owner may give when inviting (docs/permissions.md#inviting). */
 export const NON_OWNER_ASSIGNABLE_ROLES: readonly RoleName[] = ['Staff', 'Accountant', 'Other'];
 
-export function assignableRoles(inviterRole: RoleName): readonly RoleName[] {
-  return inviterRole === 'Owner' ? ROLES : NON_OWNER_ASSIGNABLE_ROLES;
-}
-
 const read = (s: string) => s.endsWith('.read');
 const accounting = SCOPES.accounting_data as readonly Scope[];
 const golf = SCOPES.golf_related as readonly Scope[];

@@ -168,7 +168,7 @@ describe('text PostgreSQL cannot store', () => {
 
   it('cleans what other systems send: NUL dropped, a lone surrogate made U+FFFD, pairs kept', () => {
     expect(storableText('a\u0000b\ud800c\udc00🏌')).toBe('ab\ufffdc\ufffd🏌');
-    const clean = storableDeep({ name: 'x\u0000', rows: [{ text: '\ud83c' }], ['k\u0000']: 1, at: new Date(0) });
+    const clean = storableDeep({ name: 'x\u0000', rows: [{ text: '\ud83c' }], 'k\u0000': 1, at: new Date(0) });
     expect(clean).toEqual({ name: 'x', rows: [{ text: '\ufffd' }], k: 1, at: new Date(0) });
     const untouched = { name: 'ok', rows: ['fine'] };
     expect(storableDeep(untouched)).toBe(untouched);

@@ -117,8 +117,6 @@ export const phoneField = () =>
     .max(32)
     .refine((v) => v === '' || PHONE_PATTERN.test(v), { message: encodeMessage('phone') });
 
-export const idParam = () => z.string().uuid();
-
 /** The general rules (docs/api.md#validation) as predicates, for forms that compose their own schema. */
 export const generalRules = {
   alpha: (v: string) => /^[\p{L}]*$/u.test(v),

@@ -60,7 +60,9 @@ export function computeTotals(
     roundHalfAway(((row.quantityHundredths * row.priceOre) / 100) * (1 - row.discountBasisPoints / 10_000)),
   );
   const byRate = new Map<number, number>();
-  rows.forEach((row, i) => byRate.set(row.vatPercent, (byRate.get(row.vatPercent) ?? 0) + rowTotalsOre[i]));
+  rows.forEach((row, i) => {
+    byRate.set(row.vatPercent, (byRate.get(row.vatPercent) ?? 0) + rowTotalsOre[i]);
+  });
   const vatByRate: Record<number, number> = {};
   let netOre = 0;
   let vatOre = 0;

@@ -286,7 +286,14 @@ describe('retries and errors', () => {
   it('takes a turn from the shared limiter, under the club’s key, for every attempt', async () => {
     const keys: string[] = [];
     sim.faults.failNext(1, 502, { path: '/club' });
-    const git = client({ limiter: { acquire: async (key) => (keys.push(key), 0) } });
+    const git = client({
+      limiter: {
+        acquire: async (key) => {
+          keys.push(key);
+          return 0;
+        },
+      },
+    });
     await git.getClub();
     expect(keys).toEqual([`git:${sim.clubId}`, `git:${sim.clubId}`]);
   });

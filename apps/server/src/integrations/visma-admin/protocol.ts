@@ -78,15 +78,6 @@ export type Operation = keyof typeof OPERATIONS;
 export type OperationKind = (typeof OPERATIONS)[Operation];
 export const OPERATION_NAMES = Object.keys(OPERATIONS) as [Operation, ...Operation[]];
 
-/** Creates carry the portal's externalRef: the connector stores it on the Visma document and finds it again on a retry. */
-export const CREATE_OPERATIONS: ReadonlySet<Operation> = new Set([
-  'customers.create',
-  'articles.create',
-  'invoices.create',
-  'contracts.create',
-  'invoices.registerPayment',
-]);
-
 export const CODE_LISTS = ['units', 'priceLists', 'costCenters', 'projects', 'termsOfPayment', 'termsOfDelivery'] as const;
 export type CodeListName = (typeof CODE_LISTS)[number];
 

@@ -287,7 +287,8 @@ async function refreshMirror(
     // document changed can move the cursor further, never back.
     const startedAt = reading ? new Date(reading.startedAt) : new Date(Date.now() - 60_000);
     let newest: Date | null = reading?.newest ? new Date(reading.newest) : startedAt;
-    const tally = (counts[r.name] = reading ? (counts[r.name] ?? { fetched: 0, upserted: 0 }) : { fetched: 0, upserted: 0 });
+    const tally = reading ? (counts[r.name] ?? { fetched: 0, upserted: 0 }) : { fetched: 0, upserted: 0 };
+    counts[r.name] = tally;
     await run.save({ currentResource: r.name, counts });
     for (let page = (reading?.page ?? 0) + 1; ; page++) {
       run.throwIfTakenOver();
@@ -418,7 +419,8 @@ async function readInvoicesWhole(
   limit: number,
 ): Promise<void> {
   const { checkpoint, counts } = state;
-  const tally = (counts.invoiceDetails ??= { fetched: 0, upserted: 0 });
+  const tally = counts.invoiceDetails ?? { fetched: 0, upserted: 0 };
+  counts.invoiceDetails = tally;
   const progress = { startedAt: new Date().toISOString(), done: 0 };
   checkpoint.wholeReads = progress;
   let after: WholeReadPosition | null = null;

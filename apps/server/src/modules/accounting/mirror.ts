@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 
 /** The club account a mirror row belongs to. */
@@ -39,8 +39,11 @@ export async function upsertMirror<T extends MirrorTable>(
   let written = 0;
   for (let i = 0; i < rows.length; i += 200) {
     const chunk = rows.slice(i, i + 200);
-    // Drizzle's insert types do not follow a generic table, hence the cast.
-    await (conn.insert(table) as any).values(chunk).onConflictDoUpdate({ target: [table.clubAccountId, table.number], set });
+    // Drizzle's insert types do not follow a generic table, hence the casts.
+    await conn
+      .insert(table as PgTable)
+      .values(chunk as PgInsertValue<PgTable>[])
+      .onConflictDoUpdate({ target: [table.clubAccountId, table.number], set });
     written += chunk.length;
   }
   return written;

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Article, ArticleOption, ArticleRow } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
-import { type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import { queueMirrorRefresh } from '../accounting/accounting-sync.service';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { connectedWorld, runQueuedRefreshes } from '../integrations/accounting-test-helpers';
-import { type TestMember, type TestOrganisation } from '../users/test-fixtures';
+import type { TestMember, TestOrganisation } from '../users/test-fixtures';
 import { articles } from './articles.schema';
 
 let t: TestApp;

@@ -17,7 +17,7 @@ import { hashPassword, matchesAny, verifyAgainstDummy, verifyPassword } from '..
 import { generateOpaqueToken, hashOpaqueToken } from '../../lib/tokens';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { golfClubs, packages } from '../landing/landing.schema';
-import { clubAccounts, organisations } from '../organizations/organizations.schema';
+import { organisations } from '../organizations/organizations.schema';
 import { createOrganisationWithOwner, customerNumberInUse } from '../organizations/organizations.service';
 import { getCurrentUser } from '../users/current-user';
 import { memberships, users } from '../users/users.schema';

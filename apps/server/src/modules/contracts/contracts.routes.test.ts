@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES, type Contract, type ContractListRow, type ContractStatus } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { AccContract } from '../../integrations/accounting/provider';
 import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
-import { type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { connectedWorld, runQueuedRefreshes } from '../integrations/accounting-test-helpers';

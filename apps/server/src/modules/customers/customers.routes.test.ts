@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES, type Customer, type CustomerRow } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
-import { type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.schema';
 import { connectedWorld } from '../integrations/accounting-test-helpers';
 import { roles } from '../permissions/permissions.schema';

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { createRateLimiter, type RateLimiter } from '../../integrations/accounting/rate-limiter';
 import { createGitClient, GIT_RATE_LIMIT, type GitClient, type GitClientOptions } from '../../integrations/git/git.client';
 import { demoGitConnection, GIT_SIMULATOR_KIT } from '../../integrations/git/git.demo';
-import { GitError, isGitError } from '../../integrations/git/git-errors';
+import { type GitError, isGitError } from '../../integrations/git/git-errors';
 import { ConflictError, ValidationError } from '../../lib/errors';
 import { createSecretBox, type SecretBox } from '../../lib/secrets';
 import type { MirrorTarget } from '../accounting/mirror';

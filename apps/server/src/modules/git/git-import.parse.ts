@@ -4,7 +4,6 @@ import {
   GIT_IMPORT_MAX_ROWS,
   type GitImportCell,
   type GitImportField,
-  type GitImportMapping,
 } from '@fairway/shared';
 import ExcelJS from 'exceljs';
 import { BusinessError } from '../../lib/errors';
@@ -105,9 +104,6 @@ export function suggestMapping(columns: readonly string[]): Record<GitImportFiel
   });
   return mapping;
 }
-
-export const mappedFields = (mapping: GitImportMapping) =>
-  GIT_IMPORT_FIELDS.filter((f) => mapping[f] !== null && mapping[f] !== undefined);
 
 /** Looks like a ZIP container (an .xlsx is one). */
 const isZip = (bytes: Buffer) =>

@@ -646,8 +646,8 @@ describe('commit twice at once', () => {
       api('POST', `/git/imports/${imp.id}/commit`, a.owner, body),
       api('POST', `/git/imports/${imp.id}/commit`, a.owner, body),
     ]);
-    expect([one?.statusCode, two?.statusCode]).toEqual([200, 200]);
-    const results = [one, two].map((r) => (r?.json() as { data: GitImportCommitResult }).data);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    const results = [one, two].map((r) => (r.json() as { data: GitImportCommitResult }).data);
     expect(results[0]?.occasionId).toBe(results[1]?.occasionId);
     expect(results.map((r) => r.created).sort()).toEqual([false, true]);
     const occasions = await app.db

@@ -5,7 +5,6 @@ import { isGitError } from '../../integrations/git/git-errors';
 import type { GitListQuery, GitMember, GitPage } from '../../integrations/git/git-gateway';
 import { AppError } from '../../lib/errors';
 import { failureText } from '../../lib/failure';
-import { t } from '../../lib/i18n';
 import type { RunContext, RunKind, RunResult } from '../../lib/runs/run-engine';
 import type { MirrorTarget } from '../accounting/mirror';
 import { linkGitRelations, registerGitMembers, retireMembersGoneFromGit } from '../members/members.register';
@@ -19,13 +18,7 @@ import {
   type WriteCounts,
 } from './git.mirror';
 import { gitInvoiceOccasions, gitTransactions } from './git.schema';
-import {
-  findGitConnection,
-  gitClientFor,
-  isKeyRefused,
-  listConnectedGitTargets,
-  markKeyRevoked,
-} from './git-connections.service';
+import { gitClientFor, isKeyRefused, listConnectedGitTargets, markKeyRevoked } from './git-connections.service';
 import { IMPORT_GIT_ID_PREFIX } from './git-import.service';
 import * as repo from './git-transactions.repository';
 
@@ -114,8 +107,6 @@ export async function queueScheduledGitRefreshes(app: FastifyInstance): Promise<
 
 /** Reads every page of one list, each page written in its own statement. */
 async function readAll<T>(
-  app: FastifyInstance,
-  target: MirrorTarget,
   list: (query: GitListQuery) => Promise<GitPage<T>>,
   write: (items: T[]) => Promise<WriteCounts>,
   modifiedAt: (item: T) => string,
@@ -217,8 +208,6 @@ async function refreshGitMirror(
     counts[r.name] = tally;
     const seenAt = new Date();
     const newest = await readAll(
-      app,
-      target,
       (q) => {
         run.throwIfTakenOver();
         return r.list(client, q);
@@ -238,14 +227,13 @@ async function refreshGitMirror(
   }
 
   const fullBases = isFull('invoiceBases');
-  const basesTally = (counts.invoiceBases ??= { created: 0, updated: 0 });
+  const basesTally = counts.invoiceBases ?? { created: 0, updated: 0 };
+  counts.invoiceBases = basesTally;
   let newestBasis: Date | null = checkpoint.newestBasis ? new Date(checkpoint.newestBasis) : null;
   for (const occasion of await occasionsOf()) {
     if (checkpoint.basesDone.includes(occasion.gitId)) continue;
     run.throwIfTakenOver();
     const newest = await readAll(
-      app,
-      target,
       (q) => client.listInvoiceBases(occasion.gitId, q),
       (items) => mirrorGitBases(app.db, target, items),
       (b) => b.modifiedAt,
@@ -285,9 +273,4 @@ export const gitRefreshRuns: RunKind<typeof gitTransactions> = {
 /** One attempt at a GIT refresh run, in this process (tests and in-process helpers). */
 export function runGitRefresh(app: FastifyInstance, runId: string) {
   return app.runs.attempt(gitRefreshRuns, runId);
-}
-
-/** Whether the club account's GIT connection is usable now (for tests and the status route). */
-export async function gitConnected(app: FastifyInstance, target: MirrorTarget): Promise<boolean> {
-  return (await findGitConnection(app.db, target))?.status === 'connected';
 }

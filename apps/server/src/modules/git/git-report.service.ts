@@ -1,6 +1,7 @@
 import {
   type ApiConfiguration,
   encodeMessage,
+  type GIT_REPORT_COUNT_KEYS,
   GIT_REPORT_WINDOW_MONTHS,
   type GitReportKind,
   type GitTransaction,
@@ -482,7 +483,7 @@ interface Progress {
   processed: number;
   failed: number;
   failures: GitRunFailure[];
-  counts: Record<'paid' | 'partiallyPaid' | 'credited', { created: number; updated: number }>;
+  counts: Record<(typeof GIT_REPORT_COUNT_KEYS)[number], { created: number; updated: number }>;
 }
 
 /** The run columns that show a report run's progress. */

@@ -6,7 +6,7 @@ import type { MirrorTarget } from '../accounting/mirror';
 import { getConfiguration, settingRequired } from '../configurations/configurations.service';
 import { clubAccounts } from '../organizations/organizations.schema';
 import { type ClubAccountReach, reachableClubAccount } from '../organizations/tenant';
-import { gitInvoiceBases, gitInvoiceOccasions, gitMembers } from './git.schema';
+import { gitInvoiceBases, gitInvoiceOccasions, type gitMembers } from './git.schema';
 
 // What a sync works on: the target club account, the chosen occasion and its invoice bases.
 

@@ -1,12 +1,12 @@
-import {
-  type ApiConfiguration,
-  type BillingMethod,
-  type CreateInvoiceInput,
-  type GitSyncPreflight,
-  type GitSyncWays,
-  type InvoiceConfiguration,
-  type InvoiceSendMethod,
-  type MemberConfiguration,
+import type {
+  ApiConfiguration,
+  BillingMethod,
+  CreateInvoiceInput,
+  GitSyncPreflight,
+  GitSyncWays,
+  InvoiceConfiguration,
+  InvoiceSendMethod,
+  MemberConfiguration,
 } from '@fairway/shared';
 import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -354,7 +354,8 @@ interface RunContext {
 }
 
 const tally = (ctx: RunContext, resource: string, what: 'created' | 'updated') => {
-  const c = (ctx.progress.counts[resource] ??= { created: 0, updated: 0 });
+  const c = ctx.progress.counts[resource] ?? { created: 0, updated: 0 };
+  ctx.progress.counts[resource] = c;
   c[what]++;
 };
 

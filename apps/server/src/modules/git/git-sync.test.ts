@@ -693,7 +693,7 @@ describe('switches', () => {
     const [synced] = await bases(occasion, '&sync=sent');
     const basis = synced as GitInvoiceBasisRow;
     const sim = git.data.bases.find((x) => x.id === basis.gitId);
-    if (!sim || !sim.rows[0]) throw new Error('basis not in the simulator');
+    if (!sim?.rows[0]) throw new Error('basis not in the simulator');
     sim.rows[0].unitAmountOre += 10_000;
     sim.rows[0].amountOre += 10_000 * sim.rows[0].quantity;
     sim.rows[0].vatOre = Math.round((sim.rows[0].amountOre * sim.rows[0].vatRate) / (100 + sim.rows[0].vatRate));

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { MirrorTarget } from '../accounting/mirror';
 import { gitSyncCursors, gitTransactions } from './git.schema';
@@ -45,17 +45,6 @@ export function totals(counts: RunCounts) {
     updated += c.updated;
   }
   return { created, updated };
-}
-
-export async function latestTransactions(conn: Db | Tx, target: MirrorTarget, limit: number): Promise<GitTransactionRow[]> {
-  return conn
-    .select()
-    .from(gitTransactions)
-    .where(
-      and(eq(gitTransactions.organisationId, target.organisationId), eq(gitTransactions.clubAccountId, target.clubAccountId)),
-    )
-    .orderBy(desc(gitTransactions.createdAt))
-    .limit(limit);
 }
 
 export async function readGitCursors(conn: Db | Tx, clubAccountId: string) {

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, getTableName, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { GitArticle, GitInvoiceBasis, GitInvoiceOccasion, GitMember } from '../../integrations/git/git-gateway';
 import type { MirrorTarget } from '../accounting/mirror';
@@ -15,7 +15,13 @@ export interface WriteCounts {
  * id, so reading an item twice is harmless. A row is only rewritten when GIT's `modifiedAt`
  * moved, so `updated` counts real changes; `xmax = 0` tells an inserted row from an updated one.
  */
-async function upsertPage(db: Db, table: PgTable, target: any, rows: any[], update: string[]): Promise<WriteCounts> {
+async function upsertPage(
+  db: Db,
+  table: PgTable,
+  target: PgColumn[],
+  rows: PgInsertValue<PgTable>[],
+  update: string[],
+): Promise<WriteCounts> {
   if (rows.length === 0) return { created: 0, updated: 0 };
   const columns = getTableColumns(table) as Record<string, { name: string }>;
   const set = Object.fromEntries(update.map((key) => [key, sql.raw(`excluded."${columns[key]?.name ?? key}"`)]));

@@ -270,23 +270,6 @@ export function listAllFaqEntries(db: Conn, brand: Brand): Promise<FaqEntryRow[]
     .then((rows) => rows.map((r) => r.entry));
 }
 
-export async function findFaqEntry(db: Conn, brand: Brand, id: string): Promise<FaqEntryRow | undefined> {
-  const [row] = await db
-    .select({ entry: faqEntries })
-    .from(faqEntries)
-    .innerJoin(faqCategories, eq(faqCategories.id, faqEntries.categoryId))
-    .where(and(eq(faqCategories.brand, brand), eq(faqEntries.id, id)));
-  return row?.entry;
-}
-
-export async function findScreenshot(db: Conn, brand: Brand, id: string): Promise<ScreenshotRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(dashboardScreenshots)
-    .where(and(eq(dashboardScreenshots.brand, brand), eq(dashboardScreenshots.id, id)));
-  return row;
-}
-
 export async function countPostsInCategory(db: Conn, brand: Brand, categoryId: string): Promise<number> {
   const [row] = await db
     .select({ total: count() })

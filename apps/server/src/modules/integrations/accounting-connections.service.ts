@@ -231,7 +231,7 @@ async function markConsentRevoked(app: FastifyInstance, row: repo.ConnectionRow,
   const tenant: Tenant = { organisationId: row.organisationId };
   await app.db.transaction(async (tx) => {
     const current = await repo.findConnection(tx, tenant, row.clubAccountId);
-    if (!current || current.status !== 'connected') return;
+    if (current?.status !== 'connected') return;
     await repo.updateConnection(tx, tenant, row.id, {
       status: 'consent_revoked',
       revokedAt: new Date(),

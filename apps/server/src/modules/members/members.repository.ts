@@ -11,7 +11,6 @@ import {
   gte,
   inArray,
   lte,
-  ne,
   notInArray,
   type SQL,
   sql,

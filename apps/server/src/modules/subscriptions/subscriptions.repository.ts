@@ -6,7 +6,6 @@ import { billings } from '../billings/billings.schema';
 import { packages } from '../landing/landing.schema';
 import { clubAccounts, organisations } from '../organizations/organizations.schema';
 import type { Tenant } from '../organizations/tenant';
-import { roles } from '../permissions/permissions.schema';
 import { memberships, userClubAccounts, users } from '../users/users.schema';
 import { productModules, smsPlans, subscriptionRequests, subscriptions, subscriptionUsage } from './subscriptions.schema';
 
@@ -189,15 +188,6 @@ export async function clubAccountIds(conn: Conn, tenant: Tenant): Promise<string
     .from(clubAccounts)
     .where(eq(clubAccounts.organisationId, tenant.organisationId));
   return rows.map((r) => r.id);
-}
-
-export async function ownerUserIds(conn: Conn, tenant: Tenant): Promise<string[]> {
-  const rows = await conn
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .innerJoin(roles, eq(roles.id, memberships.roleId))
-    .where(and(eq(memberships.organisationId, tenant.organisationId), eq(roles.name, 'Owner')));
-  return rows.map((r) => r.userId);
 }
 
 /** Removes the memberships (and club-account reach) of the users not kept; the users stay if they belong elsewhere. */

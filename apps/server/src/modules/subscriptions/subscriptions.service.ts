@@ -81,7 +81,7 @@ export async function billDuePeriods(
   let billed = 0;
   for (let guard = 0; guard < 36; guard++) {
     const sub = await repo.findSubscription(conn, tenant);
-    if (!sub || sub.status !== 'active' || sub.nextBillingDate > today || sub.nextBillingDate > sub.endDate) break;
+    if (sub?.status !== 'active' || sub.nextBillingDate > today || sub.nextBillingDate > sub.endDate) break;
     const pkg = await repo.findOrganisationPackage(conn, tenant);
     if (!pkg) break;
     const smsPlan = sub.smsPlanId ? await repo.findSmsPlan(conn, sub.smsPlanId) : null;
@@ -218,7 +218,7 @@ export async function requestPackageChange(
   return ownerChange(db, caller, subscriptionId, async (tx, tenant, sub) => {
     const [current, target] = await Promise.all([repo.findOrganisationPackage(tx, tenant), repo.findPackage(tx, body.packageId)]);
     if (!current) throw new NotFoundError();
-    if (!target || !target.active) throw new BusinessError(400, 'subscriptions.unknownPackage');
+    if (!target?.active) throw new BusinessError(400, 'subscriptions.unknownPackage');
     if (target.id === current.id) throw new BusinessError(400, 'subscriptions.samePackage', { package: current.name });
     const pending = await repo.listPendingRequests(tx, tenant);
     if (pending.some((r) => (r.type === 'upgrade' || r.type === 'downgrade') && r.targetPackageId === target.id)) {
@@ -534,9 +534,4 @@ function quotaExceeded(pkg: { name: string; invoicesPerMonth: number }, used: nu
 /** Counts invoices created this month towards the quota. */
 export async function recordInvoiceUsage(conn: Conn, organisationId: string, count: number, today: string = todayIso()) {
   await repo.addUsage(conn, { organisationId }, monthOf(today), { invoices: count });
-}
-
-/** Counts SMS sent this month (the SMS plan's "used this month"). */
-export async function recordSmsUsage(conn: Conn, organisationId: string, count: number, today: string = todayIso()) {
-  await repo.addUsage(conn, { organisationId }, monthOf(today), { sms: count });
 }

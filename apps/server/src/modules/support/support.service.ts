@@ -19,7 +19,7 @@ import { logEvent } from '../eventlogs/eventlogs.service';
 import { addressOf } from '../integrations/integrations.service';
 import { members } from '../members/members.schema';
 import { requesterContextOf } from '../organizations/organizations.repository';
-import { type Tenant, tenantOf } from '../organizations/tenant';
+import { tenantOf } from '../organizations/tenant';
 import * as repo from './support.repository';
 
 type Caller = Pick<AuthContext, 'organisationId' | 'userId' | 'clubAccountId'>;

@@ -22,6 +22,8 @@ export function PublicHeader() {
   const { t } = useTranslation('shell');
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  // The menu closes once a link has taken the user somewhere.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change; pathname is the trigger, close is stable.
   useEffect(() => close(), [pathname]);
 
   return (

@@ -45,6 +45,7 @@ export function RootLayout() {
 
   useEffect(hideSplash, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts at the top; pathname is the trigger.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

@@ -24,6 +24,7 @@ export default function VerticalLayout() {
   const { pathname } = useLocation();
 
   // The phone drawer closes once a link has taken the user somewhere.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change; pathname is the trigger, close is stable.
   useEffect(() => close(), [pathname]);
 
   return (

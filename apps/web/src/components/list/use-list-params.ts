@@ -60,8 +60,8 @@ export function useListParams<S extends string, F extends FilterDefs>(config: Li
   const order = oneOf(['asc', 'desc'] as const, searchParams.get('order')) ?? defaultOrder;
   const search = (searchParams.get('search') ?? '').trim().slice(0, searchMax);
 
-  const filterKey = searchParams.toString();
-  // Keyed by the address text, so the object (and the query key built from it) changes only with it.
+  // react-router makes a new searchParams only when the address's query text changes, so the
+  // object (and the query key built from it) changes only with it.
   const filters = useMemo(() => {
     const values: Record<string, string> = {};
     for (const [name, allowed] of Object.entries(defs)) {
@@ -69,7 +69,7 @@ export function useListParams<S extends string, F extends FilterDefs>(config: Li
       values[name] = oneOf(allowed, searchParams.get(name)) ?? allowed[0];
     }
     return values as FilterValues<F>;
-  }, [filterKey]);
+  }, [defs, searchParams]);
 
   const update = useCallback(
     (changes: Record<string, string | number | undefined>, resetPage = true) =>

@@ -255,7 +255,7 @@ export class SimAuth {
   clientCredentials(clientId: string, tenantId: string): TokenAnswer {
     if (!tenantId) throw new OAuthError(400, 'invalid_request', 'TenantId header is required');
     const consent = this.liveConsent(clientId, tenantId);
-    if (!consent || !consent.service) throw new OAuthError(400, 'invalid_grant', 'No service account consent for this tenant');
+    if (!consent?.service) throw new OAuthError(400, 'invalid_grant', 'No service account consent for this tenant');
     return this.tokens(clientId, tenantId, consent.scope, false);
   }
 

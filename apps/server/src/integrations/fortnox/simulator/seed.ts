@@ -10,6 +10,13 @@ import type { FortnoxSimStore, SimTenant } from './store';
  */
 
 /** mulberry32: small, fast and good enough for demo data. */
+/** A document the seed has just created; the store keeps every one it creates. */
+function storedIn<V>(documents: Map<string, V>, key: string): V {
+  const found = documents.get(key);
+  if (!found) throw new Error(`seed: ${key} was not stored`);
+  return found;
+}
+
 export function createRandom(seed: number) {
   let state = seed >>> 0;
   const next = () => {
@@ -215,7 +222,7 @@ export function seedDemoTenant(
       StockPlace: stock ? 'Shop' : '',
     });
     article.DisposableQuantity = article.QuantityInStock;
-    t.articles.get(number)!.modifiedAt = at(addDays(today, -400));
+    storedIn(t.articles, number).modifiedAt = at(addDays(today, -400));
     article.StockValue = Math.round(article.QuantityInStock * article.PurchasePrice * 100) / 100;
   }
 
@@ -254,7 +261,7 @@ export function seedDemoTenant(
       Active: i % 17 !== 16,
       DefaultDeliveryTypes: { Invoice: company ? 'ELECTRONICINVOICE' : i % 11 === 10 ? 'PRINT' : 'EMAIL' },
     });
-    t.customers.get(customer.CustomerNumber)!.modifiedAt = at(addDays(today, -r.int(30, 420)));
+    storedIn(t.customers, customer.CustomerNumber).modifiedAt = at(addDays(today, -r.int(30, 420)));
     (company ? companyNumbers : customerNumbers).push(customer.CustomerNumber);
   }
 
@@ -282,7 +289,7 @@ export function seedDemoTenant(
       InvoiceRows: plan.articles.map((a) => ({ ArticleNumber: a, DeliveredQuantity: '1' })),
       OurReference: 'Kansliet',
     });
-    const stored = t.contracts.get(contract.DocumentNumber)!;
+    const stored = storedIn(t.contracts, contract.DocumentNumber);
     stored.modifiedAt = at(contract.ContractDate);
     if (i % 7 === 6) stored.finished = true;
   }
@@ -325,7 +332,7 @@ export function seedDemoTenant(
       store.cancelInvoice(t, invoice.DocumentNumber);
     } else {
       store.bookkeepInvoice(t, invoice.DocumentNumber);
-      const customerDoc = t.customers.get(customer)!.doc;
+      const customerDoc = storedIn(t.customers, customer).doc;
       const way =
         customerDoc.DefaultDeliveryTypes.Invoice === 'ELECTRONICINVOICE' ? 'EINVOICE' : customerDoc.Email ? 'EMAIL' : 'PRINT';
       store.sendInvoice(t, invoice.DocumentNumber, way);
@@ -339,12 +346,12 @@ export function seedDemoTenant(
         const amount = partial ? Math.round(invoice.Total * 0.5) : invoice.Total;
         const payment = store.createPayment(t, { InvoiceNumber: invoice.DocumentNumber, Amount: amount, PaymentDate: payDate });
         store.bookkeepPayment(t, String(payment.Number));
-        t.invoicepayments.get(String(payment.Number))!.modifiedAt = at(payDate);
+        storedIn(t.invoicepayments, String(payment.Number)).modifiedAt = at(payDate);
       } else if (payFate > 0.95) {
         store.creditInvoice(t, invoice.DocumentNumber);
       }
     }
-    t.invoices.get(invoice.DocumentNumber)!.modifiedAt = at(addDays(date, r.int(0, 20)));
+    storedIn(t.invoices, invoice.DocumentNumber).modifiedAt = at(addDays(date, r.int(0, 20)));
   }
 
   // Contract invoices for ongoing contracts.
@@ -358,7 +365,7 @@ export function seedDemoTenant(
   // Shop orders.
   for (let i = 0; i < 30; i++) {
     const number = String(t.next.order++);
-    const customer = t.customers.get(r.pick(customerNumbers))!.doc;
+    const customer = storedIn(t.customers, r.pick(customerNumbers)).doc;
     const date = addDays(today, -r.int(0, 400));
     t.orders.set(number, {
       doc: {

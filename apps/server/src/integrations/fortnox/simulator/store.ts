@@ -819,7 +819,7 @@ export class FortnoxSimStore {
     if (way === 'EMAIL' && !(invoice.EmailInformation.EmailAddressTo || customer?.EmailInvoice || customer?.Email)) {
       throw badRequest(FORTNOX_ERROR.missingEmail, 'E-postadress saknas för kunden.');
     }
-    if (way === 'EINVOICE' && (!customer || customer.Type !== 'COMPANY' || !customer.OrganisationNumber)) {
+    if (way === 'EINVOICE' && (customer?.Type !== 'COMPANY' || !customer.OrganisationNumber)) {
       throw badRequest(FORTNOX_ERROR.einvoiceNotPossible, 'Kunden kan inte ta emot e-faktura (organisationsnummer saknas).');
     }
     invoice.Sent = true;

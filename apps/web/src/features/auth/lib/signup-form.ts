@@ -73,7 +73,10 @@ export function toSignupInput(values: SignupFormValues): Record<string, unknown>
 const baseResolver = zodResolver(signupBodySchema);
 
 export const signupResolver: Resolver<SignupFormValues, unknown, SignupBody> = async (values, context, options) => {
-  const result = await baseResolver(toSignupInput(values) as any, context, options as any);
+  // The form's fields are not the body's (one form, two branches): the body is built first, so
+  // the resolver is called with that body's own types.
+  type BaseArgs = Parameters<typeof baseResolver>;
+  const result = await baseResolver(toSignupInput(values) as BaseArgs[0], context, options as unknown as BaseArgs[2]);
   const errors = result.errors as Record<string, unknown>;
   // The shared schema compares the passwords only once everything else passes; saying it at
   // once spares the user a second round.

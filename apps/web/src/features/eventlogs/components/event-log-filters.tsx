@@ -32,6 +32,7 @@ export function EventLogFilters({ values, onChange, onClear, rangeError }: Event
 
   const active = Object.values(values).some((v) => v !== '');
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the filters are a form (submit is handled); role search on it names the landmark.
     <form role="search" aria-label={t('filters.label')} onSubmit={(event) => event.preventDefault()}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" mb="md">
         <TextInput

@@ -35,6 +35,7 @@ export function EventLogTable({ rows, loading, skeletonRows }: { rows: EventLog[
         <Table.Tbody>
           {loading && rows.length === 0
             ? Array.from({ length: skeletonRows }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity of their own and never move.
                 <Table.Tr key={i}>
                   {COLUMNS.map((column) => (
                     <Table.Td key={column}>

@@ -43,6 +43,7 @@ export function GitOccasionsTab({ selection, onSelectionChange, canWrite }: GitO
   const chosen = getChosenOccasion();
 
   // The other view holds other occasions: a selection made in one is not acted on from the other.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of view clears the selection, not a new callback from the parent.
   useEffect(() => {
     onSelectionChange(new Map());
   }, [view]);

@@ -98,6 +98,7 @@ export function RunFailures({ failures }: { failures: GitTransaction['failures']
       </Text>
       <List fz="sm" spacing={4} mt={4} data-testid="run-failures">
         {failures.map((failure, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a run's failures are a fixed log; the same basis may fail twice.
           <List.Item key={`${failure.basisGitId ?? ''}-${failure.invoiceNumber ?? ''}-${index}`}>
             {failure.invoiceNumber
               ? t('runs.failureInvoice', { number: failure.invoiceNumber, message: failure.message })

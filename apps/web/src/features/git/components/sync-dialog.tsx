@@ -144,6 +144,7 @@ export function SyncDialog({ opened, onClose, occasionId, basisIds, runId, onRun
   };
 
   // Each opening starts afresh, unless a run is being followed: then its progress is shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opening with the values of that moment; later changes are the dialog's own.
   useEffect(() => {
     if (!opened) return;
     setDrafts({});

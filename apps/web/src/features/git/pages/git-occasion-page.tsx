@@ -250,9 +250,11 @@ export default function GitOccasionPage() {
   useDocumentTitle(`${title} · ${brand.name}`);
 
   // The occasion the user works on is kept for the next visit (docs/git.md#pages).
+  const chosenId = data?.id;
+  const chosenName = data?.name;
   useEffect(() => {
-    if (data) setChosenOccasion({ id: data.id, name: data.name });
-  }, [data?.id, data?.name]);
+    if (chosenId !== undefined && chosenName !== undefined) setChosenOccasion({ id: chosenId, name: chosenName });
+  }, [chosenId, chosenName]);
 
   const breadcrumbs = [
     { label: t('shell:nav.home'), to: '/dashboard' },

@@ -31,6 +31,7 @@ export function VideoPlayer({ guide }: { guide: VideoGuide }) {
   const chaptersId = `chapters-${guide.id}`;
 
   // A new guide (or language) starts from its first chapter.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: guide.id is the trigger, not a value the effect reads.
   useEffect(() => setCurrent(0), [guide.id]);
 
   // Browsers leave a non-default track disabled and never load it; "hidden" loads the chapter cues
@@ -54,6 +55,7 @@ export function VideoPlayer({ guide }: { guide: VideoGuide }) {
     <Grid gutter="lg">
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Box className={classes.frame} style={{ aspectRatio: `${guide.poster.width} / ${guide.poster.height}` }}>
+          {/* biome-ignore lint/a11y/useMediaCaption: the captions track is added below whenever the guide has captions. */}
           <video
             ref={video}
             className={classes.video}

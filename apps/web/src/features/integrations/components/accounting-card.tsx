@@ -1,7 +1,7 @@
 import type { Integration } from '@fairway/shared';
 import { Badge, Button, Card, Group, List, Modal, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalculator, IconFlask, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Detail } from '../../../components/detail';
 import { HelpHint } from '../../../components/help-hint';

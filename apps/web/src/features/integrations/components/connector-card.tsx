@@ -18,7 +18,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconCopy, IconKey, IconRefresh } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Detail } from '../../../components/detail';
 import { FailureAlert } from '../../../components/failure-alert';

@@ -26,7 +26,8 @@ export function InvoicesList() {
   const user = useCurrentUser();
   const params = useListParams(INVOICES_LIST);
   const [range, setDate, clearRange] = useDateRangeParam();
-  const query: InvoicesQuery = useMemo(() => ({ ...params.query, ...range }), [params.query, range.from, range.to]);
+  const { from, to } = range;
+  const query: InvoicesQuery = useMemo(() => ({ ...params.query, from, to }), [params.query, from, to]);
   const invoices = useInvoices(query);
   const canWrite = user?.scopes.includes('invoices.write') ?? false;
   const canSync = user?.scopes.includes('invoices.read') ?? false;

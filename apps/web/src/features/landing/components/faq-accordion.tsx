@@ -13,6 +13,7 @@ export function FaqAccordion({ entries, order = 3 }: { entries: FaqEntry[]; orde
               .split(/\n\s*\n/)
               .filter((p) => p.trim())
               .map((paragraph, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one answer keep their order and may repeat.
                 <Text key={i} mb="xs" style={{ whiteSpace: 'pre-line' }}>
                   {paragraph.trim()}
                 </Text>

@@ -92,6 +92,7 @@ function CardsSkeleton({ count }: { count: number }) {
   return (
     <SimpleGrid cols={PRICE_COLUMNS} aria-busy="true" aria-label={t('packages.loading')}>
       {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity of their own and never move.
         <Skeleton key={i} height={320} radius="md" />
       ))}
     </SimpleGrid>

@@ -15,7 +15,7 @@ import { PageIntro } from '../components/page-intro';
 import { useLang } from '../components/use-lang';
 import { usePageMeta } from '../components/use-page-meta';
 
-interface Group {
+interface FaqGroup {
   id: string;
   slug: string;
   name: string;
@@ -23,8 +23,8 @@ interface Group {
 }
 
 /** Entries keep the server's order; groups follow the categories' order. */
-function groupByCategory(entries: FaqEntry[], order: string[]): Group[] {
-  const groups = new Map<string, Group>();
+function groupByCategory(entries: FaqEntry[], order: string[]): FaqGroup[] {
+  const groups = new Map<string, FaqGroup>();
   for (const entry of entries) {
     const group = groups.get(entry.category.id) ?? { ...entry.category, entries: [] };
     group.entries.push(entry);

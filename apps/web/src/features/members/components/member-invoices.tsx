@@ -1,7 +1,7 @@
 import type { InvoiceListRow, MemberDetail } from '@fairway/shared';
 import { Anchor, Badge, Box, Center, Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -43,7 +43,7 @@ export function MemberInvoices({ member }: { member: Pick<MemberDetail, 'id' | '
   const answer = query.data;
   const headingId = `member-invoices-${member.id}`;
 
-  let body;
+  let body: ReactNode;
   if (query.isError && !answer) {
     body = <ListError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   } else if (!answer) {

@@ -212,7 +212,7 @@ function TableView<T>({ def, data, f }: { def: TableDef<T, unknown>; data: T | u
           <Table.Tr key={def.rowKey(row)}>
             {def.columns.map((column, index) => (
               <Table.Td
-                // Columns are fixed per table: their place is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed per table, their place is their identity.
                 key={index}
                 ta={column.align}
                 fw={column.strong ? 600 : undefined}

@@ -1,7 +1,6 @@
 import type { SubscriptionRequest, UpdatePackageBody } from '@fairway/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { subscriptionQueryKey } from './get-subscription';
 
 /**
  * PUT subscriptions/update_package/{id}/: an upgrade or (with the keep lists) a downgrade request.

@@ -110,6 +110,7 @@ export function MappingStep({ upload, settings, onChange, errors, failure, pendi
             <Table.Tr>
               <Table.Th>{t('mapping.row')}</Table.Th>
               {upload.columns.map((header, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a file's column is its place (headers may repeat or be blank).
                 <Table.Th key={`${index}-${header}`} style={{ whiteSpace: 'nowrap' }}>
                   {columnLetter(index)} · {header}
                 </Table.Th>
@@ -121,6 +122,7 @@ export function MappingStep({ upload, settings, onChange, errors, failure, pendi
               <Table.Tr key={row.row}>
                 <Table.Td>{row.row}</Table.Td>
                 {upload.columns.map((header, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a file's column is its place (headers may repeat or be blank).
                   <Table.Td key={`${index}-${header}`} style={{ whiteSpace: 'nowrap' }}>
                     {row.cells[index] ?? ''}
                   </Table.Td>

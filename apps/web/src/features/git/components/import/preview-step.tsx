@@ -66,6 +66,7 @@ export function PreviewStep({ preview, skipInvalid, onSkipInvalidChange, failure
   const [page, setPage] = useState(1);
   const shown = view === 'invalid' ? preview.invoices.filter((i) => !i.valid) : preview.invoices;
   const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another view or a new preview starts on its first page; they are triggers.
   useEffect(() => setPage(1), [view, preview]);
   const pageRows = shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const blocked = counts.validInvoices === 0 || (counts.invalidInvoices > 0 && !skipInvalid);
