@@ -10,16 +10,16 @@ import { parseArgs } from 'node:util';
 import { IN_MEMORY } from '../apps/server/src/config';
 import { createPgDatabase, createPgliteDatabase, type Database } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
-import type { AccessTokenSource, TokenSet } from '../apps/server/src/integrations/accounting/credentials';
-import type { InvoiceFields } from '../apps/server/src/integrations/accounting/provider';
-import { createRateLimiter, FORTNOX_RATE_LIMIT } from '../apps/server/src/integrations/accounting/rate-limiter';
-import { createFortnoxOAuth } from '../apps/server/src/integrations/fortnox/oauth';
-import { createFortnoxProvider } from '../apps/server/src/integrations/fortnox/provider';
+import type { AccessTokenSource, TokenSet } from '../apps/server/src/providers/accounting/credentials';
+import type { InvoiceFields } from '../apps/server/src/providers/accounting/provider';
+import { createRateLimiter, FORTNOX_RATE_LIMIT } from '../apps/server/src/providers/accounting/rate-limiter';
+import { createFortnoxOAuth } from '../apps/server/src/providers/fortnox/oauth';
+import { createFortnoxProvider } from '../apps/server/src/providers/fortnox/provider';
 import {
   SIM_DEFAULT_CLIENT,
   SIM_DEFAULT_TENANT,
   startFortnoxSimulator,
-} from '../apps/server/src/integrations/fortnox/simulator/index';
+} from '../apps/server/src/providers/fortnox/simulator/index';
 import { createTestDatabase, type TestDatabase } from '../apps/server/src/test/test-app';
 import { createRandom } from './lib/invoice-data';
 import { rateFloorMs, requestFigures } from './lib/rate-figures';

@@ -6,7 +6,7 @@
  */
 import type { InvoiceListRow } from '@fairway/shared';
 import { invoiceRow } from '../apps/server/src/modules/invoices/invoices.mirror';
-import { invoices } from '../apps/server/src/modules/invoices/invoices.schema';
+import { invoices } from '../apps/server/src/modules/invoices/invoices.tables';
 import type { TestOrganisation } from '../apps/server/src/modules/users/test-fixtures';
 import type { TestApp } from '../apps/server/src/test/test-app';
 import { createRandom, makeCustomers, makeInvoices, SURNAMES } from './lib/invoice-data';

@@ -6,7 +6,7 @@
  *   npm run bench:member-list -- [--db pglite,postgres] [--members 50000] [--rate 100] [--seconds 15]
  */
 import type { MemberListRow } from '@fairway/shared';
-import { memberCategories, members } from '../apps/server/src/modules/members/members.schema';
+import { memberCategories, members } from '../apps/server/src/modules/members/members.tables';
 import type { TestOrganisation } from '../apps/server/src/modules/users/test-fixtures';
 import type { TestApp } from '../apps/server/src/test/test-app';
 import { createRandom, SURNAMES } from './lib/invoice-data';

@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/modules/**/*.schema.ts', './src/integrations/**/*.schema.ts'],
+  schema: ['./src/modules/**/*.tables.ts', './src/providers/**/*.tables.ts'],
   out: './src/db/migrations',
 });

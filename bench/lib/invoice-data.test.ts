@@ -1,6 +1,6 @@
 import { computeInvoiceTotals } from '@fairway/shared';
 import { describe, expect, it } from 'vitest';
-import { isValidLuhn } from '../../apps/server/src/integrations/fortnox/ocr';
+import { isValidLuhn } from '../../apps/server/src/providers/fortnox/ocr';
 import { createRandom, makeCustomers, makeInvoices } from './invoice-data';
 import { rateFloorMs, requestFigures } from './rate-figures';
 

@@ -1,7 +1,7 @@
 import { computeInvoiceTotals } from '@fairway/shared';
-import type { AccInvoice, DocumentRow, InvoiceDeliveryMethod } from '../../apps/server/src/integrations/accounting/provider';
-import { ocrReference } from '../../apps/server/src/integrations/fortnox/ocr';
 import { FIRST_NAMES, SURNAMES } from '../../apps/server/src/lib/swedish-names';
+import type { AccInvoice, DocumentRow, InvoiceDeliveryMethod } from '../../apps/server/src/providers/accounting/provider';
+import { ocrReference } from '../../apps/server/src/providers/fortnox/ocr';
 
 // The names come from the server's list (the demo and the GIT simulator use it too); a search for
 // a surname matches a realistic share of invoices.

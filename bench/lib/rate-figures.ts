@@ -1,4 +1,4 @@
-import type { RateLimit } from '../../apps/server/src/integrations/accounting/rate-limiter';
+import type { RateLimit } from '../../apps/server/src/providers/accounting/rate-limiter';
 
 /** One request as the simulator logged it (FortnoxSimulator['log']). */
 export interface LoggedRequest {

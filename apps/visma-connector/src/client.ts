@@ -7,7 +7,7 @@ import type {
   RegisterBody,
   ResultAnswer,
   ResultBody,
-} from '../../server/src/integrations/visma-admin/protocol';
+} from '../../server/src/providers/visma-admin/protocol';
 
 /** The server refused our key (401): nothing to retry until someone enters the current key. */
 export class KeyRefusedError extends Error {}

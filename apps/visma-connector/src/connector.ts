@@ -5,7 +5,7 @@ import {
   PROTOCOL_VERSION,
   type ResultBody,
   type WorkItem,
-} from '../../server/src/integrations/visma-admin/protocol';
+} from '../../server/src/providers/visma-admin/protocol';
 import { KeyRefusedError, type ProtocolClient, RequestRefusedError } from './client';
 import { executeWork } from './company/operations';
 import type { CompanyStore } from './company/store';

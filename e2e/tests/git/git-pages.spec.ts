@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type GitSimulator, startGitSimulator } from '../../../apps/server/src/integrations/git/git.simulator';
+import { type GitSimulator, startGitSimulator } from '../../../apps/server/src/providers/git/git.simulator';
 import { snap, usePagePerTest } from '../../fixtures/browser';
 import { eventually, loginThroughForm, pathOf, reloadUntilVisible } from '../auth/helpers';
 

@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const DRIZZLE_KIT = path.join(path.dirname(require.resolve('drizzle-kit')), 'bin.cjs');
 /** The same globs as drizzle.config.ts. */
-const SCHEMA_GLOBS = ['./src/modules/**/*.schema.ts', './src/integrations/**/*.schema.ts'];
+const SCHEMA_GLOBS = ['./src/modules/**/*.tables.ts', './src/providers/**/*.tables.ts'];
 
 const temps: string[] = [];
 afterAll(() => {
@@ -60,7 +60,7 @@ describe('Drizzle schema and migrations', () => {
     expect(result.status, result.output).toBe(0);
     expect(
       result.added.map((f) => f.name),
-      'The *.schema.ts files changed without a migration: run `npm run db:generate` in apps/server',
+      'The *.tables.ts files changed without a migration: run `npm run db:generate` in apps/server',
     ).toEqual([]);
     expect(result.output).toMatch(/nothing to migrate/i);
   });
@@ -68,7 +68,7 @@ describe('Drizzle schema and migrations', () => {
   it('would notice a table that has no migration', () => {
     const probeDir = mkdtempSync(path.join(tmpdir(), 'fairway-drift-probe-'));
     temps.push(probeDir);
-    const probe = path.join(probeDir, 'probe.schema.ts');
+    const probe = path.join(probeDir, 'probe.tables.ts');
     // An absolute import: the temp folder has no node_modules to resolve drizzle-orm from.
     writeFileSync(
       probe,

@@ -1,6 +1,6 @@
 /**
  * Common Swedish names for generated people: the demo club's members (db/seed/demo-members.ts),
- * the GIT simulator's members (integrations/git/git.simulator-data.ts) and the benchmarks'
+ * the GIT simulator's members (providers/git/git.simulator-data.ts) and the benchmarks'
  * customers and members (bench/lib). One list, so the demo, the simulator and the benchmarks
  * speak of the same kind of people. Roughly in order of how common they are; the first entries
  * (which tests and benchmark searches name) stay put, new names go at the end.

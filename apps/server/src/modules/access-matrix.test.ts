@@ -7,17 +7,17 @@ import { z } from 'zod';
 import type { App } from '../app';
 import { seedDemoFees } from '../db/seed/demo-fees';
 import { seedDemoMembers } from '../db/seed/demo-members';
-import { type GitSimulator, startGitSimulator } from '../integrations/git/git.simulator';
+import { type GitSimulator, startGitSimulator } from '../providers/git/git.simulator';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { exportLogs } from './exports/exports.schema';
-import { gitImports } from './git/git-import.schema';
+import { exportLogs } from './exports/exports.tables';
+import { gitImports } from './git/git-import.tables';
 import { runGitRefresh } from './git/git-refresh.service';
 import { routeModules } from './index';
 import { connectThroughConsent, runQueuedRefreshes, useFortnoxSimulator } from './integrations/accounting-test-helpers';
-import { memberNotes, members } from './members/members.schema';
+import { memberNotes, members } from './members/members.tables';
 import { notify } from './notifications/notifications.service';
-import { roles } from './permissions/permissions.schema';
-import { receipts } from './receipts/receipts.schema';
+import { roles } from './permissions/permissions.tables';
+import { receipts } from './receipts/receipts.tables';
 import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from './users/test-fixtures';
 
 /**

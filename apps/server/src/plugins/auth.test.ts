@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { addMember, bearer, loginAs, seedReference, signupOwner } from '../modules/auth/test-fixtures';
 import { routeModules } from '../modules/index';
-import { roles } from '../modules/permissions/permissions.schema';
+import { roles } from '../modules/permissions/permissions.tables';
 import { addMember as addOrgMember } from '../modules/users/test-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { type AuthContext, authenticated, scoped } from './auth';

@@ -1,8 +1,8 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { takeWindowSlot } from '../integrations/accounting/rate-limiter';
 import { ForbiddenError, TooManyRequestsError } from '../lib/errors';
+import { takeWindowSlot } from '../providers/accounting/rate-limiter';
 import { authOf } from './auth';
 
 /**

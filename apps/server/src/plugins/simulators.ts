@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { IN_MEMORY } from '../config';
-import { SimulatorHost } from '../integrations/accounting/simulator-host';
+import { SimulatorHost } from '../providers/accounting/simulator-host';
 
 declare module 'fastify' {
   interface FastifyInstance {

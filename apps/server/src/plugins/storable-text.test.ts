@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import type { FortnoxSimulator } from '../integrations/fortnox/simulator/index';
-import { customers } from '../modules/customers/customers.schema';
+import { customers } from '../modules/customers/customers.tables';
 import { apiAs, connectedWorld } from '../modules/integrations/accounting-test-helpers';
 import type { TestOrganisation } from '../modules/users/test-fixtures';
+import type { FortnoxSimulator } from '../providers/fortnox/simulator/index';
 import type { TestApp } from '../test/test-app';
 
 let t: TestApp;

@@ -13,7 +13,7 @@ import type {
   DocumentRow,
   InvoiceDeliveryMethod,
   InvoicePayment,
-} from '../../../server/src/integrations/accounting/provider';
+} from '../../../server/src/providers/accounting/provider';
 import type { Artikel, Avtal, Faktura, Foretag, Inbetalning, Kod, Kund, Order, Rad, Utskriftsval, Verifikation } from './types';
 
 /**

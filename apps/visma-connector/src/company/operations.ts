@@ -4,7 +4,7 @@ import type {
   OperationPayloads,
   OperationResults,
   ResultBody,
-} from '../../../server/src/integrations/visma-admin/protocol';
+} from '../../../server/src/providers/visma-admin/protocol';
 import {
   applyArticleFields,
   applyContractFields,

@@ -344,7 +344,7 @@ export type MembersList = z.infer<typeof membersListSchema>;
 
 // ---- list query -----------------------------------------------------------------------------
 
-/** Sortable columns of the member list (each has an index in members.schema.ts). */
+/** Sortable columns of the member list (each has an index in members.tables.ts). */
 export const MEMBER_SORTS = ['name', 'golfId', 'memberNumber', 'age', 'hcp', 'memberSince', 'balance', 'createdAt'] as const;
 export type MemberSort = (typeof MEMBER_SORTS)[number];
 

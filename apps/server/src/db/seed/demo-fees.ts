@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { feeRuleFees, feeRules, fees, feeTypes } from '../../modules/fees/fees.schema';
+import { feeRuleFees, feeRules, fees, feeTypes } from '../../modules/fees/fees.tables';
 import { bumpListVersion, type MemberTenant } from '../../modules/members/members.repository';
-import { families, memberCategories, members } from '../../modules/members/members.schema';
+import { families, memberCategories, members } from '../../modules/members/members.tables';
 import type { Db, Tx } from '../client';
 
 /**

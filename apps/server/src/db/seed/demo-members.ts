@@ -1,15 +1,15 @@
 import { type FamilyRole, luhnCheckDigit } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
-import { type SimClubData, type SimMember, seedGitClub } from '../../integrations/git/git.simulator-data';
-import type { GitMember } from '../../integrations/git/git-gateway';
 import { memberValuesFromGit } from '../../modules/members/members.register';
 import { bumpListVersion, type MemberTenant } from '../../modules/members/members.repository';
-import { families, familyMembers, memberCategories, members, playerCategories } from '../../modules/members/members.schema';
+import { families, familyMembers, memberCategories, members, playerCategories } from '../../modules/members/members.tables';
+import { type SimClubData, type SimMember, seedGitClub } from '../../providers/git/git.simulator-data';
+import type { GitMember } from '../../providers/git/git-gateway';
 import type { Db, Tx } from '../client';
 
 /**
  * The demo club's members: the people of the demo club's GIT (the GIT simulator's default club,
- * integrations/git/git.simulator-data.ts), written into the member register exactly as the GIT
+ * providers/git/git.simulator-data.ts), written into the member register exactly as the GIT
  * refresh writes them (members.register.ts: golf IDs, names, categories, guardians, GIT's
  * families), so "Medlemmar" and GIT → "Medlemmar" show the same people before the first refresh
  * and the refresh finds nothing to change. Beside them the portal's own data: member numbers,

@@ -1,7 +1,7 @@
 import type { MessageDictionary } from '../i18n';
 
 /**
- * Messages of the accounting programs (integrations/fortnox, visma-eekonomi, visma-admin) and of
+ * Messages of the accounting programs (providers/fortnox, visma-eekonomi, visma-admin) and of
  * the accounting-data features. Provider clients map their error codes onto these keys.
  */
 export const accountingMessages = {
@@ -77,7 +77,7 @@ export const accountingMessages = {
     sv: 'Fakturan är bokförd och kan inte längre ändras.',
     en: 'The invoice is booked and can no longer be changed.',
   },
-  // Visma Administration connector (integrations/visma-admin, modules/connector).
+  // Visma Administration connector (providers/visma-admin, modules/connector).
   'accounting.connector.unauthorized': {
     sv: 'Kopplingsprogrammet är inte behörigt.',
     en: 'The connector is not authorised.',
@@ -123,7 +123,7 @@ export const accountingMessages = {
     sv: 'Ett värde i dokumentet kan inte sparas (t.ex. ett för stort tal eller ett ogiltigt datum). Rätta det i bokföringsprogrammet.',
     en: 'A value in the document cannot be saved (e.g. a number too large or an invalid date). Correct it in the accounting program.',
   },
-  // Visma eEkonomi client (integrations/visma-eekonomi): what the API cannot do, and its refusals.
+  // Visma eEkonomi client (providers/visma-eekonomi): what the API cannot do, and its refusals.
   'accounting.visma.notSupported': {
     sv: 'Visma eEkonomi stöder inte detta: {feature}.',
     en: 'Visma eEkonomi does not support this: {feature}.',
@@ -182,7 +182,7 @@ export const accountingMessages = {
     sv: 'Fakturan är redan betald.',
     en: 'The invoice is already paid.',
   },
-  // Fortnox client (integrations/fortnox): state refusals Fortnox answers with its own codes.
+  // Fortnox client (providers/fortnox): state refusals Fortnox answers with its own codes.
   'accounting.fortnox.invoiceCancelled': {
     sv: 'Fakturan är makulerad i Fortnox.',
     en: 'The invoice is cancelled in Fortnox.',

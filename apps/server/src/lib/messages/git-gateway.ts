@@ -1,6 +1,6 @@
 import type { MessageDictionary } from '../i18n';
 
-/** Messages of the GIT gateway (integrations/git): what went wrong talking to GIT. */
+/** Messages of the GIT gateway (providers/git): what went wrong talking to GIT. */
 export const gitGatewayMessages = {
   'gitGateway.unauthorized': {
     sv: 'GIT godkände inte API-nyckeln. Kontrollera nyckeln och GIT-klubb-id under API-konfiguration.',

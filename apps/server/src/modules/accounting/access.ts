@@ -3,7 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { BusinessError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
-import { memberships } from '../users/users.schema';
+import { memberships } from '../users/users.tables';
 import type { MirrorTarget } from './mirror';
 
 export type AccountingCaller = Pick<AuthContext, 'userId' | 'organisationId' | 'clubAccountId' | 'roleId' | 'rules'>;

@@ -3,20 +3,20 @@ import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
 import { asSchemaOwner } from '../../db/tenant-context';
-import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
-import { connectors } from '../../integrations/visma-admin/connector.schema';
 import { renderFailure } from '../../lib/failure';
+import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
+import { connectors } from '../../providers/visma-admin/connector.tables';
 import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../../test/test-app';
-import { articles } from '../articles/articles.schema';
-import { contracts } from '../contracts/contracts.schema';
-import { customers } from '../customers/customers.schema';
-import { eventLogs } from '../eventlogs/eventlogs.schema';
+import { articles } from '../articles/articles.tables';
+import { contracts } from '../contracts/contracts.tables';
+import { customers } from '../customers/customers.tables';
+import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
-import { invoicePayments, invoices } from '../invoices/invoices.schema';
-import { clubAccounts } from '../organizations/organizations.schema';
+import { invoicePayments, invoices } from '../invoices/invoices.tables';
+import { clubAccounts } from '../organizations/organizations.tables';
 import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
-import { accountingCodeItems, accountingSyncRuns } from './accounting.schema';
+import { accountingCodeItems, accountingSyncRuns } from './accounting.tables';
 import {
   ANALYZE_AFTER_ROWS,
   mirrorRefreshRuns,

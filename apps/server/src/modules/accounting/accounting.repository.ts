@@ -2,9 +2,9 @@ import { and, desc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { asSchemaOwner } from '../../db/tenant-context';
-import type { CodeItem } from '../../integrations/accounting/provider';
+import type { CodeItem } from '../../providers/accounting/provider';
 import type { Tenant } from '../organizations/tenant';
-import { accountingCodeItems, accountingSyncCursors, accountingSyncRuns } from './accounting.schema';
+import { accountingCodeItems, accountingSyncCursors, accountingSyncRuns } from './accounting.tables';
 import type { MirrorTarget } from './mirror';
 
 export type SyncRunRow = typeof accountingSyncRuns.$inferSelect;

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { awaitingWholeReadByDate, type DateRange } from '../statistics/statistics.repository';
 import { readCursors } from './accounting.repository';
-import { accountingSyncRuns } from './accounting.schema';
+import { accountingSyncRuns } from './accounting.tables';
 import { MIRRORED_RESOURCES, type RefreshCheckpoint } from './accounting-sync.service';
 import type { MirrorTarget } from './mirror';
 

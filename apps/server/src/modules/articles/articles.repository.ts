@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { likePattern, type PageRequest, pageOf } from '../accounting/list';
 import { findMirrored, type MirrorTarget } from '../accounting/mirror';
-import { articles } from './articles.schema';
+import { articles } from './articles.tables';
 
 export type ArticleRecord = typeof articles.$inferSelect;
 

@@ -4,14 +4,14 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
+import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import type { TestApp } from '../../test/test-app';
 import { queueMirrorRefresh } from '../accounting/accounting-sync.service';
-import { eventLogs } from '../eventlogs/eventlogs.schema';
+import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { connectedWorld, runQueuedRefreshes } from '../integrations/accounting-test-helpers';
 import type { TestMember, TestOrganisation } from '../users/test-fixtures';
-import { articles } from './articles.schema';
+import { articles } from './articles.tables';
 
 let t: TestApp;
 let app: App;

@@ -10,10 +10,10 @@ import {
   type UpdateArticleInput,
 } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
-import { isAccountingError } from '../../integrations/accounting/errors';
-import type { AccArticle, ArticleFields } from '../../integrations/accounting/provider';
 import { NotFoundError } from '../../lib/errors';
 import { type Lang, t } from '../../lib/i18n';
+import { isAccountingError } from '../../providers/accounting/errors';
+import type { AccArticle, ArticleFields } from '../../providers/accounting/provider';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { type ExportFile, exportRows } from '../accounting/export';
 import { joinInFlight } from '../accounting/in-flight';

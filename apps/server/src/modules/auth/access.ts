@@ -1,11 +1,11 @@
 import type { Scope } from '@fairway/shared';
 import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { clubAccounts } from '../organizations/organizations.schema';
-import { roles } from '../permissions/permissions.schema';
+import { clubAccounts } from '../organizations/organizations.tables';
 import { type RoleRules, roleRules, roleScopes } from '../permissions/permissions.service';
-import { memberships, userClubAccounts, users } from '../users/users.schema';
-import { refreshTokenFamilies } from './auth.schema';
+import { roles } from '../permissions/permissions.tables';
+import { memberships, userClubAccounts, users } from '../users/users.tables';
+import { refreshTokenFamilies } from './auth.tables';
 
 export interface ClubAccountRef {
   id: string;

@@ -1,11 +1,11 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { emailOutbox } from '../email/email.schema';
 import { dispatchEmails } from '../email/email.service';
-import { memberships, users } from '../users/users.schema';
-import { oneTimeTokens } from './auth.schema';
+import { emailOutbox } from '../email/email.tables';
+import { memberships, users } from '../users/users.tables';
 import { createInvitation, RESET_REQUESTS_PER_HOUR } from './auth.service';
+import { oneTimeTokens } from './auth.tables';
 import { addMember, bearer, linkFrom, loginAs, PASSWORD, seedReference, signupOwner, startSmtpPeer } from './test-fixtures';
 
 let t: TestApp;

@@ -16,13 +16,13 @@ import { type Lang, t } from '../../lib/i18n';
 import { hashPassword, matchesAny, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { generateOpaqueToken, hashOpaqueToken } from '../../lib/tokens';
 import { dispatchEmails, queueEmail } from '../email/email.service';
-import { golfClubs, packages } from '../landing/landing.schema';
-import { organisations } from '../organizations/organizations.schema';
+import { golfClubs, packages } from '../landing/landing.tables';
 import { createOrganisationWithOwner, customerNumberInUse } from '../organizations/organizations.service';
+import { organisations } from '../organizations/organizations.tables';
 import { getCurrentUser } from '../users/current-user';
-import { memberships, users } from '../users/users.schema';
+import { memberships, users } from '../users/users.tables';
 import { pickOrganisation, reachableClubAccounts } from './access';
-import { oneTimeTokens, passwordHistory } from './auth.schema';
+import { oneTimeTokens, passwordHistory } from './auth.tables';
 import {
   clearAccountFailures,
   clearLoginFailures,

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../lib/tokens';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ensureSystemRoles } from '../permissions/permissions.service';
-import { memberships, users } from '../users/users.schema';
-import { refreshTokenFamilies, refreshTokens } from './auth.schema';
+import { memberships, users } from '../users/users.tables';
+import { refreshTokenFamilies, refreshTokens } from './auth.tables';
 import { addMember, bearer, loginAs, PASSWORD, seedReference, signupOwner } from './test-fixtures';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { bilingual, type Lang, t } from '../../lib/i18n';
-import { loginAttempts } from './auth.schema';
+import { loginAttempts } from './auth.tables';
 
 /** Failures allowed per window before sign-in is refused for the rest of a window. */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;

@@ -3,9 +3,9 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { UnauthorizedError } from '../../lib/errors';
 import { generateOpaqueToken, hashOpaqueToken, signAccessToken } from '../../lib/tokens';
-import { users } from '../users/users.schema';
+import { users } from '../users/users.tables';
 import { pickOrganisation } from './access';
-import { refreshTokenFamilies, refreshTokens } from './auth.schema';
+import { refreshTokenFamilies, refreshTokens } from './auth.tables';
 
 export type RevokeReason = 'logout' | 'reuse' | 'password_reset' | 'password_changed' | 'user_removed';
 

@@ -5,9 +5,9 @@ import { GOLF_CLUBS } from '../../db/seed/golf-clubs';
 import { seedReferenceData } from '../../db/seed/reference-data';
 import { hashPassword } from '../../lib/passwords';
 import { ensureSystemRoles } from '../permissions/permissions.service';
-import { memberships, userClubAccounts, users } from '../users/users.schema';
+import { memberships, userClubAccounts, users } from '../users/users.tables';
 import { reachableClubAccounts } from './access';
-import { passwordHistory } from './auth.schema';
+import { passwordHistory } from './auth.tables';
 
 /** Helpers for the auth tests (not loaded by the server). */
 

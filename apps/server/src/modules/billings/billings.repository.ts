@@ -1,10 +1,10 @@
 import type { Billing, BillingDetails, UpdateBillingDetailsBody } from '@fairway/shared';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { organisations } from '../organizations/organizations.schema';
+import { organisations } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
-import { billings } from './billings.schema';
 import { toBilling } from './billings.service';
+import { billings } from './billings.tables';
 
 type Conn = Db | Tx;
 

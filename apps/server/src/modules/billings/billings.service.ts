@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { logEvent } from '../eventlogs/eventlogs.service';
 import { addDays } from '../subscriptions/dates';
-import { billings } from './billings.schema';
+import { billings } from './billings.tables';
 
 type Conn = Db | Tx;
 

@@ -1,7 +1,7 @@
 import type { Company } from '@fairway/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { clubAccounts, organisations } from '../organizations/organizations.schema';
+import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
 
 type Conn = Db | Tx;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { organisations } from '../organizations/organizations.schema';
+import { organisations } from '../organizations/organizations.tables';
 import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 
 let t: TestApp;

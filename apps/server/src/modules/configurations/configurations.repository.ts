@@ -2,7 +2,7 @@ import type { ConfigurationGroup } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Tenant } from '../organizations/tenant';
-import { configurations } from './configurations.schema';
+import { configurations } from './configurations.tables';
 
 /** A club account of the tenant: configurations are kept per club account. */
 export interface AccountTenant extends Tenant {

@@ -14,7 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { BusinessError, type FieldMessages, ValidationError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
-import { clubAccounts } from '../organizations/organizations.schema';
+import { clubAccounts } from '../organizations/organizations.tables';
 import { type ClubAccountReach, reaches } from '../organizations/tenant';
 import { type AccountTenant, findStored, listStored, type StoredConfiguration, saveStored } from './configurations.repository';
 

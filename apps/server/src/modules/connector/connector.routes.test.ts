@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { connectorWork } from '../../integrations/visma-admin/connector.schema';
 import {
   type ClubTenant,
   connectorDetails,
   connectorStatus,
   issueConnectorKey,
   rotateConnectorKey,
-} from '../../integrations/visma-admin/connector.service';
+} from '../../providers/visma-admin/connector.service';
+import { connectorWork } from '../../providers/visma-admin/connector.tables';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createOrganisation } from '../users/test-fixtures';
 

@@ -2,8 +2,8 @@ import { envelope } from '@fairway/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ConnectorRow } from '../../integrations/visma-admin/connector.repository';
-import { authenticateConnector, claim, heartbeat, postResult, register } from '../../integrations/visma-admin/connector.service';
+import type { ConnectorRow } from '../../providers/visma-admin/connector.repository';
+import { authenticateConnector, claim, heartbeat, postResult, register } from '../../providers/visma-admin/connector.service';
 import {
   claimAnswerSchema,
   claimBodySchema,
@@ -13,7 +13,7 @@ import {
   registerBodySchema,
   resultAnswerSchema,
   resultBodySchema,
-} from '../../integrations/visma-admin/protocol';
+} from '../../providers/visma-admin/protocol';
 
 const noQuery = z.object({}).strict();
 const workParams = z.object({ id: z.uuid() }).strict();
@@ -22,7 +22,7 @@ const workParams = z.object({ id: z.uuid() }).strict();
 const RESULT_BODY_LIMIT = 16 * 1024 * 1024;
 
 /**
- * The calls the Visma Administration connector makes (integrations/visma-admin/PROTOCOL.md),
+ * The calls the Visma Administration connector makes (providers/visma-admin/PROTOCOL.md),
  * under /api/v1/connector. They authenticate with the club account's connector key, not a
  * user's token; every authenticated call also counts as a sign of life.
  */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccountingError } from '../../integrations/accounting/errors';
-import { isAccountingError } from '../../integrations/accounting/errors';
-import type { AccountingProvider, DocumentRow } from '../../integrations/accounting/provider';
 import { t } from '../../lib/i18n';
+import type { AccountingError } from '../../providers/accounting/errors';
+import { isAccountingError } from '../../providers/accounting/errors';
+import type { AccountingProvider, DocumentRow } from '../../providers/accounting/provider';
 import type { MirrorTarget } from '../accounting/mirror';
 import { logEvent, logEventQuietly } from '../eventlogs/eventlogs.service';
 import { accountingFor } from '../integrations/accounting-connections.service';

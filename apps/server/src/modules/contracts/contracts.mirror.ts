@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client';
-import type { AccContract } from '../../integrations/accounting/provider';
+import type { AccContract } from '../../providers/accounting/provider';
 import { documentToStore, type MirrorTarget, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror';
-import { contracts } from './contracts.schema';
+import { contracts } from './contracts.tables';
 
 export function contractRow(target: MirrorTarget, c: AccContract, createdBy?: string | null): typeof contracts.$inferInsert {
   return {

@@ -5,8 +5,8 @@ import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import { likePattern, type PageRequest, pageOf } from '../accounting/list';
 import { findMirrored, type MirrorTarget } from '../accounting/mirror';
-import { clubAccounts } from '../organizations/organizations.schema';
-import { contractPriceChanges, contracts } from './contracts.schema';
+import { clubAccounts } from '../organizations/organizations.tables';
+import { contractPriceChanges, contracts } from './contracts.tables';
 
 export type ContractRecord = typeof contracts.$inferSelect;
 export type PriceChangeRecord = typeof contractPriceChanges.$inferSelect;

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client';
-import type { AccCustomer } from '../../integrations/accounting/provider';
+import type { AccCustomer } from '../../providers/accounting/provider';
 import { documentToStore, type MirrorTarget, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror';
-import { customers } from './customers.schema';
+import { customers } from './customers.tables';
 
 export function customerRow(target: MirrorTarget, c: AccCustomer, createdBy?: string | null): typeof customers.$inferInsert {
   return {

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import { likePattern, type PageRequest, pageOf } from '../accounting/list';
 import { findMirrored, type MirrorTarget } from '../accounting/mirror';
-import { type CustomerPortalFields, customers } from './customers.schema';
+import { type CustomerPortalFields, customers } from './customers.tables';
 
 export type CustomerRecord = typeof customers.$inferSelect;
 

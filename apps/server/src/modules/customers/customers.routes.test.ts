@@ -4,13 +4,13 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
+import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import type { TestApp } from '../../test/test-app';
-import { eventLogs } from '../eventlogs/eventlogs.schema';
+import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { connectedWorld } from '../integrations/accounting-test-helpers';
-import { roles } from '../permissions/permissions.schema';
+import { roles } from '../permissions/permissions.tables';
 import { addMember, type TestMember, type TestOrganisation } from '../users/test-fixtures';
-import { customers } from './customers.schema';
+import { customers } from './customers.tables';
 
 let t: TestApp;
 let app: App;

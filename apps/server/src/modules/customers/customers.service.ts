@@ -9,9 +9,9 @@ import type {
   UpdateCustomerInput,
 } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
-import type { CustomerFields } from '../../integrations/accounting/provider';
 import { NotFoundError } from '../../lib/errors';
 import { type Lang, t } from '../../lib/i18n';
+import type { CustomerFields } from '../../providers/accounting/provider';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { type ExportFile, exportRows } from '../accounting/export';
 import { joinInFlight } from '../accounting/in-flight';

@@ -2,15 +2,15 @@ import type { DashboardStats, GeneralStatistics, ProductStatistics } from '@fair
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
-import type { FxInvoice } from '../../integrations/fortnox/fortnox-types';
-import { kronorToOre } from '../../integrations/fortnox/money';
-import type { FortnoxSimulator, SimTenant } from '../../integrations/fortnox/simulator/index';
-import { addDays } from '../../integrations/fortnox/time';
+import type { FxInvoice } from '../../providers/fortnox/fortnox-types';
+import { kronorToOre } from '../../providers/fortnox/money';
+import type { FortnoxSimulator, SimTenant } from '../../providers/fortnox/simulator/index';
+import { addDays } from '../../providers/fortnox/time';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { accountingSyncRuns } from '../accounting/accounting.schema';
+import { accountingSyncRuns } from '../accounting/accounting.tables';
 import { queueMirrorRefresh, runMirrorRefresh } from '../accounting/accounting-sync.service';
 import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
-import { invoices } from '../invoices/invoices.schema';
+import { invoices } from '../invoices/invoices.tables';
 import { swedishToday, windowOf } from '../statistics/statistics.service';
 import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transporter } from 'nodemailer';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
-import { emailOutbox } from './email.schema';
 import {
   createMailTransport,
   type DeliveryOutcome,
@@ -12,6 +11,7 @@ import {
   EMAIL_MAX_ATTEMPTS,
   redispatchQueuedEmails,
 } from './email.service';
+import { emailOutbox } from './email.tables';
 
 /**
  * The e-mail worker: delivers outbox rows through SMTP (`email.deliver`). Registered as a route

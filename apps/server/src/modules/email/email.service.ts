@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import type { Lang } from '../../lib/i18n';
 import type { Jobs } from '../../lib/jobs';
-import { emailOutbox } from './email.schema';
+import { emailOutbox } from './email.tables';
 import { type EmailTemplate, type EmailTemplateParams, renderEmail } from './email.templates';
 
 export const EMAIL_DELIVER_QUEUE = 'email.deliver';

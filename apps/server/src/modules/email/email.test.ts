@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startSmtpPeer } from '../auth/test-fixtures';
-import { emailOutbox } from './email.schema';
 import {
   createMailTransport,
   deliverEmail,
@@ -11,6 +10,7 @@ import {
   queueEmail,
   redispatchQueuedEmails,
 } from './email.service';
+import { emailOutbox } from './email.tables';
 import { EMAIL_TEMPLATES, type EmailTemplateParams, renderEmail } from './email.templates';
 
 const PARAMS: EmailTemplateParams = {

@@ -3,8 +3,8 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle
 import type { Db, Tx } from '../../db/client';
 import type { Tenant } from '../organizations/tenant';
 import { likePattern } from '../users/users.repository';
-import { users } from '../users/users.schema';
-import { eventLogs } from './eventlogs.schema';
+import { users } from '../users/users.tables';
+import { eventLogs } from './eventlogs.tables';
 
 type Conn = Db | Tx;
 

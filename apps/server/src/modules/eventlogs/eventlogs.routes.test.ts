@@ -6,10 +6,10 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { startSmtpPeer } from '../auth/test-fixtures';
 import { logEmailDelivery } from '../email/email.jobs';
 import { createMailTransport, deliverEmail, EMAIL_MAX_ATTEMPTS, queueEmail } from '../email/email.service';
-import { notifications } from '../notifications/notifications.schema';
+import { notifications } from '../notifications/notifications.tables';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
-import { eventLogs } from './eventlogs.schema';
 import { logEvent } from './eventlogs.service';
+import { eventLogs } from './eventlogs.tables';
 
 let t: TestApp;
 let app: App;

@@ -3,11 +3,11 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } f
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import type { MirrorTarget } from '../accounting/mirror';
-import { gitInvoiceBases, gitInvoiceOccasions } from '../git/git.schema';
-import { invoicePayments, invoices } from '../invoices/invoices.schema';
-import { families, familyMembers, memberCategories, members, playerCategories } from '../members/members.schema';
-import { users } from '../users/users.schema';
-import { exportFiles, exportLogs } from './exports.schema';
+import { gitInvoiceBases, gitInvoiceOccasions } from '../git/git.tables';
+import { invoicePayments, invoices } from '../invoices/invoices.tables';
+import { families, familyMembers, memberCategories, members, playerCategories } from '../members/members.tables';
+import { users } from '../users/users.tables';
+import { exportFiles, exportLogs } from './exports.tables';
 
 type Conn = Db | Tx;
 

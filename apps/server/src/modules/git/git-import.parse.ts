@@ -7,7 +7,7 @@ import {
 } from '@fairway/shared';
 import ExcelJS from 'exceljs';
 import { BusinessError } from '../../lib/errors';
-import type { GitImportSheetRow } from './git-import.schema';
+import type { GitImportSheetRow } from './git-import.tables';
 
 /**
  * Reading GIT's Excel export of an invoice batch (GIT-EXCEL-EXPORT.md) into plain rows, and

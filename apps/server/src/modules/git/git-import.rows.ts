@@ -1,6 +1,6 @@
 import type { GitImportCell, GitImportField, GitImportMapping } from '@fairway/shared';
 import type { MessageKey, MessageParams } from '../../lib/i18n';
-import type { GitImportSheetRow } from './git-import.schema';
+import type { GitImportSheetRow } from './git-import.tables';
 
 /**
  * Turns the rows of an uploaded sheet into invoices with row-level errors, given the column

@@ -13,10 +13,10 @@ import { BusinessError, NotFoundError } from '../../lib/errors';
 import { type Lang, t } from '../../lib/i18n';
 import type { MirrorTarget } from '../accounting/mirror';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
-import { type GitBasisRow, gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.schema';
+import { type GitBasisRow, gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.tables';
 import { parseWorkbook, suggestMapping } from './git-import.parse';
 import { type AnalysedInvoice, analyseImport, problemsOf, type RowProblem, splitName } from './git-import.rows';
-import { gitImports } from './git-import.schema';
+import { gitImports } from './git-import.tables';
 
 /**
  * Importing GIT's Excel export of an invoice batch: upload (parse and keep the sheet), preview

@@ -1,11 +1,11 @@
 import { and, eq, notLike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { GitClient } from '../../integrations/git/git.client';
-import { isGitError } from '../../integrations/git/git-errors';
-import type { GitListQuery, GitMember, GitPage } from '../../integrations/git/git-gateway';
 import { AppError } from '../../lib/errors';
 import { failureText } from '../../lib/failure';
 import type { RunContext, RunKind, RunResult } from '../../lib/runs/run-engine';
+import type { GitClient } from '../../providers/git/git.client';
+import { isGitError } from '../../providers/git/git-errors';
+import type { GitListQuery, GitMember, GitPage } from '../../providers/git/git-gateway';
 import type { MirrorTarget } from '../accounting/mirror';
 import { linkGitRelations, registerGitMembers, retireMembersGoneFromGit } from '../members/members.register';
 import {
@@ -17,7 +17,7 @@ import {
   touchGitMembers,
   type WriteCounts,
 } from './git.mirror';
-import { gitInvoiceOccasions, gitTransactions } from './git.schema';
+import { gitInvoiceOccasions, gitTransactions } from './git.tables';
 import { gitClientFor, isKeyRefused, listConnectedGitTargets, markKeyRevoked } from './git-connections.service';
 import { IMPORT_GIT_ID_PREFIX } from './git-import.service';
 import * as repo from './git-transactions.repository';

@@ -10,27 +10,27 @@ import {
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { stockholmDate } from '../../integrations/fortnox/time';
-import type { GitClient } from '../../integrations/git/git.client';
-import { isGitError } from '../../integrations/git/git-errors';
-import type { GitInvoiceBasis } from '../../integrations/git/git-gateway';
 import { AppError, NotFoundError } from '../../lib/errors';
 import { failureText } from '../../lib/failure';
 import { type Lang, type MessageKey, type MessageParams, t } from '../../lib/i18n';
 import type { RunContext, RunKind, RunResult } from '../../lib/runs/run-engine';
+import { stockholmDate } from '../../providers/fortnox/time';
+import type { GitClient } from '../../providers/git/git.client';
+import { isGitError } from '../../providers/git/git-errors';
+import type { GitInvoiceBasis } from '../../providers/git/git-gateway';
 import type { MirrorTarget } from '../accounting/mirror';
 import { getConfiguration, settingRequired } from '../configurations/configurations.service';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
-import { invoicePayments, invoices } from '../invoices/invoices.schema';
-import { clubAccounts } from '../organizations/organizations.schema';
+import { invoicePayments, invoices } from '../invoices/invoices.tables';
+import { clubAccounts } from '../organizations/organizations.tables';
 import { type ClubAccountReach, reachableClubAccount } from '../organizations/tenant';
 import { mirrorGitBases } from './git.mirror';
-import { type GitRunFailure, gitInvoiceBases, gitTransactions } from './git.schema';
 import { toTransaction } from './git.service';
+import { type GitRunFailure, gitInvoiceBases, gitTransactions } from './git.tables';
 import { gitClientFor, isKeyRefused, markKeyRevoked } from './git-connections.service';
 import { IMPORT_GIT_ID_PREFIX } from './git-import.service';
-import { gitReportRuns, gitStatusReports } from './git-report.schema';
-import { gitSyncItems } from './git-sync.schema';
+import { gitReportRuns, gitStatusReports } from './git-report.tables';
+import { gitSyncItems } from './git-sync.tables';
 import { basisInvoiceExternalRef } from './git-sync-ref';
 
 /**

@@ -1,15 +1,15 @@
 import { encodeMessage, type GitArticleMapping, type GitArticleMappingsBody, type GitMissingArticle } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { isAccountingError } from '../../integrations/accounting/errors';
 import { ValidationError } from '../../lib/errors';
+import { isAccountingError } from '../../providers/accounting/errors';
 import type { AccountingCaller } from '../accounting/access';
 import type { MirrorTarget } from '../accounting/mirror';
 import { findArticleByNumber } from '../articles/articles.repository';
 import { createArticle } from '../articles/articles.service';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
 import type { ClubAccountReach } from '../organizations/tenant';
-import { gitArticles } from './git.schema';
+import { gitArticles } from './git.tables';
 import * as repo from './git-sync.repository';
 import { exVat } from './git-sync-documents';
 import { basisInvoiceRequestId } from './git-sync-ref';

@@ -6,7 +6,7 @@ import type { MirrorTarget } from '../accounting/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
 import * as repo from './git-sync.repository';
 
-// The states of a basis's sync item (git-sync.schema.ts): which count as invoiced, how a failure
+// The states of a basis's sync item (git-sync.tables.ts): which count as invoiced, how a failure
 // is stored, and what the bases list shows.
 
 /** The item has an invoice in the program. */

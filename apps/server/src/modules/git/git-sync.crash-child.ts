@@ -19,13 +19,13 @@ import { CONFIGURATION_DEFAULTS, type ConfigurationValues } from '@fairway/share
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { createTestApp } from '../../test/test-app';
-import { accountingSyncRuns } from '../accounting/accounting.schema';
+import { accountingSyncRuns } from '../accounting/accounting.tables';
 import { saveConfiguration } from '../configurations/configurations.service';
 import { routeModules } from '../index';
 import { connectToSimulator } from '../integrations/accounting-connections.service';
 import { runQueuedRefreshes } from '../integrations/accounting-test-helpers';
 import { createOrganisation } from '../users/test-fixtures';
-import { gitInvoiceBases, gitInvoiceOccasions, gitTransactions } from './git.schema';
+import { gitInvoiceBases, gitInvoiceOccasions, gitTransactions } from './git.tables';
 import { connectGit } from './git-connections.service';
 import { queueGitRefresh, runGitRefresh } from './git-refresh.service';
 

@@ -5,17 +5,17 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FortnoxSimulator, SIM_DEFAULT_CLIENT, startFortnoxSimulator } from '../../integrations/fortnox/simulator/index';
-import { type GitSimulator, startGitSimulator } from '../../integrations/git/git.simulator';
+import { type FortnoxSimulator, SIM_DEFAULT_CLIENT, startFortnoxSimulator } from '../../providers/fortnox/simulator/index';
+import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
 import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-app';
-import { accountingSyncRuns } from '../accounting/accounting.schema';
-import { articles } from '../articles/articles.schema';
-import { contracts } from '../contracts/contracts.schema';
-import { customers } from '../customers/customers.schema';
-import { invoices } from '../invoices/invoices.schema';
-import { gitInvoiceBases, gitTransactions } from './git.schema';
+import { accountingSyncRuns } from '../accounting/accounting.tables';
+import { articles } from '../articles/articles.tables';
+import { contracts } from '../contracts/contracts.tables';
+import { customers } from '../customers/customers.tables';
+import { invoices } from '../invoices/invoices.tables';
+import { gitInvoiceBases, gitTransactions } from './git.tables';
 import type { CrashState } from './git-sync.crash-child';
-import { gitPayerCustomers, gitSyncItems } from './git-sync.schema';
+import { gitPayerCustomers, gitSyncItems } from './git-sync.tables';
 import { basisInvoiceExternalRef, payerCustomerRequestId } from './git-sync-ref';
 
 /**

@@ -2,8 +2,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { underWay } from '../../lib/runs/run-store';
 import type { MirrorTarget } from '../accounting/mirror';
-import { type GitRunFailure, gitTransactions } from './git.schema';
-import { gitArticleMappings, gitPayerCustomers, gitSyncItems } from './git-sync.schema';
+import { type GitRunFailure, gitTransactions } from './git.tables';
+import { gitArticleMappings, gitPayerCustomers, gitSyncItems } from './git-sync.tables';
 import { type GitTransactionRow, type RunCounts, totals } from './git-transactions.repository';
 
 export type GitSyncItemRow = typeof gitSyncItems.$inferSelect;

@@ -11,13 +11,13 @@ import type {
 import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { isAccountingError } from '../../integrations/accounting/errors';
-import type { AccountingProvider } from '../../integrations/accounting/provider';
-import { addDays, stockholmDate } from '../../integrations/fortnox/time';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
 import { failureText } from '../../lib/failure';
 import type { Lang } from '../../lib/i18n';
 import type { RunContext as LiveRun, RunKind, RunResult } from '../../lib/runs/run-engine';
+import { isAccountingError } from '../../providers/accounting/errors';
+import type { AccountingProvider } from '../../providers/accounting/provider';
+import { addDays, stockholmDate } from '../../providers/fortnox/time';
 import type { AccountingCaller } from '../accounting/access';
 import type { MirrorTarget } from '../accounting/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
@@ -29,9 +29,9 @@ import { mirrorInvoices } from '../invoices/invoices.mirror';
 import { findInvoiceByNumber } from '../invoices/invoices.repository';
 import { createInvoice, sendInvoice } from '../invoices/invoices.service';
 import { linkCustomerNumber } from '../members/members.repository';
-import { clubAccounts } from '../organizations/organizations.schema';
+import { clubAccounts } from '../organizations/organizations.tables';
 import type { ClubAccountReach } from '../organizations/tenant';
-import { gitConnections, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.schema';
+import { gitConnections, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.tables';
 import * as repo from './git-sync.repository';
 import {
   billingMethodsOf,

@@ -9,19 +9,19 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { type GitSimulator, startGitSimulator } from '../../integrations/git/git.simulator';
-import { startVismaSimulator, type VismaSimulator } from '../../integrations/visma-eekonomi/simulator/index';
+import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
+import { startVismaSimulator, type VismaSimulator } from '../../providers/visma-eekonomi/simulator/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { saveConfiguration } from '../configurations/configurations.service';
 import { connectToSimulator } from '../integrations/accounting-connections.service';
 import { runQueuedRefreshes } from '../integrations/accounting-test-helpers';
-import { invoices } from '../invoices/invoices.schema';
-import { clubAccounts } from '../organizations/organizations.schema';
+import { invoices } from '../invoices/invoices.tables';
+import { clubAccounts } from '../organizations/organizations.tables';
 import { addClubAccount, createOrganisation, type TestOrganisation } from '../users/test-fixtures';
-import { userClubAccounts } from '../users/users.schema';
+import { userClubAccounts } from '../users/users.tables';
 import { runGitRefresh } from './git-refresh.service';
-import { gitSyncItems } from './git-sync.schema';
 import { gitSyncJobData, runGitSync } from './git-sync.service';
+import { gitSyncItems } from './git-sync.tables';
 import { basisInvoiceExternalRef } from './git-sync-ref';
 
 /**

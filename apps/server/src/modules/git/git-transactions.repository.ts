@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { MirrorTarget } from '../accounting/mirror';
-import { gitSyncCursors, gitTransactions } from './git.schema';
+import { gitSyncCursors, gitTransactions } from './git.tables';
 
 export type GitTransactionRow = typeof gitTransactions.$inferSelect;
 export type RunCounts = Record<string, { created: number; updated: number }>;

@@ -1,9 +1,9 @@
 import { and, eq, getTableColumns, getTableName, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import type { GitArticle, GitInvoiceBasis, GitInvoiceOccasion, GitMember } from '../../integrations/git/git-gateway';
+import type { GitArticle, GitInvoiceBasis, GitInvoiceOccasion, GitMember } from '../../providers/git/git-gateway';
 import type { MirrorTarget } from '../accounting/mirror';
-import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers } from './git.schema';
+import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers } from './git.tables';
 
 export interface WriteCounts {
   created: number;

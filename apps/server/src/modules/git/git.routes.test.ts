@@ -12,16 +12,16 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { createGitClient } from '../../integrations/git/git.client';
-import { demoGitConnection } from '../../integrations/git/git.demo';
-import { type GitSimulator, startGitSimulator } from '../../integrations/git/git.simulator';
-import { DEFAULT_GIT_CLUB_ID } from '../../integrations/git/git.simulator-data';
+import { createGitClient } from '../../providers/git/git.client';
+import { demoGitConnection } from '../../providers/git/git.demo';
+import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
+import { DEFAULT_GIT_CLUB_ID } from '../../providers/git/git.simulator-data';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { eventLogs } from '../eventlogs/eventlogs.schema';
-import { roles } from '../permissions/permissions.schema';
+import { eventLogs } from '../eventlogs/eventlogs.tables';
+import { roles } from '../permissions/permissions.tables';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { mirrorGitOccasions } from './git.mirror';
-import { gitConnections, gitInvoiceBases, gitMembers, gitSyncCursors } from './git.schema';
+import { gitConnections, gitInvoiceBases, gitMembers, gitSyncCursors } from './git.tables';
 import { connectDemoGit, gitClientFor } from './git-connections.service';
 import { queueGitRefresh, queueScheduledGitRefreshes, runGitRefresh } from './git-refresh.service';
 

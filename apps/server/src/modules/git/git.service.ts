@@ -17,9 +17,9 @@ import type { Lang } from '../../lib/i18n';
 import { likePattern } from '../accounting/list';
 import type { MirrorTarget } from '../accounting/mirror';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
-import { members } from '../members/members.schema';
-import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.schema';
-import { gitSyncItems } from './git-sync.schema';
+import { members } from '../members/members.tables';
+import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.tables';
+import { gitSyncItems } from './git-sync.tables';
 import { itemStatesBeyond, itemStatesFor, listTargetOf, notSynced, syncStatesOf } from './git-sync-states';
 
 /** Reading the portal's copy of GIT (`git/`, `git/list_members/`, paid / credited invoices; docs/git.md#mirror). */

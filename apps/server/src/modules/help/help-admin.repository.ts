@@ -9,7 +9,7 @@ import {
   faqEntries,
   helpTexts,
   videoGuides,
-} from './help.schema';
+} from './help.tables';
 
 /**
  * Writes of the help content by platform admins. Like the reads, each takes the brand as its scope:

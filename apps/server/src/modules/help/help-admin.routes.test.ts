@@ -13,7 +13,7 @@ import { DEMO_PLATFORM_ADMIN, seedDemoPlatformAdmin } from '../../db/seed/demo-p
 import { seedHelpContent } from '../../db/seed/help-content';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, loginAs, seedReference, signupOwner } from '../auth/test-fixtures';
-import { blogPosts, faqEntries } from './help.schema';
+import { blogPosts, faqEntries } from './help.tables';
 
 let t: TestApp;
 let app: App;

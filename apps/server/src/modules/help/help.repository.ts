@@ -11,7 +11,7 @@ import {
   helpTexts,
   platformAdmins,
   videoGuides,
-} from './help.schema';
+} from './help.tables';
 
 /**
  * SQL of the help content. Content belongs to a brand, not to a tenant, so every function takes the

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Tenant } from '../organizations/tenant';
-import { hiddenResources } from './hidden-resources.schema';
+import { hiddenResources } from './hidden-resources.tables';
 
 export async function findHiddenResources(conn: Db | Tx, tenant: Tenant, userId: string): Promise<string[]> {
   const [row] = await conn

@@ -4,19 +4,19 @@ import { ACCOUNTING_PROGRAM_NAMES, type AccountingProgram } from '@fairway/share
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { OAuthAppConfig } from '../../config';
-import type { AccessTokenSource, TokenSet } from '../../integrations/accounting/credentials';
-import { AccountingError, isAccountingError } from '../../integrations/accounting/errors';
-import type { AccountingProvider, ProviderId } from '../../integrations/accounting/provider';
-import { createRateLimiter, type RateLimiter } from '../../integrations/accounting/rate-limiter';
-import { CLOUD_KITS, type CloudProviderKit, providerPage } from '../../integrations/accounting/registry';
-import { createVismaAdminProvider } from '../../integrations/visma-admin/provider';
 import { BusinessError, NotFoundError } from '../../lib/errors';
 import { createSecretBox, type SecretBox } from '../../lib/secrets';
 import type { AuthContext } from '../../plugins/auth';
+import type { AccessTokenSource, TokenSet } from '../../providers/accounting/credentials';
+import { AccountingError, isAccountingError } from '../../providers/accounting/errors';
+import type { AccountingProvider, ProviderId } from '../../providers/accounting/provider';
+import { createRateLimiter, type RateLimiter } from '../../providers/accounting/rate-limiter';
+import { CLOUD_KITS, type CloudProviderKit, providerPage } from '../../providers/accounting/registry';
+import { createVismaAdminProvider } from '../../providers/visma-admin/provider';
 import { queueMirrorRefresh } from '../accounting/accounting-sync.service';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { notify } from '../notifications/notifications.service';
-import { clubAccounts } from '../organizations/organizations.schema';
+import { clubAccounts } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
 import * as repo from './accounting-connections.repository';
 

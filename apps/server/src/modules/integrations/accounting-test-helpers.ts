@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../../app';
-import { type FortnoxSimulator, startFortnoxSimulator } from '../../integrations/fortnox/simulator/index';
+import { type FortnoxSimulator, startFortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { accountingSyncRuns } from '../accounting/accounting.schema';
+import { accountingSyncRuns } from '../accounting/accounting.tables';
 import { runMirrorRefresh } from '../accounting/accounting-sync.service';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { emailOutbox } from '../email/email.schema';
-import { subscriptions } from '../subscriptions/subscriptions.schema';
+import { emailOutbox } from '../email/email.tables';
+import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
-import { integrationRequests } from './integrations.schema';
 import { addressOf } from './integrations.service';
+import { integrationRequests } from './integrations.tables';
 
 let t: TestApp;
 let app: App;

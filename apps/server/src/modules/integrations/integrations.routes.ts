@@ -11,8 +11,8 @@ import {
 } from '@fairway/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { connectorDetails, issueConnectorKey } from '../../integrations/visma-admin/connector.service';
 import { scoped } from '../../plugins/auth';
+import { connectorDetails, issueConnectorKey } from '../../providers/visma-admin/connector.service';
 import { targetOf } from '../accounting/access';
 import { completeConnection, disconnect, startConnection } from './accounting-connections.service';
 import { listIntegrations, requestIntegration } from './integrations.service';

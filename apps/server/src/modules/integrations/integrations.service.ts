@@ -3,18 +3,18 @@ import { ACCOUNTING_PROGRAM_NAMES } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { type ConnectorState, connectorStatus } from '../../integrations/visma-admin/connector.service';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
+import { type ConnectorState, connectorStatus } from '../../providers/visma-admin/connector.service';
 import { latestRuns } from '../accounting/accounting.repository';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
 import { findGitConnection } from '../git/git-connections.service';
 import { requesterContextOf } from '../organizations/organizations.repository';
-import { clubAccounts, organisations } from '../organizations/organizations.schema';
-import { smsPlans, subscriptions } from '../subscriptions/subscriptions.schema';
+import { clubAccounts, organisations } from '../organizations/organizations.tables';
+import { smsPlans, subscriptions } from '../subscriptions/subscriptions.tables';
 import { findConnection } from './accounting-connections.repository';
-import { integrationRequests } from './integrations.schema';
+import { integrationRequests } from './integrations.tables';
 
 type Caller = Pick<AuthContext, 'userId' | 'organisationId' | 'clubAccountId'>;
 

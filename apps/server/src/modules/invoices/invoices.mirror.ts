@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import type { AccInvoice, InvoicePayment } from '../../integrations/accounting/provider';
+import type { AccInvoice, InvoicePayment } from '../../providers/accounting/provider';
 import {
   documentToStore,
   type MirrorTarget,
@@ -9,7 +9,7 @@ import {
   timestampOf,
   upsertMirror,
 } from '../accounting/mirror';
-import { invoicePayments, invoices } from './invoices.schema';
+import { invoicePayments, invoices } from './invoices.tables';
 
 /** The date the balance reached zero: the latest payment's, when the invoice is fully paid. */
 function fullyPaidOn(i: AccInvoice): string | null {

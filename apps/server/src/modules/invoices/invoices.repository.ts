@@ -5,13 +5,13 @@ import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import { deferredPage, orderByOf, type PageOrder, type PageRequest } from '../accounting/list';
 import { findMirrored, type MirrorTarget } from '../accounting/mirror';
-import { articles } from '../articles/articles.schema';
-import { invoicePayments, invoices } from './invoices.schema';
+import { articles } from '../articles/articles.tables';
+import { invoicePayments, invoices } from './invoices.tables';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
 export type InvoiceListFilter = Omit<InvoicesListFilter, 'page' | 'pageSize'>;
 
-/** Every sort has an index (club account, column, number) in invoices.schema.ts. */
+/** Every sort has an index (club account, column, number) in invoices.tables.ts. */
 const SORT_COLUMNS: Record<InvoiceSort, PgColumn> = {
   number: invoices.number,
   invoiceDate: invoices.invoiceDate,

@@ -16,11 +16,11 @@ import {
   type UpdateInvoiceInput,
 } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
-import { isAccountingError } from '../../integrations/accounting/errors';
-import type { AccInvoice, InvoiceFields } from '../../integrations/accounting/provider';
-import { addDays, stockholmDate } from '../../integrations/fortnox/time';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { type Lang, type MessageKey, t } from '../../lib/i18n';
+import { isAccountingError } from '../../providers/accounting/errors';
+import type { AccInvoice, InvoiceFields } from '../../providers/accounting/provider';
+import { addDays, stockholmDate } from '../../providers/fortnox/time';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { type ExportFile, exportRows } from '../accounting/export';
 import { joinInFlight } from '../accounting/in-flight';

@@ -1,7 +1,7 @@
 import type { ContactFormBody, NotificationSignupBody } from '@fairway/shared';
 import type { Db, Tx } from '../../db/client';
 import type { Lang } from '../../lib/i18n';
-import { contactMessages, notificationSignups } from './landing-forms.schema';
+import { contactMessages, notificationSignups } from './landing-forms.tables';
 
 /** The public forms write rows that belong to no tenant: the sender is not a customer (yet). */
 export async function insertContactMessage(conn: Db | Tx, body: ContactFormBody, lang: Lang): Promise<string> {

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { emailOutbox } from '../email/email.schema';
+import { emailOutbox } from '../email/email.tables';
 import { addressOf } from '../integrations/integrations.service';
 import { FORM_BUDGETS } from '../support/form-budget';
-import { contactMessages, notificationSignups } from './landing-forms.schema';
+import { contactMessages, notificationSignups } from './landing-forms.tables';
 
 let t: TestApp;
 let app: App;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { blogCategories, blogPosts } from '../help/help.schema';
+import { blogCategories, blogPosts } from '../help/help.tables';
 
 let t: TestApp;
 const ids = {

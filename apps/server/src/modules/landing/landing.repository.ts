@@ -2,7 +2,7 @@ import type { GolfClub, Package } from '@fairway/shared';
 import { asc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { likePattern } from '../users/users.repository';
-import { golfClubs, packages } from './landing.schema';
+import { golfClubs, packages } from './landing.tables';
 
 /** Packages and golf clubs are product reference data, the same for every tenant. */
 export async function listActivePackages(db: Db): Promise<Package[]> {

@@ -5,7 +5,7 @@ import type { App } from '../../app';
 import { GOLF_CLUBS } from '../../db/seed/golf-clubs';
 import { seedReferenceData } from '../../db/seed/reference-data';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { packages } from './landing.schema';
+import { packages } from './landing.tables';
 
 let t: TestApp;
 let app: App;

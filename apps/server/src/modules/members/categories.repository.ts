@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { MemberTenant } from './members.repository';
 import { bumpListVersion } from './members.repository';
-import { memberCategories, members, playerCategories } from './members.schema';
+import { memberCategories, members, playerCategories } from './members.tables';
 
 /**
  * Member categories and player categories of a club account: two small tables with the same

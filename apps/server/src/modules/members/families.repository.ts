@@ -2,7 +2,7 @@ import type { DiscountType, FamilyRole } from '@fairway/shared';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { bumpListVersion, type MemberTenant } from './members.repository';
-import { families, familyMembers } from './members.schema';
+import { families, familyMembers } from './members.tables';
 
 export type FamilyRecord = typeof families.$inferSelect;
 export interface FamilyValues {

@@ -2,8 +2,8 @@ import type { MemberBilling, MemberDetail, MemberInvoices, MemberListRow } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { invoices } from '../invoices/invoices.schema';
-import { roles } from '../permissions/permissions.schema';
+import { invoices } from '../invoices/invoices.tables';
+import { roles } from '../permissions/permissions.tables';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 
 /**

@@ -2,10 +2,10 @@ import type { GitMemberRow, GitTransaction, MemberDetail, MemberListRow } from '
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { type GitSimulator, startGitSimulator } from '../../integrations/git/git.simulator';
-import type { SimMember } from '../../integrations/git/git.simulator-data';
+import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
+import type { SimMember } from '../../providers/git/git.simulator-data';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { gitSyncCursors } from '../git/git.schema';
+import { gitSyncCursors } from '../git/git.tables';
 import { runGitRefresh } from '../git/git-refresh.service';
 import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import type { GitAddress, GitMember } from '../../integrations/git/git-gateway';
-import { gitMembers } from '../git/git.schema';
+import type { GitAddress, GitMember } from '../../providers/git/git-gateway';
+import { gitMembers } from '../git/git.tables';
 import { bumpListVersion, type GitMemberValues, type MemberTenant, upsertGitMembers } from './members.repository';
-import { families, familyMembers, memberCategories, members, playerCategories } from './members.schema';
+import { families, familyMembers, memberCategories, members, playerCategories } from './members.tables';
 
 /**
  * One member register (docs/members.md): with GIT connected, the portal's members are GIT's

@@ -20,8 +20,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { deferredPage, orderByOf, type PageOrder } from '../accounting/list';
 import { unpaid } from '../invoices/invoices.repository';
-import { invoices } from '../invoices/invoices.schema';
-import { users } from '../users/users.schema';
+import { invoices } from '../invoices/invoices.tables';
+import { users } from '../users/users.tables';
 import {
   families,
   familyMembers,
@@ -30,7 +30,7 @@ import {
   memberNotes,
   members,
   playerCategories,
-} from './members.schema';
+} from './members.tables';
 
 /** The club account whose members a call reads or writes: every function takes it. */
 export interface MemberTenant {
@@ -210,7 +210,7 @@ function filterOf(t: MemberTenant, f: MemberListFilter, today: string, clubAccou
 }
 
 /**
- * Every sort but the balance has an index (club account, column…, id) in members.schema.ts; the
+ * Every sort but the balance has an index (club account, column…, id) in members.tables.ts; the
  * balance is summed from the invoice mirror, so its order is computed (listMembers).
  */
 const SORT_COLUMNS: Record<Exclude<MemberSort, 'balance'>, PgColumn[]> = {

@@ -22,14 +22,14 @@ import {
 } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { stockholmDate } from '../../integrations/fortnox/time';
 import { BusinessError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { MessageKey } from '../../lib/i18n';
 import type { AuthContext } from '../../plugins/auth';
+import { stockholmDate } from '../../providers/fortnox/time';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { feeRuleProblem } from '../fees/fees.service';
-import { invoices } from '../invoices/invoices.schema';
+import { invoices } from '../invoices/invoices.tables';
 import { categoryExists } from './categories.repository';
 import type { MemberTenant } from './members.repository';
 import * as repo from './members.repository';

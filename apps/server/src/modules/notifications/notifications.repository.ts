@@ -2,9 +2,9 @@ import type { NotificationsListQuery, RoleName } from '@fairway/shared';
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Tenant } from '../organizations/tenant';
-import { roles } from '../permissions/permissions.schema';
-import { memberships } from '../users/users.schema';
-import { notifications } from './notifications.schema';
+import { roles } from '../permissions/permissions.tables';
+import { memberships } from '../users/users.tables';
+import { notifications } from './notifications.tables';
 
 type Conn = Db | Tx;
 

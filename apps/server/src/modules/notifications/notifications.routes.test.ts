@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addMember, bearer, createOrganisation, signIn, type TestMember, type TestOrganisation } from '../users/test-fixtures';
-import { notifications } from './notifications.schema';
 import { notify } from './notifications.service';
+import { notifications } from './notifications.tables';
 
 let t: TestApp;
 let app: App;

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { asSystem } from '../../db/tenant-context';
-import { roles } from '../permissions/permissions.schema';
+import { roles } from '../permissions/permissions.tables';
 import { likePattern } from '../users/users.repository';
-import { memberships, users } from '../users/users.schema';
-import { clubAccounts, organisations } from './organizations.schema';
+import { memberships, users } from '../users/users.tables';
+import { clubAccounts, organisations } from './organizations.tables';
 
 export interface MemberOrganisationRow {
   id: string;

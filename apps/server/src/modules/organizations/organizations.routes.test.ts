@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addMember, createOrganisation, type TestOrganisation } from '../users/test-fixtures';
-import { memberships } from '../users/users.schema';
-import { organisations } from './organizations.schema';
+import { memberships } from '../users/users.tables';
+import { organisations } from './organizations.tables';
 
 let t: TestApp;
 let app: App;

@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { asSystem } from '../../db/tenant-context';
 import { NotFoundError } from '../../lib/errors';
-import { passwordHistory } from '../auth/auth.schema';
+import { passwordHistory } from '../auth/auth.tables';
 import { ensureSystemRoles } from '../permissions/permissions.service';
 import { startSubscription } from '../subscriptions/subscriptions.service';
-import { memberships, userClubAccounts, users } from '../users/users.schema';
+import { memberships, userClubAccounts, users } from '../users/users.tables';
 import { findOrganisationSettings } from './organizations.repository';
-import { clubAccounts, organisations } from './organizations.schema';
+import { clubAccounts, organisations } from './organizations.tables';
 import type { Tenant } from './tenant';
 
 /** A further organisation starts on the free package; upgrading is the subscription's business. */

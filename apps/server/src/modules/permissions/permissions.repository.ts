@@ -2,9 +2,9 @@ import { ROLES, type RoleDefinition, type Scope } from '@fairway/shared';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Tenant } from '../organizations/tenant';
-import { memberships } from '../users/users.schema';
-import { roles } from './permissions.schema';
+import { memberships } from '../users/users.tables';
 import { type RoleRules, roleRules, roleScopes } from './permissions.service';
+import { roles } from './permissions.tables';
 
 type Conn = Db | Tx;
 

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
-import { memberships } from '../users/users.schema';
-import { roles } from './permissions.schema';
+import { memberships } from '../users/users.tables';
+import { roles } from './permissions.tables';
 
 let t: TestApp;
 let app: App;

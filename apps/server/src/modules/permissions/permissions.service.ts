@@ -2,7 +2,7 @@ import { ALL_SCOPES, DEFAULT_ROLE_SCOPES, ROLE_RULES, ROLES, type RoleName, type
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { type MessageParam, messages } from '../../lib/i18n';
-import { roles } from './permissions.schema';
+import { roles } from './permissions.tables';
 
 export type RoleRow = typeof roles.$inferSelect;
 export type RoleRules = Record<RoleRule, boolean>;

@@ -4,10 +4,10 @@ import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import type { PageRequest } from '../accounting/list';
 import type { MirrorTarget } from '../accounting/mirror';
-import { customers } from '../customers/customers.schema';
+import { customers } from '../customers/customers.tables';
 import { searchQuery } from '../invoices/invoices.repository';
-import { invoicePayments, invoices } from '../invoices/invoices.schema';
-import { receipts } from './receipts.schema';
+import { invoicePayments, invoices } from '../invoices/invoices.tables';
+import { receipts } from './receipts.tables';
 
 export type ReceiptRecord = typeof receipts.$inferSelect;
 export type ReceiptsFilter = Omit<ReceiptsListFilter, 'page' | 'pageSize'>;

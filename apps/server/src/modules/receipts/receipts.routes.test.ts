@@ -2,19 +2,19 @@ import { ALL_SCOPES, type ReceiptRow, type ReceiptSendOut } from '@fairway/share
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import type { AccCustomer, AccInvoice } from '../../integrations/accounting/provider';
-import { addDays, stockholmDate } from '../../integrations/fortnox/time';
+import type { AccCustomer, AccInvoice } from '../../providers/accounting/provider';
+import { addDays, stockholmDate } from '../../providers/fortnox/time';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startSmtpPeer } from '../auth/test-fixtures';
-import { customers } from '../customers/customers.schema';
-import { emailOutbox } from '../email/email.schema';
+import { customers } from '../customers/customers.tables';
 import { createMailTransport } from '../email/email.service';
-import { eventLogs } from '../eventlogs/eventlogs.schema';
-import { invoicePayments, invoices } from '../invoices/invoices.schema';
-import { roles } from '../permissions/permissions.schema';
+import { emailOutbox } from '../email/email.tables';
+import { eventLogs } from '../eventlogs/eventlogs.tables';
+import { invoicePayments, invoices } from '../invoices/invoices.tables';
+import { roles } from '../permissions/permissions.tables';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
-import { receipts } from './receipts.schema';
 import { runReceiptSendOut, type SendOutDeps } from './receipts.service';
+import { receipts } from './receipts.tables';
 
 let t: TestApp;
 let app: App;

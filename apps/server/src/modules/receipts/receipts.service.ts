@@ -12,15 +12,15 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { addDays, stockholmDate } from '../../integrations/fortnox/time';
 import { BusinessError, NotFoundError } from '../../lib/errors';
 import { type Lang, t } from '../../lib/i18n';
+import { addDays, stockholmDate } from '../../providers/fortnox/time';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import type { MirrorTarget } from '../accounting/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
-import { emailOutbox } from '../email/email.schema';
+import { emailOutbox } from '../email/email.tables';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
-import { clubAccounts } from '../organizations/organizations.schema';
+import { clubAccounts } from '../organizations/organizations.tables';
 import { receiptTitle, renderReceiptPdf } from './receipts.pdf';
 import * as repo from './receipts.repository';
 

@@ -2,12 +2,12 @@ import { and, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } fro
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
-import { accountingSyncRuns } from '../accounting/accounting.schema';
+import { accountingSyncRuns } from '../accounting/accounting.tables';
 import type { MirrorTarget } from '../accounting/mirror';
-import { articles } from '../articles/articles.schema';
-import { contracts } from '../contracts/contracts.schema';
-import { customers } from '../customers/customers.schema';
-import { invoicePayments, invoices } from '../invoices/invoices.schema';
+import { articles } from '../articles/articles.tables';
+import { contracts } from '../contracts/contracts.tables';
+import { customers } from '../customers/customers.tables';
+import { invoicePayments, invoices } from '../invoices/invoices.tables';
 
 /**
  * The aggregates behind the statistics tabs and the dashboard home, all over the mirror of one

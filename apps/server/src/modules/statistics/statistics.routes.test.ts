@@ -10,16 +10,16 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import type { FxContract, FxInvoice, FxInvoicePayment } from '../../integrations/fortnox/fortnox-types';
-import { kronorToOre } from '../../integrations/fortnox/money';
-import type { FortnoxSimulator } from '../../integrations/fortnox/simulator/index';
+import type { FxContract, FxInvoice, FxInvoicePayment } from '../../providers/fortnox/fortnox-types';
+import { kronorToOre } from '../../providers/fortnox/money';
+import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { accountingSyncRuns } from '../accounting/accounting.schema';
+import { accountingSyncRuns } from '../accounting/accounting.tables';
 import { runMirrorRefresh } from '../accounting/accounting-sync.service';
 import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
 import { mirrorInvoices } from '../invoices/invoices.mirror';
-import { invoices } from '../invoices/invoices.schema';
-import { roles } from '../permissions/permissions.schema';
+import { invoices } from '../invoices/invoices.tables';
+import { roles } from '../permissions/permissions.tables';
 import { addMember, createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 import { addMonths, swedishToday, windowOf } from './statistics.service';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { productModules, smsPlans } from './subscriptions.schema';
+import { productModules, smsPlans } from './subscriptions.tables';
 
 /** SMS plans of the customer-care page; prices in öre per month ex VAT. */
 export const SMS_PLANS = [

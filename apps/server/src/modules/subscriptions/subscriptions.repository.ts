@@ -2,12 +2,12 @@ import type { PaymentPlan, SubscriptionRequest } from '@fairway/shared';
 import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { asSystemIn } from '../../db/tenant-context';
-import { billings } from '../billings/billings.schema';
-import { packages } from '../landing/landing.schema';
-import { clubAccounts, organisations } from '../organizations/organizations.schema';
+import { billings } from '../billings/billings.tables';
+import { packages } from '../landing/landing.tables';
+import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
-import { memberships, userClubAccounts, users } from '../users/users.schema';
-import { productModules, smsPlans, subscriptionRequests, subscriptions, subscriptionUsage } from './subscriptions.schema';
+import { memberships, userClubAccounts, users } from '../users/users.tables';
+import { productModules, smsPlans, subscriptionRequests, subscriptions, subscriptionUsage } from './subscriptions.tables';
 
 type Conn = Db | Tx;
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { takeWindowSlot } from '../../integrations/accounting/rate-limiter';
 import { AppError } from '../../lib/errors';
 import { bilingual, type Lang, t } from '../../lib/i18n';
 import { rateLimitKey } from '../../plugins/rate-limit';
+import { takeWindowSlot } from '../../providers/accounting/rate-limiter';
 
 /**
  * How many submissions one caller may make of a form in a sliding window: a signed-in user in

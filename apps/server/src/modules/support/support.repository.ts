@@ -1,12 +1,12 @@
 import { type SupportHoursPurchase, type SupportTicket, supportHoursPrice } from '@fairway/shared';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { billings } from '../billings/billings.schema';
-import { members } from '../members/members.schema';
-import { clubAccounts } from '../organizations/organizations.schema';
+import { billings } from '../billings/billings.tables';
+import { members } from '../members/members.tables';
+import { clubAccounts } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
-import { users } from '../users/users.schema';
-import { supportHourPurchases, supportTickets } from './support.schema';
+import { users } from '../users/users.tables';
+import { supportHourPurchases, supportTickets } from './support.tables';
 
 type Conn = Db | Tx;
 

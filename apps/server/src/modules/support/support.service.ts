@@ -17,7 +17,7 @@ import { dispatchEmails, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
 import { logEvent } from '../eventlogs/eventlogs.service';
 import { addressOf } from '../integrations/integrations.service';
-import { members } from '../members/members.schema';
+import { members } from '../members/members.tables';
 import { requesterContextOf } from '../organizations/organizations.repository';
 import { tenantOf } from '../organizations/tenant';
 import * as repo from './support.repository';

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { UnauthorizedError } from '../../lib/errors';
 import { type Access, loadAccess, pickOrganisation } from '../auth/access';
-import { organisations } from '../organizations/organizations.schema';
-import { users } from './users.schema';
+import { organisations } from '../organizations/organizations.tables';
+import { users } from './users.tables';
 
 /**
  * Where a user's profile image is served; `v` changes with every upload so browsers can cache

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../../app';
 import { seedReferenceData } from '../../db/seed/reference-data';
 import { startSession } from '../auth/sessions';
-import { clubAccounts } from '../organizations/organizations.schema';
 import { createOrganisationWithOwner } from '../organizations/organizations.service';
+import { clubAccounts } from '../organizations/organizations.tables';
 import { ensureSystemRoles } from '../permissions/permissions.service';
-import { memberships, userClubAccounts, users } from './users.schema';
+import { memberships, userClubAccounts, users } from './users.tables';
 
 /** Helpers for the users, company, organisations and permissions tests (not loaded by the server). */
 

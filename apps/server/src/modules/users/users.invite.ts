@@ -9,8 +9,8 @@ import { notify } from '../notifications/notifications.service';
 import { tenantOf } from '../organizations/tenant';
 import { roleNameParam } from '../permissions/permissions.service';
 import { findMember, findUserByEmail, insertMembership, replaceClubAccess } from './users.repository';
-import { users } from './users.schema';
 import { type Actor, checkInvitation, loadUser } from './users.service';
+import { users } from './users.tables';
 
 /**
  * POST users/invite (docs/permissions.md#inviting): a new person gets an account without a password; someone who

@@ -2,12 +2,12 @@ import type { RoleName } from '@fairway/shared';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { asSystemIn } from '../../db/tenant-context';
-import { oneTimeTokens } from '../auth/auth.schema';
-import { packages } from '../landing/landing.schema';
-import { clubAccounts, organisations } from '../organizations/organizations.schema';
+import { oneTimeTokens } from '../auth/auth.tables';
+import { packages } from '../landing/landing.tables';
+import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
-import { roles } from '../permissions/permissions.schema';
-import { memberships, userClubAccounts, users } from './users.schema';
+import { roles } from '../permissions/permissions.tables';
+import { memberships, userClubAccounts, users } from './users.tables';
 
 type Conn = Db | Tx;
 

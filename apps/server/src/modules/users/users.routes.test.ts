@@ -3,9 +3,9 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { emailOutbox } from '../email/email.schema';
+import { emailOutbox } from '../email/email.tables';
 import { addClubAccount, addMember, bearer, createOrganisation, type TestMember, type TestOrganisation } from './test-fixtures';
-import { memberships, userClubAccounts, users } from './users.schema';
+import { memberships, userClubAccounts, users } from './users.tables';
 
 let t: TestApp;
 let app: App;

@@ -1,0 +1,52 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
+import type { AccCustomer } from '../../providers/accounting/provider';
+import { clubAccounts, organisations } from '../organizations/organizations.tables';
+import { users } from '../users/users.tables';
+
+export interface CustomerPortalFields {
+  sni?: string | null;
+  cfar?: string | null;
+  shopId?: string | null;
+}
+
+/**
+ * The mirror of the accounting program's customers, per club account (docs/accounting.md#mirror). The program is
+ * the source of truth: `data` holds the whole normalized document as last read, the columns beside
+ * it are what lists filter, sort and search on. `created_by` is set when a portal user created the
+ * customer (the "only team-created customers" rule); it survives refreshes.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    clubAccountId: uuid('club_account_id')
+      .notNull()
+      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    organisationNumber: text('organisation_number'),
+    email: text('email'),
+    phone: text('phone'),
+    city: text('city'),
+    active: boolean('active').notNull(),
+    externalRef: text('external_ref'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb('data').$type<AccCustomer>().notNull(),
+    /** Fields only the portal keeps (SNI, CFAR, shop id); never overwritten by a refresh. */
+    portalFields: jsonb('portal_fields').$type<CustomerPortalFields>().notNull().default({}),
+    providerModifiedAt: timestamp('provider_modified_at', { withTimezone: true }),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customers_club_number_uq').on(t.clubAccountId, t.number),
+    index('customers_club_name_idx').on(t.clubAccountId, t.name),
+    index('customers_org_idx').on(t.organisationId),
+    tenantIsolation(t.organisationId),
+  ],
+);

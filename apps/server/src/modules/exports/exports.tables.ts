@@ -1,0 +1,67 @@
+import type { ExportFormat, ExportKind, ExportStatus } from '@fairway/shared';
+import { customType, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from '../../db/row-level-security';
+import { clubAccounts, organisations } from '../organizations/organizations.tables';
+import { users } from '../users/users.tables';
+
+/** PGlite answers a Uint8Array, node-postgres a Buffer: both are read as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The export log (docs/exports.md#log): one row per export a user asked for,
+ * with how it went. The file itself is in `export_files`, so reading the log never reads files.
+ */
+export const exportLogs = pgTable(
+  'exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    clubAccountId: uuid('club_account_id')
+      .notNull()
+      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ExportKind>().notNull(),
+    format: text('format').$type<ExportFormat>().notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** The language of the column headings and values (the asker's). */
+    lang: text('lang').notNull().default('sv'),
+    status: text('status').$type<ExportStatus>().notNull(),
+    rowCount: integer('row_count'),
+    fileSize: integer('file_size'),
+    fileName: text('file_name'),
+    /** A server message key (see lib/messages/exports.ts) or the fault's own text. */
+    error: text('error'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When the file is deleted; the log row stays. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('exports_club_created_idx').on(t.clubAccountId, t.createdAt, t.id), tenantIsolation(t.organisationId)],
+);
+
+/**
+ * The made file of an export, kept in the database (not DATA_DIR) so every API process behind a
+ * load balancer can hand it out, and deleted with its log row or when it expires.
+ */
+export const exportFiles = pgTable(
+  'export_files',
+  {
+    exportId: uuid('export_id')
+      .primaryKey()
+      .references(() => exportLogs.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('export_files_org_idx').on(t.organisationId), tenantIsolation(t.organisationId)],
+);

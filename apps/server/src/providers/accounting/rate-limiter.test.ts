@@ -1,0 +1,73 @@
+import { like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAsBackground } from '../../lib/work-priority';
+import { rateKeyOf } from '../../modules/integrations/accounting-connections.service';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createRateLimiter, pruneRateEvents, type RateLimiter } from './rate-limiter';
+import { providerRateEvents } from './rate-limiter.tables';
+
+let t: TestApp;
+let limiter: RateLimiter;
+const WINDOW = { limit: 3, windowMs: 1_000 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  limiter = createRateLimiter(t.app.db, WINDOW);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the shared rate limiter', () => {
+  it('lets a background job use the whole budget while nobody waits', async () => {
+    const key = 'test:alone';
+    const waited = await runAsBackground(() => Promise.all([1, 2, 3].map(() => limiter.acquire(key))));
+    expect(waited).toEqual([0, 0, 0]);
+  });
+
+  it('serves a person waiting for the budget before background work that waited longer', async () => {
+    const key = 'test:people-first';
+    await runAsBackground(() => Promise.all([1, 2, 3].map(() => limiter.acquire(key))));
+    const order: string[] = [];
+    // A job's next requests queue first; a person's request arrives a moment later.
+    const background = runAsBackground(() =>
+      Promise.all([1, 2, 3].map((i) => limiter.acquire(key).then(() => order.push(`job ${i}`)))),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const person = Promise.all([1, 2].map((i) => limiter.acquire(key).then(() => order.push(`person ${i}`))));
+    await Promise.all([background, person]);
+    expect(order.slice(0, 2).sort()).toEqual(['person 1', 'person 2']);
+    expect(order).toHaveLength(5);
+  }, 15_000);
+});
+
+describe('pruning', () => {
+  it('deletes the rows of budgets nobody has used for a day, and keeps live windows', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    await t.app.db.insert(providerRateEvents).values([
+      { key: 'prune:gone-ip', at: new Date(Date.now() - day - 60_000) },
+      { key: 'prune:gone-ip', at: new Date(Date.now() - 2 * day) },
+      { key: 'prune:live', at: new Date(Date.now() - day - 60_000) },
+      { key: 'prune:live', at: new Date() },
+    ]);
+    expect(await pruneRateEvents(t.app.db)).toBeGreaterThanOrEqual(3);
+    const left = await t.app.db.select().from(providerRateEvents).where(like(providerRateEvents.key, 'prune:%'));
+    expect(left.map((r) => r.key)).toEqual(['prune:live']);
+  });
+});
+
+describe('rate budget keys', () => {
+  const row = { provider: 'fortnox', environment: 'production', databaseNumber: null, tenantId: null };
+
+  it('shares one budget between club accounts linked to the same company', () => {
+    const one = rateKeyOf({ ...row, id: 'a', databaseNumber: '1234567' });
+    const two = rateKeyOf({ ...row, id: 'b', tenantId: '1234567' });
+    expect(one).toBe(two);
+    expect(rateKeyOf({ ...row, id: 'c', databaseNumber: '7654321' })).not.toBe(one);
+    expect(rateKeyOf({ ...row, id: 'a', environment: 'sandbox', databaseNumber: '1234567' })).not.toBe(one);
+  });
+
+  it('gives a connection whose company is not known yet a budget of its own', () => {
+    expect(rateKeyOf({ ...row, id: 'a' })).not.toBe(rateKeyOf({ ...row, id: 'b' }));
+  });
+});
