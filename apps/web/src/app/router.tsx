@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
         lazy: lazyPage(() => Promise.all([import('./layouts/vertical-layout'), loadAllNamespaces()]).then(([layout]) => layout)),
         children: [
           { index: true, lazy: lazyPage(() => import('../features/dashboard/pages/dashboard-home-page')) },
-          { path: 'prototype', lazy: lazyPage(() => import('../features/settings/pages/account-settings-page')) },
+          { path: 'prototype', lazy: lazyPage(() => import('./pages/account-settings-page')) },
           { path: 'settings', lazy: lazyPage(() => import('../features/configurations/pages/configurations-page')) },
           {
             path: 'configuration/integrations',
@@ -85,12 +85,12 @@ export const routes: RouteObject[] = [
           { path: 'configuration/settings', lazy: lazyPage(() => import('./pages/settings-and-subscription-page')) },
           { path: 'customer-care', lazy: smsPlansPage },
           { path: 'membercare/sms-plans', lazy: smsPlansPage },
-          { path: 'acounting/customers', lazy: lazyPage(() => import('../features/customers/pages/customers-page')) },
+          { path: 'acounting/customers', lazy: lazyPage(() => import('./pages/customers-and-segments-page')) },
           { path: 'acounting/customers/create', lazy: customerPage },
           { path: 'acounting/customers/edit/:id', lazy: customerPage },
           { path: 'acounting/customers/segment/create', lazy: customerSegmentPage },
           { path: 'acounting/customers/segment/edit/:id', lazy: customerSegmentPage },
-          { path: 'acounting/article', lazy: lazyPage(() => import('../features/articles/pages/articles-page')) },
+          { path: 'acounting/article', lazy: lazyPage(() => import('./pages/articles-and-segments-page')) },
           { path: 'acounting/article/create', lazy: articlePage },
           { path: 'acounting/article/edit/:id', lazy: articlePage },
           { path: 'acounting/contracts', lazy: lazyPage(() => import('../features/contracts/pages/contracts-page')) },

@@ -1,8 +1,8 @@
 import type { IntegrationStatus } from '@fairway/shared';
-// The accounting lists need to know whether the club account has an accounting program at all;
-// the integrations feature owns that query and the dashboard notices read the same cache entry.
-import { useIntegrations } from '../../features/integrations/api/get-integrations';
 import { useCurrentUser } from '../../lib/current-user';
+// The accounting lists need to know whether the club account has an accounting program at all;
+// the integrations page and the dashboard notices read the same cache entry.
+import { useIntegrations } from '../../lib/integrations';
 
 export interface AccountingConnection {
   /** Undefined while unknown (loading, or the user may not read integrations). */

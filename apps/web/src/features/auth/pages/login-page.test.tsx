@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
-import { renderAuthPage, stubApi } from '../lib/render-auth-page';
+import { renderAuthPage, stubApi } from '../test/render-auth-page';
 import LoginPage from './login-page';
 
 const session = {

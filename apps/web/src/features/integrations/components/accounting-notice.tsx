@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { INTEGRATIONS_PATH } from '../../../app/route-table';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useIntegrations } from '../../../lib/integrations';
 import { useConnectAccounting } from '../api/connect-accounting';
-import { useIntegrations } from '../api/get-integrations';
 import { accountingProgramName } from './accounting-status';
 import { useFormatTime } from './format-time';
 

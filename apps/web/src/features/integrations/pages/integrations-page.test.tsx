@@ -6,11 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
+import { REFRESH_POLL_MS } from '../../../lib/integrations';
 import { setStoredUser, setTokens } from '../../../lib/storage';
 import { answerRoutes, type CannedAnswer } from '../../../test/api';
 import { demoUser } from '../../../test/render';
 import { browserNavigation } from '../api/connect-accounting';
-import { REFRESH_POLL_MS } from '../api/get-integrations';
 import IntegrationsPage from './integrations-page';
 
 const user = userEvent.setup({ delay: null });

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { brand } from '../../../app/brand';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
-import { useIntegrations } from '../api/get-integrations';
+import { useIntegrations } from '../../../lib/integrations';
 import { AccountingCard } from '../components/accounting-card';
 import { STATUS_COLORS } from '../components/accounting-status';
 import { ConnectorCard } from '../components/connector-card';

@@ -2,11 +2,11 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { createQueryClient } from '../../../app/query-client';
-import { setStoredUser, setTokens } from '../../../lib/storage';
-import { answerRoutes, type CannedAnswer } from '../../../test/api';
-import { demoUser } from '../../../test/render';
+import { setStoredUser, setTokens } from '../../lib/storage';
+import { answerRoutes, type CannedAnswer } from '../../test/api';
+import { demoUser } from '../../test/render';
+import { AppProviders } from '../providers';
+import { createQueryClient } from '../query-client';
 import AccountSettingsPage from './account-settings-page';
 
 const user = userEvent.setup({ delay: null });

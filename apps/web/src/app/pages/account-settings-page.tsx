@@ -2,13 +2,13 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { brand } from '../../../app/brand';
-import { PageHeader } from '../../../components/page-header';
-import { useCurrentUser } from '../../../lib/current-user';
-import { HiddenMenuLinks } from '../../hidden-resources/components/hidden-menu-links';
-import { ChangePasswordForm } from '../components/change-password-form';
-import { ProfileForm } from '../components/profile-form';
-import { ProfileImageUpload } from '../components/profile-image-upload';
+import { PageHeader } from '../../components/page-header';
+import { HiddenMenuLinks } from '../../features/hidden-resources/components/hidden-menu-links';
+import { ChangePasswordForm } from '../../features/settings/components/change-password-form';
+import { ProfileForm } from '../../features/settings/components/profile-form';
+import { ProfileImageUpload } from '../../features/settings/components/profile-image-upload';
+import { useCurrentUser } from '../../lib/current-user';
+import { brand } from '../brand';
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
   return (
@@ -39,7 +39,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /dashboard/prototype: account settings — profile, profile image, password. */
+/**
+ * /dashboard/prototype: account settings — profile, profile image and password from the settings
+ * feature, and the hidden menu links from the hidden-resources feature, composed here so neither
+ * feature imports the other.
+ */
 export default function AccountSettingsPage() {
   const { t } = useTranslation(['settings', 'shell', 'common']);
   const user = useCurrentUser();

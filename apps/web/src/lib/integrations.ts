@@ -1,11 +1,16 @@
 import type { Integrations } from '@fairway/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 export const integrationsQueryKey = (clubAccountId: string | null | undefined) =>
   ['integrations', clubAccountId ?? 'none'] as const;
 
-/** GET integrations: accounting program, GIT, SMS and e-mail of the club account in use. */
+/**
+ * GET integrations: accounting program, GIT, SMS and e-mail of the club account in use. It lives
+ * here, beside the current user, because the integrations feature, the dashboard notices and the
+ * shared accounting lists (components/list/use-accounting-connection.ts) all read this one cache
+ * entry, and shared code imports no feature (apps/web/.dependency-cruiser.cjs).
+ */
 export async function getIntegrations(): Promise<Integrations> {
   return await api.get<Integrations>('integrations', { silent: true });
 }
