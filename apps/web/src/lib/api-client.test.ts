@@ -17,6 +17,11 @@ function json(status: number, body: unknown): Response {
 
 const expired = { message: 'Din session har gått ut', eng_message: 'Your session has expired', detail: 'token_expired' };
 
+// This file tests the one module that calls fetch (docs/web-app.md#api-client), so it stubs fetch
+// itself rather than answering through the mock API (test/api.ts): what it checks is how the
+// client calls fetch — the exact URL, the init's headers and body (no Content-Type of its own for
+// FormData), one refresh shared by concurrent calls, a fetch that throws (network failure). Every
+// other web test answers through the mock API.
 let fetchMock: ReturnType<typeof vi.fn<Handler>>;
 
 function useFetch(handler: Handler) {

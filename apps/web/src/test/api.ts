@@ -100,6 +100,24 @@ export function mockApi(routes: Record<string, Handler>): ApiCall[] {
   return recordCalls();
 }
 
+/** A write as a test lists it: method, path from /api/v1/ on, and the JSON body (null when none). */
+export interface Write {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * The handler, noting each call it answers in `writes` before answering, so a test can say which
+ * writes the user's actions sent: `'POST members': noting(writes, () => ...)`.
+ */
+export function noting(writes: Write[], handler: Handler): Handler {
+  return (context) => {
+    writes.push({ method: context.request.method, path: context.url.pathname, body: context.body ?? null });
+    return handler(context);
+  };
+}
+
 /** The lists handed out by `mockApi` during this test; each call made goes into all of them. */
 const lists: ApiCall[][] = [];
 const byRequestId = new Map<string, ApiCall>();

@@ -32,7 +32,3 @@ export const demoUser: CurrentUser = {
     { id: '2a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d', name: 'Fairway Demo GK Drift AB' },
   ],
 };
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}

@@ -1,3 +1,4 @@
+import type { CreateContractInput, UpdateContractInput } from '@fairway/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -5,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { mockApi, refuse, reply } from '../../../test/api';
+import { createContract } from '../api/save-contract';
 import { ContractForm } from './contract-form';
 
 const user = userEvent.setup({ delay: null });
@@ -36,12 +38,9 @@ function stubApi(onPost: (body: unknown) => Response) {
 }
 
 function renderForm(onSubmitted = vi.fn()) {
-  const onSubmit = vi.fn(async (body: unknown) => {
-    const response = await fetch('/api/v1/contracts', { method: 'POST', body: JSON.stringify(body) });
-    if (!response.ok) {
-      const { ApiError } = await import('../../../lib/api-client');
-      throw new ApiError(response.status, await response.json());
-    }
+  // What the create page does: the contracts API's create call, whose refusal the form shows.
+  const onSubmit = vi.fn(async (body: CreateContractInput | UpdateContractInput) => {
+    await createContract(body as CreateContractInput);
     onSubmitted(body);
   });
   const onSaved = vi.fn();

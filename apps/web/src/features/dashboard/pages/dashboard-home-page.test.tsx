@@ -6,7 +6,8 @@ import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setStoredUser, setTokens } from '../../../lib/storage';
-import { demoUser, jsonResponse } from '../../../test/render';
+import { mockApi, refuse } from '../../../test/api';
+import { demoUser } from '../../../test/render';
 import DashboardHomePage from './dashboard-home-page';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -40,20 +41,15 @@ const stats = (newMembersThisMonth: number | null): DashboardStats => ({
 let answer: DashboardStats;
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      if (path === '/api/v1/dashboard/stats') return jsonResponse(200, { data: answer });
-      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
-    }),
-  );
+  mockApi({
+    'GET dashboard/stats': () => answer,
+    'ALL *': () => refuse(404, 'Finns inte', 'Not found'),
+  });
   setTokens({ accessToken: 'access', refreshToken: 'refresh' });
   setStoredUser(demoUser);
 });
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await setLanguage('sv');
 });
 

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, noting, ok, page, refuse, type Write } from '../../../test/api';
+import { demoUser, renderRoutes } from '../../../test/render';
 import type { GitBasisWithSync } from '../api/sync-types';
 import GitOccasionPage from './git-occasion-page';
 
@@ -76,7 +77,7 @@ function run(status: GitTransaction['status'], processed: number): GitTransactio
 }
 
 const routes = [{ path: '/dashboard/golfrelated/git/invoice-occasions/:invoice_id', element: <GitOccasionPage /> }];
-const writes: { method: string; path: string; body: unknown }[] = [];
+const writes: Write[] = [];
 let synced = false;
 let mapped = false;
 let polls = 0;
@@ -92,65 +93,53 @@ beforeEach(async () => {
   followUps = 0;
   polls = 0;
   localStorage.removeItem(STORAGE_KEYS.invoiceOccasion);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((raw: string, init?: RequestInit) => {
-      const url = new URL(raw, 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : null;
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: demoUser });
-      if (method !== 'GET') writes.push({ method, path: url.pathname, body });
-      if (url.pathname === `/api/v1/git/invoice-occasions/${OCCASION}`) return jsonResponse(200, { data: occasion });
-      if (url.pathname.startsWith('/api/v1/git/invoice-occasions/') && !url.pathname.endsWith('invoice-bases'))
-        return jsonResponse(404, { message: 'Fakturaomgången finns inte', eng_message: 'The invoice occasion does not exist' });
-      if (url.pathname === `/api/v1/git/invoice-occasions/${OCCASION}/invoice-bases`) {
-        const data = [basis(1, 'Anna Ek', synced), basis(2, 'Olle Berg', synced), basis(3, 'Karin Lind', true)];
-        return jsonResponse(200, { data, pagination: { page: 1, pageSize: 25, total: 3 } });
-      }
-      if (url.pathname === '/api/v1/git/sync/preflight') {
-        // Nothing configured: the server plans for the club account in use and names it.
-        const target = demoUser.clubAccounts.find((c) => c.id === body.targetClubAccountId) ?? demoUser.clubAccounts[0];
-        return jsonResponse(200, {
-          data: {
-            target: { ...target, configured: false },
-            bases: 2,
-            followUps,
-            total: 2 + followUps,
-            alreadySynced: 0,
-            paidInGit: 0,
-            customersToCreate: 2,
-            missingArticles: mapped ? [] : [{ code: 'ARS', name: 'Årsavgift', amountOre: 450_000, vatRate: 0, account: '3010' }],
-            otherPayers: [
-              {
-                basisGitId: 'FU-2',
-                memberGolfId: '850312-002',
-                memberName: 'Olle Berg',
-                payerKind: 'family',
-                payerGolfId: '800101-001',
-                payerName: 'Eva Berg',
-              },
-            ],
-            delivery,
+  mockApi({
+    'ALL users/me': () => demoUser,
+    [`GET git/invoice-occasions/${OCCASION}`]: () => occasion,
+    [`GET git/invoice-occasions/${OCCASION}/invoice-bases`]: () =>
+      page([basis(1, 'Anna Ek', synced), basis(2, 'Olle Berg', synced), basis(3, 'Karin Lind', true)]),
+    'GET git/invoice-occasions/:id': () => refuse(404, 'Fakturaomgången finns inte', 'The invoice occasion does not exist'),
+    'POST git/sync/preflight': noting(writes, ({ body }) => {
+      // Nothing configured: the server plans for the club account in use and names it.
+      const asked = (body as { targetClubAccountId?: string }).targetClubAccountId;
+      const target = demoUser.clubAccounts.find((c) => c.id === asked) ?? demoUser.clubAccounts[0];
+      return {
+        target: { ...target, configured: false },
+        bases: 2,
+        followUps,
+        total: 2 + followUps,
+        alreadySynced: 0,
+        paidInGit: 0,
+        customersToCreate: 2,
+        missingArticles: mapped ? [] : [{ code: 'ARS', name: 'Årsavgift', amountOre: 450_000, vatRate: 0, account: '3010' }],
+        otherPayers: [
+          {
+            basisGitId: 'FU-2',
+            memberGolfId: '850312-002',
+            memberName: 'Olle Berg',
+            payerKind: 'family',
+            payerGolfId: '800101-001',
+            payerName: 'Eva Berg',
           },
-        });
-      }
-      if (url.pathname === '/api/v1/git/article-mappings') {
-        mapped = true;
-        return jsonResponse(200, { data: [] });
-      }
-      if (url.pathname === '/api/v1/git/sync') return jsonResponse(202, { data: run('queued', 0) });
-      if (url.pathname === `/api/v1/git/transactions/${RUN}`) {
-        polls += 1;
-        if (polls >= 2) synced = true;
-        return jsonResponse(200, { data: polls >= 2 ? run('succeeded', 2) : run('running', 1) });
-      }
-      if (url.pathname === '/api/v1/git/transactions')
-        return jsonResponse(200, { data: [], pagination: { page: 1, pageSize: 25, total: 0 } });
-      if (url.pathname === '/api/v1/articles')
-        return jsonResponse(200, { data: [], pagination: { page: 1, pageSize: 50, total: 0 } });
-      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
+        ],
+        delivery,
+      };
     }),
-  );
+    'PUT git/article-mappings': noting(writes, () => {
+      mapped = true;
+      return [];
+    }),
+    'POST git/sync': noting(writes, () => ok(run('queued', 0), { status: 202 })),
+    [`GET git/transactions/${RUN}`]: () => {
+      polls += 1;
+      if (polls >= 2) synced = true;
+      return polls >= 2 ? run('succeeded', 2) : run('running', 1);
+    },
+    'GET git/transactions': () => page([]),
+    'GET articles': () => page([], 50),
+    'GET *': () => refuse(404, 'Finns inte', 'Not found'),
+    'ALL *': noting(writes, () => refuse(404, 'Finns inte', 'Not found')),
+  });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
   const wide = window.matchMedia;
   vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
@@ -160,7 +149,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   queryClient.clear();
 });

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, noting, ok, refuse, reply, type Write } from '../../../test/api';
+import { demoUser, renderRoutes } from '../../../test/render';
 import type { GitBasisWithSync } from '../api/sync-types';
 import GitPage from './git-page';
 
@@ -68,7 +69,13 @@ const routes = [
   { path: '/dashboard/golfrelated/git', element: <GitPage /> },
   { path: '/dashboard/settings', element: <h1>Inställningarna</h1> },
 ];
-const writes: { method: string; path: string; body: unknown }[] = [];
+/** The page the list asks for, of 25 rows. */
+function list<T>(rows: T[], query: URLSearchParams) {
+  const asked = Number(query.get('page') ?? 1);
+  return ok(rows.slice((asked - 1) * 25, asked * 25), { pagination: { page: asked, pageSize: 25, total: rows.length } });
+}
+
+const writes: Write[] = [];
 /** The answer of POST git/report-status, when a test wants a refusal instead of a run. */
 let reportRefusal: { status: number; body: unknown } | null = null;
 /** The answer of PUT …/archive, when a test wants a refusal. */
@@ -83,31 +90,18 @@ beforeEach(async () => {
   archiveRefusal = null;
   me = demoUser;
   localStorage.removeItem(STORAGE_KEYS.invoiceOccasion);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((raw: string, init?: RequestInit) => {
-      const url = new URL(raw, 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const page = Number(url.searchParams.get('page') ?? 1);
-      const list = <T,>(rows: T[]) =>
-        jsonResponse(200, {
-          data: rows.slice((page - 1) * 25, page * 25),
-          pagination: { page, pageSize: 25, total: rows.length },
-        });
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: me });
-      if (method !== 'GET') {
-        const body = init?.body ? JSON.parse(String(init.body)) : null;
-        writes.push({ method, path: url.pathname, body });
-        if (url.pathname.endsWith('/archive') && archiveRefusal) return jsonResponse(archiveRefusal.status, archiveRefusal.body);
-        if (url.pathname.endsWith('/archive')) {
-          const id = url.pathname.split('/').at(-2);
-          return jsonResponse(200, { data: { ...occasions.find((o) => o.id === id), archived: true } });
-        }
-        if (url.pathname === '/api/v1/git/report-status' && reportRefusal)
-          return jsonResponse(reportRefusal.status, reportRefusal.body);
-        if (url.pathname === '/api/v1/git/report-status')
-          return jsonResponse(202, {
-            data: {
+  mockApi({
+    'ALL users/me': () => me,
+    'PUT git/invoice-occasions/:id/archive': noting(writes, ({ params }) =>
+      archiveRefusal
+        ? reply(archiveRefusal.status, archiveRefusal.body)
+        : { ...occasions.find((o) => o.id === params.id), archived: true },
+    ),
+    'POST git/report-status': noting(writes, () =>
+      reportRefusal
+        ? reply(reportRefusal.status, reportRefusal.body)
+        : ok(
+            {
               id: uuid(70),
               kind: 'report_status',
               trigger: 'manual',
@@ -125,16 +119,20 @@ beforeEach(async () => {
               finishedAt: null,
               createdAt: '2026-11-22T02:00:00.000Z',
             },
-          });
-      }
-      if (url.pathname === '/api/v1/git/list_members/') return list(url.searchParams.get('search') === 'zzz' ? [] : [member]);
-      if (url.pathname === '/api/v1/git/invoice-occasions')
-        return list(occasions.filter((o) => String(o.archived) === (url.searchParams.get('archived') ?? 'false')));
-      if (url.pathname === '/api/v1/git/credited-invoices') return list([credited]);
-      if (url.pathname === `/api/v1/git/transactions/${uuid(70)}`) return jsonResponse(404, { message: 'x', eng_message: 'x' });
-      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
-    }),
-  );
+            { status: 202 },
+          ),
+    ),
+    'GET git/list_members': ({ query }) => list(query.get('search') === 'zzz' ? [] : [member], query),
+    'GET git/invoice-occasions': ({ query }) =>
+      list(
+        occasions.filter((o) => String(o.archived) === (query.get('archived') ?? 'false')),
+        query,
+      ),
+    'GET git/credited-invoices': ({ query }) => list([credited], query),
+    [`GET git/transactions/${uuid(70)}`]: () => refuse(404, 'x'),
+    'GET *': () => refuse(404, 'Finns inte', 'Not found'),
+    'ALL *': noting(writes, () => refuse(404, 'Finns inte', 'Not found')),
+  });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
   const wide = window.matchMedia;
   vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
@@ -144,7 +142,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   queryClient.clear();
 });

@@ -1,11 +1,12 @@
 import type { InvoiceListRow, MemberDetail, MemberInvoices } from '@fairway/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, page, refuse, reply } from '../../../test/api';
+import { demoUser, renderRoutes } from '../../../test/render';
 import MemberDetailPage from './member-detail-page';
 
 const routes = [{ path: '/dashboard/golfrelated/members/detail/:uuid', element: <MemberDetailPage /> }];
@@ -96,38 +97,31 @@ beforeEach(async () => {
   await setLanguage('sv');
   member = hans;
   asked.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((raw: string) => {
-      const url = new URL(raw, 'http://localhost');
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: demoUser });
-      if (url.pathname === `/api/v1/members/${ID}`) return jsonResponse(200, { data: member });
-      if (url.pathname === `/api/v1/member_billing/${ID}/invoices`) {
-        asked.push(url.searchParams);
-        const page = Number(url.searchParams.get('page'));
-        const pageSize = Number(url.searchParams.get('pageSize'));
-        const rows = member.customerNumber ? ALL : [];
-        const body: MemberInvoices = {
-          data: rows.slice((page - 1) * pageSize, page * pageSize),
-          pagination: { page, pageSize, total: rows.length },
-          balanceOre: member.customerNumber ? BALANCE : 0,
-          customerNumber: member.customerNumber,
-        };
-        return jsonResponse(200, body);
-      }
-      if (url.pathname === '/api/v1/membercategories' || url.pathname === '/api/v1/playercategories')
-        return jsonResponse(200, { data: [] });
-      if (url.pathname === '/api/v1/fee_rules')
-        return jsonResponse(200, { data: [], pagination: { page: 1, pageSize: 100, total: 0 } });
-      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
-    }),
-  );
+  mockApi({
+    'GET users/me': () => demoUser,
+    [`GET members/${ID}`]: () => member,
+    [`GET member_billing/${ID}/invoices`]: ({ query }) => {
+      asked.push(query);
+      const asks = Number(query.get('page'));
+      const pageSize = Number(query.get('pageSize'));
+      const rows = member.customerNumber ? ALL : [];
+      const body: MemberInvoices = {
+        data: rows.slice((asks - 1) * pageSize, asks * pageSize),
+        pagination: { page: asks, pageSize, total: rows.length },
+        balanceOre: member.customerNumber ? BALANCE : 0,
+        customerNumber: member.customerNumber,
+      };
+      return reply(200, body);
+    },
+    'GET membercategories': () => [],
+    'GET playercategories': () => [],
+    'GET fee_rules': () => page([], 100),
+    'ALL *': () => refuse(404, 'Finns inte', 'Not found'),
+  });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
   queryClient.clear();
 });
 

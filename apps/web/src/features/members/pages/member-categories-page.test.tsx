@@ -1,11 +1,12 @@
 import type { MemberCategory } from '@fairway/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, noting, ok, refuse, type Write } from '../../../test/api';
+import { demoUser, renderRoutes } from '../../../test/render';
 import MemberCategoriesPage from './member-categories-page';
 
 const routes = [{ path: '/dashboard/golfrelated/member-categories', element: <MemberCategoriesPage /> }];
@@ -21,37 +22,27 @@ const senior: MemberCategory = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
 let me = demoUser;
 let answerWrite: (body: unknown) => Response;
-const writes: { method: string; path: string; body: unknown }[] = [];
+const writes: Write[] = [];
 
 beforeEach(async () => {
   await setLanguage('sv');
   me = demoUser;
   writes.length = 0;
-  answerWrite = (body) => jsonResponse(201, { data: { ...senior, ...(body as object), id: senior.id } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<Handler>((raw, init) => {
-      const url = new URL(raw, 'http://localhost');
-      const method = init?.method ?? 'GET';
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: me });
-      if (method !== 'GET') {
-        const body = init?.body ? JSON.parse(String(init.body)) : null;
-        writes.push({ method, path: url.pathname, body });
-        return answerWrite(body);
-      }
-      if (url.pathname === '/api/v1/membercategories') return jsonResponse(200, { data: [senior] });
-      if (url.pathname === '/api/v1/playercategories') return jsonResponse(200, { data: [] });
-      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
-    }),
-  );
+  answerWrite = (body) => ok({ ...senior, ...(body as object), id: senior.id }, { status: 201 });
+  mockApi({
+    'GET users/me': () => me,
+    'GET membercategories': () => [senior],
+    'GET playercategories': () => [],
+    'GET *': () => refuse(404, 'Finns inte', 'Not found'),
+    // Every write is kept and answered by `answerWrite`.
+    'ALL *': noting(writes, ({ body }) => answerWrite(body)),
+  });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   queryClient.clear();
 });
 
@@ -89,7 +80,7 @@ describe('member categories page', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Ta bort Senior' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ta bort kategori' });
     expect(within(dialog).getByText(/12 medlemmar blir utan kategori/)).toBeInTheDocument();
-    answerWrite = () => jsonResponse(200, { data: { id: senior.id } });
+    answerWrite = () => ok({ id: senior.id });
     await user.click(within(dialog).getByRole('button', { name: 'Ta bort' }));
     await waitFor(() =>
       expect(writes).toEqual([{ method: 'DELETE', path: `/api/v1/membercategories/${senior.id}`, body: null }]),

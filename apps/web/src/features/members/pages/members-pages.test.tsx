@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, noting, ok, page, refuse, reply, type Write } from '../../../test/api';
+import { demoUser, renderRoutes } from '../../../test/render';
 import CreateMemberPage from './create-member-page';
 import MemberDetailPage from './member-detail-page';
 import MembersPage from './members-page';
@@ -119,10 +120,9 @@ async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
   await user.paste(value);
 }
 
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
 let me = demoUser;
 let answerWrite: (path: string, body: unknown) => Response;
-const writes: { method: string; path: string; body: unknown }[] = [];
+const writes: Write[] = [];
 const lists: URLSearchParams[] = [];
 
 beforeEach(async () => {
@@ -131,55 +131,40 @@ beforeEach(async () => {
   writes.length = 0;
   lists.length = 0;
   answerWrite = (path, body) => {
-    if (path === '/api/v1/members/bulk')
-      return jsonResponse(200, { data: { action: (body as { action: string }).action, affected: 1 } });
-    return jsonResponse(201, { data: { ...member, ...(body as object), id: ID } });
+    if (path === '/api/v1/members/bulk') return ok({ action: (body as { action: string }).action, affected: 1 });
+    return ok({ ...member, ...(body as object), id: ID }, { status: 201 });
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<Handler>((raw, init) => {
-      const url = new URL(raw, 'http://localhost');
-      const method = init?.method ?? 'GET';
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: me });
-      if (method !== 'GET') {
-        const body = init?.body ? JSON.parse(String(init.body)) : null;
-        writes.push({ method, path: url.pathname, body });
-        return answerWrite(url.pathname, body);
-      }
-      if (url.pathname === '/api/v1/members') {
-        lists.push(url.searchParams);
-        const search = url.searchParams.get('search')?.toLowerCase();
-        let data = search && !'anna ek'.includes(search) ? [] : [row];
-        if (search && ('karin ek'.includes(search) || guardianRow.golfId?.startsWith(search))) data = [guardianRow];
-        return jsonResponse(200, { data, pagination: { page: 1, pageSize: 25, total: data.length } });
-      }
-      if (url.pathname === `/api/v1/members/${ID}`) return jsonResponse(200, { data: member });
-      if (url.pathname.startsWith('/api/v1/members/')) {
-        return jsonResponse(404, { message: 'Medlemmen finns inte', eng_message: 'The member does not exist' });
-      }
-      if (url.pathname === '/api/v1/membercategories') {
-        return jsonResponse(200, {
-          data: [
-            {
-              id: CATEGORY,
-              name: 'Senior',
-              code: 'S',
-              description: null,
-              junior: false,
-              defaultFeeRuleId: null,
-              memberCount: 1,
-              createdAt: '',
-              updatedAt: '',
-            },
-          ],
-        });
-      }
-      if (url.pathname === '/api/v1/playercategories') return jsonResponse(200, { data: [] });
-      if (url.pathname === '/api/v1/fee_rules')
-        return jsonResponse(200, { data: [], pagination: { page: 1, pageSize: 100, total: 0 } });
-      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
-    }),
-  );
+  mockApi({
+    'ALL users/me': () => me,
+    // The member list, and the guardian picker's search through it.
+    'GET members': ({ query }) => {
+      lists.push(query);
+      const search = query.get('search')?.toLowerCase();
+      let data = search && !'anna ek'.includes(search) ? [] : [row];
+      if (search && ('karin ek'.includes(search) || guardianRow.golfId?.startsWith(search))) data = [guardianRow];
+      return page(data);
+    },
+    [`GET members/${ID}`]: () => member,
+    'GET members/*': () => refuse(404, 'Medlemmen finns inte', 'The member does not exist'),
+    'GET membercategories': () => [
+      {
+        id: CATEGORY,
+        name: 'Senior',
+        code: 'S',
+        description: null,
+        junior: false,
+        defaultFeeRuleId: null,
+        memberCount: 1,
+        createdAt: '',
+        updatedAt: '',
+      },
+    ],
+    'GET playercategories': () => [],
+    'GET fee_rules': () => page([], 100),
+    'GET *': () => refuse(404, 'Finns inte', 'Not found'),
+    // Every write is kept and answered by `answerWrite`.
+    'ALL *': noting(writes, ({ url, body }) => answerWrite(url.pathname, body)),
+  });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
   // A wide screen: the table's columns that only show from a width (and those without one) are drawn.
   const wide = window.matchMedia;
@@ -190,7 +175,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   queryClient.clear();
 });
@@ -243,8 +227,7 @@ describe('members list', { timeout: 60_000 }, () => {
   });
 
   it('shows a refused bulk action in its dialog, which stays open', async () => {
-    answerWrite = () =>
-      jsonResponse(400, { message: 'Ogiltigt', eng_message: 'Invalid', error: { ids: ['Medlemmen finns inte'] } });
+    answerWrite = () => reply(400, { message: 'Ogiltigt', eng_message: 'Invalid', error: { ids: ['Medlemmen finns inte'] } });
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard/golfrelated/members');
     await screen.findByRole('link', { name: 'Ek, Anna' });
@@ -262,8 +245,7 @@ describe('members list', { timeout: 60_000 }, () => {
   });
 
   it('shows a refused bulk action without a dialog (activate) as a toast', async () => {
-    answerWrite = () =>
-      jsonResponse(400, { message: 'Ogiltigt', eng_message: 'Invalid', error: { ids: ['Medlemmen finns inte'] } });
+    answerWrite = () => reply(400, { message: 'Ogiltigt', eng_message: 'Invalid', error: { ids: ['Medlemmen finns inte'] } });
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard/golfrelated/members');
     await screen.findByRole('link', { name: 'Ek, Anna' });
@@ -301,7 +283,7 @@ describe('create member', { timeout: 60_000 }, () => {
     await fill(user, golfId, '850312001');
     await fill(user, screen.getByRole('textbox', { name: 'Mobiltelefon' }), '070-123 45 67');
     answerWrite = () =>
-      jsonResponse(400, {
+      reply(400, {
         message: 'Valideringsfel',
         eng_message: 'Validation failed',
         error: { golfId: ['Golf-ID 850312-001 används redan av en annan medlem'] },
@@ -315,7 +297,7 @@ describe('create member', { timeout: 60_000 }, () => {
       status: 'active',
     });
 
-    answerWrite = (_path, body) => jsonResponse(201, { data: { ...member, ...(body as object), id: ID } });
+    answerWrite = (_path, body) => ok({ ...member, ...(body as object), id: ID }, { status: 201 });
     await user.click(screen.getByRole('button', { name: 'Skapa medlem' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/golfrelated/members/detail/${ID}`));
   });
@@ -333,8 +315,7 @@ describe('member detail', { timeout: 60_000 }, () => {
     expect(birth).toHaveValue('1985-03-12');
     expect(birth).not.toHaveAttribute('type', 'date');
     await fill(user, phone, '070-765 43 21');
-    answerWrite = (_path, body) =>
-      jsonResponse(200, { data: { ...member, ...(body as object), updatedAt: '2026-03-01T00:00:00.000Z' } });
+    answerWrite = (_path, body) => ok({ ...member, ...(body as object), updatedAt: '2026-03-01T00:00:00.000Z' });
     await user.click(screen.getByRole('button', { name: 'Spara' }));
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]).toMatchObject({ method: 'PUT', path: `/api/v1/members/${ID}`, body: { phoneMobile: '+46707654321' } });
@@ -359,8 +340,7 @@ describe('member detail', { timeout: 60_000 }, () => {
     await user.click(option);
     expect(guardian).toHaveValue('Karin Ek (600101-002)');
 
-    answerWrite = (_path, body) =>
-      jsonResponse(200, { data: { ...member, ...(body as object), updatedAt: '2026-03-01T00:00:00.000Z' } });
+    answerWrite = (_path, body) => ok({ ...member, ...(body as object), updatedAt: '2026-03-01T00:00:00.000Z' });
     await user.click(screen.getByRole('button', { name: 'Spara' }));
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]).toMatchObject({

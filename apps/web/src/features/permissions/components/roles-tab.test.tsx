@@ -2,11 +2,12 @@ import type { RoleDefinition } from '@fairway/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
+import { mockApi, refuse } from '../../../test/api';
 import { demoUser } from '../../../test/render';
 import { RolesTab } from './roles-tab';
 
@@ -22,25 +23,15 @@ const own: RoleDefinition = {
   userCount: 0,
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 beforeEach(async () => {
   await setLanguage('sv');
   setTokens({ accessToken: 'access', refreshToken: 'refresh' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      if (init?.method === 'DELETE') return json(409, { message: 'Rollen används fortfarande', eng_message: 'In use' });
-      if (path === '/api/v1/permissions/roles') return json(200, { data: [own] });
-      return json(404, { message: 'Hittades inte', eng_message: 'Not found' });
-    }),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+  // The club has one role of its own, still given to someone: the server refuses every removal.
+  mockApi({
+    'DELETE *': () => refuse(409, 'Rollen används fortfarande', 'In use'),
+    'GET permissions/roles': () => [own],
+    'ALL *': () => refuse(404, 'Hittades inte', 'Not found'),
+  });
 });
 
 describe('roles tab', () => {
@@ -52,7 +43,8 @@ describe('roles tab', () => {
       </AppProviders>,
     );
     await user.click(await screen.findByRole('button', { name: 'Åtgärder för Golfkansli' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Ta bort' }));
+    // jsdom has no layout, so floating-ui may hide the open dropdown as detached from its button.
+    await user.click(await screen.findByRole('menuitem', { name: 'Ta bort', hidden: true }));
     const dialog = await screen.findByRole('dialog', { name: 'Ta bort roll' });
     await user.click(within(dialog).getByRole('button', { name: 'Ta bort rollen' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Rollen används fortfarande');

@@ -1,11 +1,12 @@
 import type { GitImportCommitResult, GitImportPreview, GitImportUpload } from '@fairway/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../../app/query-client';
 import { setLanguage } from '../../../../lib/i18n';
 import { setTokens } from '../../../../lib/storage';
-import { demoUser, jsonResponse, renderRoutes } from '../../../../test/render';
+import { type AnswerContext, mockApi, ok, refuse, reply } from '../../../../test/api';
+import { demoUser, renderRoutes } from '../../../../test/render';
 import { GitImportButton } from './git-import-button';
 import { columnLetter, fileProblem } from './import-helpers';
 import { excelRows } from './preview-step';
@@ -101,32 +102,42 @@ const commitAnswer: GitImportCommitResult = {
   created: true,
 };
 
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
+/** The calls of the wizard (the signed-in user's aside), with 'form' for the uploaded file. */
 const calls: { path: string; body: unknown }[] = [];
 let uploadResponse: () => Response;
+
+function record({ request, url, body }: AnswerContext) {
+  const form = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
+  calls.push({ path: url.pathname, body: form ? 'form' : (body ?? null) });
+}
 
 beforeEach(async () => {
   await setLanguage('sv');
   calls.length = 0;
-  uploadResponse = () => jsonResponse(201, { data: uploadAnswer });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<Handler>((raw, init) => {
-      const url = new URL(raw, 'http://localhost');
-      if (url.pathname === '/api/v1/users/me') return jsonResponse(200, { data: demoUser });
-      const body = init?.body instanceof FormData ? 'form' : init?.body ? JSON.parse(String(init.body)) : null;
-      calls.push({ path: url.pathname, body });
-      if (url.pathname === '/api/v1/git/imports') return uploadResponse();
-      if (url.pathname === `/api/v1/git/imports/${IMPORT_ID}/preview`) return jsonResponse(200, { data: previewAnswer });
-      if (url.pathname === `/api/v1/git/imports/${IMPORT_ID}/commit`) return jsonResponse(200, { data: commitAnswer });
-      return jsonResponse(404, { message: 'Finns inte', eng_message: 'Not found' });
-    }),
-  );
+  uploadResponse = () => ok(uploadAnswer, { status: 201 });
+  mockApi({
+    'ALL users/me': () => demoUser,
+    'POST git/imports': (call) => {
+      record(call);
+      return uploadResponse();
+    },
+    [`POST git/imports/${IMPORT_ID}/preview`]: (call) => {
+      record(call);
+      return previewAnswer;
+    },
+    [`POST git/imports/${IMPORT_ID}/commit`]: (call) => {
+      record(call);
+      return commitAnswer;
+    },
+    'ALL *': (call) => {
+      record(call);
+      return refuse(404, 'Finns inte', 'Not found');
+    },
+  });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   queryClient.clear();
 });
 
@@ -229,7 +240,7 @@ describe('GIT import wizard', { timeout: 120_000 }, () => {
   it('shows the server’s refusal of the file in English', async () => {
     await setLanguage('en');
     uploadResponse = () =>
-      jsonResponse(400, {
+      reply(400, {
         message: 'Excel-filen kunde inte läsas.',
         eng_message: 'The Excel file could not be read. Save it again as .xlsx and try once more.',
         error: 'The Excel file could not be read. Save it again as .xlsx and try once more.',
