@@ -3,8 +3,8 @@ import { and, arrayContains, asc, eq, gt, ilike, inArray, isNotNull, isNull, lte
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
-import { likePattern, type PageRequest, pageOf } from '../accounting/list';
-import { findMirrored, type MirrorTarget } from '../accounting/mirror';
+import { likePattern, type PageRequest, pageOf } from '../accounting/mirror/list';
+import { findMirrored, type MirrorTarget } from '../accounting/mirror/mirror';
 import { clubAccounts } from '../organizations/organizations.tables';
 import { contractPriceChanges, contracts } from './contracts.tables';
 

@@ -12,9 +12,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scoped } from '../../plugins/auth';
-import { connectorDetails, issueConnectorKey } from '../../providers/visma-admin/connector.service';
 import { targetOf } from '../accounting/access';
-import { completeConnection, disconnect, startConnection } from './accounting-connections.service';
+import { completeConnection, disconnect, startConnection } from '../accounting/connection/connections.service';
+import { connectorDetails, issueConnectorKey } from '../accounting/connector/connector.service';
 import { listIntegrations, requestIntegration } from './integrations.service';
 
 const noQuery = z.object({}).strict();

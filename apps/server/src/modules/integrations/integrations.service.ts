@@ -5,15 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
-import { type ConnectorState, connectorStatus } from '../../providers/visma-admin/connector.service';
-import { latestRuns } from '../accounting/accounting.repository';
+import { findConnection } from '../accounting/connection/connections.repository';
+import { type ConnectorState, connectorStatus } from '../accounting/connector/connector.service';
+import { latestRuns } from '../accounting/refresh/refresh.repository';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
 import { findGitConnection } from '../git/git-connections.service';
 import { requesterContextOf } from '../organizations/organizations.repository';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import { smsPlans, subscriptions } from '../subscriptions/subscriptions.tables';
-import { findConnection } from './accounting-connections.repository';
 import { integrationRequests } from './integrations.tables';
 
 type Caller = Pick<AuthContext, 'userId' | 'organisationId' | 'clubAccountId'>;

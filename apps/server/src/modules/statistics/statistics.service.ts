@@ -13,7 +13,7 @@ import {
 } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
 import { type AccountingCaller, targetOf } from '../accounting/access';
-import { type MirrorCompleteness, mirrorCompleteness } from '../accounting/completeness';
+import { type MirrorCompleteness, mirrorCompleteness } from '../accounting/refresh/completeness';
 import * as repo from './statistics.repository';
 
 const STOCKHOLM_DATE = new Intl.DateTimeFormat('sv-SE', {

@@ -5,12 +5,12 @@ import { ProtocolClient } from '../../../../visma-connector/src/client';
 import { CompanyStore } from '../../../../visma-connector/src/company/store';
 import { Connector } from '../../../../visma-connector/src/connector';
 import type { App } from '../../app';
+import { type ClubTenant, connectorStatus, issueConnectorKey } from '../../modules/accounting/connector/connector.service';
+import { connectorWork } from '../../modules/accounting/connector/connector.tables';
 import { addClubAccount, createOrganisation } from '../../modules/users/test-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { AccountingError } from '../accounting/errors';
 import type { AccountingProvider, CustomerFields, InvoiceFields } from '../accounting/provider';
-import { type ClubTenant, connectorStatus, issueConnectorKey } from './connector.service';
-import { connectorWork } from './connector.tables';
 import { createVismaAdminProvider } from './provider';
 
 /**

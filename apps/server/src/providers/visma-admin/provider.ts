@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { AccountingError } from '../accounting/errors';
-import type { AccountingProvider, CodeLists, ListQuery } from '../accounting/provider';
 import {
   abandonQueuedRead,
   type ClubTenant,
@@ -12,8 +10,10 @@ import {
   lockQueue,
   requeueFailed,
   type WorkRow,
-} from './connector.repository';
-import { type ConnectorState, connectorStatus } from './connector.service';
+} from '../../modules/accounting/connector/connector.repository';
+import { type ConnectorState, connectorStatus } from '../../modules/accounting/connector/connector.service';
+import { AccountingError } from '../accounting/errors';
+import type { AccountingProvider, CodeLists, ListQuery } from '../accounting/provider';
 import { toAccountingError } from './connector-errors';
 import {
   type CodeListName,

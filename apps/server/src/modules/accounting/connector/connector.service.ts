@@ -1,6 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client';
-import { NotFoundError, UnauthorizedError } from '../../lib/errors';
+import type { Db } from '../../../db/client';
+import { NotFoundError, UnauthorizedError } from '../../../lib/errors';
+import {
+  type ClaimAnswer,
+  CONNECTOR_KEY_PATTERN,
+  DEFAULT_LEASE_SECONDS,
+  HEARTBEAT_SECONDS,
+  type HeartbeatAnswer,
+  MAX_ATTEMPTS,
+  MAX_CLAIM_WAIT_SECONDS,
+  OFFLINE_AFTER_SECONDS,
+  type Operation,
+  PROTOCOL_VERSION,
+  type RegisterAnswer,
+  type RegisterBody,
+  type ResultBody,
+  type WorkItem,
+} from '../../../providers/visma-admin/protocol';
+import { signalFinished, signalQueued, waitForQueued } from '../../../providers/visma-admin/work-signals';
 import {
   type ClubTenant,
   type ConnectorRow,
@@ -19,23 +36,6 @@ import {
   saveKey,
   touchConnector,
 } from './connector.repository';
-import {
-  type ClaimAnswer,
-  CONNECTOR_KEY_PATTERN,
-  DEFAULT_LEASE_SECONDS,
-  HEARTBEAT_SECONDS,
-  type HeartbeatAnswer,
-  MAX_ATTEMPTS,
-  MAX_CLAIM_WAIT_SECONDS,
-  OFFLINE_AFTER_SECONDS,
-  type Operation,
-  PROTOCOL_VERSION,
-  type RegisterAnswer,
-  type RegisterBody,
-  type ResultBody,
-  type WorkItem,
-} from './protocol';
-import { signalFinished, signalQueued, waitForQueued } from './work-signals';
 
 export type { ClubTenant };
 

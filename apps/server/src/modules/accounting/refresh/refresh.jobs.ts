@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MIRROR_REFRESH_ALL_QUEUE, mirrorRefreshRuns, queueScheduledRefreshes } from './accounting-sync.service';
+import { MIRROR_REFRESH_ALL_QUEUE, mirrorRefreshRuns, queueScheduledRefreshes } from './refresh.service';
 
 /**
  * The mirror refresh (a run per club account on the run engine, lib/runs) and its schedule:

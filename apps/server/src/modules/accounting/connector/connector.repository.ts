@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { clubAccounts } from '../../modules/organizations/organizations.tables';
-import type { Tenant } from '../../modules/organizations/tenant';
+import type { Db, Tx } from '../../../db/client';
+import type { ConnectorError, Operation, OperationKind } from '../../../providers/visma-admin/protocol';
+import { clubAccounts } from '../../organizations/organizations.tables';
+import type { Tenant } from '../../organizations/tenant';
 import { connectors, connectorWork } from './connector.tables';
-import type { ConnectorError, Operation, OperationKind } from './protocol';
 
 type Conn = Db | Tx;
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import type { Tenant } from '../organizations/tenant';
-import { accountingConnections, oauthStates } from './accounting-connections.tables';
+import type { Db, Tx } from '../../../db/client';
+import type { Tenant } from '../../organizations/tenant';
+import { accountingConnections, oauthStates } from './connections.tables';
 
 export type ConnectionRow = typeof accountingConnections.$inferSelect;
 export type NewConnection = typeof accountingConnections.$inferInsert;
