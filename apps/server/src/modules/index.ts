@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountingRoutes } from './accounting/accounting.routes';
+import { connectionRoutes } from './accounting/connection/connection.routes';
 import { rateEventsJobs } from './accounting/connection/rate-events.jobs';
 import { connectorRoutes } from './accounting/connector/connector.routes';
-import { accountingJobs } from './accounting/refresh/refresh.jobs';
+import { refreshJobs } from './accounting/refresh/refresh.jobs';
 import { articlesRoutes } from './articles/articles.routes';
 import { authRoutes } from './auth/auth.routes';
 import { billingsRoutes } from './billings/billings.routes';
@@ -64,11 +65,12 @@ export const routeModules: RouteModule[] = [
   configurationsRoutes,
   hiddenResourcesRoutes,
   integrationsRoutes,
+  connectionRoutes,
   rateEventsJobs,
   subscriptionsRoutes,
   subscriptionsJobs,
   billingsRoutes,
-  accountingJobs,
+  refreshJobs,
   accountingRoutes,
   customersRoutes,
   invoicesRoutes,

@@ -5,8 +5,8 @@ import { renderFailure } from '../../lib/failure';
 import { getLang } from '../../lib/i18n';
 import { authenticated, scoped } from '../../plugins/auth';
 import { targetOf } from './access';
+import { queueMirrorRefresh } from './refresh/queue';
 import { latestRuns, listCodeItems } from './refresh/refresh.repository';
-import { queueMirrorRefresh } from './refresh/refresh.service';
 
 const noQuery = z.object({}).strict();
 

@@ -7,8 +7,8 @@ import { connectedWorld, runQueuedRefreshes } from '../../../test/fixtures/accou
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import type { TestApp } from '../../test/test-app';
-import { accountingFor } from '../accounting/connection/connections.service';
-import { queueMirrorRefresh } from '../accounting/refresh/refresh.service';
+import { accountingFor } from '../accounting/connection/accounting-for';
+import { queueMirrorRefresh } from '../accounting/refresh/queue';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import type { TestMember, TestOrganisation } from '../users/test-fixtures';
 import { articles } from './articles.tables';

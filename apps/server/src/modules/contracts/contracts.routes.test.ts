@@ -8,7 +8,7 @@ import type { App } from '../../app';
 import type { AccContract } from '../../providers/accounting/provider';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import type { TestApp } from '../../test/test-app';
-import { accountingFor } from '../accounting/connection/connections.service';
+import { accountingFor } from '../accounting/connection/accounting-for';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { invoices } from '../invoices/invoices.tables';
 import { clubAccounts } from '../organizations/organizations.tables';
@@ -454,7 +454,7 @@ describe('actions', () => {
 });
 
 async function refreshAllNow() {
-  const { queueMirrorRefresh } = await import('../accounting/refresh/refresh.service');
+  const { queueMirrorRefresh } = await import('../accounting/refresh/queue');
   await queueMirrorRefresh(app, { organisationId: a.organisationId, clubAccountId: a.clubAccountId }, 'manual');
   await runQueuedRefreshes(app, a);
 }

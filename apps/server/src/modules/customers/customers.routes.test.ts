@@ -139,7 +139,7 @@ describe('customers', () => {
     // A field cleared in the program is cleared in the mirror too.
     expect(res.json().data.phone1).toBeNull();
     expect((await get(`/customers/${created.id}`, a.owner)).json().data.phone1).toBeNull();
-    const provider = (await import('../accounting/connection/connections.service')).accountingFor;
+    const provider = (await import('../accounting/connection/accounting-for')).accountingFor;
     expect((await (await provider(app, a, a.clubAccountId)).customers.get(created.number)).name).toBe('Greta Golfsson-Lind');
 
     const taken = await send('POST', '/customers', a.owner, customer({ number: created.number }), 'en');

@@ -19,7 +19,7 @@ import { addDays, stockholmDate } from '../../lib/stockholm-time';
 import { isAccountingError } from '../../providers/accounting/errors';
 import type { AccountingProvider } from '../../providers/accounting/provider';
 import type { AccountingCaller } from '../accounting/access';
-import { accountingFor } from '../accounting/connection/connections.service';
+import { accountingFor } from '../accounting/connection/accounting-for';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
 import { mirrorCustomers } from '../customers/customers.mirror';

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
-import { likePattern } from '../accounting/mirror/list';
+import { likePattern } from '../../lib/sql';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
 import { members } from '../members/members.tables';

@@ -22,7 +22,7 @@ import { addDays, stockholmDate } from '../../lib/stockholm-time';
 import { isAccountingError } from '../../providers/accounting/errors';
 import type { AccInvoice, InvoiceFields } from '../../providers/accounting/provider';
 import { type AccountingCaller, targetOf } from '../accounting/access';
-import { accountingFor } from '../accounting/connection/connections.service';
+import { accountingFor } from '../accounting/connection/accounting-for';
 import { joinInFlight } from '../accounting/in-flight';
 import { type ExportFile, exportRows } from '../accounting/mirror/export';
 import type { MirrorTarget } from '../accounting/mirror/mirror';

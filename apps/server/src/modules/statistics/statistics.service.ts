@@ -102,7 +102,7 @@ async function context(
   return { target, window, header, completeness };
 }
 
-/** A sum over invoices read whole, or null while some of the range's invoices are not (see completeness.ts). */
+/** A sum over invoices read whole, or null while some of the range's invoices are not (see modules/accounting/refresh/completeness.ts). */
 const whenCovered = (completeness: MirrorCompleteness, range: repo.DateRange, value: number): number | null =>
   completeness.covers(range) ? value : null;
 

@@ -1,86 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { ACCOUNTING_PROGRAM_NAMES, type AccountingProgram } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { OAuthAppConfig } from '../../../config';
 import { BusinessError, NotFoundError } from '../../../lib/errors';
-import { createSecretBox, type SecretBox } from '../../../lib/secrets';
 import type { AuthContext } from '../../../plugins/auth';
-import type { AccessTokenSource, TokenSet } from '../../../providers/accounting/credentials';
-import { AccountingError, isAccountingError } from '../../../providers/accounting/errors';
-import type { AccountingProvider, ProviderId } from '../../../providers/accounting/provider';
-import { createRateLimiter, type RateLimiter } from '../../../providers/accounting/rate-limiter';
-import { CLOUD_KITS, type CloudProviderKit, providerPage } from '../../../providers/accounting/registry';
-import { createVismaAdminProvider } from '../../../providers/visma-admin/provider';
+import type { ProviderId } from '../../../providers/accounting/provider';
+import { type CloudProviderKit, providerPage } from '../../../providers/accounting/registry';
 import { logEvent, userDisplayName } from '../../eventlogs/eventlogs.service';
-import { notify } from '../../notifications/notifications.service';
-import { clubAccounts } from '../../organizations/organizations.tables';
 import type { Tenant } from '../../organizations/tenant';
-import { queueMirrorRefresh } from '../refresh/refresh.service';
+import { queueMirrorRefresh } from '../refresh/queue';
+import { providerFor } from './accounting-for';
 import * as repo from './connections.repository';
+import { cloudKit, loadClubAccount, oauthAppFor, providerName } from './program';
+import { tokenBox } from './tokens';
+
+/**
+ * A club account's connection to its cloud program (Fortnox, Visma eEkonomi): the OAuth consent
+ * round trip, the demo's link to the simulator, and disconnecting. Using a connection is
+ * accounting-for.ts; its tokens, tokens.ts.
+ */
 
 type Caller = Pick<AuthContext, 'userId' | 'organisationId' | 'clubAccountId'>;
 
 const STATE_TTL_MS = 15 * 60 * 1000;
-/** A token this close to expiry is refreshed before use. */
-const EXPIRY_MARGIN_MS = 60 * 1000;
-const REFRESH_LEASE_MS = 30 * 1000;
-const REFRESH_WAIT_MS = 30 * 1000;
-
-const providerName = (id: ProviderId) => ACCOUNTING_PROGRAM_NAMES[id as AccountingProgram] ?? id;
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
-
-const boxes = new WeakMap<FastifyInstance, SecretBox>();
-function tokenBox(app: FastifyInstance): SecretBox {
-  let box = boxes.get(app);
-  if (!box) {
-    box = createSecretBox(app.config.JWT_SECRET, 'accounting-tokens');
-    boxes.set(app, box);
-  }
-  return box;
-}
-
-const limiters = new WeakMap<FastifyInstance, Map<string, RateLimiter>>();
-function limiterFor(app: FastifyInstance, kit: CloudProviderKit): RateLimiter {
-  let byKit = limiters.get(app);
-  if (!byKit) {
-    byKit = new Map();
-    limiters.set(app, byKit);
-  }
-  let limiter = byKit.get(kit.id);
-  if (!limiter) {
-    limiter = createRateLimiter(app.db, kit.rateLimit);
-    byKit.set(kit.id, limiter);
-  }
-  return limiter;
-}
-
-export function cloudKit(provider: string): CloudProviderKit | null {
-  return CLOUD_KITS.find((kit) => kit.id === provider) ?? null;
-}
-
-/** The provider's real OAuth app when configured, else the simulator's (demo mode). */
-export async function oauthAppFor(
-  app: FastifyInstance,
-  kit: CloudProviderKit,
-  environment?: string,
-): Promise<{ environment: 'live' | 'simulator'; oauthApp: OAuthAppConfig }> {
-  const live = kit.id === 'fortnox' ? app.config.FORTNOX : app.config.VISMA_EEKONOMI;
-  if (live && environment !== 'simulator') return { environment: 'live', oauthApp: live };
-  const url = await app.simulators.url(kit);
-  return { environment: 'simulator', oauthApp: { ...kit.simulatorClient, authUrl: url, apiUrl: url } };
-}
-
-async function loadClubAccount(app: FastifyInstance, tenant: Tenant, clubAccountId: string | null) {
-  if (!clubAccountId) throw new BusinessError(400, 'configurations.noClubAccount');
-  const [row] = await app.db
-    .select({ id: clubAccounts.id, name: clubAccounts.name, accountingProgram: clubAccounts.accountingProgram })
-    .from(clubAccounts)
-    .where(and(eq(clubAccounts.id, clubAccountId), eq(clubAccounts.organisationId, tenant.organisationId)));
-  if (!row) throw new NotFoundError();
-  return row;
-}
 
 /**
  * Starts connecting the club account in use to its accounting program: a single-use `state`
@@ -221,174 +162,6 @@ export async function disconnect(app: FastifyInstance, caller: Caller): Promise<
       type: 'INFO',
     });
   });
-}
-
-/**
- * The provider refused our tokens for good: the connection needs a reconnect (docs/accounting.md#connections). Done once
- * (only a connected row changes), with an event-log entry and a notification to owners and managers.
- */
-async function markConsentRevoked(app: FastifyInstance, row: repo.ConnectionRow, reason: string): Promise<void> {
-  const tenant: Tenant = { organisationId: row.organisationId };
-  await app.db.transaction(async (tx) => {
-    const current = await repo.findConnection(tx, tenant, row.clubAccountId);
-    if (current?.status !== 'connected') return;
-    await repo.updateConnection(tx, tenant, row.id, {
-      status: 'consent_revoked',
-      revokedAt: new Date(),
-      refreshLeaseUntil: null,
-      lastError: reason.slice(0, 500),
-      lastErrorAt: new Date(),
-    });
-    const [clubAccount] = await tx
-      .select({ name: clubAccounts.name })
-      .from(clubAccounts)
-      .where(eq(clubAccounts.id, row.clubAccountId));
-    const params = { clubAccount: clubAccount?.name ?? '–', provider: providerName(row.provider as ProviderId) };
-    await logEvent(tx, {
-      organisationId: row.organisationId,
-      clubAccountId: row.clubAccountId,
-      resource: 'integrations',
-      activity: 'integrations.event.consentRevoked',
-      params,
-      error: reason.slice(0, 500),
-      type: 'ERROR',
-    });
-    await notify(tx, {
-      organisationId: row.organisationId,
-      toRole: ['Owner', 'Manager'],
-      subject: 'integrations.notify.consentRevokedSubject',
-      message: 'integrations.notify.consentRevokedMessage',
-      params,
-      link: '/dashboard/configuration/integrations',
-    });
-  });
-}
-
-function revokedError(provider: ProviderId) {
-  return new AccountingError('consent_revoked', 'accounting.consentRevoked', { provider: providerName(provider) }, { provider });
-}
-
-/**
- * Bearer tokens of one connection, shared by every process: a token near expiry (or one the
- * provider rejected) is refreshed by whoever takes the row's lease; the others wait for the new
- * token instead of spending the single-use refresh token a second time.
- */
-export function tokenSource(app: FastifyInstance, connectionId: string, kit: CloudProviderKit): AccessTokenSource {
-  const box = tokenBox(app);
-  const usable = (row: repo.ConnectionRow, rejected: string | null): string | null => {
-    if (!row.accessToken || !row.accessExpiresAt) return null;
-    if (row.accessExpiresAt.getTime() - Date.now() < EXPIRY_MARGIN_MS) return null;
-    const token = box.open(row.accessToken);
-    return token === rejected ? null : token;
-  };
-
-  async function fetchTokens(row: repo.ConnectionRow): Promise<TokenSet> {
-    const { oauthApp } = await oauthAppFor(app, kit, row.environment);
-    if (row.grant === 'client_credentials') {
-      if (!kit.clientCredentials || !row.tenantId) throw revokedError(kit.id);
-      return kit.clientCredentials(oauthApp, row.tenantId);
-    }
-    if (!row.refreshToken) throw revokedError(kit.id);
-    return kit.oauth(oauthApp).refresh(box.open(row.refreshToken));
-  }
-
-  async function current(rejected: string | null): Promise<string> {
-    const deadline = Date.now() + REFRESH_WAIT_MS;
-    for (;;) {
-      const row = await repo.findConnectionById(app.db, connectionId);
-      if (!row || row.status === 'disconnected') {
-        throw new AccountingError('not_connected', 'accounting.notConnected', undefined, { provider: kit.id });
-      }
-      if (row.status !== 'connected') throw revokedError(kit.id);
-      const token = usable(row, rejected);
-      if (token) return token;
-      const leased = await repo.takeRefreshLease(app.db, connectionId, REFRESH_LEASE_MS);
-      if (!leased) {
-        if (Date.now() > deadline) throw new AccountingError('timeout', 'accounting.timeout', { provider: providerName(kit.id) });
-        await sleep(100 + Math.random() * 100);
-        continue;
-      }
-      // Another process may have refreshed between our read and our lease: use its token.
-      const fresh = usable(leased, rejected);
-      if (fresh) {
-        await repo.releaseRefreshLease(app.db, connectionId, null);
-        return fresh;
-      }
-      let tokens: TokenSet;
-      try {
-        tokens = await fetchTokens(leased);
-      } catch (error) {
-        if (isAccountingError(error) && error.kind === 'consent_revoked') {
-          await markConsentRevoked(app, leased, error.message);
-          throw error;
-        }
-        await repo.releaseRefreshLease(
-          app.db,
-          connectionId,
-          error instanceof Error ? error.message.slice(0, 500) : 'refresh failed',
-        );
-        throw error;
-      }
-      await repo.storeRefreshedTokens(app.db, connectionId, {
-        accessToken: box.seal(tokens.accessToken),
-        // The client-credentials grant has no refresh token; an authorization-code grant always rotates it.
-        refreshToken: tokens.refreshToken ? box.seal(tokens.refreshToken) : leased.refreshToken,
-        accessExpiresAt: tokens.expiresAt,
-        scope: tokens.scope ?? leased.scope,
-      });
-      return tokens.accessToken;
-    }
-  }
-
-  return {
-    get: () => current(null),
-    refreshAfterRejection: (rejected) => current(rejected),
-  };
-}
-
-/**
- * The key of a connection's rate budget. The programs count requests per company (Fortnox: per
- * client id and tenant, its TenantId being the company's DatabaseNumber), so club accounts linked
- * to one company share one budget; until the company is known, the connection has its own.
- */
-export function rateKeyOf(
-  row: Pick<repo.ConnectionRow, 'provider' | 'environment' | 'databaseNumber' | 'tenantId' | 'id'>,
-): string {
-  const company = row.databaseNumber ?? row.tenantId;
-  return company ? `${row.provider}:${row.environment}:company:${company}` : `${row.provider}:connection:${row.id}`;
-}
-
-async function providerFor(app: FastifyInstance, row: repo.ConnectionRow): Promise<AccountingProvider> {
-  const kit = cloudKit(row.provider);
-  if (!kit) throw new AccountingError('not_connected', 'accounting.notConnected');
-  const { oauthApp } = await oauthAppFor(app, kit, row.environment);
-  const rateKey = rateKeyOf(row);
-  return kit.create({
-    apiBaseUrl: oauthApp.apiUrl,
-    auth: tokenSource(app, row.id, kit),
-    limiter: limiterFor(app, kit),
-    rateKey,
-    logger: app.log.child({ component: kit.id, clubAccountId: row.clubAccountId, rateKey }),
-  });
-}
-
-/**
- * The accounting program of a club account, ready to call. Throws `AccountingError` when there
- * is no usable connection (not connected, consent revoked: the reconnect prompt of docs/accounting.md#notices).
- * Visma Administration needs no OAuth connection: its provider talks to the installed
- * connector and reports "installation needed" / "connector offline" itself.
- */
-export async function accountingFor(app: FastifyInstance, tenant: Tenant, clubAccountId: string): Promise<AccountingProvider> {
-  const row = await repo.findConnection(app.db, tenant, clubAccountId);
-  if (!row || row.status === 'disconnected') {
-    const clubAccount = await loadClubAccount(app, tenant, clubAccountId);
-    if (clubAccount.accountingProgram === 'visma_administration') {
-      return createVismaAdminProvider({ db: app.db, tenant: { organisationId: tenant.organisationId, clubAccountId } });
-    }
-    throw new AccountingError('not_connected', 'accounting.notConnected');
-  }
-  if (row.status !== 'connected') throw revokedError(row.provider as ProviderId);
-  return providerFor(app, row);
 }
 
 /**

@@ -9,7 +9,7 @@ import { eventLogs } from '../../eventlogs/eventlogs.tables';
 import { notifications } from '../../notifications/notifications.tables';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../users/test-fixtures';
 import { accountingSyncRuns } from '../refresh/refresh.tables';
-import { accountingFor, rateKeyOf } from './connections.service';
+import { accountingFor, rateKeyOf } from './accounting-for';
 import { accountingConnections, oauthStates } from './connections.tables';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import type { App } from '../../../app';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { clubAccounts } from '../../organizations/organizations.tables';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../users/test-fixtures';
-import { accountingFor } from '../connection/connections.service';
+import { accountingFor } from '../connection/accounting-for';
 
 let t: TestApp;
 let app: App;

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import type { ConnectorError, Operation, OperationKind } from '../../../providers/visma-admin/protocol';
+import type { ConnectorError } from '../../../providers/visma-admin/protocol';
+import type { NewWork } from '../../../providers/visma-admin/queue';
 import { clubAccounts } from '../../organizations/organizations.tables';
 import type { Tenant } from '../../organizations/tenant';
 import { connectors, connectorWork } from './connector.tables';
@@ -117,16 +118,6 @@ export async function countPending(conn: Conn, tenant: ClubTenant): Promise<numb
     .from(connectorWork)
     .where(and(workOfTenant(tenant), inArray(connectorWork.status, ['queued', 'leased'])));
   return row?.n ?? 0;
-}
-
-export interface NewWork {
-  operation: Operation;
-  kind: OperationKind;
-  payload: unknown;
-  idempotencyKey: string | null;
-  fingerprint: string | null;
-  /** Seconds a read waits in the queue before it is given up. */
-  expiresInSeconds: number | null;
 }
 
 /** Serialises queue changes of one club account (dedupe of pending actions). */

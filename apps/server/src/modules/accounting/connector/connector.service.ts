@@ -17,6 +17,7 @@ import {
   type ResultBody,
   type WorkItem,
 } from '../../../providers/visma-admin/protocol';
+import type { ConnectorState } from '../../../providers/visma-admin/queue';
 import { signalFinished, signalQueued, waitForQueued } from '../../../providers/visma-admin/work-signals';
 import {
   type ClubTenant,
@@ -70,7 +71,7 @@ export async function issueConnectorKey(db: Db, tenant: ClubTenant): Promise<Iss
 /** Same as `issueConnectorKey`; named for the integrations page's "new key" button. */
 export const rotateConnectorKey = issueConnectorKey;
 
-export type ConnectorState = 'installation_needed' | 'offline' | 'online';
+export type { ConnectorState };
 
 export interface ConnectorStatus {
   status: ConnectorState;

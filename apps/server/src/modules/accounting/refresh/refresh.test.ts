@@ -14,15 +14,10 @@ import { eventLogs } from '../../eventlogs/eventlogs.tables';
 import { invoicePayments, invoices } from '../../invoices/invoices.tables';
 import { clubAccounts } from '../../organizations/organizations.tables';
 import { createOrganisation, type TestOrganisation } from '../../users/test-fixtures';
-import { accountingFor } from '../connection/connections.service';
+import { accountingFor } from '../connection/accounting-for';
 import { connectors } from '../connector/connector.tables';
-import {
-  ANALYZE_AFTER_ROWS,
-  mirrorRefreshRuns,
-  queueMirrorRefresh,
-  queueScheduledRefreshes,
-  runMirrorRefresh,
-} from './refresh.service';
+import { queueMirrorRefresh } from './queue';
+import { ANALYZE_AFTER_ROWS, mirrorRefreshRuns, queueScheduledRefreshes, runMirrorRefresh } from './refresh.service';
 import { accountingCodeItems, accountingSyncRuns } from './refresh.tables';
 
 let t: TestApp;

@@ -7,7 +7,8 @@ import type { FortnoxSimulator } from '../../../providers/fortnox/simulator/inde
 import type { TestApp } from '../../../test/test-app';
 import { customers } from '../../customers/customers.tables';
 import type { TestOrganisation } from '../../users/test-fixtures';
-import { mirrorRefreshRuns, queueMirrorRefresh, runMirrorRefresh } from './refresh.service';
+import { queueMirrorRefresh } from './queue';
+import { mirrorRefreshRuns, runMirrorRefresh } from './refresh.service';
 import { accountingSyncRuns } from './refresh.tables';
 
 let t: TestApp;
