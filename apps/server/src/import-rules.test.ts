@@ -1,14 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
-const depcruise = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('dependency-cruiser/package.json')),
-  'bin',
-  'dependency-cruise.mjs',
-);
+
+/** dependency-cruiser's command, wherever the workspace installed it (here or at the repository root). */
+function depcruiseBin(): string {
+  for (let dir = serverRoot; ; dir = path.dirname(dir)) {
+    const bin = path.join(dir, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+    if (existsSync(bin)) return bin;
+    if (path.dirname(dir) === dir) throw new Error('dependency-cruiser is not installed');
+  }
+}
 
 /**
  * The server's import rules (apps/server/.dependency-cruiser.cjs: no import cycle, providers
@@ -19,7 +23,7 @@ describe('import rules', () => {
   it('apps/server/src and test keep them', () => {
     const run = spawnSync(
       process.execPath,
-      [depcruise, 'src', 'test', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+      [depcruiseBin(), 'src', 'test', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
       {
         cwd: serverRoot,
         encoding: 'utf8',
