@@ -1,7 +1,7 @@
 /**
- * The server's import rules, checked by `npm run check:boundaries -w @fairway/server` (part of
- * the root `npm run lint`); what each rule is for: docs/architecture.md#import-rules. The web
- * app has its own configuration (apps/web).
+ * The server's import rules, checked by `npm run check:boundaries -w @fairway/server` and by
+ * src/import-rules.test.ts in the server tests; what each rule is for: docs/architecture.md
+ * (Import rules). The web app has its own configuration (apps/web).
  */
 const notTest = '\\.test\\.ts$';
 

@@ -7,10 +7,12 @@ import { CLOUD_KITS, type CloudProviderKit } from '../../../providers/accounting
 import type { Tenant } from '../../organizations/tenant';
 import { findClubAccount } from './connections.repository';
 
-/** Which accounting program a club account keeps its books in, and how the portal reaches it. */
+// Which accounting program a club account keeps its books in, and how the portal reaches it.
 
+/** A program's name as people know it ("Fortnox"), for messages and the event log. */
 export const providerName = (id: ProviderId) => ACCOUNTING_PROGRAM_NAMES[id as AccountingProgram] ?? id;
 
+/** The kit (OAuth, client, rate limit, simulator) of a cloud program; null for Visma Administration. */
 export function cloudKit(provider: string): CloudProviderKit | null {
   return CLOUD_KITS.find((kit) => kit.id === provider) ?? null;
 }
