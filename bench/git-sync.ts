@@ -12,19 +12,19 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { and, eq } from 'drizzle-orm';
-import type { MirrorTarget } from '../apps/server/src/modules/accounting/mirror';
+import type { MirrorTarget } from '../apps/server/src/modules/accounting/mirror/mirror';
 import { gitInvoiceBases, gitInvoiceOccasions, gitTransactions } from '../apps/server/src/modules/git/git.tables';
 import { connectGit } from '../apps/server/src/modules/git/git-connections.service';
 import { queueGitRefresh, runGitRefresh } from '../apps/server/src/modules/git/git-refresh.service';
 import { syncOccasionNow } from '../apps/server/src/modules/git/git-sync.service';
 import { gitPayerCustomers } from '../apps/server/src/modules/git/git-sync.tables';
 import { basisInvoiceExternalRef, payerCustomerRequestId } from '../apps/server/src/modules/git/git-sync-ref';
-import { connectThroughConsent, runQueuedRefreshes } from '../apps/server/src/modules/integrations/accounting-test-helpers';
 import { createOrganisation } from '../apps/server/src/modules/users/test-fixtures';
 import { FORTNOX_RATE_LIMIT } from '../apps/server/src/providers/accounting/rate-limiter';
 import { startFortnoxSimulator } from '../apps/server/src/providers/fortnox/simulator/index';
 import { startGitSimulator } from '../apps/server/src/providers/git/git.simulator';
 import { createTestApp, createTestDatabase, type TestDatabase } from '../apps/server/src/test/test-app';
+import { connectThroughConsent, runQueuedRefreshes } from '../apps/server/test/fixtures/accounting';
 import { rateFloorMs, requestFigures } from './lib/rate-figures';
 import { markdownTable } from './lib/stats';
 

@@ -48,7 +48,7 @@ export const commonOptions = {
   'page-size': { type: 'string', default: '25' },
   // yes: VACUUM (ANALYZE) after seeding, as the product has it: on PostgreSQL autovacuum does
   // within a minute of such a load; on PGlite (no autovacuum) the refresh that wrote the rows does
-  // (ANALYZE_AFTER_ROWS in accounting-sync.service.ts). no: the planner's default guesses and no
+  // (ANALYZE_AFTER_ROWS in modules/accounting/refresh/refresh.service.ts). no: the planner's default guesses and no
   // all-visible pages.
   analyze: { type: 'string', default: 'yes' },
   // Leaves the PostgreSQL database in place (its name is printed) to EXPLAIN the queries after.

@@ -4,7 +4,9 @@
  * (drizzle.config.ts), so a table missing here still gets migrated but is not in `db.query`.
  */
 
-export * from '../modules/accounting/accounting.tables';
+export * from '../modules/accounting/connection/connections.tables';
+export * from '../modules/accounting/connector/connector.tables';
+export * from '../modules/accounting/refresh/refresh.tables';
 export * from '../modules/articles/articles.tables';
 export * from '../modules/auth/auth.tables';
 export * from '../modules/billings/billings.tables';
@@ -17,7 +19,6 @@ export * from '../modules/exports/exports.tables';
 export * from '../modules/fees/fees.tables';
 export * from '../modules/help/help.tables';
 export * from '../modules/hidden-resources/hidden-resources.tables';
-export * from '../modules/integrations/accounting-connections.tables';
 export * from '../modules/integrations/integrations.tables';
 export * from '../modules/invoices/invoices.tables';
 export * from '../modules/landing/landing.tables';
@@ -29,4 +30,3 @@ export * from '../modules/segments/segments.tables';
 export * from '../modules/subscriptions/subscriptions.tables';
 export * from '../modules/users/users.tables';
 export * from '../providers/accounting/rate-limiter.tables';
-export * from '../providers/visma-admin/connector.tables';

@@ -25,6 +25,7 @@ import { runsMessages } from './messages/runs';
 import { segmentsMessages } from './messages/segments';
 import { subscriptionsMessages } from './messages/subscriptions';
 import { supportMessages } from './messages/support';
+import type { MessageDictionary, MessageText } from './messages/types';
 import { usersMessages } from './messages/users';
 
 /**
@@ -32,18 +33,14 @@ import { usersMessages } from './messages/users';
  *
  * Each feature keeps its own dictionary in `src/lib/messages/<feature>.ts`
  * (`export const <feature>Messages = { 'feature.key': { sv, en } } as const satisfies
- * MessageDictionary`) and adds it to `dictionaries` below; keys are namespaced by the feature so
+ * MessageDictionary`, from lib/messages/types.ts) and adds it to `dictionaries` below; keys are namespaced by the feature so
  * dictionaries never collide, and `MessageKey` stays a checked union of every key.
  * Validation texts live in `@fairway/shared` (shared with the web app), not here.
  */
 export type Lang = 'sv' | 'en';
 export const DEFAULT_LANG: Lang = 'sv';
 
-export interface MessageText {
-  sv: string;
-  en: string;
-}
-export type MessageDictionary = Record<string, MessageText>;
+export type { MessageDictionary, MessageText };
 /**
  * A placeholder's value; a MessageText is itself written in the reader's language (a default
  * role's name, say), so a message stored with its params (event log, notifications) still reads

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountingJobs } from './accounting/accounting.jobs';
 import { accountingRoutes } from './accounting/accounting.routes';
+import { connectionRoutes } from './accounting/connection/connection.routes';
+import { rateEventsJobs } from './accounting/connection/rate-events.jobs';
+import { connectorRoutes } from './accounting/connector/connector.routes';
+import { refreshJobs } from './accounting/refresh/refresh.jobs';
 import { articlesRoutes } from './articles/articles.routes';
 import { authRoutes } from './auth/auth.routes';
 import { billingsRoutes } from './billings/billings.routes';
 import { companyRoutes } from './company/company.routes';
 import { configurationsRoutes } from './configurations/configurations.routes';
-import { connectorRoutes } from './connector/connector.routes';
 import { contractsJobs } from './contracts/contracts.jobs';
 import { contractsRoutes } from './contracts/contracts.routes';
 import { customersRoutes } from './customers/customers.routes';
@@ -27,7 +29,6 @@ import { gitSyncRoutes } from './git/git-sync.routes';
 import { helpRoutes } from './help/help.routes';
 import { hiddenResourcesRoutes } from './hidden-resources/hidden-resources.routes';
 import { integrationsRoutes } from './integrations/integrations.routes';
-import { rateEventsJobs } from './integrations/rate-events.jobs';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { landingRoutes } from './landing/landing.routes';
 import { landingFormsRoutes } from './landing/landing-forms.routes';
@@ -64,11 +65,12 @@ export const routeModules: RouteModule[] = [
   configurationsRoutes,
   hiddenResourcesRoutes,
   integrationsRoutes,
+  connectionRoutes,
   rateEventsJobs,
   subscriptionsRoutes,
   subscriptionsJobs,
   billingsRoutes,
-  accountingJobs,
+  refreshJobs,
   accountingRoutes,
   customersRoutes,
   invoicesRoutes,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, connectedWorld } from '../../test/fixtures/accounting';
 import type { App } from '../app';
 import { customers } from '../modules/customers/customers.tables';
-import { apiAs, connectedWorld } from '../modules/integrations/accounting-test-helpers';
 import type { TestOrganisation } from '../modules/users/test-fixtures';
 import type { FortnoxSimulator } from '../providers/fortnox/simulator/index';
 import type { TestApp } from '../test/test-app';

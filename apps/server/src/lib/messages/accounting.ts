@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /**
  * Messages of the accounting programs (providers/fortnox, visma-eekonomi, visma-admin) and of
@@ -77,7 +77,7 @@ export const accountingMessages = {
     sv: 'Fakturan är bokförd och kan inte längre ändras.',
     en: 'The invoice is booked and can no longer be changed.',
   },
-  // Visma Administration connector (providers/visma-admin, modules/connector).
+  // Visma Administration connector (providers/visma-admin, modules/accounting/connector).
   'accounting.connector.unauthorized': {
     sv: 'Kopplingsprogrammet är inte behörigt.',
     en: 'The connector is not authorised.',

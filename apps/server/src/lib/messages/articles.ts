@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of the articles feature (docs/accounting-data.md#articles). */
 export const articlesMessages = {

@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of the error handler and the infrastructure every module shares. */
 export const commonMessages = {

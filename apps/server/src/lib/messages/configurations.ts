@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of configurations, hidden resources and integrations. */
 export const configurationsMessages = {

@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of the contracts feature (docs/accounting-data.md#contracts): refusals, the schedules job, event log, export. */
 export const contractsMessages = {

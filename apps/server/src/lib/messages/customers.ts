@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of the customers feature (docs/accounting-data.md#customers). */
 export const customersMessages = {

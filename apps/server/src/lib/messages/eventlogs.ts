@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Activities of the event log; `{name}` placeholders come from the entry's params. */
 export const eventlogsMessages = {

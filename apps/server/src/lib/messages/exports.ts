@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /**
  * Messages of the exports feature (docs/exports.md): errors, event log activities, file names, and the

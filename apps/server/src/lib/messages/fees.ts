@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of fee types, fees and fee rules (modules/fees), including their event-log activities. */
 export const feesMessages = {

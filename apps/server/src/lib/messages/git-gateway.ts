@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of the GIT gateway (providers/git): what went wrong talking to GIT. */
 export const gitGatewayMessages = {

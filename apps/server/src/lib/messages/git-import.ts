@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of importing GIT's Excel export of an invoice batch (modules/git/git-import*). */
 export const gitImportMessages = {

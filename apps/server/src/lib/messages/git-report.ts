@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of reporting payments and credits back to GIT, and of the scheduled auto-sync. */
 export const gitReportMessages = {

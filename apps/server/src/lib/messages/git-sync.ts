@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of the GIT → accounting sync (modules/git/git-sync*). */
 export const gitSyncMessages = {

@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of the club account's GIT connection and the GIT mirror (modules/git). */
 export const gitMessages = {

@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of the help content (modules/help): blog, FAQ, video guides, screenshots, help texts. */
 export const helpMessages = {

@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of connecting a club account to its accounting program (docs/accounting.md#connections). */
 export const integrationsMessages = {

@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of members, member and player categories and families (modules/members). */
 export const membersMessages = {

@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Subjects and messages of in-app notifications; `{name}` placeholders come from the row's params. */
 export const notificationsMessages = {

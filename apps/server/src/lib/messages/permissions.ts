@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of roles and scopes (permissions/…). */
 export const permissionsMessages = {

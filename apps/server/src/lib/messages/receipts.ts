@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of the receipts feature (docs/receipts.md). */
 export const receiptsMessages = {

@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /**
  * Messages of the run engine (lib/runs): why a run was given up, and the event-log lines of each

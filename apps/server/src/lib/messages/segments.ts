@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of customer and article segments (modules/segments), including their event-log activities. */
 export const segmentsMessages = {

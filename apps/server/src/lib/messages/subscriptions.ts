@@ -1,5 +1,5 @@
 import { ONLY_OWNER_MANAGES_SUBSCRIPTION } from '@fairway/shared';
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of subscriptions and billings. */
 export const subscriptionsMessages = {

@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of support tickets, support hours and the public contact and signup forms (docs/help.md). */
 export const supportMessages = {

@@ -1,4 +1,4 @@
-import type { MessageDictionary } from '../i18n';
+import type { MessageDictionary } from './types';
 
 /** Messages of users, company, organisations and permissions. */
 export const usersMessages = {

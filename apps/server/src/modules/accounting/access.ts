@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { BusinessError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { memberships } from '../users/users.tables';
-import type { MirrorTarget } from './mirror';
+import type { MirrorTarget } from './mirror/mirror';
 
 export type AccountingCaller = Pick<AuthContext, 'userId' | 'organisationId' | 'clubAccountId' | 'roleId' | 'rules'>;
 

@@ -5,8 +5,8 @@ import { renderFailure } from '../../lib/failure';
 import { getLang } from '../../lib/i18n';
 import { authenticated, scoped } from '../../plugins/auth';
 import { targetOf } from './access';
-import { latestRuns, listCodeItems } from './accounting.repository';
-import { queueMirrorRefresh } from './accounting-sync.service';
+import { queueMirrorRefresh } from './refresh/queue';
+import { latestRuns, listCodeItems } from './refresh/refresh.repository';
 
 const noQuery = z.object({}).strict();
 

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccArticle, ArticleSummaryFlag } from '../../providers/accounting/provider';
-import { type MirrorTarget, mergeDocument, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror';
+import { type MirrorTarget, mergeDocument, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror/mirror';
 import { articles } from './articles.tables';
 
 export function articleRow(target: MirrorTarget, a: AccArticle, createdBy?: string | null): typeof articles.$inferInsert {

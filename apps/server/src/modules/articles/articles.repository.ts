@@ -2,8 +2,9 @@ import type { ArticleSort, ArticlesListFilter } from '@fairway/shared';
 import { and, asc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { likePattern, type PageRequest, pageOf } from '../accounting/list';
-import { findMirrored, type MirrorTarget } from '../accounting/mirror';
+import { likePattern } from '../../lib/sql';
+import { type PageRequest, pageOf } from '../accounting/mirror/list';
+import { findMirrored, type MirrorTarget } from '../accounting/mirror/mirror';
 import { articles } from './articles.tables';
 
 export type ArticleRecord = typeof articles.$inferSelect;

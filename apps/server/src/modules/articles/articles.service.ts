@@ -15,11 +15,11 @@ import { type Lang, t } from '../../lib/i18n';
 import { isAccountingError } from '../../providers/accounting/errors';
 import type { AccArticle, ArticleFields } from '../../providers/accounting/provider';
 import { type AccountingCaller, targetOf } from '../accounting/access';
-import { type ExportFile, exportRows } from '../accounting/export';
+import { accountingFor } from '../accounting/connection/accounting-for';
 import { joinInFlight } from '../accounting/in-flight';
-import type { MirrorTarget } from '../accounting/mirror';
+import { type ExportFile, exportRows } from '../accounting/mirror/export';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
-import { accountingFor } from '../integrations/accounting-connections.service';
 import { mirrorArticles } from './articles.mirror';
 import * as repo from './articles.repository';
 

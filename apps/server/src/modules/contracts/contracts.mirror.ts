@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccContract } from '../../providers/accounting/provider';
-import { documentToStore, type MirrorTarget, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror';
+import { documentToStore, type MirrorTarget, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror/mirror';
 import { contracts } from './contracts.tables';
 
 export function contractRow(target: MirrorTarget, c: AccContract, createdBy?: string | null): typeof contracts.$inferInsert {

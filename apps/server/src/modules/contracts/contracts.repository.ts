@@ -2,9 +2,10 @@ import type { ContractSort, ContractStatus, ContractsListFilter } from '@fairway
 import { and, arrayContains, asc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
+import { likePattern } from '../../lib/sql';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
-import { likePattern, type PageRequest, pageOf } from '../accounting/list';
-import { findMirrored, type MirrorTarget } from '../accounting/mirror';
+import { type PageRequest, pageOf } from '../accounting/mirror/list';
+import { findMirrored, type MirrorTarget } from '../accounting/mirror/mirror';
 import { clubAccounts } from '../organizations/organizations.tables';
 import { contractPriceChanges, contracts } from './contracts.tables';
 

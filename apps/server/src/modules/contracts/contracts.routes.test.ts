@@ -3,13 +3,13 @@ import { ALL_SCOPES, type Contract, type ContractListRow, type ContractStatus } 
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectedWorld, runQueuedRefreshes } from '../../../test/fixtures/accounting';
 import type { App } from '../../app';
 import type { AccContract } from '../../providers/accounting/provider';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import type { TestApp } from '../../test/test-app';
+import { accountingFor } from '../accounting/connection/accounting-for';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
-import { accountingFor } from '../integrations/accounting-connections.service';
-import { connectedWorld, runQueuedRefreshes } from '../integrations/accounting-test-helpers';
 import { invoices } from '../invoices/invoices.tables';
 import { clubAccounts } from '../organizations/organizations.tables';
 import { roles } from '../permissions/permissions.tables';
@@ -454,7 +454,7 @@ describe('actions', () => {
 });
 
 async function refreshAllNow() {
-  const { queueMirrorRefresh } = await import('../accounting/accounting-sync.service');
+  const { queueMirrorRefresh } = await import('../accounting/refresh/queue');
   await queueMirrorRefresh(app, { organisationId: a.organisationId, clubAccountId: a.clubAccountId }, 'manual');
   await runQueuedRefreshes(app, a);
 }

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccCustomer } from '../../providers/accounting/provider';
-import { documentToStore, type MirrorTarget, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror';
+import { documentToStore, type MirrorTarget, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror/mirror';
 import { customers } from './customers.tables';
 
 export function customerRow(target: MirrorTarget, c: AccCustomer, createdBy?: string | null): typeof customers.$inferInsert {

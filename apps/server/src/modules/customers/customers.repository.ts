@@ -2,9 +2,10 @@ import type { CustomerSort, CustomersListFilter } from '@fairway/shared';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
+import { likePattern } from '../../lib/sql';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
-import { likePattern, type PageRequest, pageOf } from '../accounting/list';
-import { findMirrored, type MirrorTarget } from '../accounting/mirror';
+import { type PageRequest, pageOf } from '../accounting/mirror/list';
+import { findMirrored, type MirrorTarget } from '../accounting/mirror/mirror';
 import { type CustomerPortalFields, customers } from './customers.tables';
 
 export type CustomerRecord = typeof customers.$inferSelect;

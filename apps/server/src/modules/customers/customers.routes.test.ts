@@ -3,11 +3,11 @@ import { ALL_SCOPES, type Customer, type CustomerRow } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectedWorld } from '../../../test/fixtures/accounting';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import type { TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
-import { connectedWorld } from '../integrations/accounting-test-helpers';
 import { roles } from '../permissions/permissions.tables';
 import { addMember, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { customers } from './customers.tables';
@@ -139,7 +139,7 @@ describe('customers', () => {
     // A field cleared in the program is cleared in the mirror too.
     expect(res.json().data.phone1).toBeNull();
     expect((await get(`/customers/${created.id}`, a.owner)).json().data.phone1).toBeNull();
-    const provider = (await import('../integrations/accounting-connections.service')).accountingFor;
+    const provider = (await import('../accounting/connection/accounting-for')).accountingFor;
     expect((await (await provider(app, a, a.clubAccountId)).customers.get(created.number)).name).toBe('Greta Golfsson-Lind');
 
     const taken = await send('POST', '/customers', a.owner, customer({ number: created.number }), 'en');

@@ -13,10 +13,10 @@ import { NotFoundError } from '../../lib/errors';
 import { type Lang, t } from '../../lib/i18n';
 import type { CustomerFields } from '../../providers/accounting/provider';
 import { type AccountingCaller, targetOf } from '../accounting/access';
-import { type ExportFile, exportRows } from '../accounting/export';
+import { accountingFor } from '../accounting/connection/accounting-for';
 import { joinInFlight } from '../accounting/in-flight';
+import { type ExportFile, exportRows } from '../accounting/mirror/export';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
-import { accountingFor } from '../integrations/accounting-connections.service';
 import { mirrorCustomers } from './customers.mirror';
 import * as repo from './customers.repository';
 

@@ -2,7 +2,7 @@ import { DASHBOARD_UNPAID_ROWS, type DashboardStats, LAST_12_MONTHS } from '@fai
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../plugins/auth';
 import { type AccountingCaller, targetOf } from '../accounting/access';
-import { mirrorCompleteness } from '../accounting/completeness';
+import { mirrorCompleteness } from '../accounting/refresh/completeness';
 import { countJoined } from '../members/members.repository';
 import * as repo from '../statistics/statistics.repository';
 import { netCoverage, swedishToday, windowOf } from '../statistics/statistics.service';

@@ -1,8 +1,8 @@
 import type { EventLogsListQuery } from '@fairway/shared';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { likePattern } from '../../lib/sql';
 import type { Tenant } from '../organizations/tenant';
-import { likePattern } from '../users/users.repository';
 import { users } from '../users/users.tables';
 import { eventLogs } from './eventlogs.tables';
 

@@ -1,8 +1,8 @@
 import { type ExportKind, formatPhone } from '@fairway/shared';
 import type { Db } from '../../db/client';
 import { isMessageKey, type Lang, type MessageKey, t } from '../../lib/i18n';
-import type { ExportColumn } from '../accounting/export';
-import type { MirrorTarget } from '../accounting/mirror';
+import type { ExportColumn } from '../accounting/mirror/export';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
 import { basisInvoiceExternalRef } from '../git/git-sync-ref';
 import * as repo from './exports.repository';

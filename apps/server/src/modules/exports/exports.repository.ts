@@ -2,7 +2,7 @@ import type { ExportFormat, ExportKind, ExportStatus } from '@fairway/shared';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import type { MirrorTarget } from '../accounting/mirror';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { gitInvoiceBases, gitInvoiceOccasions } from '../git/git.tables';
 import { invoicePayments, invoices } from '../invoices/invoices.tables';
 import { families, familyMembers, memberCategories, members, playerCategories } from '../members/members.tables';

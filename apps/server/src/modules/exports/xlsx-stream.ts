@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { ExportColumn, ExportFile } from '../accounting/export';
+import type { ExportColumn, ExportFile } from '../accounting/mirror/export';
 
 /**
  * The .xlsx of `exportRows` (bold frozen headings, column widths, kronor with two decimals) made

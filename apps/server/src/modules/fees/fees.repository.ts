@@ -1,10 +1,10 @@
 import type { FeeRulesListQuery, FeesListQuery, FeeTypesListQuery } from '@fairway/shared';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { likePattern } from '../../lib/sql';
 import type { AccountTenant } from '../configurations/configurations.repository';
 import { families, memberCategories, members } from '../members/members.tables';
 import { clubAccounts } from '../organizations/organizations.tables';
-import { likePattern } from '../users/users.repository';
 import { feeRuleFees, feeRules, fees, feeTypes } from './fees.tables';
 
 export type { AccountTenant };

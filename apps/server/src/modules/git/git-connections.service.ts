@@ -8,7 +8,7 @@ import { createRateLimiter, type RateLimiter } from '../../providers/accounting/
 import { createGitClient, GIT_RATE_LIMIT, type GitClient, type GitClientOptions } from '../../providers/git/git.client';
 import { demoGitConnection, GIT_SIMULATOR_KIT } from '../../providers/git/git.demo';
 import { type GitError, isGitError } from '../../providers/git/git-errors';
-import type { MirrorTarget } from '../accounting/mirror';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
 import { gitConnections } from './git.tables';
 

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { BusinessError, NotFoundError } from '../../lib/errors';
 import { type Lang, t } from '../../lib/i18n';
-import type { MirrorTarget } from '../accounting/mirror';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
 import { type GitBasisRow, gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.tables';
 import { parseWorkbook, suggestMapping } from './git-import.parse';

@@ -6,7 +6,7 @@ import type { RunContext, RunKind, RunResult } from '../../lib/runs/run-engine';
 import type { GitClient } from '../../providers/git/git.client';
 import { isGitError } from '../../providers/git/git-errors';
 import type { GitListQuery, GitMember, GitPage } from '../../providers/git/git-gateway';
-import type { MirrorTarget } from '../accounting/mirror';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { linkGitRelations, registerGitMembers, retireMembersGoneFromGit } from '../members/members.register';
 import {
   mirrorGitArticles,

@@ -2,14 +2,14 @@ import type { ApiConfiguration, GitTransaction, Invoice } from '@fairway/shared'
 import { CONFIGURATION_DEFAULTS } from '@fairway/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, connectedWorld } from '../../../test/fixtures/accounting';
 import type { App } from '../../app';
+import { stockholmDate } from '../../lib/stockholm-time';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import { stockholmDate } from '../../providers/fortnox/time';
 import { createGitClient } from '../../providers/git/git.client';
 import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
 import type { TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
-import { apiAs, connectedWorld } from '../integrations/accounting-test-helpers';
 import { invoices } from '../invoices/invoices.tables';
 import { roles } from '../permissions/permissions.tables';
 import { addClubAccount, addMember, type TestMember, type TestOrganisation } from '../users/test-fixtures';

@@ -1,7 +1,7 @@
 import type { GitReportKind } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
-import type { MirrorTarget } from '../accounting/mirror';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
 import { latestEventOf } from '../eventlogs/eventlogs.repository';
 import { logEvent } from '../eventlogs/eventlogs.service';

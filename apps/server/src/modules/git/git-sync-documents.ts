@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConflictError } from '../../lib/errors';
 import type { CustomerFields, DocumentRow, InvoiceDeliveryMethod } from '../../providers/accounting/provider';
 import type { GitAddress } from '../../providers/git/git-gateway';
-import type { MirrorTarget } from '../accounting/mirror';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { feeRules } from '../fees/fees.tables';
 import { families, familyMembers, members } from '../members/members.tables';
 import type { BasisRow, MemberRow } from './git-sync-selection';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../../lib/errors';
 import { isAccountingError } from '../../providers/accounting/errors';
 import type { AccountingCaller } from '../accounting/access';
-import type { MirrorTarget } from '../accounting/mirror';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { findArticleByNumber } from '../articles/articles.repository';
 import { createArticle } from '../articles/articles.service';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';

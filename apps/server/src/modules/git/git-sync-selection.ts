@@ -2,7 +2,7 @@ import { encodeMessage } from '@fairway/shared';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../../lib/errors';
-import type { MirrorTarget } from '../accounting/mirror';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { getConfiguration, settingRequired } from '../configurations/configurations.service';
 import { clubAccounts } from '../organizations/organizations.tables';
 import { type ClubAccountReach, reachableClubAccount } from '../organizations/tenant';

@@ -2,7 +2,7 @@ import type { GitBasisSync } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
 import { encodeFailure, renderFailure } from '../../lib/failure';
 import type { Lang } from '../../lib/i18n';
-import type { MirrorTarget } from '../accounting/mirror';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
 import * as repo from './git-sync.repository';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { underWay } from '../../lib/runs/run-store';
-import type { MirrorTarget } from '../accounting/mirror';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { type GitRunFailure, gitTransactions } from './git.tables';
 import { gitArticleMappings, gitPayerCustomers, gitSyncItems } from './git-sync.tables';
 import { type GitTransactionRow, type RunCounts, totals } from './git-transactions.repository';

@@ -12,13 +12,13 @@ import {
 } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectedWorld } from '../../../test/fixtures/accounting';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
 import type { TestApp } from '../../test/test-app';
 import { saveConfiguration } from '../configurations/configurations.service';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
-import { connectedWorld } from '../integrations/accounting-test-helpers';
 import { invoices } from '../invoices/invoices.tables';
 import { families, familyMembers, members } from '../members/members.tables';
 import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import type { MirrorTarget } from '../accounting/mirror';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { gitSyncCursors, gitTransactions } from './git.tables';
 
 export type GitTransactionRow = typeof gitTransactions.$inferSelect;

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, getTableName, gt, inArray, lt, sql } from 'dr
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { GitArticle, GitInvoiceBasis, GitInvoiceOccasion, GitMember } from '../../providers/git/git-gateway';
-import type { MirrorTarget } from '../accounting/mirror';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers } from './git.tables';
 
 export interface WriteCounts {

@@ -1,7 +1,7 @@
 import type { Brand } from '@fairway/shared';
 import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { likePattern } from '../users/users.repository';
+import { likePattern } from '../../lib/sql';
 import {
   blogCategories,
   blogPosts,

@@ -2,11 +2,11 @@ import type { IntegrationRequest, Integrations } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
+import { addressOf } from '../../lib/mailbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { emailOutbox } from '../email/email.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
-import { addressOf } from './integrations.service';
 import { integrationRequests } from './integrations.tables';
 
 let t: TestApp;
@@ -124,12 +124,5 @@ describe('POST /request_integration', () => {
     expect((await inject('POST', '/request_integration', null, { system: 'git', message: 'Hej' })).statusCode).toBe(401);
     const rows = await app.db.select().from(integrationRequests).where(eq(integrationRequests.organisationId, b.organisationId));
     expect(rows).toHaveLength(0);
-  });
-});
-
-describe('addressOf', () => {
-  it('takes the address out of a named mailbox', () => {
-    expect(addressOf('Fairway <no-reply@fairway.se>')).toBe('no-reply@fairway.se');
-    expect(addressOf('support@fairway.se')).toBe('support@fairway.se');
   });
 });

@@ -4,16 +4,15 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
+import { addressOf } from '../../lib/mailbox';
 import type { AuthContext } from '../../plugins/auth';
-import { type ConnectorState, connectorStatus } from '../../providers/visma-admin/connector.service';
-import { latestRuns } from '../accounting/accounting.repository';
+import { accountingIntegration } from '../accounting/status';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
 import { findGitConnection } from '../git/git-connections.service';
 import { requesterContextOf } from '../organizations/organizations.repository';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import { smsPlans, subscriptions } from '../subscriptions/subscriptions.tables';
-import { findConnection } from './accounting-connections.repository';
 import { integrationRequests } from './integrations.tables';
 
 type Caller = Pick<AuthContext, 'userId' | 'organisationId' | 'clubAccountId'>;
@@ -25,56 +24,6 @@ async function loadClubAccount(db: Db, caller: Caller) {
     .from(clubAccounts)
     .where(and(eq(clubAccounts.id, caller.clubAccountId), eq(clubAccounts.organisationId, caller.organisationId)));
   return row ?? null;
-}
-
-/**
- * The accounting card: the club account's connection and the latest refresh of its mirror.
- * A revoked consent shows as `reconnect_needed` (docs/accounting.md#notices).
- */
-async function accountingIntegration(db: Db, caller: Caller, provider: string): Promise<Integration> {
-  const tenant = { organisationId: caller.organisationId };
-  const connection = caller.clubAccountId ? await findConnection(db, tenant, caller.clubAccountId) : null;
-  const [run] = caller.clubAccountId ? await latestRuns(db, tenant, caller.clubAccountId, 1) : [];
-  const lastRefresh = run
-    ? {
-        status: run.status as 'queued' | 'running' | 'succeeded' | 'failed',
-        at: (run.finishedAt ?? run.startedAt ?? run.createdAt).toISOString(),
-        error: run.status === 'failed' ? run.error : null,
-      }
-    : null;
-  if (provider === 'visma_administration' && caller.clubAccountId) {
-    const connector = await connectorStatus(db, { organisationId: caller.organisationId, clubAccountId: caller.clubAccountId });
-    return {
-      system: 'accounting',
-      provider,
-      status: CONNECTOR_STATUS[connector.status],
-      accounting: {
-        companyName: null,
-        connectedAt: connector.registeredAt?.toISOString() ?? null,
-        environment: null,
-        lastRefresh,
-        connectorLastSeenAt: connector.lastSeenAt?.toISOString() ?? null,
-      },
-    };
-  }
-  const status: IntegrationStatus =
-    connection?.status === 'connected'
-      ? 'connected'
-      : connection?.status === 'consent_revoked'
-        ? 'reconnect_needed'
-        : 'not_connected';
-  return {
-    system: 'accounting',
-    provider: connection?.provider ?? provider,
-    status,
-    accounting: {
-      companyName: connection?.status === 'disconnected' ? null : (connection?.companyName ?? null),
-      connectedAt: connection?.status === 'connected' ? (connection.connectedAt?.toISOString() ?? null) : null,
-      environment: connection && connection.status !== 'disconnected' ? (connection.environment as 'live' | 'simulator') : null,
-      lastRefresh,
-      connectorLastSeenAt: null,
-    },
-  };
 }
 
 /** The GIT card: connected, or a key GIT revoked (a reconnect is needed), or none. */
@@ -89,12 +38,6 @@ async function gitIntegration(db: Db, caller: Caller): Promise<Integration> {
       : 'reconnect_needed';
   return { system: 'git', provider: 'git', status };
 }
-
-const CONNECTOR_STATUS: Record<ConnectorState, IntegrationStatus> = {
-  installation_needed: 'installation_needed',
-  offline: 'connector_offline',
-  online: 'connected',
-};
 
 /** GET integrations: each system of the club account in use and whether it is usable. */
 export async function listIntegrations(db: Db, smtpConfigured: boolean, caller: Caller): Promise<Integrations> {
@@ -118,11 +61,6 @@ export async function listIntegrations(db: Db, smtpConfigured: boolean, caller: 
     { system: 'email', provider: 'smtp', status: smtpConfigured ? 'connected' : 'outbox_only' },
   ];
   return { clubAccount: clubAccount ? { id: clubAccount.id, name: clubAccount.name } : null, integrations };
-}
-
-/** The bare address of a `Name <address>` sender. */
-export function addressOf(mailbox: string): string {
-  return /<([^>]+)>/.exec(mailbox)?.[1]?.trim() ?? mailbox.trim();
 }
 
 const SYSTEM_NAMES: Record<string, string> = {

@@ -8,7 +8,7 @@ import {
   storedDocuments,
   timestampOf,
   upsertMirror,
-} from '../accounting/mirror';
+} from '../accounting/mirror/mirror';
 import { invoicePayments, invoices } from './invoices.tables';
 
 /** The date the balance reached zero: the latest payment's, when the invoice is fully paid. */

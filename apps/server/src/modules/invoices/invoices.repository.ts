@@ -3,8 +3,8 @@ import { and, count, eq, gte, inArray, lt, lte, max, ne, not, or, type SQL, sql 
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
-import { deferredPage, orderByOf, type PageOrder, type PageRequest } from '../accounting/list';
-import { findMirrored, type MirrorTarget } from '../accounting/mirror';
+import { deferredPage, orderByOf, type PageOrder, type PageRequest } from '../accounting/mirror/list';
+import { findMirrored, type MirrorTarget } from '../accounting/mirror/mirror';
 import { articles } from '../articles/articles.tables';
 import { invoicePayments, invoices } from './invoices.tables';
 

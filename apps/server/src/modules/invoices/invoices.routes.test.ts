@@ -3,12 +3,12 @@ import { ALL_SCOPES, CONFIGURATION_DEFAULTS, computeInvoiceTotals, type Invoice,
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connectedWorld } from '../../../test/fixtures/accounting';
 import type { App } from '../../app';
+import { stockholmDate } from '../../lib/stockholm-time';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import { stockholmDate } from '../../providers/fortnox/time';
 import type { TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
-import { connectedWorld } from '../integrations/accounting-test-helpers';
 import { roles } from '../permissions/permissions.tables';
 import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';
 import { subscriptionUsage } from '../subscriptions/subscriptions.tables';

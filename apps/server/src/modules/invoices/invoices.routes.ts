@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
 import { scoped } from '../../plugins/auth';
-import { sendExport } from '../accounting/export-reply';
+import { sendExport } from '../accounting/mirror/export-reply';
 import {
   bookkeepInvoice,
   cancelInvoice,

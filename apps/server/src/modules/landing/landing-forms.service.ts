@@ -8,9 +8,9 @@ import {
 } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Lang } from '../../lib/i18n';
+import { addressOf } from '../../lib/mailbox';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
-import { addressOf } from '../integrations/integrations.service';
 import { insertContactMessage, insertSignupOnce } from './landing-forms.repository';
 
 /**

@@ -1,7 +1,7 @@
 import type { GolfClub, Package } from '@fairway/shared';
 import { asc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { likePattern } from '../users/users.repository';
+import { likePattern } from '../../lib/sql';
 import { golfClubs, packages } from './landing.tables';
 
 /** Packages and golf clubs are product reference data, the same for every tenant. */

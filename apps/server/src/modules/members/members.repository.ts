@@ -18,7 +18,7 @@ import {
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { deferredPage, orderByOf, type PageOrder } from '../accounting/list';
+import { deferredPage, orderByOf, type PageOrder } from '../accounting/mirror/list';
 import { unpaid } from '../invoices/invoices.repository';
 import { invoices } from '../invoices/invoices.tables';
 import { users } from '../users/users.tables';

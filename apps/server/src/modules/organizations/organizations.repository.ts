@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { asSystem } from '../../db/tenant-context';
+import { likePattern } from '../../lib/sql';
 import { roles } from '../permissions/permissions.tables';
-import { likePattern } from '../users/users.repository';
 import { memberships, users } from '../users/users.tables';
 import { clubAccounts, organisations } from './organizations.tables';
 

@@ -2,8 +2,8 @@ import type { ReceiptSort, ReceiptState, ReceiptsListFilter } from '@fairway/sha
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, not, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
-import type { PageRequest } from '../accounting/list';
-import type { MirrorTarget } from '../accounting/mirror';
+import type { PageRequest } from '../accounting/mirror/list';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { customers } from '../customers/customers.tables';
 import { searchQuery } from '../invoices/invoices.repository';
 import { invoicePayments, invoices } from '../invoices/invoices.tables';

@@ -2,8 +2,8 @@ import { ALL_SCOPES, type ReceiptRow, type ReceiptSendOut } from '@fairway/share
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
+import { addDays, stockholmDate } from '../../lib/stockholm-time';
 import type { AccCustomer, AccInvoice } from '../../providers/accounting/provider';
-import { addDays, stockholmDate } from '../../providers/fortnox/time';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startSmtpPeer } from '../auth/test-fixtures';
 import { customers } from '../customers/customers.tables';

@@ -1,9 +1,9 @@
 import type { SegmentKind, SegmentsListQuery } from '@fairway/shared';
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { likePattern } from '../../lib/sql';
 import type { AccountTenant } from '../configurations/configurations.repository';
 import { clubAccounts } from '../organizations/organizations.tables';
-import { likePattern } from '../users/users.repository';
 import { segmentMembers, segments } from './segments.tables';
 
 export type { AccountTenant };

@@ -2,8 +2,8 @@ import { and, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } fro
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
-import { accountingSyncRuns } from '../accounting/accounting.tables';
-import type { MirrorTarget } from '../accounting/mirror';
+import type { MirrorTarget } from '../accounting/mirror/mirror';
+import { accountingSyncRuns } from '../accounting/refresh/refresh.tables';
 import { articles } from '../articles/articles.tables';
 import { contracts } from '../contracts/contracts.tables';
 import { customers } from '../customers/customers.tables';

@@ -13,7 +13,7 @@ import {
 } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
 import { type AccountingCaller, targetOf } from '../accounting/access';
-import { type MirrorCompleteness, mirrorCompleteness } from '../accounting/completeness';
+import { type MirrorCompleteness, mirrorCompleteness } from '../accounting/refresh/completeness';
 import * as repo from './statistics.repository';
 
 const STOCKHOLM_DATE = new Intl.DateTimeFormat('sv-SE', {
@@ -102,7 +102,7 @@ async function context(
   return { target, window, header, completeness };
 }
 
-/** A sum over invoices read whole, or null while some of the range's invoices are not (see completeness.ts). */
+/** A sum over invoices read whole, or null while some of the range's invoices are not (see modules/accounting/refresh/completeness.ts). */
 const whenCovered = (completeness: MirrorCompleteness, range: repo.DateRange, value: number): number | null =>
   completeness.covers(range) ? value : null;
 

@@ -2,6 +2,7 @@ import type { RoleName } from '@fairway/shared';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { asSystemIn } from '../../db/tenant-context';
+import { likePattern } from '../../lib/sql';
 import { oneTimeTokens } from '../auth/auth.tables';
 import { packages } from '../landing/landing.tables';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
@@ -37,11 +38,6 @@ export interface ListMembersQuery {
   role?: RoleName;
   sort: 'name' | 'email' | 'role' | 'createdAt';
   order: 'asc' | 'desc';
-}
-
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const memberColumns = {

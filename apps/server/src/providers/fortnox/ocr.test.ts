@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fromStockholmTime, toStockholmTime } from '../../lib/stockholm-time';
 import { isValidLuhn, luhnCheckDigit, ocrReference } from './ocr';
-import { fromStockholmTime, toStockholmTime } from './time';
 
 describe('OCR references', () => {
   it('appends the Luhn check digit, optionally after a length digit', () => {

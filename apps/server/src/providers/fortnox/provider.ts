@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { toStockholmTime } from '../../lib/stockholm-time';
 import { AccountingError, isAccountingError } from '../accounting/errors';
 import type {
   AccArticle,
@@ -46,7 +47,6 @@ import {
   voucherFromFx,
 } from './mapping';
 import { oreToKronor } from './money';
-import { toStockholmTime } from './time';
 
 export type FortnoxProviderOptions = FortnoxClientOptions & {
   /** Attempts of a create whose answer was lost (each looks up our reference first). Default 3. */

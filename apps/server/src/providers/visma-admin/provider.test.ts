@@ -5,12 +5,13 @@ import { ProtocolClient } from '../../../../visma-connector/src/client';
 import { CompanyStore } from '../../../../visma-connector/src/company/store';
 import { Connector } from '../../../../visma-connector/src/connector';
 import type { App } from '../../app';
+import { type ClubTenant, connectorStatus, issueConnectorKey } from '../../modules/accounting/connector/connector.service';
+import { connectorWork } from '../../modules/accounting/connector/connector.tables';
+import { connectorQueue } from '../../modules/accounting/connector/connector-queue';
 import { addClubAccount, createOrganisation } from '../../modules/users/test-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { AccountingError } from '../accounting/errors';
 import type { AccountingProvider, CustomerFields, InvoiceFields } from '../accounting/provider';
-import { type ClubTenant, connectorStatus, issueConnectorKey } from './connector.service';
-import { connectorWork } from './connector.tables';
 import { createVismaAdminProvider } from './provider';
 
 /**
@@ -151,7 +152,7 @@ beforeAll(async () => {
   key = (await issueConnectorKey(app.db, tenant)).key;
   store = CompanyStore.open(null);
   // Generous waits: on a busy CI machine the in-process connector takes seconds to start and claim.
-  provider = createVismaAdminProvider({ db: app.db, tenant, waitMs: 25_000, pollMs: 100 });
+  provider = createVismaAdminProvider({ queue: connectorQueue(app.db, tenant), waitMs: 25_000, pollMs: 100 });
 });
 
 afterEach(async () => {
@@ -388,7 +389,7 @@ describe('when the connector goes offline', () => {
       machine: 'DRIFT-PC',
       company: { name: 'Drift AB', database: 'Ftg2' },
     });
-    const slow = createVismaAdminProvider({ db: app.db, tenant: drift, waitMs: 600, pollMs: 100 });
+    const slow = createVismaAdminProvider({ queue: connectorQueue(app.db, drift), waitMs: 600, pollMs: 100 });
     const error = await failure(slow.contracts.finish('301'));
     expect(error).toMatchObject({ kind: 'timeout', messageKey: 'accounting.connectorWorkQueued' });
     const readError = await failure(slow.contracts.get('301'));

@@ -1,19 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/client';
 import { AccountingError } from '../accounting/errors';
 import type { AccountingProvider, CodeLists, ListQuery } from '../accounting/provider';
-import {
-  abandonQueuedRead,
-  type ClubTenant,
-  findPendingByFingerprint,
-  findWork,
-  findWorkByIdempotencyKey,
-  insertWork,
-  lockQueue,
-  requeueFailed,
-  type WorkRow,
-} from './connector.repository';
-import { type ConnectorState, connectorStatus } from './connector.service';
 import { toAccountingError } from './connector-errors';
 import {
   type CodeListName,
@@ -25,12 +12,13 @@ import {
   type OperationPayloads,
   type OperationResults,
 } from './protocol';
+import type { ConnectorQueue, ConnectorState, QueuedWork } from './queue';
 import { RESULT_SCHEMAS } from './result-schemas';
 import { signalQueued, waitForFinished } from './work-signals';
 
 export interface VismaAdminProviderOptions {
-  db: Db;
-  tenant: ClubTenant;
+  /** The club account's connector work queue (modules/accounting/connector/connector-queue.ts). */
+  queue: ConnectorQueue;
   /** How long a call waits for the connector's answer (default 20 s). */
   waitMs?: number;
   /** How often a waiting call looks at the database when no in-process signal arrives (default 500 ms). */
@@ -78,7 +66,7 @@ function listPayload(query: ListQuery = {}): { query: ListQueryPayload } {
  * ("the change stays queued"); a read that times out is dropped from the queue.
  */
 export function createVismaAdminProvider(options: VismaAdminProviderOptions): AccountingProvider {
-  const { db, tenant } = options;
+  const { queue } = options;
   const waitMs = options.waitMs ?? DEFAULT_WAIT_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
 
@@ -95,10 +83,10 @@ export function createVismaAdminProvider(options: VismaAdminProviderOptions): Ac
   }
 
   /** Queues a write once: joins the item of the same create reference, or an identical pending action. */
-  async function enqueueWrite(operation: Operation, payload: unknown, externalRef: string | null): Promise<WorkRow> {
+  async function enqueueWrite(operation: Operation, payload: unknown, externalRef: string | null): Promise<QueuedWork> {
     if (externalRef !== null) {
       const key = `${operation}:${externalRef}`;
-      const inserted = await insertWork(db, tenant, {
+      const inserted = await queue.insert({
         operation,
         kind: 'write',
         payload,
@@ -107,35 +95,28 @@ export function createVismaAdminProvider(options: VismaAdminProviderOptions): Ac
         expiresInSeconds: null,
       });
       if (inserted) return inserted;
-      const existing = await findWorkByIdempotencyKey(db, tenant, key);
+      const existing = await queue.findByIdempotencyKey(key);
       if (!existing) throw new Error('connector_work idempotency conflict without a row');
-      if (existing.status === 'failed') return (await requeueFailed(db, tenant, existing.id, payload)) ?? existing;
+      if (existing.status === 'failed') return (await queue.requeueFailed(existing.id, payload)) ?? existing;
       return existing;
     }
     const fingerprint = createHash('sha256')
       .update(`${operation}\n${stableJson(payload)}`)
       .digest('hex');
-    return db.transaction(async (tx) => {
-      await lockQueue(tx, tenant);
-      const pending = await findPendingByFingerprint(tx, tenant, fingerprint);
-      if (pending) return pending;
-      const row = await insertWork(tx, tenant, {
-        operation,
-        kind: 'write',
-        payload,
-        idempotencyKey: null,
-        fingerprint,
-        expiresInSeconds: null,
-      });
-      if (!row) throw new Error('connector_work insert returned no row');
-      return row;
+    return queue.insertUnlessPending({
+      operation,
+      kind: 'write',
+      payload,
+      idempotencyKey: null,
+      fingerprint,
+      expiresInSeconds: null,
     });
   }
 
-  async function waitForResult(id: string): Promise<WorkRow | null> {
+  async function waitForResult(id: string): Promise<QueuedWork | null> {
     const deadline = Date.now() + waitMs;
     for (;;) {
-      const row = await findWork(db, tenant, id);
+      const row = await queue.find(id);
       if (!row) return null;
       if (row.status === 'done' || row.status === 'failed') return row;
       const left = deadline - Date.now();
@@ -144,7 +125,7 @@ export function createVismaAdminProvider(options: VismaAdminProviderOptions): Ac
     }
   }
 
-  function answerOf<O extends Operation>(operation: O, row: WorkRow): OperationResults[O] {
+  function answerOf<O extends Operation>(operation: O, row: QueuedWork): OperationResults[O] {
     if (row.status === 'failed') throw toAccountingError(operation, row.error as ConnectorError);
     const parsed = RESULT_SCHEMAS[operation].safeParse(row.result);
     if (!parsed.success) {
@@ -163,16 +144,16 @@ export function createVismaAdminProvider(options: VismaAdminProviderOptions): Ac
     externalRef: string | null = null,
   ): Promise<OperationResults[O]> {
     const write = OPERATIONS[operation] === 'write';
-    const { status } = await connectorStatus(db, tenant);
+    const status = await queue.state();
     if (status !== 'online' && !write) throw unreachable(status, false);
 
-    let row: WorkRow;
+    let row: QueuedWork;
     if (write) {
       row = await enqueueWrite(operation, payload, externalRef);
       // A create whose reference already has an answer: the same document, without asking again.
       if (row.status === 'done') return answerOf(operation, row);
     } else {
-      const inserted = await insertWork(db, tenant, {
+      const inserted = await queue.insert({
         operation,
         kind: 'read',
         payload,
@@ -184,13 +165,13 @@ export function createVismaAdminProvider(options: VismaAdminProviderOptions): Ac
       if (!inserted) throw new Error('connector_work insert returned no row');
       row = inserted;
     }
-    signalQueued(tenant.clubAccountId);
+    signalQueued(queue.clubAccountId);
     if (status !== 'online') throw unreachable(status, true);
 
     const finished = await waitForResult(row.id);
     if (finished && (finished.status === 'done' || finished.status === 'failed')) return answerOf(operation, finished);
     if (!write) {
-      await abandonQueuedRead(db, tenant, row.id);
+      await queue.abandonRead(row.id);
       throw new AccountingError(
         'timeout',
         'accounting.timeout',
@@ -198,8 +179,8 @@ export function createVismaAdminProvider(options: VismaAdminProviderOptions): Ac
         { provider: 'visma_administration' },
       );
     }
-    const now = await connectorStatus(db, tenant);
-    if (now.status !== 'online') throw unreachable(now.status, true);
+    const now = await queue.state();
+    if (now !== 'online') throw unreachable(now, true);
     throw new AccountingError('timeout', 'accounting.connectorWorkQueued', undefined, { provider: 'visma_administration' });
   }
 

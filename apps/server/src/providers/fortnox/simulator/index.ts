@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fromStockholmTime } from '../../../lib/stockholm-time';
 import { openStateFile } from '../../accounting/simulator-state-file';
 import { FORTNOX_ERROR, fortnoxErrorBody } from '../error-codes';
-import { fromStockholmTime } from '../time';
 import { ALL_SCOPES, OAuthError, SimAuth, type SimClient, type TokenAnswer } from './auth';
 import { SimFaults } from './faults';
 import { renderInvoicePdf } from './pdf';

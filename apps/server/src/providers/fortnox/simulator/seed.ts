@@ -1,5 +1,5 @@
+import { addDays, addMonths } from '../../../lib/stockholm-time';
 import { luhnCheckDigit } from '../ocr';
-import { addDays, addMonths } from '../time';
 import type { FortnoxSimStore, SimTenant } from './store';
 
 /**

@@ -1,3 +1,4 @@
+import { addDays, addMonths, stockholmDate } from '../../../lib/stockholm-time';
 import { FORTNOX_ERROR } from '../error-codes';
 import type {
   FxArticle,
@@ -19,7 +20,6 @@ import type {
 } from '../fortnox-types';
 import { computeTotals, hundredthsToQuantity, kronorToOre, oreToKronor, quantityToHundredths } from '../money';
 import { ocrReference } from '../ocr';
-import { addDays, addMonths, stockholmDate } from '../time';
 import { badRequest, notFound, SimError } from './sim-error';
 
 /** The document registers the simulator keeps per tenant (Fortnox company). */

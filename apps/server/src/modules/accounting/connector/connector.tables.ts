@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenantIsolation } from '../../db/row-level-security';
-import { clubAccounts, organisations } from '../../modules/organizations/organizations.tables';
+import { tenantIsolation } from '../../../db/row-level-security';
+import { clubAccounts, organisations } from '../../organizations/organizations.tables';
 
 /**
  * The Visma Administration connector installed at a club (one per club account, PROTOCOL.md).

@@ -1,7 +1,9 @@
 /**
- * Fortnox reads and writes `lastmodified` as Swedish wall-clock time ("2025-03-01 14:05:00",
- * Europe/Stockholm), not UTC. The portal keeps ISO UTC instants, so the client converts on the
- * way out and the simulator converts on the way in; both use these two functions.
+ * Swedish wall-clock time (Europe/Stockholm) and calendar dates. The portal keeps ISO UTC
+ * instants; a club's "today", due dates and periods are Stockholm dates (`stockholmDate`,
+ * `addDays`, `addMonths`). Fortnox reads and writes `lastmodified` as Stockholm wall-clock time
+ * ("2025-03-01 14:05:00"), so its client converts on the way out and its simulator on the way in
+ * (`toStockholmTime`, `fromStockholmTime`).
  */
 
 const FORMAT = new Intl.DateTimeFormat('sv-SE', {
@@ -44,16 +46,18 @@ function fromParts(text: string): number {
   return Date.UTC(y, mo - 1, d, h, mi, s);
 }
 
-/** Today's date in Stockholm, `YYYY-MM-DD`. */
+/** The Stockholm date of an instant, `YYYY-MM-DD`. */
 export function stockholmDate(instant: Date): string {
   return toStockholmTime(instant).slice(0, 10);
 }
 
+/** A `YYYY-MM-DD` date moved by whole days. */
 export function addDays(date: string, days: number): string {
   const t = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) + days * 86_400_000;
   return new Date(t).toISOString().slice(0, 10);
 }
 
+/** A `YYYY-MM-DD` date moved by whole months; the day is kept, or the month's last if shorter. */
 export function addMonths(date: string, months: number): string {
   const y = Number(date.slice(0, 4));
   const m = Number(date.slice(5, 7)) - 1 + months;

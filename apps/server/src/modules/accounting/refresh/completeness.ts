@@ -1,11 +1,11 @@
 import type { Completion } from '@fairway/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { awaitingWholeReadByDate, type DateRange } from '../statistics/statistics.repository';
-import { readCursors } from './accounting.repository';
-import { accountingSyncRuns } from './accounting.tables';
-import { MIRRORED_RESOURCES, type RefreshCheckpoint } from './accounting-sync.service';
-import type { MirrorTarget } from './mirror';
+import type { Db, Tx } from '../../../db/client';
+import { awaitingWholeReadByDate, type DateRange } from '../../statistics/statistics.repository';
+import type { MirrorTarget } from '../mirror/mirror';
+import { readCursors } from './refresh.repository';
+import { MIRRORED_RESOURCES, type RefreshCheckpoint } from './refresh.service';
+import { accountingSyncRuns } from './refresh.tables';
 
 /**
  * Whole invoice reads per second assumed until a run has measured its own pace: Fortnox's limit

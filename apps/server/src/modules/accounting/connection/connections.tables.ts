@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenantIsolation } from '../../db/row-level-security';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
+import { tenantIsolation } from '../../../db/row-level-security';
+import { clubAccounts, organisations } from '../../organizations/organizations.tables';
+import { users } from '../../users/users.tables';
 
 /**
  * A club account's link to its accounting program (one per club account). Tokens are encrypted

@@ -1,29 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { App } from '../../app';
-import { asSchemaOwner } from '../../db/tenant-context';
-import { renderFailure } from '../../lib/failure';
-import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import { connectors } from '../../providers/visma-admin/connector.tables';
-import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../../test/test-app';
-import { articles } from '../articles/articles.tables';
-import { contracts } from '../contracts/contracts.tables';
-import { customers } from '../customers/customers.tables';
-import { eventLogs } from '../eventlogs/eventlogs.tables';
-import { accountingFor } from '../integrations/accounting-connections.service';
-import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
-import { invoicePayments, invoices } from '../invoices/invoices.tables';
-import { clubAccounts } from '../organizations/organizations.tables';
-import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
-import { accountingCodeItems, accountingSyncRuns } from './accounting.tables';
-import {
-  ANALYZE_AFTER_ROWS,
-  mirrorRefreshRuns,
-  queueMirrorRefresh,
-  queueScheduledRefreshes,
-  runMirrorRefresh,
-} from './accounting-sync.service';
+import { connectThroughConsent, useFortnoxSimulator } from '../../../../test/fixtures/accounting';
+import type { App } from '../../../app';
+import { asSchemaOwner } from '../../../db/tenant-context';
+import { renderFailure } from '../../../lib/failure';
+import type { FortnoxSimulator } from '../../../providers/fortnox/simulator/index';
+import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../../../test/test-app';
+import { articles } from '../../articles/articles.tables';
+import { contracts } from '../../contracts/contracts.tables';
+import { customers } from '../../customers/customers.tables';
+import { eventLogs } from '../../eventlogs/eventlogs.tables';
+import { invoicePayments, invoices } from '../../invoices/invoices.tables';
+import { clubAccounts } from '../../organizations/organizations.tables';
+import { createOrganisation, type TestOrganisation } from '../../users/test-fixtures';
+import { accountingFor } from '../connection/accounting-for';
+import { connectors } from '../connector/connector.tables';
+import { queueMirrorRefresh } from './queue';
+import { ANALYZE_AFTER_ROWS, mirrorRefreshRuns, queueScheduledRefreshes, runMirrorRefresh } from './refresh.service';
+import { accountingCodeItems, accountingSyncRuns } from './refresh.tables';
 
 let t: TestApp;
 let app: App;
@@ -144,7 +139,7 @@ describe('the mirror of the accounting program', () => {
       .where(and(eq(customers.clubAccountId, a.clubAccountId), eq(customers.number, created.number)));
     expect(row?.name).toBe('Nils Nyberg');
     // The list answer is a summary; a later summary must not wipe what a full read stored.
-    const { mirrorCustomers } = await import('../customers/customers.mirror');
+    const { mirrorCustomers } = await import('../../customers/customers.mirror');
     await mirrorCustomers(app.db, a, [await provider.customers.get(created.number)]);
     await mirrorCustomers(app.db, a, [{ ...created, notes: null, phone2: null }]);
     const [kept] = await app.db

@@ -1,6 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client';
-import { NotFoundError, UnauthorizedError } from '../../lib/errors';
+import type { Db } from '../../../db/client';
+import { NotFoundError, UnauthorizedError } from '../../../lib/errors';
+import {
+  type ClaimAnswer,
+  CONNECTOR_KEY_PATTERN,
+  DEFAULT_LEASE_SECONDS,
+  HEARTBEAT_SECONDS,
+  type HeartbeatAnswer,
+  MAX_ATTEMPTS,
+  MAX_CLAIM_WAIT_SECONDS,
+  OFFLINE_AFTER_SECONDS,
+  type Operation,
+  PROTOCOL_VERSION,
+  type RegisterAnswer,
+  type RegisterBody,
+  type ResultBody,
+  type WorkItem,
+} from '../../../providers/visma-admin/protocol';
+import type { ConnectorState } from '../../../providers/visma-admin/queue';
+import { signalFinished, signalQueued, waitForQueued } from '../../../providers/visma-admin/work-signals';
 import {
   type ClubTenant,
   type ConnectorRow,
@@ -19,23 +37,6 @@ import {
   saveKey,
   touchConnector,
 } from './connector.repository';
-import {
-  type ClaimAnswer,
-  CONNECTOR_KEY_PATTERN,
-  DEFAULT_LEASE_SECONDS,
-  HEARTBEAT_SECONDS,
-  type HeartbeatAnswer,
-  MAX_ATTEMPTS,
-  MAX_CLAIM_WAIT_SECONDS,
-  OFFLINE_AFTER_SECONDS,
-  type Operation,
-  PROTOCOL_VERSION,
-  type RegisterAnswer,
-  type RegisterBody,
-  type ResultBody,
-  type WorkItem,
-} from './protocol';
-import { signalFinished, signalQueued, waitForQueued } from './work-signals';
 
 export type { ClubTenant };
 
@@ -70,7 +71,7 @@ export async function issueConnectorKey(db: Db, tenant: ClubTenant): Promise<Iss
 /** Same as `issueConnectorKey`; named for the integrations page's "new key" button. */
 export const rotateConnectorKey = issueConnectorKey;
 
-export type ConnectorState = 'installation_needed' | 'offline' | 'online';
+export type { ConnectorState };
 
 export interface ConnectorStatus {
   status: ConnectorState;

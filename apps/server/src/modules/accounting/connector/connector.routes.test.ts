@@ -1,16 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
-import {
-  type ClubTenant,
-  connectorDetails,
-  connectorStatus,
-  issueConnectorKey,
-  rotateConnectorKey,
-} from '../../providers/visma-admin/connector.service';
-import { connectorWork } from '../../providers/visma-admin/connector.tables';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createOrganisation } from '../users/test-fixtures';
+import type { App } from '../../../app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createOrganisation } from '../../users/test-fixtures';
+import { type ClubTenant, connectorDetails, connectorStatus, issueConnectorKey, rotateConnectorKey } from './connector.service';
+import { connectorWork } from './connector.tables';
 
 let t: TestApp;
 let app: App;

@@ -1,16 +1,16 @@
 import type { Integrations } from '@fairway/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
-import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { accountingSyncRuns } from '../accounting/accounting.tables';
-import { eventLogs } from '../eventlogs/eventlogs.tables';
-import { notifications } from '../notifications/notifications.tables';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
-import { accountingFor, rateKeyOf } from './accounting-connections.service';
-import { accountingConnections, oauthStates } from './accounting-connections.tables';
-import { answerConsent, connectThroughConsent, useFortnoxSimulator } from './accounting-test-helpers';
+import { answerConsent, connectThroughConsent, useFortnoxSimulator } from '../../../../test/fixtures/accounting';
+import type { App } from '../../../app';
+import type { FortnoxSimulator } from '../../../providers/fortnox/simulator/index';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { eventLogs } from '../../eventlogs/eventlogs.tables';
+import { notifications } from '../../notifications/notifications.tables';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../users/test-fixtures';
+import { accountingSyncRuns } from '../refresh/refresh.tables';
+import { accountingFor, rateKeyOf } from './accounting-for';
+import { accountingConnections, oauthStates } from './connections.tables';
 
 let t: TestApp;
 let app: App;

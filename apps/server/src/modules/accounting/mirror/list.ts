@@ -1,9 +1,6 @@
 import { asc, count, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client';
-import { likePattern } from '../users/users.repository';
-
-export { likePattern };
+import type { Db, Tx } from '../../../db/client';
 
 export interface PageRequest {
   page: number;

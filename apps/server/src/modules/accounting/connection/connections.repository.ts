@@ -1,10 +1,20 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import type { Tenant } from '../organizations/tenant';
-import { accountingConnections, oauthStates } from './accounting-connections.tables';
+import type { Db, Tx } from '../../../db/client';
+import { clubAccounts } from '../../organizations/organizations.tables';
+import type { Tenant } from '../../organizations/tenant';
+import { accountingConnections, oauthStates } from './connections.tables';
 
 export type ConnectionRow = typeof accountingConnections.$inferSelect;
 export type NewConnection = typeof accountingConnections.$inferInsert;
+
+/** The club account a connection is for, with the program it keeps its books in. */
+export async function findClubAccount(conn: Db | Tx, tenant: Tenant, clubAccountId: string) {
+  const [row] = await conn
+    .select({ id: clubAccounts.id, name: clubAccounts.name, accountingProgram: clubAccounts.accountingProgram })
+    .from(clubAccounts)
+    .where(and(eq(clubAccounts.id, clubAccountId), eq(clubAccounts.organisationId, tenant.organisationId)));
+  return row ?? null;
+}
 
 export async function findConnection(conn: Db | Tx, tenant: Tenant, clubAccountId: string): Promise<ConnectionRow | null> {
   const [row] = await conn

@@ -1,11 +1,11 @@
 import { and, desc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client';
-import { asSchemaOwner } from '../../db/tenant-context';
-import type { CodeItem } from '../../providers/accounting/provider';
-import type { Tenant } from '../organizations/tenant';
-import { accountingCodeItems, accountingSyncCursors, accountingSyncRuns } from './accounting.tables';
-import type { MirrorTarget } from './mirror';
+import type { Db, Tx } from '../../../db/client';
+import { asSchemaOwner } from '../../../db/tenant-context';
+import type { CodeItem } from '../../../providers/accounting/provider';
+import type { Tenant } from '../../organizations/tenant';
+import type { MirrorTarget } from '../mirror/mirror';
+import { accountingCodeItems, accountingSyncCursors, accountingSyncRuns } from './refresh.tables';
 
 export type SyncRunRow = typeof accountingSyncRuns.$inferSelect;
 export type CodeListKind = 'units' | 'priceLists' | 'costCenters' | 'projects' | 'termsOfPayment' | 'termsOfDelivery';

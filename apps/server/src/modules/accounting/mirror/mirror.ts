@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Tx } from '../../../db/client';
 
 /** The club account a mirror row belongs to. */
 export interface MirrorTarget {

@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenantIsolation } from '../../db/row-level-security';
-import { runLifecycleColumns } from '../../lib/runs/run-columns';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
+import { tenantIsolation } from '../../../db/row-level-security';
+import { runLifecycleColumns } from '../../../lib/runs/run-columns';
+import { clubAccounts, organisations } from '../../organizations/organizations.tables';
 
 /**
  * Code lists of the accounting program (units, price lists, cost centres, projects, terms of

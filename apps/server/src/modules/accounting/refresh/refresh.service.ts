@@ -1,28 +1,28 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { encodeFailure, encodeReason } from '../../lib/failure';
-import type { RunContext, RunKind, RunResult } from '../../lib/runs/run-engine';
-import { isAccountingError } from '../../providers/accounting/errors';
-import type { AccountingProvider, ListQuery, Page } from '../../providers/accounting/provider';
-import { onlineConnectorClubAccounts } from '../../providers/visma-admin/connector.service';
-import { mirrorArticles } from '../articles/articles.mirror';
-import { articlesNeverReadWhole } from '../articles/articles.repository';
-import { articles } from '../articles/articles.tables';
-import { mirrorContracts } from '../contracts/contracts.mirror';
-import { contracts } from '../contracts/contracts.tables';
-import { mirrorCustomers } from '../customers/customers.mirror';
-import { customers } from '../customers/customers.tables';
-import { logEventQuietly } from '../eventlogs/eventlogs.service';
-import { listConnectedClubAccounts } from '../integrations/accounting-connections.repository';
-import { accountingFor } from '../integrations/accounting-connections.service';
-import { mirrorInvoicePayments, mirrorInvoices, refreshPaidDates } from '../invoices/invoices.mirror';
-import { invoicePayments, invoices } from '../invoices/invoices.tables';
-import { invoicesAwaitingWholeRead, type WholeReadPosition } from '../statistics/statistics.repository';
-import * as repo from './accounting.repository';
-import { accountingSyncRuns } from './accounting.tables';
-import { type MirrorTarget, pruneMirror, timestampOf } from './mirror';
+import { encodeFailure, encodeReason } from '../../../lib/failure';
+import type { RunContext, RunKind, RunResult } from '../../../lib/runs/run-engine';
+import { isAccountingError } from '../../../providers/accounting/errors';
+import type { AccountingProvider, ListQuery, Page } from '../../../providers/accounting/provider';
+import { mirrorArticles } from '../../articles/articles.mirror';
+import { articlesNeverReadWhole } from '../../articles/articles.repository';
+import { articles } from '../../articles/articles.tables';
+import { mirrorContracts } from '../../contracts/contracts.mirror';
+import { contracts } from '../../contracts/contracts.tables';
+import { mirrorCustomers } from '../../customers/customers.mirror';
+import { customers } from '../../customers/customers.tables';
+import { logEventQuietly } from '../../eventlogs/eventlogs.service';
+import { mirrorInvoicePayments, mirrorInvoices, refreshPaidDates } from '../../invoices/invoices.mirror';
+import { invoicePayments, invoices } from '../../invoices/invoices.tables';
+import { invoicesAwaitingWholeRead, type WholeReadPosition } from '../../statistics/statistics.repository';
+import { accountingFor } from '../connection/accounting-for';
+import { listConnectedClubAccounts } from '../connection/connections.repository';
+import { onlineConnectorClubAccounts } from '../connector/connector.service';
+import { type MirrorTarget, pruneMirror, timestampOf } from '../mirror/mirror';
+import { MIRROR_REFRESH_QUEUE, queueMirrorRefresh } from './queue';
+import * as repo from './refresh.repository';
+import { accountingSyncRuns } from './refresh.tables';
 
-export const MIRROR_REFRESH_QUEUE = 'accounting.refresh';
 export const MIRROR_REFRESH_ALL_QUEUE = 'accounting.refresh-all';
 /**
  * Refreshes a process runs at once. Each waits mostly on its program's rate limit (Fortnox: 25
@@ -31,8 +31,6 @@ export const MIRROR_REFRESH_ALL_QUEUE = 'accounting.refresh-all';
  * session) four at once kept an article save waiting over 30 s in the browser suite.
  */
 export const REFRESH_CONCURRENCY = 2;
-
-export type RefreshTrigger = 'initial' | 'scheduled' | 'manual' | 'after_write';
 
 /** Largest page the providers allow (Fortnox 500). */
 const PAGE_SIZE = 500;
@@ -196,18 +194,6 @@ const CODE_LISTS: readonly repo.CodeListKind[] = [
 ];
 
 /**
- * Asks for a refresh of a club account's mirror. A run already waiting is joined instead of
- * queueing a second one. Call after the commit of whatever prompted it.
- */
-export async function queueMirrorRefresh(app: FastifyInstance, target: MirrorTarget, trigger: RefreshTrigger): Promise<string> {
-  const queued = await repo.findQueuedRun(app.db, target);
-  if (queued) return queued.id;
-  const run = await repo.insertRun(app.db, target, trigger);
-  await app.runs.enqueue(mirrorRefreshRuns, run.id);
-  return run.id;
-}
-
-/**
  * The 15-minute tick: one run per club account the portal can read from now: those with a
  * connected OAuth program (Fortnox, Visma eEkonomi) and those kept in Visma Administration whose
  * connector is online. Returns the club accounts queued.
@@ -240,7 +226,7 @@ export interface RefreshCheckpoint {
   reading?: { name: string; page: number; full: boolean; startedAt: string; newest: string | null };
   /**
    * The whole reads of invoices in this attempt: when they began and how many are done, for the
-   * pace the figures' completion estimate is made from (modules/accounting/completeness.ts).
+   * pace the figures' completion estimate is made from (modules/accounting/refresh/completeness.ts).
    */
   wholeReads?: { startedAt: string; done: number };
 }
@@ -405,7 +391,7 @@ async function readArticlesInFull(app: FastifyInstance, provider: AccountingProv
  * Every invoice the mirror holds only as a list summary is read whole, newest first: the programs'
  * invoice lists carry no rows and (Fortnox) no net or VAT, and the dashboard's and the statistics'
  * sums ex VAT and per article need them for every invoice; a figure whose invoices are not all read
- * is not shown (modules/accounting/completeness.ts). Each read waits for the program's rate limit
+ * is not shown (modules/accounting/refresh/completeness.ts). Each read waits for the program's rate limit
  * like any background request (people's requests go first), so the first refresh of a large
  * company takes minutes: the run saves its progress as it goes, which the figures turn into "ready
  * in about N minutes", and a resumed attempt reads only what is still missing.

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pruneRateEvents } from '../../providers/accounting/rate-limiter';
+import { pruneRateEvents } from '../../../providers/accounting/rate-limiter';
 
 export const RATE_EVENTS_PRUNE_QUEUE = 'rate-events.prune';
 

@@ -1,9 +1,10 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { clubAccounts } from '../../modules/organizations/organizations.tables';
-import type { Tenant } from '../../modules/organizations/tenant';
+import type { Db, Tx } from '../../../db/client';
+import type { ConnectorError } from '../../../providers/visma-admin/protocol';
+import type { NewWork } from '../../../providers/visma-admin/queue';
+import { clubAccounts } from '../../organizations/organizations.tables';
+import type { Tenant } from '../../organizations/tenant';
 import { connectors, connectorWork } from './connector.tables';
-import type { ConnectorError, Operation, OperationKind } from './protocol';
 
 type Conn = Db | Tx;
 
@@ -117,16 +118,6 @@ export async function countPending(conn: Conn, tenant: ClubTenant): Promise<numb
     .from(connectorWork)
     .where(and(workOfTenant(tenant), inArray(connectorWork.status, ['queued', 'leased'])));
   return row?.n ?? 0;
-}
-
-export interface NewWork {
-  operation: Operation;
-  kind: OperationKind;
-  payload: unknown;
-  idempotencyKey: string | null;
-  fingerprint: string | null;
-  /** Seconds a read waits in the queue before it is given up. */
-  expiresInSeconds: number | null;
 }
 
 /** Serialises queue changes of one club account (dedupe of pending actions). */

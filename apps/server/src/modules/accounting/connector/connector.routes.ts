@@ -2,8 +2,6 @@ import { envelope } from '@fairway/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ConnectorRow } from '../../providers/visma-admin/connector.repository';
-import { authenticateConnector, claim, heartbeat, postResult, register } from '../../providers/visma-admin/connector.service';
 import {
   claimAnswerSchema,
   claimBodySchema,
@@ -13,7 +11,9 @@ import {
   registerBodySchema,
   resultAnswerSchema,
   resultBodySchema,
-} from '../../providers/visma-admin/protocol';
+} from '../../../providers/visma-admin/protocol';
+import type { ConnectorRow } from './connector.repository';
+import { authenticateConnector, claim, heartbeat, postResult, register } from './connector.service';
 
 const noQuery = z.object({}).strict();
 const workParams = z.object({ id: z.uuid() }).strict();
