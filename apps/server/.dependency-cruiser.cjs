@@ -1,6 +1,6 @@
 /**
  * The server's import rules, checked by `npm run check:boundaries -w @fairway/server` and by
- * src/import-rules.test.ts in the server tests; what each rule is for: docs/architecture.md
+ * `npm run lint`; what each rule is for: docs/architecture.md
  * (Import rules). The web app has its own configuration (apps/web).
  */
 const notTest = '\\.test\\.ts$';
