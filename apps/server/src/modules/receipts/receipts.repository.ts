@@ -8,7 +8,7 @@ import { customers } from '../customers/customers.tables';
 import { searchQuery } from '../invoices/invoices.repository';
 import { invoicePayments, invoices } from '../invoices/invoices.tables';
 import { clubAccounts } from '../organizations/organizations.tables';
-import { receipts, receiptSendOuts } from './receipts.tables';
+import { receiptSendOuts, receipts } from './receipts.tables';
 
 export type ReceiptRecord = typeof receipts.$inferSelect;
 export type ReceiptsFilter = Omit<ReceiptsListFilter, 'page' | 'pageSize'>;

@@ -15,7 +15,7 @@ import { invoicePayments, invoices } from '../invoices/invoices.tables';
 import { roles } from '../permissions/permissions.tables';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { runReceiptSendOut, type SendOutMail } from './receipts.runs';
-import { receipts, receiptSendOuts } from './receipts.tables';
+import { receiptSendOuts, receipts } from './receipts.tables';
 
 let t: TestApp;
 let app: App;
@@ -421,9 +421,7 @@ describe('a send-out whose worker stopped', () => {
       expect(mailsFor(peer, '5015')).toHaveLength(1);
       const out = (await get(`/send_receipts/${sendOutId}`, aStaff, 'en')).json().data as ReceiptSendOut;
       expect(out).toMatchObject({ status: 'succeeded', total: 3, sent: 2, failed: 1, queued: 0, done: true });
-      expect(out.failures).toEqual([
-        { invoiceNumber: '5014', customerName: 'Stina Slice', failure: 'interrupted', error: null },
-      ]);
+      expect(out.failures).toEqual([{ invoiceNumber: '5014', customerName: 'Stina Slice', failure: 'interrupted', error: null }]);
       expect(await receiptOf(a, '5013')).toMatchObject({ state: 'sent', attempts: 1 });
       expect(await receiptOf(a, '5014')).toMatchObject({ state: 'failed', sendingAt: null });
       const [run] = await app.db.select().from(receiptSendOuts).where(eq(receiptSendOuts.id, sendOutId));
