@@ -1,4 +1,4 @@
-import type { ExportFormat, ExportKind, ExportStatus } from '@fairway/shared';
+import type { ExportFormat, ExportKind } from '@fairway/shared';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';

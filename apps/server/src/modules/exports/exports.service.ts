@@ -10,7 +10,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { renderFailure } from '../../lib/failure';
-import { type Lang, t } from '../../lib/i18n';
+import type { Lang } from '../../lib/i18n';
 import type { AuthContext } from '../../plugins/auth';
 import { targetOf } from '../accounting/access';
 import { EXPORT_KINDS } from './exports.kinds';
