@@ -22,7 +22,8 @@ export function useRunProgress<T>({ queryKey, queryFn, statusOf, intervalMs = RU
     queryKey,
     queryFn: ({ signal }) => (queryFn as (signal: AbortSignal) => Promise<T>)(signal),
     enabled: queryFn !== null,
-    refetchInterval: (query) => (query.state.data !== undefined && isRunFinished(statusOf(query.state.data)) ? false : intervalMs),
+    refetchInterval: (query) =>
+      query.state.data !== undefined && isRunFinished(statusOf(query.state.data)) ? false : intervalMs,
     staleTime: 0,
   });
 }
