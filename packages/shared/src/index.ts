@@ -33,6 +33,7 @@ export * from './organizations/organizations.schemas';
 export * from './permissions/permissions.schemas';
 export * from './permissions/scopes';
 export * from './receipts/receipts.schemas';
+export * from './runs/runs.schemas';
 export * from './segments/segments.schemas';
 export * from './statistics/statistics.schemas';
 export * from './subscriptions/subscriptions.schemas';

@@ -17,7 +17,7 @@ import { routeModules } from './index';
 import { memberNotes, members } from './members/members.tables';
 import { notify } from './notifications/notifications.service';
 import { roles } from './permissions/permissions.tables';
-import { receipts } from './receipts/receipts.tables';
+import { receiptSendOuts, receipts } from './receipts/receipts.tables';
 import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from './users/test-fixtures';
 
 /**
@@ -96,8 +96,8 @@ const RESOURCE_OF: Record<string, string> = {
   cancel: 'subscriptions',
   changepaymentplan: 'subscriptions',
   changesmsplan: 'subscriptions',
-  // A send-out is the receipts it took, by their send_out_id.
-  sendreceipts: 'receipts.send_out_id',
+  // A send-out is its run (receipt_send_outs), whose receipts carry its id.
+  sendreceipts: 'receipt_send_outs',
 };
 /** Id-like fields that name no row of ours: idempotency keys, the accounting program's own shop id. */
 const NOT_A_REFERENCE = new Set(['requestId', 'shopId']);
@@ -356,7 +356,9 @@ async function seedOrganisation(org: TestOrganisation) {
     .values({ ...tenant, memberId: member?.id as string, text: 'Matrisanteckning', authorId: org.owner.userId });
   await notify(app.db, { organisationId: org.organisationId, allOwners: true, subject: 'Matris', message: 'Matris' });
   await app.db.insert(roles).values({ organisationId: org.organisationId, name: 'Kassa', scopes: ['customers.read'] });
-  await app.db.insert(receipts).values({ ...tenant, invoiceNumber: '1', state: 'sent', sendOutId: randomUUID() });
+  const sendOutId = randomUUID();
+  await app.db.insert(receiptSendOuts).values({ ...tenant, id: sendOutId, status: 'succeeded', total: 1 });
+  await app.db.insert(receipts).values({ ...tenant, invoiceNumber: '1', state: 'sent', sendOutId });
   await app.db.insert(gitImports).values({
     ...tenant,
     fileName: 'matris.xlsx',

@@ -15,6 +15,7 @@ import { customersRoutes } from './customers/customers.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { emailJobs } from './email/email.jobs';
 import { eventlogsRoutes } from './eventlogs/eventlogs.routes';
+import { exportsJobs } from './exports/exports.jobs';
 import { exportsRoutes } from './exports/exports.routes';
 import { feesRoutes } from './fees/fees.routes';
 import { gitJobs } from './git/git.jobs';
@@ -36,6 +37,7 @@ import { membersRoutes } from './members/members.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
+import { receiptsJobs } from './receipts/receipts.jobs';
 import { receiptsRoutes } from './receipts/receipts.routes';
 import { segmentsRoutes } from './segments/segments.routes';
 import { statisticsRoutes } from './statistics/statistics.routes';
@@ -82,6 +84,7 @@ export const routeModules: RouteModule[] = [
   segmentsRoutes,
   connectorRoutes,
   membersRoutes,
+  receiptsJobs,
   receiptsRoutes,
   feesRoutes,
   gitJobs,
@@ -93,6 +96,7 @@ export const routeModules: RouteModule[] = [
   gitScheduleJobs,
   gitImportJobs,
   gitImportRoutes,
+  exportsJobs,
   exportsRoutes,
   landingFormsRoutes,
   supportRoutes,

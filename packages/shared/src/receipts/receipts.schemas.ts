@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountingListQuery } from '../accounting/accounting.schemas';
 import { paginationSchema } from '../errors';
+import { runStatusSchema } from '../runs/runs.schemas';
 
 /**
  * Receipts (docs/receipts.md: /receipts, `send_receipts/`): invoices fully paid in the
@@ -18,8 +19,12 @@ export const RECEIPT_STATES = ['not_sent', 'queued', 'sent', 'failed'] as const;
 export type ReceiptState = (typeof RECEIPT_STATES)[number];
 export const RECEIPT_STATE_FILTERS = ['all', ...RECEIPT_STATES] as const;
 
-/** Why a receipt could not be sent: the customer has no e-mail, or the mail server refused it. */
-export const RECEIPT_FAILURES = ['no_email', 'smtp', 'not_paid'] as const;
+/**
+ * Why a receipt could not be sent: the customer has no e-mail, the mail server refused it, the
+ * invoice is no longer fully paid, or the send-out's worker stopped while handing it to the mail
+ * server (it may or may not have gone out, so it is not sent again by itself).
+ */
+export const RECEIPT_FAILURES = ['no_email', 'smtp', 'not_paid', 'interrupted'] as const;
 export type ReceiptFailure = (typeof RECEIPT_FAILURES)[number];
 
 export const RECEIPT_SORTS = ['number', 'customerName', 'paidDate', 'amount', 'state'] as const;
@@ -65,13 +70,22 @@ export const sendReceiptsBodySchema = z
   .strict();
 export type SendReceiptsBody = z.infer<typeof sendReceiptsBodySchema>;
 
-/** A send-out and how far it has come; the page polls it until nothing is queued. */
+/**
+ * A send-out and how far it has come; the page polls it until it is done. `status`, `total` and
+ * `error` are the send-out's run (docs/receipts.md#send-outs); the counts are its receipts'.
+ */
 export const receiptSendOutSchema = z.object({
   id: z.string().uuid(),
+  status: runStatusSchema,
+  /** How many receipts the send-out took. */
+  total: z.number().int(),
   queued: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
+  /** The run has ended (succeeded, or failed with `error`). */
   done: z.boolean(),
+  /** Why the send-out itself failed, in the reader's language (a receipt's own failure is in `failures`). */
+  error: str(2000).nullable(),
   failures: z
     .array(
       z.object({

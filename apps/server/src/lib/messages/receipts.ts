@@ -22,5 +22,13 @@ export const receiptsMessages = {
     sv: 'Fakturan är inte längre helt betald',
     en: 'The invoice is no longer fully paid',
   },
+  'receipts.event.sendOutFailed': {
+    sv: 'Utskicket av kvitton misslyckades; kvitton som inte skickats kan väljas och skickas igen',
+    en: 'The receipt send-out failed; receipts not sent can be chosen and sent again',
+  },
+  'receipts.failure.interrupted': {
+    sv: 'Utskicket avbröts medan kvittot lämnades till e-postservern; det kan ha skickats. Skicka igen om kunden inte fått det.',
+    en: 'The send-out was interrupted while the receipt was handed to the mail server; it may have been sent. Send it again if the customer did not get it.',
+  },
   'receipts.failure.smtp': { sv: 'E-postservern tog inte emot meddelandet', en: 'The mail server refused the message' },
 } as const satisfies MessageDictionary;

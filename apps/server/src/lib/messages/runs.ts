@@ -41,4 +41,20 @@ export const runsMessages = {
     sv: 'Återrapporteringen till GIT avbröts (servern startades om) och fortsätter där den slutade; inget rapporteras två gånger',
     en: 'The report back to GIT was interrupted (the server restarted) and goes on where it stopped; nothing is reported twice',
   },
+  'runs.receiptSendOut.retrying': {
+    sv: 'Utskicket av kvitton försöks igen (försök {attempt} av {attempts} misslyckades)',
+    en: 'The receipt send-out will be tried again (attempt {attempt} of {attempts} failed)',
+  },
+  'runs.receiptSendOut.resumed': {
+    sv: 'Utskicket av kvitton avbröts (servern startades om) och fortsätter där det slutade; inget kvitto skickas två gånger',
+    en: 'The receipt send-out was interrupted (the server restarted) and goes on where it stopped; no receipt is sent twice',
+  },
+  'runs.export.retrying': {
+    sv: 'Exporten {start} – {end} försöks igen (försök {attempt} av {attempts} misslyckades)',
+    en: 'The export {start} – {end} will be tried again (attempt {attempt} of {attempts} failed)',
+  },
+  'runs.export.resumed': {
+    sv: 'Exporten {start} – {end} avbröts (servern startades om) och görs om',
+    en: 'The export {start} – {end} was interrupted (the server restarted) and is made again',
+  },
 } as const satisfies MessageDictionary;

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/client';
 import type { LogEventInput } from '../../modules/eventlogs/eventlogs.service';
 import { AppError } from '../errors';
-import type { MessageKey } from '../i18n';
+import type { MessageKey, MessageParams } from '../i18n';
 import type { Jobs, QueueOptions, WorkOptions } from '../jobs';
 import {
   beat,
@@ -76,6 +76,11 @@ export interface RunKind<TTable extends PgTable = PgTable, TOptions = undefined>
   eventResource: EventResource;
   /** Event-log lines: a retry after a fault, a resume after its worker died, a final failure. */
   events: { retrying: MessageKey; resumed: MessageKey; failed: MessageKey };
+  /**
+   * What those three lines say about the run beside the engine's own params (e.g. an export's
+   * period), read from its row; without it they carry the engine's params only.
+   */
+  eventParams?(app: FastifyInstance, run: RunState): Promise<MessageParams> | MessageParams;
   /** The work; a resumed attempt goes on from what the run stored. Throws to retry or fail. */
   execute(app: FastifyInstance, run: RunContext<TTable>, options: TOptions | undefined): Promise<RunResult | undefined>;
   /** Whether another attempt may help (a transient fault); otherwise the run fails at once. */
@@ -321,7 +326,7 @@ export class RunEngine {
       const result = await kind.execute(app, context, options);
       clearInterval(timer);
       if (!(await settleRun(db, kind.store, run.id, lease, 'succeeded', null))) return 'taken-over';
-      if (result?.event) await this.event(kind, run, result.event);
+      if (result?.event) await this.event(kind, run, result.event, false);
       return 'succeeded';
     } catch (error) {
       clearInterval(timer);
@@ -355,9 +360,20 @@ export class RunEngine {
 
   private async event<TTable extends PgTable, TOptions>(
     kind: RunKind<TTable, TOptions>,
-    run: Pick<RunState, 'organisationId' | 'clubAccountId'>,
+    run: RunState,
     entry: Pick<LogEventInput, 'activity' | 'params' | 'error' | 'type' | 'invoice'>,
+    /** The kind's own lines (retrying, resumed, failed) get the kind's params too. */
+    lifecycle = true,
   ) {
+    let own: MessageParams = {};
+    if (lifecycle && kind.eventParams) {
+      try {
+        own = await kind.eventParams(this.requireApp(), run);
+      } catch (error) {
+        this.deps.log.warn({ err: error, run: run.id, kind: kind.name }, 'could not read the run for its event line');
+      }
+    }
+    if (lifecycle) entry = { ...entry, params: { ...own, ...(entry.params ?? {}) } };
     await this.deps.logEvent({
       organisationId: run.organisationId,
       clubAccountId: run.clubAccountId,

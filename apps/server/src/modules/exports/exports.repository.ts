@@ -1,4 +1,4 @@
-import type { ExportFormat, ExportKind, ExportStatus } from '@fairway/shared';
+import type { ExportFormat, ExportKind } from '@fairway/shared';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
@@ -88,17 +88,11 @@ export async function findExportWithCreator(conn: Conn, t: MirrorTarget, id: str
   return row ? { ...row.export, creatorName: row.creatorName, hasFile: Boolean(row.hasFile) } : undefined;
 }
 
-/** Marks an export as being made; false when it is already done (a repeated job does nothing). */
-export async function markRunning(conn: Conn, id: string): Promise<boolean> {
-  const rows = await conn
-    .update(exportLogs)
-    .set({ status: 'running', startedAt: new Date() })
-    .where(and(eq(exportLogs.id, id), inArray(exportLogs.status, ['queued', 'running'] satisfies ExportStatus[])))
-    .returning({ id: exportLogs.id });
-  return rows.length > 0;
-}
-
-export async function markSucceeded(
+/**
+ * Keeps the made file of an export and what the log shows of it; the run engine then marks the
+ * export succeeded (exports.runs.ts).
+ */
+export async function keepFile(
   tx: Tx,
   row: ExportRecord,
   file: { fileName: string; contentType: string; content: Buffer; rowCount: number; expiresAt: Date },
@@ -113,19 +107,12 @@ export async function markSucceeded(
   await tx
     .update(exportLogs)
     .set({
-      status: 'succeeded',
       rowCount: file.rowCount,
       fileSize: file.content.length,
       fileName: file.fileName,
-      error: null,
-      finishedAt: new Date(),
       expiresAt: file.expiresAt,
     })
     .where(eq(exportLogs.id, row.id));
-}
-
-export async function markFailed(conn: Conn, id: string, error: string): Promise<void> {
-  await conn.update(exportLogs).set({ status: 'failed', error, finishedAt: new Date() }).where(eq(exportLogs.id, id));
 }
 
 export async function readFile(
@@ -140,18 +127,6 @@ export async function readFile(
     .innerJoin(exportLogs, eq(exportLogs.id, exportFiles.exportId))
     .where(and(eq(exportFiles.exportId, id), ...own(t)));
   return row ? { contentType: row.contentType, content: Buffer.from(row.content, 'base64') } : undefined;
-}
-
-/**
- * Exports still queued or running since before `before`: their job has given up or their process
- * died mid-way. Marked failed with `error`, so the log (and the page following them) stops waiting.
- */
-export async function failStale(conn: Conn, before: Date, error: string): Promise<ExportRecord[]> {
-  return conn
-    .update(exportLogs)
-    .set({ status: 'failed', error, finishedAt: new Date() })
-    .where(and(inArray(exportLogs.status, ['queued', 'running'] satisfies ExportStatus[]), lt(exportLogs.createdAt, before)))
-    .returning();
 }
 
 /** Deletes the files whose keeping time has passed; the log rows stay. Answers how many. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ExportLogEntry } from '@fairway/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -14,7 +15,8 @@ import { invoicePayments, invoices } from '../invoices/invoices.tables';
 import { families, familyMembers, memberCategories, members, playerCategories } from '../members/members.tables';
 import { roles } from '../permissions/permissions.tables';
 import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
-import { cleanUpExports, INLINE_MAX_ROWS, runExport, STALE_AFTER_MS } from './exports.service';
+import { runExportRun } from './exports.runs';
+import { cleanUpExports, INLINE_MAX_ROWS } from './exports.service';
 import { exportFiles, exportLogs } from './exports.tables';
 
 let t: TestApp;
@@ -484,7 +486,7 @@ describe('the export log', () => {
     const gone = await get(`/exports/${entry.id}/file`, a.owner, 'en');
     expect(gone.statusCode).toBe(404);
     expect(gone.json().eng_message).toBe('The file has been removed (files are kept for 14 days). Make a new export.');
-    expect(await cleanUpExports({ db: app.db, log: app.log })).toEqual({ deleted: 1, failed: 0 });
+    expect(await cleanUpExports({ db: app.db, log: app.log })).toEqual({ deleted: 1 });
     expect(await app.db.select().from(exportFiles).where(eq(exportFiles.exportId, entry.id))).toHaveLength(0);
     const listed = (await get(`/exports/${entry.id}`, a.owner)).json().data as ExportLogEntry;
     expect(listed).toMatchObject({ status: 'succeeded', fileAvailable: false });
@@ -560,7 +562,7 @@ describe('large exports', () => {
     expect(early.json().eng_message).toBe('The file is still being made. Try again in a moment.');
 
     // What the worker runs (the test app runs no workers).
-    await runExport({ db: app.db, log: app.log }, queued.id, { lastAttempt: false });
+    expect(await runExportRun(app, queued.id)).toBe('succeeded');
     const done = (await get(`/exports/${queued.id}`, big.owner)).json().data as ExportLogEntry;
     expect(done).toMatchObject({ status: 'succeeded', rowCount: INLINE_MAX_ROWS + 100, fileAvailable: true });
     const file = await download(big.owner, queued.id);
@@ -575,15 +577,14 @@ describe('large exports', () => {
     expect(sheet?.getRow(2).getCell(4).value).toBe('Efternamn00000');
 
     // A repeated job (pg-boss delivers at least once) leaves the made export alone.
-    await runExport({ db: app.db, log: app.log }, queued.id, { lastAttempt: false });
+    expect(await runExportRun(app, queued.id)).toBe('gone');
     const events = await app.db.select().from(eventLogs).where(eq(eventLogs.organisationId, big.organisationId));
     expect(events.filter((e) => e.resource === 'exports')).toHaveLength(1);
   }, 120_000);
 });
 
 describe('failures', () => {
-  it('a fault is retried by the job, and the last attempt marks the export failed and logs it', async () => {
-    const org = await createOrganisation(app, { name: 'Fel GK' });
+  const queuedExport = async (org: TestOrganisation) => {
     const [row] = await app.db
       .insert(exportLogs)
       .values({
@@ -597,50 +598,70 @@ describe('failures', () => {
         createdBy: org.owner.userId,
       })
       .returning();
-    const id = row?.id as string;
+    return row?.id as string;
+  };
+
+  it('a fault is retried by the run engine, and the last attempt marks the export failed and logs it', async () => {
+    const org = await createOrganisation(app, { name: 'Fel GK' });
+    const id = await queuedExport(org);
     // The database fails under the export: its members table is away for a moment.
     await asSchemaOwner(() => app.db.execute(sql`alter table members rename to members_away`));
+    const outcomes: string[] = [];
     try {
-      await expect(runExport({ db: app.db, log: app.log }, id, { lastAttempt: false })).rejects.toThrow();
-      expect((await get(`/exports/${id}`, org.owner)).json().data.status).toBe('running');
-      await runExport({ db: app.db, log: app.log }, id, { lastAttempt: true });
+      outcomes.push(await runExportRun(app, id));
+      // Waiting for its next attempt: queued again, no reason shown yet.
+      expect((await get(`/exports/${id}`, org.owner)).json().data).toMatchObject({ status: 'queued', error: null });
+      while (outcomes.at(-1) === 'retry') outcomes.push(await runExportRun(app, id));
     } finally {
       await asSchemaOwner(() => app.db.execute(sql`alter table members_away rename to members`));
     }
+    expect(outcomes).toEqual(['retry', 'retry', 'retry', 'failed']);
     const failed = (await get(`/exports/${id}`, org.owner, 'en')).json().data as ExportLogEntry;
     expect(failed).toMatchObject({ status: 'failed', fileAvailable: false, error: 'The export could not be made. Try again.' });
     const file = await get(`/exports/${id}/file`, org.owner, 'en');
     expect(file.statusCode).toBe(409);
     expect(file.json().eng_message).toBe('The export failed, so there is no file to download.');
     const events = await app.db.select().from(eventLogs).where(eq(eventLogs.organisationId, org.organisationId));
-    expect(events.map((e) => [e.resource, e.type, e.activity])).toEqual([['exports', 'ERROR', 'exports.event.failed']]);
+    expect(events.map((e) => `${e.resource} ${e.type} ${e.activity}`).sort()).toEqual([
+      'exports ERROR exports.event.failed',
+      'exports INFO runs.export.retrying',
+      'exports INFO runs.export.retrying',
+      'exports INFO runs.export.retrying',
+    ]);
+    expect(events.find((e) => e.type === 'ERROR')?.params).toMatchObject({ start, end, format: 'CSV' });
     // The database's own words (a missing relation) stay in the server log, not the club's event log.
-    expect(events[0]?.error).toBeNull();
+    expect(JSON.stringify(events.map((e) => e.error))).not.toMatch(/members|relation/);
   });
 
-  it('the clean-up fails exports stuck queued or running (a job out of attempts, a process gone)', async () => {
+  it('an export whose worker died is resumed by the sweep and made; one still beating is left alone', async () => {
     const org = await createOrganisation(app, { name: 'Hängd GK' });
-    const values = (createdAt: Date) => ({
-      organisationId: org.organisationId,
-      clubAccountId: org.clubAccountId,
-      kind: 'members' as const,
-      format: 'csv' as const,
-      startDate: start,
-      endDate: end,
+    const dead = await queuedExport(org);
+    const live = await queuedExport(org);
+    const running = (heartbeatAt: Date) => ({
       status: 'running' as const,
-      createdAt,
+      attempts: 1,
+      lease: randomUUID(),
+      startedAt: heartbeatAt,
+      heartbeatAt,
     });
-    const [stuck] = await app.db
-      .insert(exportLogs)
-      .values(values(new Date(Date.now() - STALE_AFTER_MS - 60_000)))
-      .returning();
-    const [recent] = await app.db.insert(exportLogs).values(values(new Date())).returning();
-    expect(await cleanUpExports({ db: app.db, log: app.log })).toEqual({ deleted: 0, failed: 1 });
+    // Killed mid-export two minutes ago (RUN_STALE_SECONDS is 90), and one being made right now elsewhere.
+    await app.db
+      .update(exportLogs)
+      .set(running(new Date(Date.now() - 2 * 60_000)))
+      .where(eq(exportLogs.id, dead));
+    await app.db.update(exportLogs).set(running(new Date())).where(eq(exportLogs.id, live));
+    expect((await app.runs.sweep()).resumed).toBe(1);
+    expect(await runExportRun(app, live)).toBe('live');
     const log = (await get('/exports/log', org.owner)).json().data as ExportLogEntry[];
-    expect(log.find((e) => e.id === stuck?.id)).toMatchObject({
-      status: 'failed',
-      error: 'Exporten kunde inte skapas. Försök igen.',
-    });
-    expect(log.find((e) => e.id === recent?.id)?.status).toBe('running');
+    expect(log.find((e) => e.id === dead)?.status).toBe('queued');
+    expect(log.find((e) => e.id === live)?.status).toBe('running');
+    // The live one holds the club account's exports: the resumed one waits for it, then is made.
+    expect(await runExportRun(app, dead)).toBe('busy');
+    await app.db.update(exportLogs).set({ status: 'failed', lease: null }).where(eq(exportLogs.id, live));
+    expect(await runExportRun(app, dead)).toBe('succeeded');
+    const made = (await get(`/exports/${dead}`, org.owner)).json().data as ExportLogEntry;
+    expect(made).toMatchObject({ status: 'succeeded', fileAvailable: true });
+    const events = await app.db.select().from(eventLogs).where(eq(eventLogs.organisationId, org.organisationId));
+    expect(events.map((e) => e.activity).sort()).toEqual(['exports.event.succeeded.members', 'runs.export.resumed']);
   });
 });

@@ -10,19 +10,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
 import { scoped } from '../../plugins/auth';
-import {
-  cleanUpExports,
-  createExport,
-  EXPORTS_CLEANUP_QUEUE,
-  EXPORTS_QUEUE,
-  getExport,
-  getExportFile,
-  getExportLog,
-  runExport,
-} from './exports.service';
+import { createExport, getExport, getExportFile, getExportLog } from './exports.service';
 
 const noQuery = z.object({}).strict();
-const exportJob = z.object({ exportId: z.string().uuid() });
 
 /**
  * Exports of a period's members, invoices, payments or GIT invoice bases, and the export log
@@ -40,7 +30,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['exports'],
         summary: 'Export members, invoices, payments or GIT invoice bases of a period as CSV or XLSX',
         description:
-          'Small exports are made at once (201, the finished log row); large ones by a job (202, the queued row — follow GET exports/{id}). Download the file with GET exports/{id}/file.',
+          'Small exports are made at once (201, the finished log row); large ones by a worker (202, the queued row — follow GET exports/{id}), as is a small one that met a passing fault or another export of the club account being made. Download the file with GET exports/{id}/file.',
         querystring: noQuery,
         body: exportRequestSchema(),
         response: { 201: envelope(exportLogEntrySchema), 202: envelope(exportLogEntrySchema) },
@@ -103,17 +93,4 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(file.content);
     },
   );
-
-  // The worker for large exports: retried with backoff on a fault; the last attempt marks the
-  // export failed (and logs it) so the page stops waiting.
-  await app.jobs.createQueue(EXPORTS_QUEUE, { retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 30 * 60 });
-  await app.jobs.work(EXPORTS_QUEUE, async (job) => {
-    const { exportId } = exportJob.parse(job.data);
-    await runExport({ db: app.db, log: app.log }, exportId, { lastAttempt: job.retryCount >= job.retryLimit });
-  });
-  await app.jobs.createQueue(EXPORTS_CLEANUP_QUEUE, { retryLimit: 2, retryDelay: 60 });
-  await app.jobs.work(EXPORTS_CLEANUP_QUEUE, async () => {
-    await cleanUpExports({ db: app.db, log: app.log });
-  });
-  if (app.jobs.runWorkers) await app.jobs.schedule(EXPORTS_CLEANUP_QUEUE, '17 * * * *', {});
 };

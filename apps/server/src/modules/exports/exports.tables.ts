@@ -1,6 +1,7 @@
 import type { ExportFormat, ExportKind, ExportStatus } from '@fairway/shared';
 import { customType, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from '../../db/row-level-security';
+import { runLifecycleColumns } from '../../lib/runs/run-columns';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import { users } from '../users/users.tables';
 
@@ -13,6 +14,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 /**
  * The export log (docs/exports.md#log): one row per export a user asked for,
  * with how it went. The file itself is in `export_files`, so reading the log never reads files.
+ * Each row is a run of the run engine (lib/runs, kind `exports.make` in exports.runs.ts).
  */
 export const exportLogs = pgTable(
   'exports',
@@ -34,8 +36,9 @@ export const exportLogs = pgTable(
     rowCount: integer('row_count'),
     fileSize: integer('file_size'),
     fileName: text('file_name'),
-    /** A server message key (see lib/messages/exports.ts) or the fault's own text. */
+    /** Why it failed: a server message key (older rows) or a reason as lib/failure.ts stores it. */
     error: text('error'),
+    ...runLifecycleColumns(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),

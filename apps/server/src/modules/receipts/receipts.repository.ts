@@ -7,7 +7,8 @@ import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { customers } from '../customers/customers.tables';
 import { searchQuery } from '../invoices/invoices.repository';
 import { invoicePayments, invoices } from '../invoices/invoices.tables';
-import { receipts } from './receipts.tables';
+import { clubAccounts } from '../organizations/organizations.tables';
+import { receiptSendOuts, receipts } from './receipts.tables';
 
 export type ReceiptRecord = typeof receipts.$inferSelect;
 export type ReceiptsFilter = Omit<ReceiptsListFilter, 'page' | 'pageSize'>;
@@ -177,7 +178,7 @@ export async function queueReceipts(
     )
     .onConflictDoUpdate({
       target: [receipts.clubAccountId, receipts.invoiceNumber],
-      set: { state: 'queued', sendOutId, lang, failure: null, error: null, updatedAt: now },
+      set: { state: 'queued', sendOutId, lang, failure: null, error: null, sendingAt: null, updatedAt: now },
     });
 }
 
@@ -228,6 +229,7 @@ export async function markSent(conn: Db | Tx, id: string, recipient: string): Pr
       recipient,
       failure: null,
       error: null,
+      sendingAt: null,
       attempts: sql`${receipts.attempts} + 1`,
       updatedAt: now,
     })
@@ -237,7 +239,7 @@ export async function markSent(conn: Db | Tx, id: string, recipient: string): Pr
 export async function markFailed(
   conn: Db | Tx,
   id: string,
-  failure: 'no_email' | 'smtp' | 'not_paid',
+  failure: 'no_email' | 'smtp' | 'not_paid' | 'interrupted',
   error: string | null,
   recipient: string | null,
 ): Promise<void> {
@@ -248,6 +250,7 @@ export async function markFailed(
       failure,
       error: error?.slice(0, 1000) ?? null,
       recipient,
+      sendingAt: null,
       attempts: sql`${receipts.attempts} + 1`,
       updatedAt: new Date(),
     })
@@ -261,4 +264,77 @@ export async function paymentsOf(conn: Db | Tx, target: MirrorTarget, invoiceNum
     .from(invoicePayments)
     .where(and(eq(invoicePayments.clubAccountId, target.clubAccountId), eq(invoicePayments.invoiceNumber, invoiceNumber)))
     .orderBy(asc(invoicePayments.paymentDate), asc(invoicePayments.number));
+}
+
+/**
+ * Marks a queued receipt as being handed to the mail server (docs/receipts.md#send-outs): false
+ * when it is no longer queued in this send-out.
+ */
+export async function markSending(conn: Db | Tx, id: string, sendOutId: string): Promise<boolean> {
+  const rows = await conn
+    .update(receipts)
+    .set({ sendingAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(receipts.id, id), eq(receipts.sendOutId, sendOutId), eq(receipts.state, 'queued')))
+    .returning({ id: receipts.id });
+  return rows.length > 0;
+}
+
+// ---- send-outs (the run engine's rows, lib/runs) -------------------------------------------------
+
+export type SendOutRecord = typeof receiptSendOuts.$inferSelect;
+
+export async function insertSendOut(
+  tx: Tx,
+  target: MirrorTarget,
+  values: { id: string; total: number; createdBy: string | null },
+): Promise<void> {
+  await tx.insert(receiptSendOuts).values({
+    id: values.id,
+    organisationId: target.organisationId,
+    clubAccountId: target.clubAccountId,
+    status: 'queued',
+    total: values.total,
+    createdBy: values.createdBy,
+  });
+}
+
+/** A send-out of the club account, or undefined (also for another tenant's id). */
+export async function findSendOut(conn: Db | Tx, target: MirrorTarget, id: string): Promise<SendOutRecord | undefined> {
+  const [row] = await conn
+    .select()
+    .from(receiptSendOuts)
+    .where(
+      and(
+        eq(receiptSendOuts.id, id),
+        eq(receiptSendOuts.organisationId, target.organisationId),
+        eq(receiptSendOuts.clubAccountId, target.clubAccountId),
+      ),
+    );
+  return row;
+}
+
+/** How many receipts of a send-out are in each state. */
+export async function sendOutTally(conn: Db | Tx, target: MirrorTarget, sendOutId: string) {
+  const rows = await conn
+    .select({ state: receipts.state, n: count() })
+    .from(receipts)
+    .where(
+      and(
+        eq(receipts.clubAccountId, target.clubAccountId),
+        eq(receipts.organisationId, target.organisationId),
+        eq(receipts.sendOutId, sendOutId),
+      ),
+    )
+    .groupBy(receipts.state);
+  const of = (state: ReceiptState) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+  return { queued: of('queued'), sent: of('sent'), failed: of('failed') };
+}
+
+/** The club's name and organisation number, as its receipts show them. */
+export async function clubOf(conn: Db | Tx, target: MirrorTarget) {
+  const [club] = await conn
+    .select({ name: clubAccounts.name, organisationNumber: clubAccounts.organisationNumber })
+    .from(clubAccounts)
+    .where(and(eq(clubAccounts.id, target.clubAccountId), eq(clubAccounts.organisationId, target.organisationId)));
+  return club ?? { name: '', organisationNumber: null };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES, type ReceiptRow, type ReceiptSendOut } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +14,8 @@ import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { invoicePayments, invoices } from '../invoices/invoices.tables';
 import { roles } from '../permissions/permissions.tables';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
-import { runReceiptSendOut, type SendOutDeps } from './receipts.service';
-import { receipts } from './receipts.tables';
+import { runReceiptSendOut, type SendOutMail } from './receipts.runs';
+import { receiptSendOuts, receipts } from './receipts.tables';
 
 let t: TestApp;
 let app: App;
@@ -246,30 +247,24 @@ describe('sending receipts', () => {
   it('e-mails each receipt through SMTP, records sent and failed truthfully, and never sends twice', async () => {
     const peer = await startSmtpPeer({ starttls: false });
     const transport = createMailTransport(peer.url);
-    const deps: SendOutDeps = {
-      db: app.db,
-      log: app.log,
-      config: { SMTP_URL: peer.url, MAIL_FROM: 'Fairway <no-reply@fairway.se>' },
-      transport,
-    };
+    const mail: SendOutMail = { config: { SMTP_URL: peer.url, MAIL_FROM: 'Fairway <no-reply@fairway.se>' }, transport };
     try {
       const res = await post('/send_receipts/', aStaff, { invoiceIds: [ids.a5001, ids.a5002, ids.a5001] }, 'en');
       expect(res.statusCode, res.body).toBe(202);
       const { sendOutId, queued } = res.json().data as { sendOutId: string; queued: number };
       expect(queued).toBe(2);
       const before = (await get(`/send_receipts/${sendOutId}`, aStaff)).json().data as ReceiptSendOut;
-      expect(before).toMatchObject({ queued: 2, sent: 0, failed: 0, done: false });
+      expect(before).toMatchObject({ status: 'queued', total: 2, queued: 2, sent: 0, failed: 0, done: false, error: null });
       expect((await list()).data.filter((r) => r.state === 'queued').map((r) => r.invoiceNumber)).toEqual(['5001', '5002']);
 
-      const job = { sendOutId, organisationId: a.organisationId, clubAccountId: a.clubAccountId };
-      expect(await runReceiptSendOut(deps, job)).toEqual({ sent: 1, failed: 1 });
-      const mail = await peer.waitFor((m) => m.to.includes('greta@example.se'));
-      expect(mail.subject).toBe('Kvitto på din betalning – Receipt for invoice 5001');
-      expect(mail.text).toContain('Tack för din betalning!');
+      expect(await runReceiptSendOut(app, sendOutId, { mail })).toBe('succeeded');
+      const greta = await peer.waitFor((m) => m.to.includes('greta@example.se'));
+      expect(greta.subject).toBe('Kvitto på din betalning – Receipt for invoice 5001');
+      expect(greta.text).toContain('Tack för din betalning!');
       expect(peer.mails).toHaveLength(1);
 
       const after = (await get(`/send_receipts/${sendOutId}`, aStaff)).json().data as ReceiptSendOut;
-      expect(after).toMatchObject({ queued: 0, sent: 1, failed: 1, done: true });
+      expect(after).toMatchObject({ status: 'succeeded', total: 2, queued: 0, sent: 1, failed: 1, done: true });
       expect(after.failures).toEqual([{ invoiceNumber: '5002', customerName: 'Per Putt', failure: 'no_email', error: null }]);
       const rows = (await list()).data;
       expect(rows.find((r) => r.invoiceNumber === '5001')).toMatchObject({
@@ -281,8 +276,8 @@ describe('sending receipts', () => {
       expect((await list('state=failed')).data.map((r) => r.invoiceNumber)).toEqual(['5002']);
       expect((await list('state=not_sent')).data.map((r) => r.invoiceNumber)).toEqual(['5003']);
 
-      // A retried job sends nothing again.
-      expect(await runReceiptSendOut(deps, job)).toEqual({ sent: 0, failed: 0 });
+      // A repeated job (pg-boss delivers at least once) finds the run ended and sends nothing again.
+      expect(await runReceiptSendOut(app, sendOutId, { mail })).toBe('gone');
       expect(peer.mails).toHaveLength(1);
       expect((await receiptOf(a, '5001'))?.attempts).toBe(1);
 
@@ -303,14 +298,8 @@ describe('sending receipts', () => {
     try {
       const res = await post('/send_receipts/', aStaff, { invoiceIds: [ids.a5003] });
       const { sendOutId } = res.json().data as { sendOutId: string };
-      const deps: SendOutDeps = {
-        db: app.db,
-        log: app.log,
-        config: { SMTP_URL: peer.url, MAIL_FROM: 'Fairway <no-reply@fairway.se>' },
-        transport,
-      };
-      const job = { sendOutId, organisationId: a.organisationId, clubAccountId: a.clubAccountId };
-      expect(await runReceiptSendOut(deps, job)).toEqual({ sent: 0, failed: 1 });
+      const mail: SendOutMail = { config: { SMTP_URL: peer.url, MAIL_FROM: 'Fairway <no-reply@fairway.se>' }, transport };
+      expect(await runReceiptSendOut(app, sendOutId, { mail })).toBe('succeeded');
       const out = (await get(`/send_receipts/${sendOutId}`, aStaff)).json().data as ReceiptSendOut;
       expect(out).toMatchObject({ sent: 0, failed: 1, done: true });
       expect(out.failures[0]).toMatchObject({ invoiceNumber: '5003', failure: 'smtp' });
@@ -325,13 +314,8 @@ describe('sending receipts', () => {
   it('without SMTP keeps the receipt in the outbox (stored) and marks it sent', async () => {
     const res = await post('/send_receipts/', aStaff, { invoiceIds: [ids.a5003] });
     const { sendOutId } = res.json().data as { sendOutId: string };
-    const deps: SendOutDeps = {
-      db: app.db,
-      log: app.log,
-      config: { SMTP_URL: undefined, MAIL_FROM: 'x <a@b.se>' },
-      transport: undefined,
-    };
-    await runReceiptSendOut(deps, { sendOutId, organisationId: a.organisationId, clubAccountId: a.clubAccountId });
+    const mail: SendOutMail = { config: { SMTP_URL: undefined, MAIL_FROM: 'x <a@b.se>' }, transport: undefined };
+    expect(await runReceiptSendOut(app, sendOutId, { mail })).toBe('succeeded');
     expect(await receiptOf(a, '5003')).toMatchObject({ state: 'sent', failure: null, error: null, attempts: 2 });
     const stored = await app.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'stina@example.se'));
     expect(stored.map((r) => r.status)).toEqual(['stored']);
@@ -344,4 +328,106 @@ describe('sending receipts', () => {
     expect((await get(`/send_receipts/${sendOutId}`, a.owner)).statusCode).toBe(404);
     expect((await get(`/send_receipts/${sendOutId}`, b.owner)).statusCode).toBe(200);
   });
+});
+
+describe('a send-out whose worker stopped', () => {
+  const smtp = async () => {
+    const peer = await startSmtpPeer({ starttls: false });
+    const transport = createMailTransport(peer.url);
+    const mail: SendOutMail = { config: { SMTP_URL: peer.url, MAIL_FROM: 'Fairway <no-reply@fairway.se>' }, transport };
+    const close = async () => {
+      transport.close();
+      await peer.close();
+    };
+    return { peer, mail, close };
+  };
+  const mailsFor = (peer: Awaited<ReturnType<typeof startSmtpPeer>>, number: string) =>
+    peer.mails.filter((m) => m.subject.endsWith(`kvitto ${number}`) || m.subject.endsWith(`invoice ${number}`));
+
+  it('is handed on when its worker falls silent, and the next attempt sends only the receipts left', async () => {
+    const { peer, mail, close } = await smtp();
+    try {
+      await addInvoice(a, '5010', '1001', 'Greta Golf', 1);
+      await addInvoice(a, '5011', '1003', 'Stina Slice', 1);
+      await addInvoice(a, '5012', '1001', 'Greta Golf', 2);
+      const res = await post('/send_receipts/', aStaff, { invoiceIds: [ids.a5010, ids.a5011, ids.a5012] }, 'en');
+      expect(res.statusCode, res.body).toBe(202);
+      const { sendOutId } = res.json().data as { sendOutId: string };
+
+      let silent = false;
+      const outcome = await runReceiptSendOut(app, sendOutId, {
+        mail,
+        async afterReceipt() {
+          if (silent) return;
+          silent = true;
+          // As if this worker had been silent past RUN_STALE_SECONDS: the sweep hands its run on.
+          await app.db
+            .update(receiptSendOuts)
+            .set({ heartbeatAt: new Date(Date.now() - 10 * 60_000) })
+            .where(eq(receiptSendOuts.id, sendOutId));
+          expect((await app.runs.sweep()).resumed).toBe(1);
+        },
+      });
+      expect(outcome).toBe('taken-over');
+      await peer.waitFor(() => true);
+      expect(peer.mails).toHaveLength(1);
+      const handedOn = (await get(`/send_receipts/${sendOutId}`, aStaff)).json().data as ReceiptSendOut;
+      expect(handedOn).toMatchObject({ status: 'queued', total: 3, sent: 1, queued: 2, done: false });
+
+      expect(await runReceiptSendOut(app, sendOutId, { mail })).toBe('succeeded');
+      await peer.waitFor(() => peer.mails.length >= 3);
+      for (const number of ['5010', '5011', '5012']) expect(mailsFor(peer, number), number).toHaveLength(1);
+      const done = (await get(`/send_receipts/${sendOutId}`, aStaff)).json().data as ReceiptSendOut;
+      expect(done).toMatchObject({ status: 'succeeded', total: 3, sent: 3, queued: 0, failed: 0, done: true });
+      const events = await app.db.select().from(eventLogs).where(eq(eventLogs.activity, 'runs.receiptSendOut.resumed'));
+      expect(events.map((e) => e.clubAccountId)).toEqual([a.clubAccountId]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('whose heartbeat went stale is resumed by the sweep; a receipt it was handing to the mail server is not sent again', async () => {
+    const { peer, mail, close } = await smtp();
+    try {
+      await addInvoice(a, '5013', '1001', 'Greta Golf', 1);
+      await addInvoice(a, '5014', '1003', 'Stina Slice', 1);
+      await addInvoice(a, '5015', '1003', 'Stina Slice', 2);
+      const res = await post('/send_receipts/', aStaff, { invoiceIds: [ids.a5013, ids.a5014, ids.a5015] }, 'en');
+      const { sendOutId } = res.json().data as { sendOutId: string };
+      // What a worker killed mid send-out leaves: its run running with a heartbeat two minutes
+      // old (RUN_STALE_SECONDS is 90), 5013 sent, and 5014 handed to the mail server with no
+      // word back (it may have gone out).
+      const twoMinutesAgo = new Date(Date.now() - 2 * 60_000);
+      await app.db
+        .update(receiptSendOuts)
+        .set({ status: 'running', attempts: 1, lease: randomUUID(), startedAt: twoMinutesAgo, heartbeatAt: twoMinutesAgo })
+        .where(eq(receiptSendOuts.id, sendOutId));
+      const r5013 = await receiptOf(a, '5013');
+      await app.db
+        .update(receipts)
+        .set({ state: 'sent', sentAt: twoMinutesAgo, recipient: 'greta@example.se', attempts: 1 })
+        .where(eq(receipts.id, r5013?.id as string));
+      await app.db
+        .update(receipts)
+        .set({ sendingAt: twoMinutesAgo })
+        .where(and(eq(receipts.clubAccountId, a.clubAccountId), eq(receipts.invoiceNumber, '5014')));
+
+      expect((await app.runs.sweep()).resumed).toBe(1);
+      expect((await get(`/send_receipts/${sendOutId}`, aStaff)).json().data).toMatchObject({ status: 'queued', done: false });
+      expect(await runReceiptSendOut(app, sendOutId, { mail })).toBe('succeeded');
+
+      await peer.waitFor((m) => m.to.includes('stina@example.se'));
+      expect(peer.mails).toHaveLength(1);
+      expect(mailsFor(peer, '5015')).toHaveLength(1);
+      const out = (await get(`/send_receipts/${sendOutId}`, aStaff, 'en')).json().data as ReceiptSendOut;
+      expect(out).toMatchObject({ status: 'succeeded', total: 3, sent: 2, failed: 1, queued: 0, done: true });
+      expect(out.failures).toEqual([{ invoiceNumber: '5014', customerName: 'Stina Slice', failure: 'interrupted', error: null }]);
+      expect(await receiptOf(a, '5013')).toMatchObject({ state: 'sent', attempts: 1 });
+      expect(await receiptOf(a, '5014')).toMatchObject({ state: 'failed', sendingAt: null });
+      const [run] = await app.db.select().from(receiptSendOuts).where(eq(receiptSendOuts.id, sendOutId));
+      expect(run).toMatchObject({ status: 'succeeded', attempts: 2, lease: null });
+    } finally {
+      await close();
+    }
+  }, 60_000);
 });

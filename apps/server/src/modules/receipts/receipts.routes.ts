@@ -9,20 +9,10 @@ import {
   sendReceiptsBodySchema,
 } from '@fairway/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
 import { scoped } from '../../plugins/auth';
-import { createMailTransport } from '../email/email.service';
-import {
-  getSendOut,
-  listReceiptsPage,
-  RECEIPTS_SEND_QUEUE,
-  receiptPdf,
-  runReceiptSendOut,
-  type SendOutJob,
-  sendReceipts,
-} from './receipts.service';
+import { getSendOut, listReceiptsPage, receiptPdf, sendReceipts } from './receipts.service';
 
 const noQuery = z.object({}).strict();
 
@@ -90,37 +80,12 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...read,
       schema: {
         tags: ['receipts'],
-        summary: 'How far a send-out has come: queued, sent, failed and why',
+        summary: "How far a send-out has come: its run's status, and its receipts queued, sent, failed and why",
         params: sendOutParamsSchema,
         querystring: noQuery,
         response: { 200: envelope(receiptSendOutSchema) },
       },
     },
-    async (request) => ({ data: await getSendOut(app, request.auth, request.params.id) }),
+    async (request) => ({ data: await getSendOut(app, request.auth, request.params.id, getLang(request)) }),
   );
-
-  // The worker. Failures are recorded per receipt, so the job itself is retried only when the
-  // database failed under it (and then resumes with the receipts still queued).
-  await app.jobs.createQueue(RECEIPTS_SEND_QUEUE, {
-    retryLimit: 5,
-    retryDelay: 10,
-    retryBackoff: true,
-    expireInSeconds: 30 * 60,
-  });
-  let transport: Transporter | undefined;
-  const getTransport = () => {
-    if (!app.config.SMTP_URL) return undefined;
-    transport ??= createMailTransport(app.config.SMTP_URL);
-    return transport;
-  };
-  await app.jobs.work<SendOutJob>(
-    RECEIPTS_SEND_QUEUE,
-    async (job) => {
-      await runReceiptSendOut({ db: app.db, log: app.log, config: app.config, transport: getTransport() }, job.data);
-    },
-    { pollingIntervalSeconds: 1 },
-  );
-  app.addHook('onClose', async () => {
-    transport?.close();
-  });
 };

@@ -1,5 +1,5 @@
 import type { ExportLogEntry } from '@fairway/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useRunProgress } from '../../../components/use-run-progress';
 import { api } from '../../../lib/api-client';
 import { exportsKey } from './list-export-log';
 
@@ -8,16 +8,12 @@ export async function getExport(id: string, signal?: AbortSignal): Promise<Expor
   return await api.get<ExportLogEntry>(`exports/${encodeURIComponent(id)}`, { signal });
 }
 
-/** Follows a queued export every 2 s until its file is made (or it failed). */
+/** Follows a queued export (a run) every 2 s until its file is made (or it failed). */
 export function useFollowExport(id: string | null) {
-  return useQuery({
+  return useRunProgress({
     queryKey: [...exportsKey, 'one', id],
-    queryFn: ({ signal }) => getExport(id as string, signal),
-    enabled: id !== null,
-    refetchInterval: (q) => {
-      const status = q.state.data?.status;
-      return status === 'succeeded' || status === 'failed' ? false : 2000;
-    },
-    staleTime: 0,
+    queryFn: id === null ? null : (signal) => getExport(id, signal),
+    statusOf: (entry) => entry.status,
+    intervalMs: 2000,
   });
 }

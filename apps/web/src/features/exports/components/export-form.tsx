@@ -10,11 +10,12 @@ import {
   exportRequestSchema,
 } from '@fairway/shared';
 import { Alert, Button, Group, Paper, Radio, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconDownload, IconFileExport } from '@tabler/icons-react';
+import { IconAlertCircle, IconDownload, IconFileExport } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { listErrorMessage } from '../../../components/list/list-states';
+import { RunProgress } from '../../../components/run-progress';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFieldErrorText } from '../../../lib/form-errors';
@@ -242,36 +243,43 @@ export function ExportForm() {
   );
 }
 
-/** A large export being made by its job, then ready with its download. */
+/** A large export being made by a worker (the shared run view), then ready with its download. */
 function FollowedExport({ entry }: { entry: ExportLogEntry }) {
   const { t } = useTranslation('exports');
-  if (entry.status === 'failed') {
-    return (
-      <Alert color="red" variant="light" role="alert" title={t('form.failedTitle')} icon={<IconAlertCircle size={18} />}>
-        {entry.error}
-      </Alert>
-    );
-  }
-  if (entry.status === 'succeeded') {
-    return (
-      <Alert color="green" variant="light" role="status" title={t('form.readyTitle')} icon={<IconCircleCheck size={18} />}>
-        <Stack gap="xs" align="flex-start">
-          <Text fz="sm">{t('form.readyText', { rows: formatCount(entry.rowCount ?? 0) })}</Text>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconDownload size={14} aria-hidden="true" />}
-            onClick={() => void save(entry)}
-          >
-            {t('form.download')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
   return (
-    <Alert color="blue" variant="light" role="status" title={t('form.queuedTitle')} aria-busy="true">
-      {t('form.queuedText')}
-    </Alert>
+    <Paper withBorder p="md" radius="md">
+      <RunProgress
+        label={t('form.runLabel', { kind: t(`form.kinds.${entry.kind}`), start: entry.startDate, end: entry.endDate })}
+        run={{ status: entry.status, done: 0, total: 0, error: entry.error }}
+      >
+        {entry.status === 'succeeded' ? (
+          <Stack gap="xs" align="flex-start">
+            <Text fz="sm" fw={600}>
+              {t('form.readyTitle')}
+            </Text>
+            <Text fz="sm">{t('form.readyText', { rows: formatCount(entry.rowCount ?? 0) })}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconDownload size={14} aria-hidden="true" />}
+              onClick={() => void save(entry)}
+            >
+              {t('form.download')}
+            </Button>
+          </Stack>
+        ) : entry.status === 'failed' ? (
+          <Text fz="sm" fw={600} c="red">
+            {t('form.failedTitle')}
+          </Text>
+        ) : (
+          <Stack gap={4}>
+            <Text fz="sm" fw={600}>
+              {t('form.queuedTitle')}
+            </Text>
+            <Text fz="sm">{t('form.queuedText')}</Text>
+          </Stack>
+        )}
+      </RunProgress>
+    </Paper>
   );
 }

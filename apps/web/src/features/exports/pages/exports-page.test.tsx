@@ -141,6 +141,8 @@ describe('exports page', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Förra månaden' }));
     await user.click(screen.getByRole('button', { name: 'Exportera' }));
     expect(await screen.findByText('Exporten skapas')).toBeInTheDocument();
+    // The shared run view: a progress bar named by the export, without a count (a file is one piece of work).
+    expect(screen.getByRole('progressbar', { name: /^Export: Medlemmar, / })).not.toHaveAttribute('aria-valuenow');
     expect(saved).toEqual([]);
     expect(await screen.findByText('Exporten är klar', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText(/^48\s000 rader\./)).toBeInTheDocument();

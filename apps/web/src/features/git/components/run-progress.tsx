@@ -1,14 +1,8 @@
 import type { GitTransaction } from '@fairway/shared';
-import { Badge, Group, List, Progress, Stack, Text } from '@mantine/core';
+import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { RunProgress as SharedRunProgress } from '../../../components/run-progress';
 import { isRunActive } from '../api/get-git-transaction';
-import { RUN_STATUS_COLORS, useGitFormat } from '../lib/format';
-
-/** Share of the run's items done, 0–100; a run with nothing to do is done when it has ended. */
-export function runPercent(run: Pick<GitTransaction, 'status' | 'total' | 'processed'>): number {
-  if (run.total > 0) return Math.min(100, Math.round((run.processed / run.total) * 100));
-  return isRunActive(run) ? 0 : 100;
-}
 
 /** "3 invoices created, 1 customer updated": the run's counts per resource, in words. */
 export function useCountsText() {
@@ -36,55 +30,22 @@ export interface RunProgressProps {
 }
 
 /**
- * A run's progress: the bar (processed of total), its status, the counts, and when it has
- * ended, the failures. The status text is announced to screen readers as it changes.
+ * A GIT run's progress: the shared run view (components/run-progress.tsx) with the run's counts
+ * and, once it has ended, its failures.
  */
 export function RunProgress({ run, label }: RunProgressProps) {
   const { t } = useTranslation('git');
-  const format = useGitFormat();
   const countsText = useCountsText()(run.counts);
-  const percent = runPercent(run);
   const active = isRunActive(run);
-  const color = run.status === 'failed' ? 'red' : run.failed > 0 ? 'orange' : active ? 'blue' : 'teal';
   return (
-    <Stack gap="xs" data-testid="run-progress" data-status={run.status}>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text fz="sm" fw={600}>
-          {label}
-        </Text>
-        <Badge color={RUN_STATUS_COLORS[run.status]} variant="light">
-          {t(`runs.status.${run.status}`)}
-        </Badge>
-      </Group>
-      <Progress
-        value={percent}
-        color={color}
-        size="lg"
-        striped={active}
-        animated={active}
-        aria-label={label}
-        aria-valuetext={t('runs.progressText', { processed: run.processed, total: run.total })}
-      />
-      <Text fz="sm" c="dimmed" role="status" aria-live="polite">
-        {run.total > 0
-          ? t('runs.progress', {
-              processed: format.number(run.processed),
-              total: format.number(run.total),
-              failed: format.number(run.failed),
-              count: run.failed,
-            })
-          : active
-            ? t('runs.waiting')
-            : t('runs.nothingToDo')}
-      </Text>
+    <SharedRunProgress
+      label={label}
+      run={{ status: run.status, done: run.processed, total: run.total, failed: run.failed, error: run.error }}
+    >
+      {run.total === 0 && !active && run.status === 'succeeded' ? <Text fz="sm">{t('runs.nothingToDo')}</Text> : null}
       {countsText ? <Text fz="sm">{countsText}</Text> : null}
-      {!active && run.error ? (
-        <Text fz="sm" c="red">
-          {t('runs.error', { error: run.error })}
-        </Text>
-      ) : null}
       {!active && run.failures.length > 0 ? <RunFailures failures={run.failures} /> : null}
-    </Stack>
+    </SharedRunProgress>
   );
 }
 

@@ -236,7 +236,9 @@ describe('invoice occasion page', { timeout: 60_000 }, () => {
 
     // The run is followed until it has ended; the bar reaches 100 % and the table shows the invoices.
     await waitFor(() => expect(screen.getByTestId('run-progress').dataset.status).toBe('succeeded'), { timeout: 8_000 });
-    expect(screen.getByRole('progressbar', { name: 'Synk till bokföringen' })).toHaveAttribute('aria-valuenow', '100');
+    const bar = screen.getByRole('progressbar', { name: 'Synk till bokföringen' });
+    expect(bar).toHaveAttribute('aria-valuenow', '2');
+    expect(bar).toHaveAttribute('aria-valuetext', '2 av 2');
     expect(screen.getByText('2 fakturor skapade')).toBeTruthy();
     await waitFor(() =>
       expect(screen.getAllByTestId('basis-invoice').map((a) => a.textContent)).toEqual([

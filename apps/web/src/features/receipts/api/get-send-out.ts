@@ -1,5 +1,5 @@
 import type { ReceiptSendOut } from '@fairway/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useRunProgress } from '../../../components/use-run-progress';
 import { api } from '../../../lib/api-client';
 
 /** GET send_receipts/{id}: how far a send-out has come. */
@@ -7,13 +7,11 @@ export async function getSendOut(id: string, signal?: AbortSignal): Promise<Rece
   return await api.get<ReceiptSendOut>(`send_receipts/${encodeURIComponent(id)}`, { signal });
 }
 
-/** Polls the send-out every second until nothing of it is queued. */
+/** Follows the send-out's run every second until it has ended. */
 export function useSendOut(id: string | null) {
-  return useQuery({
+  return useRunProgress({
     queryKey: ['receipts', 'sendOut', id],
-    queryFn: ({ signal }) => getSendOut(id as string, signal),
-    enabled: id !== null,
-    refetchInterval: (query) => (query.state.data?.done ? false : 1000),
-    staleTime: 0,
+    queryFn: id === null ? null : (signal) => getSendOut(id, signal),
+    statusOf: (out) => out.status,
   });
 }

@@ -1,5 +1,5 @@
 import type { ReceiptRow } from '@fairway/shared';
-import { Alert, Button, Group, Modal, Progress, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconReceipt, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { ListFooter } from '../../../components/list/list-footer';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ListToolbar } from '../../../components/list/list-toolbar';
 import { useListParams } from '../../../components/list/use-list-params';
+import { RunProgress } from '../../../components/run-progress';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSendOut } from '../api/get-send-out';
@@ -32,14 +33,15 @@ function SendOutProgress({ id, total, onDone }: { id: string; total: number; onD
     else notifyError(summary.text);
     onDone();
   }, [out.data, t, onDone]);
-  const finished = (out.data?.sent ?? 0) + (out.data?.failed ?? 0);
+  const run = out.data ?? { status: 'queued' as const, total, sent: 0, failed: 0, error: null };
   return (
-    <Alert color="blue" variant="light" role="status" aria-live="polite" data-testid="send-progress">
-      <Stack gap={6}>
-        <Text fz="sm">{t('send.progress', { done: finished, total })}</Text>
-        <Progress value={total > 0 ? (finished / total) * 100 : 0} animated aria-label={t('send.progressLabel')} />
-      </Stack>
-    </Alert>
+    <Paper withBorder p="md" radius="md">
+      <RunProgress
+        label={t('send.progressLabel')}
+        data-testid="send-progress"
+        run={{ status: run.status, done: run.sent + run.failed, total: run.total || total, failed: run.failed, error: run.error }}
+      />
+    </Paper>
   );
 }
 

@@ -6,6 +6,9 @@ import { sendOutSummary } from './send-out-summary';
 
 const out = (over: Partial<ReceiptSendOut>): ReceiptSendOut => ({
   id: '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  status: 'succeeded',
+  total: 0,
+  error: null,
   queued: 0,
   sent: 0,
   failed: 0,
@@ -36,5 +39,13 @@ describe('the result of a send-out', () => {
       text: '3 sent, 3 failed: no e-mail address, the mail server refused the message',
     });
     expect(sendOutSummary(out({ failed: 1, failures: failures.slice(0, 1) }), t()).ok).toBe(false);
+  });
+
+  it('says so when the send-out itself stopped, with its reason', () => {
+    const stopped = out({ status: 'failed', sent: 2, error: 'An unexpected error occurred' });
+    expect(sendOutSummary(stopped, t())).toEqual({
+      ok: false,
+      text: 'The send-out stopped after 2 sent: An unexpected error occurred',
+    });
   });
 });

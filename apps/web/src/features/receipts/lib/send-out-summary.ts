@@ -6,6 +6,9 @@ import type { TFunction } from 'i18next';
  * old 'Sent receipt successfully' is kept for a single receipt that really was sent.
  */
 export function sendOutSummary(out: ReceiptSendOut, t: TFunction): { ok: boolean; text: string } {
+  if (out.status === 'failed') {
+    return { ok: false, text: t('send.runFailed', { sent: out.sent, error: out.error ?? '' }) };
+  }
   if (out.failed === 0) {
     return { ok: true, text: out.sent === 1 ? t('send.sentOne') : t('send.sentMany', { count: out.sent }) };
   }

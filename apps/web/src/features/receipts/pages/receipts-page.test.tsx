@@ -83,7 +83,9 @@ beforeEach(async () => {
     [`GET send_receipts/${id(99)}`]: () => {
       sendOutReads++;
       // The first look finds it still sending; the next one done.
-      return sendOutReads === 1 ? { ...sendOut, queued: 2, sent: 0, failed: 0, done: false, failures: [] } : sendOut;
+      return sendOutReads === 1
+        ? { ...sendOut, status: 'running', queued: 2, sent: 0, failed: 0, done: false, failures: [] }
+        : sendOut;
     },
     'GET receipts': ({ query }) => {
       const state = query.get('state');
@@ -124,6 +126,9 @@ describe('receipts page', { timeout: 60_000 }, () => {
 
     sendOut = {
       id: id(99),
+      status: 'succeeded',
+      total: 2,
+      error: null,
       queued: 0,
       sent: 1,
       failed: 1,
@@ -139,7 +144,11 @@ describe('receipts page', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Skicka' }));
 
     await waitFor(() => expect(writes).toEqual([{ path: '/api/v1/send_receipts/', body: { invoiceIds: [id(1), id(2)] } }]));
-    expect(await screen.findByText('Skickar kvitton: 0 av 2 klara')).toBeInTheDocument();
+    const bar = await screen.findByRole('progressbar', { name: 'Utskick av kvitton' });
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    expect(bar).toHaveAttribute('aria-valuemax', '2');
+    expect(bar).toHaveAttribute('aria-valuetext', '0 av 2');
+    expect(screen.getByText('0 av 2 klara')).toBeInTheDocument();
     rows = [
       receipt(1, { state: 'sent', sentAt: '2026-11-20T10:00:00.000Z' }),
       receipt(2, { email: null, state: 'failed', failure: 'no_email' }),
