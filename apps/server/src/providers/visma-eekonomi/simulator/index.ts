@@ -48,6 +48,16 @@ export interface VismaSimulatorOptions {
   persistFile?: string;
   /** Warnings about the state file (stderr by default). */
   warn?: (message: string) => void;
+  /** Every API request a route answered, with its body and JSON answer (the contract test reads them). */
+  onExchange?: (exchange: VismaExchange) => void;
+}
+
+export interface VismaExchange {
+  /** The contract's operation, e.g. `POST /v2/customers`. */
+  operation: string;
+  status: number;
+  requestBody: unknown;
+  response: unknown;
 }
 
 export interface VismaSimulator {
@@ -229,6 +239,20 @@ export async function startVismaSimulator(options: VismaSimulatorOptions = {}): 
       return;
     }
     const result = await dispatch(found, { url, rawBody, accept: req.headers.accept ?? '', baseUrl, now: store.now() });
+    if (options.onExchange) {
+      let requestBody: unknown = null;
+      try {
+        requestBody = rawBody.trim() === '' ? null : JSON.parse(rawBody);
+      } catch {
+        requestBody = rawBody;
+      }
+      options.onExchange({
+        operation: found.route.key,
+        status: result.status,
+        requestBody,
+        response: 'json' in result ? result.json : null,
+      });
+    }
     // Written (and synced) before the answer: a confirmed write survives a killed process.
     if (stateFile && (method !== 'GET' || /\/print$/.test(url.pathname)) && result.status < 400) {
       stateFile.changed();
