@@ -457,27 +457,57 @@ describe('Visma eEkonomi provider against the simulator', () => {
     const p = provider();
     const number = (await p.invoices.create(invoiceFields('1006'), { externalRef: 'inv-pay-body' })).number;
     const invoice = [...sim.store.invoices.values()].find((i) => String(i.InvoiceNumber) === number);
-    const paid = await p.invoices.registerPayment(number, { paymentDate: '2026-05-21', amountOre: 97_100 }, { externalRef: 'pay-full' });
-    expect(paid).toMatchObject({ invoiceNumber: number, amountOre: 97_100, paymentDate: '2026-05-21', number: expect.stringMatching(/^C\d+$/) });
+    const paid = await p.invoices.registerPayment(
+      number,
+      { paymentDate: '2026-05-21', amountOre: 97_100 },
+      { externalRef: 'pay-full' },
+    );
+    expect(paid).toMatchObject({
+      invoiceNumber: number,
+      amountOre: 97_100,
+      paymentDate: '2026-05-21',
+      number: expect.stringMatching(/^C\d+$/),
+    });
     const cheque = sim.store.bankAccounts.find((b) => b.IsDefaultChequeAccount);
     expect(invoice?.Payments).toEqual([
-      expect.objectContaining({ CompanyBankAccountId: cheque?.Id, PaymentType: 2, PaymentCurrency: 'SEK', PaymentAmount: 971, Reference: 'fw:pay-full' }),
+      expect.objectContaining({
+        CompanyBankAccountId: cheque?.Id,
+        PaymentType: 2,
+        PaymentCurrency: 'SEK',
+        PaymentAmount: 971,
+        Reference: 'fw:pay-full',
+      }),
     ]);
   });
 
-  it('says in the reader\'s language when the company has no cheque account, or several and no default', async () => {
+  it("says in the reader's language when the company has no cheque account, or several and no default", async () => {
     const saved = sim.store.bankAccounts.map((b) => ({ ...b }));
     try {
       const number = (await provider().invoices.create(invoiceFields('1007'), { externalRef: 'inv-bank' })).number;
       for (const b of sim.store.bankAccounts) if (b.BankAccountType === 1) b.IsActive = false;
       expect(
-        await kind(provider().invoices.registerPayment(number, { paymentDate: '2026-05-21', amountOre: 100 }, { externalRef: 'pay-nobank' })),
+        await kind(
+          provider().invoices.registerPayment(
+            number,
+            { paymentDate: '2026-05-21', amountOre: 100 },
+            { externalRef: 'pay-nobank' },
+          ),
+        ),
       ).toMatchObject({ kind: 'validation', key: 'accounting.visma.noBankAccount' });
       sim.store.bankAccounts.splice(0, sim.store.bankAccounts.length, ...saved.map((b) => ({ ...b })));
-      sim.store.bankAccounts.push({ ...(saved[0] as (typeof saved)[number]), Id: '6a1b7c2d-0000-4000-a000-000000000001', Name: 'Klubbkonto', IsDefaultChequeAccount: false });
+      sim.store.bankAccounts.push({
+        ...(saved[0] as (typeof saved)[number]),
+        Id: '6a1b7c2d-0000-4000-a000-000000000001',
+        Name: 'Klubbkonto',
+        IsDefaultChequeAccount: false,
+      });
       for (const b of sim.store.bankAccounts) b.IsDefaultChequeAccount = false;
       const several = await kind(
-        provider().invoices.registerPayment(number, { paymentDate: '2026-05-21', amountOre: 100 }, { externalRef: 'pay-several' }),
+        provider().invoices.registerPayment(
+          number,
+          { paymentDate: '2026-05-21', amountOre: 100 },
+          { externalRef: 'pay-several' },
+        ),
       );
       expect(several).toMatchObject({ kind: 'validation', key: 'accounting.visma.severalBankAccounts' });
       expect((several.params as { accounts: string }).accounts).toBe('Företagskonto, Klubbkonto');
@@ -492,7 +522,12 @@ describe('Visma eEkonomi provider against the simulator', () => {
     const p = createVismaEekonomiProvider({
       apiBaseUrl: sim.apiBaseUrl,
       auth: tokenSource(sim.grantConsent()),
-      limiter: { acquire: (key, signal) => (keys.push(key), limiter.acquire(key, signal)) },
+      limiter: {
+        acquire(key, signal) {
+          keys.push(key);
+          return limiter.acquire(key, signal);
+        },
+      },
       rateKey: 'visma_eekonomi:test:company:1',
     });
     await p.customers.get('1001');

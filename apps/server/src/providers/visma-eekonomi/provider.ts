@@ -27,8 +27,8 @@ import {
   fractionFromBasisPoints,
   fromHundredths,
   invoiceFromVisma,
-  orderFromVisma,
   isPaymentVoucher,
+  orderFromVisma,
   paymentFromVoucher,
   receivedOre,
   refMarker,
@@ -247,8 +247,9 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
   }
   async function articleByNumber(number: string): Promise<VismaArticle | null> {
     return (
-      (await fetchAll<VismaArticle>(api, '/articles', { $filter: `Number eq ${quote(number)}` }, 50)).find((a) => a.Number === number) ??
-      null
+      (await fetchAll<VismaArticle>(api, '/articles', { $filter: `Number eq ${quote(number)}` }, 50)).find(
+        (a) => a.Number === number,
+      ) ?? null
     );
   }
   async function invoiceByNumber(number: string): Promise<VismaInvoice> {
@@ -266,7 +267,9 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
   /** The customer invoice of an id, or null when the id is no customer invoice (a voucher's SourceId may be another document). */
   async function invoiceById(id: string): Promise<VismaInvoice | null> {
     try {
-      return rememberInvoice(await api.get<VismaInvoice>(`/customerinvoices/${id}`, { notFoundKey: 'accounting.invoiceMissing' }));
+      return rememberInvoice(
+        await api.get<VismaInvoice>(`/customerinvoices/${id}`, { notFoundKey: 'accounting.invoiceMissing' }),
+      );
     } catch (error) {
       if (error instanceof AccountingError && error.kind === 'not_found') return null;
       throw error;
@@ -429,9 +432,14 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
         $filter: `CustomerId eq ${asked.CustomerId} and InvoiceDate eq ${asked.InvoiceDate}`,
       })
     ).filter(fits);
-    const drafts = invoices.length > 0 ? [] : (await fetchAll<VismaDraft>(api, '/customerinvoicedrafts', {
-      $filter: `CustomerId eq ${asked.CustomerId}`,
-    })).filter(fits);
+    const drafts =
+      invoices.length > 0
+        ? []
+        : (
+            await fetchAll<VismaDraft>(api, '/customerinvoicedrafts', {
+              $filter: `CustomerId eq ${asked.CustomerId}`,
+            })
+          ).filter(fits);
     const found = [...invoices, ...drafts];
     if (found.length > 1)
       throw new AccountingError(

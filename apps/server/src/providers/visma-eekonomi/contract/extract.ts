@@ -112,7 +112,12 @@ const SUPPLEMENT = {
 /** "<p>Requires any of the following scopes: <br><b>ea:sales, ea:sales_readonly</b></p>…" → the scopes. */
 export function scopesOf(description: string): string[] {
   const match = description.match(/Requires any of the following scopes:\s*<br><b>([^<]*)<\/b>/);
-  return match ? (match[1] as string).split(',').map((s) => s.trim()).filter(Boolean) : [];
+  return match
+    ? (match[1] as string)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 }
 
 function refsIn(value: unknown, into: Set<string>): void {
@@ -149,8 +154,7 @@ export function extract(swagger: Json): Json {
   while (queue.length > 0) {
     const name = queue.shift() as string;
     if (name in definitions) continue;
-    const definition =
-      (SUPPLEMENT.definitions as Record<string, unknown>)[name] ?? (allDefinitions[name] as unknown | undefined);
+    const definition = (SUPPLEMENT.definitions as Record<string, unknown>)[name] ?? (allDefinitions[name] as unknown | undefined);
     if (!definition) throw new Error(`definition ${name} is not in the document`);
     const extra = (SUPPLEMENT.properties as Record<string, Json>)[name];
     definitions[name] = extra
@@ -178,5 +182,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const subset = extract(JSON.parse(readFileSync(source, 'utf8')) as Json);
   const target = path.join(path.dirname(fileURLToPath(import.meta.url)), 'visma-eaccounting-v2.subset.json');
   writeFileSync(target, `${JSON.stringify(subset, null, 1)}\n`);
-  console.log(`wrote ${target}: ${Object.keys(subset.operations as Json).length} operations, ${Object.keys(subset.definitions as Json).length} definitions`);
+  console.log(
+    `wrote ${target}: ${Object.keys(subset.operations as Json).length} operations, ${Object.keys(subset.definitions as Json).length} definitions`,
+  );
 }

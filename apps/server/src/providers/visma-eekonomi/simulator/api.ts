@@ -193,7 +193,10 @@ export function findRoute(routes: Route[], method: string, pathname: string): { 
   if (found) return { route: found, params: (pathname.match(found.pattern) ?? []).slice(1) };
   if (pathMatches.length > 0)
     return { status: 405, json: errorBody(ERROR.validation, `The requested resource does not support http method '${method}'.`) };
-  return { status: 404, json: errorBody(ERROR.notFound, `No HTTP resource was found that matches the request URI '${pathname}'.`) };
+  return {
+    status: 404,
+    json: errorBody(ERROR.notFound, `No HTTP resource was found that matches the request URI '${pathname}'.`),
+  };
 }
 
 /** Whether a token's scopes (space-separated) let it call the operation. */
@@ -213,7 +216,10 @@ export async function dispatch(
   if (r.op.produces.length > 0 && r.op.produces.every((type) => type === 'application/pdf')) {
     const accept = request.accept.toLowerCase();
     if (accept !== '' && !accept.includes('application/pdf') && !accept.includes('*/*'))
-      return { status: 406, json: errorBody(ERROR.validation, `This resource produces application/pdf; the request accepts ${request.accept}.`) };
+      return {
+        status: 406,
+        json: errorBody(ERROR.validation, `This resource produces application/pdf; the request accepts ${request.accept}.`),
+      };
   }
   let body: Record<string, unknown> | null = null;
   if (rawBody.trim() !== '') {
@@ -232,7 +238,10 @@ export async function dispatch(
     if (itemSchema) {
       const fields = new Map(Object.entries(resolve(itemSchema).properties ?? {}));
       const rows = (result as unknown[]).map((row) => shape(itemSchema, row) as Record<string, unknown>);
-      return { status: 200, json: shape(responseSchema(r.op) ?? {}, queryList(rows, url.searchParams, request.now, r.order ?? 'Id', fields)) };
+      return {
+        status: 200,
+        json: shape(responseSchema(r.op) ?? {}, queryList(rows, url.searchParams, request.now, r.order ?? 'Id', fields)),
+      };
     }
     const answer = responseSchema(r.op);
     return { status: 200, json: answer && answer.type !== 'object' ? shape(answer, result) : (result ?? {}) };

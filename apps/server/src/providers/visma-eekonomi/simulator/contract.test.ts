@@ -38,9 +38,7 @@ function jsonSchemas(strictAnswers: boolean): Json {
     if (schema.properties) {
       const required = new Set(schema.required ?? []);
       out.type = nullable ? ['object', 'null'] : 'object';
-      out.properties = Object.fromEntries(
-        Object.entries(schema.properties).map(([k, v]) => [k, convert(v, !required.has(k))]),
-      );
+      out.properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, convert(v, !required.has(k))]));
       if (schema.required) out.required = schema.required;
       if (strictAnswers) out.additionalProperties = false;
     }
@@ -58,7 +56,9 @@ function validator(strictAnswers: boolean) {
   // Requests: what JSON.NET reads into a DateTime; answers: how Visma writes one.
   ajv.addFormat(
     'date-time',
-    strictAnswers ? /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/ : /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/,
+    strictAnswers
+      ? /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/
+      : /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/,
   );
   ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31 });
   ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
@@ -175,7 +175,11 @@ describe('the Visma eEkonomi simulator against the published contract', () => {
     const made = await p.invoices.create(invoice, { externalRef: 'contract-inv' });
     await p.invoices.send(made.number, 'email');
     await p.invoices.send(made.number, 'print');
-    await p.invoices.registerPayment(made.number, { paymentDate: '2026-05-20', amountOre: 10_000 }, { externalRef: 'contract-pay' });
+    await p.invoices.registerPayment(
+      made.number,
+      { paymentDate: '2026-05-20', amountOre: 10_000 },
+      { externalRef: 'contract-pay' },
+    );
     await p.invoices.credit(made.number);
     await p.invoices.pdf(made.number);
     await p.invoices.list({ pageSize: 20, modifiedSince: '2020-01-01T00:00:00Z' });
@@ -221,12 +225,69 @@ describe('the Visma eEkonomi simulator against the published contract', () => {
   }, 60_000);
 
   it.each([
-    ['a payment without its bank account and type', 'POST', 'payments', { PaymentDate: '2026-05-20', PaymentAmount: 10, PaymentCurrency: 'SEK' }, /CompanyBankAccountId field is required/],
-    ['a payment type outside the enum', 'POST', 'payments', { CompanyBankAccountId: null, PaymentDate: '2026-05-20', PaymentAmount: 10, PaymentCurrency: 'SEK', PaymentType: 7 }, /required|one of/],
-    ['a customer without IsActive', 'POST', 'customers', { Name: 'X', TermsOfPaymentId: null, InvoicePostalCode: '1', InvoiceCity: 'Y', IsPrivatePerson: false }, /required/],
-    ['a customer name over 50 characters', 'POST', 'customers', { Name: 'x'.repeat(51), IsActive: true, TermsOfPaymentId: '00000000-0000-0000-0000-000000000000', InvoicePostalCode: '1', InvoiceCity: 'Y', IsPrivatePerson: false }, /maximum length of 50/],
-    ['a draft without the invoice address', 'POST', 'drafts', { CustomerId: '00000000-0000-0000-0000-000000000000', RotReducedInvoicingType: 0, EuThirdParty: false, CustomerIsPrivatePerson: false }, /InvoiceCustomerName field is required/],
-    ['a GUID that is none', 'POST', 'drafts', { CustomerId: 'kund-1', InvoiceCustomerName: 'X', InvoicePostalCode: '1', InvoiceCity: 'Y', InvoiceCountryCode: 'SE', RotReducedInvoicingType: 0, EuThirdParty: false, CustomerIsPrivatePerson: false }, /Guid/],
+    [
+      'a payment without its bank account and type',
+      'POST',
+      'payments',
+      { PaymentDate: '2026-05-20', PaymentAmount: 10, PaymentCurrency: 'SEK' },
+      /CompanyBankAccountId field is required/,
+    ],
+    [
+      'a payment type outside the enum',
+      'POST',
+      'payments',
+      { CompanyBankAccountId: null, PaymentDate: '2026-05-20', PaymentAmount: 10, PaymentCurrency: 'SEK', PaymentType: 7 },
+      /required|one of/,
+    ],
+    [
+      'a customer without IsActive',
+      'POST',
+      'customers',
+      { Name: 'X', TermsOfPaymentId: null, InvoicePostalCode: '1', InvoiceCity: 'Y', IsPrivatePerson: false },
+      /required/,
+    ],
+    [
+      'a customer name over 50 characters',
+      'POST',
+      'customers',
+      {
+        Name: 'x'.repeat(51),
+        IsActive: true,
+        TermsOfPaymentId: '00000000-0000-0000-0000-000000000000',
+        InvoicePostalCode: '1',
+        InvoiceCity: 'Y',
+        IsPrivatePerson: false,
+      },
+      /maximum length of 50/,
+    ],
+    [
+      'a draft without the invoice address',
+      'POST',
+      'drafts',
+      {
+        CustomerId: '00000000-0000-0000-0000-000000000000',
+        RotReducedInvoicingType: 0,
+        EuThirdParty: false,
+        CustomerIsPrivatePerson: false,
+      },
+      /InvoiceCustomerName field is required/,
+    ],
+    [
+      'a GUID that is none',
+      'POST',
+      'drafts',
+      {
+        CustomerId: 'kund-1',
+        InvoiceCustomerName: 'X',
+        InvoicePostalCode: '1',
+        InvoiceCity: 'Y',
+        InvoiceCountryCode: 'SE',
+        RotReducedInvoicingType: 0,
+        EuThirdParty: false,
+        CustomerIsPrivatePerson: false,
+      },
+      /Guid/,
+    ],
   ])('refuses %s with ErrorCode 2000', async (_, method, target, body, message) => {
     const anInvoice = [...sim.store.invoices.values()].find((i) => !i.IsCreditInvoice && i.RemainingAmount > 0);
     const path =
@@ -237,7 +298,11 @@ describe('the Visma eEkonomi simulator against the published contract', () => {
           : '/customerinvoicedrafts';
     const answer = await raw(method, path, body);
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ ErrorCode: 2000, DeveloperErrorMessage: expect.stringMatching(message), ErrorId: expect.any(String) });
+    expect(answer.body).toMatchObject({
+      ErrorCode: 2000,
+      DeveloperErrorMessage: expect.stringMatching(message),
+      ErrorId: expect.any(String),
+    });
   });
 
   it('refuses OData it does not document: functions, quoted GUIDs, unknown $ options; ignores other parameters', async () => {
@@ -269,6 +334,9 @@ describe('the Visma eEkonomi simulator against the published contract', () => {
 function ajvText(check: ValidateFunction): string {
   return (check.errors ?? [])
     .slice(0, 5)
-    .map((e) => `${e.instancePath} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`)
+    .map(
+      (e) =>
+        `${e.instancePath} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+    )
     .join('; ');
 }

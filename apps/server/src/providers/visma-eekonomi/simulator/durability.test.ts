@@ -26,7 +26,8 @@ function start(file: string): Promise<{ process: ChildProcess; url: string; acce
     p.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
       const line = out.split('\n')[0];
-      if (out.includes('\n') && line) resolve({ process: p, ...(JSON.parse(line) as { url: string; accessToken: string; terms: string }) });
+      if (out.includes('\n') && line)
+        resolve({ process: p, ...(JSON.parse(line) as { url: string; accessToken: string; terms: string }) });
     });
     p.on('exit', (code) => reject(new Error(`the simulator exited with ${code} before it started`)));
   });

@@ -12,9 +12,9 @@ import {
   type VDraft,
   type VDraftRow,
   type VInvoice,
-  type VPayment,
   type VismaStore,
   VOUCHER_TYPE,
+  type VPayment,
   type VVoucher,
 } from './store';
 
@@ -510,7 +510,11 @@ export function registerPayment(store: VismaStore, invoiceId: string, body: Body
     throw new VismaApiError(400, ERROR.validation, 'The field PaymentAmount must be greater than 0.');
   const currency = required(str(body.PaymentCurrency), 'PaymentCurrency');
   if (currency !== invoice.CurrencyCode)
-    throw new VismaApiError(400, ERROR.validation, `PaymentCurrency ${currency} is not the invoice's currency ${invoice.CurrencyCode}.`);
+    throw new VismaApiError(
+      400,
+      ERROR.validation,
+      `PaymentCurrency ${currency} is not the invoice's currency ${invoice.CurrencyCode}.`,
+    );
   const date = required(str(body.PaymentDate), 'PaymentDate').slice(0, 10);
   // swagger: definitions.InvoicePaymentApi.PaymentType — 1 = PartialPayment, 2 = CompletePayment, 3 = Rounding.
   const type = num(body.PaymentType);
@@ -520,7 +524,11 @@ export function registerPayment(store: VismaStore, invoiceId: string, body: Body
   if (remaining <= 0)
     throw new VismaApiError(400, ERROR.cannotBeCreatedOrUpdated, `Invoice ${invoice.InvoiceNumber} is already paid.`);
   if (toOre(amount) > remaining) {
-    throw new VismaApiError(400, ERROR.validation, `PaymentAmount ${amount} exceeds the remaining amount ${invoice.RemainingAmount}.`);
+    throw new VismaApiError(
+      400,
+      ERROR.validation,
+      `PaymentAmount ${amount} exceeds the remaining amount ${invoice.RemainingAmount}.`,
+    );
   }
   if (type === 2 && toOre(amount) !== remaining)
     throw new VismaApiError(400, ERROR.validation, `A CompletePayment must pay the remaining amount ${invoice.RemainingAmount}.`);

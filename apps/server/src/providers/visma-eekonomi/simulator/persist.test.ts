@@ -91,7 +91,16 @@ async function createInvoice(sim: VismaSimulator, accessToken: string, customerI
     EuThirdParty: false,
     CustomerIsPrivatePerson: false,
     RotReducedInvoicingType: 0,
-    Rows: [{ LineNumber: 0, IsTextRow: false, Text: 'Rad', ReversedConstructionServicesVatFree: false, ArticleId: article?.Id, Quantity: 2 }],
+    Rows: [
+      {
+        LineNumber: 0,
+        IsTextRow: false,
+        Text: 'Rad',
+        ReversedConstructionServicesVatFree: false,
+        ArticleId: article?.Id,
+        Quantity: 2,
+      },
+    ],
   });
   expect(draft.status).toBe(200);
   const invoice = await api(sim, accessToken, `/customerinvoicedrafts/${draft.body.Id}/convert`, {});

@@ -9,7 +9,16 @@ import { defaultBankAccounts, type VismaStore } from './store';
  */
 
 const REGISTERS = ['customers', 'articles', 'drafts', 'invoices', 'vouchers', 'orders'] as const;
-const LISTS = ['units', 'termsOfPayment', 'deliveryTerms', 'costCenters', 'projects', 'articleLabels', 'codings', 'bankAccounts'] as const;
+const LISTS = [
+  'units',
+  'termsOfPayment',
+  'deliveryTerms',
+  'costCenters',
+  'projects',
+  'articleLabels',
+  'codings',
+  'bankAccounts',
+] as const;
 
 type Register = (typeof REGISTERS)[number];
 type List = (typeof LISTS)[number];

@@ -49,12 +49,16 @@ function checkValue(schema: Schema, value: unknown, at: string): void {
     case 'number':
     case 'integer': {
       if (typeof value !== 'number' || !Number.isFinite(value))
-        refuse(`Error converting value ${JSON.stringify(value)} to type '${type === 'integer' ? 'Int32' : 'Double'}'. Path '${at}'.`);
+        refuse(
+          `Error converting value ${JSON.stringify(value)} to type '${type === 'integer' ? 'Int32' : 'Double'}'. Path '${at}'.`,
+        );
       if (type === 'integer' && !Number.isInteger(value)) refuse(`Input string '${value}' is not a valid integer. Path '${at}'.`);
       if (s.format === 'int32' && (value < INT32.min || value > INT32.max))
         refuse(`Value was either too large or too small for an Int32. Path '${at}'.`);
-      if (s.minimum !== undefined && value < s.minimum) refuse(`The field ${at} must be between ${s.minimum} and ${s.maximum ?? '∞'}.`);
-      if (s.maximum !== undefined && value > s.maximum) refuse(`The field ${at} must be between ${s.minimum ?? '-∞'} and ${s.maximum}.`);
+      if (s.minimum !== undefined && value < s.minimum)
+        refuse(`The field ${at} must be between ${s.minimum} and ${s.maximum ?? '∞'}.`);
+      if (s.maximum !== undefined && value > s.maximum)
+        refuse(`The field ${at} must be between ${s.minimum ?? '-∞'} and ${s.maximum}.`);
       // RegularExpressionAttribute matches the whole of the number's text (the decimals rules).
       if (s.pattern && !new RegExp(`^(?:${s.pattern})$`).test(String(value)))
         refuse(`The field ${at} must match the regular expression '${s.pattern}'.`);
@@ -65,7 +69,7 @@ function checkValue(schema: Schema, value: unknown, at: string): void {
       break;
     case 'array':
       if (!Array.isArray(value)) refuse(`Cannot deserialize ${jsonType(value)} into an array. Path '${at}'.`);
-      if (s.items) value.forEach((item, i) => item !== null && checkValue(s.items as Schema, item, `${at}[${i}]`));
+      if (s.items) for (const [i, item] of value.entries()) if (item !== null) checkValue(s.items as Schema, item, `${at}[${i}]`);
       break;
     case 'object':
       checkObject(s, value, at);
@@ -80,7 +84,8 @@ function checkObject(schema: Schema, value: unknown, at: string): void {
   const prefix = at ? `${at}.` : '';
   for (const name of schema.required ?? []) {
     const v = body[name];
-    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) refuse(`The ${prefix}${name} field is required.`);
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === ''))
+      refuse(`The ${prefix}${name} field is required.`);
   }
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const v = body[name];
