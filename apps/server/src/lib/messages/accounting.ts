@@ -178,6 +178,18 @@ export const accountingMessages = {
     sv: 'Visma eEkonomi-abonnemanget saknar modulen som krävs för detta.',
     en: 'The Visma eEkonomi subscription lacks the module this needs.',
   },
+  'accounting.visma.noBankAccount': {
+    sv: 'Företaget har inget aktivt checkkonto i Visma eEkonomi att registrera betalningen på. Lägg upp ett under Bankkonton i Visma eEkonomi och försök igen.',
+    en: 'The company has no active cheque account in Visma eEkonomi to record the payment on. Add one under Bank accounts in Visma eEkonomi and try again.',
+  },
+  'accounting.visma.severalBankAccounts': {
+    sv: 'Företaget har flera checkkonton i Visma eEkonomi ({accounts}) och inget är markerat som standard. Markera det konto som betalningarna kommer in på som standardkonto i Visma eEkonomi och försök igen.',
+    en: 'The company has several cheque accounts in Visma eEkonomi ({accounts}) and none is marked as the default. Mark the account payments arrive on as the default in Visma eEkonomi and try again.',
+  },
+  'accounting.visma.ambiguousLostAnswer': {
+    sv: 'Visma eEkonomi svarade inte, och det finns flera dokument som stämmer med det som skickades ({ids}). Kontrollera i Visma eEkonomi innan du försöker igen.',
+    en: 'Visma eEkonomi did not answer, and several documents match what was sent ({ids}). Check in Visma eEkonomi before trying again.',
+  },
   'accounting.visma.invoiceAlreadyPaid': {
     sv: 'Fakturan är redan betald.',
     en: 'The invoice is already paid.',

@@ -2,6 +2,7 @@ import type { OAuthAppConfig } from '../../config';
 import { createFortnoxOAuth } from '../fortnox/oauth';
 import { createFortnoxProvider } from '../fortnox/provider';
 import { SIM_DEFAULT_CLIENT, SIM_DEFAULT_TENANT, startFortnoxSimulator } from '../fortnox/simulator/index';
+import { createMemoryJournal, type VismaWriteJournal } from '../visma-eekonomi/journal';
 import { createVismaOAuth } from '../visma-eekonomi/oauth';
 import { createVismaEekonomiProvider } from '../visma-eekonomi/provider';
 import { DEFAULT_SIMULATOR_CLIENT, startVismaSimulator } from '../visma-eekonomi/simulator/index';
@@ -76,12 +77,22 @@ const fortnoxKit: CloudProviderKit = {
   simulatorTenantId: SIM_DEFAULT_TENANT,
 };
 
+/** Our record of what each Visma company was asked to create (visma-eekonomi/journal.ts), per rate key, for this process. */
+const vismaJournals = new Map<string, VismaWriteJournal>();
+
 /** Visma eEkonomi (API v2): identity server and API origins; the kit adds `/v2`. */
 const vismaKit: CloudProviderKit = {
   id: 'visma_eekonomi',
   rateLimit: VISMA_EEKONOMI_RATE_LIMIT,
   oauth: (app) => createVismaOAuth({ authBaseUrl: app.authUrl, clientId: app.clientId, clientSecret: app.clientSecret }),
-  create: (options) => createVismaEekonomiProvider({ ...options, apiBaseUrl: `${options.apiBaseUrl}/v2` }),
+  create: (options) => {
+    let journal = vismaJournals.get(options.rateKey);
+    if (!journal) {
+      journal = createMemoryJournal();
+      vismaJournals.set(options.rateKey, journal);
+    }
+    return createVismaEekonomiProvider({ ...options, apiBaseUrl: `${options.apiBaseUrl}/v2`, journal });
+  },
   async startSimulator({ persistFile }) {
     const simulator = await startVismaSimulator({ seed: 'demo', persistFile });
     return {

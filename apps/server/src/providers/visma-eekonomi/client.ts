@@ -7,7 +7,9 @@ import type { RateLimiter } from '../accounting/rate-limiter';
 
 /**
  * HTTP to the eEkonomi API (`https://eaccountingapi.vismaonline.com/v2`): every request waits
- * for the shared limiter, carries the bearer token, and is retried on 429 (after Retry-After, or
+ * for the shared limiter under the key of its company and endpoint (Visma counts 600 a minute
+ * per client and endpoint: `/customers` and `/customers/{id}` share one budget, `/articles` has
+ * its own), carries the bearer token, and is retried on 429 (after Retry-After, or
  * the seconds Visma names in its message), on 5xx and timeouts (only when repeating cannot make a
  * second document: GET, PUT, DELETE), and once after a 401 with a refreshed token. Visma's
  * `{ ErrorCode, DeveloperErrorMessage, ErrorId }` becomes an `AccountingError` with a message key.
@@ -56,6 +58,8 @@ export interface RequestOptions {
   notFoundKey?: MessageKey;
   /** Message key for ErrorCode 4000 Conflict (e.g. `accounting.customerNumberInUse`). */
   conflictKey?: MessageKey;
+  /** What the operation produces, when not JSON (print: `application/pdf`). */
+  accept?: string;
 }
 
 interface VismaErrorBody {
@@ -149,6 +153,11 @@ export interface VismaClient {
   download(url: string): Promise<Uint8Array>;
 }
 
+/** The endpoint Visma counts a request under: the first segment of its path (`/customers/{id}` → `customers`). */
+export function endpointOf(path: string): string {
+  return path.replace(/^\/+/, '').split(/[/?]/)[0]?.toLowerCase() ?? '';
+}
+
 export function createVismaClient(options: VismaClientOptions): VismaClient {
   const base = options.apiBaseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -159,19 +168,20 @@ export function createVismaClient(options: VismaClientOptions): VismaClient {
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     const url = new URL(`${base}${path}`);
+    const rateKey = `${options.rateKey}:${endpointOf(path)}`;
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const retrySafe = SAFE_METHODS.has(method);
     let token = await options.auth.get();
     let refreshed = false;
     for (let attempt = 0; ; attempt++) {
-      await options.limiter.acquire(options.rateKey);
+      await options.limiter.acquire(rateKey);
       let response: Response;
       try {
         response = await fetch(url, {
           method,
           headers: {
             authorization: `Bearer ${token}`,
-            accept: 'application/json',
+            accept: opts.accept ?? 'application/json',
             ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
           },
           body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,

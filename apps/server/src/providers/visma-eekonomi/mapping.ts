@@ -22,17 +22,20 @@ import type {
  * resolves to the GUID when it calls the API.
  *
  * Where the portal's own reference lives (idempotent creates):
- * - invoices: `BuyersOrderReference` ("köparens ordernummer") — a golf club's members send no
- *   order numbers, the portal is where the order originates, and it is copied from the draft to
- *   the invoice on conversion, so one filter finds a draft or invoice left by a lost answer;
- * - customers: a marker line in `Note`, the one free-text field Visma never prints or sends;
- *   the portal's `notes` is the text without it;
- * - payments: the payment's `Reference`, which Visma writes on the payment voucher rows;
+ * - customers: a marker line in `Note` (definitions.CustomerApi.Note, 4000 characters), the one
+ *   free-text field Visma never prints or sends; the portal's `notes` is the text without it. A
+ *   lost answer is found by `Name eq` and an exact comparison of the whole Note;
  * - articles: Visma has no free-text field, but the article number is required and unique, so
- *   the number is the key (derived from the reference when the portal gives none).
+ *   the number is the key (derived from the reference when the portal gives none);
+ * - invoices and payments: the contract has no field for a caller's reference (its drafts and
+ *   invoices have no BuyersOrderReference; a payment's `Reference` lands nowhere filterable), so
+ *   the provider keeps its own record (journal.ts) and, after a lost answer, matches on what
+ *   Visma stores. The payment's `Reference` still carries the marker, for people reading Visma.
  */
 
 export const REF_PREFIX = 'fw:';
+/** Kundfordringar: the account an invoice debits and its payments credit (BAS). */
+export const RECEIVABLES_ACCOUNT = 1510;
 
 export const oreFromSek = (sek: number | null | undefined): number => Math.round((sek ?? 0) * 100);
 export const sekFromOre = (ore: number): number => ore / 100;
@@ -136,11 +139,12 @@ export interface VismaInvoice {
   TermsOfPaymentId?: string | null;
   YourReference?: string | null;
   OurReference?: string | null;
-  BuyersOrderReference?: string | null;
   TotalAmount?: number | null;
   TotalVatAmount?: number | null;
   TotalRoundings?: number | null;
   RemainingAmount?: number | null;
+  VoucherId?: string | null;
+  CreatedUtc?: string | null;
   PaymentReferenceNumber?: string | null;
   SendType?: number | null;
   IsNotDelivered?: boolean;
@@ -151,8 +155,12 @@ export interface VismaInvoice {
 export interface VismaDraft {
   Id: string;
   CustomerId: string;
-  BuyersOrderReference?: string | null;
-  ReferringInvoiceId?: string | null;
+  InvoiceDate?: string | null;
+  YourReference?: string | null;
+  OurReference?: string | null;
+  IsCreditInvoice?: boolean;
+  Rows?: VismaInvoiceRow[];
+  CreatedUtc?: string | null;
   TotalAmount?: number | null;
   TotalVatAmount?: number | null;
   TotalRoundings?: number | null;
@@ -168,6 +176,16 @@ export interface VismaVoucher {
   SourceId?: string | null;
   Rows?: { AccountNumber: number; DebitAmount?: number | null; CreditAmount?: number | null; TransactionText?: string | null }[];
   ModifiedUtc?: string | null;
+}
+
+/** definitions.BankAccountApi, as far as the portal reads it. */
+export interface VismaBankAccount {
+  Id: string;
+  Name: string;
+  BankAccountType: number;
+  IsActive?: boolean;
+  LedgerAccountNumber?: number;
+  IsDefaultChequeAccount?: boolean;
 }
 
 export interface VismaOrder {
@@ -209,13 +227,9 @@ export interface VismaRefs {
 
 // ── References ──────────────────────────────────────────────────────────────
 
-/** Visma's reference fields hold 50 characters; longer portal references are refused early. */
+/** The portal's reference as it is written on a payment (definitions.InvoicePaymentApi.Reference, 100 characters). */
 export function refMarker(externalRef: string): string {
   return `${REF_PREFIX}${externalRef}`;
-}
-
-export function refFromMarker(value: string | null | undefined): string | null {
-  return value?.startsWith(REF_PREFIX) ? value.slice(REF_PREFIX.length) : null;
 }
 
 const NOTE_MARKER = /\n?\[fw:([^\]]+)\]$/;
@@ -421,14 +435,20 @@ export function rowFromVisma(r: VismaInvoiceRow, refs: VismaRefs): DocumentRow {
 export function invoiceFromVisma(
   v: VismaInvoice,
   refs: VismaRefs,
-  context: { credited: boolean; creditedInvoiceNumber: string | null; payments: InvoicePayment[] },
+  context: {
+    credited: boolean;
+    creditedInvoiceNumber: string | null;
+    payments: InvoicePayment[];
+    /** The portal's reference from its own record (journal.ts), when it made the invoice. */
+    externalRef: string | null;
+  },
 ): AccInvoice {
   const totalOre = oreFromSek(v.TotalAmount);
   const vatOre = oreFromSek(v.TotalVatAmount);
   const roundingOre = oreFromSek(v.TotalRoundings);
   return {
     number: String(v.InvoiceNumber),
-    externalRef: refFromMarker(v.BuyersOrderReference),
+    externalRef: context.externalRef,
     customerNumber: v.CustomerNumber ?? '',
     customerName: v.InvoiceCustomerName ?? '',
     invoiceDate: day(v.InvoiceDate) as string,
@@ -462,11 +482,22 @@ export function invoiceFromVisma(
   };
 }
 
-/** The payment voucher Visma books for `POST customerinvoices/{id}/payments`. */
-export function paymentFromVoucher(v: VismaVoucher, invoiceNumber: string): InvoicePayment {
-  const received = (v.Rows ?? [])
-    .filter((r) => r.AccountNumber === 1510)
+/**
+ * The payment voucher Visma books for `POST customerinvoices/{id}/payments`: what it received is
+ * what it credited the receivables account 1510.
+ */
+/** What a voucher credited the receivables account 1510 (öre). */
+export function receivedOre(v: VismaVoucher): number {
+  return (v.Rows ?? [])
+    .filter((r) => r.AccountNumber === RECEIVABLES_ACCOUNT)
     .reduce((sum, r) => sum + oreFromSek(r.CreditAmount) - oreFromSek(r.DebitAmount), 0);
+}
+
+/** A voucher that takes money off receivables: a payment (or a settlement) of an invoice. */
+export const isPaymentVoucher = (v: VismaVoucher): boolean => receivedOre(v) > 0;
+
+export function paymentFromVoucher(v: VismaVoucher, invoiceNumber: string): InvoicePayment {
+  const received = receivedOre(v);
   return {
     number: v.NumberAndNumberSeries ?? v.Id,
     invoiceNumber,

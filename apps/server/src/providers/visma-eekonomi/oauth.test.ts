@@ -46,6 +46,13 @@ describe('Visma eEkonomi OAuth', () => {
     expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT);
   });
 
+  it("asks for Visma's company picker and for reading bank accounts (payments need one)", () => {
+    const url = new URL(oauth().authorizeUrl({ state: 's2', redirectUri: REDIRECT }));
+    expect(url.searchParams.get('acr_values')).toBe('forceselectcompany:true');
+    expect(url.searchParams.get('prompt')).toBeNull();
+    expect(url.searchParams.get('scope')?.split(' ')).toContain('ea:purchase_readonly');
+  });
+
   it('exchanges the code the consent page sends back, with the state unchanged', async () => {
     const back = await consent('allow', 'state-42');
     expect(back.searchParams.get('state')).toBe('state-42');

@@ -15,12 +15,17 @@ export interface VismaOAuthOptions {
   authBaseUrl: string;
   clientId: string;
   clientSecret: string;
-  /** Default: the API, refresh tokens, sales and accounting. */
+  /** Default: the API, refresh tokens, sales, accounting and reading bank accounts. */
   scopes?: string[];
   timeoutMs?: number;
 }
 
-export const VISMA_EEKONOMI_SCOPES = ['ea:api', 'offline_access', 'ea:sales', 'ea:accounting'];
+/**
+ * `ea:sales` for customers, articles and invoices, `ea:accounting` for vouchers, and
+ * `ea:purchase_readonly` because the bank accounts a payment is recorded on are only readable
+ * with a purchase scope (contract/visma-eaccounting-v2.subset.json, `GET /v2/bankaccounts`).
+ */
+export const VISMA_EEKONOMI_SCOPES = ['ea:api', 'offline_access', 'ea:sales', 'ea:accounting', 'ea:purchase_readonly'];
 
 interface TokenResponse {
   access_token?: string;
@@ -92,8 +97,9 @@ export function createVismaOAuth(options: VismaOAuthOptions): OAuthProvider {
       url.searchParams.set('scope', scopes.join(' '));
       url.searchParams.set('state', state);
       url.searchParams.set('response_type', 'code');
-      // Lets a user with several companies pick the one to connect.
-      url.searchParams.set('prompt', 'select_account');
+      // Visma's company picker: a user with several companies chooses the one to connect, also
+      // when the browser is still signed in to another (OpenID Connect `prompt` is not it).
+      url.searchParams.set('acr_values', 'forceselectcompany:true');
       return url.toString();
     },
     exchangeCode: ({ code, redirectUri }) => token({ code, redirect_uri: redirectUri }, 'authorization_code'),

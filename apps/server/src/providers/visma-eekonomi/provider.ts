@@ -17,6 +17,7 @@ import type {
   Page,
 } from '../accounting/provider';
 import { createVismaClient, fetchAll, PROVIDER_NAME, type VismaClient, type VismaClientOptions, type VismaPage } from './client';
+import { createMemoryJournal, type JournalEntry, type VismaWriteJournal } from './journal';
 import {
   articleFromVisma,
   articleToVisma,
@@ -26,15 +27,19 @@ import {
   fractionFromBasisPoints,
   fromHundredths,
   invoiceFromVisma,
+  isPaymentVoucher,
   orderFromVisma,
   paymentFromVoucher,
+  receivedOre,
   refMarker,
   sekFromOre,
   type VismaArticle,
+  type VismaBankAccount,
   type VismaCompanySettings,
   type VismaCustomer,
   type VismaDraft,
   type VismaInvoice,
+  type VismaInvoiceRow,
   type VismaOrder,
   type VismaRefs,
   type VismaVoucher,
@@ -48,17 +53,30 @@ import {
  *   resolves them to Visma's GUID with one `$filter` lookup (remembered by this instance).
  * - Invoices are made as drafts and converted at once (`…/convert`): a Visma invoice is booked
  *   from birth, so `update` and `cancel` are refused and `bookkeep` answers the invoice as it is.
- * - Creates are idempotent: the portal's reference is written on the document (mapping.ts says
- *   where) and looked up before creating and after any answer that was lost.
+ * - Creates are idempotent: customers and articles carry the portal's reference (mapping.ts says
+ *   where); invoices, credit notes and payments, which the contract gives no field for, are kept
+ *   in our own record (journal.ts) with what was asked, and after a lost answer matched exactly
+ *   on what Visma stores.
+ * - Payments are recorded on the company's default cheque account (`GET /v2/bankaccounts`).
  * - Visma has no contracts, price lists or external print; those calls say so in the reader's
  *   language (`accounting.visma.notSupported`), except `contracts.list`, which answers the
  *   empty list that is the truth.
  */
 
-export type VismaEekonomiProviderOptions = VismaClientOptions;
+export type VismaEekonomiProviderOptions = VismaClientOptions & {
+  /** Our record of asks and answers; one per company (registry.ts), in memory by default. */
+  journal?: VismaWriteJournal;
+  now?: () => Date;
+};
 
-const VOUCHER_CUSTOMER_PAYMENT = 4;
 const MAX_PAGE_SIZE = 1000;
+/** A document Visma made from a lost ask is stamped after the ask; allow for clocks that differ this much. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+/** definitions.BankAccountApi.BankAccountType: 1 = ChequeAccount. */
+const CHEQUE_ACCOUNT = 1;
+/** definitions.InvoicePaymentApi.PaymentType. */
+const PARTIAL_PAYMENT = 1;
+const COMPLETE_PAYMENT = 2;
 
 function notSupported(feature: MessageKey, kind: 'validation' | 'conflict' = 'validation'): AccountingError {
   return new AccountingError(kind, 'accounting.visma.notSupported', { feature }, { provider: 'visma_eekonomi' });
@@ -99,8 +117,63 @@ async function createOnce<T>(lookup: () => Promise<T | null>, create: () => Prom
   }
 }
 
+const ore = (sek: number | null | undefined) => Math.round((sek ?? 0) * 100);
+const hundredths = (n: number | null | undefined) => Math.round((n ?? 0) * 100);
+const basisPoints = (f: number | null | undefined) => Math.round((f ?? 0) * 10_000);
+const blankToNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
+
+/** What an invoice or draft says of its rows, compared exactly with what was asked. */
+function rowKey(rows: (VismaInvoiceRow | Record<string, unknown>)[]): string {
+  return JSON.stringify(
+    rows.map((r) => {
+      const row = r as VismaInvoiceRow;
+      return row.IsTextRow
+        ? ['text', row.Text ?? '']
+        : [
+            row.ArticleId ?? null,
+            row.Text ?? '',
+            ore(row.UnitPrice),
+            hundredths(row.Quantity),
+            basisPoints(row.DiscountPercentage),
+            blankToNull(row.CostCenterItemId1),
+            blankToNull(row.ProjectId),
+          ];
+    }),
+  );
+}
+
+interface AskedInvoice {
+  CustomerId: string;
+  InvoiceDate: string;
+  IsCreditInvoice: boolean;
+  YourReference: string | null;
+  OurReference: string | null;
+  rows: string;
+}
+
+function sameInvoice(asked: AskedInvoice, doc: VismaInvoice | VismaDraft): boolean {
+  return (
+    doc.CustomerId === asked.CustomerId &&
+    (doc.InvoiceDate ?? '').slice(0, 10) === asked.InvoiceDate &&
+    (doc.IsCreditInvoice ?? false) === asked.IsCreditInvoice &&
+    blankToNull(doc.YourReference) === asked.YourReference &&
+    blankToNull(doc.OurReference) === asked.OurReference &&
+    rowKey(doc.Rows ?? []) === asked.rows
+  );
+}
+
+const madeAfter = (doc: { CreatedUtc?: string | null; ModifiedUtc?: string | null }, entry: JournalEntry) => {
+  const stamp = doc.CreatedUtc ?? doc.ModifiedUtc;
+  if (!stamp) return true;
+  const at = Date.parse(/[zZ]|[+-]\d{2}:\d{2}$/.test(stamp) ? stamp : `${stamp}Z`);
+  return !Number.isFinite(at) || at >= entry.askedAt.getTime() - CLOCK_SKEW_MS;
+};
+
 export function createVismaEekonomiProvider(options: VismaEekonomiProviderOptions): AccountingProvider {
   const api: VismaClient = createVismaClient(options);
+  const journal = options.journal ?? createMemoryJournal();
+  const now = options.now ?? (() => new Date());
+  let bankAccountPromise: Promise<string> | null = null;
   let refsPromise: Promise<VismaRefs> | null = null;
   let companyPromise: Promise<VismaCompanySettings> | null = null;
   const customerIds = new Map<string, string>();
@@ -159,7 +232,10 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
     const id = customerIds.get(number);
     if (id)
       return rememberCustomer(await api.get<VismaCustomer>(`/customers/${id}`, { notFoundKey: 'accounting.customerMissing' }));
-    const found = await findOne<VismaCustomer>('/customers', `CustomerNumber eq ${quote(number)}`);
+    // The API compares text without regard to case; the number must be the same, exactly.
+    const found = (await fetchAll<VismaCustomer>(api, '/customers', { $filter: `CustomerNumber eq ${quote(number)}` }, 50)).find(
+      (c) => c.CustomerNumber === number,
+    );
     if (!found) throw refused('validation', 'accounting.customerMissing');
     return rememberCustomer(found);
   }
@@ -170,7 +246,11 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
       .CustomerNumber;
   }
   async function articleByNumber(number: string): Promise<VismaArticle | null> {
-    return findOne<VismaArticle>('/articles', `Number eq ${quote(number)}`);
+    return (
+      (await fetchAll<VismaArticle>(api, '/articles', { $filter: `Number eq ${quote(number)}` }, 50)).find(
+        (a) => a.Number === number,
+      ) ?? null
+    );
   }
   async function invoiceByNumber(number: string): Promise<VismaInvoice> {
     if (!/^\d+$/.test(number))
@@ -184,6 +264,17 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
     if (!found) throw new AccountingError('not_found', 'accounting.invoiceMissing', {}, { provider: 'visma_eekonomi' });
     return rememberInvoice(found);
   }
+  /** The customer invoice of an id, or null when the id is no customer invoice (a voucher's SourceId may be another document). */
+  async function invoiceById(id: string): Promise<VismaInvoice | null> {
+    try {
+      return rememberInvoice(
+        await api.get<VismaInvoice>(`/customerinvoices/${id}`, { notFoundKey: 'accounting.invoiceMissing' }),
+      );
+    } catch (error) {
+      if (error instanceof AccountingError && error.kind === 'not_found') return null;
+      throw error;
+    }
+  }
   async function invoiceNumberOf(id: string): Promise<string> {
     const known = invoiceNumbers.get(id);
     if (known) return known;
@@ -194,14 +285,21 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
   }
 
   // ── invoice context: credit notes and payments ──────────────────────────
-  async function paymentsOf(invoiceIdsWanted: string[]): Promise<Map<string, VismaVoucher[]>> {
+  /**
+   * The payment vouchers of invoices: vouchers whose SourceId is the invoice, other than the
+   * invoice's own voucher (definitions.CustomerInvoiceApi.VoucherId), that credit receivables.
+   * The contract's VoucherType enum names no type for a customer payment, so none is filtered on.
+   */
+  async function paymentsOf(invoicesWanted: VismaInvoice[]): Promise<Map<string, VismaVoucher[]>> {
     const byInvoice = new Map<string, VismaVoucher[]>();
-    if (invoiceIdsWanted.length === 0) return byInvoice;
+    const own = new Set(invoicesWanted.map((i) => i.VoucherId).filter(Boolean));
+    const ids = invoicesWanted.map((i) => i.Id);
     // One filter per page of invoices, in chunks that keep the URL short.
-    for (let i = 0; i < invoiceIdsWanted.length; i += 40) {
-      const chunk = invoiceIdsWanted.slice(i, i + 40);
-      const filter = `VoucherType eq ${VOUCHER_CUSTOMER_PAYMENT} and (${chunk.map((id) => `SourceId eq ${quote(id)}`).join(' or ')})`;
+    for (let i = 0; i < ids.length; i += 40) {
+      const chunk = ids.slice(i, i + 40);
+      const filter = chunk.map((id) => `SourceId eq ${id}`).join(' or ');
       for (const v of await fetchAll<VismaVoucher>(api, '/vouchers', { $filter: filter })) {
+        if (own.has(v.Id) || !isPaymentVoucher(v)) continue;
         const list = byInvoice.get(v.SourceId ?? '') ?? [];
         list.push(v);
         byInvoice.set(v.SourceId ?? '', list);
@@ -210,32 +308,42 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
     return byInvoice;
   }
 
+  /** Originals with a credit note: linked in Visma (ReferringInvoiceId) or in our record. */
   async function creditNotesFor(ids: string[]): Promise<Set<string>> {
     const credited = new Set<string>();
+    for (const id of ids) if ((await journal.get('credit', id))?.vismaId) credited.add(id);
     for (let i = 0; i < ids.length; i += 40) {
       const chunk = ids.slice(i, i + 40);
-      const filter = `IsCreditInvoice eq true and (${chunk.map((id) => `ReferringInvoiceId eq ${quote(id)}`).join(' or ')})`;
+      const filter = `IsCreditInvoice eq true and (${chunk.map((id) => `ReferringInvoiceId eq ${id}`).join(' or ')})`;
       for (const c of await fetchAll<VismaInvoice>(api, '/customerinvoices', { $filter: filter }))
         if (c.ReferringInvoiceId) credited.add(c.ReferringInvoiceId);
     }
     return credited;
   }
 
+  async function creditedOriginalOf(invoice: VismaInvoice): Promise<string | null> {
+    if (!invoice.IsCreditInvoice) return null;
+    const original = invoice.ReferringInvoiceId ?? (await journal.byVismaId('credit', invoice.Id))?.externalRef ?? null;
+    return original ? invoiceNumberOf(original) : null;
+  }
+
   async function toAccInvoices(invoices: VismaInvoice[]): Promise<AccInvoice[]> {
     invoices.forEach(rememberInvoice);
     const [r, payments, credited] = await Promise.all([
       refs(),
-      paymentsOf(invoices.filter((i) => !i.IsCreditInvoice).map((i) => i.Id)),
+      paymentsOf(invoices.filter((i) => !i.IsCreditInvoice)),
       creditNotesFor(invoices.filter((i) => !i.IsCreditInvoice).map((i) => i.Id)),
     ]);
     const result: AccInvoice[] = [];
     for (const invoice of invoices) {
       const number = String(invoice.InvoiceNumber);
+      const mine = await journal.byVismaId(invoice.IsCreditInvoice ? 'credit' : 'invoice', invoice.Id);
       result.push(
         invoiceFromVisma(invoice, r, {
           credited: credited.has(invoice.Id),
-          creditedInvoiceNumber: invoice.ReferringInvoiceId ? await invoiceNumberOf(invoice.ReferringInvoiceId) : null,
+          creditedInvoiceNumber: await creditedOriginalOf(invoice),
           payments: (payments.get(invoice.Id) ?? []).map((v) => paymentFromVoucher(v, number)),
+          externalRef: mine?.kind === 'invoice' ? mine.externalRef : null,
         }),
       );
     }
@@ -268,16 +376,21 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
       if (!row.articleNumber) {
         if (row.priceOre !== 0 || row.quantityHundredths !== 0)
           throw refused('validation', 'accounting.visma.rowNeedsArticle', { row: index + 1 });
-        out.push({ IsTextRow: true, Text: row.description, LineNumber: index });
+        // A text row needs its text (swagger: definitions.CustomerInvoiceDraftRowApi.required); an empty one says nothing.
+        if (row.description.trim() === '') continue;
+        out.push({ LineNumber: index, IsTextRow: true, Text: row.description, ReversedConstructionServicesVatFree: false });
         continue;
       }
       const article = await articleByNumber(row.articleNumber);
       if (!article) throw refused('validation', 'accounting.articleMissing');
       // Visma takes the VAT rate from the article's coding; the row's own vatPercent is not sent.
+      // swagger: definitions.CustomerInvoiceDraftRowApi.required — LineNumber, IsTextRow, Text, ReversedConstructionServicesVatFree.
       out.push({
         LineNumber: index,
+        IsTextRow: false,
+        ReversedConstructionServicesVatFree: false,
         ArticleId: article.Id,
-        Text: row.description,
+        Text: row.description.trim() === '' ? article.Name : row.description,
         UnitPrice: sekFromOre(row.priceOre),
         Quantity: sign * fromHundredths(row.quantityHundredths),
         DiscountPercentage: fractionFromBasisPoints(row.discountBasisPoints),
@@ -302,31 +415,152 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
     );
   }
 
-  /** Draft and invoice carrying `filter`: the invoice if it exists, else a draft left unconverted. */
-  async function findByFilter(filter: string): Promise<{ invoice: VismaInvoice | null; draft: VismaDraft | null }> {
-    const invoice = await findOne<VismaInvoice>('/customerinvoices', filter);
-    if (invoice) return { invoice, draft: null };
-    return { invoice: null, draft: await findOne<VismaDraft>('/customerinvoicedrafts', filter) };
+  /**
+   * After a lost answer: the invoice (or the draft left unconverted) Visma made from what was
+   * asked — same customer, date, references and rows, made after the ask, claimed by no other
+   * entry of our record. Two that fit are refused rather than guessed between.
+   */
+  async function findAsked(
+    kind: 'invoice' | 'credit',
+    entry: JournalEntry,
+  ): Promise<{ invoice: VismaInvoice | null; draft: VismaDraft | null }> {
+    const asked = entry.asked as AskedInvoice;
+    const claimed = await journal.claimed(kind);
+    const fits = (doc: VismaInvoice | VismaDraft) => !claimed.has(doc.Id) && madeAfter(doc, entry) && sameInvoice(asked, doc);
+    const invoices = (
+      await fetchAll<VismaInvoice>(api, '/customerinvoices', {
+        $filter: `CustomerId eq ${asked.CustomerId} and InvoiceDate eq ${asked.InvoiceDate}`,
+      })
+    ).filter(fits);
+    const drafts =
+      invoices.length > 0
+        ? []
+        : (
+            await fetchAll<VismaDraft>(api, '/customerinvoicedrafts', {
+              $filter: `CustomerId eq ${asked.CustomerId}`,
+            })
+          ).filter(fits);
+    const found = [...invoices, ...drafts];
+    if (found.length > 1)
+      throw new AccountingError(
+        'conflict',
+        'accounting.visma.ambiguousLostAnswer',
+        { provider: PROVIDER_NAME, ids: found.map((d) => ('InvoiceNumber' in d ? String(d.InvoiceNumber) : d.Id)).join(', ') },
+        { provider: 'visma_eekonomi' },
+      );
+    return { invoice: invoices[0] ?? null, draft: drafts[0] ?? null };
   }
 
-  async function draftThenConvert(filter: string, makeDraft: () => Promise<VismaDraft>): Promise<VismaInvoice> {
-    return createOnce(
-      async () => {
-        const found = await findByFilter(filter);
-        if (found.invoice) return rememberInvoice(found.invoice);
+  /** Draft, then convert; our record holds the ask, and a lost answer is looked for before asking again. */
+  async function draftThenConvert(
+    kind: 'invoice' | 'credit',
+    externalRef: string,
+    body: Record<string, unknown>,
+    lookFirst: boolean,
+  ): Promise<VismaInvoice> {
+    const asked: AskedInvoice = {
+      CustomerId: body.CustomerId as string,
+      InvoiceDate: body.InvoiceDate as string,
+      IsCreditInvoice: body.IsCreditInvoice === true,
+      YourReference: blankToNull(body.YourReference as string | null),
+      OurReference: blankToNull(body.OurReference as string | null),
+      rows: rowKey(body.Rows as Record<string, unknown>[]),
+    };
+    const known = await journal.get(kind, externalRef);
+    if (known?.vismaId)
+      return rememberInvoice(
+        await api.get<VismaInvoice>(`/customerinvoices/${known.vismaId}`, { notFoundKey: 'accounting.invoiceMissing' }),
+      );
+    const entry = known ?? (await journal.ask(kind, externalRef, asked, now()));
+    let look = lookFirst || known !== null;
+    for (let attempt = 1; ; attempt++) {
+      if (look) {
+        const found = await findAsked(kind, entry);
+        if (found.invoice) {
+          await journal.answered(kind, externalRef, found.invoice.Id);
+          return rememberInvoice(found.invoice);
+        }
         // A draft left by a lost answer: finish it rather than making another.
-        if (found.draft) return convert(found.draft);
-        return null;
-      },
-      async () => convert(await makeDraft()),
-    );
+        if (found.draft) {
+          const invoice = await convert(found.draft);
+          await journal.answered(kind, externalRef, invoice.Id);
+          return invoice;
+        }
+      }
+      try {
+        const draft = await api.request<VismaDraft>('POST', '/customerinvoicedrafts', { body });
+        const invoice = await convert(draft);
+        await journal.answered(kind, externalRef, invoice.Id);
+        return invoice;
+      } catch (error) {
+        if (!(error instanceof AccountingError) || !error.transient || attempt >= 3) throw error;
+        look = true;
+      }
+    }
   }
 
-  const checkRef = (externalRef: string) => {
-    if (refMarker(externalRef).length > 50)
-      throw refused('validation', 'accounting.rejected', { detail: 'externalRef longer than 47 characters' });
-    return refMarker(externalRef);
-  };
+  /** The fields a draft must carry of its customer (swagger: definitions.CustomerInvoiceDraftApi.required). */
+  function invoiceParty(customer: VismaCustomer) {
+    return {
+      CustomerId: customer.Id,
+      InvoiceCustomerName: customer.Name.slice(0, 50),
+      InvoiceAddress1: customer.InvoiceAddress1 ?? null,
+      InvoiceAddress2: customer.InvoiceAddress2 ?? null,
+      InvoicePostalCode: customer.InvoicePostalCode ?? null,
+      InvoiceCity: customer.InvoiceCity ?? null,
+      InvoiceCountryCode: customer.InvoiceCountryCode ?? 'SE',
+      EuThirdParty: false,
+      CustomerIsPrivatePerson: customer.IsPrivatePerson === true,
+      // 0 = Normal: the portal makes no ROT/RUT invoices.
+      RotReducedInvoicingType: 0,
+    };
+  }
+
+  /**
+   * The cheque account payments are recorded on (definitions.InvoicePaymentApi.CompanyBankAccountId):
+   * the company's only active one, or the one marked as default among several. None, or several
+   * without a default, is a refusal that tells the club what to set in Visma.
+   */
+  function bankAccount(): Promise<string> {
+    bankAccountPromise ??= (async () => {
+      const accounts = (await fetchAll<VismaBankAccount>(api, '/bankaccounts')).filter(
+        (a) => a.IsActive !== false && a.BankAccountType === CHEQUE_ACCOUNT,
+      );
+      if (accounts.length === 0) throw refused('validation', 'accounting.visma.noBankAccount');
+      if (accounts.length === 1) return (accounts[0] as VismaBankAccount).Id;
+      const chosen = accounts.filter((a) => a.IsDefaultChequeAccount === true);
+      if (chosen.length !== 1)
+        throw refused('validation', 'accounting.visma.severalBankAccounts', { accounts: accounts.map((a) => a.Name).join(', ') });
+      return (chosen[0] as VismaBankAccount).Id;
+    })().catch((error) => {
+      bankAccountPromise = null;
+      throw error;
+    });
+    return bankAccountPromise;
+  }
+
+  /** After a lost answer: the payment voucher Visma booked from what was asked, claimed by no other entry. */
+  async function findPayment(entry: JournalEntry, invoice: VismaInvoice): Promise<VismaVoucher | null> {
+    const asked = entry.asked as { date: string; amountOre: number };
+    const claimed = await journal.claimed('payment');
+    const found = (await fetchAll<VismaVoucher>(api, '/vouchers', { $filter: `SourceId eq ${invoice.Id}` })).filter(
+      (v) =>
+        v.Id !== invoice.VoucherId &&
+        !claimed.has(v.Id) &&
+        isPaymentVoucher(v) &&
+        (v.VoucherDate ?? '').slice(0, 10) === asked.date &&
+        receivedOre(v) === asked.amountOre &&
+        madeAfter(v, entry),
+    );
+    if (found.length > 1)
+      throw new AccountingError(
+        'conflict',
+        'accounting.visma.ambiguousLostAnswer',
+        { provider: PROVIDER_NAME, ids: found.map((v) => v.NumberAndNumberSeries ?? v.Id).join(', ') },
+        { provider: 'visma_eekonomi' },
+      );
+    return found[0] ?? null;
+  }
 
   return {
     id: 'visma_eekonomi',
@@ -365,13 +599,7 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
       async get(number) {
         return customerFromVisma(await customerByNumber(number));
       },
-      async create(fields, { externalRef }) {
-        const marker = `[fw:${externalRef}]`;
-        const lookup = async (): Promise<AccCustomer | null> => {
-          const byRef = await findOne<VismaCustomer>('/customers', `contains(Note,${quote(marker)})`);
-          if (byRef) return customerFromVisma(rememberCustomer(byRef));
-          return null;
-        };
+      async create(fields, { externalRef, firstAttempt }) {
         const defaultTerms = (await company()).TermsOfPaymentId ?? '';
         const body = customerToVisma(
           { ...fields, termsOfPayment: await codeToId('termsOfPayment', fields.termsOfPayment) },
@@ -379,6 +607,18 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
           externalRef,
           defaultTerms,
         );
+        // `Name eq` is a documented property compared by the API (without regard to case); what
+        // decides is the whole Note, with our marker in it, compared exactly.
+        let look = firstAttempt !== true;
+        const lookup = async (): Promise<AccCustomer | null> => {
+          if (!look) {
+            look = true;
+            return null;
+          }
+          const named = await fetchAll<VismaCustomer>(api, '/customers', { $filter: `Name eq ${quote(fields.name)}` });
+          const mine = named.find((c) => c.Note === body.Note && c.Name === fields.name);
+          return mine ? customerFromVisma(rememberCustomer(mine)) : null;
+        };
         return createOnce(lookup, async () =>
           customerFromVisma(
             rememberCustomer(
@@ -461,22 +701,21 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
       async get(number) {
         return toAccInvoice(await invoiceByNumber(number));
       },
-      async create(fields: InvoiceFields, { externalRef }) {
-        const marker = checkRef(externalRef);
+      async create(fields: InvoiceFields, { externalRef, firstAttempt }) {
         const customer = await customerByNumber(fields.customerNumber);
         const rows = await draftRows(fields.rows, 1);
-        const invoice = await draftThenConvert(`BuyersOrderReference eq ${quote(marker)}`, () =>
-          api.request<VismaDraft>('POST', '/customerinvoicedrafts', {
-            body: {
-              CustomerId: customer.Id,
-              IsCreditInvoice: false,
-              InvoiceDate: fields.invoiceDate,
-              YourReference: fields.yourReference,
-              OurReference: fields.ourReference,
-              BuyersOrderReference: marker,
-              Rows: rows,
-            },
-          }),
+        const invoice = await draftThenConvert(
+          'invoice',
+          externalRef,
+          {
+            ...invoiceParty(customer),
+            IsCreditInvoice: false,
+            InvoiceDate: fields.invoiceDate,
+            YourReference: fields.yourReference,
+            OurReference: fields.ourReference,
+            Rows: rows,
+          },
+          firstAttempt !== true,
         );
         return toAccInvoice(invoice);
       },
@@ -490,13 +729,26 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
       async send(number, method) {
         const invoice = await invoiceByNumber(number);
         if (method === 'email') {
-          await api.request('POST', `/customerinvoices/${invoice.Id}/email`, {
-            body: {},
-            notFoundKey: 'accounting.invoiceMissing',
+          // definitions.EmailApi: the address invoices go to (the customer's first invoice address,
+          // else its e-mail); subject and text are the company's defaults. Answers the invoice.
+          const customer = await api.get<VismaCustomer>(`/customers/${invoice.CustomerId}`, {
+            notFoundKey: 'accounting.customerMissing',
           });
+          const to = customer.EmailAddresses?.find((e) => e) ?? customer.EmailAddress ?? undefined;
+          return toAccInvoice(
+            rememberInvoice(
+              await api.request<VismaInvoice>('POST', `/customerinvoices/${invoice.Id}/email`, {
+                body: to ? { Email: to } : {},
+                notFoundKey: 'accounting.invoiceMissing',
+              }),
+            ),
+          );
         } else if (method === 'print') {
-          // The print endpoint answers the PDF itself; what counts here is that Visma marks it sent.
-          await api.get(`/customerinvoices/${invoice.Id}/print`, { notFoundKey: 'accounting.invoiceMissing' });
+          // The print endpoint produces the PDF itself (application/pdf); what counts here is that Visma marks it sent.
+          await api.get(`/customerinvoices/${invoice.Id}/print`, {
+            notFoundKey: 'accounting.invoiceMissing',
+            accept: 'application/pdf',
+          });
         } else if (method === 'einvoice') {
           throw notSupported('accounting.visma.feature.einvoiceAfterCreate');
         } else {
@@ -511,61 +763,97 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
       async credit(number) {
         const original = await invoiceByNumber(number);
         if (original.IsCreditInvoice) throw refused('conflict', 'accounting.visma.creditNoteNotCreditable');
-        const filter = `ReferringInvoiceId eq ${quote(original.Id)}`;
-        const existing = await findByFilter(filter);
-        if (existing.invoice) throw refused('conflict', 'accounting.visma.invoiceAlreadyCredited');
+        // Credited by us (our record, keyed by the original's id) or in Visma (ReferringInvoiceId).
+        if ((await journal.get('credit', original.Id))?.vismaId || (await creditNotesFor([original.Id])).has(original.Id))
+          throw refused('conflict', 'accounting.visma.invoiceAlreadyCredited');
         const r = await refs();
+        const customer = await api.get<VismaCustomer>(`/customers/${original.CustomerId}`, {
+          notFoundKey: 'accounting.customerMissing',
+        });
         const rows = (original.Rows ?? []).map((row, index) =>
           row.IsTextRow
-            ? { IsTextRow: true, Text: row.Text, LineNumber: index }
+            ? { LineNumber: index, IsTextRow: true, Text: row.Text || '-', ReversedConstructionServicesVatFree: false }
             : {
                 LineNumber: index,
+                IsTextRow: false,
                 ArticleId: row.ArticleId,
-                Text: row.Text,
+                Text: row.Text || row.ArticleNumber || '-',
                 UnitPrice: row.UnitPrice,
                 Quantity: -(row.Quantity ?? 0),
                 DiscountPercentage: row.DiscountPercentage ?? 0,
+                ReversedConstructionServicesVatFree: false,
                 CostCenterItemId1: r.costCenterItems.some((i) => i.Id === row.CostCenterItemId1) ? row.CostCenterItemId1 : null,
                 ProjectId: row.ProjectId ?? null,
               },
         );
-        const credit = await draftThenConvert(filter, () =>
-          api.request<VismaDraft>('POST', '/customerinvoicedrafts', {
-            body: {
-              CustomerId: original.CustomerId,
-              IsCreditInvoice: true,
-              ReferringInvoiceId: original.Id,
-              InvoiceDate: new Date().toISOString().slice(0, 10),
-              YourReference: original.YourReference,
-              OurReference: original.OurReference,
-              Rows: rows,
-            },
-          }),
+        // The contract's drafts have no ReferringInvoiceId: the link to the original is our record's.
+        const credit = await draftThenConvert(
+          'credit',
+          original.Id,
+          {
+            ...invoiceParty(customer),
+            IsCreditInvoice: true,
+            InvoiceDate: now().toISOString().slice(0, 10),
+            YourReference: original.YourReference ?? null,
+            OurReference: original.OurReference ?? null,
+            Rows: rows,
+          },
+          true,
         );
         return toAccInvoice(credit);
       },
-      async registerPayment(number, payment, { externalRef }) {
-        const marker = checkRef(externalRef);
+      async registerPayment(number, payment, { externalRef, firstAttempt }) {
         const invoice = await invoiceByNumber(number);
-        const lookup = async (): Promise<InvoicePayment | null> => {
-          const vouchers = await fetchAll<VismaVoucher>(api, '/vouchers', {
-            $filter: `VoucherType eq ${VOUCHER_CUSTOMER_PAYMENT} and SourceId eq ${quote(invoice.Id)}`,
-          });
-          const mine = vouchers.find((v) => (v.Rows ?? []).some((row) => row.TransactionText === marker));
-          return mine ? paymentFromVoucher(mine, number) : null;
-        };
-        return createOnce(lookup, async () => {
-          const voucher = await api.request<VismaVoucher>('POST', `/customerinvoices/${invoice.Id}/payments`, {
-            body: {
-              PaymentDate: payment.paymentDate,
-              PaymentAmount: sekFromOre(payment.amountOre),
-              PaymentCurrency: invoice.CurrencyCode ?? 'SEK',
-              Reference: marker,
-            },
-            notFoundKey: 'accounting.invoiceMissing',
-          });
-          return paymentFromVoucher(voucher, number);
-        });
+        const companyBankAccountId = await bankAccount();
+        const asked = { date: payment.paymentDate, amountOre: payment.amountOre };
+        const answer = (v: VismaVoucher): InvoicePayment => paymentFromVoucher(v, number);
+        const known = await journal.get('payment', externalRef);
+        const entry = known ?? (await journal.ask('payment', externalRef, asked, now()));
+        if (known?.vismaId) {
+          const vouchers = await fetchAll<VismaVoucher>(api, '/vouchers', { $filter: `SourceId eq ${invoice.Id}` });
+          const mine = vouchers.find((v) => v.Id === known.vismaId);
+          if (mine) return answer(mine);
+        }
+        let look = known !== null || firstAttempt !== true;
+        for (let attempt = 1; ; attempt++) {
+          if (look) {
+            const found = await findPayment(entry, invoice);
+            if (found) {
+              await journal.answered('payment', externalRef, found.Id);
+              return answer(found);
+            }
+          }
+          try {
+            const remainingOre = Math.round((invoice.RemainingAmount ?? 0) * 100);
+            // swagger: definitions.InvoicePaymentApi.required — the answer is the payment as posted, not a voucher.
+            await api.request<unknown>('POST', `/customerinvoices/${invoice.Id}/payments`, {
+              body: {
+                CompanyBankAccountId: companyBankAccountId,
+                PaymentDate: payment.paymentDate,
+                PaymentAmount: sekFromOre(payment.amountOre),
+                PaymentCurrency: invoice.CurrencyCode ?? 'SEK',
+                PaymentType: payment.amountOre === remainingOre ? COMPLETE_PAYMENT : PARTIAL_PAYMENT,
+                Reference: refMarker(externalRef).slice(0, 100),
+              },
+              notFoundKey: 'accounting.invoiceMissing',
+            });
+            // Visma answers no id: the voucher it booked is found as after a lost answer.
+            const booked = await findPayment(entry, invoice);
+            if (!booked)
+              return {
+                number: refMarker(externalRef),
+                invoiceNumber: number,
+                paymentDate: payment.paymentDate,
+                amountOre: payment.amountOre,
+                modifiedAt: null,
+              };
+            await journal.answered('payment', externalRef, booked.Id);
+            return answer(booked);
+          } catch (error) {
+            if (!(error instanceof AccountingError) || !error.transient || attempt >= 3) throw error;
+            look = true;
+          }
+        }
       },
       async pdf(number) {
         const invoice = await invoiceByNumber(number);
@@ -577,14 +865,16 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
     },
 
     invoicePayments: {
+      /** Payment vouchers: a voucher whose SourceId is a customer invoice, other than that invoice's own voucher. */
       async list(query) {
-        const q = pageQuery(query, 'ModifiedUtc');
-        q.$filter = q.$filter
-          ? `VoucherType eq ${VOUCHER_CUSTOMER_PAYMENT} and ${q.$filter}`
-          : `VoucherType eq ${VOUCHER_CUSTOMER_PAYMENT}`;
-        const page = await api.get<VismaPage<VismaVoucher>>('/vouchers', { query: q });
+        const page = await api.get<VismaPage<VismaVoucher>>('/vouchers', { query: pageQuery(query, 'ModifiedUtc') });
         const items: InvoicePayment[] = [];
-        for (const v of page.Data) items.push(paymentFromVoucher(v, v.SourceId ? await invoiceNumberOf(v.SourceId) : ''));
+        for (const v of page.Data) {
+          if (!v.SourceId || !isPaymentVoucher(v)) continue;
+          const invoice = await invoiceById(v.SourceId);
+          if (!invoice || invoice.VoucherId === v.Id || invoice.IsCreditInvoice) continue;
+          items.push(paymentFromVoucher(v, String(invoice.InvoiceNumber)));
+        }
         return toPage(page, items);
       },
     },

@@ -1,4 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  bodySchema,
+  type Operation,
+  type OperationKey,
+  operation,
+  pageItemSchema,
+  resolve,
+  responseSchema,
+} from '../contract/contract';
 import { ODataError, queryList } from './odata';
 import {
   convertDraft,
@@ -13,11 +22,23 @@ import {
 } from './operations';
 import { renderInvoicePdf } from './pdf';
 import { SEND_TYPE, type VismaStore } from './store';
+import { checkBody, shape } from './validate';
 
 /**
- * The eEkonomi REST surface under `/v2`: list endpoints page with `$page`/`$pagesize` and answer
- * `{ Meta, Data }`, single documents answer the object, errors answer
- * `{ ErrorCode, DeveloperErrorMessage, ErrorId }`.
+ * The eEkonomi REST surface under `/v2`, one route per operation of the contract
+ * (contract/visma-eaccounting-v2.subset.json, keyed `METHOD /v2/path/{param}`). For every request:
+ *
+ * - the token must carry one of the operation's scopes (its `scopes`, "Requires any of the
+ *   following scopes"), else 403 with ErrorCode 4006;
+ * - a body is checked against the operation's body definition (validate.ts);
+ * - query parameters: the operation's documented ones are read; on list operations (200 schema
+ *   `PaginatedResponse[X]`) the OData options of odata.ts; any other `$` option is refused; any
+ *   other parameter is ignored, as ASP.NET ignores what no action parameter binds;
+ * - the answer is the operation's 200 schema, shaped by validate.ts: exactly the documented
+ *   properties. Every operation documents 200 (also the creating POSTs), so every success is 200;
+ * - an operation producing only `application/pdf` answers 406 to a request that does not accept it.
+ *
+ * Errors answer `{ ErrorCode, DeveloperErrorMessage, ErrorId }`.
  */
 
 export type ApiResult = { status: number; json: unknown } | { status: number; pdf: Buffer } | { status: number; empty: true };
@@ -27,18 +48,31 @@ type Handler = (ctx: {
   query: URLSearchParams;
   body: Record<string, unknown> | null;
   baseUrl: string;
-}) => ApiResult | Promise<ApiResult>;
+}) => unknown | Promise<unknown>;
 
 export interface ApiState {
   /** Short-lived links handed out by `…/pdf` (Visma answers a temporary URL, not the bytes). */
   temporaryFiles: Map<string, { invoiceId: string; expiresAt: number }>;
 }
 
+export interface Route {
+  key: OperationKey;
+  op: Operation;
+  method: string;
+  pattern: RegExp;
+  /** For list operations: the default `$orderby`. */
+  order?: string;
+  handler: Handler;
+}
+
 export function errorBody(errorCode: number, message: string) {
   return { ErrorCode: errorCode, DeveloperErrorMessage: message, ErrorId: randomUUID() };
 }
 
-const ok = (json: unknown, status = 200): ApiResult => ({ status, json });
+/** The PDF bytes of an operation that produces `application/pdf`. */
+class Pdf {
+  constructor(readonly bytes: Buffer) {}
+}
 
 function byId<T>(map: Map<string, T>, id: string, what: string): T {
   const found = map.get(id);
@@ -46,15 +80,15 @@ function byId<T>(map: Map<string, T>, id: string, what: string): T {
   return found;
 }
 
-function needBody(body: Record<string, unknown> | null): Record<string, unknown> {
-  if (!body) throw new VismaApiError(400, ERROR.validation, 'The request body is required.');
-  return body;
+const GUID = '([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})';
+
+function route(key: OperationKey, handler: Handler, order?: string): Route {
+  const [method, path] = key.split(' ') as [string, string];
+  const pattern = new RegExp(`^${path.replace(/\{[^}]+\}/g, GUID)}$`);
+  return { key, op: operation(key), method, pattern, order, handler };
 }
 
-export function createRoutes(store: VismaStore, state: ApiState): { method: string; pattern: RegExp; handler: Handler }[] {
-  const now = () => store.now();
-  const list = <T extends object>(rows: T[], query: URLSearchParams, order: keyof T & string) =>
-    ok(queryList(rows, query, now(), order));
+export function createRoutes(store: VismaStore, state: ApiState): Route[] {
   const ledgerItems = () =>
     [...store.invoices.values()].map((i) => ({
       Id: i.Id,
@@ -75,164 +109,118 @@ export function createRoutes(store: VismaStore, state: ApiState): { method: stri
       ModifiedUtc: i.ModifiedUtc,
     }));
 
-  const id = '([0-9a-fA-F-]{36})';
   return [
-    { method: 'GET', pattern: /^\/v2\/companysettings$/, handler: () => ok(store.company) },
-    { method: 'GET', pattern: /^\/v2\/units$/, handler: ({ query }) => list(store.units, query, 'Name') },
-    {
-      method: 'GET',
-      pattern: /^\/v2\/termsofpayments$/,
-      handler: ({ query }) => list(store.termsOfPayment, query, 'NumberOfDays'),
-    },
-    { method: 'GET', pattern: /^\/v2\/deliveryterms$/, handler: ({ query }) => list(store.deliveryTerms, query, 'Name') },
-    { method: 'GET', pattern: /^\/v2\/costcenters$/, handler: ({ query }) => list(store.costCenters, query, 'Number') },
-    { method: 'GET', pattern: /^\/v2\/projects$/, handler: ({ query }) => list(store.projects, query, 'Number') },
-    { method: 'GET', pattern: /^\/v2\/articlelabels$/, handler: ({ query }) => list(store.articleLabels, query, 'Name') },
-    { method: 'GET', pattern: /^\/v2\/articleaccountcodings$/, handler: ({ query }) => list(store.codings, query, 'Name') },
+    route('GET /v2/companysettings', () => store.company),
+    route('GET /v2/units', () => store.units, 'Name'),
+    route('GET /v2/termsofpayments', () => store.termsOfPayment, 'NumberOfDays'),
+    route('GET /v2/deliveryterms', () => store.deliveryTerms, 'Name'),
+    route('GET /v2/costcenters', () => store.costCenters, 'Number'),
+    route('GET /v2/projects', () => store.projects, 'Number'),
+    route('GET /v2/articlelabels', () => store.articleLabels, 'Name'),
+    route('GET /v2/articleaccountcodings', () => store.codings, 'Name'),
+    route('GET /v2/bankaccounts', () => store.bankAccounts, 'Name'),
 
-    {
-      method: 'GET',
-      pattern: /^\/v2\/customers$/,
-      handler: ({ query }) => list([...store.customers.values()], query, 'CustomerNumber'),
-    },
-    { method: 'POST', pattern: /^\/v2\/customers$/, handler: ({ body }) => ok(writeCustomer(store, needBody(body)), 201) },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^/v2/customers/${id}$`),
-      handler: ({ params }) => ok(byId(store.customers, params[0] as string, 'Customer')),
-    },
-    {
-      method: 'PUT',
-      pattern: new RegExp(`^/v2/customers/${id}$`),
-      handler: ({ params, body }) =>
-        ok(writeCustomer(store, needBody(body), byId(store.customers, params[0] as string, 'Customer'))),
-    },
+    route('GET /v2/customers', () => [...store.customers.values()], 'CustomerNumber'),
+    route('POST /v2/customers', ({ body }) => writeCustomer(store, body ?? {})),
+    route('GET /v2/customers/{customerId}', ({ params }) => byId(store.customers, params[0] as string, 'Customer')),
+    route('PUT /v2/customers/{customerId}', ({ params, body }) =>
+      writeCustomer(store, body ?? {}, byId(store.customers, params[0] as string, 'Customer')),
+    ),
 
-    { method: 'GET', pattern: /^\/v2\/articles$/, handler: ({ query }) => list([...store.articles.values()], query, 'Number') },
-    { method: 'POST', pattern: /^\/v2\/articles$/, handler: ({ body }) => ok(writeArticle(store, needBody(body)), 201) },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^/v2/articles/${id}$`),
-      handler: ({ params }) => ok(byId(store.articles, params[0] as string, 'Article')),
-    },
-    {
-      method: 'PUT',
-      pattern: new RegExp(`^/v2/articles/${id}$`),
-      handler: ({ params, body }) =>
-        ok(writeArticle(store, needBody(body), byId(store.articles, params[0] as string, 'Article'))),
-    },
+    route('GET /v2/articles', () => [...store.articles.values()], 'Number'),
+    route('POST /v2/articles', ({ body }) => writeArticle(store, body ?? {})),
+    route('GET /v2/articles/{articleId}', ({ params }) => byId(store.articles, params[0] as string, 'Article')),
+    route('PUT /v2/articles/{articleId}', ({ params, body }) =>
+      writeArticle(store, body ?? {}, byId(store.articles, params[0] as string, 'Article')),
+    ),
 
-    {
-      method: 'GET',
-      pattern: /^\/v2\/customerinvoicedrafts$/,
-      handler: ({ query }) => list([...store.drafts.values()], query, 'CreatedUtc'),
-    },
-    {
-      method: 'POST',
-      pattern: /^\/v2\/customerinvoicedrafts$/,
-      handler: ({ body }) => ok(writeDraft(store, needBody(body)), 201),
-    },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^/v2/customerinvoicedrafts/${id}$`),
-      handler: ({ params }) => ok(byId(store.drafts, params[0] as string, 'CustomerInvoiceDraft')),
-    },
-    {
-      method: 'PUT',
-      pattern: new RegExp(`^/v2/customerinvoicedrafts/${id}$`),
-      handler: ({ params, body }) =>
-        ok(writeDraft(store, needBody(body), byId(store.drafts, params[0] as string, 'CustomerInvoiceDraft'))),
-    },
-    {
-      method: 'DELETE',
-      pattern: new RegExp(`^/v2/customerinvoicedrafts/${id}$`),
-      handler: ({ params }) => {
-        byId(store.drafts, params[0] as string, 'CustomerInvoiceDraft');
-        store.drafts.delete(params[0] as string);
-        return { status: 204, empty: true };
-      },
-    },
-    {
-      method: 'POST',
-      pattern: new RegExp(`^/v2/customerinvoicedrafts/${id}/convert$`),
-      handler: ({ params, body }) => ok(convertDraft(store, params[0] as string, body), 201),
-    },
+    route('GET /v2/customerinvoicedrafts', () => [...store.drafts.values()], 'CreatedUtc'),
+    route('POST /v2/customerinvoicedrafts', ({ body }) => writeDraft(store, body ?? {})),
+    route('GET /v2/customerinvoicedrafts/{invoiceDraftId}', ({ params }) =>
+      byId(store.drafts, params[0] as string, 'CustomerInvoiceDraft'),
+    ),
+    route('PUT /v2/customerinvoicedrafts/{customerInvoiceDraftId}', ({ params, body }) =>
+      writeDraft(store, body ?? {}, byId(store.drafts, params[0] as string, 'CustomerInvoiceDraft')),
+    ),
+    route('DELETE /v2/customerinvoicedrafts/{customerInvoiceDraftId}', ({ params }) => {
+      byId(store.drafts, params[0] as string, 'CustomerInvoiceDraft');
+      store.drafts.delete(params[0] as string);
+      return {};
+    }),
+    route('POST /v2/customerinvoicedrafts/{customerInvoiceDraftId}/convert', ({ params, body }) =>
+      convertDraft(store, params[0] as string, body),
+    ),
 
-    {
-      method: 'GET',
-      pattern: /^\/v2\/customerinvoices$/,
-      handler: ({ query }) => {
-        // The endpoint also takes `modifiedSinceUtc` besides the OData filter.
+    // swagger: paths./v2/customerinvoices.get.parameters — `modifiedSinceUtc` besides OData.
+    route(
+      'GET /v2/customerinvoices',
+      ({ query }) => {
         const since = query.get('modifiedSinceUtc');
-        const rows = [...store.invoices.values()].filter((i) => !since || Date.parse(i.ModifiedUtc) > Date.parse(since));
-        return list(rows, query, 'InvoiceNumber');
+        return [...store.invoices.values()].filter((i) => !since || Date.parse(i.ModifiedUtc) > Date.parse(since));
       },
-    },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^/v2/customerinvoices/${id}$`),
-      handler: ({ params }) => ok(getInvoice(store, params[0] as string)),
-    },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^/v2/customerinvoices/${id}/pdf$`),
-      handler: ({ params, baseUrl }) => {
-        getInvoice(store, params[0] as string);
-        const token = randomBytes(18).toString('hex');
-        state.temporaryFiles.set(token, { invoiceId: params[0] as string, expiresAt: Date.now() + 10 * 60_000 });
-        return ok({ Url: `${baseUrl}/temporary-files/${token}` });
-      },
-    },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^/v2/customerinvoices/${id}/print$`),
-      handler: async ({ params }) => {
-        const invoice = markSent(store, params[0] as string, SEND_TYPE.print);
-        return { status: 200, pdf: await renderInvoicePdf(store, invoice) };
-      },
-    },
-    {
-      method: 'POST',
-      pattern: new RegExp(`^/v2/customerinvoices/${id}/email$`),
-      handler: ({ params, body }) => {
-        const email = typeof body?.Email === 'string' && body.Email !== '' ? body.Email : null;
-        markSent(store, params[0] as string, SEND_TYPE.email, email);
-        return ok({});
-      },
-    },
-    {
-      method: 'POST',
-      pattern: new RegExp(`^/v2/customerinvoices/${id}/payments$`),
-      handler: ({ params, body }) => ok(registerPayment(store, params[0] as string, needBody(body)), 201),
-    },
+      'InvoiceNumber',
+    ),
+    route('GET /v2/customerinvoices/{invoiceId}', ({ params }) => getInvoice(store, params[0] as string)),
+    route('GET /v2/customerinvoices/{invoiceId}/pdf', ({ params, baseUrl }) => {
+      getInvoice(store, params[0] as string);
+      const token = randomBytes(18).toString('hex');
+      state.temporaryFiles.set(token, { invoiceId: params[0] as string, expiresAt: Date.now() + 10 * 60_000 });
+      return { Url: `${baseUrl}/temporary-files/${token}` };
+    }),
+    route('GET /v2/customerinvoices/{invoiceId}/print', async ({ params }) => {
+      const invoice = markSent(store, params[0] as string, SEND_TYPE.print);
+      return new Pdf(await renderInvoicePdf(store, invoice));
+    }),
+    // definitions.EmailApi: every field optional; Email defaults to the customer's address. Answers the invoice.
+    route('POST /v2/customerinvoices/{invoiceId}/email', ({ params, body }) => {
+      const email = typeof body?.Email === 'string' && body.Email !== '' ? body.Email : null;
+      return markSent(store, params[0] as string, SEND_TYPE.email, email);
+    }),
+    route('POST /v2/customerinvoices/{invoiceId}/payments', ({ params, body }) =>
+      registerPayment(store, params[0] as string, body ?? {}),
+    ),
 
-    {
-      method: 'GET',
-      pattern: /^\/v2\/customerledgeritems$/,
-      handler: ({ query }) => list(ledgerItems(), query, 'InvoiceNumber'),
-    },
-    {
-      method: 'GET',
-      pattern: /^\/v2\/vouchers$/,
-      handler: ({ query }) => list([...store.vouchers.values()], query, 'CreatedUtc'),
-    },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^/v2/vouchers/${id}$`),
-      handler: ({ params }) => ok(byId(store.vouchers, params[0] as string, 'Voucher')),
-    },
-    { method: 'GET', pattern: /^\/v2\/orders$/, handler: ({ query }) => list([...store.orders.values()], query, 'Number') },
+    route('GET /v2/customerledgeritems', () => ledgerItems(), 'InvoiceNumber'),
+    route('GET /v2/vouchers', () => [...store.vouchers.values()], 'VoucherDate'),
+    route('GET /v2/orders', () => [...store.orders.values()], 'Number'),
   ];
 }
 
-/** Runs the matching route; Visma's own refusals become their error bodies. */
+/** The route of a request: `{ route, params }`, or the answer Visma gives to a path or method it has not. */
+export function findRoute(routes: Route[], method: string, pathname: string): { route: Route; params: string[] } | ApiResult {
+  const pathMatches = routes.filter((r) => r.pattern.test(pathname));
+  const found = pathMatches.find((r) => r.method === method);
+  if (found) return { route: found, params: (pathname.match(found.pattern) ?? []).slice(1) };
+  if (pathMatches.length > 0)
+    return { status: 405, json: errorBody(ERROR.validation, `The requested resource does not support http method '${method}'.`) };
+  return {
+    status: 404,
+    json: errorBody(ERROR.notFound, `No HTTP resource was found that matches the request URI '${pathname}'.`),
+  };
+}
+
+/** Whether a token's scopes (space-separated) let it call the operation. */
+export function scopeAllows(op: Operation, tokenScope: string): boolean {
+  const granted = new Set(tokenScope.split(/\s+/).filter(Boolean));
+  return op.scopes.some((scope) => granted.has(scope));
+}
+
+/** Runs the route; Visma's own refusals become their error bodies. */
 export async function dispatch(
-  routes: ReturnType<typeof createRoutes>,
-  method: string,
-  url: URL,
-  rawBody: string,
-  baseUrl: string,
+  found: { route: Route; params: string[] },
+  request: { url: URL; rawBody: string; accept: string; baseUrl: string; now: Date },
 ): Promise<ApiResult> {
+  const { route: r, params } = found;
+  const { url, rawBody } = request;
+  // An operation that produces only a PDF cannot answer a client that accepts only JSON.
+  if (r.op.produces.length > 0 && r.op.produces.every((type) => type === 'application/pdf')) {
+    const accept = request.accept.toLowerCase();
+    if (accept !== '' && !accept.includes('application/pdf') && !accept.includes('*/*'))
+      return {
+        status: 406,
+        json: errorBody(ERROR.validation, `This resource produces application/pdf; the request accepts ${request.accept}.`),
+      };
+  }
   let body: Record<string, unknown> | null = null;
   if (rawBody.trim() !== '') {
     try {
@@ -241,22 +229,22 @@ export async function dispatch(
       return { status: 400, json: errorBody(ERROR.validation, 'The request body is not valid JSON.') };
     }
   }
-  const pathMatches = routes.filter((r) => r.pattern.test(url.pathname));
-  const route = pathMatches.find((r) => r.method === method);
-  if (!route) {
-    if (pathMatches.length > 0)
-      return {
-        status: 405,
-        json: errorBody(ERROR.validation, `The requested resource does not support http method '${method}'.`),
-      };
-    return {
-      status: 404,
-      json: errorBody(ERROR.notFound, `No HTTP resource was found that matches the request URI '${url.pathname}'.`),
-    };
-  }
   try {
-    const params = (url.pathname.match(route.pattern) ?? []).slice(1);
-    return await route.handler({ params, query: url.searchParams, body, baseUrl });
+    const schema = bodySchema(r.op);
+    if (schema) checkBody(schema, body);
+    const itemSchema = pageItemSchema(r.op);
+    const result = await r.handler({ params, query: url.searchParams, body, baseUrl: request.baseUrl });
+    if (result instanceof Pdf) return { status: 200, pdf: result.bytes };
+    if (itemSchema) {
+      const fields = new Map(Object.entries(resolve(itemSchema).properties ?? {}));
+      const rows = (result as unknown[]).map((row) => shape(itemSchema, row) as Record<string, unknown>);
+      return {
+        status: 200,
+        json: shape(responseSchema(r.op) ?? {}, queryList(rows, url.searchParams, request.now, r.order ?? 'Id', fields)),
+      };
+    }
+    const answer = responseSchema(r.op);
+    return { status: 200, json: answer && answer.type !== 'object' ? shape(answer, result) : (result ?? {}) };
   } catch (error) {
     if (error instanceof VismaApiError) return { status: error.status, json: errorBody(error.errorCode, error.message) };
     if (error instanceof ODataError) return { status: 400, json: errorBody(ERROR.validation, error.message) };

@@ -23,7 +23,8 @@ interface CodeGrant {
 
 export interface IdentityState {
   clients: SimulatorClient[];
-  accessTokens: Map<string, { expiresAt: number }>;
+  /** Each access token with the scopes it was granted (space-separated), which the API checks per operation. */
+  accessTokens: Map<string, { expiresAt: number; scope: string }>;
   refreshTokens: Map<string, { used: boolean; scope: string }>;
   codes: Map<string, CodeGrant>;
   /** The company withdrew consent: nothing works until it is given again. */
@@ -31,7 +32,8 @@ export interface IdentityState {
   accessTokenLifetimeMs: number;
 }
 
-export const DEFAULT_SCOPE = 'ea:api offline_access ea:sales ea:accounting';
+/** What the portal asks for (oauth.ts, VISMA_EEKONOMI_SCOPES); the demo consent grants the same. */
+export const DEFAULT_SCOPE = 'ea:api offline_access ea:sales ea:accounting ea:purchase_readonly';
 
 export function createIdentityState(clients: SimulatorClient[], accessTokenLifetimeMs = 3_600_000): IdentityState {
   return { clients, accessTokens: new Map(), refreshTokens: new Map(), codes: new Map(), revoked: false, accessTokenLifetimeMs };
@@ -48,7 +50,7 @@ export interface IssuedTokens {
 export function issueTokens(state: IdentityState, scope: string, now: number): IssuedTokens {
   const access = randomBytes(24).toString('base64url');
   const refresh = randomBytes(32).toString('hex');
-  state.accessTokens.set(access, { expiresAt: now + state.accessTokenLifetimeMs });
+  state.accessTokens.set(access, { expiresAt: now + state.accessTokenLifetimeMs, scope });
   state.refreshTokens.set(refresh, { used: false, scope });
   return {
     access_token: access,
@@ -65,10 +67,11 @@ export function revokeAll(state: IdentityState): void {
   state.refreshTokens.clear();
 }
 
-export function tokenIsValid(state: IdentityState, token: string | null, now: number): boolean {
-  if (!token || state.revoked) return false;
+/** The scopes of a valid access token, or null when the token is unknown, expired or revoked. */
+export function tokenScope(state: IdentityState, token: string | null, now: number): string | null {
+  if (!token || state.revoked) return null;
   const entry = state.accessTokens.get(token);
-  return !!entry && entry.expiresAt > now;
+  return entry && entry.expiresAt > now ? entry.scope : null;
 }
 
 function escapeHtml(text: string): string {

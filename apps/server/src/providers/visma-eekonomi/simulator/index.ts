@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openStateFile } from '../../accounting/simulator-state-file';
-import { type ApiResult, type ApiState, createRoutes, dispatch, errorBody } from './api';
+import { type ApiResult, type ApiState, createRoutes, dispatch, errorBody, findRoute, scopeAllows } from './api';
 import { CONTROL_PREFIX, handleControl } from './control';
 import { createFaults, type VismaFaults } from './faults';
 import {
@@ -13,7 +13,7 @@ import {
   issueTokens,
   revokeAll,
   type SimulatorClient,
-  tokenIsValid,
+  tokenScope,
 } from './identity';
 import { ERROR } from './operations';
 import { renderInvoicePdf } from './pdf';
@@ -42,11 +42,22 @@ export interface VismaSimulatorOptions {
   accessTokenLifetimeMs?: number;
   /**
    * Keeps the data across restarts (demo mode): loaded from this file instead of seeding when it
-   * exists, written shortly after every change and on `close()`.
+   * exists. A request that may change the data is written to it (and synced) before it is
+   * answered, so a write the simulator confirmed survives a killed process.
    */
   persistFile?: string;
   /** Warnings about the state file (stderr by default). */
   warn?: (message: string) => void;
+  /** Every API request a route answered, with its body and JSON answer (the contract test reads them). */
+  onExchange?: (exchange: VismaExchange) => void;
+}
+
+export interface VismaExchange {
+  /** The contract's operation, e.g. `POST /v2/customers`. */
+  operation: string;
+  status: number;
+  requestBody: unknown;
+  response: unknown;
 }
 
 export interface VismaSimulator {
@@ -177,7 +188,8 @@ export async function startVismaSimulator(options: VismaSimulatorOptions = {}): 
 
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : null;
-    if (!tokenIsValid(identity, token, at)) {
+    const scope = tokenScope(identity, token, at);
+    if (scope === null) {
       log(401);
       write(
         res,
@@ -208,7 +220,44 @@ export async function startVismaSimulator(options: VismaSimulatorOptions = {}): 
     stamps.push(at);
     windows.set(endpoint, stamps);
 
-    const result = await dispatch(routes, method, url, rawBody, baseUrl);
+    const found = findRoute(routes, method, url.pathname);
+    if (!('route' in found)) {
+      log(found.status);
+      write(res, found);
+      return;
+    }
+    // Scopes per operation: the contract's "Requires any of the following scopes" (contract/README.md).
+    if (!scopeAllows(found.route.op, scope)) {
+      log(403);
+      write(res, {
+        status: 403,
+        json: errorBody(
+          ERROR.noAccessToScopes,
+          `${found.route.op.operationId} requires any of the scopes ${found.route.op.scopes.join(', ')}; the token has ${scope}.`,
+        ),
+      });
+      return;
+    }
+    const result = await dispatch(found, { url, rawBody, accept: req.headers.accept ?? '', baseUrl, now: store.now() });
+    if (options.onExchange) {
+      let requestBody: unknown = null;
+      try {
+        requestBody = rawBody.trim() === '' ? null : JSON.parse(rawBody);
+      } catch {
+        requestBody = rawBody;
+      }
+      options.onExchange({
+        operation: found.route.key,
+        status: result.status,
+        requestBody,
+        response: 'json' in result ? result.json : null,
+      });
+    }
+    // Written (and synced) before the answer: a confirmed write survives a killed process.
+    if (stateFile && (method !== 'GET' || /\/print$/.test(url.pathname)) && result.status < 400) {
+      stateFile.changed();
+      await stateFile.flush();
+    }
     log(result.status);
     if (fault?.kind === 'crashAfterCommit') {
       req.socket.destroy();
@@ -219,8 +268,8 @@ export async function startVismaSimulator(options: VismaSimulatorOptions = {}): 
 
   const server = createServer((req, res) => {
     const work = handle(req, res);
-    // Reads leave the data as it was; every other request (and printing, which marks the invoice sent) may change it.
-    if (stateFile && (req.method !== 'GET' || /\/print$/.test(req.url?.split('?')[0] ?? '')))
+    // Identity and control requests (tokens, revocation) are saved shortly after, as before.
+    if (stateFile && req.method !== 'GET' && !(req.url ?? '').startsWith('/v2/'))
       void work.finally(() => stateFile.changed()).catch(() => undefined);
     work.catch((error: unknown) => {
       if (!res.headersSent)

@@ -1,8 +1,16 @@
 /**
- * The part of OData that the eEkonomi API accepts on list endpoints: `$filter` with comparisons
- * joined by `and`/`or` and `contains(Field,'text')`, `$orderby`, and `$page`/`$pagesize` paging
- * answered with the `Meta` block. Anything else is refused the way the API refuses it (400,
- * ErrorCode 2000), so a client that builds a bad filter fails here as it would against Visma.
+ * The part of OData the simulator accepts on list endpoints (the operations whose 200 schema is a
+ * `PaginatedResponse[X]` in contract/visma-eaccounting-v2.subset.json): `$filter` with
+ * comparisons (`eq ne gt ge lt le`) joined by `and`/`or`/`not`, `$orderby`, and Visma's
+ * `$page`/`$pagesize` paging answered with the `Meta` block (definitions.PaginationMetadata).
+ *
+ * - A filter may name only properties of the documented item definition (`X`), compared on the
+ *   answer as the document shapes it; another name is refused as OData refuses it.
+ * - Functions (`contains`, `startswith`, …) are refused: neither the document nor Visma's docs
+ *   say which the API supports, so a client may not rely on them. Text `eq` ignores case, as
+ *   Visma's database collation does; a client compares what comes back exactly.
+ * - Every refusal is 400 with ErrorCode 2000, so a client that builds a bad filter fails here as
+ *   it would against Visma.
  */
 
 export class ODataError extends Error {}
@@ -45,14 +53,34 @@ function tokenize(input: string): string[] {
   return tokens;
 }
 
-function literal(token: string): Value {
-  if (token.startsWith("'")) return token.slice(1);
-  if (token === 'null') return null;
-  if (token === 'true' || token === 'false') return token === 'true';
-  if (DATE_LITERAL.test(token)) return token;
+const GUID_LITERAL = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type EdmType = 'Edm.String' | 'Edm.Guid' | 'Edm.DateTimeOffset' | 'Edm.Boolean' | 'Edm.Number' | 'null';
+
+/** A literal and its OData v4 type: `'text'`, a bare GUID, a bare date, true/false, a number, null. */
+function literal(token: string): { value: Value; type: EdmType } {
+  if (token.startsWith("'")) return { value: token.slice(1), type: 'Edm.String' };
+  if (token === 'null') return { value: null, type: 'null' };
+  if (token === 'true' || token === 'false') return { value: token === 'true', type: 'Edm.Boolean' };
+  if (GUID_LITERAL.test(token)) return { value: token, type: 'Edm.Guid' };
+  if (DATE_LITERAL.test(token)) return { value: token, type: 'Edm.DateTimeOffset' };
   const n = Number(token);
-  if (Number.isFinite(n)) return n;
+  if (Number.isFinite(n)) return { value: n, type: 'Edm.Number' };
   throw new ODataError(`Invalid literal '${token}' in $filter`);
+}
+
+/** The OData type of a documented property (contract/contract.ts Schema). */
+function edmType(schema: FieldSchema): EdmType {
+  if (schema.type === 'string')
+    return schema.format === 'uuid' ? 'Edm.Guid' : schema.format === 'date-time' ? 'Edm.DateTimeOffset' : 'Edm.String';
+  if (schema.type === 'boolean') return 'Edm.Boolean';
+  if (schema.type === 'number' || schema.type === 'integer') return 'Edm.Number';
+  return 'Edm.String';
+}
+
+export interface FieldSchema {
+  type?: string;
+  format?: string;
 }
 
 function compare(a: unknown, b: Value): number {
@@ -66,7 +94,12 @@ function compare(a: unknown, b: Value): number {
   return sa < sb ? -1 : sa > sb ? 1 : 0;
 }
 
-export function parseFilter(filter: string, fields: ReadonlySet<string>): Predicate {
+/**
+ * OData v4 (the API's `ODataQueryOptions`, with `$apply`, are Web API OData v4): a GUID property
+ * is compared with a bare GUID (`CustomerId eq 6f1c…`), a quoted one is a type error; a date with
+ * a bare date. A literal of another type than the property is refused as OData refuses it.
+ */
+export function parseFilter(filter: string, fields: ReadonlyMap<string, FieldSchema>): Predicate {
   const tokens = tokenize(filter);
   let pos = 0;
   const peek = () => tokens[pos];
@@ -91,25 +124,15 @@ export function parseFilter(filter: string, fields: ReadonlySet<string>): Predic
       const inner = primary();
       return (row) => !inner(row);
     }
-    if (token === 'contains' || token === 'startswith') {
-      if (take() !== '(') throw new ODataError("'(' expected in $filter");
-      const name = field(take());
-      if (take() !== ',') throw new ODataError("',' expected in $filter");
-      const value = String(literal(take()) ?? '').toLowerCase();
-      if (take() !== ')') throw new ODataError("')' expected in $filter");
-      return token === 'contains'
-        ? (row) =>
-            String(row[name] ?? '')
-              .toLowerCase()
-              .includes(value)
-        : (row) =>
-            String(row[name] ?? '')
-              .toLowerCase()
-              .startsWith(value);
-    }
+    if (tokens[pos] === '(') throw new ODataError(`The function '${token}' is not supported in $filter.`);
     const name = field(token);
     const op = take();
-    const value = literal(take());
+    const { value, type } = literal(take());
+    const expected = edmType(fields.get(name) as FieldSchema);
+    if (type !== 'null' && type !== expected)
+      throw new ODataError(
+        `A binary operator with incompatible types was detected. Found operand types '${expected}' and '${type}' for operator kind '${op}'.`,
+      );
     switch (op) {
       case 'eq':
         return (row) => compare(row[name], value) === 0;
@@ -164,26 +187,28 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 1000;
 
 /** Filters, orders and pages `rows` as a list endpoint answers them: `{ Meta, Data }`. */
+/** The query options a list endpoint reads; any other `$` option is refused, other parameters are ignored. */
+export const LIST_OPTIONS = new Set(['$filter', '$orderby', '$page', '$pagesize']);
+
 export function queryList<T extends object>(
   rows: T[],
   query: URLSearchParams,
   now: Date,
-  defaultOrder: keyof T & string,
+  defaultOrder: string,
+  /** The documented properties of the item definition, with their types. */
+  fields: ReadonlyMap<string, FieldSchema>,
 ): { Meta: PageMeta; Data: T[] } {
-  const fields = new Set<string>(rows.length > 0 ? Object.keys(rows[0] as object) : []);
+  for (const key of query.keys())
+    if (key.startsWith('$') && !LIST_OPTIONS.has(key)) throw new ODataError(`The query parameter '${key}' is not supported.`);
   let result = rows;
   const filter = query.get('$filter');
   if (filter) {
-    // With no rows there is nothing to check names against; an empty list stays empty.
-    if (rows.length > 0) {
-      const predicate = parseFilter(filter, fields);
-      result = result.filter((row) => predicate(row as Record<string, unknown>));
-    }
+    const predicate = parseFilter(filter, fields);
+    result = result.filter((row) => predicate(row as Record<string, unknown>));
   }
   const orderBy = query.get('$orderby') ?? defaultOrder;
   const [orderField = defaultOrder, direction = 'asc'] = orderBy.trim().split(/\s+/);
-  if (rows.length > 0 && !fields.has(orderField))
-    throw new ODataError(`Could not find a property named '${orderField}' on type.`);
+  if (!fields.has(orderField)) throw new ODataError(`Could not find a property named '${orderField}' on type.`);
   const sign = direction.toLowerCase() === 'desc' ? -1 : 1;
   result = [...result].sort((a, b) => {
     const va = (a as Record<string, unknown>)[orderField];

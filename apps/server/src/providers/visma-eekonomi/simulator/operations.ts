@@ -14,13 +14,17 @@ import {
   type VInvoice,
   type VismaStore,
   VOUCHER_TYPE,
+  type VPayment,
   type VVoucher,
 } from './store';
 
 /**
  * The company's business rules, shared by the HTTP handlers and the demo seed so seeded data is
  * exactly what the API would have produced. Refusals are `VismaApiError`s carrying eEkonomi's
- * error codes (developer.vismaonline.com "Error codes").
+ * error codes (developer.vismaonline.com "Error codes"). What the contract says of a body
+ * (required fields, types, lengths, enums) is checked before these run, by validate.ts against
+ * the operation's definition (contract/README.md); the rules here are the ones no definition
+ * can state (a referenced document exists, a number is unique, an amount fits the balance).
  */
 export class VismaApiError extends Error {
   constructor(
@@ -56,13 +60,6 @@ function required<T>(value: T | null | undefined, field: string): T {
   return value;
 }
 
-function maxLength(value: string | null, field: string, max: number): string | null {
-  if (value !== null && value.length > max) {
-    throw new VismaApiError(400, ERROR.validation, `The field ${field} must be a string with a maximum length of ${max}.`);
-  }
-  return value;
-}
-
 function touch(store: VismaStore): string {
   return store.now().toISOString();
 }
@@ -71,13 +68,13 @@ function touch(store: VismaStore): string {
 
 /** POST replaces nothing; PUT replaces every writable field (fields left out become empty). */
 export function writeCustomer(store: VismaStore, body: Body, existing?: VCustomer): VCustomer {
-  const name = maxLength(required(str(body.Name), 'Name'), 'Name', 100) as string;
+  // swagger: definitions.CustomerApi.required (Name, TermsOfPaymentId, InvoicePostalCode, InvoiceCity, …), checked by validate.ts.
+  const name = required(str(body.Name), 'Name');
   const termsId = required(str(body.TermsOfPaymentId), 'TermsOfPaymentId');
   const terms = store.termsOfPayment.find((t) => t.Id === termsId);
   if (!terms) throw new VismaApiError(400, ERROR.notFound, `TermsOfPayment with id ${termsId} was not found.`);
   let number = str(body.CustomerNumber);
   if (number !== null) {
-    maxLength(number, 'CustomerNumber', 16);
     const clash = [...store.customers.values()].find((c) => c.CustomerNumber === number && c.Id !== existing?.Id);
     if (clash) throw new VismaApiError(400, ERROR.conflict, `Customer number ${number} is already in use.`);
   } else if (existing) {
@@ -95,21 +92,21 @@ export function writeCustomer(store: VismaStore, body: Body, existing?: VCustome
   const customer: VCustomer = {
     Id: existing?.Id ?? randomUUID(),
     CustomerNumber: number,
-    CorporateIdentityNumber: maxLength(str(body.CorporateIdentityNumber), 'CorporateIdentityNumber', 20),
+    CorporateIdentityNumber: str(body.CorporateIdentityNumber),
     Name: name,
     IsPrivatePerson: bool(body.IsPrivatePerson),
     IsActive: bool(body.IsActive, true),
-    EmailAddress: maxLength(str(body.EmailAddress), 'EmailAddress', 255),
+    EmailAddress: str(body.EmailAddress),
     EmailAddresses: Array.isArray(body.EmailAddresses)
       ? body.EmailAddresses.filter((e): e is string => typeof e === 'string')
       : [],
     Telephone: str(body.Telephone),
     MobilePhone: str(body.MobilePhone),
     WwwAddress: str(body.WwwAddress),
-    InvoiceAddress1: maxLength(str(body.InvoiceAddress1), 'InvoiceAddress1', 50),
-    InvoiceAddress2: maxLength(str(body.InvoiceAddress2), 'InvoiceAddress2', 50),
-    InvoicePostalCode: maxLength(required(str(body.InvoicePostalCode), 'InvoicePostalCode'), 'InvoicePostalCode', 10) as string,
-    InvoiceCity: maxLength(required(str(body.InvoiceCity), 'InvoiceCity'), 'InvoiceCity', 50) as string,
+    InvoiceAddress1: str(body.InvoiceAddress1),
+    InvoiceAddress2: str(body.InvoiceAddress2),
+    InvoicePostalCode: required(str(body.InvoicePostalCode), 'InvoicePostalCode'),
+    InvoiceCity: required(str(body.InvoiceCity), 'InvoiceCity'),
     InvoiceCountryCode: str(body.InvoiceCountryCode) ?? 'SE',
     DeliveryCustomerName: str(body.DeliveryCustomerName),
     DeliveryAddress1: str(body.DeliveryAddress1),
@@ -121,7 +118,7 @@ export function writeCustomer(store: VismaStore, body: Body, existing?: VCustome
     ContactPersonName: str(body.ContactPersonName),
     ContactPersonEmail: str(body.ContactPersonEmail),
     ContactPersonPhone: str(body.ContactPersonPhone),
-    Note: maxLength(str(body.Note), 'Note', 4000),
+    Note: str(body.Note),
     TermsOfPaymentId: termsId,
     TermsOfPayment: terms,
     CurrencyCode: str(body.CurrencyCode) ?? 'SEK',
@@ -140,7 +137,8 @@ export function writeCustomer(store: VismaStore, body: Body, existing?: VCustome
 // ── Articles ─────────────────────────────────────────────────────────────────
 
 export function writeArticle(store: VismaStore, body: Body, existing?: VArticle): VArticle {
-  const number = maxLength(required(str(body.Number), 'Number'), 'Number', 40) as string;
+  // swagger: definitions.ArticleApi.required (IsActive, Number, Name, CodingId, UnitId), checked by validate.ts.
+  const number = required(str(body.Number), 'Number');
   const clash = [...store.articles.values()].find((a) => a.Number === number && a.Id !== existing?.Id);
   if (clash) throw new VismaApiError(400, ERROR.conflict, `Article number ${number} is already in use.`);
   const codingId = required(str(body.CodingId), 'CodingId');
@@ -156,7 +154,7 @@ export function writeArticle(store: VismaStore, body: Body, existing?: VArticle)
   const article: VArticle = {
     Id: existing?.Id ?? randomUUID(),
     Number: number,
-    Name: maxLength(required(str(body.Name), 'Name'), 'Name', 50) as string,
+    Name: required(str(body.Name), 'Name'),
     NameEnglish: str(body.NameEnglish),
     IsActive: bool(body.IsActive, true),
     NetPrice: netPrice,
@@ -199,6 +197,11 @@ function checkCostCenterItem(store: VismaStore, id: string | null): string | nul
   return id;
 }
 
+/**
+ * POST/PUT customerinvoicedrafts. The caller sends the invoice's customer name and address, the
+ * EU and private-person flags and RotReducedInvoicingType itself (swagger:
+ * definitions.CustomerInvoiceDraftApi.required); the simulator fills in none of them.
+ */
 export function writeDraft(store: VismaStore, body: Body, existing?: VDraft): VDraft {
   const customerId = required(str(body.CustomerId), 'CustomerId');
   const customer = store.customers.get(customerId);
@@ -212,12 +215,14 @@ export function writeDraft(store: VismaStore, body: Body, existing?: VDraft): VD
     if (!isCredit) throw new VismaApiError(400, ERROR.validation, 'ReferringInvoiceId may only be set on credit invoices.');
   }
   const rawRows = Array.isArray(body.Rows) ? (body.Rows as Body[]) : [];
+  // Not in definitions.CustomerInvoiceDraftApi.required, but a draft without rows cannot be converted.
   if (rawRows.length === 0) throw new VismaApiError(400, ERROR.validation, 'The Rows field is required.');
   const rows: VDraftRow[] = rawRows.map((raw, index) => {
     const isText = bool(raw.IsTextRow);
     const articleId = str(raw.ArticleId);
     const article = articleId ? store.articles.get(articleId) : undefined;
     if (!isText) {
+      // swagger: definitions.CustomerInvoiceDraftRowApi.ArticleId "Required if IsTextRow is false".
       if (!articleId) throw new VismaApiError(400, ERROR.validation, `Row ${index + 1}: The ArticleId field is required.`);
       if (!article) throw new VismaApiError(400, ERROR.notFound, `Article with id ${articleId} was not found.`);
     }
@@ -226,20 +231,19 @@ export function writeDraft(store: VismaStore, body: Body, existing?: VDraft): VD
     if (!isText && !isCredit && quantity < 0) {
       throw new VismaApiError(400, ERROR.validation, `Row ${index + 1}: Quantity must be positive on an invoice.`);
     }
+    // swagger: definitions.CustomerInvoiceDraftRowApi.DiscountPercentage minimum 0, maximum 1 (validate.ts).
     const discount = num(raw.DiscountPercentage);
-    if (discount < 0 || discount > 1)
-      throw new VismaApiError(400, ERROR.validation, `Row ${index + 1}: DiscountPercentage must be between 0 and 1.`);
     const projectId = str(raw.ProjectId);
     if (projectId && !store.projects.some((p) => p.Id === projectId)) {
       throw new VismaApiError(400, ERROR.notFound, `Project with id ${projectId} was not found.`);
     }
     return {
       Id: randomUUID(),
-      LineNumber: index,
+      LineNumber: num(raw.LineNumber, index),
       ArticleId: isText ? null : (articleId as string),
       ArticleNumber: article?.Number ?? null,
       IsTextRow: isText,
-      Text: maxLength(str(raw.Text) ?? article?.Name ?? '', 'Text', 2000) as string,
+      Text: str(raw.Text) ?? article?.Name ?? '',
       UnitPrice: isText ? 0 : typeof raw.UnitPrice === 'number' ? raw.UnitPrice : (article?.NetPrice ?? 0),
       DiscountPercentage: discount,
       Quantity: quantity,
@@ -250,6 +254,7 @@ export function writeDraft(store: VismaStore, body: Body, existing?: VDraft): VD
       CostCenterItemId2: checkCostCenterItem(store, str(raw.CostCenterItemId2)),
       CostCenterItemId3: checkCostCenterItem(store, str(raw.CostCenterItemId3)),
       ProjectId: projectId,
+      ReversedConstructionServicesVatFree: bool(raw.ReversedConstructionServicesVatFree),
     };
   });
   const totals = computeTotals(rows.map((r) => ({ ...r, vat: vatOf(store, r.ArticleId) })));
@@ -261,16 +266,17 @@ export function writeDraft(store: VismaStore, body: Body, existing?: VDraft): VD
     IsCreditInvoice: isCredit,
     ReferringInvoiceId: referring,
     Rows: rows,
-    YourReference: maxLength(str(body.YourReference), 'YourReference', 50),
-    OurReference: maxLength(str(body.OurReference), 'OurReference', 50),
-    BuyersOrderReference: maxLength(str(body.BuyersOrderReference), 'BuyersOrderReference', 50),
-    ElectronicReference: maxLength(str(body.ElectronicReference), 'ElectronicReference', 50),
-    InvoiceCustomerName: customer.Name,
-    InvoiceAddress1: str(body.InvoiceAddress1) ?? customer.InvoiceAddress1,
-    InvoiceAddress2: str(body.InvoiceAddress2) ?? customer.InvoiceAddress2,
-    InvoicePostalCode: customer.InvoicePostalCode,
-    InvoiceCity: customer.InvoiceCity,
-    InvoiceCountryCode: customer.InvoiceCountryCode,
+    YourReference: str(body.YourReference),
+    OurReference: str(body.OurReference),
+    // Not a property of definitions.CustomerInvoiceDraftApi: whatever a client sends is dropped, as JSON.NET drops it.
+    BuyersOrderReference: null,
+    ElectronicReference: null,
+    InvoiceCustomerName: required(str(body.InvoiceCustomerName), 'InvoiceCustomerName'),
+    InvoiceAddress1: str(body.InvoiceAddress1),
+    InvoiceAddress2: str(body.InvoiceAddress2),
+    InvoicePostalCode: required(str(body.InvoicePostalCode), 'InvoicePostalCode'),
+    InvoiceCity: required(str(body.InvoiceCity), 'InvoiceCity'),
+    InvoiceCountryCode: required(str(body.InvoiceCountryCode), 'InvoiceCountryCode'),
     InvoiceCurrencyCode: customer.CurrencyCode,
     DeliveryCustomerName: str(body.DeliveryCustomerName) ?? customer.DeliveryCustomerName,
     DeliveryAddress1: str(body.DeliveryAddress1) ?? customer.DeliveryAddress1,
@@ -278,7 +284,9 @@ export function writeDraft(store: VismaStore, body: Body, existing?: VDraft): VD
     DeliveryPostalCode: str(body.DeliveryPostalCode) ?? customer.DeliveryPostalCode,
     DeliveryCity: str(body.DeliveryCity) ?? customer.DeliveryCity,
     DeliveryCountryCode: str(body.DeliveryCountryCode) ?? customer.DeliveryCountryCode,
-    CustomerIsPrivatePerson: customer.IsPrivatePerson,
+    CustomerIsPrivatePerson: bool(body.CustomerIsPrivatePerson),
+    RotReducedInvoicingType: num(body.RotReducedInvoicingType),
+    EuThirdParty: bool(body.EuThirdParty),
     InvoiceDate: (str(body.InvoiceDate) ?? created).slice(0, 10),
     DeliveryDate: str(body.DeliveryDate)?.slice(0, 10) ?? null,
     TotalAmount: toSek(totals.totalOre),
@@ -350,7 +358,7 @@ export function convertDraft(store: VismaStore, draftId: string, validation: Bod
     {
       VoucherDate: draft.InvoiceDate,
       VoucherText: `${draft.IsCreditInvoice ? 'Kreditfaktura' : 'Kundfaktura'} ${number}, ${customer.Name}`,
-      VoucherType: VOUCHER_TYPE.customerInvoice,
+      VoucherType: draft.IsCreditInvoice ? VOUCHER_TYPE.customerInvoiceCredit : VOUCHER_TYPE.customerInvoiceDebit,
       SourceId: invoiceId,
       Rows: [
         {
@@ -391,8 +399,10 @@ export function convertDraft(store: VismaStore, draftId: string, validation: Bod
     CustomerId: customer.Id,
     CustomerNumber: customer.CustomerNumber,
     InvoiceCustomerName: draft.InvoiceCustomerName,
-    CustomerIsPrivatePerson: customer.IsPrivatePerson,
+    CustomerIsPrivatePerson: draft.CustomerIsPrivatePerson,
     CustomerEmail: customer.EmailAddress,
+    EuThirdParty: draft.EuThirdParty,
+    RotReducedInvoicingType: draft.RotReducedInvoicingType,
     IsCreditInvoice: draft.IsCreditInvoice,
     ReferringInvoiceId: draft.ReferringInvoiceId,
     CreatedFromDraftId: draft.Id,
@@ -454,6 +464,7 @@ export function convertDraft(store: VismaStore, draftId: string, validation: Bod
     IncludesVat: false,
     CreatedUtc: at,
     ModifiedUtc: at,
+    Payments: [],
   };
   // A credit note settles what is left of the invoice it credits; the rest stays as a credit.
   if (original) {
@@ -482,13 +493,31 @@ export function getInvoice(store: VismaStore, id: string): VInvoice {
   return invoice;
 }
 
-/** POST customerinvoices/{id}/payments: books a payment voucher against the receivable. */
-export function registerPayment(store: VismaStore, invoiceId: string, body: Body): VVoucher {
+/**
+ * POST customerinvoices/{id}/payments (swagger: definitions.InvoicePaymentApi, required
+ * CompanyBankAccountId, PaymentDate, PaymentAmount, PaymentCurrency, PaymentType — checked by
+ * validate.ts): books a voucher from the company's bank account against the receivable and
+ * answers the payment as posted (the operation's 200 schema is InvoicePaymentApi, not a voucher).
+ */
+export function registerPayment(store: VismaStore, invoiceId: string, body: Body): VPayment {
   const invoice = getInvoice(store, invoiceId);
+  const bankAccountId = required(str(body.CompanyBankAccountId), 'CompanyBankAccountId');
+  const bank = store.bankAccounts.find((b) => b.Id === bankAccountId);
+  if (!bank) throw new VismaApiError(400, ERROR.notFound, `BankAccount with id ${bankAccountId} was not found.`);
+  if (!bank.IsActive) throw new VismaApiError(400, ERROR.cannotBeCreatedOrUpdated, `Bank account ${bank.Name} is inactive.`);
   const amount = num(body.PaymentAmount, Number.NaN);
   if (!Number.isFinite(amount) || amount <= 0)
     throw new VismaApiError(400, ERROR.validation, 'The field PaymentAmount must be greater than 0.');
+  const currency = required(str(body.PaymentCurrency), 'PaymentCurrency');
+  if (currency !== invoice.CurrencyCode)
+    throw new VismaApiError(
+      400,
+      ERROR.validation,
+      `PaymentCurrency ${currency} is not the invoice's currency ${invoice.CurrencyCode}.`,
+    );
   const date = required(str(body.PaymentDate), 'PaymentDate').slice(0, 10);
+  // swagger: definitions.InvoicePaymentApi.PaymentType — 1 = PartialPayment, 2 = CompletePayment, 3 = Rounding.
+  const type = num(body.PaymentType);
   if (invoice.IsCreditInvoice)
     throw new VismaApiError(400, ERROR.cannotBeCreatedOrUpdated, 'Payments cannot be registered on a credit invoice.');
   const remaining = toOre(invoice.RemainingAmount);
@@ -501,30 +530,49 @@ export function registerPayment(store: VismaStore, invoiceId: string, body: Body
       `PaymentAmount ${amount} exceeds the remaining amount ${invoice.RemainingAmount}.`,
     );
   }
-  const reference = maxLength(str(body.Reference), 'Reference', 50);
+  if (type === 2 && toOre(amount) !== remaining)
+    throw new VismaApiError(400, ERROR.validation, `A CompletePayment must pay the remaining amount ${invoice.RemainingAmount}.`);
+  if (type === 3 && remaining - toOre(amount) >= 100)
+    throw new VismaApiError(400, ERROR.validation, 'A Rounding payment may leave less than 1.00 unpaid.');
+  const reference = str(body.Reference);
+  const settled = type === 1 ? toOre(amount) : remaining;
   const voucher = bookVoucher(
     store,
     {
       VoucherDate: date,
-      VoucherText: `Inbetalning kundfaktura ${invoice.InvoiceNumber}, ${invoice.InvoiceCustomerName}`,
-      VoucherType: VOUCHER_TYPE.customerPayment,
+      VoucherText: `Inbetalning kundfaktura ${invoice.InvoiceNumber}, ${invoice.InvoiceCustomerName}`.slice(0, 100),
+      VoucherType: null,
       SourceId: invoice.Id,
       Rows: [
         {
-          AccountNumber: 1930,
-          AccountDescription: 'Företagskonto',
+          AccountNumber: bank.LedgerAccountNumber,
+          AccountDescription: bank.Name,
           DebitAmount: amount,
           CreditAmount: 0,
-          TransactionText: reference,
+          // swagger: definitions.VoucherRowApi.TransactionText maxLength 50.
+          TransactionText: reference?.slice(0, 50) ?? null,
           CostCenterItemId1: null,
           ProjectId: null,
         },
+        ...(settled > toOre(amount)
+          ? [
+              {
+                AccountNumber: 3740,
+                AccountDescription: 'Öres- och kronutjämning',
+                DebitAmount: toSek(settled - toOre(amount)),
+                CreditAmount: 0,
+                TransactionText: reference?.slice(0, 50) ?? null,
+                CostCenterItemId1: null,
+                ProjectId: null,
+              },
+            ]
+          : []),
         {
           AccountNumber: 1510,
           AccountDescription: 'Kundfordringar',
           DebitAmount: 0,
-          CreditAmount: amount,
-          TransactionText: reference,
+          CreditAmount: toSek(settled),
+          TransactionText: reference?.slice(0, 50) ?? null,
           CostCenterItemId1: null,
           ProjectId: null,
         },
@@ -532,12 +580,30 @@ export function registerPayment(store: VismaStore, invoiceId: string, body: Body
     },
     'C',
   );
-  invoice.RemainingAmount = toSek(remaining - toOre(amount));
+  const payment: VPayment = {
+    CompanyBankAccountId: bank.Id,
+    PaymentDate: date,
+    Reference: reference,
+    PaymentAmount: amount,
+    PaymentCurrency: currency,
+    DomesticPaymentAmount: typeof body.DomesticPaymentAmount === 'number' ? body.DomesticPaymentAmount : null,
+    BankFeeAmount: typeof body.BankFeeAmount === 'number' ? body.BankFeeAmount : null,
+    PaymentType: type,
+    FactoringFeeAmount: null,
+    FactoringFeeAccountNumber: null,
+    VoucherId: voucher.Id,
+  };
+  invoice.Payments.push(payment);
+  invoice.RemainingAmount = toSek(remaining - settled);
   invoice.RemainingAmountInvoiceCurrency = invoice.RemainingAmount;
   invoice.ModifiedUtc = touch(store);
-  return voucher;
+  return payment;
 }
 
+/**
+ * POST customerinvoices/{id}/email (definitions.EmailApi, all optional: the address defaults to
+ * the customer's) and GET …/print: the invoice is marked sent.
+ */
 export function markSent(store: VismaStore, invoiceId: string, sendType: number, email?: string | null): VInvoice {
   const invoice = getInvoice(store, invoiceId);
   if (sendType === SEND_TYPE.email) {

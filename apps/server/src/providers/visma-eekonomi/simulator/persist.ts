@@ -1,5 +1,5 @@
-import type { IdentityState } from './identity';
-import type { VismaStore } from './store';
+import { DEFAULT_SCOPE, type IdentityState } from './identity';
+import { defaultBankAccounts, type VismaStore } from './store';
 
 /**
  * The Visma eEkonomi simulator's saved state (the `state` of its state file): the company, its
@@ -9,7 +9,16 @@ import type { VismaStore } from './store';
  */
 
 const REGISTERS = ['customers', 'articles', 'drafts', 'invoices', 'vouchers', 'orders'] as const;
-const LISTS = ['units', 'termsOfPayment', 'deliveryTerms', 'costCenters', 'projects', 'articleLabels', 'codings'] as const;
+const LISTS = [
+  'units',
+  'termsOfPayment',
+  'deliveryTerms',
+  'costCenters',
+  'projects',
+  'articleLabels',
+  'codings',
+  'bankAccounts',
+] as const;
 
 type Register = (typeof REGISTERS)[number];
 type List = (typeof LISTS)[number];
@@ -18,7 +27,7 @@ export interface VismaSavedState {
   store: { company: VismaStore['company']; nextVoucherNumber: Record<string, number> } & Pick<VismaStore, List> &
     Record<Register, unknown[]>;
   identity: {
-    accessTokens: [string, { expiresAt: number }][];
+    accessTokens: [string, { expiresAt: number; scope: string }][];
     refreshTokens: [string, { used: boolean; scope: string }][];
     revoked: boolean;
   };
@@ -84,7 +93,9 @@ export function restoreVisma(value: unknown): RestoredVisma {
     nextVoucherNumber: Object.fromEntries(Object.entries(series).map(([k, v]) => [k, number(v, 'a voucher series')])),
   } as unknown as RestoredVisma['store'];
   for (const list of LISTS) {
-    (store as unknown as Record<string, unknown>)[list] = array(savedStore[list], list).map((item) => object(item, list));
+    // Files saved before the simulator had bank accounts get the one a new company has.
+    const saved = list === 'bankAccounts' && savedStore[list] === undefined ? defaultBankAccounts() : savedStore[list];
+    (store as unknown as Record<string, unknown>)[list] = array(saved, list).map((item) => object(item, list));
   }
   for (const register of REGISTERS) {
     const documents = new Map<string, Record<string, unknown>>();
@@ -95,13 +106,20 @@ export function restoreVisma(value: unknown): RestoredVisma {
     }
     (store as unknown as Record<string, unknown>)[register] = documents;
   }
+  // Invoices saved before payments were kept on them have none listed.
+  for (const invoice of (store as unknown as { invoices: Map<string, Record<string, unknown>> }).invoices.values())
+    invoice.Payments ??= [];
   const savedIdentity = object(raw.identity, 'the identity state');
   if (typeof savedIdentity.revoked !== 'boolean') fail('the identity state');
   return {
     store,
     identity: {
       accessTokens: new Map(
-        tokenEntries(savedIdentity.accessTokens, 'the access tokens', (r) => ({ expiresAt: number(r.expiresAt, 'a token') })),
+        tokenEntries(savedIdentity.accessTokens, 'the access tokens', (r) => ({
+          expiresAt: number(r.expiresAt, 'a token'),
+          // Tokens saved before scopes were kept had the demo consent's.
+          scope: typeof r.scope === 'string' ? r.scope : DEFAULT_SCOPE,
+        })),
       ),
       refreshTokens: new Map(
         tokenEntries(savedIdentity.refreshTokens, 'the refresh tokens', (r) => {

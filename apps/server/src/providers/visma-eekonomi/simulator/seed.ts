@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { convertDraft, markSent, registerPayment, writeArticle, writeCustomer, writeDraft } from './operations';
 import { createPrng, type Prng, seededGuid } from './prng';
-import { addDays, isoDate, SEND_TYPE, toOre, toSek, type VismaStore } from './store';
+import { addDays, isoDate, SEND_TYPE, toOre, toSek, type VCustomer, type VismaStore } from './store';
 
 /**
  * The demo club account's operating company ("Drift AB": restaurant, pro shop and driving range)
@@ -132,6 +132,21 @@ const ARTICLES: [string, string, number, CodingKey, UnitKey, 'Restaurang' | 'Sho
   ['G307', 'Företagsgolf, paket', 1320.75, 'service6', 'st', 'Range', 0],
   ['G308', 'Nybörjarkurs grönt kort', 1600, 'service25', 'st', 'Range', 0],
 ];
+
+/** What a draft must carry of its customer (swagger: definitions.CustomerInvoiceDraftApi.required). */
+function invoiceParty(customer: VCustomer) {
+  return {
+    CustomerId: customer.Id,
+    InvoiceCustomerName: customer.Name,
+    InvoiceAddress1: customer.InvoiceAddress1,
+    InvoicePostalCode: customer.InvoicePostalCode,
+    InvoiceCity: customer.InvoiceCity,
+    InvoiceCountryCode: customer.InvoiceCountryCode,
+    EuThirdParty: false,
+    CustomerIsPrivatePerson: customer.IsPrivatePerson,
+    RotReducedInvoicingType: 0,
+  };
+}
 
 function withClock<T>(store: VismaStore, at: Date, fn: () => T): T {
   const real = store.now;
@@ -297,6 +312,22 @@ export function seedDemoCompany(store: VismaStore): void {
   });
 
   const customers = [...store.customers.values()].filter((c) => c.IsActive);
+  // A savings account beside the cheque account (its id from a PRNG of its own, so the rest of
+  // the company stays as it was): payments go to the default cheque account.
+  store.bankAccounts.push({
+    Id: seededGuid(createPrng('fairway-visma-demo-savings')),
+    Name: 'Sparkonto',
+    BankAccountType: 3,
+    BankAccountTypeDescription: 'Sparkonto',
+    Bban: '5000-987 654 321',
+    Iban: null,
+    Bank: null,
+    IsActive: true,
+    LedgerAccountNumber: 1940,
+    HasActiveBankAgreement: false,
+    IsDefaultChequeAccount: false,
+  });
+  const bankAccountId = store.bankAccounts[0]?.Id as string;
   const articles = [...store.articles.values()];
   const section = (number: string) => ARTICLES.find((a) => a[0] === number)?.[5] ?? 'Restaurang';
   const daysAgo = (date: string) => Math.round((today.getTime() - Date.parse(`${date}T12:00:00Z`)) / 86_400_000);
@@ -323,7 +354,7 @@ export function seedDemoCompany(store: VismaStore): void {
     });
     const invoice = withClock(store, at, () => {
       const draft = writeDraft(store, {
-        CustomerId: customer.Id,
+        ...invoiceParty(customer),
         InvoiceDate: date,
         Rows: rows,
         OurReference: prng.pick(['Kansliet', 'Restaurangchef', 'Shopen', 'Banchef']),
@@ -344,7 +375,7 @@ export function seedDemoCompany(store: VismaStore): void {
       // Credited in full a few days after it went out.
       withClock(store, new Date(at.getTime() + 5 * 86_400_000), () => {
         const credit = writeDraft(store, {
-          CustomerId: customer.Id,
+          ...invoiceParty(customer),
           IsCreditInvoice: true,
           ReferringInvoiceId: invoice.Id,
           InvoiceDate: addDays(date, 5),
@@ -369,6 +400,8 @@ export function seedDemoCompany(store: VismaStore): void {
             PaymentDate: payDate,
             PaymentAmount: invoice.RemainingAmount,
             PaymentCurrency: 'SEK',
+            PaymentType: 2,
+            CompanyBankAccountId: bankAccountId,
             Reference: invoice.PaymentReferenceNumber,
           }),
         );
@@ -380,6 +413,8 @@ export function seedDemoCompany(store: VismaStore): void {
             PaymentDate: payDate,
             PaymentAmount: part,
             PaymentCurrency: 'SEK',
+            PaymentType: 1,
+            CompanyBankAccountId: bankAccountId,
             Reference: invoice.PaymentReferenceNumber,
           }),
         );
@@ -410,15 +445,25 @@ export function seedDemoCompany(store: VismaStore): void {
       Status: prng.pick([1, 2, 2, 3, 4]),
       YourReference: customer.ContactPersonName,
       OurReference: 'Restaurangchef',
+      InvoicePostalCode: customer.InvoicePostalCode,
+      InvoiceCity: customer.InvoiceCity,
+      InvoiceCountryCode: customer.InvoiceCountryCode,
+      EuThirdParty: false,
+      CustomerIsPrivatePerson: customer.IsPrivatePerson,
+      RotReducedInvoicingType: 0,
+      ReverseChargeOnConstructionServices: false,
       Rows: [
         {
           LineNumber: 0,
           ArticleId: article.Id,
           ArticleNumber: article.Number,
+          IsTextRow: false,
           Text: article.Name,
           UnitPrice: article.NetPrice,
           Quantity: quantity,
           DiscountPercentage: 0,
+          IsWorkCost: false,
+          EligibleForReverseChargeOnVat: false,
         },
       ],
       CreatedUtc: `${date}T09:00:00.000Z`,

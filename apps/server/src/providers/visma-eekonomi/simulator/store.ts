@@ -167,6 +167,8 @@ export interface VDraftRow {
   CostCenterItemId2: string | null;
   CostCenterItemId3: string | null;
   ProjectId: string | null;
+  /** Required by the contract (definitions.CustomerInvoiceDraftRowApi.required). */
+  ReversedConstructionServicesVatFree: boolean;
 }
 
 export interface VDraft {
@@ -195,6 +197,9 @@ export interface VDraft {
   DeliveryCity: string | null;
   DeliveryCountryCode: string | null;
   CustomerIsPrivatePerson: boolean;
+  /** Required by the contract (definitions.CustomerInvoiceDraftApi.required); 0 = Normal. */
+  RotReducedInvoicingType: number;
+  EuThirdParty: boolean;
   InvoiceDate: string;
   DeliveryDate: string | null;
   TotalAmount: number;
@@ -237,6 +242,9 @@ export interface VInvoice {
   InvoiceCustomerName: string;
   CustomerIsPrivatePerson: boolean;
   CustomerEmail: string | null;
+  /** Required by the contract (definitions.CustomerInvoiceApi.required). */
+  EuThirdParty: boolean;
+  RotReducedInvoicingType: number;
   IsCreditInvoice: boolean;
   ReferringInvoiceId: string | null;
   CreatedFromDraftId: string | null;
@@ -276,6 +284,45 @@ export interface VInvoice {
   IncludesVat: boolean;
   CreatedUtc: string;
   ModifiedUtc: string;
+  /**
+   * The payments registered on it, as posted (definitions.InvoicePaymentApi). The contract has no
+   * endpoint that lists them; the simulator keeps them to answer the payment and book its voucher.
+   */
+  Payments: VPayment[];
+}
+
+/** A payment as `POST customerinvoices/{id}/payments` takes and answers it (definitions.InvoicePaymentApi). */
+export interface VPayment {
+  CompanyBankAccountId: string;
+  PaymentDate: string;
+  Reference: string | null;
+  PaymentAmount: number;
+  PaymentCurrency: string;
+  DomesticPaymentAmount: number | null;
+  BankFeeAmount: number | null;
+  /** 1 = PartialPayment, 2 = CompletePayment, 3 = Rounding. */
+  PaymentType: number;
+  FactoringFeeAmount: number | null;
+  FactoringFeeAccountNumber: number | null;
+  /** The voucher it was booked on (the simulator's own link; not in the answer). */
+  VoucherId: string;
+}
+
+/** definitions.BankAccountApi (`GET /v2/bankaccounts`). */
+export interface VBankAccount {
+  Id: string;
+  Name: string;
+  /** 1 = ChequeAccount, 2 = CashAccount, 3 = SavingsAccount, 4 = CurrencyAccount, … */
+  BankAccountType: number;
+  BankAccountTypeDescription: string;
+  Bban: string | null;
+  Iban: string | null;
+  Bank: string | null;
+  IsActive: boolean;
+  LedgerAccountNumber: number;
+  HasActiveBankAgreement: boolean;
+  /** "Only used when having several cheque accounts". */
+  IsDefaultChequeAccount: boolean;
 }
 
 export const SEND_TYPE = { none: 0, email: 1, einvoice: 2, print: 3 } as const;
@@ -296,8 +343,11 @@ export interface VVoucher {
   VoucherText: string;
   NumberSeries: string;
   NumberAndNumberSeries: string;
-  /** Voucher types as eEkonomi numbers them; see VOUCHER_TYPE. */
-  VoucherType: number;
+  /**
+   * Voucher types as the contract numbers them (definitions.VoucherApi.VoucherType); its enum
+   * names no type for a customer payment, so payment vouchers carry none (null).
+   */
+  VoucherType: number | null;
   /** The document the voucher was made from (invoice, payment's invoice). */
   SourceId: string | null;
   Rows: VVoucherRow[];
@@ -305,7 +355,8 @@ export interface VVoucher {
   ModifiedUtc: string;
 }
 
-export const VOUCHER_TYPE = { manual: 2, customerInvoice: 3, customerPayment: 4 } as const;
+/** definitions.VoucherApi.VoucherType: 2 = ManualVoucher, 14 = CustomerInvoiceDebit, 15 = CustomerInvoiceCredit. */
+export const VOUCHER_TYPE = { manual: 2, customerInvoiceDebit: 14, customerInvoiceCredit: 15 } as const;
 
 export interface VOrder {
   Id: string;
@@ -322,14 +373,26 @@ export interface VOrder {
   Status: number;
   YourReference: string | null;
   OurReference: string | null;
+  /** Required by the contract (definitions.OrderApi.required). */
+  InvoicePostalCode: string;
+  InvoiceCity: string;
+  InvoiceCountryCode: string;
+  EuThirdParty: boolean;
+  CustomerIsPrivatePerson: boolean;
+  RotReducedInvoicingType: number;
+  ReverseChargeOnConstructionServices: boolean;
   Rows: {
     LineNumber: number;
     ArticleId: string;
     ArticleNumber: string;
+    IsTextRow: boolean;
     Text: string;
     UnitPrice: number;
     Quantity: number;
     DiscountPercentage: number;
+    /** Required by the contract (definitions.OrderRowApi.required). */
+    IsWorkCost: boolean;
+    EligibleForReverseChargeOnVat: boolean;
   }[];
   CreatedUtc: string;
   ModifiedUtc: string;
@@ -370,6 +433,7 @@ export interface VismaStore {
   projects: VProject[];
   articleLabels: VArticleLabel[];
   codings: VArticleAccountCoding[];
+  bankAccounts: VBankAccount[];
   customers: Map<string, VCustomer>;
   articles: Map<string, VArticle>;
   drafts: Map<string, VDraft>;
@@ -467,6 +531,7 @@ export function createEmptyStore(now: () => Date): VismaStore {
     projects: [],
     articleLabels: [],
     codings,
+    bankAccounts: defaultBankAccounts(),
     customers: new Map(),
     articles: new Map(),
     drafts: new Map(),
@@ -477,6 +542,25 @@ export function createEmptyStore(now: () => Date): VismaStore {
     requestLog: [],
     now,
   };
+}
+
+/** A new company's bank account: one cheque account on 1930, the default. */
+export function defaultBankAccounts(): VBankAccount[] {
+  return [
+    {
+      Id: randomUUID(),
+      Name: 'Företagskonto',
+      BankAccountType: 1,
+      BankAccountTypeDescription: 'Checkkonto',
+      Bban: '5000-123 456 789',
+      Iban: null,
+      Bank: null,
+      IsActive: true,
+      LedgerAccountNumber: 1930,
+      HasActiveBankAgreement: false,
+      IsDefaultChequeAccount: true,
+    },
+  ];
 }
 
 /** SEK decimal → öre integer, and back; the simulator computes in öre to avoid float drift. */
