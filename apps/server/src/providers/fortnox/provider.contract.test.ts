@@ -20,7 +20,10 @@ let limiter: RateLimiter;
 
 function providerFor(scope?: string): AccountingProvider {
   const issued = sim.auth.issue('fairway-sim-client', TENANT, scope);
-  const auth: AccessTokenSource = { get: async () => issued.access_token, refreshAfterRejection: async () => issued.access_token };
+  const auth: AccessTokenSource = {
+    get: async () => issued.access_token,
+    refreshAfterRejection: async () => issued.access_token,
+  };
   return createFortnoxProvider({
     apiBaseUrl: sim.apiBaseUrl,
     auth,
@@ -126,13 +129,21 @@ describe('the Fortnox client keeps to the published contract', () => {
     const tenant = sim.store.tenant(TENANT);
     const first = await fortnox.invoices.create(invoiceFields(customerA), { externalRef: 'fw-ilike-1' });
     await fortnox.invoices.bookkeep(first.number);
-    await fortnox.invoices.registerPayment(first.number, { paymentDate: sim.store.today(), amountOre: 1_000 }, { externalRef: 'p1' });
+    await fortnox.invoices.registerPayment(
+      first.number,
+      { paymentDate: sim.store.today(), amountOre: 1_000 },
+      { externalRef: 'p1' },
+    );
     // The next invoice's number contains the first's (e.g. 1002 and 10020): ILIKE '%1002%' finds both.
     tenant.next.invoice = Number(`${first.number}0`);
     const second = await fortnox.invoices.create(invoiceFields(customerB), { externalRef: 'fw-ilike-2' });
     expect(second.number).toContain(first.number);
     await fortnox.invoices.bookkeep(second.number);
-    await fortnox.invoices.registerPayment(second.number, { paymentDate: sim.store.today(), amountOre: 2_000 }, { externalRef: 'p2' });
+    await fortnox.invoices.registerPayment(
+      second.number,
+      { paymentDate: sim.store.today(), amountOre: 2_000 },
+      { externalRef: 'p2' },
+    );
     const read = await fortnox.invoices.get(first.number);
     expect(read.payments.map((p) => p.amountOre)).toEqual([1_000]);
   });

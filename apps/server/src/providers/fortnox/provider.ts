@@ -600,23 +600,20 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
           }
           return null;
         };
-        return action(
-          async () => {
-            const answer = await send<{ Invoice?: FxInvoice; Contract?: FxContract }>(
-              'PUT',
-              `contracts/${enc(number)}/createinvoice`,
-              undefined,
-              'contract',
-              false,
-            );
-            if (answer?.Invoice?.DocumentNumber) return invoiceWithPayments(answer.Invoice.DocumentNumber, answer.Invoice);
-            const made = await findMade();
-            if (!made)
-              throw new AccountingError('unavailable', 'accounting.unavailable', { provider: 'Fortnox' }, { provider: 'fortnox' });
-            return made;
-          },
-          findMade,
-        );
+        return action(async () => {
+          const answer = await send<{ Invoice?: FxInvoice; Contract?: FxContract }>(
+            'PUT',
+            `contracts/${enc(number)}/createinvoice`,
+            undefined,
+            'contract',
+            false,
+          );
+          if (answer?.Invoice?.DocumentNumber) return invoiceWithPayments(answer.Invoice.DocumentNumber, answer.Invoice);
+          const made = await findMade();
+          if (!made)
+            throw new AccountingError('unavailable', 'accounting.unavailable', { provider: 'Fortnox' }, { provider: 'fortnox' });
+          return made;
+        }, findMade);
       },
     },
 

@@ -2,9 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { AccessTokenSource, TokenSet } from '../accounting/credentials';
 import type { AccArticle, AccCustomer, AccInvoice, AccountingProvider, InvoiceDeliveryMethod } from '../accounting/provider';
 import type { RateLimiter } from '../accounting/rate-limiter';
-import { stockholmDate } from './time';
 import { createFortnoxOAuth } from './oauth';
 import { createFortnoxProvider } from './provider';
+import { stockholmDate } from './time';
 
 /**
  * The Fortnox smoke test (`npm run smoke:fortnox`): the whole chain a club's invoicing takes, run
@@ -70,8 +70,11 @@ export async function runFortnoxSmoke(env: SmokeEnv, log: (line: string) => void
   const steps: SmokeResult['steps'] = [];
   let tokens: TokenSet | null = null;
   const newTokens = async () => {
-    tokens = env.tenantId ? await oauth.clientCredentials(env.tenantId) : await oauth.refresh(tokens?.refreshToken ?? env.refreshToken ?? '');
-    if (tokens.refreshToken && env.refreshTokenFile) writeFileSync(env.refreshTokenFile, `${tokens.refreshToken}\n`, { mode: 0o600 });
+    tokens = env.tenantId
+      ? await oauth.clientCredentials(env.tenantId)
+      : await oauth.refresh(tokens?.refreshToken ?? env.refreshToken ?? '');
+    if (tokens.refreshToken && env.refreshTokenFile)
+      writeFileSync(env.refreshTokenFile, `${tokens.refreshToken}\n`, { mode: 0o600 });
     return tokens;
   };
   const auth: AccessTokenSource = {
@@ -103,7 +106,11 @@ export async function runFortnoxSmoke(env: SmokeEnv, log: (line: string) => void
   let invoice: AccInvoice | null = null;
   let credited = false;
   try {
-    await step('connect', () => auth.get(), () => (env.tenantId ? `service account of ${env.tenantId}` : 'refresh token'));
+    await step(
+      'connect',
+      () => auth.get(),
+      () => (env.tenantId ? `service account of ${env.tenantId}` : 'refresh token'),
+    );
     const tenant = tokens ? (tokens as TokenSet).tenantId : null;
     fortnox = createFortnoxProvider({
       apiBaseUrl: env.apiBaseUrl,
@@ -112,7 +119,11 @@ export async function runFortnoxSmoke(env: SmokeEnv, log: (line: string) => void
       rateKey: `fortnox-smoke:${tenant ?? env.clientId}`,
     });
     const provider = fortnox;
-    await step('company', () => provider.companyInformation(), (c) => `${c.name} (${c.organisationNumber ?? '–'})`);
+    await step(
+      'company',
+      () => provider.companyInformation(),
+      (c) => `${c.name} (${c.organisationNumber ?? '–'})`,
+    );
     customer = await step(
       'create customer',
       () =>
@@ -190,6 +201,9 @@ export async function runFortnoxSmoke(env: SmokeEnv, log: (line: string) => void
       (a) => `number ${a.number}, price ${(a.salesPriceOre ?? 0) / 100} kr`,
     );
     const articleNumber = article.number;
+    // The company's own terms of payment (30 days where it has them): a blank one is refused.
+    const terms = (await provider.codeLists.termsOfPayment()).map((c) => c.code);
+    const termsOfPayment = terms.includes('30') ? '30' : (terms[0] ?? null);
     invoice = await step(
       'create invoice',
       () =>
@@ -198,7 +212,7 @@ export async function runFortnoxSmoke(env: SmokeEnv, log: (line: string) => void
             customerNumber,
             invoiceDate: today,
             dueDate: null,
-            termsOfPayment: null,
+            termsOfPayment,
             invoiceType: 'INVOICE',
             currency: 'SEK',
             yourReference: null,
@@ -225,7 +239,11 @@ export async function runFortnoxSmoke(env: SmokeEnv, log: (line: string) => void
       (i) => `number ${i.number}, total ${i.totalOre / 100} kr, OCR ${i.ocr}`,
     );
     const invoiceNumber = invoice.number;
-    invoice = await step('book', () => provider.invoices.bookkeep(invoiceNumber), (i) => `booked ${i.booked}`);
+    invoice = await step(
+      'book',
+      () => provider.invoices.bookkeep(invoiceNumber),
+      (i) => `booked ${i.booked}`,
+    );
     invoice = await step(
       `send (${env.sendMethod})`,
       () => provider.invoices.send(invoiceNumber, env.sendMethod),
@@ -242,11 +260,18 @@ export async function runFortnoxSmoke(env: SmokeEnv, log: (line: string) => void
         ),
       (p) => `payment ${p.number}, ${p.amountOre / 100} kr`,
     );
-    const creditNote = await step('credit', () => provider.invoices.credit(invoiceNumber), (c) => `credit note ${c.number}`);
+    const creditNote = await step(
+      'credit',
+      () => provider.invoices.credit(invoiceNumber),
+      (c) => `credit note ${c.number}`,
+    );
     credited = true;
     await step(
       'read back',
-      async () => ({ invoice: await provider.invoices.get(invoiceNumber), credit: await provider.invoices.get(creditNote.number) }),
+      async () => ({
+        invoice: await provider.invoices.get(invoiceNumber),
+        credit: await provider.invoices.get(creditNote.number),
+      }),
       ({ invoice: i, credit }) => {
         const problems = [
           !i.booked && 'invoice not booked',
@@ -276,15 +301,21 @@ export async function runFortnoxSmoke(env: SmokeEnv, log: (line: string) => void
     const made = invoice;
     if (made && !credited) {
       const current = await provider.invoices.get(made.number).catch(() => made);
-      if (current.booked && !current.credited) await clean(`credit invoice ${made.number}`, () => provider.invoices.credit(made.number));
+      if (current.booked && !current.credited)
+        await clean(`credit invoice ${made.number}`, () => provider.invoices.credit(made.number));
       else if (!current.booked && !current.cancelled)
         await clean(`cancel invoice ${made.number}`, () => provider.invoices.cancel(made.number));
     }
     const madeArticle = article;
-    if (madeArticle) await clean(`article ${madeArticle.number} inactive`, () => provider.articles.update(madeArticle.number, { active: false }));
+    if (madeArticle)
+      await clean(`article ${madeArticle.number} inactive`, () =>
+        provider.articles.update(madeArticle.number, { active: false }),
+      );
     const madeCustomer = customer;
     if (madeCustomer)
-      await clean(`customer ${madeCustomer.number} inactive`, () => provider.customers.update(madeCustomer.number, { active: false }));
+      await clean(`customer ${madeCustomer.number} inactive`, () =>
+        provider.customers.update(madeCustomer.number, { active: false }),
+      );
   }
   const finalTokens = tokens as TokenSet | null;
   if (finalTokens?.refreshToken && !env.refreshTokenFile)

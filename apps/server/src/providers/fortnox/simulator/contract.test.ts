@@ -12,6 +12,7 @@ async function call(method: string, path: string, body?: unknown, bearer = token
     headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', accept: 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  // biome-ignore lint/suspicious/noExplicitAny: Fortnox's answers are read field by field in the assertions.
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
@@ -31,7 +32,10 @@ describe('CONTRACT.md rules', () => {
       InvoicePayment: { InvoiceNumber: Number(invoice.DocumentNumber), Amount: 10, ExternalInvoiceReference: 'x' },
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.ErrorInformation).toMatchObject({ code: 2001399, message: 'Felaktigt fältnamn (ExternalInvoiceReference)' });
+    expect(refused.body.ErrorInformation).toMatchObject({
+      code: 2001399,
+      message: 'Felaktigt fältnamn (ExternalInvoiceReference)',
+    });
     // In a nested row too.
     const row = await call('POST', 'invoices', {
       Invoice: { CustomerNumber: '1001', InvoiceRows: [{ Description: 'x', Quantity: 1 }] },
@@ -51,9 +55,9 @@ describe('CONTRACT.md rules', () => {
   });
 
   it('R1: refuses a create without a required field', async () => {
-    const refused = await call('POST', 'contracts', { Contract: { CustomerNumber: '1001', InvoiceRows: [{ Price: 5 }] } });
+    const refused = await call('POST', 'contracts', { Contract: { CustomerNumber: '1001' } });
     expect(refused.status).toBe(400);
-    expect(refused.body.ErrorInformation.message).toContain('ArticleNumber');
+    expect(refused.body.ErrorInformation.message).toContain('InvoiceRows');
   });
 
   it("S1–S3: searches only the list's own fields, ILIKE, and ignores other parameters", async () => {

