@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 
 /**
  * The file an in-process accounting simulator keeps its data in (demo mode), so documents the demo
@@ -35,6 +34,12 @@ export interface StateFile<T> {
   changed(): void;
   /** Writes pending changes now. */
   flush(): Promise<void>;
+  /**
+   * Writes the state now, synchronously and durably (on disk, renamed into place) before it
+   * returns: a simulator calls it before answering a write, so a write it confirmed survives a
+   * `kill -9` the moment after. Throws when the file cannot be written (the caller answers 500).
+   */
+  saveNow(): void;
   /** Writes the state once more (whatever changed without `changed()` too) and stops the timer. */
   close(): Promise<void>;
 }
@@ -49,8 +54,6 @@ export function openStateFile<T>(options: StateFileOptions<T>): StateFile<T> {
   let dirty = false;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
-  // Writes run one after another, so an older snapshot never renames over a newer one.
-  let writing: Promise<void> = Promise.resolve();
 
   function load(): T | null {
     let text: string;
@@ -87,45 +90,47 @@ export function openStateFile<T>(options: StateFileOptions<T>): StateFile<T> {
     }
   }
 
-  async function write(text: string) {
-    // Unique per write: two simulators (or two processes) on one file must not share a temporary.
+  function text(): string {
+    return JSON.stringify({
+      version: STATE_FILE_VERSION,
+      simulator: options.simulator,
+      savedAt: new Date().toISOString(),
+      state: options.snapshot(),
+    });
+  }
+
+  function saveNow() {
     const temporary = `${options.path}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
     try {
-      const handle = await open(temporary, 'w');
+      const fd = openSync(temporary, 'w');
       try {
-        await handle.writeFile(text, 'utf8');
-        // On disk before the rename, so a power cut cannot leave the new name over an empty file.
-        await handle.sync();
+        const data = Buffer.from(text(), 'utf8');
+        let written = 0;
+        while (written < data.length) written += writeSync(fd, data, written);
+        fsyncSync(fd);
       } finally {
-        await handle.close();
+        closeSync(fd);
       }
-      await rename(temporary, options.path);
+      renameSync(temporary, options.path);
+      // Whatever `changed()` had pending is in this write.
+      dirty = false;
     } catch (error) {
-      await rm(temporary, { force: true }).catch(() => undefined);
+      rmSync(temporary, { force: true });
       throw error;
     }
   }
 
+  // Every write is synchronous (saveNow), so an older snapshot can never be renamed over a newer one.
   function flush(): Promise<void> {
-    writing = writing.then(async () => {
-      if (!dirty) return;
-      dirty = false;
-      let text: string;
-      try {
-        text = JSON.stringify({
-          version: STATE_FILE_VERSION,
-          simulator: options.simulator,
-          savedAt: new Date().toISOString(),
-          state: options.snapshot(),
-        });
-        await write(text);
-      } catch (error) {
-        // The simulator keeps answering from memory; the next change tries again.
-        dirty = true;
-        warn(`could not save the ${options.simulator} simulator's state to ${options.path}: ${(error as Error).message}`);
-      }
-    });
-    return writing;
+    if (!dirty) return Promise.resolve();
+    try {
+      saveNow();
+    } catch (error) {
+      // The simulator keeps answering from memory; the next change tries again.
+      dirty = true;
+      warn(`could not save the ${options.simulator} simulator's state to ${options.path}: ${(error as Error).message}`);
+    }
+    return Promise.resolve();
   }
 
   return {
@@ -141,6 +146,7 @@ export function openStateFile<T>(options: StateFileOptions<T>): StateFile<T> {
       timer.unref();
     },
     flush,
+    saveNow,
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

@@ -47,6 +47,8 @@ export const FORTNOX_ERROR = {
   valueRequired: 2000612,
   invalidDate: 2000613,
   invalidVat: 2000614,
+  priceNotFound: 2000615,
+  priceExists: 2000616,
 } as const;
 
 export type FortnoxErrorCode = (typeof FORTNOX_ERROR)[keyof typeof FORTNOX_ERROR];

@@ -176,7 +176,9 @@ export interface FxInvoicePayment {
   PaymentDate: string;
   Booked: boolean;
   Currency: string;
-  ExternalInvoiceReference: string;
+  /** The invoice's references, answered read-only; a payment has no reference of its own. */
+  ExternalInvoiceReference1: string;
+  ExternalInvoiceReference2: string;
   InvoiceCustomerName: string;
   InvoiceCustomerNumber: string;
   InvoiceOCR: string;
@@ -271,6 +273,16 @@ export interface FxPriceList {
   Description: string;
   Comments: string;
   PreSelected: boolean;
+}
+/** An article's price in a price list from a quantity (`/3/prices`). */
+export interface FxPrice {
+  '@url'?: string;
+  ArticleNumber: string;
+  PriceList: string;
+  FromQuantity: number;
+  Price: number;
+  Percent: number;
+  Date: string;
 }
 export interface FxCostCenter {
   Code: string;

@@ -240,7 +240,8 @@ export function articleToFx(fields: Partial<ArticleFields> & { number?: string }
   put(out, 'ExportAccount', fields.salesAccountExport, has('salesAccountExport'), account);
   put(out, 'PurchaseAccount', fields.purchaseAccount, has('purchaseAccount'), account);
   put(out, 'VAT', fields.vatPercent, has('vatPercent'));
-  put(out, 'SalesPrice', fields.salesPriceOre, has('salesPriceOre'), oreToKronor);
+  // SalesPrice is read-only in Fortnox (CONTRACT.md rule F1): the provider writes it as the price in
+  // the preselected price list.
   put(out, 'PurchasePrice', fields.purchasePriceOre, has('purchasePriceOre'), oreToKronor);
   put(out, 'Width', fields.widthMm, has('widthMm'));
   put(out, 'Height', fields.heightMm, has('heightMm'));

@@ -19,8 +19,13 @@ export interface FortnoxOAuth extends OAuthProvider {
   clientCredentials(tenantId: string): Promise<TokenSet>;
 }
 
-/** What the portal reads, writes and books in Fortnox. */
-export const FORTNOX_SCOPES = 'companyinformation customer article invoice payment bookkeeping order settings costcenter project';
+/**
+ * What the portal reads, writes and books in Fortnox, one scope per resource it touches
+ * (CONTRACT.md rule O1): price lists and prices need `price`. Every one is asked for at the first
+ * consent, since a scope added later only reaches clubs that consent again.
+ */
+export const FORTNOX_SCOPES =
+  'companyinformation customer article invoice payment bookkeeping order settings price costcenter project';
 
 interface TokenAnswer {
   access_token?: string;

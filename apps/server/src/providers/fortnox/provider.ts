@@ -24,6 +24,7 @@ import type {
   FxInvoicePayment,
   FxMeta,
   FxOrder,
+  FxPrice,
   FxPriceList,
   FxProject,
   FxTermsOfDelivery,
@@ -46,7 +47,7 @@ import {
   paymentFromFx,
   voucherFromFx,
 } from './mapping';
-import { oreToKronor } from './money';
+import { kronorToOre, oreToKronor } from './money';
 
 export type FortnoxProviderOptions = FortnoxClientOptions & {
   /** Attempts of a create whose answer was lost (each looks up our reference first). Default 3. */
@@ -76,10 +77,12 @@ const isTransient = (error: unknown) => isAccountingError(error) && (error.kind 
  * `lastmodified` in Swedish time; Fortnox does not say when a document changed, so `modifiedAt`
  * is null and the caller keeps its own high-water mark (the time it started the last fetch).
  *
- * Creates are idempotent by the portal's reference: invoices and contracts carry it in
- * `ExternalInvoiceReference1`, customers in `ExternalReference`, payments in
- * `ExternalInvoiceReference`, and articles in their number (see articleNumberFor). A create
- * first looks the reference up, and after a timeout or 5xx looks again before trying again.
+ * Creates are idempotent by the portal's reference where Fortnox has a field for it: invoices and
+ * contracts carry it in `ExternalInvoiceReference1`, customers in `ExternalReference`, articles in
+ * their number (see articleNumberFor). A create first looks the reference up, and after a timeout
+ * or 5xx looks again before trying again. Fortnox's searches match `ILIKE '%value%'`
+ * (CONTRACT.md rule S2), so every hit is compared exactly before it is taken. Payments have no
+ * such field (rule F1): see `registerPayment`.
  */
 export function createFortnoxProvider(options: FortnoxProviderOptions): AccountingProvider {
   const client = new FortnoxClient(options);
@@ -167,10 +170,12 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
     articleFromFx((await get<{ Article: FxArticle }>(`articles/${enc(number)}`, 'article')).Article);
   const getInvoiceFx = async (number: string) =>
     (await get<{ Invoice: FxInvoice }>(`invoices/${enc(number)}`, 'invoice')).Invoice;
-  const paymentsOf = async (number: string) =>
-    (await all<FxInvoicePayment>('invoicepayments', 'InvoicePayments', { invoicenumber: number }))
-      .filter((p) => p.Booked)
-      .map(paymentFromFx);
+  /** The payments of one invoice: `invoicenumber` also matches 10, 100… (rule S2), so compared exactly. */
+  const paymentsFor = async (number: string) =>
+    (await all<FxInvoicePayment>('invoicepayments', 'InvoicePayments', { invoicenumber: number })).filter(
+      (p) => String(p.InvoiceNumber) === number,
+    );
+  const paymentsOf = async (number: string) => (await paymentsFor(number)).filter((p) => p.Booked).map(paymentFromFx);
   /** An invoice as Fortnox answered it; the payments are a separate register, read only when money has come in. */
   const invoiceWithPayments = async (number: string, fx: FxInvoice) => {
     const paid = !fx.Cancelled && fx.Total !== fx.Balance && fx.Credit !== 'true';
@@ -179,6 +184,50 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
   const getInvoice = async (number: string) => invoiceWithPayments(number, await getInvoiceFx(number));
   const getContract = async (number: string) =>
     contractFromFx((await get<{ Contract: FxContract }>(`contracts/${enc(number)}`, 'contract')).Contract);
+  /** The price list whose price is an article's SalesPrice (Fortnox's preselected one). */
+  let preselected: Promise<string> | null = null;
+  const defaultPriceList = () => {
+    preselected ??= all<FxPriceList>('pricelists', 'PriceLists', {})
+      .then((lists) => lists.find((l) => l.PreSelected)?.Code ?? 'A')
+      .catch((error: unknown) => {
+        preselected = null;
+        throw error;
+      });
+    return preselected;
+  };
+  /**
+   * An article's sales price is read-only on the article (CONTRACT.md rule F1): it is the price in
+   * the preselected price list from quantity 0, written through /3/prices (rule P1). Updating
+   * first and creating when there is none makes it safe to repeat.
+   */
+  const setSalesPrice = async (articleNumber: string, priceOre: number) => {
+    const list = await defaultPriceList();
+    const price = oreToKronor(priceOre);
+    try {
+      await send<{ Price: FxPrice }>(
+        'PUT',
+        `prices/${enc(list)}/${enc(articleNumber)}/0`,
+        { Price: { Price: price } },
+        'article',
+        true,
+      );
+    } catch (error) {
+      if (!isAccountingError(error) || error.kind !== 'not_found') throw error;
+      await send<{ Price: FxPrice }>(
+        'POST',
+        'prices',
+        { Price: { ArticleNumber: articleNumber, PriceList: list, FromQuantity: 0, Price: price } },
+        'article',
+        false,
+      );
+    }
+  };
+  /** The article as Fortnox has it after the price was written, when the caller gave one. */
+  const withSalesPrice = async (article: AccArticle, priceOre: number | null | undefined): Promise<AccArticle> => {
+    if (priceOre === undefined || priceOre === null || article.salesPriceOre === priceOre) return article;
+    await setSalesPrice(article.number, priceOre);
+    return { ...(await getArticle(article.number)), externalRef: article.externalRef };
+  };
   const missingAsNull = async <T>(read: () => Promise<T>): Promise<T | null> => {
     try {
       return await read();
@@ -299,7 +348,7 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
       create: (fields, { externalRef }) => {
         const number = fields.number ?? articleNumberFor(externalRef);
         const withRef = (article: AccArticle): AccArticle => ({ ...article, externalRef });
-        return idempotent(
+        const created = idempotent(
           async () => {
             const existing = await missingAsNull(() => getArticle(number));
             if (!existing) return null;
@@ -324,18 +373,22 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
               ),
             ),
         );
+        return created.then((article) => withSalesPrice(article, fields.salesPriceOre));
       },
       update: async (number, fields) =>
-        articleFromFx(
-          (
-            await send<{ Article: FxArticle }>(
-              'PUT',
-              `articles/${enc(number)}`,
-              { Article: articleToFx(fields) },
-              'article',
-              true,
-            )
-          ).Article,
+        withSalesPrice(
+          articleFromFx(
+            (
+              await send<{ Article: FxArticle }>(
+                'PUT',
+                `articles/${enc(number)}`,
+                { Article: articleToFx(fields) },
+                'article',
+                true,
+              )
+            ).Article,
+          ),
+          fields.salesPriceOre,
         ),
     },
 
@@ -345,7 +398,10 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
       create: (fields, { externalRef, firstAttempt }) =>
         idempotent(
           async () => {
-            const [found] = await all<FxInvoice>('invoices', 'Invoices', { externalinvoicereference1: externalRef });
+            // A search hit only contains our reference (rule S2): compared exactly.
+            const found = (await all<FxInvoice>('invoices', 'Invoices', { externalinvoicereference1: externalRef })).find(
+              (i) => i.ExternalInvoiceReference1 === externalRef,
+            );
             return found ? getInvoice(found.DocumentNumber) : null;
           },
           async () =>
@@ -393,31 +449,24 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
         const fx = await getInvoiceFx(number);
         return getInvoice(String(fx.CreditInvoiceReference || credited.number));
       },
-      registerPayment: async (number, payment, { externalRef }) => {
+      /**
+       * A payment has no field for our reference (CONTRACT.md rule F1), so it is found by what
+       * Fortnox stores: before sending, the invoice's payments are noted; after a lost answer the
+       * payment is the new one on exactly this invoice with exactly the amount and date asked for.
+       * The caller keeps the request's own record (`modules/invoices`: the payment number it got
+       * back, marked with the request's reference) so a repeated request never pays twice.
+       */
+      registerPayment: async (number, payment, _options) => {
+        const before = new Set((await paymentsFor(number)).map((p) => String(p.Number)));
         const findOurs = async () =>
-          (await all<FxInvoicePayment>('invoicepayments', 'InvoicePayments', { invoicenumber: number })).find(
-            (p) => p.ExternalInvoiceReference === externalRef,
-          ) ?? null;
-        const bookkeep = async (fx: FxInvoicePayment): Promise<InvoicePayment> => {
-          if (fx.Booked) return paymentFromFx(fx);
-          const booked = await action(
-            async () =>
-              (
-                await send<{ InvoicePayment: FxInvoicePayment }>(
-                  'PUT',
-                  `invoicepayments/${fx.Number}/bookkeep`,
-                  undefined,
-                  'payment',
-                  false,
-                )
-              ).InvoicePayment,
-            async () => {
-              const again = await findOurs();
-              return again?.Booked ? again : null;
-            },
-          );
-          return paymentFromFx(booked);
-        };
+          (await paymentsFor(number))
+            .filter(
+              (p) =>
+                !before.has(String(p.Number)) &&
+                kronorToOre(p.Amount) === payment.amountOre &&
+                String(p.PaymentDate) === payment.paymentDate,
+            )
+            .sort((a, b) => Number(a.Number) - Number(b.Number))[0] ?? null;
         const created = await idempotent(
           findOurs,
           async () =>
@@ -430,15 +479,33 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
                     InvoiceNumber: Number(number),
                     Amount: oreToKronor(payment.amountOre),
                     PaymentDate: payment.paymentDate,
-                    ExternalInvoiceReference: externalRef,
                   },
                 },
                 'payment',
                 false,
               )
             ).InvoicePayment,
+          true,
         );
-        return bookkeep(created);
+        if (created.Booked) return paymentFromFx(created);
+        const booked = await action(
+          async () =>
+            (
+              await send<{ InvoicePayment: FxInvoicePayment }>(
+                'PUT',
+                `invoicepayments/${created.Number}/bookkeep`,
+                undefined,
+                'payment',
+                false,
+              )
+            ).InvoicePayment,
+          async () => {
+            const again = (await get<{ InvoicePayment: FxInvoicePayment }>(`invoicepayments/${created.Number}`, 'payment'))
+              .InvoicePayment;
+            return again.Booked ? again : null;
+          },
+        );
+        return paymentFromFx(booked);
       },
       pdf: (number) =>
         client.request({
@@ -459,9 +526,18 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
       get: getContract,
       create: (fields, { externalRef }) =>
         idempotent(
+          // Contracts cannot be searched by reference (CONTRACT.md rule S1; an unknown parameter is
+          // ignored and answers every contract, rule S3): the customer's contracts are read and
+          // their ExternalInvoiceReference1 compared exactly, newest first.
           async () => {
-            const [found] = await all<FxContract>('contracts', 'Contracts', { externalinvoicereference1: externalRef });
-            return found ? getContract(found.DocumentNumber) : null;
+            const theirs = (await all<FxContract>('contracts', 'Contracts', {}))
+              .filter((c) => c.CustomerNumber === fields.customerNumber)
+              .sort((a, b) => Number(b.DocumentNumber) - Number(a.DocumentNumber));
+            for (const candidate of theirs) {
+              const contract = await getContract(candidate.DocumentNumber);
+              if (contract.externalRef === externalRef) return contract;
+            }
+            return null;
           },
           async () =>
             contractFromFx(
@@ -500,12 +576,45 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
             return contract.finished ? contract : null;
           },
         ),
-      // Not retried: Fortnox would invoice the next period as well.
-      createInvoice: async (number) =>
-        invoiceFromFx(
-          (await send<{ Invoice: FxInvoice }>('PUT', `contracts/${enc(number)}/createinvoice`, undefined, 'contract', false))
-            .Invoice,
-        ),
+      /**
+       * Invoices the contract's next period. Fortnox's OpenAPI document says the answer is the new
+       * invoice, public SDKs read the contract (CONTRACT.md rule A1): both are taken, and when the
+       * answer does not carry the invoice (or is lost) the invoice is found as the new agreement
+       * invoice of the contract's customer whose ContractReference is this contract. Not retried:
+       * Fortnox would invoice the next period as well.
+       */
+      createInvoice: async (number) => {
+        const contract = await getContract(number);
+        const customerInvoices = async () =>
+          (await all<FxInvoice>('invoices', 'Invoices', { customernumber: contract.customerNumber })).filter(
+            (i) => i.CustomerNumber === contract.customerNumber,
+          );
+        const before = new Set((await customerInvoices()).map((i) => i.DocumentNumber));
+        const findMade = async () => {
+          const made = (await customerInvoices())
+            .filter((i) => !before.has(i.DocumentNumber) && (i.InvoiceType === undefined || i.InvoiceType === 'AGREEMENTINVOICE'))
+            .sort((a, b) => Number(b.DocumentNumber) - Number(a.DocumentNumber));
+          for (const candidate of made) {
+            const fx = await getInvoiceFx(candidate.DocumentNumber);
+            if (String(fx.ContractReference) === number) return invoiceWithPayments(fx.DocumentNumber, fx);
+          }
+          return null;
+        };
+        return action(async () => {
+          const answer = await send<{ Invoice?: FxInvoice; Contract?: FxContract }>(
+            'PUT',
+            `contracts/${enc(number)}/createinvoice`,
+            undefined,
+            'contract',
+            false,
+          );
+          if (answer?.Invoice?.DocumentNumber) return invoiceWithPayments(answer.Invoice.DocumentNumber, answer.Invoice);
+          const made = await findMade();
+          if (!made)
+            throw new AccountingError('unavailable', 'accounting.unavailable', { provider: 'Fortnox' }, { provider: 'fortnox' });
+          return made;
+        }, findMade);
+      },
     },
 
     vouchers: {

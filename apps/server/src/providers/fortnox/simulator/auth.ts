@@ -74,7 +74,7 @@ export class OAuthError extends Error {
   }
 }
 
-/** Every scope the simulator knows (Fortnox's scope names). */
+/** Every scope the simulator knows (Fortnox's scope names, CONTRACT.md rule O1). */
 export const ALL_SCOPES = [
   'companyinformation',
   'customer',
@@ -84,6 +84,7 @@ export const ALL_SCOPES = [
   'bookkeeping',
   'order',
   'settings',
+  'price',
   'costcenter',
   'project',
 ];

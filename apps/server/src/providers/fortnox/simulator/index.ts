@@ -5,6 +5,19 @@ import { fromStockholmTime } from '../../../lib/stockholm-time';
 import { openStateFile } from '../../accounting/simulator-state-file';
 import { FORTNOX_ERROR, fortnoxErrorBody } from '../error-codes';
 import { ALL_SCOPES, OAuthError, SimAuth, type SimClient, type TokenAnswer } from './auth';
+import {
+  ARTICLE,
+  CONTRACT,
+  CUSTOMER,
+  checkFields,
+  INVOICE,
+  INVOICE_PAYMENT,
+  ilike,
+  PRICE,
+  type ResourceFields,
+  SCOPE_OF,
+  SEARCH_PARAMETERS,
+} from './contract';
 import { SimFaults } from './faults';
 import { renderInvoicePdf } from './pdf';
 import { restoreFortnox, snapshotFortnox } from './persist';
@@ -44,6 +57,12 @@ export interface FortnoxSimulatorOptions {
   persistFile?: string;
   /** Warnings about the state file (stderr by default). */
   warn?: (message: string) => void;
+  /**
+   * What `PUT contracts/{n}/createinvoice` answers: Fortnox's OpenAPI document says the new
+   * invoice, public SDKs read the contract (CONTRACT.md rule A1). `contract` by default, so the
+   * client is always made to find the invoice it created.
+   */
+  contractInvoiceAnswer?: 'invoice' | 'contract';
 }
 
 export interface SimRequestLog {
@@ -83,27 +102,11 @@ const WRAPPERS: Record<string, [plural: string, singular: string]> = {
   orders: ['Orders', 'Order'],
   units: ['Units', 'Unit'],
   pricelists: ['PriceLists', 'PriceList'],
+  prices: ['Prices', 'Price'],
   costcenters: ['CostCenters', 'CostCenter'],
   projects: ['Projects', 'Project'],
   termsofpayments: ['TermsOfPayments', 'TermsOfPayment'],
   termsofdeliveries: ['TermsOfDeliveries', 'TermsOfDelivery'],
-};
-
-const SCOPE_OF: Record<string, string> = {
-  customers: 'customer',
-  articles: 'article',
-  invoices: 'invoice',
-  contracts: 'invoice',
-  invoicepayments: 'payment',
-  vouchers: 'bookkeeping',
-  orders: 'order',
-  units: 'settings',
-  pricelists: 'settings',
-  termsofpayments: 'settings',
-  termsofdeliveries: 'settings',
-  costcenters: 'costcenter',
-  projects: 'project',
-  companyinformation: 'companyinformation',
 };
 
 const KEY_FIELD: Record<DocKind, string> = {
@@ -167,6 +170,10 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
     stateFile?.changed();
   }
   if (stateFile) auth.onChange = () => stateFile.changed();
+
+  /** Reads leave the data as it was; every other request (and sending, which marks the invoice) may change it. */
+  const changes = (method: string, path: string) =>
+    method !== 'GET' || /^\/3\/invoices\/[^/]+\/(email|einvoice|print)$/.test(path);
 
   /** Sliding window per tenant; answers the seconds to wait when full, else records the request. */
   function takeRate(tenantId: string): number {
@@ -268,6 +275,7 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
       }
       const scope = (form.get('scope') || ALL_SCOPES.join(' ')).trim();
       const code = auth.approve({ clientId, tenantId, redirectUri, scope, service: form.get('account_type') === 'service' });
+      stateFile?.saveNow();
       res.writeHead(302, { location: redirectWith(redirectUri, { code, state }) }).end();
       return;
     }
@@ -292,6 +300,8 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
           default:
             throw new OAuthError(400, 'unsupported_grant_type', 'Unsupported grant type');
         }
+        // The rotated tokens are on disk before the client sees them.
+        stateFile?.saveNow();
         send(res, { status: 200, body: answer, headers: { 'cache-control': 'no-store' } });
       } catch (error) {
         if (error instanceof OAuthError)
@@ -374,35 +384,16 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
 
   function filterDocs(kind: DocKind, docs: Record<string, unknown>[], params: URLSearchParams): Record<string, unknown>[] {
     const today = store.today();
-    const eq = (field: string, param: string) => {
+    // CONTRACT.md rules S1–S3: only the list's own search parameters filter, each as ILIKE
+    // '%value%'; any other parameter is ignored and the list answers as if it were not sent.
+    for (const [param, field] of Object.entries(SEARCH_PARAMETERS[kind] ?? {})) {
       const value = params.get(param);
-      if (value !== null) docs = docs.filter((d) => String(d[field] ?? '') === value);
-    };
-    const contains = (field: string, param: string) => {
-      const value = params.get(param);
-      if (value !== null)
-        docs = docs.filter((d) =>
-          String(d[field] ?? '')
-            .toLowerCase()
-            .includes(value.toLowerCase()),
-        );
-    };
+      if (value !== null && value !== '') docs = docs.filter((d) => ilike(d[field], value));
+    }
     const filter = params.get('filter');
     switch (kind) {
-      case 'customers':
-        contains('Name', 'name');
-        eq('CustomerNumber', 'customernumber');
-        eq('OrganisationNumber', 'organisationnumber');
-        eq('Email', 'email');
-        break;
-      case 'articles':
-        contains('Description', 'description');
-        eq('ArticleNumber', 'articlenumber');
-        break;
       case 'invoices': {
-        eq('CustomerNumber', 'customernumber');
-        eq('ExternalInvoiceReference1', 'externalinvoicereference1');
-        eq('OCR', 'ocr');
+        // CONTRACT.md rule S4: fromdate/todate select on the document date (invoices, orders, vouchers).
         const from = params.get('fromdate');
         const to = params.get('todate');
         if (from) docs = docs.filter((d) => String(d.InvoiceDate) >= from);
@@ -422,8 +413,6 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
         break;
       }
       case 'contracts': {
-        eq('CustomerNumber', 'customernumber');
-        eq('ExternalInvoiceReference1', 'externalinvoicereference1');
         const statuses: Record<string, string[]> = {
           active: ['ONGOING', 'UPCOMING'],
           inactive: ['INACTIVE'],
@@ -436,9 +425,6 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
         }
         break;
       }
-      case 'invoicepayments':
-        eq('InvoiceNumber', 'invoicenumber');
-        break;
       case 'orders':
         if (filter === 'cancelled') docs = docs.filter((d) => d.Cancelled === true);
         else if (filter !== null) throw invalidParameter();
@@ -472,6 +458,19 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
     return order === 'descending' ? sorted.reverse() : sorted;
   }
 
+  /** CONTRACT.md rules F1, F2, R1: the body checked against the resource's published fields. */
+  function checked(kind: string, body: Record<string, unknown>, creating: boolean): Record<string, unknown> {
+    const fields: ResourceFields | undefined = {
+      customers: CUSTOMER,
+      articles: ARTICLE,
+      invoices: INVOICE,
+      invoicepayments: INVOICE_PAYMENT,
+      contracts: CONTRACT,
+      prices: PRICE,
+    }[kind];
+    return fields ? checkFields(body, fields, creating) : body;
+  }
+
   async function route(
     t: SimTenant,
     method: string,
@@ -490,7 +489,7 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
     if (!id) {
       if (method === 'GET') return list(t, kind, params);
       if (method === 'POST') {
-        const body = parseJson(rawBody, singular);
+        const body = checked(kind, parseJson(rawBody, singular), true);
         switch (kind) {
           case 'customers':
             return wrap(store.createCustomer(t, body), 201);
@@ -502,6 +501,8 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
             return wrap(store.createPayment(t, body), 201);
           case 'contracts':
             return wrap(store.createContract(t, body), 201);
+          case 'prices':
+            return wrap(store.createPrice(t, body), 201);
         }
       }
       throw new SimError(405, FORTNOX_ERROR.invalidParameter, 'Metoden stöds inte för resursen.');
@@ -514,6 +515,15 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
       const stored = t.vouchers.get(`${id}${action}`);
       if (!stored) throw new SimError(404, FORTNOX_ERROR.noValidIdentifier, 'Kan inte hitta verifikationen');
       return wrap(stored.doc);
+    }
+    if (kind === 'prices') {
+      // CONTRACT.md rule P1: /3/prices/{PriceList}/{ArticleNumber}[/{FromQuantity}].
+      if (!action) throw new SimError(404, FORTNOX_ERROR.invalidParameter, 'Resursen finns inte.');
+      const fromQuantity = extra ?? '0';
+      if (method === 'GET') return wrap(store.getPrice(t, id, action, fromQuantity));
+      if (method === 'PUT')
+        return wrap(store.updatePrice(t, id, action, fromQuantity, checked(kind, parseJson(rawBody, singular), false)));
+      throw new SimError(405, FORTNOX_ERROR.invalidParameter, 'Metoden stöds inte för resursen.');
     }
     if (extra) throw new SimError(404, FORTNOX_ERROR.invalidParameter, 'Resursen finns inte.');
 
@@ -538,7 +548,7 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
         }
       }
       if (method === 'PUT') {
-        const body = parseJson(rawBody, singular);
+        const body = checked(kind, parseJson(rawBody, singular), false);
         switch (kind) {
           case 'customers':
             return wrap(store.updateCustomer(t, id, body));
@@ -582,7 +592,11 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
     if (kind === 'invoicepayments' && method === 'PUT' && action === 'bookkeep') return wrap(store.bookkeepPayment(t, id));
     if (kind === 'contracts' && method === 'PUT') {
       if (action === 'finish') return wrap(store.finishContract(t, id));
-      if (action === 'createinvoice') return invoice(store.createInvoiceFromContract(t, id), 200);
+      if (action === 'createinvoice') {
+        const made = store.createInvoiceFromContract(t, id);
+        // CONTRACT.md rule A1: the answer is the invoice or the contract, as the sources disagree.
+        return options.contractInvoiceAnswer === 'invoice' ? invoice(made) : wrap(store.getContract(t, id));
+      }
     }
     throw new SimError(404, FORTNOX_ERROR.invalidParameter, 'Resursen finns inte.');
   }
@@ -669,6 +683,8 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
       if (!(error instanceof SimError)) throw error;
       answer = { status: error.status, body: error.body() };
     }
+    // On disk before the answer leaves (or the connection drops): a confirmed write survives kill -9.
+    if (stateFile && changes(method, path)) stateFile.saveNow();
     if (crash && answer.status < 300) {
       record(0);
       req.socket.destroy();
@@ -687,9 +703,6 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
         : Promise.resolve(
             send(res, { status: 404, body: fortnoxErrorBody(FORTNOX_ERROR.invalidParameter, 'Resursen finns inte.') }),
           );
-    // Reads leave the data as it was; every other request (and sending, which marks the invoice) may change it.
-    if (stateFile && (req.method !== 'GET' || /^\/3\/invoices\/[^/]+\/(email|einvoice|print)$/.test(url.pathname)))
-      void work.finally(() => stateFile.changed()).catch(() => undefined);
     work.catch((error: unknown) => {
       if (!res.headersSent)
         send(res, {

@@ -88,6 +88,8 @@ function restoreTenant(value: unknown): SimTenant {
   for (const list of CODE_LISTS) {
     (tenant as unknown as Record<string, unknown>)[list] = array(raw[list], list).map((item) => object(item, list));
   }
+  // Files saved before the simulator kept /3/prices have none.
+  tenant.prices = array(raw.prices ?? [], 'prices').map((item) => object(item, 'prices')) as unknown as SimTenant['prices'];
   for (const kind of DOC_KINDS) {
     const stored = new Map<string, { doc: object; modifiedAt: number }>();
     for (const [key, item] of entries(raw[kind], kind)) {

@@ -214,13 +214,14 @@ export function seedDemoTenant(
       Description: description,
       Unit: unit,
       VAT: vat,
-      SalesPrice: price,
       Type: stock ? 'STOCK' : 'SERVICE',
       StockGoods: stock,
       QuantityInStock: stock ? r.int(5, 120) : 0,
       PurchasePrice: stock ? Math.round(price * 0.55 * 100) / 100 : 0,
       StockPlace: stock ? 'Shop' : '',
     });
+    // The article's sales price is its price in the preselected price list (CONTRACT.md rule P1).
+    store.createPrice(t, { ArticleNumber: number, PriceList: 'A', FromQuantity: 0, Price: price });
     article.DisposableQuantity = article.QuantityInStock;
     storedIn(t.articles, number).modifiedAt = at(addDays(today, -400));
     article.StockValue = Math.round(article.QuantityInStock * article.PurchasePrice * 100) / 100;

@@ -9,6 +9,7 @@ import type {
   FxInvoice,
   FxInvoicePayment,
   FxOrder,
+  FxPrice,
   FxPriceList,
   FxProject,
   FxRow,
@@ -56,6 +57,8 @@ export interface SimTenant {
   orders: Map<string, Stored<FxOrder>>;
   units: FxUnit[];
   priceLists: FxPriceList[];
+  /** `/3/prices`: an article's price per price list and quantity; the preselected list's from 0 is the article's SalesPrice. */
+  prices: FxPrice[];
   costCenters: FxCostCenter[];
   projects: FxProject[];
   termsOfPayments: FxTermsOfPayment[];
@@ -257,6 +260,7 @@ export class FortnoxSimStore {
         { Code: 'M', Description: 'Medlemspris', Comments: 'Rabatt för medlemmar', PreSelected: false },
         { Code: 'J', Description: 'Junior', Comments: 'Upp till 21 år', PreSelected: false },
       ],
+      prices: [],
       costCenters: [
         { Code: 'BANA', Description: 'Banan', Note: '', Active: true },
         { Code: 'KANS', Description: 'Kansli', Note: '', Active: true },
@@ -306,14 +310,13 @@ export class FortnoxSimStore {
     return this.tenant(tenantId)[kind].size;
   }
 
-  /** Documents carrying the portal's reference (invoices/contracts: ExternalInvoiceReference1; customers: ExternalReference; payments: ExternalInvoiceReference). */
-  findByExternalRef(tenantId: string, kind: 'customers' | 'invoices' | 'contracts' | 'invoicepayments', ref: string): unknown[] {
+  /** Documents carrying the portal's reference (invoices/contracts: ExternalInvoiceReference1; customers: ExternalReference). */
+  findByExternalRef(tenantId: string, kind: 'customers' | 'invoices' | 'contracts', ref: string): unknown[] {
     const tenant = this.tenant(tenantId);
     const field = {
       customers: 'ExternalReference',
       invoices: 'ExternalInvoiceReference1',
       contracts: 'ExternalInvoiceReference1',
-      invoicepayments: 'ExternalInvoiceReference',
     }[kind];
     return [...tenant[kind].values()]
       .map((s) => s.doc)
@@ -828,6 +831,61 @@ export class FortnoxSimStore {
     return invoice;
   }
 
+  // ---- prices (CONTRACT.md rule P1) ---------------------------------------------------------
+
+  private preselectedList(t: SimTenant): string {
+    return t.priceLists.find((p) => p.PreSelected)?.Code ?? 'A';
+  }
+
+  getPrice(t: SimTenant, priceList: string, articleNumber: string, fromQuantity: string): FxPrice {
+    const from = num(fromQuantity, 0) ?? 0;
+    const price = t.prices.find((p) => p.PriceList === priceList && p.ArticleNumber === articleNumber && p.FromQuantity === from);
+    if (!price) throw notFound(FORTNOX_ERROR.priceNotFound, 'Kan inte hitta priset');
+    return price;
+  }
+
+  createPrice(t: SimTenant, body: Body): FxPrice {
+    const articleNumber = text(body.ArticleNumber);
+    const priceList = text(body.PriceList);
+    const article = t.articles.get(articleNumber)?.doc;
+    if (!article) throw badRequest(FORTNOX_ERROR.couldNotFindArticle, `Kunde inte hitta artikel (${articleNumber})`);
+    if (!t.priceLists.some((p) => p.Code === priceList))
+      throw badRequest(FORTNOX_ERROR.invalidParameter, `Kunde inte hitta prislista (${priceList})`);
+    const from = num(body.FromQuantity, 0) ?? 0;
+    if (t.prices.some((p) => p.PriceList === priceList && p.ArticleNumber === articleNumber && p.FromQuantity === from))
+      throw badRequest(FORTNOX_ERROR.priceExists, 'Det finns redan ett pris för artikeln i prislistan');
+    const price: FxPrice = {
+      '@url': `https://api.fortnox.se/3/prices/${encodeURIComponent(priceList)}/${encodeURIComponent(articleNumber)}/${from}`,
+      ArticleNumber: articleNumber,
+      PriceList: priceList,
+      FromQuantity: from,
+      Price: num(body.Price, 0) ?? 0,
+      Percent: num(body.Percent, 0) ?? 0,
+      Date: this.today(),
+    };
+    t.prices.push(price);
+    this.priceChanged(t, price);
+    return price;
+  }
+
+  updatePrice(t: SimTenant, priceList: string, articleNumber: string, fromQuantity: string, body: Body): FxPrice {
+    const price = this.getPrice(t, priceList, articleNumber, fromQuantity);
+    if ('Price' in body) price.Price = num(body.Price, 0) ?? 0;
+    if ('Percent' in body) price.Percent = num(body.Percent, 0) ?? 0;
+    price.Date = this.today();
+    this.priceChanged(t, price);
+    return price;
+  }
+
+  /** The preselected list's price from quantity 0 is what the article answers as SalesPrice. */
+  private priceChanged(t: SimTenant, price: FxPrice) {
+    if (price.PriceList !== this.preselectedList(t) || price.FromQuantity !== 0) return;
+    const stored = t.articles.get(price.ArticleNumber);
+    if (!stored) return;
+    stored.doc.SalesPrice = price.Price;
+    stored.modifiedAt = this.clock().getTime();
+  }
+
   // ---- payments -----------------------------------------------------------------------------
 
   getPayment(t: SimTenant, number: string): FxInvoicePayment {
@@ -858,7 +916,8 @@ export class FortnoxSimStore {
       PaymentDate: paymentDate,
       Booked: false,
       Currency: invoice.Currency,
-      ExternalInvoiceReference: text(body.ExternalInvoiceReference),
+      ExternalInvoiceReference1: invoice.ExternalInvoiceReference1,
+      ExternalInvoiceReference2: invoice.ExternalInvoiceReference2,
       InvoiceCustomerName: invoice.CustomerName,
       InvoiceCustomerNumber: invoice.CustomerNumber,
       InvoiceOCR: invoice.OCR,

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FortnoxSimulator, startFortnoxSimulator } from './index';
+
+/** The simulator refuses and ignores what Fortnox does (CONTRACT.md, one test per rule group). */
+
+let sim: FortnoxSimulator;
+let token: string;
+
+async function call(method: string, path: string, body?: unknown, bearer = token) {
+  const response = await fetch(`${sim.apiBaseUrl}/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: Fortnox's answers are read field by field in the assertions.
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+beforeAll(async () => {
+  sim = await startFortnoxSimulator({ tenants: [{ tenantId: '5555555', companyName: 'Regel GK', seed: 'demo' }] });
+  token = sim.issueTokens('5555555').access_token;
+});
+
+afterAll(async () => {
+  await sim?.close();
+});
+
+describe('CONTRACT.md rules', () => {
+  it('E1/F1: refuses a field the resource does not have with 2001399, naming it', async () => {
+    const invoice = (await call('GET', 'invoices?filter=unpaid&limit=1')).body.Invoices[0];
+    const refused = await call('POST', 'invoicepayments', {
+      InvoicePayment: { InvoiceNumber: Number(invoice.DocumentNumber), Amount: 10, ExternalInvoiceReference: 'x' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.ErrorInformation).toMatchObject({
+      code: 2001399,
+      message: 'Felaktigt fältnamn (ExternalInvoiceReference)',
+    });
+    // In a nested row too.
+    const row = await call('POST', 'invoices', {
+      Invoice: { CustomerNumber: '1001', InvoiceRows: [{ Description: 'x', Quantity: 1 }] },
+    });
+    expect(row.body.ErrorInformation).toMatchObject({ code: 2001399, message: 'Felaktigt fältnamn (Quantity)' });
+  });
+
+  it('F2: ignores read-only fields (an article keeps its price; the price list sets it)', async () => {
+    const created = await call('POST', 'articles', { Article: { ArticleNumber: 'RO1', Description: 'Läst', SalesPrice: 99 } });
+    expect(created.status).toBe(201);
+    expect(created.body.Article.SalesPrice).toBe(0);
+    const price = await call('POST', 'prices', { Price: { ArticleNumber: 'RO1', PriceList: 'A', FromQuantity: 0, Price: 99 } });
+    expect(price.status).toBe(201);
+    expect((await call('GET', 'articles/RO1')).body.Article.SalesPrice).toBe(99);
+    expect((await call('PUT', 'prices/A/RO1/0', { Price: { Price: 120 } })).body.Price.Price).toBe(120);
+    expect((await call('GET', 'prices/A/RO1/0')).body.Price.Price).toBe(120);
+  });
+
+  it('R1: refuses a create without a required field', async () => {
+    const refused = await call('POST', 'contracts', { Contract: { CustomerNumber: '1001' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.ErrorInformation.message).toContain('InvoiceRows');
+  });
+
+  it("S1–S3: searches only the list's own fields, ILIKE, and ignores other parameters", async () => {
+    const all = (await call('GET', 'contracts?limit=500')).body.Contracts as unknown[];
+    const byRef = (await call('GET', 'contracts?limit=500&externalinvoicereference1=nothing-like-this')).body.Contracts;
+    expect(byRef).toHaveLength(all.length);
+    const payments = (await call('GET', 'invoicepayments?invoicenumber=100&limit=500')).body.InvoicePayments as {
+      InvoiceNumber: number;
+    }[];
+    expect(payments.length).toBeGreaterThan(0);
+    expect(payments.every((p) => String(p.InvoiceNumber).includes('100'))).toBe(true);
+    expect(new Set(payments.map((p) => p.InvoiceNumber)).size).toBeGreaterThan(1);
+    const names = (await call('GET', 'customers?name=SSON&limit=500')).body.Customers as { Name: string }[];
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((c) => c.Name.toLowerCase().includes('sson'))).toBe(true);
+  });
+
+  it('O1: price lists need the price scope', async () => {
+    const without = sim.auth.issue('fairway-sim-client', '5555555', 'companyinformation customer article settings');
+    const refused = await call('GET', 'pricelists', undefined, without.access_token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.ErrorInformation.code).toBe(2000663);
+    expect((await call('GET', 'units', undefined, without.access_token)).status).toBe(200);
+  });
+
+  it('A1: createinvoice answers the contract by default', async () => {
+    const contract = (await call('GET', 'contracts?filter=active&limit=1')).body.Contracts[0];
+    const answer = await call('PUT', `contracts/${contract.DocumentNumber}/createinvoice`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.Contract.DocumentNumber).toBe(contract.DocumentNumber);
+    expect(answer.body.Invoice).toBeUndefined();
+  });
+});

@@ -1,0 +1,515 @@
+import { FORTNOX_ERROR } from '../error-codes';
+import { badRequest } from './sim-error';
+
+/**
+ * Fortnox API v3's published contract as the simulator enforces it: which fields each resource
+ * takes in a request body, which it only answers (read-only), which a create needs, which query
+ * parameters a list searches on, and which OAuth scope each resource needs. Every table names the
+ * rule in `apps/server/src/providers/fortnox/CONTRACT.md`, where its public source is written down.
+ * The tables are Fortnox's, not our client's: a field the client sends that is missing here is a
+ * defect of the client.
+ */
+
+export interface ResourceFields {
+  /** Fields a request may set. */
+  writable: readonly string[];
+  /** Fields Fortnox answers but ignores in a request (CONTRACT.md "Read-only fields"). */
+  readOnly: readonly string[];
+  /** Fields a create must carry, non-empty (CONTRACT.md "Required fields"). */
+  required?: readonly string[];
+  /** Nested objects and arrays of objects, checked with their own table. */
+  nested?: Readonly<Record<string, ResourceFields>>;
+}
+
+// CONTRACT.md "Fields per resource" (rule F1): Customer.
+const DEFAULT_DELIVERY_TYPES: ResourceFields = { writable: ['Invoice', 'Order', 'Offer'], readOnly: [] };
+const DEFAULT_TEMPLATES: ResourceFields = { writable: ['Order', 'Offer', 'Invoice', 'CashInvoice'], readOnly: [] };
+export const CUSTOMER: ResourceFields = {
+  writable: [
+    'Active',
+    'Address1',
+    'Address2',
+    'City',
+    'Comments',
+    'Currency',
+    'CostCenter',
+    'CountryCode',
+    'CustomerNumber',
+    'DefaultDeliveryTypes',
+    'DefaultTemplates',
+    'DeliveryAddress1',
+    'DeliveryAddress2',
+    'DeliveryCity',
+    'DeliveryCountryCode',
+    'DeliveryFax',
+    'DeliveryName',
+    'DeliveryPhone1',
+    'DeliveryPhone2',
+    'DeliveryZipCode',
+    'Email',
+    'EmailInvoice',
+    'EmailInvoiceBCC',
+    'EmailInvoiceCC',
+    'EmailOffer',
+    'EmailOfferBCC',
+    'EmailOfferCC',
+    'EmailOrder',
+    'EmailOrderBCC',
+    'EmailOrderCC',
+    'ExternalReference',
+    'Fax',
+    'GLN',
+    'GLNDelivery',
+    'InvoiceAdministrationFee',
+    'InvoiceDiscount',
+    'InvoiceFreight',
+    'InvoiceRemark',
+    'Name',
+    'OrganisationNumber',
+    'OurReference',
+    'Phone1',
+    'Phone2',
+    'PriceList',
+    'Project',
+    'SalesAccount',
+    'ShowPriceVATIncluded',
+    'TermsOfDelivery',
+    'TermsOfPayment',
+    'Type',
+    'VATNumber',
+    'VATType',
+    'VisitingAddress',
+    'VisitingCity',
+    'VisitingCountryCode',
+    'VisitingZipCode',
+    'WWW',
+    'WayOfDelivery',
+    'YourReference',
+    'ZipCode',
+  ],
+  readOnly: ['@url', 'Country', 'DeliveryCountry', 'VisitingCountry'],
+  required: ['Name'],
+  nested: { DefaultDeliveryTypes: DEFAULT_DELIVERY_TYPES, DefaultTemplates: DEFAULT_TEMPLATES },
+};
+
+// CONTRACT.md rule F1: Article. SalesPrice is read-only: an article's price lives in /3/prices.
+export const ARTICLE: ResourceFields = {
+  writable: [
+    'Active',
+    'ArticleNumber',
+    'Bulky',
+    'ConstructionAccount',
+    'CostCalculationMethod',
+    'DefaultStockLocation',
+    'DefaultStockPoint',
+    'Depth',
+    'Description',
+    'DirectCost',
+    'EAN',
+    'EUAccount',
+    'EUVATAccount',
+    'Expired',
+    'ExportAccount',
+    'FreightCost',
+    'Height',
+    'Housework',
+    'HouseworkType',
+    'Manufacturer',
+    'ManufacturerArticleNumber',
+    'Note',
+    'OtherCost',
+    'PurchaseAccount',
+    'PurchasePrice',
+    'QuantityInStock',
+    'SalesAccount',
+    'StockAccount',
+    'StockChangeAccount',
+    'StockGoods',
+    'StockPlace',
+    'StockWarning',
+    'SupplierNumber',
+    'Type',
+    'Unit',
+    'VAT',
+    'WebshopArticle',
+    'Weight',
+    'Width',
+  ],
+  readOnly: ['@url', 'DisposableQuantity', 'ReservedQuantity', 'SalesPrice', 'StockValue', 'SupplierName'],
+  required: ['Description'],
+};
+
+// CONTRACT.md rule F1: InvoiceRow (and the contract's rows, which are the same but for the extras).
+export const INVOICE_ROW: ResourceFields = {
+  writable: [
+    'AccountNumber',
+    'ArticleNumber',
+    'CostCenter',
+    'DeliveredQuantity',
+    'Description',
+    'Discount',
+    'DiscountType',
+    'HouseWork',
+    'HouseWorkHoursToReport',
+    'HouseWorkType',
+    'Price',
+    'Project',
+    'RowId',
+    'StockPointCode',
+    'Unit',
+    'VAT',
+    'VATCode',
+  ],
+  readOnly: ['ContributionPercent', 'ContributionValue', 'PriceExcludingVAT', 'Total', 'TotalExcludingVAT'],
+};
+export const CONTRACT_ROW: ResourceFields = {
+  writable: [
+    'AccountNumber',
+    'ArticleNumber',
+    'CostCenter',
+    'DeliveredQuantity',
+    'Description',
+    'Discount',
+    'DiscountType',
+    'HouseWork',
+    'HouseWorkHoursToReport',
+    'HouseWorkType',
+    'Price',
+    'Project',
+    'RowId',
+    'Unit',
+    'VAT',
+  ],
+  readOnly: ['ContributionPercent', 'ContributionValue', 'Total', 'TotalExcludingVAT'],
+  // Not enforced: the OpenAPI document marks ArticleNumber and DeliveredQuantity required on a
+  // contract row (CONTRACT.md rule R2), but the portal's contracts carry text rows.
+};
+const EMAIL_INFORMATION: ResourceFields = {
+  writable: ['EmailAddressFrom', 'EmailAddressTo', 'EmailAddressCC', 'EmailAddressBCC', 'EmailSubject', 'EmailBody'],
+  readOnly: [],
+};
+
+// CONTRACT.md rule F1: Invoice.
+export const INVOICE: ResourceFields = {
+  writable: [
+    'AdministrationFee',
+    'Address1',
+    'Address2',
+    'City',
+    'Comments',
+    'Country',
+    'CostCenter',
+    'Currency',
+    'CurrencyRate',
+    'CurrencyUnit',
+    'CustomerName',
+    'CustomerNumber',
+    'DeliveryAddress1',
+    'DeliveryAddress2',
+    'DeliveryCity',
+    'DeliveryCountry',
+    'DeliveryDate',
+    'DeliveryName',
+    'DeliveryZipCode',
+    'DocumentNumber',
+    'DueDate',
+    'EDIInformation',
+    'EmailInformation',
+    'EUQuarterlyReport',
+    'ExternalInvoiceReference1',
+    'ExternalInvoiceReference2',
+    'FinalPayDate',
+    'Freight',
+    'InvoiceDate',
+    'InvoiceRows',
+    'InvoiceType',
+    'Labels',
+    'Language',
+    'NotCompleted',
+    'OCR',
+    'OurReference',
+    'OutboundDate',
+    'PaymentWay',
+    'Phone1',
+    'Phone2',
+    'PriceList',
+    'PrintTemplate',
+    'Project',
+    'Remarks',
+    'TaxReductionType',
+    'TermsOfDelivery',
+    'TermsOfPayment',
+    'TimeBasisReference',
+    'VATIncluded',
+    'WarehouseReady',
+    'WayOfDelivery',
+    'YourOrderNumber',
+    'YourReference',
+    'ZipCode',
+  ],
+  readOnly: [
+    '@url',
+    '@urlTaxReductionList',
+    'AccountingMethod',
+    'AdministrationFeeVAT',
+    'Balance',
+    'BasisTaxReduction',
+    'Booked',
+    'Cancelled',
+    'ContractReference',
+    'ContributionPercent',
+    'ContributionValue',
+    'Credit',
+    'CreditInvoiceReference',
+    'FreightVAT',
+    'Gross',
+    'HouseWork',
+    'InvoicePeriodEnd',
+    'InvoicePeriodStart',
+    'InvoiceReference',
+    'LastRemindDate',
+    'Net',
+    'NoxFinans',
+    'OfferReference',
+    'OrderReference',
+    'OrganisationNumber',
+    'Reminders',
+    'RoundOff',
+    'Sent',
+    'TaxReduction',
+    'Total',
+    'TotalToPay',
+    'TotalVAT',
+    'VoucherNumber',
+    'VoucherSeries',
+    'VoucherYear',
+  ],
+  required: ['CustomerNumber'],
+  nested: { InvoiceRows: INVOICE_ROW, EmailInformation: EMAIL_INFORMATION },
+};
+
+// CONTRACT.md rule F1: InvoicePayment. It has no field for another system's reference: the
+// ExternalInvoiceReference1/2 it answers are the invoice's, read-only.
+const WRITE_OFF: ResourceFields = {
+  writable: ['Amount', 'AccountNumber', 'CostCenter', 'Currency', 'Description', 'TransactionInformation', 'Project'],
+  readOnly: [],
+};
+export const INVOICE_PAYMENT: ResourceFields = {
+  writable: [
+    'Amount',
+    'AmountCurrency',
+    'CurrencyRate',
+    'InvoiceNumber',
+    'ModeOfPayment',
+    'ModeOfPaymentAccount',
+    'PaymentDate',
+    'WriteOffs',
+  ],
+  readOnly: [
+    '@url',
+    'Booked',
+    'Currency',
+    'CurrencyUnit',
+    'ExternalInvoiceReference1',
+    'ExternalInvoiceReference2',
+    'InvoiceCustomerName',
+    'InvoiceCustomerNumber',
+    'InvoiceDueDate',
+    'InvoiceOCR',
+    'InvoiceTotal',
+    'Number',
+    'Source',
+    'VoucherNumber',
+    'VoucherSeries',
+    'VoucherYear',
+  ],
+  required: ['InvoiceNumber'],
+  nested: { WriteOffs: WRITE_OFF },
+};
+
+// CONTRACT.md rule F1: Contract. ExternalInvoiceReference1 exists and is writable, but no list
+// parameter searches it (rule S1).
+export const CONTRACT: ResourceFields = {
+  writable: [
+    'Active',
+    'AdministrationFee',
+    'Comments',
+    'Continuous',
+    'ContractDate',
+    'ContractLength',
+    'CostCenter',
+    'Currency',
+    'CustomerNumber',
+    'DocumentNumber',
+    'EmailInformation',
+    'ExternalInvoiceReference1',
+    'ExternalInvoiceReference2',
+    'Freight',
+    'InvoiceDiscount',
+    'InvoiceInterval',
+    'InvoiceRows',
+    'Language',
+    'OurReference',
+    'PeriodEnd',
+    'PeriodStart',
+    'PriceList',
+    'PrintTemplate',
+    'Project',
+    'Remarks',
+    'TaxReductionType',
+    'TemplateNumber',
+    'TermsOfDelivery',
+    'TermsOfPayment',
+    'VATIncluded',
+    'WayOfDelivery',
+    'YourOrderNumber',
+    'YourReference',
+  ],
+  readOnly: [
+    '@url',
+    '@urlTaxReductionList',
+    'BasisTaxReduction',
+    'ContributionPercent',
+    'ContributionValue',
+    'CustomerName',
+    'Gross',
+    'HouseWork',
+    'InvoicesRemaining',
+    'LastInvoiceDate',
+    'Net',
+    'RoundOff',
+    'Status',
+    'TaxReduction',
+    'TemplateName',
+    'Total',
+    'TotalToPay',
+    'TotalVAT',
+  ],
+  required: ['CustomerNumber', 'InvoiceRows'],
+  nested: { InvoiceRows: CONTRACT_ROW, EmailInformation: EMAIL_INFORMATION },
+};
+
+// CONTRACT.md rule F1: Price (the price of an article in a price list, from a quantity).
+export const PRICE: ResourceFields = {
+  writable: ['ArticleNumber', 'FromQuantity', 'Percent', 'Price', 'PriceList'],
+  readOnly: ['@url', 'Date'],
+  required: ['ArticleNumber', 'PriceList'],
+};
+
+// CONTRACT.md rule F1: PriceList.
+export const PRICE_LIST: ResourceFields = {
+  writable: ['Code', 'Description', 'Comments'],
+  readOnly: ['@url', 'PreSelected'],
+  required: ['Code', 'Description'],
+};
+
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/**
+ * Checks a request body against its resource's table: an unknown field is refused with 2001399
+ * "Felaktigt fältnamn (Field)" (rule E1), a read-only one is dropped (rule F2), and a create
+ * without a required field is refused (rule R1). Answers the body without read-only fields.
+ */
+export function checkFields(body: Record<string, unknown>, fields: ResourceFields, creating: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (fields.readOnly.includes(key)) continue;
+    if (!fields.writable.includes(key)) throw badRequest(FORTNOX_ERROR.invalidFieldName, `Felaktigt fältnamn (${key})`);
+    const nested = fields.nested?.[key];
+    if (nested && Array.isArray(value)) {
+      out[key] = value.map((item) =>
+        item && typeof item === 'object' && !Array.isArray(item)
+          ? checkFields(item as Record<string, unknown>, nested, true)
+          : item,
+      );
+    } else if (nested && value && typeof value === 'object') {
+      out[key] = checkFields(value as Record<string, unknown>, nested, false);
+    } else {
+      out[key] = value;
+    }
+  }
+  if (creating) {
+    for (const key of fields.required ?? []) {
+      const value = out[key];
+      if (!present(value) || (Array.isArray(value) && value.length === 0))
+        throw badRequest(FORTNOX_ERROR.valueRequired, `Fältet måste anges (${key})`);
+    }
+  }
+  return out;
+}
+
+/**
+ * The query parameters each list searches on (rule S1), each matched as `ILIKE '%value%'`
+ * (rule S2), keyed by the document field they search. A parameter not listed here is not
+ * Fortnox's for that list and is ignored (rule S3): the list answers as if it were not sent.
+ */
+export const SEARCH_PARAMETERS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  customers: {
+    customernumber: 'CustomerNumber',
+    name: 'Name',
+    zipcode: 'ZipCode',
+    city: 'City',
+    email: 'Email',
+    phone: 'Phone1',
+    organisationnumber: 'OrganisationNumber',
+    gln: 'GLN',
+    glndelivery: 'GLNDelivery',
+  },
+  articles: {
+    articlenumber: 'ArticleNumber',
+    description: 'Description',
+    ean: 'EAN',
+    suppliernumber: 'SupplierNumber',
+    manufacturer: 'Manufacturer',
+    manufacturerarticlenumber: 'ManufacturerArticleNumber',
+  },
+  invoices: {
+    costcenter: 'CostCenter',
+    customername: 'CustomerName',
+    customernumber: 'CustomerNumber',
+    documentnumber: 'DocumentNumber',
+    ocr: 'OCR',
+    ourreference: 'OurReference',
+    project: 'Project',
+    externalinvoicereference1: 'ExternalInvoiceReference1',
+    externalinvoicereference2: 'ExternalInvoiceReference2',
+    yourreference: 'YourReference',
+    invoicetype: 'InvoiceType',
+    currency: 'Currency',
+  },
+  // The OpenAPI document gives contracts no search field at all, only `filter` (rule S1).
+  contracts: {},
+  invoicepayments: { invoicenumber: 'InvoiceNumber' },
+  orders: {
+    customername: 'CustomerName',
+    customernumber: 'CustomerNumber',
+    documentnumber: 'DocumentNumber',
+  },
+  vouchers: {},
+};
+
+/** Fortnox's search: `field ILIKE '%value%'` (rule S2). */
+export function ilike(fieldValue: unknown, searched: string): boolean {
+  return String(fieldValue ?? '')
+    .toLowerCase()
+    .includes(searched.toLowerCase());
+}
+
+/** The scope each resource needs (rule O1); a token without it is refused with 2000663. */
+export const SCOPE_OF: Readonly<Record<string, string>> = {
+  customers: 'customer',
+  articles: 'article',
+  invoices: 'invoice',
+  contracts: 'invoice',
+  invoicepayments: 'payment',
+  vouchers: 'bookkeeping',
+  orders: 'order',
+  units: 'settings',
+  termsofpayments: 'settings',
+  termsofdeliveries: 'settings',
+  pricelists: 'price',
+  prices: 'price',
+  costcenters: 'costcenter',
+  projects: 'project',
+  companyinformation: 'companyinformation',
+};
