@@ -14,7 +14,7 @@ import {
   seedHelpContent,
   seedReferenceData,
 } from './db/seed/index';
-import { bearer, signIn } from './modules/users/test-fixtures';
+import { bearer, signIn } from '../test/fixtures/users';
 import {
   type FuzzRequest,
   type OpenApiDocument,
@@ -23,8 +23,8 @@ import {
   operationsOf,
   requestArbitrary,
   UNSTORABLE_TEXT,
-} from './test/openapi-fuzz';
-import { createTestApp, type TestApp } from './test/test-app';
+} from '../test/openapi-fuzz';
+import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
  * Schema-driven fuzzing of the whole API: for every operation of the OpenAPI document the server

@@ -5,9 +5,9 @@ import type { App } from '../app';
 import { findRole, insertRole, listRoles } from '../modules/permissions/permissions.repository';
 import { roleRules } from '../modules/permissions/permissions.service';
 import { roles } from '../modules/permissions/permissions.tables';
-import { createOrganisation, type TestOrganisation } from '../modules/users/test-fixtures';
+import { createOrganisation, type TestOrganisation } from '../../test/fixtures/users';
 import { authenticated } from '../plugins/auth';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { APP_ROLE } from './row-level-security';
 import { asSystem, withTenant } from './tenant-context';
 

@@ -3,8 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { familyMembers, members } from '../../modules/members/members.tables';
-import { createOrganisation, type TestOrganisation } from '../../modules/users/test-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { DEMO_GIT_CLUB, seedDemoMembers } from './demo-members';
 
 const club = DEMO_GIT_CLUB();

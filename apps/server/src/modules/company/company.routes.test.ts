@@ -2,9 +2,9 @@ import { type Company, VALIDATION_MESSAGES } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { organisations } from '../organizations/organizations.tables';
-import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
+import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
 
 let t: TestApp;
 let app: App;

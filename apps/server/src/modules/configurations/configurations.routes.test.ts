@@ -9,8 +9,8 @@ import {
 } from '@fairway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
 import { getConfiguration, withDefaults } from './configurations.service';
 
 let t: TestApp;

@@ -9,8 +9,8 @@ import {
   rotateConnectorKey,
 } from '../../providers/visma-admin/connector.service';
 import { connectorWork } from '../../providers/visma-admin/connector.tables';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createOrganisation } from '../users/test-fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createOrganisation } from '../../../test/fixtures/users';
 
 let t: TestApp;
 let app: App;

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FortnoxSimulator, SIM_DEFAULT_CLIENT, startFortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
-import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-app';
+import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../../test/test-app';
 import { accountingSyncRuns } from '../accounting/accounting.tables';
 import { articles } from '../articles/articles.tables';
 import { contracts } from '../contracts/contracts.tables';

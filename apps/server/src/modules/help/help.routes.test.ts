@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { BLOG_POST_SEED, FAQ_SEED, seedHelpContent, VIDEO_GUIDE_SEED } from '../../db/seed/help-content';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { blogPosts } from './help.tables';
 
 let t: TestApp;

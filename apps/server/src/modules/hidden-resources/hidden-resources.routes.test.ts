@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
 
 let t: TestApp;
 let app: App;

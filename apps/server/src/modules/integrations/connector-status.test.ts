@@ -2,9 +2,9 @@ import type { Integrations } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { clubAccounts } from '../organizations/organizations.tables';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
 import { accountingFor } from './accounting-connections.service';
 
 let t: TestApp;

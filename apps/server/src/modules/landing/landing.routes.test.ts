@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { GOLF_CLUBS } from '../../db/seed/golf-clubs';
 import { seedReferenceData } from '../../db/seed/reference-data';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { packages } from './landing.tables';
 
 let t: TestApp;

@@ -3,12 +3,12 @@ import type { Family, MemberCategory, MemberDetail, MemberListRow, PlayerCategor
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { feeRules } from '../fees/fees.tables';
 import { invoices } from '../invoices/invoices.tables';
 import { roles } from '../permissions/permissions.tables';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
 import { yearsBefore } from './members.repository';
 import { today } from './members.service';
 import { members } from './members.tables';

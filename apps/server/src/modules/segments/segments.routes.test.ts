@@ -2,9 +2,9 @@ import type { ArticleSegment, ArticleSegmentInfo, CustomerSegment, CustomerSegme
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
-import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
+import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
 import { segmentsOfArticles, segmentsOfCustomers } from './segments.repository';
 
 let t: TestApp;

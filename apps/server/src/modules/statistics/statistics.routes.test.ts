@@ -13,14 +13,14 @@ import type { App } from '../../app';
 import type { FxContract, FxInvoice, FxInvoicePayment } from '../../providers/fortnox/fortnox-types';
 import { kronorToOre } from '../../providers/fortnox/money';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountingSyncRuns } from '../accounting/accounting.tables';
 import { runMirrorRefresh } from '../accounting/accounting-sync.service';
 import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
 import { mirrorInvoices } from '../invoices/invoices.mirror';
 import { invoices } from '../invoices/invoices.tables';
 import { roles } from '../permissions/permissions.tables';
-import { addMember, createOrganisation, type TestOrganisation } from '../users/test-fixtures';
+import { addMember, createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
 import { addMonths, swedishToday, windowOf } from './statistics.service';
 
 /**

@@ -2,7 +2,7 @@ import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsBackground } from '../../lib/work-priority';
 import { rateKeyOf } from '../../modules/integrations/accounting-connections.service';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createRateLimiter, pruneRateEvents, type RateLimiter } from './rate-limiter';
 import { providerRateEvents } from './rate-limiter.tables';
 
