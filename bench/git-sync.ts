@@ -20,10 +20,10 @@ import { syncOccasionNow } from '../apps/server/src/modules/git/git-sync.service
 import { gitPayerCustomers } from '../apps/server/src/modules/git/git-sync.tables';
 import { basisInvoiceExternalRef, payerCustomerRequestId } from '../apps/server/src/modules/git/git-sync-ref';
 import { connectThroughConsent, runQueuedRefreshes } from '../apps/server/src/modules/integrations/accounting-test-helpers';
-import { createOrganisation } from '../apps/server/test/fixtures/users';
 import { FORTNOX_RATE_LIMIT } from '../apps/server/src/providers/accounting/rate-limiter';
 import { startFortnoxSimulator } from '../apps/server/src/providers/fortnox/simulator/index';
 import { startGitSimulator } from '../apps/server/src/providers/git/git.simulator';
+import { createOrganisation } from '../apps/server/test/fixtures/users';
 import { createTestApp, createTestDatabase, type TestDatabase } from '../apps/server/test/test-app';
 import { rateFloorMs, requestFigures } from './lib/rate-figures';
 import { markdownTable } from './lib/stats';

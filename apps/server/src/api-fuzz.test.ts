@@ -3,17 +3,6 @@ import { errorBodySchema } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { App } from './app';
-import { users } from './db/schema';
-import {
-  connectDemoAccounts,
-  DEMO_LOGINS,
-  DEMO_PLATFORM_ADMIN,
-  seedDemo,
-  seedDemoPlatformAdmin,
-  seedHelpContent,
-  seedReferenceData,
-} from './db/seed/index';
 import { bearer, signIn } from '../test/fixtures/users';
 import {
   type FuzzRequest,
@@ -25,6 +14,17 @@ import {
   UNSTORABLE_TEXT,
 } from '../test/openapi-fuzz';
 import { createTestApp, type TestApp } from '../test/test-app';
+import type { App } from './app';
+import { users } from './db/schema';
+import {
+  connectDemoAccounts,
+  DEMO_LOGINS,
+  DEMO_PLATFORM_ADMIN,
+  seedDemo,
+  seedDemoPlatformAdmin,
+  seedHelpContent,
+  seedReferenceData,
+} from './db/seed/index';
 
 /**
  * Schema-driven fuzzing of the whole API: for every operation of the OpenAPI document the server

@@ -5,10 +5,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { addMember, bearer, loginAs, seedReference, signupOwner } from '../../test/fixtures/auth';
-import { routeModules } from '../modules/index';
-import { roles } from '../modules/permissions/permissions.tables';
 import { addMember as addOrgMember } from '../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { routeModules } from '../modules/index';
+import { roles } from '../modules/permissions/permissions.tables';
 import { type AuthContext, authenticated, scoped } from './auth';
 
 /** Test-only routes, mounted next to the real ones through buildApp's `modules` option. */

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestOrganisation } from '../../test/fixtures/users';
+import type { TestApp } from '../../test/test-app';
 import type { App } from '../app';
 import { customers } from '../modules/customers/customers.tables';
 import { apiAs, connectedWorld } from '../modules/integrations/accounting-test-helpers';
-import type { TestOrganisation } from '../../test/fixtures/users';
 import type { FortnoxSimulator } from '../providers/fortnox/simulator/index';
-import type { TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let app: App;

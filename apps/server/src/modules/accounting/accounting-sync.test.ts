@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { asSchemaOwner } from '../../db/tenant-context';
 import { renderFailure } from '../../lib/failure';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import { connectors } from '../../providers/visma-admin/connector.tables';
-import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../../../test/test-app';
 import { articles } from '../articles/articles.tables';
 import { contracts } from '../contracts/contracts.tables';
 import { customers } from '../customers/customers.tables';
@@ -15,7 +16,6 @@ import { accountingFor } from '../integrations/accounting-connections.service';
 import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
 import { invoicePayments, invoices } from '../invoices/invoices.tables';
 import { clubAccounts } from '../organizations/organizations.tables';
-import { createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
 import { accountingCodeItems, accountingSyncRuns } from './accounting.tables';
 import {
   ANALYZE_AFTER_ROWS,

@@ -1,12 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestOrganisation } from '../../../test/fixtures/users';
+import type { TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { asSchemaOwner } from '../../db/tenant-context';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import type { TestApp } from '../../../test/test-app';
 import { customers } from '../customers/customers.tables';
 import { apiAs, connectedWorld } from '../integrations/accounting-test-helpers';
-import type { TestOrganisation } from '../../../test/fixtures/users';
 import { accountingSyncRuns } from './accounting.tables';
 import { mirrorRefreshRuns, queueMirrorRefresh, runMirrorRefresh } from './accounting-sync.service';
 

@@ -3,14 +3,14 @@ import type { Article, ArticleOption, ArticleRow } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestMember, TestOrganisation } from '../../../test/fixtures/users';
+import type { TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import type { TestApp } from '../../../test/test-app';
 import { queueMirrorRefresh } from '../accounting/accounting-sync.service';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { connectedWorld, runQueuedRefreshes } from '../integrations/accounting-test-helpers';
-import type { TestMember, TestOrganisation } from '../../../test/fixtures/users';
 import { articles } from './articles.tables';
 
 let t: TestApp;

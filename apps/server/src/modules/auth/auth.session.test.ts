@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../lib/tokens';
+import { addMember, bearer, loginAs, PASSWORD, seedReference, signupOwner } from '../../../test/fixtures/auth';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { signAccessToken } from '../../lib/tokens';
 import { ensureSystemRoles } from '../permissions/permissions.service';
 import { memberships, users } from '../users/users.tables';
 import { refreshTokenFamilies, refreshTokens } from './auth.tables';
-import { addMember, bearer, loginAs, PASSWORD, seedReference, signupOwner } from '../../../test/fixtures/auth';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signupOwner>>;

@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import {
   type ClubTenant,
@@ -9,8 +11,6 @@ import {
   rotateConnectorKey,
 } from '../../providers/visma-admin/connector.service';
 import { connectorWork } from '../../providers/visma-admin/connector.tables';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createOrganisation } from '../../../test/fixtures/users';
 
 let t: TestApp;
 let app: App;

@@ -3,13 +3,13 @@ import { ALL_SCOPES, type Customer, type CustomerRow } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
+import type { TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import type { TestApp } from '../../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { connectedWorld } from '../integrations/accounting-test-helpers';
 import { roles } from '../permissions/permissions.tables';
-import { addMember, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
 import { customers } from './customers.tables';
 
 let t: TestApp;

@@ -1,18 +1,18 @@
 import type { DashboardStats, GeneralStatistics, ProductStatistics } from '@fairway/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import type { FxInvoice } from '../../providers/fortnox/fortnox-types';
 import { kronorToOre } from '../../providers/fortnox/money';
 import type { FortnoxSimulator, SimTenant } from '../../providers/fortnox/simulator/index';
 import { addDays } from '../../providers/fortnox/time';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountingSyncRuns } from '../accounting/accounting.tables';
 import { queueMirrorRefresh, runMirrorRefresh } from '../accounting/accounting-sync.service';
 import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
 import { invoices } from '../invoices/invoices.tables';
 import { swedishToday, windowOf } from '../statistics/statistics.service';
-import { createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
 
 /**
  * The figures ex VAT need every invoice read whole (Fortnox's invoice list has no Net): they are

@@ -1,10 +1,16 @@
 import type { Fee, FeeRule, FeeType } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import {
+  addClubAccount,
+  addMember,
+  createOrganisation,
+  type TestMember,
+  type TestOrganisation,
+} from '../../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { App } from '../../app';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
-import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
 
 let t: TestApp;
 let app: App;

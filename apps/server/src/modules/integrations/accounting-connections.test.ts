@@ -1,13 +1,13 @@
 import type { Integrations } from '@fairway/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountingSyncRuns } from '../accounting/accounting.tables';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { notifications } from '../notifications/notifications.tables';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
 import { accountingFor, rateKeyOf } from './accounting-connections.service';
 import { accountingConnections, oauthStates } from './accounting-connections.tables';
 import { answerConsent, connectThroughConsent, useFortnoxSimulator } from './accounting-test-helpers';

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { type FortnoxSimulator, startFortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountingSyncRuns } from '../accounting/accounting.tables';
 import { runMirrorRefresh } from '../accounting/accounting-sync.service';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
 
 /**
  * Test helpers for anything that talks to an accounting program: a Fortnox simulator the app

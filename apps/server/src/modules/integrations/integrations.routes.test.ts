@@ -1,11 +1,17 @@
 import type { IntegrationRequest, Integrations } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import {
+  addClubAccount,
+  addMember,
+  createOrganisation,
+  type TestMember,
+  type TestOrganisation,
+} from '../../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { App } from '../../app';
 import { emailOutbox } from '../email/email.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
 import { addressOf } from './integrations.service';
 import { integrationRequests } from './integrations.tables';
 

@@ -3,16 +3,16 @@ import { ALL_SCOPES, CONFIGURATION_DEFAULTS, computeInvoiceTotals, type Invoice,
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
+import type { TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import { stockholmDate } from '../../providers/fortnox/time';
-import type { TestApp } from '../../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { connectedWorld } from '../integrations/accounting-test-helpers';
 import { roles } from '../permissions/permissions.tables';
 import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';
 import { subscriptionUsage } from '../subscriptions/subscriptions.tables';
-import { addMember, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
 import { invoices } from './invoices.tables';
 
 let t: TestApp;

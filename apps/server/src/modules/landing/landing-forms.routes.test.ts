@@ -1,8 +1,8 @@
 import type { ContactFormResult, NotificationSignupResult } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { App } from '../../app';
 import { emailOutbox } from '../email/email.tables';
 import { addressOf } from '../integrations/integrations.service';
 import { FORM_BUDGETS } from '../support/form-budget';

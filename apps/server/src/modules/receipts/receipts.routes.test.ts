@@ -1,18 +1,18 @@
 import { ALL_SCOPES, type ReceiptRow, type ReceiptSendOut } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpPeer } from '../../../test/fixtures/auth';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import type { AccCustomer, AccInvoice } from '../../providers/accounting/provider';
 import { addDays, stockholmDate } from '../../providers/fortnox/time';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { startSmtpPeer } from '../../../test/fixtures/auth';
 import { customers } from '../customers/customers.tables';
 import { createMailTransport } from '../email/email.service';
 import { emailOutbox } from '../email/email.tables';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { invoicePayments, invoices } from '../invoices/invoices.tables';
 import { roles } from '../permissions/permissions.tables';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
 import { runReceiptSendOut, type SendOutDeps } from './receipts.service';
 import { receipts } from './receipts.tables';
 

@@ -9,18 +9,18 @@ import {
 } from '@fairway/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import type { FxContract, FxInvoice, FxInvoicePayment } from '../../providers/fortnox/fortnox-types';
 import { kronorToOre } from '../../providers/fortnox/money';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountingSyncRuns } from '../accounting/accounting.tables';
 import { runMirrorRefresh } from '../accounting/accounting-sync.service';
 import { connectThroughConsent, useFortnoxSimulator } from '../integrations/accounting-test-helpers';
 import { mirrorInvoices } from '../invoices/invoices.mirror';
 import { invoices } from '../invoices/invoices.tables';
 import { roles } from '../permissions/permissions.tables';
-import { addMember, createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
 import { addMonths, swedishToday, windowOf } from './statistics.service';
 
 /**
