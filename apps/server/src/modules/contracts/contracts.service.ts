@@ -17,7 +17,6 @@ import {
   type PriceChangeBody,
   percentToBasisPoints,
 } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BusinessError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { isMessageKey, type Lang, type MessageKey, type MessageParams, t } from '../../lib/i18n';
@@ -31,7 +30,7 @@ import type { MirrorTarget } from '../accounting/mirror';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { mirrorInvoices } from '../invoices/invoices.mirror';
-import { invoices } from '../invoices/invoices.tables';
+import { findInvoiceByNumber } from '../invoices/invoices.repository';
 import { reserveInvoiceQuota } from '../subscriptions/subscriptions.service';
 import { mirrorContracts } from './contracts.mirror';
 import * as repo from './contracts.repository';
@@ -442,10 +441,7 @@ export async function createInvoiceFromContract(
       params: { user: await userDisplayName(tx, caller.userId), number: row.number, invoice: invoice.number },
       type: 'SUCCESS',
     });
-    const [stored] = await tx
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(and(eq(invoices.clubAccountId, target.clubAccountId), eq(invoices.number, invoice.number)));
+    const stored = await findInvoiceByNumber(tx, target, invoice.number);
     if (!stored) throw new Error('the created invoice is missing from the mirror');
     return stored.id;
   });

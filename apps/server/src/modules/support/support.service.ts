@@ -7,7 +7,6 @@ import {
   type SupportTicket,
   supportHoursPrice,
 } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
@@ -17,7 +16,7 @@ import { dispatchEmails, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
 import { logEvent } from '../eventlogs/eventlogs.service';
 import { addressOf } from '../integrations/integrations.service';
-import { members } from '../members/members.tables';
+import { memberNameOf } from '../members/members.repository';
 import { requesterContextOf } from '../organizations/organizations.repository';
 import { tenantOf } from '../organizations/tenant';
 import * as repo from './support.repository';
@@ -34,17 +33,7 @@ async function callerContext(tx: Tx, caller: Caller) {
 /** A member of the club account in use (the tenant of members), or null: another club account's or tenant's is not found. */
 async function memberOfCaller(conn: Db | Tx, caller: Caller, memberId: string) {
   if (!caller.clubAccountId) return null;
-  const [ref] = await conn
-    .select({ id: members.id, firstname: members.firstname, lastname: members.lastname, memberNumber: members.memberNumber })
-    .from(members)
-    .where(
-      and(
-        eq(members.id, memberId),
-        eq(members.organisationId, caller.organisationId),
-        eq(members.clubAccountId, caller.clubAccountId),
-      ),
-    );
-  return ref ?? null;
+  return memberNameOf(conn, { organisationId: caller.organisationId, clubAccountId: caller.clubAccountId }, memberId);
 }
 
 /**

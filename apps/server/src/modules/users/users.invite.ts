@@ -8,9 +8,8 @@ import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { notify } from '../notifications/notifications.service';
 import { tenantOf } from '../organizations/tenant';
 import { roleNameParam } from '../permissions/permissions.service';
-import { findMember, findUserByEmail, insertMembership, replaceClubAccess } from './users.repository';
+import { findMember, findUserByEmail, insertMembership, insertUser, replaceClubAccess } from './users.repository';
 import { type Actor, checkInvitation, loadUser } from './users.service';
-import { users } from './users.tables';
 
 /**
  * POST users/invite (docs/permissions.md#inviting): a new person gets an account without a password; someone who
@@ -32,12 +31,7 @@ export async function inviteUser(
 
     let userId = existing?.id;
     if (!userId) {
-      const [created] = await tx
-        .insert(users)
-        .values({ email: body.email, name: body.name, currentOrganisationId: tenant.organisationId })
-        .returning({ id: users.id });
-      if (!created) throw new Error('users insert returned no row');
-      userId = created.id;
+      userId = await insertUser(tx, { email: body.email, name: body.name, currentOrganisationId: tenant.organisationId });
     }
     await insertMembership(tx, tenant, { userId, roleId: checked.roleId, status: 'invited' });
     await replaceClubAccess(tx, tenant, userId, checked.clubAccountIds);
