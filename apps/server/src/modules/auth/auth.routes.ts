@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
 import { authenticated } from '../../plugins/auth';
+import { mailingDeps } from '../email/email.service';
 import { FORM_BUDGETS, formBudget } from '../support/form-budget';
 import {
   type AuthDeps,
@@ -39,7 +40,7 @@ const sessionResponse = { 200: envelope(sessionSchema) };
 
 /** Auth: sign-in, registration, session and password calls. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: AuthDeps = { db: app.db, config: app.config, jobs: app.jobs, log: app.log };
+  const deps: AuthDeps = mailingDeps(app);
   app.post(
     '/auth/login',
     {

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Config } from '../../config';
@@ -46,6 +46,16 @@ export interface EmailDispatcher {
   config: Pick<Config, 'SMTP_URL'>;
   jobs: Jobs;
   log: FastifyBaseLogger;
+}
+
+/** What a service that writes and sends mail uses: the dispatcher, our sender address and public URL. */
+export interface MailingDeps extends EmailDispatcher {
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL'>;
+}
+
+/** The app's database, configuration, job queue and log as the deps of a mailing service. */
+export function mailingDeps(app: Pick<FastifyInstance, 'db' | 'config' | 'jobs' | 'log'>): MailingDeps & { config: Config } {
+  return { db: app.db, config: app.config, jobs: app.jobs, log: app.log };
 }
 
 /**

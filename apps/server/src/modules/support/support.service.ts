@@ -7,12 +7,11 @@ import {
   type SupportTicket,
   supportHoursPrice,
 } from '@fairway/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
 import type { AuthContext } from '../../plugins/auth';
-import { dispatchEmails, queueEmail } from '../email/email.service';
+import { dispatchEmails, type MailingDeps, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
 import { logEvent } from '../eventlogs/eventlogs.service';
 import { addressOf } from '../integrations/integrations.service';
@@ -42,9 +41,9 @@ async function memberOfCaller(conn: Db | Tx, caller: Caller, memberId: string) {
  * the same transaction, sent after the commit). A member must be one of the club account's own:
  * another club account's or tenant's member answers 404, as if it did not exist.
  */
-export async function openTicket(app: FastifyInstance, caller: Caller, body: OpenTicketBody, lang: Lang): Promise<SupportTicket> {
+export async function openTicket(deps: MailingDeps, caller: Caller, body: OpenTicketBody, lang: Lang): Promise<SupportTicket> {
   const tenant = tenantOf(caller);
-  const { ticketId, emailIds } = await app.db.transaction(async (tx) => {
+  const { ticketId, emailIds } = await deps.db.transaction(async (tx) => {
     let member: { id: string; label: string } | null = null;
     if (body.memberId) {
       const ref = await memberOfCaller(tx, caller, body.memberId);
@@ -70,7 +69,7 @@ export async function openTicket(app: FastifyInstance, caller: Caller, body: Ope
     });
     const meta = { supportTicketId: ticket.id };
     const toSupport = await queueEmail(tx, {
-      to: addressOf(app.config.MAIL_FROM),
+      to: addressOf(deps.config.MAIL_FROM),
       template: 'support_ticket',
       // Our support team reads Swedish.
       lang: 'sv',
@@ -105,22 +104,18 @@ export async function openTicket(app: FastifyInstance, caller: Caller, body: Ope
     });
     return { ticketId: ticket.id, emailIds: [toSupport, toUser] };
   });
-  await dispatchEmails(app, emailIds);
-  const saved = await repo.findTicket(app.db, tenant, ticketId);
+  await dispatchEmails(deps, emailIds);
+  const saved = await repo.findTicket(deps.db, tenant, ticketId);
   if (!saved) throw new NotFoundError();
   return saved;
 }
 
-export async function listTickets(
-  app: FastifyInstance,
-  caller: Caller,
-  query: { page: number; pageSize: number; memberId?: string },
-) {
+export async function listTickets(db: Db, caller: Caller, query: { page: number; pageSize: number; memberId?: string }) {
   const tenant = tenantOf(caller);
-  if (query.memberId && !(await memberOfCaller(app.db, caller, query.memberId))) {
+  if (query.memberId && !(await memberOfCaller(db, caller, query.memberId))) {
     throw new ValidationError({ memberId: [encodeMessage('member_not_found_field')] });
   }
-  const { rows, total } = await repo.listTickets(app.db, tenant, query);
+  const { rows, total } = await repo.listTickets(db, tenant, query);
   return { data: rows, pagination: { page: query.page, pageSize: query.pageSize, total } };
 }
 
@@ -130,7 +125,7 @@ export async function listTickets(
  * buyer with the amount ex and incl. VAT.
  */
 export async function buySupportHours(
-  app: FastifyInstance,
+  deps: MailingDeps,
   caller: Caller,
   body: BuySupportHoursBody,
   lang: Lang,
@@ -138,7 +133,7 @@ export async function buySupportHours(
   const tenant = tenantOf(caller);
   const price = supportHoursPrice(body.hours);
   const hours = price.hundredths / 100;
-  const { row, emailId } = await app.db.transaction(async (tx) => {
+  const { row, emailId } = await deps.db.transaction(async (tx) => {
     const context = await callerContext(tx, caller);
     const inserted = await repo.insertPurchase(tx, tenant, {
       userId: caller.userId,
@@ -166,13 +161,13 @@ export async function buySupportHours(
         exVatOre: price.exVatOre,
         vatOre: price.vatOre,
         totalOre: price.totalOre,
-        billingUrl: `${app.config.PUBLIC_URL}/dashboard/configuration/settings?tab=billing`,
+        billingUrl: `${deps.config.PUBLIC_URL}/dashboard/configuration/settings?tab=billing`,
       },
       meta: { supportHourPurchaseId: inserted.id },
     });
     return { row: inserted, emailId: id };
   });
-  await dispatchEmails(app, [emailId]);
+  await dispatchEmails(deps, [emailId]);
   return {
     id: row.id,
     hours,

@@ -1,9 +1,9 @@
 import type { InviteUserBody, User } from '@fairway/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ConflictError } from '../../lib/errors';
 import { getLang } from '../../lib/i18n';
 import { createInvitation } from '../auth/auth.service';
-import { dispatchEmails } from '../email/email.service';
+import { dispatchEmails, type MailingDeps } from '../email/email.service';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { notify } from '../notifications/notifications.service';
 import { tenantOf } from '../organizations/tenant';
@@ -18,7 +18,7 @@ import { type Actor, checkInvitation, loadUser } from './users.service';
  * out only after the commit.
  */
 export async function inviteUser(
-  app: Pick<FastifyInstance, 'db' | 'config' | 'jobs' | 'log'>,
+  app: MailingDeps,
   actor: Actor,
   body: InviteUserBody,
   request: Pick<FastifyRequest, 'headers'>,
