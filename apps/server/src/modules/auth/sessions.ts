@@ -3,10 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { UnauthorizedError } from '../../lib/errors';
 import { generateOpaqueToken, hashOpaqueToken, signAccessToken } from '../../lib/tokens';
 import { pickOrganisation } from './access';
-import type { RevokeReason } from './sessions.repository';
 import * as repo from './sessions.repository';
-
-export type { RevokeReason } from './sessions.repository';
 
 export interface IssuedSession extends TokenPair {
   userId: string;
@@ -51,7 +48,7 @@ export async function startSession(
   };
 }
 
-export async function revokeFamily(db: Db | Tx, familyId: string, reason: RevokeReason, now: Date = new Date()) {
+export async function revokeFamily(db: Db | Tx, familyId: string, reason: repo.RevokeReason, now: Date = new Date()) {
   await repo.revokeFamily(db, familyId, reason, now);
 }
 
@@ -59,7 +56,7 @@ export async function revokeFamily(db: Db | Tx, familyId: string, reason: Revoke
 export async function revokeAllFamilies(
   db: Db | Tx,
   userId: string,
-  reason: RevokeReason,
+  reason: repo.RevokeReason,
   keepFamilyId?: string,
   now: Date = new Date(),
 ): Promise<void> {

@@ -18,13 +18,13 @@ import { type Actor, checkInvitation, loadUser } from './users.service';
  * out only after the commit.
  */
 export async function inviteUser(
-  app: MailingDeps,
+  deps: MailingDeps,
   actor: Actor,
   body: InviteUserBody,
   request: Pick<FastifyRequest, 'headers'>,
 ): Promise<User> {
   const tenant = tenantOf(actor);
-  const { userId, emailId } = await app.db.transaction(async (tx) => {
+  const { userId, emailId } = await deps.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, body.email);
     if (existing && (await findMember(tx, tenant, existing.id))) throw new ConflictError('users.alreadyMember');
     const checked = await checkInvitation(tx, actor, body);
@@ -40,7 +40,7 @@ export async function inviteUser(
       organisationId: tenant.organisationId,
       invitedBy: actor.userId,
       lang: getLang(request),
-      publicUrl: app.config.PUBLIC_URL,
+      publicUrl: deps.config.PUBLIC_URL,
     });
     const member = await findMember(tx, tenant, userId);
     const role = member ? roleNameParam({ name: member.role, system: member.roleSystem }) : '';
@@ -62,6 +62,6 @@ export async function inviteUser(
     });
     return { userId, emailId: invitation.emailId };
   });
-  await dispatchEmails(app, [emailId]);
-  return loadUser(app.db, tenant, userId);
+  await dispatchEmails(deps, [emailId]);
+  return loadUser(deps.db, tenant, userId);
 }
