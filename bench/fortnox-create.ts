@@ -20,7 +20,7 @@ import {
   SIM_DEFAULT_TENANT,
   startFortnoxSimulator,
 } from '../apps/server/src/providers/fortnox/simulator/index';
-import { createTestDatabase, type TestDatabase } from '../apps/server/src/test/test-app';
+import { createTestDatabase, type TestDatabase } from '../apps/server/test/test-app';
 import { createRandom } from './lib/invoice-data';
 import { rateFloorMs, requestFigures } from './lib/rate-figures';
 import { markdownTable } from './lib/stats';

@@ -19,12 +19,12 @@ import { queueGitRefresh, runGitRefresh } from '../apps/server/src/modules/git/g
 import { syncOccasionNow } from '../apps/server/src/modules/git/git-sync.service';
 import { gitPayerCustomers } from '../apps/server/src/modules/git/git-sync.tables';
 import { basisInvoiceExternalRef, payerCustomerRequestId } from '../apps/server/src/modules/git/git-sync-ref';
-import { createOrganisation } from '../apps/server/src/modules/users/test-fixtures';
 import { FORTNOX_RATE_LIMIT } from '../apps/server/src/providers/accounting/rate-limiter';
 import { startFortnoxSimulator } from '../apps/server/src/providers/fortnox/simulator/index';
 import { startGitSimulator } from '../apps/server/src/providers/git/git.simulator';
-import { createTestApp, createTestDatabase, type TestDatabase } from '../apps/server/src/test/test-app';
 import { connectThroughConsent, runQueuedRefreshes } from '../apps/server/test/fixtures/accounting';
+import { createOrganisation } from '../apps/server/test/fixtures/users';
+import { createTestApp, createTestDatabase, type TestDatabase } from '../apps/server/test/test-app';
 import { rateFloorMs, requestFigures } from './lib/rate-figures';
 import { markdownTable } from './lib/stats';
 

@@ -7,8 +7,8 @@
 import type { InvoiceListRow } from '@fairway/shared';
 import { invoiceRow } from '../apps/server/src/modules/invoices/invoices.mirror';
 import { invoices } from '../apps/server/src/modules/invoices/invoices.tables';
-import type { TestOrganisation } from '../apps/server/src/modules/users/test-fixtures';
-import type { TestApp } from '../apps/server/src/test/test-app';
+import type { TestOrganisation } from '../apps/server/test/fixtures/users';
+import type { TestApp } from '../apps/server/test/test-app';
 import { createRandom, makeCustomers, makeInvoices, SURNAMES } from './lib/invoice-data';
 import { benchArgs, finish, runListBench } from './lib/list-bench';
 

@@ -7,8 +7,8 @@
  */
 import type { MemberListRow } from '@fairway/shared';
 import { memberCategories, members } from '../apps/server/src/modules/members/members.tables';
-import type { TestOrganisation } from '../apps/server/src/modules/users/test-fixtures';
-import type { TestApp } from '../apps/server/src/test/test-app';
+import type { TestOrganisation } from '../apps/server/test/fixtures/users';
+import type { TestApp } from '../apps/server/test/test-app';
 import { createRandom, SURNAMES } from './lib/invoice-data';
 import { benchArgs, finish, runListBench } from './lib/list-bench';
 import { MEMBER_CATEGORIES, makeMembers } from './lib/member-data';

@@ -3,6 +3,17 @@ import { errorBodySchema } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bearer, signIn } from '../test/fixtures/users';
+import {
+  type FuzzRequest,
+  type OpenApiDocument,
+  type Operation,
+  observe,
+  operationsOf,
+  requestArbitrary,
+  UNSTORABLE_TEXT,
+} from '../test/openapi-fuzz';
+import { createTestApp, type TestApp } from '../test/test-app';
 import type { App } from './app';
 import { users } from './db/schema';
 import {
@@ -14,17 +25,6 @@ import {
   seedHelpContent,
   seedReferenceData,
 } from './db/seed/index';
-import { bearer, signIn } from './modules/users/test-fixtures';
-import {
-  type FuzzRequest,
-  type OpenApiDocument,
-  type Operation,
-  observe,
-  operationsOf,
-  requestArbitrary,
-  UNSTORABLE_TEXT,
-} from './test/openapi-fuzz';
-import { createTestApp, type TestApp } from './test/test-app';
 
 /**
  * Schema-driven fuzzing of the whole API: for every operation of the OpenAPI document the server

@@ -4,12 +4,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { addMember, createOrganisation } from '../test/fixtures/users';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { readJournal } from './db/migrate';
 import { asSchemaOwner } from './db/tenant-context';
 import { BusinessError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './lib/errors';
-import { addMember, createOrganisation } from './modules/users/test-fixtures';
 import { authenticated } from './plugins/auth';
-import { createTestApp, type TestApp } from './test/test-app';
 
 /** Routes that exist only in this test, mounted like a feature module under /api/v1. */
 const probeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganisation, type TestOrganisation } from '../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import type { App } from '../app';
 import { findRole, insertRole, listRoles } from '../modules/permissions/permissions.repository';
 import { roleRules } from '../modules/permissions/permissions.service';
 import { roles } from '../modules/permissions/permissions.tables';
-import { createOrganisation, type TestOrganisation } from '../modules/users/test-fixtures';
 import { authenticated } from '../plugins/auth';
-import { createTestApp, type TestApp } from '../test/test-app';
 import { APP_ROLE } from './row-level-security';
 import { asSystem, withTenant } from './tenant-context';
 

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-app';
 import type { Config } from '../config';
-import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../test/test-app';
 import type { Job } from './jobs';
 
 interface Greeting {

@@ -5,11 +5,12 @@ import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { connectThroughConsent, runQueuedRefreshes, useFortnoxSimulator } from '../../test/fixtures/accounting';
+import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import type { App } from '../app';
 import { seedDemoFees } from '../db/seed/demo-fees';
 import { seedDemoMembers } from '../db/seed/demo-members';
 import { type GitSimulator, startGitSimulator } from '../providers/git/git.simulator';
-import { createTestApp, type TestApp } from '../test/test-app';
 import { exportLogs } from './exports/exports.tables';
 import { gitImports } from './git/git-import.tables';
 import { runGitRefresh } from './git/git-refresh.service';
@@ -18,7 +19,6 @@ import { memberNotes, members } from './members/members.tables';
 import { notify } from './notifications/notifications.service';
 import { roles } from './permissions/permissions.tables';
 import { receiptSendOuts, receipts } from './receipts/receipts.tables';
-import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from './users/test-fixtures';
 
 /**
  * The access matrix: every signed-in route that takes an id (path, query or body) is called by

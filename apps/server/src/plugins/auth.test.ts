@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addMember, bearer, loginAs, seedReference, signupOwner } from '../modules/auth/test-fixtures';
+import { addMember, bearer, loginAs, seedReference, signupOwner } from '../../test/fixtures/auth';
+import { addMember as addOrgMember } from '../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { routeModules } from '../modules/index';
 import { roles } from '../modules/permissions/permissions.tables';
-import { addMember as addOrgMember } from '../modules/users/test-fixtures';
-import { createTestApp, type TestApp } from '../test/test-app';
 import { type AuthContext, authenticated, scoped } from './auth';
 
 /** Test-only routes, mounted next to the real ones through buildApp's `modules` option. */

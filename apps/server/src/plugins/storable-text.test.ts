@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, connectedWorld } from '../../test/fixtures/accounting';
+import type { TestOrganisation } from '../../test/fixtures/users';
+import type { TestApp } from '../../test/test-app';
 import type { App } from '../app';
 import { customers } from '../modules/customers/customers.tables';
-import type { TestOrganisation } from '../modules/users/test-fixtures';
 import type { FortnoxSimulator } from '../providers/fortnox/simulator/index';
-import type { TestApp } from '../test/test-app';
 
 let t: TestApp;
 let app: App;

@@ -1,8 +1,8 @@
 import type { Fee, FeeRule, FeeType, MemberCategory, MemberDetail, MemberListRow } from '@fairway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { createOrganisation, type TestOrganisation } from '../../modules/users/test-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedDemoFees } from './demo-fees';
 import { seedDemoMembers } from './demo-members';
 

@@ -1,10 +1,10 @@
 import { isValidGolfId, isValidMemberPersonalNumber, type MemberDetail, type MemberListRow } from '@fairway/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { familyMembers, members } from '../../modules/members/members.tables';
-import { createOrganisation, type TestOrganisation } from '../../modules/users/test-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_GIT_CLUB, seedDemoMembers } from './demo-members';
 
 const club = DEMO_GIT_CLUB();

@@ -6,7 +6,7 @@ import { connectToSimulator } from '../../modules/accounting/connection/connecti
 import { connectDemoGit } from '../../modules/git/git-connections.service';
 import { queueGitRefresh } from '../../modules/git/git-refresh.service';
 import { createOrganisationWithOwner } from '../../modules/organizations/organizations.service';
-import { ensureSystemRoles } from '../../modules/permissions/permissions.service';
+import { ensureSystemRoles } from '../../modules/permissions/permissions.repository';
 import type { Db } from '../client';
 import { clubAccounts, memberships, organisations, passwordHistory, userClubAccounts, users } from '../schema';
 import { seedDemoFees } from './demo-fees';
@@ -81,7 +81,7 @@ export async function seedDemo(app: { db: Db }): Promise<DemoLogin[]> {
       })
       .returning({ id: clubAccounts.id });
     if (!drift) throw new Error('club_accounts insert returned no row');
-    const roleIds = await ensureSystemRoles(tx, organisationId);
+    const roleIds = await ensureSystemRoles(tx, { organisationId });
 
     await tx.insert(userClubAccounts).values({ userId: created.userId, clubAccountId: drift.id, organisationId });
 

@@ -1,8 +1,8 @@
 import { type CurrentUser, isValidOrgNumber, PASSWORD_PATTERN, ROLES, type User } from '@fairway/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { clubAccounts, golfClubs, memberships, organisations, packages, users } from '../schema';
 import { DEMO_CLUB_ACCOUNTS, DEMO_LOGINS, DEMO_ORGANISATION, GOLF_CLUBS, PACKAGES, seedDemo, seedReferenceData } from './index';
 

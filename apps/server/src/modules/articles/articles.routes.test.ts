@@ -4,13 +4,13 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedWorld, runQueuedRefreshes } from '../../../test/fixtures/accounting';
+import type { TestMember, TestOrganisation } from '../../../test/fixtures/users';
+import type { TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import type { TestApp } from '../../test/test-app';
 import { accountingFor } from '../accounting/connection/accounting-for';
 import { queueMirrorRefresh } from '../accounting/refresh/queue';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
-import type { TestMember, TestOrganisation } from '../users/test-fixtures';
 import { articles } from './articles.tables';
 
 let t: TestApp;

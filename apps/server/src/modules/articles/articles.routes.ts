@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
 import { scoped } from '../../plugins/auth';
+import { accountingDeps } from '../accounting/deps';
 import { sendExport } from '../accounting/mirror/export-reply';
 import {
   createArticle,
@@ -29,6 +30,7 @@ const noQuery = z.object({}).strict();
 
 /** Articles of the club account in use (docs/accounting-data.md#articles): list, by id, search. */
 export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = accountingDeps(app);
   app.get(
     '/articles',
     {
@@ -40,7 +42,7 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: articlesListSchema },
       },
     },
-    async (request) => listArticlesPage(app, request.auth, request.query),
+    async (request) => listArticlesPage(deps, request.auth, request.query),
   );
 
   app.get(
@@ -54,7 +56,7 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(articleOptionSchema).max(SEARCH_LIMIT)) },
       },
     },
-    async (request) => ({ data: await searchArticleOptions(app, request.auth, request.query.q) }),
+    async (request) => ({ data: await searchArticleOptions(deps, request.auth, request.query.q) }),
   );
 
   app.get(
@@ -70,7 +72,7 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
-      return sendExport(reply, await exportArticles(app, request.auth, filter, format, getLang(request)));
+      return sendExport(reply, await exportArticles(deps, request.auth, filter, format, getLang(request)));
     },
   );
 
@@ -86,7 +88,7 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(articleSchema) },
       },
     },
-    async (request) => ({ data: await getArticle(app, request.auth, request.params.id) }),
+    async (request) => ({ data: await getArticle(deps, request.auth, request.params.id) }),
   );
 
   app.post(
@@ -101,7 +103,7 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: envelope(articleSchema) },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await createArticle(app, request.auth, request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await createArticle(deps, request.auth, request.body) }),
   );
 
   app.put(
@@ -117,6 +119,6 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(articleSchema) },
       },
     },
-    async (request) => ({ data: await updateArticle(app, request.auth, request.params.id, request.body) }),
+    async (request) => ({ data: await updateArticle(deps, request.auth, request.params.id, request.body) }),
   );
 };

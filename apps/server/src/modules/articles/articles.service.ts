@@ -9,13 +9,13 @@ import {
   type Pagination,
   type UpdateArticleInput,
 } from '@fairway/shared';
-import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../../lib/errors';
 import { type Lang, t } from '../../lib/i18n';
 import { isAccountingError } from '../../providers/accounting/errors';
 import type { AccArticle, ArticleFields } from '../../providers/accounting/provider';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { accountingFor } from '../accounting/connection/accounting-for';
+import type { AccountingDeps } from '../accounting/deps';
 import { joinInFlight } from '../accounting/in-flight';
 import { type ExportFile, exportRows } from '../accounting/mirror/export';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
@@ -68,11 +68,11 @@ function toArticle(row: repo.ArticleRecord, stale: boolean): Article {
 const READ_ONLY = { disposableQuantityHundredths: null, stockValueOre: null } as const;
 
 export async function listArticlesPage(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   filter: ArticlesListFilter,
 ): Promise<{ data: ArticleRow[]; pagination: Pagination }> {
-  const { rows, total } = await repo.listArticles(app.db, targetOf(caller), filter, filter);
+  const { rows, total } = await repo.listArticles(deps.db, targetOf(caller), filter, filter);
   return {
     data: rows.map((r) => {
       // jsonb numbers come back as text through `->>`; bigint columns are numbers already.
@@ -94,24 +94,24 @@ export async function listArticlesPage(
  * the mirror's copy is answered marked stale rather than failing the page; an article the
  * program no longer has is reported as missing there.
  */
-export async function getArticle(app: FastifyInstance, caller: AccountingCaller, id: string): Promise<Article> {
+export async function getArticle(deps: AccountingDeps, caller: AccountingCaller, id: string): Promise<Article> {
   const target = targetOf(caller);
-  const row = await repo.findArticle(app.db, target, id);
+  const row = await repo.findArticle(deps.db, target, id);
   if (!row) throw new NotFoundError('articles.notFound');
   let fresh: AccArticle;
   try {
-    const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+    const provider = await deps.accountingFor({ organisationId: target.organisationId }, target.clubAccountId);
     fresh = await provider.articles.get(row.number);
   } catch (error) {
     if (!isAccountingError(error) || error.kind === 'not_found' || error.kind === 'validation') throw error;
-    app.log.warn({ err: error, article: row.number }, 'article read from the mirror: the accounting program did not answer');
+    deps.log.warn({ err: error, article: row.number }, 'article read from the mirror: the accounting program did not answer');
     return toArticle(row, true);
   }
-  return toArticle(await remember(app, target, fresh), false);
+  return toArticle(await remember(deps, target, fresh), false);
 }
 
-async function remember(app: FastifyInstance, target: MirrorTarget, article: AccArticle): Promise<repo.ArticleRecord> {
-  return app.db.transaction(async (tx) => {
+async function remember(deps: AccountingDeps, target: MirrorTarget, article: AccArticle): Promise<repo.ArticleRecord> {
+  return deps.db.transaction(async (tx) => {
     await mirrorArticles(tx, target, [article], null, true);
     const stored = await repo.findArticleByNumber(tx, target, article.number);
     if (!stored) throw new Error('the article is missing from the mirror');
@@ -119,8 +119,8 @@ async function remember(app: FastifyInstance, target: MirrorTarget, article: Acc
   });
 }
 
-export async function searchArticleOptions(app: FastifyInstance, caller: AccountingCaller, q: string): Promise<ArticleOption[]> {
-  return repo.searchArticles(app.db, targetOf(caller), q, SEARCH_LIMIT);
+export async function searchArticleOptions(deps: AccountingDeps, caller: AccountingCaller, q: string): Promise<ArticleOption[]> {
+  return repo.searchArticles(deps.db, targetOf(caller), q, SEARCH_LIMIT);
 }
 
 /**
@@ -129,18 +129,18 @@ export async function searchArticleOptions(app: FastifyInstance, caller: Account
  * the first article), then written to the mirror with
  * who created it, and told in the event log. A refusal by the program changes nothing here.
  */
-export async function createArticle(app: FastifyInstance, caller: AccountingCaller, body: CreateArticleInput): Promise<Article> {
+export async function createArticle(deps: AccountingDeps, caller: AccountingCaller, body: CreateArticleInput): Promise<Article> {
   return joinInFlight(body.requestId ? `${caller.organisationId}:articles:${body.requestId}` : null, async () => {
     const target = targetOf(caller);
     const externalRef = `fw-${body.requestId ?? randomUUID()}`;
     if (body.requestId) {
-      const done = await repo.findArticleByExternalRef(app.db, target, externalRef);
+      const done = await repo.findArticleByExternalRef(deps.db, target, externalRef);
       if (done) return toArticle(done, false);
     }
-    const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+    const provider = await deps.accountingFor({ organisationId: target.organisationId }, target.clubAccountId);
     const { number, requestId: _r, ...fields } = body;
     const created = await provider.articles.create({ ...fields, ...READ_ONLY, ...(number ? { number } : {}) }, { externalRef });
-    return app.db.transaction(async (tx) => {
+    return deps.db.transaction(async (tx) => {
       await mirrorArticles(tx, target, [created], caller.userId, true);
       await logEvent(tx, {
         organisationId: target.organisationId,
@@ -159,18 +159,18 @@ export async function createArticle(app: FastifyInstance, caller: AccountingCall
 
 /** PUT articles/{id}: the program is updated first; the mirror then takes its answer. */
 export async function updateArticle(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   id: string,
   body: UpdateArticleInput,
 ): Promise<Article> {
   const target = targetOf(caller);
-  const existing = await repo.findArticle(app.db, target, id);
+  const existing = await repo.findArticle(deps.db, target, id);
   if (!existing) throw new NotFoundError('articles.notFound');
-  const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+  const provider = await deps.accountingFor({ organisationId: target.organisationId }, target.clubAccountId);
   const fields: Partial<ArticleFields> = body;
   const updated = await provider.articles.update(existing.number, fields);
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await mirrorArticles(tx, target, [updated], null, true);
     await logEvent(tx, {
       organisationId: target.organisationId,
@@ -187,13 +187,13 @@ export async function updateArticle(
 }
 
 export async function exportArticles(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   filter: Omit<ArticlesListFilter, 'page' | 'pageSize'>,
   format: 'csv' | 'xlsx',
   lang: Lang,
 ): Promise<ExportFile> {
-  const rows = await repo.allArticles(app.db, targetOf(caller), filter, EXPORT_LIMIT);
+  const rows = await repo.allArticles(deps.db, targetOf(caller), filter, EXPORT_LIMIT);
   const h = (key: Parameters<typeof t>[0]) => t(key, lang);
   const yesNo = (v: boolean) => h(v ? 'articles.export.yes' : 'articles.export.no');
   return exportRows(

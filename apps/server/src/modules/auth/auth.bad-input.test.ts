@@ -1,11 +1,11 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, newCustomerBody, PASSWORD, seedReference, signupOwner } from '../../../test/fixtures/auth';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { emailOutbox } from '../email/email.tables';
 import { organisations } from '../organizations/organizations.tables';
 import { users } from '../users/users.tables';
 import { loginAttempts, oneTimeTokens, passwordHistory, refreshTokenFamilies, refreshTokens } from './auth.tables';
-import { bearer, newCustomerBody, PASSWORD, seedReference, signupOwner } from './test-fixtures';
 
 let t: TestApp;
 let accessToken: string;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { addMember, bearer, loginAs, PASSWORD, seedReference, signupOwner, uniqueEmail } from '../../../test/fixtures/auth';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users } from '../users/users.tables';
 import { loginAttempts } from './auth.tables';
 import { clearAccountFailures, IP_FAILURE_LIMIT, PAIR_FAILURE_LIMIT, throttleKeys } from './login-throttle';
-import { addMember, bearer, loginAs, PASSWORD, seedReference, signupOwner, uniqueEmail } from './test-fixtures';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signupOwner>>;

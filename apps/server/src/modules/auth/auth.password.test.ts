@@ -1,12 +1,21 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  addMember,
+  bearer,
+  linkFrom,
+  loginAs,
+  PASSWORD,
+  seedReference,
+  signupOwner,
+  startSmtpPeer,
+} from '../../../test/fixtures/auth';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { dispatchEmails } from '../email/email.service';
 import { emailOutbox } from '../email/email.tables';
 import { memberships, users } from '../users/users.tables';
 import { createInvitation, RESET_REQUESTS_PER_HOUR } from './auth.service';
 import { oneTimeTokens } from './auth.tables';
-import { addMember, bearer, linkFrom, loginAs, PASSWORD, seedReference, signupOwner, startSmtpPeer } from './test-fixtures';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;

@@ -17,8 +17,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
 import { authenticated } from '../../plugins/auth';
+import { mailingDeps } from '../email/email.service';
 import { FORM_BUDGETS, formBudget } from '../support/form-budget';
 import {
+  type AuthDeps,
   changePassword,
   checkExisting,
   describeToken,
@@ -38,6 +40,7 @@ const sessionResponse = { 200: envelope(sessionSchema) };
 
 /** Auth: sign-in, registration, session and password calls. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: AuthDeps = mailingDeps(app);
   app.post(
     '/auth/login',
     {
@@ -52,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: sessionResponse,
       },
     },
-    async (request) => ({ data: await login(app, request.body, request.ip) }),
+    async (request) => ({ data: await login(deps, request.body, request.ip) }),
   );
 
   app.post(
@@ -65,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: sessionResponse,
       },
     },
-    async (request) => ({ data: await signup(app, request.body, getLang(request)) }),
+    async (request) => ({ data: await signup(deps, request.body, getLang(request)) }),
   );
 
   app.post(
@@ -94,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: sessionResponse,
       },
     },
-    async (request) => ({ data: await refresh(app, request.body.refreshToken) }),
+    async (request) => ({ data: await refresh(deps, request.body.refreshToken) }),
   );
 
   app.post(
@@ -109,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await logout(app, request.auth, request.body?.refreshToken);
+      await logout(deps, request.auth, request.body?.refreshToken);
       return success;
     },
   );
@@ -125,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requestPasswordReset(app, request.body.email, getLang(request));
+      await requestPasswordReset(deps, request.body.email, getLang(request));
       return success;
     },
   );
@@ -153,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: sessionResponse,
       },
     },
-    async (request) => ({ data: await updatePasswordWithToken(app, request.body, getLang(request)) }),
+    async (request) => ({ data: await updatePasswordWithToken(deps, request.body, getLang(request)) }),
   );
 
   app.post(
@@ -169,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await changePassword(app, request.auth, request.body, getLang(request));
+      await changePassword(deps, request.auth, request.body, getLang(request));
       return success;
     },
   );

@@ -8,21 +8,19 @@ import {
   type SignupBody,
   type UpdatePasswordBody,
 } from '@fairway/shared';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { BusinessError, ConflictError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { type Lang, t } from '../../lib/i18n';
 import { hashPassword, matchesAny, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { generateOpaqueToken, hashOpaqueToken } from '../../lib/tokens';
-import { dispatchEmails, queueEmail } from '../email/email.service';
-import { golfClubs, packages } from '../landing/landing.tables';
-import { createOrganisationWithOwner, customerNumberInUse } from '../organizations/organizations.service';
-import { organisations } from '../organizations/organizations.tables';
+import { dispatchEmails, type EmailDispatcher, queueEmail } from '../email/email.service';
+import { findActivePackage, findGolfClub, listActivePackages } from '../landing/landing.repository';
+import { customerNumberInUse, findOrganisationRef } from '../organizations/organizations.repository';
+import { createOrganisationWithOwner } from '../organizations/organizations.service';
 import { getCurrentUser } from '../users/current-user';
-import { memberships, users } from '../users/users.tables';
 import { pickOrganisation, reachableClubAccounts } from './access';
-import { oneTimeTokens, passwordHistory } from './auth.tables';
+import * as repo from './auth.repository';
 import {
   clearAccountFailures,
   clearLoginFailures,
@@ -40,8 +38,10 @@ import {
   startSession,
 } from './sessions';
 
-/** What the auth services use of the app. */
-export type AuthDeps = Pick<FastifyInstance, 'db' | 'config' | 'jobs' | 'log'>;
+/** What the auth services use of the app: the database, the secrets and links, and mail dispatch. */
+export interface AuthDeps extends EmailDispatcher {
+  config: Pick<Config, 'JWT_SECRET' | 'PUBLIC_URL' | 'SMTP_URL'>;
+}
 
 /** Existing customers do not choose a package at registration; they start on this one. */
 export const EXISTING_CUSTOMER_PACKAGE_ID = 'standard';
@@ -83,10 +83,7 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promis
   const locked = await lockedForSeconds(deps.db, [keys.pair, keys.ip], now);
   if (locked > 0) throw new LoginThrottledError(locked);
 
-  const [user] = await deps.db
-    .select({ id: users.id, passwordHash: users.passwordHash, currentOrganisationId: users.currentOrganisationId })
-    .from(users)
-    .where(eq(users.email, body.email));
+  const user = await repo.findAccountByEmail(deps.db, body.email);
   const ok = user?.passwordHash
     ? await verifyPassword(user.passwordHash, body.password)
     : await verifyAgainstDummy(body.password);
@@ -113,18 +110,11 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promis
  * transaction; the welcome e-mail leaves after commit.
  */
 export async function signup(deps: AuthDeps, body: SignupBody, lang: Lang): Promise<Session> {
-  const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
-  if (existing) throw new ConflictError('auth.emailTaken');
+  if (await repo.emailTaken(deps.db, body.email)) throw new ConflictError('auth.emailTaken');
 
   let organisation: { name: string; packageId: string; golfClubId: string | null; customerNumber?: string };
   if (body.customerType === 'new') {
-    const [[pkg], [club]] = await Promise.all([
-      deps.db
-        .select({ id: packages.id })
-        .from(packages)
-        .where(and(eq(packages.id, body.packageId), eq(packages.active, true))),
-      deps.db.select({ id: golfClubs.id, name: golfClubs.name }).from(golfClubs).where(eq(golfClubs.id, body.golfClubId)),
-    ]);
+    const [pkg, club] = await Promise.all([findActivePackage(deps.db, body.packageId), findGolfClub(deps.db, body.golfClubId)]);
     const fieldErrors: Record<string, string[]> = {};
     if (!pkg) fieldErrors.packageId = [encodeMessage('package_required')];
     if (!club) fieldErrors.golfClubId = [encodeMessage('golf_club_required')];
@@ -177,7 +167,7 @@ export async function signup(deps: AuthDeps, body: SignupBody, lang: Lang): Prom
 }
 
 async function existingCustomerPackage(db: Db): Promise<string> {
-  const rows = await db.select({ id: packages.id }).from(packages).where(eq(packages.active, true)).orderBy(packages.sortOrder);
+  const rows = await listActivePackages(db);
   const preferred = rows.find((r) => r.id === EXISTING_CUSTOMER_PACKAGE_ID) ?? rows[0];
   if (!preferred) throw new Error('no active package to give an existing customer');
   return preferred.id;
@@ -185,8 +175,7 @@ async function existingCustomerPackage(db: Db): Promise<string> {
 
 /** POST auth/check_existing: whether the e-mail address has an account (registration's hint). */
 export async function checkExisting(db: Db, email: string): Promise<{ email: boolean }> {
-  const taken = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  return { email: taken.length > 0 };
+  return { email: await repo.emailTaken(db, email) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,12 +205,12 @@ export async function logout(deps: AuthDeps, caller: { userId: string; familyId:
 
 async function issueOneTimeToken(
   tx: Db | Tx,
-  input: { userId: string; organisationId: string | null; purpose: 'password_reset' | 'invitation'; ttlSeconds: number },
+  input: { userId: string; organisationId: string | null; purpose: repo.OneTimeTokenPurpose; ttlSeconds: number },
   now: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = generateOpaqueToken();
   const expiresAt = new Date(now.getTime() + input.ttlSeconds * 1000);
-  await tx.insert(oneTimeTokens).values({
+  await repo.insertOneTimeToken(tx, {
     userId: input.userId,
     organisationId: input.organisationId,
     purpose: input.purpose,
@@ -237,21 +226,12 @@ async function issueOneTimeToken(
  */
 export async function requestPasswordReset(deps: AuthDeps, email: string, lang: Lang): Promise<void> {
   const now = new Date();
-  const [user] = await deps.db
-    .select({ id: users.id, name: users.name, email: users.email, currentOrganisationId: users.currentOrganisationId })
-    .from(users)
-    .where(eq(users.email, email));
+  const user = await repo.findAccountByEmail(deps.db, email);
   if (!user) return;
   const organisationId = await pickOrganisation(deps.db, user.id, user.currentOrganisationId);
   if (!organisationId) return;
   const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
-  const [recent] = await deps.db
-    .select({ n: count() })
-    .from(oneTimeTokens)
-    .where(
-      and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'password_reset'), gt(oneTimeTokens.createdAt, hourAgo)),
-    );
-  if ((recent?.n ?? 0) >= RESET_REQUESTS_PER_HOUR) {
+  if ((await repo.countTokensSince(deps.db, user.id, 'password_reset', hourAgo)) >= RESET_REQUESTS_PER_HOUR) {
     deps.log.warn({ userId: user.id }, 'password reset requested too often; no e-mail sent');
     return;
   }
@@ -277,22 +257,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, lang: 
 }
 
 async function findUsableToken(db: Db | Tx, token: string, now: Date) {
-  const [row] = await db
-    .select({
-      id: oneTimeTokens.id,
-      userId: oneTimeTokens.userId,
-      organisationId: oneTimeTokens.organisationId,
-      purpose: oneTimeTokens.purpose,
-      expiresAt: oneTimeTokens.expiresAt,
-      usedAt: oneTimeTokens.usedAt,
-      email: users.email,
-      name: users.name,
-      passwordHash: users.passwordHash,
-      currentOrganisationId: users.currentOrganisationId,
-    })
-    .from(oneTimeTokens)
-    .innerJoin(users, eq(users.id, oneTimeTokens.userId))
-    .where(eq(oneTimeTokens.tokenHash, hashOpaqueToken(token)));
+  const row = await repo.findTokenByHash(db, hashOpaqueToken(token));
   if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) return null;
   return row;
 }
@@ -302,9 +267,7 @@ export async function describeToken(db: Db, token: string) {
   const row = await findUsableToken(db, token, new Date());
   if (!row) throw invalidLink();
   const organisationId = row.organisationId ?? row.currentOrganisationId;
-  const [organisation] = organisationId
-    ? await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, organisationId))
-    : [];
+  const organisation = organisationId ? await findOrganisationRef(db, { organisationId }) : null;
   return {
     purpose: row.purpose,
     email: row.email,
@@ -315,11 +278,7 @@ export async function describeToken(db: Db, token: string) {
 
 /** Every hash the user has had, the current one included: a new password may match none. */
 async function earlierPasswordHashes(db: Db | Tx, userId: string, current: string | null): Promise<string[]> {
-  const rows = await db
-    .select({ hash: passwordHistory.passwordHash })
-    .from(passwordHistory)
-    .where(eq(passwordHistory.userId, userId));
-  const hashes = rows.map((r) => r.hash);
+  const hashes = await repo.passwordHashesOf(db, userId);
   if (current && !hashes.includes(current)) hashes.push(current);
   return hashes;
 }
@@ -346,45 +305,22 @@ export async function updatePasswordWithToken(deps: AuthDeps, body: UpdatePasswo
   const passwordHash = await hashPassword(body.password);
 
   const outcome = await deps.db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(oneTimeTokens)
-      .set({ usedAt: now })
-      .where(and(eq(oneTimeTokens.id, token.id), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now)))
-      .returning({ id: oneTimeTokens.id });
     // Another request used the link first; throwing rolls this transaction back.
-    if (claimed.length === 0) throw invalidLink();
+    if (!(await repo.claimToken(tx, token.id, now))) throw invalidLink();
 
     const name = body.name?.trim();
-    await tx
-      .update(users)
-      .set({
-        passwordHash,
-        updatedAt: now,
-        ...(token.purpose === 'invitation' && name ? { name } : {}),
-      })
-      .where(eq(users.id, token.userId));
-    await tx.insert(passwordHistory).values({ userId: token.userId, passwordHash });
+    await repo.storePassword(tx, token.userId, passwordHash, now, token.purpose === 'invitation' && name ? { name } : {});
 
     let emailId: string | undefined;
     if (token.purpose === 'invitation') {
-      const activated = await tx
-        .update(memberships)
-        .set({ status: 'active' })
-        .where(and(eq(memberships.userId, token.userId), eq(memberships.organisationId, organisationId)))
-        .returning({ id: memberships.id });
       // The membership was removed after the invitation was sent.
-      if (activated.length === 0) throw invalidLink();
+      if (!(await repo.activateMembership(tx, { organisationId }, token.userId))) throw invalidLink();
       const [first] = await reachableClubAccounts(tx, token.userId, organisationId);
-      if (first) await tx.update(users).set({ currentClubAccountId: first.id }).where(eq(users.id, token.userId));
+      if (first) await repo.setCurrentClubAccount(tx, token.userId, first.id);
     } else {
       // Whoever knew the old password is signed out everywhere; other reset links die too.
       await revokeAllFamilies(tx, token.userId, 'password_reset', undefined, now);
-      await tx
-        .update(oneTimeTokens)
-        .set({ usedAt: now })
-        .where(
-          and(eq(oneTimeTokens.userId, token.userId), eq(oneTimeTokens.purpose, 'password_reset'), isNull(oneTimeTokens.usedAt)),
-        );
+      await repo.expireUnusedTokens(tx, token.userId, 'password_reset', now);
       emailId = await queueEmail(tx, {
         to: token.email,
         template: 'password_changed',
@@ -411,10 +347,7 @@ export async function changePassword(
   body: ChangePasswordBody,
   lang: Lang,
 ): Promise<void> {
-  const [user] = await deps.db
-    .select({ id: users.id, email: users.email, name: users.name, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, caller.userId));
+  const user = await repo.findAccountById(deps.db, caller.userId);
   if (!user) throw new UnauthorizedError('auth.tokenNotValid', 'auth.sessionRevokedDetail');
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw new ValidationError({ currentPassword: [t('auth.currentPasswordWrong', lang)] });
@@ -425,8 +358,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(body.password);
   const now = new Date();
   const emailId = await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-    await tx.insert(passwordHistory).values({ userId: user.id, passwordHash });
+    await repo.storePassword(tx, user.id, passwordHash, now);
     await revokeAllFamilies(tx, user.id, 'password_changed', caller.familyId, now);
     return queueEmail(tx, {
       to: user.email,
@@ -463,23 +395,14 @@ export async function createInvitation(
   input: CreateInvitationInput,
   now: Date = new Date(),
 ): Promise<{ emailId: string; expiresAt: Date }> {
-  const [[invitee], [inviter], [organisation]] = await Promise.all([
-    tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, input.userId)),
-    tx.select({ name: users.name }).from(users).where(eq(users.id, input.invitedBy)),
-    tx.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, input.organisationId)),
+  const tenant = { organisationId: input.organisationId };
+  const [invitee, inviter, organisation] = await Promise.all([
+    repo.findAccountById(tx, input.userId),
+    repo.findAccountById(tx, input.invitedBy),
+    findOrganisationRef(tx, tenant),
   ]);
   if (!invitee || !organisation) throw new Error('createInvitation: unknown user or organisation');
-  await tx
-    .update(oneTimeTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(oneTimeTokens.userId, input.userId),
-        eq(oneTimeTokens.organisationId, input.organisationId),
-        eq(oneTimeTokens.purpose, 'invitation'),
-        isNull(oneTimeTokens.usedAt),
-      ),
-    );
+  await repo.expireUnusedTokens(tx, input.userId, 'invitation', now, tenant);
   const { token, expiresAt } = await issueOneTimeToken(
     tx,
     {

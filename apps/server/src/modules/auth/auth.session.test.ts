@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, bearer, loginAs, PASSWORD, seedReference, signupOwner } from '../../../test/fixtures/auth';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signAccessToken } from '../../lib/tokens';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { ensureSystemRoles } from '../permissions/permissions.service';
+import { ensureSystemRoles } from '../permissions/permissions.repository';
 import { memberships, users } from '../users/users.tables';
 import { refreshTokenFamilies, refreshTokens } from './auth.tables';
-import { addMember, bearer, loginAs, PASSWORD, seedReference, signupOwner } from './test-fixtures';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signupOwner>>;
@@ -204,7 +204,7 @@ describe('POST /api/v1/jwt/refresh-token', () => {
     // The owner also becomes an Accountant of a second organisation, then switches to it.
     const second = await signupOwner(t.app);
     const otherOrg = second.session.user.organisation.id;
-    const roleIds = await ensureSystemRoles(t.app.db, otherOrg);
+    const roleIds = await ensureSystemRoles(t.app.db, { organisationId: otherOrg });
     const userId = owner.session.user.id;
     await t.app.db.insert(memberships).values({ organisationId: otherOrg, userId, roleId: roleIds.Accountant });
 

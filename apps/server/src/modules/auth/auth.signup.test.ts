@@ -1,14 +1,14 @@
 import { fieldLabel, VALIDATION_MESSAGES } from '@fairway/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, existingCustomerBody, GOLF_CLUB, newCustomerBody, PASSWORD, seedReference } from '../../../test/fixtures/auth';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { emailOutbox } from '../email/email.tables';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import { roles } from '../permissions/permissions.tables';
 import { FORM_BUDGETS } from '../support/form-budget';
 import { memberships, userClubAccounts, users } from '../users/users.tables';
 import { passwordHistory, refreshTokenFamilies } from './auth.tables';
-import { bearer, existingCustomerBody, GOLF_CLUB, newCustomerBody, PASSWORD, seedReference } from './test-fixtures';
 
 let t: TestApp;
 

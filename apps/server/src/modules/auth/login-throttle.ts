@@ -1,8 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { bilingual, type Lang, t } from '../../lib/i18n';
-import { loginAttempts } from './auth.tables';
+import * as repo from './login-throttle.repository';
 
 /** Failures allowed per window before sign-in is refused for the rest of a window. */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -52,55 +51,36 @@ export class LoginThrottledError extends AppError {
 
 /** Seconds until every given key is unlocked (0 when none is locked). */
 export async function lockedForSeconds(db: Db, keys: readonly ThrottleKey[], now: Date = new Date()): Promise<number> {
-  const rows = await db
-    .select({ lockedUntil: loginAttempts.lockedUntil })
-    .from(loginAttempts)
-    .where(
-      inArray(
-        loginAttempts.key,
-        keys.map((k) => k.key),
-      ),
-    );
+  const lockedUntil = await repo.lockedUntilOf(
+    db,
+    keys.map((k) => k.key),
+  );
   let longest = 0;
-  for (const row of rows) {
-    if (row.lockedUntil && row.lockedUntil.getTime() > now.getTime()) {
-      longest = Math.max(longest, (row.lockedUntil.getTime() - now.getTime()) / 1000);
+  for (const until of lockedUntil) {
+    if (until && until.getTime() > now.getTime()) {
+      longest = Math.max(longest, (until.getTime() - now.getTime()) / 1000);
     }
   }
   return longest;
 }
 
 /**
- * Counts one failure against each key in one atomic upsert per key, so concurrent attempts on
- * several API processes cannot slip past the limit; reaching the limit locks the key for a window.
+ * Counts one failure against each key (one atomic upsert per key, so concurrent attempts on
+ * several API processes cannot slip past the limit); reaching the limit locks the key for a window.
  * A window older than LOGIN_WINDOW_SECONDS starts afresh.
  */
 export async function recordLoginFailure(db: Db, keys: readonly ThrottleKey[], now: Date = new Date()): Promise<void> {
-  const nowIso = now.toISOString();
-  const staleBefore = new Date(now.getTime() - LOGIN_WINDOW_SECONDS * 1000).toISOString();
-  const lockUntil = new Date(now.getTime() + LOGIN_WINDOW_SECONDS * 1000).toISOString();
-  for (const { key, limit } of keys) {
-    const fresh = sql`login_attempts.window_started_at <= ${staleBefore}::timestamptz`;
-    const failures = sql`(CASE WHEN ${fresh} THEN 1 ELSE login_attempts.failures + 1 END)`;
-    await db.execute(sql`
-      INSERT INTO login_attempts (key, failures, window_started_at, locked_until)
-      VALUES (${key}, 1, ${nowIso}::timestamptz,
-              CASE WHEN 1 >= ${limit}::int THEN ${lockUntil}::timestamptz ELSE NULL END)
-      ON CONFLICT (key) DO UPDATE SET
-        failures = ${failures},
-        window_started_at = CASE WHEN ${fresh} THEN ${nowIso}::timestamptz ELSE login_attempts.window_started_at END,
-        locked_until = CASE WHEN ${failures} >= ${limit}::int THEN ${lockUntil}::timestamptz
-                            ELSE login_attempts.locked_until END`);
-  }
+  const staleBefore = new Date(now.getTime() - LOGIN_WINDOW_SECONDS * 1000);
+  const lockUntil = new Date(now.getTime() + LOGIN_WINDOW_SECONDS * 1000);
+  for (const key of keys) await repo.countFailure(db, key, { now, staleBefore, lockUntil });
 }
 
 /** A successful sign-in clears the count of its account and address, never the address' own. */
 export async function clearLoginFailures(db: Db | Tx, key: ThrottleKey): Promise<void> {
-  await db.delete(loginAttempts).where(eq(loginAttempts.key, key.key));
+  await repo.deleteAttempts(db, key.key);
 }
 
 /** A password reset proves the owner: every address' count against the account goes. */
 export async function clearAccountFailures(db: Db | Tx, email: string): Promise<void> {
-  const prefix = pairPrefix(email);
-  await db.delete(loginAttempts).where(sql`left(${loginAttempts.key}, ${prefix.length}) = ${prefix}`);
+  await repo.deleteAttemptsWithPrefix(db, pairPrefix(email));
 }

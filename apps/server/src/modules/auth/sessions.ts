@@ -1,13 +1,9 @@
 import { REFRESH_TOKEN_TTL_SECONDS, type TokenPair } from '@fairway/shared';
-import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { UnauthorizedError } from '../../lib/errors';
 import { generateOpaqueToken, hashOpaqueToken, signAccessToken } from '../../lib/tokens';
-import { users } from '../users/users.tables';
 import { pickOrganisation } from './access';
-import { refreshTokenFamilies, refreshTokens } from './auth.tables';
-
-export type RevokeReason = 'logout' | 'reuse' | 'password_reset' | 'password_changed' | 'user_removed';
+import * as repo from './sessions.repository';
 
 export interface IssuedSession extends TokenPair {
   userId: string;
@@ -19,11 +15,12 @@ const refreshRefused = () => new UnauthorizedError('auth.tokenNotValid', 'auth.r
 
 async function addRefreshToken(db: Db | Tx, familyId: string, now: Date): Promise<string> {
   const refreshToken = generateOpaqueToken();
-  await db.insert(refreshTokens).values({
+  await repo.insertRefreshToken(
+    db,
     familyId,
-    tokenHash: hashOpaqueToken(refreshToken),
-    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-  });
+    hashOpaqueToken(refreshToken),
+    new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+  );
   return refreshToken;
 }
 
@@ -37,55 +34,38 @@ export async function startSession(
   subject: { userId: string; organisationId: string },
   now: Date = new Date(),
 ): Promise<IssuedSession> {
-  const [family] = await db
-    .insert(refreshTokenFamilies)
-    .values({ userId: subject.userId })
-    .returning({ id: refreshTokenFamilies.id });
-  if (!family) throw new Error('refresh_token_families insert returned no row');
-  const refreshToken = await addRefreshToken(db, family.id, now);
-  await db.update(users).set({ currentOrganisationId: subject.organisationId }).where(eq(users.id, subject.userId));
-  const access = await signAccessToken(jwtSecret, { ...subject, familyId: family.id }, now);
+  const familyId = await repo.insertFamily(db, subject.userId);
+  const refreshToken = await addRefreshToken(db, familyId, now);
+  await repo.setCurrentOrganisation(db, subject.userId, subject.organisationId);
+  const access = await signAccessToken(jwtSecret, { ...subject, familyId }, now);
   return {
     accessToken: access.token,
     refreshToken,
     expiresIn: access.expiresIn,
     userId: subject.userId,
     organisationId: subject.organisationId,
-    familyId: family.id,
+    familyId,
   };
 }
 
-export async function revokeFamily(db: Db | Tx, familyId: string, reason: RevokeReason, now: Date = new Date()) {
-  await db
-    .update(refreshTokenFamilies)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(refreshTokenFamilies.id, familyId), isNull(refreshTokenFamilies.revokedAt)));
+export async function revokeFamily(db: Db | Tx, familyId: string, reason: repo.RevokeReason, now: Date = new Date()) {
+  await repo.revokeFamily(db, familyId, reason, now);
 }
 
 /** Ends every sign-in of the user, except `keepFamilyId` (the session that asked for it). */
 export async function revokeAllFamilies(
   db: Db | Tx,
   userId: string,
-  reason: RevokeReason,
+  reason: repo.RevokeReason,
   keepFamilyId?: string,
   now: Date = new Date(),
 ): Promise<void> {
-  const conditions = [eq(refreshTokenFamilies.userId, userId), isNull(refreshTokenFamilies.revokedAt)];
-  if (keepFamilyId) conditions.push(ne(refreshTokenFamilies.id, keepFamilyId));
-  await db
-    .update(refreshTokenFamilies)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(and(...conditions));
+  await repo.revokeFamiliesOf(db, userId, reason, keepFamilyId, now);
 }
 
 /** The family a presented refresh token belongs to, or null when no such token was issued. */
 export async function familyOfRefreshToken(db: Db | Tx, refreshToken: string) {
-  const [row] = await db
-    .select({ familyId: refreshTokens.familyId, userId: refreshTokenFamilies.userId })
-    .from(refreshTokens)
-    .innerJoin(refreshTokenFamilies, eq(refreshTokenFamilies.id, refreshTokens.familyId))
-    .where(eq(refreshTokens.tokenHash, hashOpaqueToken(refreshToken)));
-  return row ?? null;
+  return repo.familyOfTokenHash(db, hashOpaqueToken(refreshToken));
 }
 
 /**
@@ -101,30 +81,11 @@ export async function rotateRefreshToken(
   now: Date = new Date(),
 ): Promise<IssuedSession> {
   const outcome = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        id: refreshTokens.id,
-        familyId: refreshTokens.familyId,
-        usedAt: refreshTokens.usedAt,
-        expiresAt: refreshTokens.expiresAt,
-        userId: refreshTokenFamilies.userId,
-        revokedAt: refreshTokenFamilies.revokedAt,
-        currentOrganisationId: users.currentOrganisationId,
-      })
-      .from(refreshTokens)
-      .innerJoin(refreshTokenFamilies, eq(refreshTokenFamilies.id, refreshTokens.familyId))
-      .innerJoin(users, eq(users.id, refreshTokenFamilies.userId))
-      .where(eq(refreshTokens.tokenHash, hashOpaqueToken(presented)));
+    const row = await repo.findRefreshToken(tx, hashOpaqueToken(presented));
     if (!row || row.revokedAt) return { refused: true as const };
     if (row.expiresAt.getTime() <= now.getTime()) return { refused: true as const };
-    const claimed = row.usedAt
-      ? []
-      : await tx
-          .update(refreshTokens)
-          .set({ usedAt: now })
-          .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
-          .returning({ id: refreshTokens.id });
-    if (claimed.length === 0) {
+    const claimed = !row.usedAt && (await repo.claimRefreshToken(tx, row.id, now));
+    if (!claimed) {
       // Reuse: committed even though the request is refused.
       await revokeFamily(tx, row.familyId, 'reuse', now);
       return { refused: true as const };
@@ -133,7 +94,7 @@ export async function rotateRefreshToken(
     if (!organisationId) return { refused: true as const };
     const refreshToken = await addRefreshToken(tx, row.familyId, now);
     if (organisationId !== row.currentOrganisationId) {
-      await tx.update(users).set({ currentOrganisationId: organisationId }).where(eq(users.id, row.userId));
+      await repo.setCurrentOrganisation(tx, row.userId, organisationId);
     }
     const access = await signAccessToken(jwtSecret, { userId: row.userId, organisationId, familyId: row.familyId }, now);
     return {

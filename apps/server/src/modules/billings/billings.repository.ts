@@ -1,12 +1,51 @@
 import type { Billing, BillingDetails, UpdateBillingDetailsBody } from '@fairway/shared';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { organisations } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
-import { toBilling } from './billings.service';
 import { billings } from './billings.tables';
 
 type Conn = Db | Tx;
+
+export type BillingRow = typeof billings.$inferSelect;
+
+export function toBilling(row: BillingRow): Billing {
+  return {
+    id: row.id,
+    number: row.number,
+    ocr: row.ocr,
+    invoiceDate: row.invoiceDate,
+    dueDate: row.dueDate,
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    status: row.status,
+    lines: row.lines,
+    subtotalOre: row.subtotalOre,
+    vatOre: row.vatOre,
+    totalOre: row.totalOre,
+  };
+}
+
+/** The next invoice number of our billings (one sequence for every organisation). */
+export async function nextBillingNumber(conn: Conn): Promise<string> {
+  const result = await conn.execute<{ n: string }>(sql`SELECT nextval('billing_number_seq')::text AS n`);
+  const number = (result as unknown as { rows: { n: string }[] }).rows[0]?.n;
+  if (!number) throw new Error('billing_number_seq gave no value');
+  return number;
+}
+
+export async function insertBilling(
+  conn: Conn,
+  tenant: Tenant,
+  values: Omit<typeof billings.$inferInsert, 'id' | 'organisationId'>,
+): Promise<BillingRow> {
+  const [row] = await conn
+    .insert(billings)
+    .values({ organisationId: tenant.organisationId, ...values })
+    .returning();
+  if (!row) throw new Error('billings insert returned no row');
+  return row;
+}
 
 export async function listBillings(
   conn: Conn,

@@ -2,12 +2,12 @@ import { type Billing, type BillingDetails, luhnValid } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { addDays, addMonths, todayIso } from '../subscriptions/dates';
 import { billDuePeriods } from '../subscriptions/subscriptions.service';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { formatKronor } from './billings.pdf';
 import { subscriptionBillingLines } from './billings.service';
 

@@ -8,11 +8,10 @@ import {
   type PaymentPlan,
   QUARTERLY_SURCHARGE_ORE_PER_MONTH,
 } from '@fairway/shared';
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { logEvent } from '../eventlogs/eventlogs.service';
 import { addDays } from '../subscriptions/dates';
-import { billings } from './billings.tables';
+import { insertBilling, nextBillingNumber, toBilling } from './billings.repository';
 
 type Conn = Db | Tx;
 
@@ -88,13 +87,11 @@ export interface NewBilling {
 /** Writes a billing with the next invoice number; nothing is written for an empty set of lines. */
 export async function createBilling(conn: Conn, input: NewBilling): Promise<Billing | null> {
   if (input.lines.length === 0) return null;
-  const result = await conn.execute<{ n: string }>(sql`SELECT nextval('billing_number_seq')::text AS n`);
-  const number = (result as unknown as { rows: { n: string }[] }).rows[0]?.n;
-  if (!number) throw new Error('billing_number_seq gave no value');
-  const [row] = await conn
-    .insert(billings)
-    .values({
-      organisationId: input.organisationId,
+  const number = await nextBillingNumber(conn);
+  const row = await insertBilling(
+    conn,
+    { organisationId: input.organisationId },
+    {
       number,
       ocr: ocrFor(number),
       invoiceDate: input.invoiceDate,
@@ -103,9 +100,8 @@ export async function createBilling(conn: Conn, input: NewBilling): Promise<Bill
       periodEnd: input.periodEnd,
       lines: input.lines,
       ...billingTotals(input.lines),
-    })
-    .returning();
-  if (!row) throw new Error('billings insert returned no row');
+    },
+  );
   if (input.logged) {
     await logEvent(conn, {
       organisationId: input.organisationId,
@@ -117,21 +113,4 @@ export async function createBilling(conn: Conn, input: NewBilling): Promise<Bill
     });
   }
   return toBilling(row);
-}
-
-export function toBilling(row: typeof billings.$inferSelect): Billing {
-  return {
-    id: row.id,
-    number: row.number,
-    ocr: row.ocr,
-    invoiceDate: row.invoiceDate,
-    dueDate: row.dueDate,
-    periodStart: row.periodStart,
-    periodEnd: row.periodEnd,
-    status: row.status,
-    lines: row.lines,
-    subtotalOre: row.subtotalOre,
-    vatOre: row.vatOre,
-    totalOre: row.totalOre,
-  };
 }

@@ -1,10 +1,16 @@
 import { type Company, VALIDATION_MESSAGES } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addClubAccount,
+  addMember,
+  createOrganisation,
+  type TestMember,
+  type TestOrganisation,
+} from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { organisations } from '../organizations/organizations.tables';
-import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 
 let t: TestApp;
 let app: App;

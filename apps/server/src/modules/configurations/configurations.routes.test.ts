@@ -8,9 +8,15 @@ import {
   VALIDATION_MESSAGES,
 } from '@fairway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addClubAccount,
+  addMember,
+  createOrganisation,
+  type TestMember,
+  type TestOrganisation,
+} from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { getConfiguration, withDefaults } from './configurations.service';
 
 let t: TestApp;

@@ -10,12 +10,11 @@ import {
   type ConfigurationValues,
   encodeMessage,
 } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { BusinessError, type FieldMessages, ValidationError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
-import { clubAccounts } from '../organizations/organizations.tables';
 import { type ClubAccountReach, reaches } from '../organizations/tenant';
+import { clubAccountIdsOf } from '../users/users.repository';
 import { type AccountTenant, findStored, listStored, type StoredConfiguration, saveStored } from './configurations.repository';
 
 export type { AccountTenant };
@@ -123,11 +122,8 @@ async function checkApiConfiguration(
   const result = apiConfigurationSchema({ previous }).safeParse(values);
   const errors = result.success ? {} : issuesToMessages(result.error.issues);
   if (values.club_to_sync && !errors.club_to_sync) {
-    const [club] = await tx
-      .select({ id: clubAccounts.id })
-      .from(clubAccounts)
-      .where(and(eq(clubAccounts.id, values.club_to_sync), eq(clubAccounts.organisationId, tenant.organisationId)));
-    if (!club || (author.reach && !reaches(author.reach, club.id))) errors.club_to_sync = [encodeMessage('invalid_value')];
+    const [club] = await clubAccountIdsOf(tx, tenant, [values.club_to_sync]);
+    if (!club || (author.reach && !reaches(author.reach, club))) errors.club_to_sync = [encodeMessage('invalid_value')];
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }

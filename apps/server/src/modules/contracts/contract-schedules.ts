@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { t } from '../../lib/i18n';
 import type { AccountingError } from '../../providers/accounting/errors';
 import { isAccountingError } from '../../providers/accounting/errors';
 import type { AccountingProvider, DocumentRow } from '../../providers/accounting/provider';
 import { accountingFor } from '../accounting/connection/accounting-for';
+import type { AccountingDeps } from '../accounting/deps';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { logEvent, logEventQuietly } from '../eventlogs/eventlogs.service';
 import { mirrorContracts } from './contracts.mirror';
@@ -56,7 +56,7 @@ const targetOfRow = (row: { organisationId: string; clubAccountId: string }): Mi
   clubAccountId: row.clubAccountId,
 });
 
-export async function runContractSchedules(app: FastifyInstance, today: string = todayInSweden()): Promise<ScheduleRunResult> {
+export async function runContractSchedules(deps: AccountingDeps, today: string = todayInSweden()): Promise<ScheduleRunResult> {
   const result: ScheduleRunResult = { cancelled: 0, pricesChanged: 0, failed: 0, deferred: 0 };
   let transient = false;
   const providers = new Map<string, AccountingProvider | AccountingError>();
@@ -65,7 +65,7 @@ export async function runContractSchedules(app: FastifyInstance, today: string =
     let entry = providers.get(target.clubAccountId);
     if (!entry) {
       try {
-        entry = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+        entry = await deps.accountingFor({ organisationId: target.organisationId }, target.clubAccountId);
       } catch (error) {
         if (!isAccountingError(error)) throw error;
         entry = error;
@@ -83,7 +83,7 @@ export async function runContractSchedules(app: FastifyInstance, today: string =
   };
 
   // Cancellations first: a price change due the day a contract ends is then refused, not applied.
-  for (const contract of await repo.dueCancellations(app.db, today)) {
+  for (const contract of await repo.dueCancellations(deps.db, today)) {
     const target = targetOfRow(contract);
     const provider = await providerOf(target);
     if (!provider) {
@@ -92,7 +92,7 @@ export async function runContractSchedules(app: FastifyInstance, today: string =
     }
     try {
       const finished = await finishInProgram(provider, contract.number);
-      const recorded = await app.db.transaction(async (tx) => {
+      const recorded = await deps.db.transaction(async (tx) => {
         await mirrorContracts(tx, target, [finished], null, true);
         const first = await repo.markTerminated(tx, target, contract.number, true);
         if (first) {
@@ -114,8 +114,8 @@ export async function runContractSchedules(app: FastifyInstance, today: string =
         continue;
       }
       result.failed++;
-      app.log.warn({ err: error, contract: contract.number }, 'scheduled contract cancellation failed');
-      await logEventQuietly(app.db, app.log, {
+      deps.log.warn({ err: error, contract: contract.number }, 'scheduled contract cancellation failed');
+      await logEventQuietly(deps.db, deps.log, {
         ...target,
         resource: 'contracts',
         activity: 'contracts.event.cancellationFailed',
@@ -126,24 +126,24 @@ export async function runContractSchedules(app: FastifyInstance, today: string =
     }
   }
 
-  for (const due of await repo.duePriceChanges(app.db, today)) {
+  for (const due of await repo.duePriceChanges(deps.db, today)) {
     const target = targetOfRow(due);
     const provider = await providerOf(target);
     if (!provider) {
       result.deferred++;
       continue;
     }
-    const change = await repo.claimPriceChange(app.db, target, due.id);
+    const change = await repo.claimPriceChange(deps.db, target, due.id);
     if (!change) continue;
     const percent = formatPercent(change.changeBasisPoints);
     try {
-      const outcome = await applyPriceChange(app, provider, target, change);
+      const outcome = await applyPriceChange(deps, provider, target, change);
       if (outcome === 'applied') {
         result.pricesChanged++;
         continue;
       }
       result.failed++;
-      await logEventQuietly(app.db, app.log, {
+      await logEventQuietly(deps.db, deps.log, {
         ...target,
         resource: 'contracts',
         activity: 'contracts.event.priceChangeFailed',
@@ -155,18 +155,18 @@ export async function runContractSchedules(app: FastifyInstance, today: string =
       if (deferrable(error, target) || !isAccountingError(error)) {
         // Back in the queue; an unexpected fault is retried like a transient one.
         if (!isAccountingError(error)) transient = true;
-        await repo.updatePriceChange(app.db, target, change.id, { status: 'scheduled', claimedAt: null });
+        await repo.updatePriceChange(deps.db, target, change.id, { status: 'scheduled', claimedAt: null });
         result.deferred++;
-        app.log.warn({ err: error, priceChange: change.id }, 'contract price change deferred');
+        deps.log.warn({ err: error, priceChange: change.id }, 'contract price change deferred');
         continue;
       }
       result.failed++;
-      await repo.updatePriceChange(app.db, target, change.id, {
+      await repo.updatePriceChange(deps.db, target, change.id, {
         status: 'failed',
         error: error.messageKey,
         errorParams: error.params ?? null,
       });
-      await logEventQuietly(app.db, app.log, {
+      await logEventQuietly(deps.db, deps.log, {
         ...target,
         resource: 'contracts',
         activity: 'contracts.event.priceChangeFailed',
@@ -187,15 +187,15 @@ export async function runContractSchedules(app: FastifyInstance, today: string =
  * 'ended' when the contract can no longer change (finished or terminated).
  */
 async function applyPriceChange(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   provider: AccountingProvider,
   target: MirrorTarget,
   change: repo.PriceChangeRecord,
 ): Promise<'applied' | 'ended'> {
-  const mirrored = await repo.findContractByNumber(app.db, target, change.contractNumber);
+  const mirrored = await repo.findContractByNumber(deps.db, target, change.contractNumber);
   const contract = await provider.contracts.get(change.contractNumber);
   if (contract.finished || mirrored?.terminatedAt) {
-    await app.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       await mirrorContracts(tx, target, [contract], null, true);
       await repo.updatePriceChange(tx, target, change.id, {
         status: 'failed',
@@ -211,11 +211,11 @@ async function applyPriceChange(
   const landed = change.pricesAfter !== null && samePrices(current, change.pricesAfter);
   if (!landed) {
     const after = current.map((p) => changedPrice(p, change.changeBasisPoints));
-    await repo.updatePriceChange(app.db, target, change.id, { pricesBefore: current, pricesAfter: after });
+    await repo.updatePriceChange(deps.db, target, change.id, { pricesBefore: current, pricesAfter: after });
     const rows: DocumentRow[] = contract.rows.map((r, i) => ({ ...r, priceOre: after[i] as number }));
     updated = await provider.contracts.update(change.contractNumber, { rows });
   }
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await mirrorContracts(tx, target, [updated], null, true);
     await repo.updatePriceChange(tx, target, change.id, {
       status: 'applied',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountingDeps } from '../accounting/deps';
 import { runContractSchedules, SchedulesDeferredError } from './contract-schedules';
 
 export const CONTRACT_SCHEDULES_QUEUE = 'contracts.schedules';
@@ -12,7 +13,7 @@ export const contractsJobs: FastifyPluginAsyncZod = async (app) => {
   await app.jobs.createQueue(CONTRACT_SCHEDULES_QUEUE, { retryLimit: 4, retryDelay: 10 * 60, retryBackoff: true });
   await app.jobs.work(CONTRACT_SCHEDULES_QUEUE, async () => {
     try {
-      const result = await runContractSchedules(app);
+      const result = await runContractSchedules(accountingDeps(app));
       app.log.info({ ...result }, 'contract schedules done');
     } catch (error) {
       if (error instanceof SchedulesDeferredError) app.log.warn({ ...error.result }, 'contract schedules deferred; retrying');

@@ -4,17 +4,18 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedWorld, runQueuedRefreshes } from '../../../test/fixtures/accounting';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
+import type { TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import type { AccContract } from '../../providers/accounting/provider';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import type { TestApp } from '../../test/test-app';
 import { accountingFor } from '../accounting/connection/accounting-for';
+import { accountingDeps } from '../accounting/deps';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { invoices } from '../invoices/invoices.tables';
 import { clubAccounts } from '../organizations/organizations.tables';
 import { roles } from '../permissions/permissions.tables';
 import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { changedPrice, runContractSchedules, SchedulesDeferredError } from './contract-schedules';
 import { todayInSweden } from './contracts.service';
 import { contractPriceChanges, contracts } from './contracts.tables';
@@ -307,14 +308,14 @@ describe('actions', () => {
     const schedules = (await get('/schedules/contracts', a.owner)).json().data;
     expect(schedules).toContainEqual(expect.objectContaining({ kind: 'cancellation', contractId: c.id, date: today }));
 
-    const first = await runContractSchedules(app, today);
+    const first = await runContractSchedules(accountingDeps(app), today);
     expect(first.cancelled).toBeGreaterThanOrEqual(1);
     expect((await programContract(c.number)).finished).toBe(true);
     expect((await get(`/contracts/${c.id}`, a.owner)).json().data).toMatchObject({
       status: 'terminated',
       cancellationDate: today,
     });
-    await runContractSchedules(app, today);
+    await runContractSchedules(accountingDeps(app), today);
     const logged = await app.db.select().from(eventLogs).where(eq(eventLogs.activity, 'contracts.event.cancelled'));
     expect(logged.filter((e) => e.params.number === c.number)).toHaveLength(1);
     expect(
@@ -344,9 +345,12 @@ describe('actions', () => {
     expect(res.json().data).toMatchObject({ changeBasisPoints: 250, status: 'scheduled', contractId: c.id });
 
     // Two runs at once, then another: the prices change once.
-    const results = await Promise.all([runContractSchedules(app, today), runContractSchedules(app, today)]);
+    const results = await Promise.all([
+      runContractSchedules(accountingDeps(app), today),
+      runContractSchedules(accountingDeps(app), today),
+    ]);
     expect(results.reduce((n, r) => n + r.pricesChanged, 0)).toBe(1);
-    await runContractSchedules(app, today);
+    await runContractSchedules(accountingDeps(app), today);
     const program = await programContract(c.number);
     expect(program.rows.map((r) => r.priceOre)).toEqual([changedPrice(123_45, 250), changedPrice(999, 250)]);
     expect(program.rows.map((r) => r.priceOre)).toEqual([126_54, 10_24]);
@@ -384,7 +388,7 @@ describe('actions', () => {
       })
       .where(eq(contractPriceChanges.id, change.id));
 
-    const result = await runContractSchedules(app, today);
+    const result = await runContractSchedules(accountingDeps(app), today);
     expect(result.pricesChanged).toBe(1);
     expect((await programContract(c.number)).rows.map((r) => r.priceOre)).toEqual(after);
     const [row] = await app.db.select().from(contractPriceChanges).where(eq(contractPriceChanges.id, change.id));
@@ -396,12 +400,12 @@ describe('actions', () => {
     const change = (await send('POST', `/contracts/${c.id}/price-changes`, a.owner, { percent: -50, effectiveOn: today })).json()
       .data;
     sim.faults.serverError(5, { status: 503, match: { method: 'PUT', path: /contracts\/\d+$/ } });
-    await expect(runContractSchedules(app, today)).rejects.toBeInstanceOf(SchedulesDeferredError);
+    await expect(runContractSchedules(accountingDeps(app), today)).rejects.toBeInstanceOf(SchedulesDeferredError);
     const [waiting] = await app.db.select().from(contractPriceChanges).where(eq(contractPriceChanges.id, change.id));
     expect(waiting?.status).toBe('scheduled');
     expect((await programContract(c.number)).rows.map((r) => r.priceOre)).toEqual([123_45, 999]);
     sim.faults.clear();
-    expect((await runContractSchedules(app, today)).pricesChanged).toBe(1);
+    expect((await runContractSchedules(accountingDeps(app), today)).pricesChanged).toBe(1);
     expect((await programContract(c.number)).rows.map((r) => r.priceOre)).toEqual([61_73, 500]);
   }, 30_000);
 
@@ -410,7 +414,7 @@ describe('actions', () => {
     const change = (await send('POST', `/contracts/${c.id}/price-changes`, a.owner, { percent: 3, effectiveOn: today })).json()
       .data;
     await (await accountingFor(app, a, a.clubAccountId)).contracts.finish(c.number);
-    const result = await runContractSchedules(app, today);
+    const result = await runContractSchedules(accountingDeps(app), today);
     expect(result.failed).toBeGreaterThanOrEqual(1);
     const detail = (await get(`/contracts/${c.id}`, a.owner, 'en')).json().data as Contract;
     expect(detail.status).toBe('finished');

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
 import { scoped } from '../../plugins/auth';
+import { accountingDeps } from '../accounting/deps';
 import { sendExport } from '../accounting/mirror/export-reply';
 import {
   createContract,
@@ -40,6 +41,7 @@ const tags = ['contracts'];
 
 /** Contracts of the club account in use (docs/accounting-data.md#contracts: `contracts`, `schedules/{x}`). */
 export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = accountingDeps(app);
   app.get(
     '/contracts',
     {
@@ -51,7 +53,7 @@ export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contractsListSchema },
       },
     },
-    async (request) => listContractsPage(app, request.auth, request.query, getLang(request)),
+    async (request) => listContractsPage(deps, request.auth, request.query, getLang(request)),
   );
 
   app.get(
@@ -67,7 +69,7 @@ export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
-      return sendExport(reply, await exportContracts(app, request.auth, filter, format, getLang(request)));
+      return sendExport(reply, await exportContracts(deps, request.auth, filter, format, getLang(request)));
     },
   );
 
@@ -82,7 +84,7 @@ export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contractSchedulesSchema },
       },
     },
-    async (request) => ({ data: await listContractSchedules(app, request.auth, request.query.include, getLang(request)) }),
+    async (request) => ({ data: await listContractSchedules(deps, request.auth, request.query.include, getLang(request)) }),
   );
 
   app.get(
@@ -97,7 +99,7 @@ export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(contractSchema) },
       },
     },
-    async (request) => ({ data: await getContract(app, request.auth, request.params.id, getLang(request)) }),
+    async (request) => ({ data: await getContract(deps, request.auth, request.params.id, getLang(request)) }),
   );
 
   app.post(
@@ -113,7 +115,7 @@ export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await createContract(app, request.auth, request.body, getLang(request)) }),
+      reply.code(201).send({ data: await createContract(deps, request.auth, request.body, getLang(request)) }),
   );
 
   app.put(
@@ -130,7 +132,7 @@ export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await updateContract(app, request.auth, request.params.id, request.body, getLang(request)),
+      data: await updateContract(deps, request.auth, request.params.id, request.body, getLang(request)),
     }),
   );
 
@@ -146,7 +148,7 @@ export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(contractSchema) },
       },
     },
-    async (request) => ({ data: await terminateContract(app, request.auth, request.params.id, getLang(request)) }),
+    async (request) => ({ data: await terminateContract(deps, request.auth, request.params.id, getLang(request)) }),
   );
 
   app.put(
@@ -163,7 +165,7 @@ export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await scheduleCancellation(app, request.auth, request.params.id, request.body.date, getLang(request)),
+      data: await scheduleCancellation(deps, request.auth, request.params.id, request.body.date, getLang(request)),
     }),
   );
 
@@ -183,7 +185,7 @@ export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send({ data: await schedulePriceChange(app, request.auth, request.params.id, request.body, getLang(request)) }),
+        .send({ data: await schedulePriceChange(deps, request.auth, request.params.id, request.body, getLang(request)) }),
   );
 
   app.put(
@@ -200,7 +202,7 @@ export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await setContractTags(app, request.auth, request.params.id, request.body.tags, getLang(request)),
+      data: await setContractTags(deps, request.auth, request.params.id, request.body.tags, getLang(request)),
     }),
   );
 
@@ -218,6 +220,6 @@ export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await createInvoiceFromContract(app, request.auth, request.params.id, request.body) }),
+      reply.code(201).send({ data: await createInvoiceFromContract(deps, request.auth, request.params.id, request.body) }),
   );
 };

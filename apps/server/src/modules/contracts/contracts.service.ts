@@ -17,8 +17,6 @@ import {
   type PriceChangeBody,
   percentToBasisPoints,
 } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { BusinessError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { isMessageKey, type Lang, type MessageKey, type MessageParams, t } from '../../lib/i18n';
 import { stockholmDate } from '../../lib/stockholm-time';
@@ -26,12 +24,13 @@ import { isAccountingError } from '../../providers/accounting/errors';
 import type { AccContract, AccountingProvider, ContractFields } from '../../providers/accounting/provider';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { accountingFor } from '../accounting/connection/accounting-for';
+import type { AccountingDeps } from '../accounting/deps';
 import { type ExportFile, exportRows } from '../accounting/mirror/export';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { queueMirrorRefresh } from '../accounting/refresh/queue';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { mirrorInvoices } from '../invoices/invoices.mirror';
-import { invoices } from '../invoices/invoices.tables';
+import { findInvoiceByNumber } from '../invoices/invoices.repository';
 import { reserveInvoiceQuota } from '../subscriptions/subscriptions.service';
 import { mirrorContracts } from './contracts.mirror';
 import * as repo from './contracts.repository';
@@ -45,16 +44,16 @@ export function todayInSweden(now: Date = new Date()): string {
 }
 
 /** Visma eEkonomi has no contracts: the feature says so instead of failing inside the provider. */
-async function contractsSupported(app: FastifyInstance, target: MirrorTarget): Promise<boolean> {
-  return (await repo.accountingProgramOf(app.db, target)) !== 'visma_eekonomi';
+async function contractsSupported(deps: AccountingDeps, target: MirrorTarget): Promise<boolean> {
+  return (await repo.accountingProgramOf(deps.db, target)) !== 'visma_eekonomi';
 }
 
-async function assertSupported(app: FastifyInstance, target: MirrorTarget): Promise<void> {
-  if (!(await contractsSupported(app, target))) throw new BusinessError(400, 'contracts.notSupported');
+async function assertSupported(deps: AccountingDeps, target: MirrorTarget): Promise<void> {
+  if (!(await contractsSupported(deps, target))) throw new BusinessError(400, 'contracts.notSupported');
 }
 
-function providerFor(app: FastifyInstance, target: MirrorTarget): Promise<AccountingProvider> {
-  return accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+function providerFor(deps: AccountingDeps, target: MirrorTarget): Promise<AccountingProvider> {
+  return deps.accountingFor({ organisationId: target.organisationId }, target.clubAccountId);
 }
 
 /** A stored error (message key + params, or the program's own text) in the reader's language. */
@@ -139,15 +138,15 @@ function programFields(body: CreateContractInput): ContractFields {
 
 /** The caller's contract, in a state that allows the action; 404 and the state's refusal otherwise. */
 async function contractFor(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   id: string,
   action: ContractAction,
   today: string,
 ): Promise<{ target: MirrorTarget; row: repo.ContractRecord }> {
   const target = targetOf(caller);
-  await assertSupported(app, target);
-  const row = await repo.findContract(app.db, caller, target, id);
+  await assertSupported(deps, target);
+  const row = await repo.findContract(deps.db, caller, target, id);
   if (!row) throw new NotFoundError('contracts.notFound');
   if (!contractActionAllowed(action, repo.statusOf(row, today))) {
     throw new BusinessError(400, `contracts.refused.${action}` as MessageKey);
@@ -155,10 +154,10 @@ async function contractFor(
   return { target, row };
 }
 
-async function reload(app: FastifyInstance, target: MirrorTarget, number: string, lang: Lang, today: string): Promise<Contract> {
-  const row = await repo.findContractByNumber(app.db, target, number);
+async function reload(deps: AccountingDeps, target: MirrorTarget, number: string, lang: Lang, today: string): Promise<Contract> {
+  const row = await repo.findContractByNumber(deps.db, target, number);
   if (!row) throw new Error(`the contract ${number} is missing from the mirror`);
-  return toContract(row, await repo.priceChangesOf(app.db, target, number), lang, today);
+  return toContract(row, await repo.priceChangesOf(deps.db, target, number), lang, today);
 }
 
 const eventBase = (target: MirrorTarget) => ({
@@ -170,17 +169,17 @@ const eventBase = (target: MirrorTarget) => ({
 // ---- reading --------------------------------------------------------------------------------
 
 export async function listContractsPage(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   filter: ContractsListFilter,
   lang: Lang,
 ): Promise<ContractsList> {
   const target = targetOf(caller);
   const pagination = { page: filter.page, pageSize: filter.pageSize };
-  if (!(await contractsSupported(app, target))) {
+  if (!(await contractsSupported(deps, target))) {
     return { data: [], pagination: { ...pagination, total: 0 }, supported: false, notice: t('contracts.notSupported', lang) };
   }
-  const { rows, total } = await repo.listContracts(app.db, caller, target, filter, filter, todayInSweden());
+  const { rows, total } = await repo.listContracts(deps.db, caller, target, filter, filter, todayInSweden());
   return { data: rows satisfies ContractListRow[], pagination: { ...pagination, total }, supported: true, notice: null };
 }
 
@@ -188,24 +187,24 @@ export async function listContractsPage(
  * GET contracts/{id}: the full contract read from the program (rows included) and merged into
  * the mirror; when the program cannot answer, the mirror's copy with `stale` and the reason.
  */
-export async function getContract(app: FastifyInstance, caller: AccountingCaller, id: string, lang: Lang): Promise<Contract> {
+export async function getContract(deps: AccountingDeps, caller: AccountingCaller, id: string, lang: Lang): Promise<Contract> {
   const target = targetOf(caller);
-  await assertSupported(app, target);
-  const row = await repo.findContract(app.db, caller, target, id);
+  await assertSupported(deps, target);
+  const row = await repo.findContract(deps.db, caller, target, id);
   if (!row) throw new NotFoundError('contracts.notFound');
   const today = todayInSweden();
   try {
-    const fresh = await (await providerFor(app, target)).contracts.get(row.number);
-    await mirrorContracts(app.db, target, [fresh], null, true);
+    const fresh = await (await providerFor(deps, target)).contracts.get(row.number);
+    await mirrorContracts(deps.db, target, [fresh], null, true);
   } catch (error) {
     if (!isAccountingError(error)) throw error;
-    app.log.warn({ err: error, contract: row.number }, 'contract read from the mirror: the accounting program did not answer');
+    deps.log.warn({ err: error, contract: row.number }, 'contract read from the mirror: the accounting program did not answer');
     const reason = t(error.messageKey, lang, error.params);
-    return toContract(row, await repo.priceChangesOf(app.db, target, row.number), lang, today, {
+    return toContract(row, await repo.priceChangesOf(deps.db, target, row.number), lang, today, {
       notice: t('contracts.staleCopy', lang, { reason }),
     });
   }
-  return reload(app, target, row.number, lang, today);
+  return reload(deps, target, row.number, lang, today);
 }
 
 // ---- create and update ----------------------------------------------------------------------
@@ -216,22 +215,22 @@ export async function getContract(app: FastifyInstance, caller: AccountingCaller
  * portal's category, and told in the event log. A refusal by the program changes nothing here.
  */
 export async function createContract(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   body: CreateContractInput,
   lang: Lang,
 ): Promise<Contract> {
   const target = targetOf(caller);
-  await assertSupported(app, target);
+  await assertSupported(deps, target);
   const externalRef = `fw-${body.requestId ?? randomUUID()}`;
   if (body.requestId) {
-    const done = await repo.findContractByExternalRef(app.db, target, externalRef);
-    if (done) return reload(app, target, done.number, lang, todayInSweden());
+    const done = await repo.findContractByExternalRef(deps.db, target, externalRef);
+    if (done) return reload(deps, target, done.number, lang, todayInSweden());
   }
-  const provider = await providerFor(app, target);
+  const provider = await providerFor(deps, target);
   const { requestId: _r, ...fields } = body;
   const created = await provider.contracts.create(programFields(fields), { externalRef });
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await mirrorContracts(tx, target, [created], caller.userId, true);
     await repo.setCategory(tx, target, created.number, body.category);
     await logEvent(tx, {
@@ -241,21 +240,21 @@ export async function createContract(
       type: 'SUCCESS',
     });
   });
-  return reload(app, target, created.number, lang, todayInSweden());
+  return reload(deps, target, created.number, lang, todayInSweden());
 }
 
 /** PUT contracts/{id}: only while the contract runs; the program is changed first, then the mirror. */
 export async function updateContract(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   id: string,
   body: CreateContractInput,
   lang: Lang,
 ): Promise<Contract> {
   const today = todayInSweden();
-  const { target, row } = await contractFor(app, caller, id, 'update', today);
-  const updated = await (await providerFor(app, target)).contracts.update(row.number, programFields(body));
-  await app.db.transaction(async (tx) => {
+  const { target, row } = await contractFor(deps, caller, id, 'update', today);
+  const updated = await (await providerFor(deps, target)).contracts.update(row.number, programFields(body));
+  await deps.db.transaction(async (tx) => {
     await mirrorContracts(tx, target, [updated], null, true);
     await repo.setCategory(tx, target, updated.number, body.category);
     await logEvent(tx, {
@@ -265,7 +264,7 @@ export async function updateContract(
       type: 'INFO',
     });
   });
-  return reload(app, target, updated.number, lang, today);
+  return reload(deps, target, updated.number, lang, today);
 }
 
 // ---- actions --------------------------------------------------------------------------------
@@ -288,15 +287,15 @@ export async function finishInProgram(provider: AccountingProvider, number: stri
 
 /** PUT contracts/{id}/terminate: finished in the program now; the portal records the termination. */
 export async function terminateContract(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   id: string,
   lang: Lang,
 ): Promise<Contract> {
   const today = todayInSweden();
-  const { target, row } = await contractFor(app, caller, id, 'terminate', today);
-  const finished = await finishInProgram(await providerFor(app, target), row.number);
-  await app.db.transaction(async (tx) => {
+  const { target, row } = await contractFor(deps, caller, id, 'terminate', today);
+  const finished = await finishInProgram(await providerFor(deps, target), row.number);
+  await deps.db.transaction(async (tx) => {
     await mirrorContracts(tx, target, [finished], null, true);
     await repo.markTerminated(tx, target, row.number, false);
     await repo.failPendingPriceChanges(tx, target, row.number, 'contracts.priceChange.contractEnded');
@@ -307,21 +306,21 @@ export async function terminateContract(
       type: 'SUCCESS',
     });
   });
-  return reload(app, target, row.number, lang, today);
+  return reload(deps, target, row.number, lang, today);
 }
 
 /** PUT contracts/{id}/schedule-cancellation: the daily job ends it on `date`; null clears it. */
 export async function scheduleCancellation(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   id: string,
   date: string | null,
   lang: Lang,
 ): Promise<Contract> {
   const today = todayInSweden();
-  const { target, row } = await contractFor(app, caller, id, 'scheduleCancellation', today);
+  const { target, row } = await contractFor(deps, caller, id, 'scheduleCancellation', today);
   if (date !== null && date < today) throw new ValidationError({ date: [encodeMessage('date_not_past')] });
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await repo.setCancellationDate(tx, target, row.number, date);
     const user = await userDisplayName(tx, caller.userId);
     await logEvent(tx, {
@@ -331,22 +330,22 @@ export async function scheduleCancellation(
       type: 'INFO',
     });
   });
-  return reload(app, target, row.number, lang, today);
+  return reload(deps, target, row.number, lang, today);
 }
 
 /** POST contracts/{id}/price-changes: stored as scheduled; the daily job applies it on its date. */
 export async function schedulePriceChange(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   id: string,
   body: PriceChangeBody,
   lang: Lang,
 ): Promise<ContractPriceChange> {
   const today = todayInSweden();
-  const { target, row } = await contractFor(app, caller, id, 'priceChange', today);
+  const { target, row } = await contractFor(deps, caller, id, 'priceChange', today);
   if (body.effectiveOn < today) throw new ValidationError({ effectiveOn: [encodeMessage('date_not_past')] });
   const changeBasisPoints = percentToBasisPoints(body.percent);
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const change = await repo.insertPriceChange(tx, target, {
       contractNumber: row.number,
       changeBasisPoints,
@@ -376,15 +375,15 @@ export function formatPercent(basisPoints: number): string {
 
 /** PUT contracts/{id}/tags: the portal's own labels, replaced as a whole. */
 export async function setContractTags(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   id: string,
   tags: string[],
   lang: Lang,
 ): Promise<Contract> {
   const today = todayInSweden();
-  const { target, row } = await contractFor(app, caller, id, 'tags', today);
-  await app.db.transaction(async (tx) => {
+  const { target, row } = await contractFor(deps, caller, id, 'tags', today);
+  await deps.db.transaction(async (tx) => {
     await repo.setTags(tx, target, row.number, tags);
     await logEvent(tx, {
       ...eventBase(target),
@@ -393,7 +392,7 @@ export async function setContractTags(
       type: 'INFO',
     });
   });
-  return reload(app, target, row.number, lang, today);
+  return reload(deps, target, row.number, lang, today);
 }
 
 /**
@@ -404,14 +403,14 @@ export async function setContractTags(
  * program refuses or fails); the invoice and the contract (its last invoice date) are mirrored.
  */
 export async function createInvoiceFromContract(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   id: string,
   body: ContractInvoiceBody,
 ): Promise<ContractInvoice> {
   const today = todayInSweden();
-  const { target, row } = await contractFor(app, caller, id, 'createInvoice', today);
-  const provider = await providerFor(app, target);
+  const { target, row } = await contractFor(deps, caller, id, 'createInvoice', today);
+  const provider = await providerFor(deps, target);
   // The program's own copy when it answers (a lost answer may have moved it), else the mirror's.
   const live = await provider.contracts.get(row.number).catch((error: unknown) => {
     if (!isAccountingError(error)) throw error;
@@ -419,12 +418,12 @@ export async function createInvoiceFromContract(
   });
   const lastInvoiceDate = live ? live.lastInvoiceDate : row.lastInvoiceDate;
   if ((lastInvoiceDate ?? null) !== body.lastInvoiceDate) {
-    if (live) await app.db.transaction((tx) => mirrorContracts(tx, target, [live], null, true));
+    if (live) await deps.db.transaction((tx) => mirrorContracts(tx, target, [live], null, true));
     throw new ConflictError('contracts.invoice.periodAlreadyInvoiced', { date: lastInvoiceDate ?? '–' });
   }
-  const quota = await reserveInvoiceQuota(app.db, target.organisationId, 1);
+  const quota = await reserveInvoiceQuota(deps.db, target.organisationId, 1);
   const invoice = await provider.contracts.createInvoice(row.number).catch(async (error: unknown) => {
-    await quota.release(app.db);
+    await quota.release(deps.db);
     throw error;
   });
   // The contract's last invoice date moved; a failed read leaves it to the refresh.
@@ -432,7 +431,7 @@ export async function createInvoiceFromContract(
     if (!isAccountingError(error)) throw error;
     return null;
   });
-  const invoiceId = await app.db.transaction(async (tx) => {
+  const invoiceId = await deps.db.transaction(async (tx) => {
     await mirrorInvoices(tx, target, [invoice], caller.userId, true);
     if (contract) await mirrorContracts(tx, target, [contract], null, true);
     await logEvent(tx, {
@@ -442,14 +441,11 @@ export async function createInvoiceFromContract(
       params: { user: await userDisplayName(tx, caller.userId), number: row.number, invoice: invoice.number },
       type: 'SUCCESS',
     });
-    const [stored] = await tx
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(and(eq(invoices.clubAccountId, target.clubAccountId), eq(invoices.number, invoice.number)));
+    const stored = await findInvoiceByNumber(tx, target, invoice.number);
     if (!stored) throw new Error('the created invoice is missing from the mirror');
     return stored.id;
   });
-  if (!contract) await queueMirrorRefresh(app, target, 'after_write');
+  if (!contract) await deps.queueMirrorRefresh(target, 'after_write');
   return {
     id: invoiceId,
     number: invoice.number,
@@ -464,7 +460,7 @@ export async function createInvoiceFromContract(
 
 /** GET schedules/contracts: scheduled cancellations and price changes of the club account, by date. */
 export async function listContractSchedules(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   include: 'pending' | 'all',
   lang: Lang,
@@ -472,8 +468,8 @@ export async function listContractSchedules(
   const target = targetOf(caller);
   const all = include === 'all';
   const [cancellations, changes] = await Promise.all([
-    repo.scheduledCancellations(app.db, caller, target, all, SCHEDULES_LIMIT),
-    repo.scheduledPriceChanges(app.db, caller, target, all, SCHEDULES_LIMIT),
+    repo.scheduledCancellations(deps.db, caller, target, all, SCHEDULES_LIMIT),
+    repo.scheduledPriceChanges(deps.db, caller, target, all, SCHEDULES_LIMIT),
   ]);
   const items: ContractScheduleItem[] = [
     ...cancellations.map((c) => ({
@@ -497,15 +493,15 @@ export async function listContractSchedules(
 }
 
 export async function exportContracts(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   filter: Omit<ContractsListFilter, 'page' | 'pageSize'>,
   format: 'csv' | 'xlsx',
   lang: Lang,
 ): Promise<ExportFile> {
   const target = targetOf(caller);
-  const rows = (await contractsSupported(app, target))
-    ? await repo.allContracts(app.db, caller, target, filter, todayInSweden(), EXPORT_LIMIT)
+  const rows = (await contractsSupported(deps, target))
+    ? await repo.allContracts(deps.db, caller, target, filter, todayInSweden(), EXPORT_LIMIT)
     : [];
   const h = (key: MessageKey) => t(key, lang);
   const yesNo = (v: boolean) => h(v ? 'contracts.export.yes' : 'contracts.export.no');

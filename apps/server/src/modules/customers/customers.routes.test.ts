@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedWorld } from '../../../test/fixtures/accounting';
+import { addMember, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
+import type { TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import type { TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { roles } from '../permissions/permissions.tables';
-import { addMember, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { customers } from './customers.tables';
 
 let t: TestApp;

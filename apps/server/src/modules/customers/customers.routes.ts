@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
 import { scoped } from '../../plugins/auth';
+import { accountingDeps } from '../accounting/deps';
 import { sendExport } from '../accounting/mirror/export-reply';
 import {
   createCustomer,
@@ -28,6 +29,7 @@ const noQuery = z.object({}).strict();
 
 /** Customers of the club account in use (docs/accounting-data.md#customers): list, by id, search. */
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = accountingDeps(app);
   app.get(
     '/customers',
     {
@@ -39,7 +41,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customersListSchema },
       },
     },
-    async (request) => listCustomersPage(app, request.auth, request.query),
+    async (request) => listCustomersPage(deps, request.auth, request.query),
   );
 
   app.get(
@@ -53,7 +55,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(customerOptionSchema).max(20)) },
       },
     },
-    async (request) => ({ data: await searchCustomerOptions(app, request.auth, request.query.q) }),
+    async (request) => ({ data: await searchCustomerOptions(deps, request.auth, request.query.q) }),
   );
 
   app.get(
@@ -69,7 +71,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
-      return sendExport(reply, await exportCustomers(app, request.auth, filter, format, getLang(request)));
+      return sendExport(reply, await exportCustomers(deps, request.auth, filter, format, getLang(request)));
     },
   );
 
@@ -85,7 +87,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(customerSchema) },
       },
     },
-    async (request) => ({ data: await getCustomer(app, request.auth, request.params.id) }),
+    async (request) => ({ data: await getCustomer(deps, request.auth, request.params.id) }),
   );
 
   app.post(
@@ -100,7 +102,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: envelope(customerSchema) },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await createCustomer(app, request.auth, request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await createCustomer(deps, request.auth, request.body) }),
   );
 
   app.put(
@@ -116,6 +118,6 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(customerSchema) },
       },
     },
-    async (request) => ({ data: await updateCustomer(app, request.auth, request.params.id, request.body) }),
+    async (request) => ({ data: await updateCustomer(deps, request.auth, request.params.id, request.body) }),
   );
 };

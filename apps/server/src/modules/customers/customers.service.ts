@@ -8,12 +8,12 @@ import type {
   Pagination,
   UpdateCustomerInput,
 } from '@fairway/shared';
-import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../../lib/errors';
 import { type Lang, t } from '../../lib/i18n';
 import type { CustomerFields } from '../../providers/accounting/provider';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { accountingFor } from '../accounting/connection/accounting-for';
+import type { AccountingDeps } from '../accounting/deps';
 import { joinInFlight } from '../accounting/in-flight';
 import { type ExportFile, exportRows } from '../accounting/mirror/export';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
@@ -69,29 +69,29 @@ function programFields(body: UpdateCustomerInput): CustomerFields {
 }
 
 export async function listCustomersPage(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   filter: CustomersListFilter,
 ): Promise<{ data: CustomerRow[]; pagination: Pagination }> {
-  const { rows, total } = await repo.listCustomers(app.db, caller, targetOf(caller), filter, filter);
+  const { rows, total } = await repo.listCustomers(deps.db, caller, targetOf(caller), filter, filter);
   return {
     data: rows.map((r) => ({ ...r, type: r.type as CustomerRow['type'] })),
     pagination: { page: filter.page, pageSize: filter.pageSize, total },
   };
 }
 
-export async function getCustomer(app: FastifyInstance, caller: AccountingCaller, id: string): Promise<Customer> {
-  const row = await repo.findCustomer(app.db, caller, targetOf(caller), id);
+export async function getCustomer(deps: AccountingDeps, caller: AccountingCaller, id: string): Promise<Customer> {
+  const row = await repo.findCustomer(deps.db, caller, targetOf(caller), id);
   if (!row) throw new NotFoundError('customers.notFound');
   return toCustomer(row);
 }
 
 export async function searchCustomerOptions(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   q: string,
 ): Promise<CustomerOption[]> {
-  return repo.searchCustomers(app.db, caller, targetOf(caller), q, 20);
+  return repo.searchCustomers(deps.db, caller, targetOf(caller), q, 20);
 }
 
 /**
@@ -102,7 +102,7 @@ export async function searchCustomerOptions(
  * changes nothing here.
  */
 export async function createCustomer(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   body: CreateCustomerInput,
 ): Promise<Customer> {
@@ -110,13 +110,13 @@ export async function createCustomer(
     const target = targetOf(caller);
     const externalRef = `fw-${body.requestId ?? randomUUID()}`;
     if (body.requestId) {
-      const done = await repo.findCustomerByExternalRef(app.db, target, externalRef);
+      const done = await repo.findCustomerByExternalRef(deps.db, target, externalRef);
       if (done) return toCustomer(done);
     }
-    const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+    const provider = await deps.accountingFor({ organisationId: target.organisationId }, target.clubAccountId);
     const { number, requestId: _r, ...rest } = body;
     const created = await provider.customers.create({ ...programFields(rest), ...(number ? { number } : {}) }, { externalRef });
-    return app.db.transaction(async (tx) => {
+    return deps.db.transaction(async (tx) => {
       await mirrorCustomers(tx, target, [created], caller.userId, true);
       await repo.savePortalFields(tx, target, created.number, { sni: body.sni, cfar: body.cfar, shopId: body.shopId });
       await logEvent(tx, {
@@ -136,17 +136,17 @@ export async function createCustomer(
 
 /** PUT customers/{id}: the program is updated first; the mirror then takes its answer. */
 export async function updateCustomer(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   id: string,
   body: UpdateCustomerInput,
 ): Promise<Customer> {
   const target = targetOf(caller);
-  const existing = await repo.findCustomer(app.db, caller, target, id);
+  const existing = await repo.findCustomer(deps.db, caller, target, id);
   if (!existing) throw new NotFoundError('customers.notFound');
-  const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+  const provider = await deps.accountingFor({ organisationId: target.organisationId }, target.clubAccountId);
   const updated = await provider.customers.update(existing.number, programFields(body));
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await mirrorCustomers(tx, target, [updated], null, true);
     await repo.savePortalFields(tx, target, updated.number, { sni: body.sni, cfar: body.cfar, shopId: body.shopId });
     await logEvent(tx, {
@@ -164,13 +164,13 @@ export async function updateCustomer(
 }
 
 export async function exportCustomers(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   filter: Omit<CustomersListFilter, 'page' | 'pageSize'>,
   format: 'csv' | 'xlsx',
   lang: Lang,
 ): Promise<ExportFile> {
-  const rows = await repo.allCustomers(app.db, caller, targetOf(caller), filter, EXPORT_LIMIT);
+  const rows = await repo.allCustomers(deps.db, caller, targetOf(caller), filter, EXPORT_LIMIT);
   const h = (key: Parameters<typeof t>[0]) => t(key, lang);
   return exportRows(
     format,

@@ -2,18 +2,18 @@ import type { DashboardStats, GeneralStatistics, ProductStatistics } from '@fair
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectThroughConsent, useFortnoxSimulator } from '../../../test/fixtures/accounting';
+import { createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { addDays } from '../../lib/stockholm-time';
 import type { FxInvoice } from '../../providers/fortnox/fortnox-types';
 import { kronorToOre } from '../../providers/fortnox/money';
 import type { FortnoxSimulator, SimTenant } from '../../providers/fortnox/simulator/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { queueMirrorRefresh } from '../accounting/refresh/queue';
 import { runMirrorRefresh } from '../accounting/refresh/refresh.service';
 import { accountingSyncRuns } from '../accounting/refresh/refresh.tables';
 import { invoices } from '../invoices/invoices.tables';
 import { swedishToday, windowOf } from '../statistics/statistics.service';
-import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 
 /**
  * The figures ex VAT need every invoice read whole (Fortnox's invoice list has no Net): they are

@@ -1,11 +1,11 @@
 import { ALL_SCOPES, type DashboardStats } from '@fairway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { members } from '../members/members.tables';
 import { roles } from '../permissions/permissions.tables';
 import { addMonths, swedishToday } from '../statistics/statistics.service';
-import { addMember, createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 
 let t: TestApp;
 let app: App;

@@ -17,6 +17,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(dashboardStatsSchema) },
       },
     },
-    async (request) => ({ data: await dashboardStats(app, request.auth) }),
+    async (request) => ({ data: await dashboardStats(app.db, request.auth) }),
   );
 };

@@ -1,5 +1,5 @@
 import { DASHBOARD_UNPAID_ROWS, type DashboardStats, LAST_12_MONTHS } from '@fairway/shared';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { mirrorCompleteness } from '../accounting/refresh/completeness';
@@ -14,10 +14,7 @@ import { netCoverage, swedishToday, windowOf } from '../statistics/statistics.se
  * "Billed" is every invoice dated in the period that is not cancelled, credit notes subtracting;
  * "unpaid" is booked, not cancelled and with something left to pay.
  */
-export async function dashboardStats(
-  app: FastifyInstance,
-  caller: AccountingCaller & Pick<AuthContext, 'scopes'>,
-): Promise<DashboardStats> {
+export async function dashboardStats(db: Db, caller: AccountingCaller & Pick<AuthContext, 'scopes'>): Promise<DashboardStats> {
   const target = targetOf(caller);
   const today = swedishToday();
   const month = today.slice(0, 7);
@@ -30,17 +27,17 @@ export async function dashboardStats(
   const thisMonthRange = { from: `${month}-01`, to: today };
   const [months, payments, unpaid, unpaidRows, yearToDate, previousYearToDate, syncedAt, joined, completeness] =
     await Promise.all([
-      repo.invoiceMonths(app.db, caller, target, window.current),
-      repo.paymentMonths(app.db, caller, target, window.current),
-      repo.unpaidSummary(app.db, caller, target, today),
-      repo.unpaidInvoices(app.db, caller, target, DASHBOARD_UNPAID_ROWS),
-      repo.invoiceMonths(app.db, caller, target, ytd),
-      repo.invoiceMonths(app.db, caller, target, previousYtd),
-      repo.lastRefreshedAt(app.db, target),
+      repo.invoiceMonths(db, caller, target, window.current),
+      repo.paymentMonths(db, caller, target, window.current),
+      repo.unpaidSummary(db, caller, target, today),
+      repo.unpaidInvoices(db, caller, target, DASHBOARD_UNPAID_ROWS),
+      repo.invoiceMonths(db, caller, target, ytd),
+      repo.invoiceMonths(db, caller, target, previousYtd),
+      repo.lastRefreshedAt(db, target),
       // The member register (GIT's members once it is linked, and the portal's own); the figure is
       // left out for a caller who may not see members.
-      caller.scopes.includes('members.read') ? countJoined(app.db, target, `${month}-01`, today) : null,
-      mirrorCompleteness(app.db, target, previousYtd.from),
+      caller.scopes.includes('members.read') ? countJoined(db, target, `${month}-01`, today) : null,
+      mirrorCompleteness(db, target, previousYtd.from),
     ]);
   const thisMonth = months.find((m) => m.month === month);
   const net = (rows: repo.InvoiceMonth[], range: repo.DateRange) =>

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transporter } from 'nodemailer';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
+import { findDeliverySummary } from './email.repository';
 import {
   createMailTransport,
   type DeliveryOutcome,
@@ -11,7 +11,6 @@ import {
   EMAIL_MAX_ATTEMPTS,
   redispatchQueuedEmails,
 } from './email.service';
-import { emailOutbox } from './email.tables';
 
 /**
  * The e-mail worker: delivers outbox rows through SMTP (`email.deliver`). Registered as a route
@@ -65,15 +64,7 @@ export async function logEmailDelivery(
   error: Error | undefined,
 ) {
   if (outcome !== 'sent' && outcome !== 'failed') return;
-  const [row] = await app.db
-    .select({
-      organisationId: emailOutbox.organisationId,
-      to: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      attempts: emailOutbox.attempts,
-    })
-    .from(emailOutbox)
-    .where(eq(emailOutbox.id, id));
+  const row = await findDeliverySummary(app.db, id);
   if (!row?.organisationId) return;
   await logEventQuietly(app.db, app.log, {
     organisationId: row.organisationId,

@@ -1,4 +1,3 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport';
@@ -6,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import type { Lang } from '../../lib/i18n';
 import type { Jobs } from '../../lib/jobs';
-import { emailOutbox } from './email.tables';
+import * as repo from './email.repository';
 import { type EmailTemplate, type EmailTemplateParams, renderEmail } from './email.templates';
 
 export const EMAIL_DELIVER_QUEUE = 'email.deliver';
@@ -30,22 +29,16 @@ export interface QueueEmailInput<T extends EmailTemplate> {
  */
 export async function queueEmail<T extends EmailTemplate>(tx: Db | Tx, input: QueueEmailInput<T>): Promise<string> {
   const rendered = renderEmail(input.template, input.lang, input.params);
-  const [row] = await tx
-    .insert(emailOutbox)
-    .values({
-      organisationId: input.organisationId ?? null,
-      toAddress: input.to,
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
-      template: input.template,
-      lang: input.lang,
-      meta: input.meta ?? {},
-      status: 'queued',
-    })
-    .returning({ id: emailOutbox.id });
-  if (!row) throw new Error('email_outbox insert returned no row');
-  return row.id;
+  return repo.insertQueued(tx, {
+    organisationId: input.organisationId ?? null,
+    toAddress: input.to,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    template: input.template,
+    lang: input.lang,
+    meta: input.meta ?? {},
+  });
 }
 
 export interface EmailDispatcher {
@@ -55,19 +48,26 @@ export interface EmailDispatcher {
   log: FastifyBaseLogger;
 }
 
+/** What a service that writes and sends mail uses: the dispatcher, our sender address and public URL. */
+export interface MailingDeps extends EmailDispatcher {
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL'>;
+}
+
+/** The app's database, configuration, job queue and log as the deps of a mailing service. */
+export function mailingDeps(app: Pick<FastifyInstance, 'db' | 'config' | 'jobs' | 'log'>): MailingDeps & { config: Config } {
+  return { db: app.db, config: app.config, jobs: app.jobs, log: app.log };
+}
+
 /**
  * Call after the transaction that queued the e-mails has committed. With SMTP the delivery job is
  * queued; without it the outbox row itself is the delivered mail (`stored`). Never throws: the
  * change is already committed, and rows left `queued` are picked up again when workers start.
  */
-export async function dispatchEmails(app: EmailDispatcher | FastifyInstance, ids: readonly string[]): Promise<void> {
+export async function dispatchEmails(app: EmailDispatcher, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   try {
     if (!app.config.SMTP_URL) {
-      await app.db
-        .update(emailOutbox)
-        .set({ status: 'stored' })
-        .where(and(inArray(emailOutbox.id, [...ids]), eq(emailOutbox.status, 'queued')));
+      await repo.markStored(app.db, ids);
       return;
     }
     for (const id of ids) {
@@ -114,10 +114,10 @@ export interface DeliveryDeps {
  * last allowed attempt marks the row `failed` instead.
  */
 export async function deliverEmail(deps: DeliveryDeps, id: string): Promise<{ outcome: DeliveryOutcome; error?: Error }> {
-  const [row] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  const row = await repo.findMessage(deps.db, id);
   if (row?.status !== 'queued') return { outcome: 'skipped' };
   if (!deps.transport || !deps.config.SMTP_URL) {
-    await deps.db.update(emailOutbox).set({ status: 'stored' }).where(eq(emailOutbox.id, id));
+    await repo.markOneStored(deps.db, id);
     return { outcome: 'stored' };
   }
   try {
@@ -129,29 +129,20 @@ export async function deliverEmail(deps: DeliveryDeps, id: string): Promise<{ ou
       html: row.html,
       headers: { 'X-Fairway-Email-Id': row.id, 'X-Fairway-Template': row.template },
     });
-    await deps.db
-      .update(emailOutbox)
-      .set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
-      .where(eq(emailOutbox.id, id));
+    await repo.markSent(deps.db, id, new Date());
     return { outcome: 'sent' };
   } catch (caught) {
     const error = caught instanceof Error ? caught : new Error(String(caught));
     const attempts = row.attempts + 1;
     const final = attempts >= EMAIL_MAX_ATTEMPTS;
-    await deps.db
-      .update(emailOutbox)
-      .set({ attempts, lastError: error.message.slice(0, 1000), status: final ? 'failed' : 'queued' })
-      .where(eq(emailOutbox.id, id));
+    await repo.recordAttemptFailure(deps.db, id, { attempts, lastError: error.message.slice(0, 1000), final });
     return { outcome: final ? 'failed' : 'retry', error };
   }
 }
 
 /** Rows a crash left between commit and dispatch are dispatched again when workers start. */
-export async function redispatchQueuedEmails(app: EmailDispatcher | FastifyInstance): Promise<number> {
-  const rows = await app.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.status, 'queued')).limit(1000);
-  await dispatchEmails(
-    app,
-    rows.map((r) => r.id),
-  );
-  return rows.length;
+export async function redispatchQueuedEmails(app: EmailDispatcher): Promise<number> {
+  const ids = await repo.queuedIds(app.db, 1000);
+  await dispatchEmails(app, ids);
+  return ids.length;
 }

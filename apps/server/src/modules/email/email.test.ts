@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { startSmtpPeer } from '../auth/test-fixtures';
+import { startSmtpPeer } from '../../../test/fixtures/auth';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   createMailTransport,
   deliverEmail,

@@ -1,13 +1,13 @@
 import type { EventLog } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpPeer } from '../../../test/fixtures/auth';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { startSmtpPeer } from '../auth/test-fixtures';
 import { logEmailDelivery } from '../email/email.jobs';
 import { createMailTransport, deliverEmail, EMAIL_MAX_ATTEMPTS, queueEmail } from '../email/email.service';
 import { notifications } from '../notifications/notifications.tables';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { logEvent } from './eventlogs.service';
 import { eventLogs } from './eventlogs.tables';
 

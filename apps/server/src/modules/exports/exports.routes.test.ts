@@ -3,18 +3,24 @@ import type { ExportLogEntry } from '@fairway/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addClubAccount,
+  addMember,
+  createOrganisation,
+  type TestMember,
+  type TestOrganisation,
+} from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { asSchemaOwner } from '../../db/tenant-context';
 import { addDays, stockholmDate } from '../../lib/stockholm-time';
 import type { AccInvoice } from '../../providers/accounting/provider';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { gitInvoiceBases, gitInvoiceOccasions } from '../git/git.tables';
 import { basisInvoiceExternalRef } from '../git/git-sync-ref';
 import { invoicePayments, invoices } from '../invoices/invoices.tables';
 import { families, familyMembers, memberCategories, members, playerCategories } from '../members/members.tables';
 import { roles } from '../permissions/permissions.tables';
-import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { runExportRun } from './exports.runs';
 import { cleanUpExports, INLINE_MAX_ROWS } from './exports.service';
 import { exportFiles, exportLogs } from './exports.tables';

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../../lib/errors';
 import { isAccountingError } from '../../providers/accounting/errors';
 import type { AccountingCaller } from '../accounting/access';
+import { accountingDeps } from '../accounting/deps';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { findArticleByNumber } from '../articles/articles.repository';
 import { createArticle } from '../articles/articles.service';
@@ -128,11 +129,11 @@ export async function saveArticleMappings(
       weightGrams: null,
       notes: null,
     } as Parameters<typeof createArticle>[2];
-    const created = await createArticle(app, targetCaller, fields).catch((error: unknown) => {
+    const created = await createArticle(accountingDeps(app), targetCaller, fields).catch((error: unknown) => {
       // GIT's account may not be in the program's chart: the article then books to the
       // program's default sales account (the account can be changed on the article).
       if (isAccountingError(error) && error.kind === 'validation' && fields.salesAccountSe) {
-        return createArticle(app, targetCaller, { ...fields, salesAccountSe: null });
+        return createArticle(accountingDeps(app), targetCaller, { ...fields, salesAccountSe: null });
       }
       throw error;
     });

@@ -19,12 +19,12 @@ import { CONFIGURATION_DEFAULTS, type ConfigurationValues } from '@fairway/share
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { runQueuedRefreshes } from '../../../test/fixtures/accounting';
-import { createTestApp } from '../../test/test-app';
+import { createOrganisation } from '../../../test/fixtures/users';
+import { createTestApp } from '../../../test/test-app';
 import { connectToSimulator } from '../accounting/connection/connections.service';
 import { accountingSyncRuns } from '../accounting/refresh/refresh.tables';
 import { saveConfiguration } from '../configurations/configurations.service';
 import { routeModules } from '../index';
-import { createOrganisation } from '../users/test-fixtures';
 import { gitInvoiceBases, gitInvoiceOccasions, gitTransactions } from './git.tables';
 import { connectGit } from './git-connections.service';
 import { queueGitRefresh, runGitRefresh } from './git-refresh.service';

@@ -20,6 +20,7 @@ import { isAccountingError } from '../../providers/accounting/errors';
 import type { AccountingProvider } from '../../providers/accounting/provider';
 import type { AccountingCaller } from '../accounting/access';
 import { accountingFor } from '../accounting/connection/accounting-for';
+import { accountingDeps } from '../accounting/deps';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
 import { mirrorCustomers } from '../customers/customers.mirror';
@@ -544,7 +545,7 @@ async function sendStep(ctx: RunContext, basis: BasisRow, invoiceNumber: string,
       ctx.gitMembersByGolfId,
       ctx.preferences,
     );
-    await sendInvoice(ctx.app, ctx.caller, invoice.id, SEND_WAY[way]);
+    await sendInvoice(accountingDeps(ctx.app), ctx.caller, invoice.id, SEND_WAY[way]);
     await ctx.hooks.step?.('send.after', basis.gitId);
   }
   await repo.saveItem(ctx.app.db, itemKey(ctx, basis), { state: 'sent', sentAt: new Date(), lastError: null, runId: ctx.runId });
@@ -603,7 +604,7 @@ async function syncBasis(ctx: RunContext, basis: BasisRow, found: repo.GitSyncIt
     project: null,
     rows: rows as CreateInvoiceInput['rows'],
   };
-  const invoice = await createInvoice(ctx.app, ctx.caller, body, { firstAttempt, book: ctx.book });
+  const invoice = await createInvoice(accountingDeps(ctx.app), ctx.caller, body, { firstAttempt, book: ctx.book });
   await ctx.hooks.step?.('invoice.after', basis.gitId);
   await repo.saveItem(ctx.app.db, key, {
     state: 'synced',

@@ -13,16 +13,16 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedWorld } from '../../../test/fixtures/accounting';
+import { addClubAccount, addMember, type TestOrganisation } from '../../../test/fixtures/users';
+import type { TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
-import type { TestApp } from '../../test/test-app';
 import { saveConfiguration } from '../configurations/configurations.service';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { invoices } from '../invoices/invoices.tables';
 import { families, familyMembers, members } from '../members/members.tables';
 import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';
-import { addClubAccount, addMember, type TestOrganisation } from '../users/test-fixtures';
 import { userClubAccounts } from '../users/users.tables';
 import { gitInvoiceBases, gitTransactions } from './git.tables';
 import { runGitRefresh } from './git-refresh.service';

@@ -9,15 +9,15 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runQueuedRefreshes } from '../../../test/fixtures/accounting';
+import { addClubAccount, createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
 import { startVismaSimulator, type VismaSimulator } from '../../providers/visma-eekonomi/simulator/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { connectToSimulator } from '../accounting/connection/connections.service';
 import { saveConfiguration } from '../configurations/configurations.service';
 import { invoices } from '../invoices/invoices.tables';
 import { clubAccounts } from '../organizations/organizations.tables';
-import { addClubAccount, createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 import { userClubAccounts } from '../users/users.tables';
 import { runGitRefresh } from './git-refresh.service';
 import { gitSyncJobData, runGitSync } from './git-sync.service';

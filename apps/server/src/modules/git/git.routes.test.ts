@@ -11,15 +11,15 @@ import type {
 } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { createGitClient } from '../../providers/git/git.client';
 import { demoGitConnection } from '../../providers/git/git.demo';
 import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
 import { DEFAULT_GIT_CLUB_ID } from '../../providers/git/git.simulator-data';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { roles } from '../permissions/permissions.tables';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { mirrorGitOccasions } from './git.mirror';
 import { gitConnections, gitInvoiceBases, gitMembers, gitSyncCursors } from './git.tables';
 import { connectDemoGit, gitClientFor } from './git-connections.service';

@@ -8,11 +8,11 @@ import type {
   VideoGuide,
 } from '@fairway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, loginAs, seedReference, signupOwner } from '../../../test/fixtures/auth';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { DEMO_PLATFORM_ADMIN, seedDemoPlatformAdmin } from '../../db/seed/demo-platform-admin';
 import { seedHelpContent } from '../../db/seed/help-content';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { bearer, loginAs, seedReference, signupOwner } from '../auth/test-fixtures';
 import { blogPosts, faqEntries } from './help.tables';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { VIDEO_GUIDE_SEED } from '../../db/seed/help-guides';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { mediaPath } from './help-media';
 
 let t: TestApp;

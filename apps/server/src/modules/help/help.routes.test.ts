@@ -9,9 +9,9 @@ import type {
 } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { BLOG_POST_SEED, FAQ_SEED, seedHelpContent, VIDEO_GUIDE_SEED } from '../../db/seed/help-content';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { blogPosts } from './help.tables';
 
 let t: TestApp;

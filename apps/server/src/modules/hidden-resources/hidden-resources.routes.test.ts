@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 
 let t: TestApp;
 let app: App;

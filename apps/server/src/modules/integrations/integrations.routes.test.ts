@@ -1,12 +1,18 @@
 import type { IntegrationRequest, Integrations } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addClubAccount,
+  addMember,
+  createOrganisation,
+  type TestMember,
+  type TestOrganisation,
+} from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { addressOf } from '../../lib/mailbox';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { emailOutbox } from '../email/email.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { integrationRequests } from './integrations.tables';
 
 let t: TestApp;

@@ -4,15 +4,15 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectedWorld } from '../../../test/fixtures/accounting';
+import { addMember, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
+import type { TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { stockholmDate } from '../../lib/stockholm-time';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import type { TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { roles } from '../permissions/permissions.tables';
 import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';
 import { subscriptionUsage } from '../subscriptions/subscriptions.tables';
-import { addMember, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { invoices } from './invoices.tables';
 
 let t: TestApp;

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
 import { scoped } from '../../plugins/auth';
+import { accountingDeps } from '../accounting/deps';
 import { sendExport } from '../accounting/mirror/export-reply';
 import {
   bookkeepInvoice,
@@ -36,6 +37,7 @@ const one = envelope(invoiceSchema);
 
 /** Invoices of the club account in use (docs/invoices.md). */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = accountingDeps(app);
   const read = scoped(app, 'invoices.read');
   const write = scoped(app, 'invoices.write');
 
@@ -50,7 +52,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoicesListSchema },
       },
     },
-    async (request) => listInvoicesPage(app, request.auth, request.query),
+    async (request) => listInvoicesPage(deps, request.auth, request.query),
   );
 
   app.get(
@@ -66,7 +68,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
-      return sendExport(reply, await exportInvoices(app, request.auth, filter, format, getLang(request)));
+      return sendExport(reply, await exportInvoices(deps, request.auth, filter, format, getLang(request)));
     },
   );
 
@@ -82,7 +84,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: one },
       },
     },
-    async (request) => ({ data: await getInvoice(app, request.auth, request.params.id) }),
+    async (request) => ({ data: await getInvoice(deps, request.auth, request.params.id) }),
   );
 
   app.get(
@@ -98,7 +100,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const pdf = await invoicePdf(app, request.auth, request.params.id, getLang(request));
+      const pdf = await invoicePdf(deps, request.auth, request.params.id, getLang(request));
       const download = request.query.download === '1' || request.query.download === 'true';
       return reply
         .header('content-type', 'application/pdf')
@@ -120,7 +122,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: one },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await createInvoice(app, request.auth, request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await createInvoice(deps, request.auth, request.body) }),
   );
 
   app.put(
@@ -136,7 +138,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: one },
       },
     },
-    async (request) => ({ data: await updateInvoice(app, request.auth, request.params.id, request.body) }),
+    async (request) => ({ data: await updateInvoice(deps, request.auth, request.params.id, request.body) }),
   );
 
   const action = (path: string, summary: string, run: typeof bookkeepInvoice) =>
@@ -153,7 +155,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: one },
         },
       },
-      async (request) => ({ data: await run(app, request.auth, request.params.id) }),
+      async (request) => ({ data: await run(deps, request.auth, request.params.id) }),
     );
   action('bookkeep', 'Book the invoice', bookkeepInvoice);
   action('cancel', 'Cancel (void) an invoice that is not booked', cancelInvoice);
@@ -172,7 +174,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: one },
       },
     },
-    async (request) => ({ data: await sendInvoice(app, request.auth, request.params.id, request.body.method) }),
+    async (request) => ({ data: await sendInvoice(deps, request.auth, request.params.id, request.body.method) }),
   );
 
   app.post(
@@ -189,6 +191,6 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await registerPayment(app, request.auth, request.params.id, request.body) }),
+      reply.code(201).send({ data: await registerPayment(deps, request.auth, request.params.id, request.body) }),
   );
 };

@@ -15,7 +15,7 @@ import {
   rowTotalOre,
   type UpdateInvoiceInput,
 } from '@fairway/shared';
-import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { type Lang, type MessageKey, t } from '../../lib/i18n';
 import { addDays, stockholmDate } from '../../lib/stockholm-time';
@@ -23,6 +23,7 @@ import { isAccountingError } from '../../providers/accounting/errors';
 import type { AccInvoice, InvoiceFields } from '../../providers/accounting/provider';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { accountingFor } from '../accounting/connection/accounting-for';
+import type { AccountingDeps } from '../accounting/deps';
 import { joinInFlight } from '../accounting/in-flight';
 import { type ExportFile, exportRows } from '../accounting/mirror/export';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
@@ -89,47 +90,47 @@ const COUNT_CACHE_MAX = 2_000;
 const counts = new Map<string, { total: number; at: number }>();
 
 async function totalOf(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   target: MirrorTarget,
   filter: repo.InvoiceListFilter,
   on: string,
 ): Promise<number> {
-  const version = await repo.mirrorVersion(app.db, target);
+  const version = await repo.mirrorVersion(deps.db, target);
   const { sort: _s, order: _o, ...counted } = filter;
   const team = caller.rules.onlyTeamDocuments ? caller.roleId : '';
   const key = JSON.stringify([target.clubAccountId, version, team, on, counted]);
   const hit = counts.get(key);
   if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.total;
-  const total = await repo.countInvoices(app.db, caller, target, filter, on);
+  const total = await repo.countInvoices(deps.db, caller, target, filter, on);
   if (counts.size >= COUNT_CACHE_MAX) counts.delete(counts.keys().next().value as string);
   counts.set(key, { total, at: Date.now() });
   return total;
 }
 
 export async function listInvoicesPage(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   filter: InvoicesListFilter,
 ): Promise<{ data: InvoiceListRow[]; pagination: Pagination }> {
   const target = targetOf(caller);
   const on = today();
   const { page, pageSize, ...rest } = filter;
-  const rows = await repo.listInvoices(app.db, caller, target, rest, { page, pageSize }, on);
+  const rows = await repo.listInvoices(deps.db, caller, target, rest, { page, pageSize }, on);
   // A short first page is the whole list: no need to count.
-  const total = page === 1 && rows.length < pageSize ? rows.length : await totalOf(app, caller, target, rest, on);
+  const total = page === 1 && rows.length < pageSize ? rows.length : await totalOf(deps, caller, target, rest, on);
   return { data: rows.map((r) => toListRow(r, on)), pagination: { page, pageSize, total } };
 }
 
 export async function exportInvoices(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   filter: repo.InvoiceListFilter,
   format: 'csv' | 'xlsx',
   lang: Lang,
 ): Promise<ExportFile> {
   const on = today();
-  const rows = await repo.allInvoices(app.db, caller, targetOf(caller), filter, on, EXPORT_LIMIT);
+  const rows = await repo.allInvoices(deps.db, caller, targetOf(caller), filter, on, EXPORT_LIMIT);
   const h = (key: MessageKey) => t(key, lang);
   const status = (r: repo.InvoiceRecord): MessageKey => {
     if (r.cancelled) return 'invoices.status.cancelled';
@@ -162,45 +163,45 @@ export async function exportInvoices(
 
 // ---- one invoice ----------------------------------------------------------------------------
 
-async function mirrored(app: FastifyInstance, caller: AccountingCaller, id: string): Promise<repo.InvoiceRecord> {
-  const row = await repo.findInvoice(app.db, caller, targetOf(caller), id);
+async function mirrored(deps: AccountingDeps, caller: AccountingCaller, id: string): Promise<repo.InvoiceRecord> {
+  const row = await repo.findInvoice(deps.db, caller, targetOf(caller), id);
   if (!row) throw new NotFoundError('invoices.notFound');
   return row;
 }
 
-const providerOf = (app: FastifyInstance, target: MirrorTarget) =>
-  accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+const providerOf = (deps: AccountingDeps, target: MirrorTarget) =>
+  deps.accountingFor({ organisationId: target.organisationId }, target.clubAccountId);
 
 /**
  * GET invoices/{id}: the full document (rows, payments) from the accounting program, merged
  * into the mirror. When the program cannot be reached, the mirror's copy with `stale: true`; an
  * invoice the program no longer has is its "missing in accounting" 404.
  */
-export async function getInvoice(app: FastifyInstance, caller: AccountingCaller, id: string): Promise<Invoice> {
-  const row = await mirrored(app, caller, id);
+export async function getInvoice(deps: AccountingDeps, caller: AccountingCaller, id: string): Promise<Invoice> {
+  const row = await mirrored(deps, caller, id);
   const target = targetOf(caller);
   let fresh: AccInvoice;
   try {
-    fresh = await (await providerOf(app, target)).invoices.get(row.number);
+    fresh = await (await providerOf(deps, target)).invoices.get(row.number);
   } catch (error) {
     if (isAccountingError(error) && error.kind !== 'not_found' && error.kind !== 'validation') {
-      app.log.warn({ err: error, invoice: row.number }, 'accounting program unreachable; answering the mirrored invoice');
+      deps.log.warn({ err: error, invoice: row.number }, 'accounting program unreachable; answering the mirrored invoice');
       return toInvoice(row, true);
     }
     throw error;
   }
-  await mirrorInvoices(app.db, target, [fresh], null, true);
-  return toInvoice((await repo.findInvoiceByNumber(app.db, target, row.number)) ?? row, false);
+  await mirrorInvoices(deps.db, target, [fresh], null, true);
+  return toInvoice((await repo.findInvoiceByNumber(deps.db, target, row.number)) ?? row, false);
 }
 
 export async function invoicePdf(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   id: string,
   lang: Lang,
 ): Promise<{ body: Buffer; filename: string }> {
-  const row = await mirrored(app, caller, id);
-  const pdf = await (await providerOf(app, targetOf(caller))).invoices.pdf(row.number);
+  const row = await mirrored(deps, caller, id);
+  const pdf = await (await providerOf(deps, targetOf(caller))).invoices.pdf(row.number);
   return { body: Buffer.from(pdf), filename: t('invoices.pdfFilename', lang, { number: row.number }) };
 }
 
@@ -213,20 +214,20 @@ export async function invoicePdf(
  * reference on create.
  */
 async function programFields(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   target: MirrorTarget,
   body: UpdateInvoiceInput,
   creating: boolean,
 ): Promise<InvoiceFields> {
-  const config = await getConfiguration(app.db, target, 'invoice');
+  const config = await getConfiguration(deps.db, target, 'invoice');
   let dueDate = body.dueDate;
   if (!dueDate && !body.termsOfPayment) {
-    const customer = await findCustomerByNumber(app.db, target, body.customerNumber);
+    const customer = await findCustomerByNumber(deps.db, target, body.customerNumber);
     if (!customer?.data.termsOfPayment) dueDate = addDays(body.invoiceDate, config.paymentTermsDays);
   }
   // A row may name only its article: the article's name is its description (as in the program).
   const names = await repo.articleDescriptions(
-    app.db,
+    deps.db,
     target,
     body.rows.filter((r) => r.description === null && r.articleNumber).map((r) => r.articleNumber as string),
   );
@@ -255,21 +256,17 @@ async function programFields(
 }
 
 /** The program's totals should be ours; a difference is logged (a customer's VAT type can explain it). */
-function checkTotals(app: FastifyInstance, invoice: AccInvoice) {
+function checkTotals(deps: AccountingDeps, invoice: AccInvoice) {
   const ours = computeInvoiceTotals(invoice.rows);
   if (invoice.rows.length > 0 && ours.totalOre !== invoice.totalOre) {
-    app.log.info(
+    deps.log.info(
       { invoice: invoice.number, ours: ours.totalOre, program: invoice.totalOre },
       'invoice total differs from the portal calculation',
     );
   }
 }
 
-async function answer(
-  tx: Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0],
-  target: MirrorTarget,
-  number: string,
-) {
+async function answer(tx: Tx, target: MirrorTarget, number: string) {
   const row = await repo.findInvoiceByNumber(tx, target, number);
   if (!row) throw new Error(`invoice ${number} is missing from the mirror`);
   return toInvoice(row, false);
@@ -284,22 +281,22 @@ async function answer(
  * the first invoice (booking it then if that was left undone).
  */
 export async function createInvoice(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   body: CreateInvoiceInput,
   options: { firstAttempt?: boolean; book?: boolean } = {},
 ): Promise<Invoice> {
   return joinInFlight(body.requestId ? `${caller.organisationId}:invoices:${body.requestId}` : null, async () => {
-    const created = await createUnbooked(app, caller, body, options);
+    const created = await createUnbooked(deps, caller, body, options);
     const target = targetOf(caller);
-    const book = options.book ?? (await getConfiguration(app.db, target, 'invoice')).bookOnCreate;
+    const book = options.book ?? (await getConfiguration(deps.db, target, 'invoice')).bookOnCreate;
     if (!book || created.booked || created.cancelled) return created;
-    return bookkeepInvoice(app, caller, created.id);
+    return bookkeepInvoice(deps, caller, created.id);
   });
 }
 
 async function createUnbooked(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   body: CreateInvoiceInput,
   options: { firstAttempt?: boolean },
@@ -307,13 +304,13 @@ async function createUnbooked(
   const target = targetOf(caller);
   const externalRef = `fw-${body.requestId ?? randomUUID()}`;
   if (body.requestId) {
-    const existing = await repo.findInvoiceByExternalRef(app.db, target, externalRef);
+    const existing = await repo.findInvoiceByExternalRef(deps.db, target, externalRef);
     if (existing) return toInvoice(existing, false);
   }
   const { requestId: _r, ...fields } = body;
-  const provider = await providerOf(app, target);
-  const program = await programFields(app, target, fields, true);
-  const quota = await reserveInvoiceQuota(app.db, target.organisationId, 1);
+  const provider = await providerOf(deps, target);
+  const program = await programFields(deps, target, fields, true);
+  const quota = await reserveInvoiceQuota(deps.db, target.organisationId, 1);
   let created: AccInvoice;
   try {
     // `firstAttempt` (the GIT sync's ledger proves no earlier attempt) spares the look-up request.
@@ -322,11 +319,11 @@ async function createUnbooked(
       firstAttempt: options.firstAttempt === true && !!body.requestId,
     });
   } catch (error) {
-    await quota.release(app.db);
+    await quota.release(deps.db);
     throw error;
   }
-  checkTotals(app, created);
-  return app.db.transaction(async (tx) => {
+  checkTotals(deps, created);
+  return deps.db.transaction(async (tx) => {
     const known = await repo.findInvoiceByExternalRef(tx, target, externalRef);
     await mirrorInvoices(tx, target, [created], caller.userId, true);
     // A retry of the same request that raced the first one is not counted twice.
@@ -363,18 +360,18 @@ function assertAllowed(row: repo.InvoiceRecord, action: InvoiceAction) {
 
 /** PUT invoices/{id}: only while the invoice is not booked (nor cancelled). */
 export async function updateInvoice(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   id: string,
   body: UpdateInvoiceInput,
 ): Promise<Invoice> {
-  const row = await mirrored(app, caller, id);
+  const row = await mirrored(deps, caller, id);
   assertAllowed(row, 'edit');
   const target = targetOf(caller);
-  const provider = await providerOf(app, target);
-  const updated = await provider.invoices.update(row.number, await programFields(app, target, body, false));
-  checkTotals(app, updated);
-  return recordAction(app, caller, target, [updated], {
+  const provider = await providerOf(deps, target);
+  const updated = await provider.invoices.update(row.number, await programFields(deps, target, body, false));
+  checkTotals(deps, updated);
+  return recordAction(deps, caller, target, [updated], {
     number: updated.number,
     activity: 'invoices.event.updated',
     type: 'INFO',
@@ -382,14 +379,14 @@ export async function updateInvoice(
 }
 
 async function recordAction(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   target: MirrorTarget,
   documents: AccInvoice[],
   event: { number: string; activity: MessageKey; params?: Record<string, string | number>; type: 'INFO' | 'SUCCESS' },
-  extra?: (tx: Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0]) => Promise<void>,
+  extra?: (tx: Tx) => Promise<void>,
 ): Promise<Invoice> {
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await mirrorInvoices(tx, target, documents, null, true);
     if (extra) await extra(tx);
     await logEvent(tx, {
@@ -407,25 +404,25 @@ async function recordAction(
 
 // ---- actions ----------------------------------------------------------------------------------
 
-export async function bookkeepInvoice(app: FastifyInstance, caller: AccountingCaller, id: string): Promise<Invoice> {
-  const row = await mirrored(app, caller, id);
+export async function bookkeepInvoice(deps: AccountingDeps, caller: AccountingCaller, id: string): Promise<Invoice> {
+  const row = await mirrored(deps, caller, id);
   assertAllowed(row, 'bookkeep');
   const target = targetOf(caller);
-  const booked = await (await providerOf(app, target)).invoices.bookkeep(row.number);
-  return recordAction(app, caller, target, [booked], { number: row.number, activity: 'invoices.event.booked', type: 'SUCCESS' });
+  const booked = await (await providerOf(deps, target)).invoices.bookkeep(row.number);
+  return recordAction(deps, caller, target, [booked], { number: row.number, activity: 'invoices.event.booked', type: 'SUCCESS' });
 }
 
 export async function sendInvoice(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   id: string,
   method: InvoiceSendWay,
 ): Promise<Invoice> {
-  const row = await mirrored(app, caller, id);
+  const row = await mirrored(deps, caller, id);
   assertAllowed(row, 'send');
   const target = targetOf(caller);
-  const sent = await (await providerOf(app, target)).invoices.send(row.number, method);
-  return recordAction(app, caller, target, [sent], {
+  const sent = await (await providerOf(deps, target)).invoices.send(row.number, method);
+  return recordAction(deps, caller, target, [sent], {
     number: row.number,
     activity: 'invoices.event.sent',
     // The method is stored as the Swedish word; the entry's text is rendered per reader.
@@ -434,12 +431,12 @@ export async function sendInvoice(
   });
 }
 
-export async function cancelInvoice(app: FastifyInstance, caller: AccountingCaller, id: string): Promise<Invoice> {
-  const row = await mirrored(app, caller, id);
+export async function cancelInvoice(deps: AccountingDeps, caller: AccountingCaller, id: string): Promise<Invoice> {
+  const row = await mirrored(deps, caller, id);
   assertAllowed(row, 'cancel');
   const target = targetOf(caller);
-  const cancelled = await (await providerOf(app, target)).invoices.cancel(row.number);
-  return recordAction(app, caller, target, [cancelled], {
+  const cancelled = await (await providerOf(deps, target)).invoices.cancel(row.number);
+  return recordAction(deps, caller, target, [cancelled], {
     number: row.number,
     activity: 'invoices.event.cancelled',
     type: 'INFO',
@@ -447,19 +444,19 @@ export async function cancelInvoice(app: FastifyInstance, caller: AccountingCall
 }
 
 /** PUT invoices/{id}/credit: answers the new credit note; the credited invoice is re-read too. */
-export async function creditInvoice(app: FastifyInstance, caller: AccountingCaller, id: string): Promise<Invoice> {
-  const row = await mirrored(app, caller, id);
+export async function creditInvoice(deps: AccountingDeps, caller: AccountingCaller, id: string): Promise<Invoice> {
+  const row = await mirrored(deps, caller, id);
   assertAllowed(row, 'credit');
   const target = targetOf(caller);
-  const provider = await providerOf(app, target);
+  const provider = await providerOf(deps, target);
   const credit = await provider.invoices.credit(row.number);
   const original = await provider.invoices.get(row.number).catch((error: unknown) => {
     // The credit note exists; the original is refreshed by the next mirror refresh instead.
-    app.log.warn({ err: error, invoice: row.number }, 'could not re-read the credited invoice');
+    deps.log.warn({ err: error, invoice: row.number }, 'could not re-read the credited invoice');
     return null;
   });
   const creditNote = { ...credit, creditedInvoiceNumber: credit.creditedInvoiceNumber ?? row.number };
-  return recordAction(app, caller, target, original ? [creditNote, original] : [creditNote], {
+  return recordAction(deps, caller, target, original ? [creditNote, original] : [creditNote], {
     number: row.number,
     activity: 'invoices.event.credited',
     params: { credit: credit.number },
@@ -477,25 +474,25 @@ const kronor = (ore: number) =>
  * `requestId` again (a retry after a lost answer) answers the invoice without paying twice.
  */
 export async function registerPayment(
-  app: FastifyInstance,
+  deps: AccountingDeps,
   caller: AccountingCaller,
   id: string,
   body: InvoicePaymentBody,
 ): Promise<Invoice> {
-  const row = await mirrored(app, caller, id);
+  const row = await mirrored(deps, caller, id);
   const target = targetOf(caller);
   const externalRef = `fw-pay-${body.requestId ?? randomUUID()}`;
-  if (body.requestId && (await repo.paymentRequestDone(app.db, target, externalRef))) return toInvoice(row, false);
+  if (body.requestId && (await repo.paymentRequestDone(deps.db, target, externalRef))) return toInvoice(row, false);
   assertAllowed(row, 'payment');
   if (body.amountOre > row.balanceOre) {
     throw new ValidationError({ amountOre: [encodeMessage('amount_exceeds_balance', { balance: kronor(row.balanceOre) })] });
   }
-  const provider = await providerOf(app, target);
+  const provider = await providerOf(deps, target);
   const { requestId: _r, ...payment } = body;
   const registered = await provider.invoices.registerPayment(row.number, payment, { externalRef });
   const invoice = await provider.invoices.get(row.number);
   return recordAction(
-    app,
+    deps,
     caller,
     target,
     [invoice],

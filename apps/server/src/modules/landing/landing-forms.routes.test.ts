@@ -1,9 +1,9 @@
 import type { ContactFormResult, NotificationSignupResult } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { addressOf } from '../../lib/mailbox';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { emailOutbox } from '../email/email.tables';
 import { FORM_BUDGETS } from '../support/form-budget';
 import { contactMessages, notificationSignups } from './landing-forms.tables';

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
+import { mailingDeps } from '../email/email.service';
 import { FORM_BUDGETS, formBudget } from '../support/form-budget';
 import { signUpForLaunch, submitContactForm } from './landing-forms.service';
 
@@ -15,6 +16,7 @@ const noQuery = z.object({}).strict();
 
 /** The public site's forms (docs/help.md#contact): no token, a budget per IP address. */
 export const landingFormsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = mailingDeps(app);
   app.post(
     '/landing_page/contact_form',
     {
@@ -27,7 +29,7 @@ export const landingFormsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: envelope(contactFormResultSchema) },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await submitContactForm(app, request.body, getLang(request)) }),
+    async (request, reply) => reply.code(201).send({ data: await submitContactForm(deps, request.body, getLang(request)) }),
   );
 
   app.post(
@@ -42,6 +44,6 @@ export const landingFormsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(notificationSignupResultSchema) },
       },
     },
-    async (request) => ({ data: await signUpForLaunch(app, request.body, getLang(request)) }),
+    async (request) => ({ data: await signUpForLaunch(deps, request.body, getLang(request)) }),
   );
 };

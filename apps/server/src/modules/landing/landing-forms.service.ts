@@ -6,10 +6,9 @@ import {
   type NotificationSignupBody,
   type NotificationSignupResult,
 } from '@fairway/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Lang } from '../../lib/i18n';
 import { addressOf } from '../../lib/mailbox';
-import { dispatchEmails, queueEmail } from '../email/email.service';
+import { dispatchEmails, type MailingDeps, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
 import { insertContactMessage, insertSignupOnce } from './landing-forms.repository';
 
@@ -19,8 +18,8 @@ import { insertContactMessage, insertSignupOnce } from './landing-forms.reposito
  * portal's own address, as for integration requests). Both e-mails are queued in the same
  * transaction as the message and sent after the commit.
  */
-export async function submitContactForm(app: FastifyInstance, body: ContactFormBody, lang: Lang): Promise<ContactFormResult> {
-  const { id, emailIds } = await app.db.transaction(async (tx) => {
+export async function submitContactForm(deps: MailingDeps, body: ContactFormBody, lang: Lang): Promise<ContactFormResult> {
+  const { id, emailIds } = await deps.db.transaction(async (tx) => {
     const messageId = await insertContactMessage(tx, body, lang);
     const meta = { contactMessageId: messageId };
     const toSender = await queueEmail(tx, {
@@ -31,7 +30,7 @@ export async function submitContactForm(app: FastifyInstance, body: ContactFormB
       meta,
     });
     const toSupport = await queueEmail(tx, {
-      to: addressOf(app.config.MAIL_FROM),
+      to: addressOf(deps.config.MAIL_FROM),
       template: 'contact_notification',
       // Our support team reads Swedish.
       lang: 'sv',
@@ -49,7 +48,7 @@ export async function submitContactForm(app: FastifyInstance, body: ContactFormB
     });
     return { id: messageId, emailIds: [toSender, toSupport] };
   });
-  await dispatchEmails(app, emailIds);
+  await dispatchEmails(deps, emailIds);
   return { id, replyWithinHours: CONTACT_REPLY_HOURS };
 }
 
@@ -58,21 +57,21 @@ export async function submitContactForm(app: FastifyInstance, body: ContactFormB
  * address changes nothing and sends nothing; the answer says so, kindly, rather than refusing.
  */
 export async function signUpForLaunch(
-  app: FastifyInstance,
+  deps: MailingDeps,
   body: NotificationSignupBody,
   lang: Lang,
 ): Promise<NotificationSignupResult> {
-  const emailId = await app.db.transaction(async (tx) => {
+  const emailId = await deps.db.transaction(async (tx) => {
     const id = await insertSignupOnce(tx, body, lang);
     if (!id) return null;
     return queueEmail(tx, {
       to: body.email,
       template: 'launch_signup',
       lang,
-      params: { name: body.name || (lang === 'sv' ? 'golfvän' : 'there'), siteUrl: `${app.config.PUBLIC_URL}/` },
+      params: { name: body.name || (lang === 'sv' ? 'golfvän' : 'there'), siteUrl: `${deps.config.PUBLIC_URL}/` },
       meta: { notificationSignupId: id },
     });
   });
-  if (emailId) await dispatchEmails(app, [emailId]);
+  if (emailId) await dispatchEmails(deps, [emailId]);
   return { alreadySignedUp: emailId === null };
 }

@@ -1,5 +1,5 @@
 import type { GolfClub, Package } from '@fairway/shared';
-import { asc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../lib/sql';
 import { golfClubs, packages } from './landing.tables';
@@ -19,6 +19,20 @@ export async function listActivePackages(db: Db): Promise<Package[]> {
     .from(packages)
     .where(eq(packages.active, true))
     .orderBy(asc(packages.sortOrder), asc(packages.id));
+}
+
+/** The package when it exists and is offered (registration's choice). */
+export async function findActivePackage(db: Db, id: string): Promise<{ id: string } | null> {
+  const [row] = await db
+    .select({ id: packages.id })
+    .from(packages)
+    .where(and(eq(packages.id, id), eq(packages.active, true)));
+  return row ?? null;
+}
+
+export async function findGolfClub(db: Db, id: string): Promise<{ id: string; name: string } | null> {
+  const [row] = await db.select({ id: golfClubs.id, name: golfClubs.name }).from(golfClubs).where(eq(golfClubs.id, id));
+  return row ?? null;
 }
 
 const swedish = new Intl.Collator('sv');

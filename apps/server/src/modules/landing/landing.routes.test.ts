@@ -1,10 +1,10 @@
 import type { GolfClub, Package } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { GOLF_CLUBS } from '../../db/seed/golf-clubs';
 import { seedReferenceData } from '../../db/seed/reference-data';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { packages } from './landing.tables';
 
 let t: TestApp;

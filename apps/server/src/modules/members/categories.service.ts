@@ -5,7 +5,7 @@ import {
   type PlayerCategory,
   type PlayerCategoryInput,
 } from '@fairway/shared';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { feeRuleProblem } from '../fees/fees.service';
 import type { CategoryKind, CategoryRecord } from './categories.repository';
@@ -34,19 +34,13 @@ function toPlayerCategory(r: CategoryRecord): PlayerCategory {
 }
 
 /** A code no other category of the kind has, and a default fee rule of the club account's own. */
-async function checkFields(
-  app: FastifyInstance,
-  kind: CategoryKind,
-  actor: MemberActor,
-  body: repo.CategoryValues,
-  exceptId?: string,
-) {
+async function checkFields(db: Db, kind: CategoryKind, actor: MemberActor, body: repo.CategoryValues, exceptId?: string) {
   const t = memberTenantOf(actor);
   const errors: Record<string, string[]> = {};
-  if (body.code && (await repo.codeTaken(app.db, kind, t, body.code, exceptId))) {
+  if (body.code && (await repo.codeTaken(db, kind, t, body.code, exceptId))) {
     errors.code = [encodeMessage('category_code_taken', { code: body.code })];
   }
-  const feeRule = kind === 'member' ? await feeRuleProblem(app.db, t, body.defaultFeeRuleId) : null;
+  const feeRule = kind === 'member' ? await feeRuleProblem(db, t, body.defaultFeeRuleId) : null;
   if (feeRule) errors.defaultFeeRuleId = feeRule;
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
@@ -66,29 +60,28 @@ async function unlessCodeRace<T>(code: string | null, write: () => Promise<T>): 
 
 /** The same five calls for both kinds; `shape` turns a record into the kind's response. */
 function categoryService<Body extends repo.CategoryValues, Out>(kind: CategoryKind, shape: (r: CategoryRecord) => Out) {
-  const find = async (app: FastifyInstance, actor: MemberActor, id: string) => {
-    const row = await repo.findCategory(app.db, kind, memberTenantOf(actor), id);
+  const find = async (db: Db, actor: MemberActor, id: string) => {
+    const row = await repo.findCategory(db, kind, memberTenantOf(actor), id);
     if (!row) throw new NotFoundError(NOT_FOUND[kind]);
     return shape(row);
   };
   return {
-    list: async (app: FastifyInstance, actor: MemberActor) =>
-      (await repo.listCategories(app.db, kind, memberTenantOf(actor))).map(shape),
+    list: async (db: Db, actor: MemberActor) => (await repo.listCategories(db, kind, memberTenantOf(actor))).map(shape),
     get: find,
-    create: async (app: FastifyInstance, actor: MemberActor, body: Body) => {
-      await checkFields(app, kind, actor, body);
-      const id = await unlessCodeRace(body.code, () => repo.insertCategory(app.db, kind, memberTenantOf(actor), body));
-      return find(app, actor, id);
+    create: async (db: Db, actor: MemberActor, body: Body) => {
+      await checkFields(db, kind, actor, body);
+      const id = await unlessCodeRace(body.code, () => repo.insertCategory(db, kind, memberTenantOf(actor), body));
+      return find(db, actor, id);
     },
-    update: async (app: FastifyInstance, actor: MemberActor, id: string, body: Body) => {
-      await find(app, actor, id);
-      await checkFields(app, kind, actor, body, id);
-      await unlessCodeRace(body.code, () => repo.updateCategory(app.db, kind, memberTenantOf(actor), id, body));
-      return find(app, actor, id);
+    update: async (db: Db, actor: MemberActor, id: string, body: Body) => {
+      await find(db, actor, id);
+      await checkFields(db, kind, actor, body, id);
+      await unlessCodeRace(body.code, () => repo.updateCategory(db, kind, memberTenantOf(actor), id, body));
+      return find(db, actor, id);
     },
-    remove: async (app: FastifyInstance, actor: MemberActor, id: string) => {
+    remove: async (db: Db, actor: MemberActor, id: string) => {
       const t = memberTenantOf(actor);
-      const deleted = await app.db.transaction((tx) => repo.deleteCategory(tx, kind, t, id));
+      const deleted = await db.transaction((tx) => repo.deleteCategory(tx, kind, t, id));
       if (!deleted) throw new NotFoundError(NOT_FOUND[kind]);
     },
   };

@@ -7,8 +7,7 @@ import type {
   FamilyRole,
   Pagination,
 } from '@fairway/shared';
-import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { BusinessError, NotFoundError, ValidationError } from '../../lib/errors';
 import { feeRuleProblem } from '../fees/fees.service';
 import * as repo from './families.repository';
@@ -17,9 +16,9 @@ import { logMembers, type MemberActor, memberTenantOf, today, toMemberRef } from
 
 type Link = { memberId: string; role: FamilyRole };
 
-async function toFamily(app: FastifyInstance, t: MemberTenant, row: repo.FamilyRecord): Promise<Family> {
+async function toFamily(db: Db, t: MemberTenant, row: repo.FamilyRecord): Promise<Family> {
   const on = today();
-  const people = await familyPeople(app.db, t, [row.id]);
+  const people = await familyPeople(db, t, [row.id]);
   return {
     id: row.id,
     name: row.name,
@@ -33,18 +32,18 @@ async function toFamily(app: FastifyInstance, t: MemberTenant, row: repo.FamilyR
 }
 
 export async function listFamiliesPage(
-  app: FastifyInstance,
+  db: Db,
   actor: MemberActor,
   query: FamiliesListFilter,
 ): Promise<{ data: FamilyListItem[]; pagination: Pagination }> {
   const t = memberTenantOf(actor);
   const on = today();
   const [rows, total] = await Promise.all([
-    repo.listFamilies(app.db, t, query.search, query.page, query.pageSize),
-    repo.countFamilies(app.db, t, query.search),
+    repo.listFamilies(db, t, query.search, query.page, query.pageSize),
+    repo.countFamilies(db, t, query.search),
   ]);
   const people = await familyPeople(
-    app.db,
+    db,
     t,
     rows.map((r) => r.id),
   );
@@ -68,11 +67,11 @@ export async function listFamiliesPage(
   };
 }
 
-export async function getFamily(app: FastifyInstance, actor: MemberActor, id: string): Promise<Family> {
+export async function getFamily(db: Db, actor: MemberActor, id: string): Promise<Family> {
   const t = memberTenantOf(actor);
-  const row = await repo.findFamily(app.db, t, id);
+  const row = await repo.findFamily(db, t, id);
   if (!row) throw new NotFoundError('members.familyNotFound');
-  return toFamily(app, t, row);
+  return toFamily(db, t, row);
 }
 
 /**
@@ -98,9 +97,9 @@ const valuesOf = (body: FamilyInput): repo.FamilyValues => ({
   discountValue: body.discountType ? (body.discountValue ?? 0) : null,
 });
 
-export async function createFamily(app: FastifyInstance, actor: MemberActor, body: FamilyInput): Promise<Family> {
+export async function createFamily(db: Db, actor: MemberActor, body: FamilyInput): Promise<Family> {
   const t = memberTenantOf(actor);
-  const id = await app.db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     await checkFeeRule(tx, t, body);
     await checkLinks(tx, t, null, body.members);
     const familyId = await repo.insertFamily(tx, t, valuesOf(body));
@@ -108,7 +107,7 @@ export async function createFamily(app: FastifyInstance, actor: MemberActor, bod
     await logMembers(tx, actor, 'members.familyCreated', { name: body.name, count: body.members.length });
     return familyId;
   });
-  return getFamily(app, actor, id);
+  return getFamily(db, actor, id);
 }
 
 async function checkFeeRule(tx: Tx, t: MemberTenant, body: FamilyInput) {
@@ -116,21 +115,21 @@ async function checkFeeRule(tx: Tx, t: MemberTenant, body: FamilyInput) {
   if (feeRule) throw new ValidationError({ feeRuleId: feeRule });
 }
 
-export async function updateFamily(app: FastifyInstance, actor: MemberActor, id: string, body: FamilyInput): Promise<Family> {
+export async function updateFamily(db: Db, actor: MemberActor, id: string, body: FamilyInput): Promise<Family> {
   const t = memberTenantOf(actor);
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     if (!(await repo.lockFamily(tx, t, id))) throw new NotFoundError('members.familyNotFound');
     await checkFeeRule(tx, t, body);
     await checkLinks(tx, t, id, body.members);
     await repo.updateFamily(tx, t, id, valuesOf(body));
     await repo.replaceLinks(tx, t, id, body.members);
   });
-  return getFamily(app, actor, id);
+  return getFamily(db, actor, id);
 }
 
-export async function deleteFamily(app: FastifyInstance, actor: MemberActor, id: string): Promise<void> {
+export async function deleteFamily(db: Db, actor: MemberActor, id: string): Promise<void> {
   const t = memberTenantOf(actor);
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const family = await repo.lockFamily(tx, t, id);
     if (!family) throw new NotFoundError('members.familyNotFound');
     await repo.deleteFamily(tx, t, id);
@@ -142,16 +141,11 @@ export async function deleteFamily(app: FastifyInstance, actor: MemberActor, id:
  * Adds a member to the family tree with a role, or changes the role of one already in it. A
  * family keeps exactly one payer: a second payer is refused (edit the family to swap payers).
  */
-export async function addFamilyMember(
-  app: FastifyInstance,
-  actor: MemberActor,
-  id: string,
-  body: FamilyMemberBody,
-): Promise<Family> {
+export async function addFamilyMember(db: Db, actor: MemberActor, id: string, body: FamilyMemberBody): Promise<Family> {
   const t = memberTenantOf(actor);
   if (!body.memberId || !body.role) throw new BusinessError(400, 'members.familyMemberMissing');
   const link: Link = { memberId: body.memberId, role: body.role };
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const family = await repo.lockFamily(tx, t, id);
     if (!family) throw new NotFoundError('members.familyNotFound');
     await checkLinks(tx, t, id, [link]);
@@ -167,18 +161,13 @@ export async function addFamilyMember(
     await repo.replaceLinks(tx, t, id, [...links, link]);
     await repo.updateFamily(tx, t, id, {});
   });
-  return getFamily(app, actor, id);
+  return getFamily(db, actor, id);
 }
 
 /** Takes a member out of the family tree; the payer only as the last one. */
-export async function removeFamilyMember(
-  app: FastifyInstance,
-  actor: MemberActor,
-  id: string,
-  memberId: string,
-): Promise<Family> {
+export async function removeFamilyMember(db: Db, actor: MemberActor, id: string, memberId: string): Promise<Family> {
   const t = memberTenantOf(actor);
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const family = await repo.lockFamily(tx, t, id);
     if (!family) throw new NotFoundError('members.familyNotFound');
     const links = await repo.linksOf(tx, t, id);
@@ -192,5 +181,5 @@ export async function removeFamilyMember(
     await repo.replaceLinks(tx, t, id, rest);
     await repo.updateFamily(tx, t, id, {});
   });
-  return getFamily(app, actor, id);
+  return getFamily(db, actor, id);
 }

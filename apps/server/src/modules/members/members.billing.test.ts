@@ -1,10 +1,10 @@
 import type { MemberBilling, MemberDetail, MemberInvoices, MemberListRow } from '@fairway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { invoices } from '../invoices/invoices.tables';
 import { roles } from '../permissions/permissions.tables';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 
 /**
  * A member's invoice balance is the sum of the open invoices of their customer in the accounting

@@ -1,13 +1,13 @@
 import type { GitMemberRow, GitTransaction, MemberDetail, MemberListRow } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
 import type { SimMember } from '../../providers/git/git.simulator-data';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { gitSyncCursors } from '../git/git.tables';
 import { runGitRefresh } from '../git/git-refresh.service';
-import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 
 /**
  * One member register (docs/members.md): after a GIT refresh the member list is GIT's members with

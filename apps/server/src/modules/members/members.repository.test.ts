@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 import { findMember, listVersion, memberSearchQuery, updateMember, upsertGitMembers, yearsBefore } from './members.repository';
 
 let t: TestApp;

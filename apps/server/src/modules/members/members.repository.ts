@@ -447,6 +447,19 @@ export async function memberRef(conn: Db | Tx, t: MemberTenant, id: string): Pro
   return row ?? null;
 }
 
+/** The member's name and number (what a support ticket about the member shows). */
+export async function memberNameOf(
+  conn: Db | Tx,
+  t: MemberTenant,
+  id: string,
+): Promise<{ id: string; firstname: string; lastname: string; memberNumber: string | null } | null> {
+  const [row] = await conn
+    .select({ id: members.id, firstname: members.firstname, lastname: members.lastname, memberNumber: members.memberNumber })
+    .from(members)
+    .where(and(eq(members.id, id), ...own(t)));
+  return row ?? null;
+}
+
 export async function wardsOf(conn: Db | Tx, t: MemberTenant, guardianId: string): Promise<MemberRefRecord[]> {
   return conn
     .select(refColumns)

@@ -78,7 +78,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: membersListSchema },
       },
     },
-    async (request) => listMembersPage(app, request.auth, request.query),
+    async (request) => listMembersPage(app.db, request.auth, request.query),
   );
 
   app.post(
@@ -93,7 +93,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: envelope(memberDetailSchema) },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await createMember(app, request.auth, request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await createMember(app.db, request.auth, request.body) }),
   );
 
   // Registered before /members/:id so "bulk" is never read as an id.
@@ -109,7 +109,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(memberBulkResultSchema) },
       },
     },
-    async (request) => ({ data: await bulkAction(app, request.auth, request.body) }),
+    async (request) => ({ data: await bulkAction(app.db, request.auth, request.body) }),
   );
 
   app.get(
@@ -124,7 +124,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(memberDetailSchema) },
       },
     },
-    async (request) => ({ data: await getMember(app, request.auth, request.params.id) }),
+    async (request) => ({ data: await getMember(app.db, request.auth, request.params.id) }),
   );
 
   app.put(
@@ -140,7 +140,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(memberDetailSchema) },
       },
     },
-    async (request) => ({ data: await updateMember(app, request.auth, request.params.id, request.body) }),
+    async (request) => ({ data: await updateMember(app.db, request.auth, request.params.id, request.body) }),
   );
 
   app.delete(
@@ -150,7 +150,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a member', params: idParamsSchema, querystring: noQuery, response: { 200: deleted } },
     },
     async (request) => {
-      await deleteMember(app, request.auth, request.params.id);
+      await deleteMember(app.db, request.auth, request.params.id);
       return { data: { id: request.params.id } };
     },
   );
@@ -169,7 +169,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await addNote(app, request.auth, request.params.id, request.body.text) }),
+      reply.code(201).send({ data: await addNote(app.db, request.auth, request.params.id, request.body.text) }),
   );
 
   app.delete(
@@ -185,7 +185,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeNote(app, request.auth, request.params.id, request.params.noteId);
+      await removeNote(app.db, request.auth, request.params.id, request.params.noteId);
       return { data: { id: request.params.noteId } };
     },
   );
@@ -202,7 +202,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(memberBillingSchema) },
       },
     },
-    async (request) => ({ data: await getBilling(app, request.auth, request.params.id) }),
+    async (request) => ({ data: await getBilling(app.db, request.auth, request.params.id) }),
   );
 
   app.get(
@@ -219,7 +219,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: memberInvoicesSchema },
       },
     },
-    async (request) => memberInvoices(app, request.auth, request.params.id, request.query),
+    async (request) => memberInvoices(app.db, request.auth, request.params.id, request.query),
   );
 
   app.put(
@@ -235,7 +235,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(memberBillingSchema) },
       },
     },
-    async (request) => ({ data: await updateBilling(app, request.auth, request.params.id, request.body) }),
+    async (request) => ({ data: await updateBilling(app.db, request.auth, request.params.id, request.body) }),
   );
 
   // ---- member and player categories -------------------------------------------------------
@@ -259,7 +259,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: envelope(z.array(item).max(1000)) },
         },
       },
-      async (request) => ({ data: await svc.list(app, request.auth) }),
+      async (request) => ({ data: await svc.list(app.db, request.auth) }),
     );
     app.get(
       `${path}/:id`,
@@ -267,7 +267,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         ...read,
         schema: { tags, summary: `One ${what}`, params: idParamsSchema, querystring: noQuery, response: { 200: envelope(item) } },
       },
-      async (request) => ({ data: await svc.get(app, request.auth, request.params.id) }),
+      async (request) => ({ data: await svc.get(app.db, request.auth, request.params.id) }),
     );
     app.post(
       path,
@@ -275,7 +275,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) =>
         reply
           .code(201)
-          .send({ data: await svc.create(app, request.auth, request.body as z.output<typeof memberCategoryBodySchema>) }),
+          .send({ data: await svc.create(app.db, request.auth, request.body as z.output<typeof memberCategoryBodySchema>) }),
     );
     app.put(
       `${path}/:id`,
@@ -291,7 +291,12 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => ({
-        data: await svc.update(app, request.auth, request.params.id, request.body as z.output<typeof memberCategoryBodySchema>),
+        data: await svc.update(
+          app.db,
+          request.auth,
+          request.params.id,
+          request.body as z.output<typeof memberCategoryBodySchema>,
+        ),
       }),
     );
     app.delete(
@@ -307,7 +312,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await svc.remove(app, request.auth, request.params.id);
+        await svc.remove(app.db, request.auth, request.params.id);
         return { data: { id: request.params.id } };
       },
     );
@@ -328,7 +333,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(familyListItemSchema) },
       },
     },
-    async (request) => listFamiliesPage(app, request.auth, request.query),
+    async (request) => listFamiliesPage(app.db, request.auth, request.query),
   );
 
   app.post(
@@ -343,7 +348,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: envelope(familySchema) },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await createFamily(app, request.auth, request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await createFamily(app.db, request.auth, request.body) }),
   );
 
   app.get(
@@ -358,7 +363,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(familySchema) },
       },
     },
-    async (request) => ({ data: await getFamily(app, request.auth, request.params.id) }),
+    async (request) => ({ data: await getFamily(app.db, request.auth, request.params.id) }),
   );
 
   app.put(
@@ -374,7 +379,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(familySchema) },
       },
     },
-    async (request) => ({ data: await updateFamily(app, request.auth, request.params.id, request.body) }),
+    async (request) => ({ data: await updateFamily(app.db, request.auth, request.params.id, request.body) }),
   );
 
   app.delete(
@@ -390,7 +395,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteFamily(app, request.auth, request.params.id);
+      await deleteFamily(app.db, request.auth, request.params.id);
       return { data: { id: request.params.id } };
     },
   );
@@ -408,7 +413,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(familySchema) },
       },
     },
-    async (request) => ({ data: await addFamilyMember(app, request.auth, request.params.id, request.body) }),
+    async (request) => ({ data: await addFamilyMember(app.db, request.auth, request.params.id, request.body) }),
   );
 
   app.delete(
@@ -423,6 +428,6 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(familySchema) },
       },
     },
-    async (request) => ({ data: await removeFamilyMember(app, request.auth, request.params.id, request.params.memberId) }),
+    async (request) => ({ data: await removeFamilyMember(app.db, request.auth, request.params.id, request.params.memberId) }),
   );
 };

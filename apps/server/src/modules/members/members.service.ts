@@ -20,8 +20,7 @@ import {
   type Pagination,
   type UpdateMemberInput,
 } from '@fairway/shared';
-import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { BusinessError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { MessageKey } from '../../lib/i18n';
 import { stockholmDate } from '../../lib/stockholm-time';
@@ -122,20 +121,20 @@ const COUNT_TTL_MS = 60_000;
 const COUNT_CACHE_MAX = 2_000;
 const counts = new Map<string, { total: number; at: number }>();
 
-async function totalOf(app: FastifyInstance, t: MemberTenant, filter: repo.MemberListFilter, on: string): Promise<number> {
-  const version = await repo.listVersion(app.db, t);
+async function totalOf(db: Db, t: MemberTenant, filter: repo.MemberListFilter, on: string): Promise<number> {
+  const version = await repo.listVersion(db, t);
   const { sort: _s, order: _o, ...counted } = filter;
   const key = JSON.stringify([t.clubAccountId, version, on, counted]);
   const hit = counts.get(key);
   if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.total;
-  const total = await repo.countMembers(app.db, t, filter, on);
+  const total = await repo.countMembers(db, t, filter, on);
   if (counts.size >= COUNT_CACHE_MAX) counts.delete(counts.keys().next().value as string);
   counts.set(key, { total, at: Date.now() });
   return total;
 }
 
 export async function listMembersPage(
-  app: FastifyInstance,
+  db: Db,
   actor: MemberActor,
   filter: MembersListFilter,
 ): Promise<{ data: MemberListRow[]; pagination: Pagination }> {
@@ -144,16 +143,16 @@ export async function listMembersPage(
   const { page, pageSize, ...rest } = filter;
   // A filter by another club account's category would only answer an empty list; say what is wrong instead.
   const errors: Record<string, string[]> = {};
-  if (rest.memberCategoryId && !(await categoryExists(app.db, 'member', t, rest.memberCategoryId))) {
+  if (rest.memberCategoryId && !(await categoryExists(db, 'member', t, rest.memberCategoryId))) {
     errors.memberCategoryId = [encodeMessage('category_not_found_field')];
   }
-  if (rest.playerCategoryId && !(await categoryExists(app.db, 'player', t, rest.playerCategoryId))) {
+  if (rest.playerCategoryId && !(await categoryExists(db, 'player', t, rest.playerCategoryId))) {
     errors.playerCategoryId = [encodeMessage('category_not_found_field')];
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  const rows = await repo.listMembers(app.db, t, rest, { page, pageSize }, on);
+  const rows = await repo.listMembers(db, t, rest, { page, pageSize }, on);
   // A short first page is the whole list: no need to count.
-  const total = page === 1 && rows.length < pageSize ? rows.length : await totalOf(app, t, rest, on);
+  const total = page === 1 && rows.length < pageSize ? rows.length : await totalOf(db, t, rest, on);
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -186,16 +185,16 @@ export async function listMembersPage(
 
 // ---- one member -----------------------------------------------------------------------------
 
-export async function getMember(app: FastifyInstance, actor: MemberActor, id: string): Promise<MemberDetail> {
+export async function getMember(db: Db, actor: MemberActor, id: string): Promise<MemberDetail> {
   const t = memberTenantOf(actor);
   const on = today();
-  const row = await repo.findMember(app.db, t, id);
+  const row = await repo.findMember(db, t, id);
   if (!row) throw new NotFoundError('members.notFound');
   const [guardian, wards, family, notes] = await Promise.all([
-    row.member.guardianId ? repo.memberRef(app.db, t, row.member.guardianId) : null,
-    repo.wardsOf(app.db, t, id),
-    repo.familyOfMember(app.db, t, id),
-    repo.notesOf(app.db, t, id),
+    row.member.guardianId ? repo.memberRef(db, t, row.member.guardianId) : null,
+    repo.wardsOf(db, t, id),
+    repo.familyOfMember(db, t, id),
+    repo.notesOf(db, t, id),
   ]);
   return {
     ...toMember(row, on),
@@ -257,11 +256,11 @@ function isGolfIdRace(error: unknown): boolean {
   return c.code === '23505' && (c.constraint ?? '').includes('members_club_golf_id_uq');
 }
 
-export async function createMember(app: FastifyInstance, actor: MemberActor, body: CreateMemberInput): Promise<MemberDetail> {
+export async function createMember(db: Db, actor: MemberActor, body: CreateMemberInput): Promise<MemberDetail> {
   const t = memberTenantOf(actor);
   let id: string;
   try {
-    id = await app.db.transaction(async (tx) => {
+    id = await db.transaction(async (tx) => {
       await checkReferences(tx, t, body, null);
       const created = await repo.insertMember(tx, t, {
         ...valuesOf(body),
@@ -279,7 +278,7 @@ export async function createMember(app: FastifyInstance, actor: MemberActor, bod
       throw new ValidationError({ golfId: [encodeMessage('golf_id_taken', { golfId: body.golfId ?? '' })] });
     throw error;
   }
-  return getMember(app, actor, id);
+  return getMember(db, actor, id);
 }
 
 /**
@@ -299,15 +298,10 @@ function refuseGitOwnedChanges(stored: repo.MemberRecord, body: UpdateMemberInpu
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 
-export async function updateMember(
-  app: FastifyInstance,
-  actor: MemberActor,
-  id: string,
-  body: UpdateMemberInput,
-): Promise<MemberDetail> {
+export async function updateMember(db: Db, actor: MemberActor, id: string, body: UpdateMemberInput): Promise<MemberDetail> {
   const t = memberTenantOf(actor);
   try {
-    await app.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const stored = await repo.lockMember(tx, t, id);
       if (!stored) throw new NotFoundError('members.notFound');
       refuseGitOwnedChanges(stored, body);
@@ -319,7 +313,7 @@ export async function updateMember(
       throw new ValidationError({ golfId: [encodeMessage('golf_id_taken', { golfId: body.golfId ?? '' })] });
     throw error;
   }
-  return getMember(app, actor, id);
+  return getMember(db, actor, id);
 }
 
 /** Refuses to remove a family's payer while the family has others (who would then have none). */
@@ -330,9 +324,9 @@ async function refusePayers(tx: Tx, t: MemberTenant, ids: readonly string[], nam
   }
 }
 
-export async function deleteMember(app: FastifyInstance, actor: MemberActor, id: string): Promise<void> {
+export async function deleteMember(db: Db, actor: MemberActor, id: string): Promise<void> {
   const t = memberTenantOf(actor);
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const member = await repo.lockMember(tx, t, id);
     if (!member) throw new NotFoundError('members.notFound');
     await refusePayers(tx, t, [id], new Map([[id, `${member.firstname} ${member.lastname}`]]));
@@ -355,15 +349,11 @@ const BULK_ACTIVITIES: Record<MemberBulkActionBody['action'], MessageKey> = {
  * One action on the selected members, all or nothing: every id must be the club account's
  * (otherwise 404 and nothing changes), and the action runs in one transaction.
  */
-export async function bulkAction(
-  app: FastifyInstance,
-  actor: MemberActor,
-  body: MemberBulkActionBody,
-): Promise<MemberBulkResult> {
+export async function bulkAction(db: Db, actor: MemberActor, body: MemberBulkActionBody): Promise<MemberBulkResult> {
   const t = memberTenantOf(actor);
   const ids = [...new Set(body.ids)];
   if (ids.length === 0) throw new BusinessError(400, 'members.selectMembers');
-  return app.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const found = await repo.lockMembers(tx, t, ids);
     if (found.length !== ids.length) throw new NotFoundError('members.notFound');
     // Active and member category are GIT's for the members GIT lists (refuseGitOwnedChanges).
@@ -401,29 +391,29 @@ export async function bulkAction(
 
 // ---- notes ----------------------------------------------------------------------------------
 
-export async function addNote(app: FastifyInstance, actor: MemberActor, memberId: string, text: string): Promise<MemberNote> {
+export async function addNote(db: Db, actor: MemberActor, memberId: string, text: string): Promise<MemberNote> {
   const t = memberTenantOf(actor);
-  if (!(await repo.memberRef(app.db, t, memberId))) throw new NotFoundError('members.notFound');
-  const id = await repo.insertNote(app.db, t, memberId, text, actor.userId);
-  const note = (await repo.notesOf(app.db, t, memberId)).find((n) => n.id === id);
+  if (!(await repo.memberRef(db, t, memberId))) throw new NotFoundError('members.notFound');
+  const id = await repo.insertNote(db, t, memberId, text, actor.userId);
+  const note = (await repo.notesOf(db, t, memberId)).find((n) => n.id === id);
   if (!note) throw new NotFoundError('members.noteNotFound');
   return toNote(note);
 }
 
-export async function removeNote(app: FastifyInstance, actor: MemberActor, memberId: string, noteId: string): Promise<void> {
+export async function removeNote(db: Db, actor: MemberActor, memberId: string, noteId: string): Promise<void> {
   const t = memberTenantOf(actor);
-  if (!(await repo.memberRef(app.db, t, memberId))) throw new NotFoundError('members.notFound');
-  if (!(await repo.deleteNote(app.db, t, memberId, noteId))) throw new NotFoundError('members.noteNotFound');
+  if (!(await repo.memberRef(db, t, memberId))) throw new NotFoundError('members.notFound');
+  if (!(await repo.deleteNote(db, t, memberId, noteId))) throw new NotFoundError('members.noteNotFound');
 }
 
 // ---- member_billing -------------------------------------------------------------------------
 
-export async function getBilling(app: FastifyInstance, actor: MemberActor, id: string): Promise<MemberBilling> {
+export async function getBilling(db: Db, actor: MemberActor, id: string): Promise<MemberBilling> {
   const t = memberTenantOf(actor);
-  const row = await repo.findMember(app.db, t, id);
+  const row = await repo.findMember(db, t, id);
   if (!row) throw new NotFoundError('members.notFound');
   const m = row.member;
-  const guardian = m.guardianId ? await repo.memberRef(app.db, t, m.guardianId) : null;
+  const guardian = m.guardianId ? await repo.memberRef(db, t, m.guardianId) : null;
   return {
     memberId: m.id,
     billingName: m.billingName,
@@ -444,19 +434,19 @@ export async function getBilling(app: FastifyInstance, actor: MemberActor, id: s
  * has none. The caller's "only team-created documents" rule holds here as on the invoice list.
  */
 export async function memberInvoices(
-  app: FastifyInstance,
+  db: Db,
   caller: AccountingCaller,
   id: string,
   query: MemberInvoicesFilter,
 ): Promise<MemberInvoices> {
   const t = memberTenantOf(caller);
-  const row = await repo.findMember(app.db, t, id);
+  const row = await repo.findMember(db, t, id);
   if (!row) throw new NotFoundError('members.notFound');
   const customerNumber = row.member.customerNumber;
   const pagination = { page: query.page, pageSize: query.pageSize };
   if (!customerNumber) return { data: [], pagination: { ...pagination, total: 0 }, balanceOre: 0, customerNumber: null };
   const team = teamCondition(caller, 'onlyTeamDocuments', invoices.createdBy);
-  const page = await repo.memberInvoicesPage(app.db, t, customerNumber, team, pagination);
+  const page = await repo.memberInvoicesPage(db, t, customerNumber, team, pagination);
   const on = today();
   return {
     data: page.rows.map((r) => ({
@@ -473,16 +463,11 @@ export async function memberInvoices(
   };
 }
 
-export async function updateBilling(
-  app: FastifyInstance,
-  actor: MemberActor,
-  id: string,
-  body: MemberBillingInput,
-): Promise<MemberBilling> {
+export async function updateBilling(db: Db, actor: MemberActor, id: string, body: MemberBillingInput): Promise<MemberBilling> {
   const t = memberTenantOf(actor);
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     if (!(await repo.lockMember(tx, t, id))) throw new NotFoundError('members.notFound');
     await repo.updateMember(tx, t, id, body);
   });
-  return getBilling(app, actor, id);
+  return getBilling(db, actor, id);
 }

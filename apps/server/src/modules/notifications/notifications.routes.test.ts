@@ -1,9 +1,16 @@
 import type { Notification, NotificationsListResponse } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMember,
+  bearer,
+  createOrganisation,
+  signIn,
+  type TestMember,
+  type TestOrganisation,
+} from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { addMember, bearer, createOrganisation, signIn, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { notify } from './notifications.service';
 import { notifications } from './notifications.tables';
 

@@ -5,6 +5,7 @@ import { likePattern } from '../../lib/sql';
 import { roles } from '../permissions/permissions.tables';
 import { memberships, users } from '../users/users.tables';
 import { clubAccounts, organisations } from './organizations.tables';
+import type { Tenant } from './tenant';
 
 export interface MemberOrganisationRow {
   id: string;
@@ -113,4 +114,62 @@ export async function requesterContextOf(
     )
     .where(eq(organisations.id, caller.organisationId));
   return context ?? null;
+}
+
+/** The organisation's id and name, or null when it is gone. */
+export async function findOrganisationRef(conn: Db | Tx, tenant: Tenant): Promise<{ id: string; name: string } | null> {
+  const [row] = await conn
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, tenant.organisationId));
+  return row ?? null;
+}
+
+/** A new organisation; its customer number is the caller's (an existing customer's, or `nextCustomerNumber`). */
+export async function insertOrganisation(
+  conn: Db | Tx,
+  values: {
+    name: string;
+    packageId: string;
+    accountingProgram: string;
+    golfClubId: string | null;
+    organisationNumber: string | null;
+    customerNumber: string;
+  },
+): Promise<{ id: string; customerNumber: string }> {
+  const [row] = await conn
+    .insert(organisations)
+    .values(values)
+    .returning({ id: organisations.id, customerNumber: organisations.customerNumber });
+  if (!row) throw new Error('organisations insert returned no row');
+  return row;
+}
+
+export async function insertClubAccount(
+  conn: Db | Tx,
+  tenant: Tenant,
+  values: { name: string; organisationNumber: string | null; accountingProgram: string },
+): Promise<string> {
+  const [row] = await conn
+    .insert(clubAccounts)
+    .values({ organisationId: tenant.organisationId, ...values })
+    .returning({ id: clubAccounts.id });
+  if (!row) throw new Error('club_accounts insert returned no row');
+  return row.id;
+}
+
+/** The sequence's next customer number (an existing customer may already hold it). */
+export async function nextCustomerNumber(conn: Db | Tx): Promise<string | null> {
+  const result = await conn.execute<{ n: string }>(sql`SELECT nextval('organisation_customer_number_seq')::text AS n`);
+  return (result as unknown as { rows: { n: string }[] }).rows[0]?.n ?? null;
+}
+
+/** True when an organisation already holds the customer number (existing-customer signup). */
+export async function customerNumberInUse(conn: Db | Tx, customerNumber: string): Promise<boolean> {
+  const rows = await conn
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.customerNumber, customerNumber))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -1,9 +1,9 @@
 import type { CurrentUser, OrganizationSummary } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { addMember, createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 import { memberships } from '../users/users.tables';
 import { organisations } from './organizations.tables';
 

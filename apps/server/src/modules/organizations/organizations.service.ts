@@ -1,14 +1,12 @@
 import { ACCOUNTING_PROGRAMS, type AccountingProgram, type RoleName } from '@fairway/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { asSystem } from '../../db/tenant-context';
 import { NotFoundError } from '../../lib/errors';
-import { passwordHistory } from '../auth/auth.tables';
-import { ensureSystemRoles } from '../permissions/permissions.service';
+import { addPasswordHistory } from '../auth/auth.repository';
+import { ensureSystemRoles } from '../permissions/permissions.repository';
 import { startSubscription } from '../subscriptions/subscriptions.service';
-import { memberships, userClubAccounts, users } from '../users/users.tables';
-import { findOrganisationSettings } from './organizations.repository';
-import { clubAccounts, organisations } from './organizations.tables';
+import { insertMembership, insertUser, replaceClubAccess } from '../users/users.repository';
+import * as repo from './organizations.repository';
 import type { Tenant } from './tenant';
 
 /** A further organisation starts on the free package; upgrading is the subscription's business. */
@@ -54,66 +52,51 @@ export async function createOrganisationWithOwner(
   input: CreateOrganisationWithOwnerInput,
 ): Promise<CreatedOrganisation> {
   const customerNumber = input.organisation.customerNumber ?? (await nextFreeCustomerNumber(tx));
-  const [organisation] = await tx
-    .insert(organisations)
-    .values({
-      name: input.organisation.name,
-      packageId: input.organisation.packageId,
-      accountingProgram: input.organisation.accountingProgram,
-      golfClubId: input.organisation.golfClubId ?? null,
-      organisationNumber: input.organisation.organisationNumber ?? null,
-      customerNumber,
-    })
-    .returning({ id: organisations.id, customerNumber: organisations.customerNumber });
-  if (!organisation) throw new Error('organisations insert returned no row');
+  const organisation = await repo.insertOrganisation(tx, {
+    name: input.organisation.name,
+    packageId: input.organisation.packageId,
+    accountingProgram: input.organisation.accountingProgram,
+    golfClubId: input.organisation.golfClubId ?? null,
+    organisationNumber: input.organisation.organisationNumber ?? null,
+    customerNumber,
+  });
+  const tenant: Tenant = { organisationId: organisation.id };
+  const clubAccountId = await repo.insertClubAccount(tx, tenant, {
+    name: input.clubAccount.name,
+    organisationNumber: input.clubAccount.organisationNumber ?? null,
+    accountingProgram: input.organisation.accountingProgram,
+  });
 
-  const [clubAccount] = await tx
-    .insert(clubAccounts)
-    .values({
-      organisationId: organisation.id,
-      name: input.clubAccount.name,
-      organisationNumber: input.clubAccount.organisationNumber ?? null,
-      accountingProgram: input.organisation.accountingProgram,
-    })
-    .returning({ id: clubAccounts.id });
-  if (!clubAccount) throw new Error('club_accounts insert returned no row');
-
-  const roleIds = await ensureSystemRoles(tx, organisation.id);
+  const roleIds = await ensureSystemRoles(tx, tenant);
 
   let userId: string;
   if ('existingUserId' in input.owner) {
     userId = input.owner.existingUserId;
   } else {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: input.owner.email.trim().toLowerCase(),
-        name: input.owner.name,
-        phone: input.owner.phone || null,
-        passwordHash: input.owner.passwordHash,
-        currentOrganisationId: organisation.id,
-        currentClubAccountId: clubAccount.id,
-      })
-      .returning({ id: users.id });
-    if (!user) throw new Error('users insert returned no row');
-    userId = user.id;
-    await tx.insert(passwordHistory).values({ userId, passwordHash: input.owner.passwordHash });
+    userId = await insertUser(tx, {
+      email: input.owner.email.trim().toLowerCase(),
+      name: input.owner.name,
+      phone: input.owner.phone || null,
+      passwordHash: input.owner.passwordHash,
+      currentOrganisationId: organisation.id,
+      currentClubAccountId: clubAccountId,
+    });
+    await addPasswordHistory(tx, userId, input.owner.passwordHash);
   }
 
-  await tx.insert(memberships).values({
-    organisationId: organisation.id,
+  await insertMembership(tx, tenant, {
     userId,
     roleId: roleIds.Owner,
     golfclubAdmin: input.golfclubAdmin ?? true,
     status: 'active',
   });
-  await tx.insert(userClubAccounts).values({ userId, clubAccountId: clubAccount.id, organisationId: organisation.id });
+  await replaceClubAccess(tx, tenant, userId, [clubAccountId]);
   await startSubscription(tx, organisation.id);
 
   return {
     organisationId: organisation.id,
     customerNumber: organisation.customerNumber,
-    clubAccountId: clubAccount.id,
+    clubAccountId,
     userId,
     roleIds,
   };
@@ -129,7 +112,7 @@ export async function createFurtherOrganisation(
   tenant: Tenant,
   input: { ownerUserId: string; name: string; organisationNumber: string | null },
 ): Promise<CreatedOrganisation> {
-  const settings = await findOrganisationSettings(db, tenant);
+  const settings = await repo.findOrganisationSettings(db, tenant);
   if (!settings) throw new NotFoundError();
   const accountingProgram = (ACCOUNTING_PROGRAMS as readonly string[]).includes(settings.accountingProgram)
     ? (settings.accountingProgram as AccountingProgram)
@@ -156,20 +139,9 @@ export async function createFurtherOrganisation(
  */
 async function nextFreeCustomerNumber(tx: Db | Tx): Promise<string> {
   for (let tries = 0; tries < 1000; tries++) {
-    const result = await tx.execute<{ n: string }>(sql`SELECT nextval('organisation_customer_number_seq')::text AS n`);
-    const n = (result as unknown as { rows: { n: string }[] }).rows[0]?.n;
+    const n = await repo.nextCustomerNumber(tx);
     if (!n) break;
-    if (!(await customerNumberInUse(tx, n))) return n;
+    if (!(await repo.customerNumberInUse(tx, n))) return n;
   }
   throw new Error('no free customer number');
-}
-
-/** True when an organisation already holds the customer number (existing-customer signup). */
-export async function customerNumberInUse(db: Db | Tx, customerNumber: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.customerNumber, customerNumber))
-    .limit(1);
-  return rows.length > 0;
 }

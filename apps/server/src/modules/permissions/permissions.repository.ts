@@ -1,5 +1,5 @@
-import { ROLES, type RoleDefinition, type Scope } from '@fairway/shared';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { DEFAULT_ROLE_SCOPES, ROLES, type RoleDefinition, type RoleName, type Scope } from '@fairway/shared';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Tenant } from '../organizations/tenant';
 import { memberships } from '../users/users.tables';
@@ -121,4 +121,32 @@ export async function moveRoleUsers(conn: Conn, tenant: Tenant, fromRoleId: stri
 
 export async function deleteRole(conn: Conn, tenant: Tenant, id: string): Promise<void> {
   await conn.delete(roles).where(and(eq(roles.organisationId, tenant.organisationId), eq(roles.id, id), eq(roles.system, false)));
+}
+
+/**
+ * Creates the default roles (docs/permissions.md#roles) for an organisation, leaving existing ones alone, and
+ * answers every system role's id by name. Safe to call again (e.g. after a release adds a role).
+ */
+export async function ensureSystemRoles(conn: Conn, tenant: Tenant): Promise<Record<RoleName, string>> {
+  const { organisationId } = tenant;
+  await conn
+    .insert(roles)
+    .values(
+      ROLES.map((name) => ({
+        organisationId,
+        name,
+        system: true,
+        scopes: [...DEFAULT_ROLE_SCOPES[name]],
+      })),
+    )
+    .onConflictDoNothing({ target: [roles.organisationId, roles.name] });
+  const rows = await conn
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(and(eq(roles.organisationId, organisationId), inArray(roles.name, [...ROLES])));
+  const byName = Object.fromEntries(rows.map((r) => [r.name, r.id])) as Record<RoleName, string>;
+  for (const name of ROLES) {
+    if (!byName[name]) throw new Error(`system role ${name} missing for organisation ${organisationId}`);
+  }
+  return byName;
 }

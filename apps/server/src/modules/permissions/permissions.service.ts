@@ -1,8 +1,6 @@
 import { ALL_SCOPES, DEFAULT_ROLE_SCOPES, ROLE_RULES, ROLES, type RoleName, type RoleRule, type Scope } from '@fairway/shared';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
 import { type MessageParam, messages } from '../../lib/i18n';
-import { roles } from './permissions.tables';
+import type { roles } from './permissions.tables';
 
 export type RoleRow = typeof roles.$inferSelect;
 export type RoleRules = Record<RoleRule, boolean>;
@@ -30,31 +28,4 @@ export function roleNameParam(role: Pick<RoleRow, 'name' | 'system'>): MessagePa
 
 export function roleRules(role: Pick<RoleRow, RoleRule>): RoleRules {
   return Object.fromEntries(ROLE_RULES.map((rule) => [rule, role[rule]])) as RoleRules;
-}
-
-/**
- * Creates the default roles (docs/permissions.md#roles) for an organisation, leaving existing ones alone, and
- * answers every system role's id by name. Safe to call again (e.g. after a release adds a role).
- */
-export async function ensureSystemRoles(tx: Db | Tx, organisationId: string): Promise<Record<RoleName, string>> {
-  await tx
-    .insert(roles)
-    .values(
-      ROLES.map((name) => ({
-        organisationId,
-        name,
-        system: true,
-        scopes: [...DEFAULT_ROLE_SCOPES[name]],
-      })),
-    )
-    .onConflictDoNothing({ target: [roles.organisationId, roles.name] });
-  const rows = await tx
-    .select({ id: roles.id, name: roles.name })
-    .from(roles)
-    .where(and(eq(roles.organisationId, organisationId), inArray(roles.name, [...ROLES])));
-  const byName = Object.fromEntries(rows.map((r) => [r.name, r.id])) as Record<RoleName, string>;
-  for (const name of ROLES) {
-    if (!byName[name]) throw new Error(`system role ${name} missing for organisation ${organisationId}`);
-  }
-  return byName;
 }

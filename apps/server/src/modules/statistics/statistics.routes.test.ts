@@ -10,17 +10,17 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectThroughConsent, useFortnoxSimulator } from '../../../test/fixtures/accounting';
+import { addMember, createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import type { FxContract, FxInvoice, FxInvoicePayment } from '../../providers/fortnox/fortnox-types';
 import { kronorToOre } from '../../providers/fortnox/money';
 import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { runMirrorRefresh } from '../accounting/refresh/refresh.service';
 import { accountingSyncRuns } from '../accounting/refresh/refresh.tables';
 import { mirrorInvoices } from '../invoices/invoices.mirror';
 import { invoices } from '../invoices/invoices.tables';
 import { roles } from '../permissions/permissions.tables';
-import { addMember, createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 import { addMonths, swedishToday, windowOf } from './statistics.service';
 
 /**

@@ -36,7 +36,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(generalStatisticsSchema) },
       },
     },
-    async (request) => ({ data: await generalStatistics(app, request.auth, request.params.period) }),
+    async (request) => ({ data: await generalStatistics(app.db, request.auth, request.params.period) }),
   );
   app.get(
     '/statistics/invoices/:period',
@@ -50,7 +50,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(invoiceStatisticsSchema) },
       },
     },
-    async (request) => ({ data: await invoiceStatistics(app, request.auth, request.params.period) }),
+    async (request) => ({ data: await invoiceStatistics(app.db, request.auth, request.params.period) }),
   );
   app.get(
     '/statistics/customers/:period',
@@ -64,7 +64,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(customerStatisticsSchema) },
       },
     },
-    async (request) => ({ data: await customerStatistics(app, request.auth, request.params.period) }),
+    async (request) => ({ data: await customerStatistics(app.db, request.auth, request.params.period) }),
   );
   app.get(
     '/statistics/contracts/:period',
@@ -78,7 +78,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(contractStatisticsSchema) },
       },
     },
-    async (request) => ({ data: await contractStatistics(app, request.auth, request.params.period) }),
+    async (request) => ({ data: await contractStatistics(app.db, request.auth, request.params.period) }),
   );
   app.get(
     '/statistics/products/:period',
@@ -92,6 +92,6 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(productStatisticsSchema) },
       },
     },
-    async (request) => ({ data: await productStatistics(app, request.auth, request.params.period) }),
+    async (request) => ({ data: await productStatistics(app.db, request.auth, request.params.period) }),
   );
 };

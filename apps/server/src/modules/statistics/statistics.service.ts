@@ -11,7 +11,7 @@ import {
   TOP_CUSTOMERS,
   TOP_PRODUCTS,
 } from '@fairway/shared';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { type MirrorCompleteness, mirrorCompleteness } from '../accounting/refresh/completeness';
 import * as repo from './statistics.repository';
@@ -79,7 +79,7 @@ export function netCoverage(rows: repo.InvoiceMonth[]) {
  * the answer's `completion` is about.
  */
 async function context(
-  app: FastifyInstance,
+  db: Db,
   caller: AccountingCaller,
   period: StatisticsPeriod,
   wholeReads: (window: StatisticsWindow) => repo.DateRange | null,
@@ -87,8 +87,8 @@ async function context(
   const target = targetOf(caller);
   const window = windowOf(period, swedishToday());
   const [syncedAt, completeness] = await Promise.all([
-    repo.lastRefreshedAt(app.db, target),
-    mirrorCompleteness(app.db, target, window.both.from),
+    repo.lastRefreshedAt(db, target),
+    mirrorCompleteness(db, target, window.both.from),
   ]);
   const header = {
     period,
@@ -116,18 +116,14 @@ function series<T extends { month: string }>(window: StatisticsWindow, rows: T[]
   }));
 }
 
-export async function generalStatistics(
-  app: FastifyInstance,
-  caller: AccountingCaller,
-  period: StatisticsPeriod,
-): Promise<GeneralStatistics> {
-  const { target, window, header, completeness } = await context(app, caller, period, (w) => w.current);
+export async function generalStatistics(db: Db, caller: AccountingCaller, period: StatisticsPeriod): Promise<GeneralStatistics> {
+  const { target, window, header, completeness } = await context(db, caller, period, (w) => w.current);
   const [invoiceRows, paymentRows, unpaid, customerCounts, contractRows] = await Promise.all([
-    repo.invoiceMonths(app.db, caller, target, window.both),
-    repo.paymentMonths(app.db, caller, target, window.both),
-    repo.unpaidSummary(app.db, caller, target, window.today),
-    repo.customerCounts(app.db, caller, target),
-    repo.contractStatuses(app.db, caller, target, window.today),
+    repo.invoiceMonths(db, caller, target, window.both),
+    repo.paymentMonths(db, caller, target, window.both),
+    repo.unpaidSummary(db, caller, target, window.today),
+    repo.customerCounts(db, caller, target),
+    repo.contractStatuses(db, caller, target, window.today),
   ]);
   const billed = series(window, invoiceRows, (r) => r?.totalOre ?? 0);
   const paid = series(window, paymentRows, (r) => r?.paidOre ?? 0);
@@ -158,17 +154,13 @@ export async function generalStatistics(
   };
 }
 
-export async function invoiceStatistics(
-  app: FastifyInstance,
-  caller: AccountingCaller,
-  period: StatisticsPeriod,
-): Promise<InvoiceStatistics> {
-  const { target, window, header, completeness } = await context(app, caller, period, (w) => w.current);
+export async function invoiceStatistics(db: Db, caller: AccountingCaller, period: StatisticsPeriod): Promise<InvoiceStatistics> {
+  const { target, window, header, completeness } = await context(db, caller, period, (w) => w.current);
   const [invoiceRows, paymentRows, statuses, days] = await Promise.all([
-    repo.invoiceMonths(app.db, caller, target, window.both),
-    repo.paymentMonths(app.db, caller, target, window.current),
-    repo.invoiceStatuses(app.db, caller, target, window.current, window.today),
-    repo.averageDaysToPay(app.db, caller, target, window.current),
+    repo.invoiceMonths(db, caller, target, window.both),
+    repo.paymentMonths(db, caller, target, window.current),
+    repo.invoiceStatuses(db, caller, target, window.current, window.today),
+    repo.averageDaysToPay(db, caller, target, window.current),
   ]);
   const invoicesOnly = series(window, invoiceRows, (r) => (r ? r.count - r.creditNotes : 0));
   const billed = series(window, invoiceRows, (r) => r?.totalOre ?? 0);
@@ -210,17 +202,17 @@ export async function invoiceStatistics(
 }
 
 export async function customerStatistics(
-  app: FastifyInstance,
+  db: Db,
   caller: AccountingCaller,
   period: StatisticsPeriod,
 ): Promise<CustomerStatistics> {
-  const { target, window, header } = await context(app, caller, period, () => null);
+  const { target, window, header } = await context(db, caller, period, () => null);
   const [counts, invoiceRows, billedNow, billedBefore, top] = await Promise.all([
-    repo.customerCounts(app.db, caller, target),
-    repo.invoiceMonths(app.db, caller, target, window.both),
-    repo.billedCustomerCount(app.db, caller, target, window.current),
-    repo.billedCustomerCount(app.db, caller, target, window.previous),
-    repo.topCustomers(app.db, caller, target, window.current, TOP_CUSTOMERS),
+    repo.customerCounts(db, caller, target),
+    repo.invoiceMonths(db, caller, target, window.both),
+    repo.billedCustomerCount(db, caller, target, window.current),
+    repo.billedCustomerCount(db, caller, target, window.previous),
+    repo.topCustomers(db, caller, target, window.current, TOP_CUSTOMERS),
   ]);
   const billed = series(window, invoiceRows, (r) => r?.customers ?? 0);
   return {
@@ -232,16 +224,16 @@ export async function customerStatistics(
 }
 
 export async function contractStatistics(
-  app: FastifyInstance,
+  db: Db,
   caller: AccountingCaller,
   period: StatisticsPeriod,
 ): Promise<ContractStatistics> {
-  const { target, window, header } = await context(app, caller, period, () => null);
+  const { target, window, header } = await context(db, caller, period, () => null);
   const [statuses, intervals, starts, invoiceRows] = await Promise.all([
-    repo.contractStatuses(app.db, caller, target, window.today),
-    repo.contractIntervals(app.db, caller, target, window.today),
-    repo.contractStartMonths(app.db, caller, target, window.both),
-    repo.invoiceMonths(app.db, caller, target, window.both),
+    repo.contractStatuses(db, caller, target, window.today),
+    repo.contractIntervals(db, caller, target, window.today),
+    repo.contractStartMonths(db, caller, target, window.both),
+    repo.invoiceMonths(db, caller, target, window.both),
   ]);
   const started = series(window, starts, (r) => r?.started ?? 0);
   const invoiced = series(window, invoiceRows, (r) => r?.contractTotalOre ?? 0);
@@ -268,25 +260,21 @@ export async function contractStatistics(
   };
 }
 
-export async function productStatistics(
-  app: FastifyInstance,
-  caller: AccountingCaller,
-  period: StatisticsPeriod,
-): Promise<ProductStatistics> {
-  const { target, window, header, completeness } = await context(app, caller, period, (w) => w.both);
+export async function productStatistics(db: Db, caller: AccountingCaller, period: StatisticsPeriod): Promise<ProductStatistics> {
+  const { target, window, header, completeness } = await context(db, caller, period, (w) => w.both);
   if (!completeness.covers(window.both)) {
     // Rows of part of the invoices would rank articles and sum revenue wrongly: nothing until all are read.
     return {
       ...header,
-      coverage: await repo.rowCoverage(app.db, caller, target, window.current),
+      coverage: await repo.rowCoverage(db, caller, target, window.current),
       totals: { netOre: null, previousNetOre: null, articles: null },
       months: [],
       articles: [],
     };
   }
   const [rows, coverage] = await Promise.all([
-    repo.productMonths(app.db, caller, target, window.both),
-    repo.rowCoverage(app.db, caller, target, window.current),
+    repo.productMonths(db, caller, target, window.both),
+    repo.rowCoverage(db, caller, target, window.current),
   ]);
   const inCurrent = new Set(window.months);
   const monthly = new Map<string, number>();
@@ -327,7 +315,7 @@ export async function productStatistics(
     .sort((x, y) => y.netOre - x.netOre || (x.articleNumber ?? '').localeCompare(y.articleNumber ?? ''))
     .slice(0, TOP_PRODUCTS);
   const names = await repo.articleDescriptions(
-    app.db,
+    db,
     target,
     top.flatMap((a) => (a.articleNumber ? [a.articleNumber] : [])),
   );

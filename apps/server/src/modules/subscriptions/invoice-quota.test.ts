@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { BusinessError } from '../../lib/errors';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 import { assertInvoiceQuota, recordInvoiceUsage } from './subscriptions.service';
 
 let t: TestApp;

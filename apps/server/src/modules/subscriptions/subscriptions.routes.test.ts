@@ -2,12 +2,18 @@ import type { CancelResult, PaymentPlanInfo, ProductModule, SmsPlan, Subscriptio
 import { ONLY_OWNER_MANAGES_SUBSCRIPTION } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addClubAccount,
+  addMember,
+  createOrganisation,
+  type TestMember,
+  type TestOrganisation,
+} from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { billings } from '../billings/billings.tables';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { memberships, users } from '../users/users.tables';
 import { addDays, addMonths, todayIso } from './dates';
 import { runSubscriptionMaintenance } from './subscriptions.service';

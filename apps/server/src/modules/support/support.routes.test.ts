@@ -1,15 +1,21 @@
 import type { Billing, SupportHoursPurchase, SupportTicket } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addClubAccount,
+  addMember,
+  createOrganisation,
+  type TestMember,
+  type TestOrganisation,
+} from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { addressOf } from '../../lib/mailbox';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { emailOutbox } from '../email/email.tables';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { members } from '../members/members.tables';
 import { runSubscriptionMaintenance } from '../subscriptions/subscriptions.service';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { addClubAccount, addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
 import { FORM_BUDGETS } from './form-budget';
 import { supportHourPurchases, supportTickets } from './support.tables';
 

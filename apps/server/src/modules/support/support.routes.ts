@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
 import { authenticated, scoped } from '../../plugins/auth';
+import { mailingDeps } from '../email/email.service';
 import { tenantOf } from '../organizations/tenant';
 import { FORM_BUDGETS, formBudget } from './form-budget';
 import { listPurchases } from './support.repository';
@@ -21,6 +22,7 @@ const noQuery = z.object({}).strict();
 
 /** Support (docs/help.md#support): tickets to our support team and personal support hours. */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = mailingDeps(app);
   // Anyone signed in may ask for help; which member a ticket names is checked against the club account.
   const signedIn = authenticated(app);
   app.post(
@@ -36,7 +38,8 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: envelope(supportTicketSchema) },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await openTicket(app, request.auth, request.body, getLang(request)) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await openTicket(deps, request.auth, request.body, getLang(request)) }),
   );
 
   app.get(
@@ -50,7 +53,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: supportTicketsListSchema },
       },
     },
-    async (request) => listTickets(app, request.auth, request.query),
+    async (request) => listTickets(app.db, request.auth, request.query),
   );
 
   // Buying hours adds to the organisation's billing: the scope of whoever manages the subscription.
@@ -67,7 +70,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await buySupportHours(app, request.auth, request.body, getLang(request)) }),
+      reply.code(201).send({ data: await buySupportHours(deps, request.auth, request.body, getLang(request)) }),
   );
 
   app.get(

@@ -7,16 +7,15 @@ import {
   type SupportTicket,
   supportHoursPrice,
 } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
 import { addressOf } from '../../lib/mailbox';
 import type { AuthContext } from '../../plugins/auth';
-import { dispatchEmails, queueEmail } from '../email/email.service';
+import { dispatchEmails, type MailingDeps, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
 import { logEvent } from '../eventlogs/eventlogs.service';
+import { memberNameOf } from '../members/members.repository';
 import { members } from '../members/members.tables';
 import { requesterContextOf } from '../organizations/organizations.repository';
 import { tenantOf } from '../organizations/tenant';
@@ -34,17 +33,7 @@ async function callerContext(tx: Tx, caller: Caller) {
 /** A member of the club account in use (the tenant of members), or null: another club account's or tenant's is not found. */
 async function memberOfCaller(conn: Db | Tx, caller: Caller, memberId: string) {
   if (!caller.clubAccountId) return null;
-  const [ref] = await conn
-    .select({ id: members.id, firstname: members.firstname, lastname: members.lastname, memberNumber: members.memberNumber })
-    .from(members)
-    .where(
-      and(
-        eq(members.id, memberId),
-        eq(members.organisationId, caller.organisationId),
-        eq(members.clubAccountId, caller.clubAccountId),
-      ),
-    );
-  return ref ?? null;
+  return memberNameOf(conn, { organisationId: caller.organisationId, clubAccountId: caller.clubAccountId }, memberId);
 }
 
 /**
@@ -53,9 +42,9 @@ async function memberOfCaller(conn: Db | Tx, caller: Caller, memberId: string) {
  * the same transaction, sent after the commit). A member must be one of the club account's own:
  * another club account's or tenant's member answers 404, as if it did not exist.
  */
-export async function openTicket(app: FastifyInstance, caller: Caller, body: OpenTicketBody, lang: Lang): Promise<SupportTicket> {
+export async function openTicket(deps: MailingDeps, caller: Caller, body: OpenTicketBody, lang: Lang): Promise<SupportTicket> {
   const tenant = tenantOf(caller);
-  const { ticketId, emailIds } = await app.db.transaction(async (tx) => {
+  const { ticketId, emailIds } = await deps.db.transaction(async (tx) => {
     let member: { id: string; label: string } | null = null;
     if (body.memberId) {
       const ref = await memberOfCaller(tx, caller, body.memberId);
@@ -81,7 +70,7 @@ export async function openTicket(app: FastifyInstance, caller: Caller, body: Ope
     });
     const meta = { supportTicketId: ticket.id };
     const toSupport = await queueEmail(tx, {
-      to: addressOf(app.config.MAIL_FROM),
+      to: addressOf(deps.config.MAIL_FROM),
       template: 'support_ticket',
       // Our support team reads Swedish.
       lang: 'sv',
@@ -116,22 +105,18 @@ export async function openTicket(app: FastifyInstance, caller: Caller, body: Ope
     });
     return { ticketId: ticket.id, emailIds: [toSupport, toUser] };
   });
-  await dispatchEmails(app, emailIds);
-  const saved = await repo.findTicket(app.db, tenant, ticketId);
+  await dispatchEmails(deps, emailIds);
+  const saved = await repo.findTicket(deps.db, tenant, ticketId);
   if (!saved) throw new NotFoundError();
   return saved;
 }
 
-export async function listTickets(
-  app: FastifyInstance,
-  caller: Caller,
-  query: { page: number; pageSize: number; memberId?: string },
-) {
+export async function listTickets(db: Db, caller: Caller, query: { page: number; pageSize: number; memberId?: string }) {
   const tenant = tenantOf(caller);
-  if (query.memberId && !(await memberOfCaller(app.db, caller, query.memberId))) {
+  if (query.memberId && !(await memberOfCaller(db, caller, query.memberId))) {
     throw new ValidationError({ memberId: [encodeMessage('member_not_found_field')] });
   }
-  const { rows, total } = await repo.listTickets(app.db, tenant, query);
+  const { rows, total } = await repo.listTickets(db, tenant, query);
   return { data: rows, pagination: { page: query.page, pageSize: query.pageSize, total } };
 }
 
@@ -141,7 +126,7 @@ export async function listTickets(
  * buyer with the amount ex and incl. VAT.
  */
 export async function buySupportHours(
-  app: FastifyInstance,
+  deps: MailingDeps,
   caller: Caller,
   body: BuySupportHoursBody,
   lang: Lang,
@@ -149,7 +134,7 @@ export async function buySupportHours(
   const tenant = tenantOf(caller);
   const price = supportHoursPrice(body.hours);
   const hours = price.hundredths / 100;
-  const { row, emailId } = await app.db.transaction(async (tx) => {
+  const { row, emailId } = await deps.db.transaction(async (tx) => {
     const context = await callerContext(tx, caller);
     const inserted = await repo.insertPurchase(tx, tenant, {
       userId: caller.userId,
@@ -177,13 +162,13 @@ export async function buySupportHours(
         exVatOre: price.exVatOre,
         vatOre: price.vatOre,
         totalOre: price.totalOre,
-        billingUrl: `${app.config.PUBLIC_URL}/dashboard/configuration/settings?tab=billing`,
+        billingUrl: `${deps.config.PUBLIC_URL}/dashboard/configuration/settings?tab=billing`,
       },
       meta: { supportHourPurchaseId: inserted.id },
     });
     return { row: inserted, emailId: id };
   });
-  await dispatchEmails(app, [emailId]);
+  await dispatchEmails(deps, [emailId]);
   return {
     id: row.id,
     hours,

@@ -1,10 +1,9 @@
 import { type CurrentUser, ROLES, type RoleName } from '@fairway/shared';
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { UnauthorizedError } from '../../lib/errors';
 import { type Access, loadAccess, pickOrganisation } from '../auth/access';
-import { organisations } from '../organizations/organizations.tables';
-import { users } from './users.tables';
+import { findOrganisationRef } from '../organizations/organizations.repository';
+import { findUser } from './users.repository';
 
 /**
  * Where a user's profile image is served; `v` changes with every upload so browsers can cache
@@ -33,14 +32,11 @@ export async function getCurrentUser(
   organisationId?: string,
   access?: Access,
 ): Promise<CurrentUser> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const user = await findUser(db, userId);
   const orgId = organisationId ?? (user ? await pickOrganisation(db, userId, user.currentOrganisationId) : null);
   const resolved = access ?? (user && orgId ? await loadAccess(db, userId, orgId) : null);
   if (!user || !orgId || !resolved) throw new UnauthorizedError('auth.tokenNotValid', 'auth.sessionRevokedDetail');
-  const [organisation] = await db
-    .select({ id: organisations.id, name: organisations.name })
-    .from(organisations)
-    .where(eq(organisations.id, orgId));
+  const organisation = await findOrganisationRef(db, { organisationId: orgId });
   if (!organisation) throw new UnauthorizedError('auth.tokenNotValid', 'auth.sessionRevokedDetail');
   const current = resolved.clubAccounts.find((c) => c.id === resolved.clubAccountId) ?? null;
   return {

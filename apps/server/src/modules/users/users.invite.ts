@@ -1,16 +1,15 @@
 import type { InviteUserBody, User } from '@fairway/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ConflictError } from '../../lib/errors';
 import { getLang } from '../../lib/i18n';
 import { createInvitation } from '../auth/auth.service';
-import { dispatchEmails } from '../email/email.service';
+import { dispatchEmails, type MailingDeps } from '../email/email.service';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { notify } from '../notifications/notifications.service';
 import { tenantOf } from '../organizations/tenant';
 import { roleNameParam } from '../permissions/permissions.service';
-import { findMember, findUserByEmail, insertMembership, replaceClubAccess } from './users.repository';
+import { findMember, findUserByEmail, insertMembership, insertUser, replaceClubAccess } from './users.repository';
 import { type Actor, checkInvitation, loadUser } from './users.service';
-import { users } from './users.tables';
 
 /**
  * POST users/invite (docs/permissions.md#inviting): a new person gets an account without a password; someone who
@@ -19,25 +18,20 @@ import { users } from './users.tables';
  * out only after the commit.
  */
 export async function inviteUser(
-  app: Pick<FastifyInstance, 'db' | 'config' | 'jobs' | 'log'>,
+  deps: MailingDeps,
   actor: Actor,
   body: InviteUserBody,
   request: Pick<FastifyRequest, 'headers'>,
 ): Promise<User> {
   const tenant = tenantOf(actor);
-  const { userId, emailId } = await app.db.transaction(async (tx) => {
+  const { userId, emailId } = await deps.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, body.email);
     if (existing && (await findMember(tx, tenant, existing.id))) throw new ConflictError('users.alreadyMember');
     const checked = await checkInvitation(tx, actor, body);
 
     let userId = existing?.id;
     if (!userId) {
-      const [created] = await tx
-        .insert(users)
-        .values({ email: body.email, name: body.name, currentOrganisationId: tenant.organisationId })
-        .returning({ id: users.id });
-      if (!created) throw new Error('users insert returned no row');
-      userId = created.id;
+      userId = await insertUser(tx, { email: body.email, name: body.name, currentOrganisationId: tenant.organisationId });
     }
     await insertMembership(tx, tenant, { userId, roleId: checked.roleId, status: 'invited' });
     await replaceClubAccess(tx, tenant, userId, checked.clubAccountIds);
@@ -46,7 +40,7 @@ export async function inviteUser(
       organisationId: tenant.organisationId,
       invitedBy: actor.userId,
       lang: getLang(request),
-      publicUrl: app.config.PUBLIC_URL,
+      publicUrl: deps.config.PUBLIC_URL,
     });
     const member = await findMember(tx, tenant, userId);
     const role = member ? roleNameParam({ name: member.role, system: member.roleSystem }) : '';
@@ -68,6 +62,6 @@ export async function inviteUser(
     });
     return { userId, emailId: invitation.emailId };
   });
-  await dispatchEmails(app, [emailId]);
-  return loadUser(app.db, tenant, userId);
+  await dispatchEmails(deps, [emailId]);
+  return loadUser(deps.db, tenant, userId);
 }

@@ -383,6 +383,12 @@ export async function setImage(conn: Conn, tenant: Tenant, userId: string, image
     .where(and(eq(users.id, userId), isMemberOf(conn, tenant, userId)));
 }
 
+/** The whole user row (the current user's profile is built from it). */
+export async function findUser(conn: Conn, userId: string): Promise<typeof users.$inferSelect | null> {
+  const [row] = await conn.select().from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
 export async function findUserByEmail(conn: Conn, email: string) {
   const [row] = await conn
     .select({ id: users.id, name: users.name, passwordHash: users.passwordHash })
@@ -390,4 +396,21 @@ export async function findUserByEmail(conn: Conn, email: string) {
     .where(eq(users.email, email))
     .limit(1);
   return row ?? null;
+}
+
+/** A new account (an invitee's has no password until the link is used). */
+export async function insertUser(
+  conn: Conn,
+  values: {
+    email: string;
+    name: string;
+    phone?: string | null;
+    passwordHash?: string | null;
+    currentOrganisationId: string;
+    currentClubAccountId?: string | null;
+  },
+): Promise<string> {
+  const [row] = await conn.insert(users).values(values).returning({ id: users.id });
+  if (!row) throw new Error('users insert returned no row');
+  return row.id;
 }

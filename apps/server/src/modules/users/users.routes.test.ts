@@ -1,10 +1,17 @@
 import { type CurrentUser, PROFILE_IMAGE_MAX_BYTES, type User, VALIDATION_MESSAGES } from '@fairway/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addClubAccount,
+  addMember,
+  bearer,
+  createOrganisation,
+  type TestMember,
+  type TestOrganisation,
+} from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { emailOutbox } from '../email/email.tables';
-import { addClubAccount, addMember, bearer, createOrganisation, type TestMember, type TestOrganisation } from './test-fixtures';
 import { memberships, userClubAccounts, users } from './users.tables';
 
 let t: TestApp;

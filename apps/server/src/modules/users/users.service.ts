@@ -15,8 +15,8 @@ import { BusinessError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { AuthContext } from '../../plugins/auth';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { reaches, type Tenant, tenantOf } from '../organizations/tenant';
-import { findRole, findRoleByName, type RoleRef } from '../permissions/permissions.repository';
-import { ensureSystemRoles, roleNameParam } from '../permissions/permissions.service';
+import { ensureSystemRoles, findRole, findRoleByName, type RoleRef } from '../permissions/permissions.repository';
+import { roleNameParam } from '../permissions/permissions.service';
 import { profileImageUrl } from './current-user';
 import {
   clubAccountIdsOf,
@@ -109,7 +109,7 @@ async function resolveRole(tx: Tx, tenant: Tenant, body: { role?: RoleName; role
   const existing = await findRoleByName(tx, tenant, body.role);
   if (existing?.system) return existing;
   // Organisations created before a default role existed get it on first use.
-  await ensureSystemRoles(tx, tenant.organisationId);
+  await ensureSystemRoles(tx, tenant);
   const created = await findRoleByName(tx, tenant, body.role);
   if (!created) throw new Error(`default role ${body.role} missing`);
   return created;

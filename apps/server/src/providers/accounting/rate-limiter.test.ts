@@ -1,8 +1,8 @@
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { runAsBackground } from '../../lib/work-priority';
 import { rateKeyOf } from '../../modules/accounting/connection/accounting-for';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { createRateLimiter, pruneRateEvents, type RateLimiter } from './rate-limiter';
 import { providerRateEvents } from './rate-limiter.tables';
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { AccessTokenSource, TokenSet } from '../accounting/credentials';
 import { AccountingError } from '../accounting/errors';
 import type { AccountingProvider, CustomerFields, InvoiceFields } from '../accounting/provider';

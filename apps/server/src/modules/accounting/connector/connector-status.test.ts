@@ -1,10 +1,10 @@
 import type { Integrations } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
 import type { App } from '../../../app';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { clubAccounts } from '../../organizations/organizations.tables';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../users/test-fixtures';
 import { accountingFor } from '../connection/accounting-for';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganisation } from '../../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
 import type { App } from '../../../app';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createOrganisation } from '../../users/test-fixtures';
 import { type ClubTenant, connectorDetails, connectorStatus, issueConnectorKey, rotateConnectorKey } from './connector.service';
 import { connectorWork } from './connector.tables';
 

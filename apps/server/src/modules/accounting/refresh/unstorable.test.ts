@@ -1,12 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, connectedWorld } from '../../../../test/fixtures/accounting';
+import type { TestOrganisation } from '../../../../test/fixtures/users';
+import type { TestApp } from '../../../../test/test-app';
 import type { App } from '../../../app';
 import { asSchemaOwner } from '../../../db/tenant-context';
 import type { FortnoxSimulator } from '../../../providers/fortnox/simulator/index';
-import type { TestApp } from '../../../test/test-app';
 import { customers } from '../../customers/customers.tables';
-import type { TestOrganisation } from '../../users/test-fixtures';
 import { queueMirrorRefresh } from './queue';
 import { mirrorRefreshRuns, runMirrorRefresh } from './refresh.service';
 import { accountingSyncRuns } from './refresh.tables';

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
-import { type App, type BuildAppOptions, buildApp } from '../app';
-import { type Config, IN_MEMORY, loadConfig } from '../config';
-import { createPgliteDatabase } from '../db/client';
-import { MIGRATIONS_FOLDER, runMigrations } from '../db/migrate';
-import { Jobs } from '../lib/jobs';
+import { type App, type BuildAppOptions, buildApp } from '../src/app';
+import { type Config, IN_MEMORY, loadConfig } from '../src/config';
+import { createPgliteDatabase } from '../src/db/client';
+import { MIGRATIONS_FOLDER, runMigrations } from '../src/db/migrate';
+import { Jobs } from '../src/lib/jobs';
 
 export interface TestApp {
   app: App;
