@@ -9,7 +9,7 @@ import { addDays, stockholmDate } from '../../providers/fortnox/time';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { gitInvoiceBases, gitInvoiceOccasions } from '../git/git.tables';
-import { basisInvoiceExternalRef } from '../git/git-sync-ref';
+import { basisInvoiceExternalRef } from '../git/sync/git-sync-ref';
 import { invoicePayments, invoices } from '../invoices/invoices.tables';
 import { families, familyMembers, memberCategories, members, playerCategories } from '../members/members.tables';
 import { roles } from '../permissions/permissions.tables';

@@ -19,8 +19,8 @@ import type { MirrorTarget } from '../accounting/mirror';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
 import { members } from '../members/members.tables';
 import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.tables';
-import { gitSyncItems } from './git-sync.tables';
-import { itemStatesBeyond, itemStatesFor, listTargetOf, notSynced, syncStatesOf } from './git-sync-states';
+import { gitSyncItems } from './sync/git-sync.tables';
+import { itemStatesBeyond, itemStatesFor, listTargetOf, notSynced, syncStatesOf } from './sync/git-sync-states';
 
 /** Reading the portal's copy of GIT (`git/`, `git/list_members/`, paid / credited invoices; docs/git.md#mirror). */
 

@@ -9,7 +9,7 @@ import { type ConnectorState, connectorStatus } from '../../providers/visma-admi
 import { latestRuns } from '../accounting/accounting.repository';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
-import { findGitConnection } from '../git/git-connections.service';
+import { findGitConnection } from '../git/connection/git-connections.service';
 import { requesterContextOf } from '../organizations/organizations.repository';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import { smsPlans, subscriptions } from '../subscriptions/subscriptions.tables';

@@ -6,7 +6,7 @@ import { type GitSimulator, startGitSimulator } from '../../providers/git/git.si
 import type { SimMember } from '../../providers/git/git.simulator-data';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { gitSyncCursors } from '../git/git.tables';
-import { runGitRefresh } from '../git/git-refresh.service';
+import { runGitRefresh } from '../git/refresh/git-refresh.service';
 import { createOrganisation, type TestOrganisation } from '../users/test-fixtures';
 
 /**

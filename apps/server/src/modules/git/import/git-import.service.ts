@@ -8,12 +8,12 @@ import {
 } from '@fairway/shared';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db, Tx } from '../../db/client';
-import { BusinessError, NotFoundError } from '../../lib/errors';
-import { type Lang, t } from '../../lib/i18n';
-import type { MirrorTarget } from '../accounting/mirror';
-import { logEventQuietly } from '../eventlogs/eventlogs.service';
-import { type GitBasisRow, gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.tables';
+import type { Db, Tx } from '../../../db/client';
+import { BusinessError, NotFoundError } from '../../../lib/errors';
+import { type Lang, t } from '../../../lib/i18n';
+import type { MirrorTarget } from '../../accounting/mirror';
+import { logEventQuietly } from '../../eventlogs/eventlogs.service';
+import { type GitBasisRow, gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from '../git.tables';
 import { parseWorkbook, suggestMapping } from './git-import.parse';
 import { type AnalysedInvoice, analyseImport, problemsOf, type RowProblem, splitName } from './git-import.rows';
 import { gitImports } from './git-import.tables';

@@ -1,7 +1,7 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenantIsolation } from '../../db/row-level-security';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { gitTransactions } from './git.tables';
+import { tenantIsolation } from '../../../db/row-level-security';
+import { clubAccounts, organisations } from '../../organizations/organizations.tables';
+import { gitTransactions } from '../git.tables';
 
 /**
  * What the report-back told GIT (or is about to): one row per GIT call, keyed by the reference

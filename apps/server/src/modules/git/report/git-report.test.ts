@@ -2,25 +2,25 @@ import type { ApiConfiguration, GitTransaction, Invoice } from '@fairway/shared'
 import { CONFIGURATION_DEFAULTS } from '@fairway/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
-import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import { stockholmDate } from '../../providers/fortnox/time';
-import { createGitClient } from '../../providers/git/git.client';
-import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
-import type { TestApp } from '../../test/test-app';
-import { eventLogs } from '../eventlogs/eventlogs.tables';
-import { apiAs, connectedWorld } from '../integrations/accounting-test-helpers';
-import { invoices } from '../invoices/invoices.tables';
-import { roles } from '../permissions/permissions.tables';
-import { addClubAccount, addMember, type TestMember, type TestOrganisation } from '../users/test-fixtures';
-import { userClubAccounts } from '../users/users.tables';
-import { gitConnections, gitInvoiceBases, gitTransactions } from './git.tables';
-import { runGitRefresh } from './git-refresh.service';
+import type { App } from '../../../app';
+import type { FortnoxSimulator } from '../../../providers/fortnox/simulator/index';
+import { stockholmDate } from '../../../providers/fortnox/time';
+import { createGitClient } from '../../../providers/git/git.client';
+import { type GitSimulator, startGitSimulator } from '../../../providers/git/git.simulator';
+import type { TestApp } from '../../../test/test-app';
+import { eventLogs } from '../../eventlogs/eventlogs.tables';
+import { apiAs, connectedWorld } from '../../integrations/accounting-test-helpers';
+import { invoices } from '../../invoices/invoices.tables';
+import { roles } from '../../permissions/permissions.tables';
+import { addClubAccount, addMember, type TestMember, type TestOrganisation } from '../../users/test-fixtures';
+import { userClubAccounts } from '../../users/users.tables';
+import { gitConnections, gitInvoiceBases, gitTransactions } from '../git.tables';
+import { runGitRefresh } from '../refresh/git-refresh.service';
+import { queueScheduledGitSyncs } from '../schedule/git-schedule.service';
+import { gitSyncItems } from '../sync/git-sync.tables';
+import { basisInvoiceExternalRef, basisInvoiceRequestId } from '../sync/git-sync-ref';
 import { runReportStatus } from './git-report.service';
 import { gitReportRuns, gitStatusReports } from './git-report.tables';
-import { queueScheduledGitSyncs } from './git-schedule.service';
-import { gitSyncItems } from './git-sync.tables';
-import { basisInvoiceExternalRef, basisInvoiceRequestId } from './git-sync-ref';
 
 /**
  * Report-back end to end: invoices for GIT bases made in the Fortnox simulator (through the

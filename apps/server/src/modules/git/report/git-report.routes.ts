@@ -1,9 +1,9 @@
 import { envelope, gitReportStatusBodySchema, gitTransactionSchema } from '@fairway/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getLang } from '../../lib/i18n';
-import { scoped } from '../../plugins/auth';
-import { targetOf } from '../accounting/access';
+import { getLang } from '../../../lib/i18n';
+import { scoped } from '../../../plugins/auth';
+import { targetOf } from '../../accounting/access';
 import { queueReportStatus } from './git-report.service';
 
 const noQuery = z.object({}).strict();

@@ -10,28 +10,29 @@ import type {
 } from '@fairway/shared';
 import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db, Tx } from '../../db/client';
-import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
-import { failureText } from '../../lib/failure';
-import type { Lang } from '../../lib/i18n';
-import type { RunContext as LiveRun, RunKind, RunResult } from '../../lib/runs/run-engine';
-import { isAccountingError } from '../../providers/accounting/errors';
-import type { AccountingProvider } from '../../providers/accounting/provider';
-import { addDays, stockholmDate } from '../../providers/fortnox/time';
-import type { AccountingCaller } from '../accounting/access';
-import type { MirrorTarget } from '../accounting/mirror';
-import { getConfiguration } from '../configurations/configurations.service';
-import { mirrorCustomers } from '../customers/customers.mirror';
-import { findCustomerByExternalRef } from '../customers/customers.repository';
-import { logEventQuietly } from '../eventlogs/eventlogs.service';
-import { accountingFor } from '../integrations/accounting-connections.service';
-import { mirrorInvoices } from '../invoices/invoices.mirror';
-import { findInvoiceByNumber } from '../invoices/invoices.repository';
-import { createInvoice, sendInvoice } from '../invoices/invoices.service';
-import { linkCustomerNumber } from '../members/members.repository';
-import { clubAccounts } from '../organizations/organizations.tables';
-import type { ClubAccountReach } from '../organizations/tenant';
-import { gitConnections, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.tables';
+import type { Db, Tx } from '../../../db/client';
+import { AppError, ConflictError, NotFoundError } from '../../../lib/errors';
+import { failureText } from '../../../lib/failure';
+import type { Lang } from '../../../lib/i18n';
+import type { RunContext as LiveRun, RunKind, RunResult } from '../../../lib/runs/run-engine';
+import { isAccountingError } from '../../../providers/accounting/errors';
+import type { AccountingProvider } from '../../../providers/accounting/provider';
+import { addDays, stockholmDate } from '../../../providers/fortnox/time';
+import type { AccountingCaller } from '../../accounting/access';
+import type { MirrorTarget } from '../../accounting/mirror';
+import { getConfiguration } from '../../configurations/configurations.service';
+import { mirrorCustomers } from '../../customers/customers.mirror';
+import { findCustomerByExternalRef } from '../../customers/customers.repository';
+import { logEventQuietly } from '../../eventlogs/eventlogs.service';
+import { accountingFor } from '../../integrations/accounting-connections.service';
+import { mirrorInvoices } from '../../invoices/invoices.mirror';
+import { findInvoiceByNumber } from '../../invoices/invoices.repository';
+import { createInvoice, sendInvoice } from '../../invoices/invoices.service';
+import { linkCustomerNumber } from '../../members/members.repository';
+import { clubAccounts } from '../../organizations/organizations.tables';
+import type { ClubAccountReach } from '../../organizations/tenant';
+import { gitConnections, gitInvoiceOccasions, gitMembers, gitTransactions } from '../git.tables';
+import { getTransaction } from '../git-transactions.repository';
 import * as repo from './git-sync.repository';
 import {
   billingMethodsOf,
@@ -55,7 +56,6 @@ import {
   selectionOf,
 } from './git-sync-selection';
 import { encodeFailure, isInvoiced } from './git-sync-states';
-import { getTransaction } from './git-transactions.repository';
 
 export type { GitSyncSelection } from './git-sync-selection';
 

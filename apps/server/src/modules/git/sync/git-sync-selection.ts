@@ -1,12 +1,12 @@
 import { encodeMessage } from '@fairway/shared';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError } from '../../lib/errors';
-import type { MirrorTarget } from '../accounting/mirror';
-import { getConfiguration, settingRequired } from '../configurations/configurations.service';
-import { clubAccounts } from '../organizations/organizations.tables';
-import { type ClubAccountReach, reachableClubAccount } from '../organizations/tenant';
-import { gitInvoiceBases, gitInvoiceOccasions, type gitMembers } from './git.tables';
+import { NotFoundError } from '../../../lib/errors';
+import type { MirrorTarget } from '../../accounting/mirror';
+import { getConfiguration, settingRequired } from '../../configurations/configurations.service';
+import { clubAccounts } from '../../organizations/organizations.tables';
+import { type ClubAccountReach, reachableClubAccount } from '../../organizations/tenant';
+import { gitInvoiceBases, gitInvoiceOccasions, type gitMembers } from '../git.tables';
 
 // What a sync works on: the target club account, the chosen occasion and its invoice bases.
 

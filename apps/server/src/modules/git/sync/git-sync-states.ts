@@ -1,9 +1,9 @@
 import type { GitBasisSync } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
-import { encodeFailure, renderFailure } from '../../lib/failure';
-import type { Lang } from '../../lib/i18n';
-import type { MirrorTarget } from '../accounting/mirror';
-import { getConfiguration } from '../configurations/configurations.service';
+import { encodeFailure, renderFailure } from '../../../lib/failure';
+import type { Lang } from '../../../lib/i18n';
+import type { MirrorTarget } from '../../accounting/mirror';
+import { getConfiguration } from '../../configurations/configurations.service';
 import * as repo from './git-sync.repository';
 
 // The states of a basis's sync item (git-sync.tables.ts): which count as invoiced, how a failure

@@ -1,8 +1,8 @@
 import type { GitImportCell } from '@fairway/shared';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenantIsolation } from '../../db/row-level-security';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
+import { tenantIsolation } from '../../../db/row-level-security';
+import { clubAccounts, organisations } from '../../organizations/organizations.tables';
+import { users } from '../../users/users.tables';
 
 export interface GitImportSheetRow {
   /** The row number as Excel shows it. */

@@ -8,12 +8,12 @@ import {
 } from '@fairway/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ConflictError } from '../../lib/errors';
-import type { CustomerFields, DocumentRow, InvoiceDeliveryMethod } from '../../providers/accounting/provider';
-import type { GitAddress } from '../../providers/git/git-gateway';
-import type { MirrorTarget } from '../accounting/mirror';
-import { feeRules } from '../fees/fees.tables';
-import { families, familyMembers, members } from '../members/members.tables';
+import { ConflictError } from '../../../lib/errors';
+import type { CustomerFields, DocumentRow, InvoiceDeliveryMethod } from '../../../providers/accounting/provider';
+import type { GitAddress } from '../../../providers/git/git-gateway';
+import type { MirrorTarget } from '../../accounting/mirror';
+import { feeRules } from '../../fees/fees.tables';
+import { families, familyMembers, members } from '../../members/members.tables';
 import type { BasisRow, MemberRow } from './git-sync-selection';
 
 // The accounting documents a GIT invoice basis becomes: who pays, the customer's fields, the rows.

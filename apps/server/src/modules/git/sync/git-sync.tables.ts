@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenantIsolation } from '../../db/row-level-security';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { gitTransactions } from './git.tables';
+import { tenantIsolation } from '../../../db/row-level-security';
+import { clubAccounts, organisations } from '../../organizations/organizations.tables';
+import { gitTransactions } from '../git.tables';
 
 /**
  * The GIT → accounting sync's ledger: one row per GIT club account × target club account × GIT

@@ -11,10 +11,10 @@ import {
 } from '@fairway/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getLang } from '../../lib/i18n';
-import { scoped } from '../../plugins/auth';
-import { targetOf } from '../accounting/access';
-import { getGitTransaction } from './git.service';
+import { getLang } from '../../../lib/i18n';
+import { scoped } from '../../../plugins/auth';
+import { targetOf } from '../../accounting/access';
+import { getGitTransaction } from '../git.service';
 import { preflightGitSync, queueGitSync } from './git-sync.service';
 import { listArticleMappings, saveArticleMappings } from './git-sync-mappings.service';
 

@@ -1,15 +1,15 @@
 import type { GitReportKind } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors';
-import type { MirrorTarget } from '../accounting/mirror';
-import { getConfiguration } from '../configurations/configurations.service';
-import { latestEventOf } from '../eventlogs/eventlogs.repository';
-import { logEvent } from '../eventlogs/eventlogs.service';
-import { notify } from '../notifications/notifications.service';
-import { listConnectedGitTargets } from './git-connections.service';
-import { queueGitRefresh } from './git-refresh.service';
-import { queueReportStatus, reportTargetOf } from './git-report.service';
-import { queueGitSync } from './git-sync.service';
+import { AppError } from '../../../lib/errors';
+import type { MirrorTarget } from '../../accounting/mirror';
+import { getConfiguration } from '../../configurations/configurations.service';
+import { latestEventOf } from '../../eventlogs/eventlogs.repository';
+import { logEvent } from '../../eventlogs/eventlogs.service';
+import { notify } from '../../notifications/notifications.service';
+import { listConnectedGitTargets } from '../connection/git-connections.service';
+import { queueGitRefresh } from '../refresh/git-refresh.service';
+import { queueReportStatus, reportTargetOf } from '../report/git-report.service';
+import { queueGitSync } from '../sync/git-sync.service';
 
 export const GIT_AUTO_SYNC_QUEUE = 'git.auto-sync';
 

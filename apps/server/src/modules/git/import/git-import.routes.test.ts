@@ -8,17 +8,17 @@ import type {
 } from '@fairway/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
-import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { eventLogs } from '../eventlogs/eventlogs.tables';
-import { roles } from '../permissions/permissions.tables';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../users/test-fixtures';
-import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.tables';
-import { type ExportRow, exportRow, GIT_EXPORT_HEADERS, gitExportWorkbook } from './git-import.fixtures';
+import { type ExportRow, exportRow, GIT_EXPORT_HEADERS, gitExportWorkbook } from '../../../../test/fixtures/git-import.fixtures';
+import type { App } from '../../../app';
+import { type GitSimulator, startGitSimulator } from '../../../providers/git/git.simulator';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { eventLogs } from '../../eventlogs/eventlogs.tables';
+import { roles } from '../../permissions/permissions.tables';
+import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../users/test-fixtures';
+import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from '../git.tables';
+import { runGitRefresh } from '../refresh/git-refresh.service';
 import { deleteStaleGitImports } from './git-import.service';
 import { gitImports } from './git-import.tables';
-import { runGitRefresh } from './git-refresh.service';
 
 let t: TestApp;
 let app: App;

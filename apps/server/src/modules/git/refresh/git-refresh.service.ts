@@ -1,13 +1,14 @@
 import { and, eq, notLike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors';
-import { failureText } from '../../lib/failure';
-import type { RunContext, RunKind, RunResult } from '../../lib/runs/run-engine';
-import type { GitClient } from '../../providers/git/git.client';
-import { isGitError } from '../../providers/git/git-errors';
-import type { GitListQuery, GitMember, GitPage } from '../../providers/git/git-gateway';
-import type { MirrorTarget } from '../accounting/mirror';
-import { linkGitRelations, registerGitMembers, retireMembersGoneFromGit } from '../members/members.register';
+import { AppError } from '../../../lib/errors';
+import { failureText } from '../../../lib/failure';
+import type { RunContext, RunKind, RunResult } from '../../../lib/runs/run-engine';
+import type { GitClient } from '../../../providers/git/git.client';
+import { isGitError } from '../../../providers/git/git-errors';
+import type { GitListQuery, GitMember, GitPage } from '../../../providers/git/git-gateway';
+import type { MirrorTarget } from '../../accounting/mirror';
+import { linkGitRelations, registerGitMembers, retireMembersGoneFromGit } from '../../members/members.register';
+import { gitClientFor, isKeyRefused, listConnectedGitTargets, markKeyRevoked } from '../connection/git-connections.service';
 import {
   mirrorGitArticles,
   mirrorGitBases,
@@ -16,11 +17,10 @@ import {
   pruneGitMembers,
   touchGitMembers,
   type WriteCounts,
-} from './git.mirror';
-import { gitInvoiceOccasions, gitTransactions } from './git.tables';
-import { gitClientFor, isKeyRefused, listConnectedGitTargets, markKeyRevoked } from './git-connections.service';
-import { IMPORT_GIT_ID_PREFIX } from './git-import.service';
-import * as repo from './git-transactions.repository';
+} from '../git.mirror';
+import { gitInvoiceOccasions, gitTransactions } from '../git.tables';
+import * as repo from '../git-transactions.repository';
+import { IMPORT_GIT_ID_PREFIX } from '../import/git-import.service';
 
 export const GIT_REFRESH_QUEUE = 'git.refresh';
 export const GIT_REFRESH_ALL_QUEUE = 'git.refresh-all';

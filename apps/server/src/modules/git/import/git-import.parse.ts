@@ -6,7 +6,7 @@ import {
   type GitImportField,
 } from '@fairway/shared';
 import ExcelJS from 'exceljs';
-import { BusinessError } from '../../lib/errors';
+import { BusinessError } from '../../../lib/errors';
 import type { GitImportSheetRow } from './git-import.tables';
 
 /**

@@ -5,23 +5,23 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FortnoxSimulator, SIM_DEFAULT_CLIENT, startFortnoxSimulator } from '../../providers/fortnox/simulator/index';
-import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
-import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-app';
-import { accountingSyncRuns } from '../accounting/accounting.tables';
-import { articles } from '../articles/articles.tables';
-import { contracts } from '../contracts/contracts.tables';
-import { customers } from '../customers/customers.tables';
-import { invoices } from '../invoices/invoices.tables';
-import { gitInvoiceBases, gitTransactions } from './git.tables';
-import type { CrashState } from './git-sync.crash-child';
+import type { CrashState } from '../../../../test/crash/git-sync.crash-child';
+import { type FortnoxSimulator, SIM_DEFAULT_CLIENT, startFortnoxSimulator } from '../../../providers/fortnox/simulator/index';
+import { type GitSimulator, startGitSimulator } from '../../../providers/git/git.simulator';
+import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../../test/test-app';
+import { accountingSyncRuns } from '../../accounting/accounting.tables';
+import { articles } from '../../articles/articles.tables';
+import { contracts } from '../../contracts/contracts.tables';
+import { customers } from '../../customers/customers.tables';
+import { invoices } from '../../invoices/invoices.tables';
+import { gitInvoiceBases, gitTransactions } from '../git.tables';
 import { gitPayerCustomers, gitSyncItems } from './git-sync.tables';
 import { basisInvoiceExternalRef, payerCustomerRequestId } from './git-sync-ref';
 
 /**
  * Killing the server at any point of a long run and restarting it (as a supervisor would) lets the
  * run finish by itself, makes no document twice and loses none. The run is asked for once, the
- * way a person asks; then a worker process (git-sync.crash-child.ts, on a PostgreSQL database made
+ * way a person asks; then a worker process (apps/server/test/crash/git-sync.crash-child.ts, on a PostgreSQL database made
  * for the test: a server is what survives a killed process, as in production) is started, killed
  * with SIGKILL at a random moment (counted in its requests to the Fortnox simulator, so the kill
  * lands between or right after external calls), and started again, until the run is done. The
@@ -30,10 +30,10 @@ import { basisInvoiceExternalRef, payerCustomerRequestId } from './git-sync-ref'
  * mirror equal to the program (mirror refresh).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const child = path.join(here, 'git-sync.crash-child.ts');
+const child = path.resolve(here, '../../../../test/crash/git-sync.crash-child.ts');
 // `node --import tsx`, not the tsx command: that one runs the script in a grandchild, which a
 // SIGKILL of the command leaves running beside the restarted child.
-const tsxLoader = pathToFileURL(path.resolve(here, '../../../../../node_modules/tsx/dist/loader.mjs')).href;
+const tsxLoader = pathToFileURL(path.resolve(here, '../../../../../../node_modules/tsx/dist/loader.mjs')).href;
 
 let fx: FortnoxSimulator;
 let demo: FortnoxSimulator;

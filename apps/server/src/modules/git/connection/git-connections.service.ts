@@ -1,16 +1,16 @@
 import { encodeMessage, type GitConnectBody, type GitConnectionInfo } from '@fairway/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db, Tx } from '../../db/client';
-import { ConflictError, ValidationError } from '../../lib/errors';
-import { createSecretBox, type SecretBox } from '../../lib/secrets';
-import { createRateLimiter, type RateLimiter } from '../../providers/accounting/rate-limiter';
-import { createGitClient, GIT_RATE_LIMIT, type GitClient, type GitClientOptions } from '../../providers/git/git.client';
-import { demoGitConnection, GIT_SIMULATOR_KIT } from '../../providers/git/git.demo';
-import { type GitError, isGitError } from '../../providers/git/git-errors';
-import type { MirrorTarget } from '../accounting/mirror';
-import { logEventQuietly } from '../eventlogs/eventlogs.service';
-import { gitConnections } from './git.tables';
+import type { Db, Tx } from '../../../db/client';
+import { ConflictError, ValidationError } from '../../../lib/errors';
+import { createSecretBox, type SecretBox } from '../../../lib/secrets';
+import { createRateLimiter, type RateLimiter } from '../../../providers/accounting/rate-limiter';
+import { createGitClient, GIT_RATE_LIMIT, type GitClient, type GitClientOptions } from '../../../providers/git/git.client';
+import { demoGitConnection, GIT_SIMULATOR_KIT } from '../../../providers/git/git.demo';
+import { type GitError, isGitError } from '../../../providers/git/git-errors';
+import type { MirrorTarget } from '../../accounting/mirror';
+import { logEventQuietly } from '../../eventlogs/eventlogs.service';
+import { gitConnections } from '../git.tables';
 
 export type GitConnectionRow = typeof gitConnections.$inferSelect;
 

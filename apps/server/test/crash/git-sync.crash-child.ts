@@ -18,16 +18,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { CONFIGURATION_DEFAULTS, type ConfigurationValues } from '@fairway/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { createTestApp } from '../../test/test-app';
-import { accountingSyncRuns } from '../accounting/accounting.tables';
-import { saveConfiguration } from '../configurations/configurations.service';
-import { routeModules } from '../index';
-import { connectToSimulator } from '../integrations/accounting-connections.service';
-import { runQueuedRefreshes } from '../integrations/accounting-test-helpers';
-import { createOrganisation } from '../users/test-fixtures';
-import { gitInvoiceBases, gitInvoiceOccasions, gitTransactions } from './git.tables';
-import { connectGit } from './git-connections.service';
-import { queueGitRefresh, runGitRefresh } from './git-refresh.service';
+import { accountingSyncRuns } from '../../src/modules/accounting/accounting.tables';
+import { saveConfiguration } from '../../src/modules/configurations/configurations.service';
+import { connectGit } from '../../src/modules/git/connection/git-connections.service';
+import { gitInvoiceBases, gitInvoiceOccasions, gitTransactions } from '../../src/modules/git/git.tables';
+import { queueGitRefresh, runGitRefresh } from '../../src/modules/git/refresh/git-refresh.service';
+import { routeModules } from '../../src/modules/index';
+import { connectToSimulator } from '../../src/modules/integrations/accounting-connections.service';
+import { runQueuedRefreshes } from '../../src/modules/integrations/accounting-test-helpers';
+import { createOrganisation } from '../../src/modules/users/test-fixtures';
+import { createTestApp } from '../../src/test/test-app';
 
 export interface CrashState {
   organisationId: string;

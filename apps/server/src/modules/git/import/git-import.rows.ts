@@ -1,5 +1,5 @@
 import type { GitImportCell, GitImportField, GitImportMapping } from '@fairway/shared';
-import type { MessageKey, MessageParams } from '../../lib/i18n';
+import type { MessageKey, MessageParams } from '../../../lib/i18n';
 import type { GitImportSheetRow } from './git-import.tables';
 
 /**

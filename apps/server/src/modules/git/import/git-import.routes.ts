@@ -11,11 +11,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BusinessError } from '../../lib/errors';
-import { getLang } from '../../lib/i18n';
-import { readMultipart } from '../../lib/multipart';
-import { scoped } from '../../plugins/auth';
-import { targetOf } from '../accounting/access';
+import { BusinessError } from '../../../lib/errors';
+import { getLang } from '../../../lib/i18n';
+import { readMultipart } from '../../../lib/multipart';
+import { scoped } from '../../../plugins/auth';
+import { targetOf } from '../../accounting/access';
 import { commitGitImport, createGitImport, getGitImport, previewGitImport } from './git-import.service';
 
 const noQuery = z.object({}).strict();

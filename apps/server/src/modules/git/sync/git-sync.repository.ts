@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { underWay } from '../../lib/runs/run-store';
-import type { MirrorTarget } from '../accounting/mirror';
-import { type GitRunFailure, gitTransactions } from './git.tables';
+import type { Db, Tx } from '../../../db/client';
+import { underWay } from '../../../lib/runs/run-store';
+import type { MirrorTarget } from '../../accounting/mirror';
+import { type GitRunFailure, gitTransactions } from '../git.tables';
+import { type GitTransactionRow, type RunCounts, totals } from '../git-transactions.repository';
 import { gitArticleMappings, gitPayerCustomers, gitSyncItems } from './git-sync.tables';
-import { type GitTransactionRow, type RunCounts, totals } from './git-transactions.repository';
 
 export type GitSyncItemRow = typeof gitSyncItems.$inferSelect;
 export type GitSyncItemState =
