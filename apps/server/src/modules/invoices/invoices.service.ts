@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { type Lang, type MessageKey, t } from '../../lib/i18n';
+import { creatorOf } from '../../plugins/auth';
 import { isAccountingError } from '../../providers/accounting/errors';
 import type { AccInvoice, InvoiceFields } from '../../providers/accounting/provider';
 import { addDays, stockholmDate } from '../../providers/fortnox/time';
@@ -27,7 +28,7 @@ import { joinInFlight } from '../accounting/in-flight';
 import type { MirrorTarget } from '../accounting/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
 import { findCustomerByNumber } from '../customers/customers.repository';
-import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
+import { actorOf, logEvent } from '../eventlogs/eventlogs.service';
 import { accountingFor } from '../integrations/accounting-connections.service';
 import { reserveInvoiceQuota } from '../subscriptions/subscriptions.service';
 import { mirrorInvoicePayments, mirrorInvoices } from './invoices.mirror';
@@ -328,7 +329,7 @@ async function createUnbooked(
   checkTotals(app, created);
   return app.db.transaction(async (tx) => {
     const known = await repo.findInvoiceByExternalRef(tx, target, externalRef);
-    await mirrorInvoices(tx, target, [created], caller.userId, true);
+    await mirrorInvoices(tx, target, [created], creatorOf(caller), true);
     // A retry of the same request that raced the first one is not counted twice.
     if (known) await quota.release(tx);
     await logEvent(tx, {
@@ -337,7 +338,7 @@ async function createUnbooked(
       resource: 'invoices',
       invoice: created.number,
       activity: 'invoices.event.created',
-      params: { user: await userDisplayName(tx, caller.userId), number: created.number, customer: created.customerName },
+      params: { user: await actorOf(tx, caller), number: created.number, customer: created.customerName },
       type: 'SUCCESS',
     });
     return answer(tx, target, created.number);
@@ -368,11 +369,34 @@ export async function updateInvoice(
   id: string,
   body: UpdateInvoiceInput,
 ): Promise<Invoice> {
+  return changeInvoice(app, caller, id, (target) => programFields(app, target, body, false));
+}
+
+/**
+ * A synced invoice brought up to date with its source (the GIT sync): only its rows and due date
+ * are sent, so what the club keeps in the program itself stays. The same state rule and
+ * event-log line as PUT invoices/{id}.
+ */
+export async function updateInvoiceRows(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  id: string,
+  change: Pick<InvoiceFields, 'rows' | 'dueDate'>,
+): Promise<Invoice> {
+  return changeInvoice(app, caller, id, async () => change);
+}
+
+async function changeInvoice(
+  app: FastifyInstance,
+  caller: AccountingCaller,
+  id: string,
+  fieldsOf: (target: MirrorTarget) => Promise<Partial<InvoiceFields>>,
+): Promise<Invoice> {
   const row = await mirrored(app, caller, id);
   assertAllowed(row, 'edit');
   const target = targetOf(caller);
   const provider = await providerOf(app, target);
-  const updated = await provider.invoices.update(row.number, await programFields(app, target, body, false));
+  const updated = await provider.invoices.update(row.number, await fieldsOf(target));
   checkTotals(app, updated);
   return recordAction(app, caller, target, [updated], {
     number: updated.number,
@@ -398,7 +422,7 @@ async function recordAction(
       resource: 'invoices',
       invoice: event.number,
       activity: event.activity,
-      params: { user: await userDisplayName(tx, caller.userId), number: event.number, ...event.params },
+      params: { user: await actorOf(tx, caller), number: event.number, ...event.params },
       type: event.type,
     });
     return answer(tx, target, documents[0]?.number ?? event.number);

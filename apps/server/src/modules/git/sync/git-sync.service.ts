@@ -15,10 +15,10 @@ import { AppError, ConflictError, NotFoundError } from '../../../lib/errors';
 import { failureText } from '../../../lib/failure';
 import type { Lang } from '../../../lib/i18n';
 import type { RunContext as LiveRun, RunKind, RunResult } from '../../../lib/runs/run-engine';
+import { creatorOf, type SystemCaller, systemCaller } from '../../../plugins/auth';
 import { isAccountingError } from '../../../providers/accounting/errors';
 import type { AccountingProvider } from '../../../providers/accounting/provider';
 import { addDays, stockholmDate } from '../../../providers/fortnox/time';
-import type { AccountingCaller } from '../../accounting/access';
 import type { MirrorTarget } from '../../accounting/mirror';
 import { getConfiguration } from '../../configurations/configurations.service';
 import { mirrorCustomers } from '../../customers/customers.mirror';
@@ -27,7 +27,7 @@ import { logEventQuietly } from '../../eventlogs/eventlogs.service';
 import { accountingFor } from '../../integrations/accounting-connections.service';
 import { mirrorInvoices } from '../../invoices/invoices.mirror';
 import { findInvoiceByNumber } from '../../invoices/invoices.repository';
-import { createInvoice, sendInvoice } from '../../invoices/invoices.service';
+import { cancelInvoice, createInvoice, creditInvoice, sendInvoice, updateInvoiceRows } from '../../invoices/invoices.service';
 import { linkCustomerNumber } from '../../members/members.repository';
 import { clubAccounts } from '../../organizations/organizations.tables';
 import type { ClubAccountReach } from '../../organizations/tenant';
@@ -110,6 +110,7 @@ export type SyncStep =
   | 'invoice.after'
   | 'send.before'
   | 'send.after'
+  | 'credit.before'
   | 'item.done';
 export interface GitSyncHooks {
   step?(step: SyncStep, basisGitId: string): void | Promise<void>;
@@ -333,7 +334,8 @@ interface RunContext {
   gitTarget: MirrorTarget;
   target: MirrorTarget;
   provider: AccountingProvider;
-  caller: AccountingCaller;
+  /** The system, acting for the user who asked (or who connected GIT): invoices change through invoices.service as it. */
+  caller: SystemCaller;
   api: ApiConfiguration;
   memberConfig: MemberConfiguration;
   invoiceConfig: InvoiceConfiguration;
@@ -391,7 +393,7 @@ async function ensureCustomer(ctx: RunContext, basis: BasisRow, golfId: string):
   const created = await ctx.provider.customers.create(customerFieldsOf(golfId, member, basis), { externalRef, firstAttempt });
   await ctx.hooks.step?.('customer.after', basis.gitId);
   const ready = await ctx.app.db.transaction(async (tx) => {
-    await mirrorCustomers(tx, ctx.target, [created], ctx.caller.userId || null, true);
+    await mirrorCustomers(tx, ctx.target, [created], creatorOf(ctx.caller), true);
     const link = await repo.savePayerLink(tx, ctx.target, golfId, { state: 'ready', customerNumber: created.number });
     await memberCustomer(ctx, golfId, created.number, tx);
     return link;
@@ -419,7 +421,7 @@ async function followMemberChange(ctx: RunContext, basis: BasisRow, golfId: stri
     email: fields.email,
   });
   const saved = await ctx.app.db.transaction(async (tx) => {
-    await mirrorCustomers(tx, ctx.target, [updated], ctx.caller.userId || null, true);
+    await mirrorCustomers(tx, ctx.target, [updated], creatorOf(ctx.caller), true);
     return repo.savePayerLink(tx, ctx.target, golfId, { state: 'ready', memberModifiedAt: member.modifiedAt });
   });
   ctx.links.set(golfId, saved);
@@ -454,10 +456,10 @@ async function creditInAccounting(ctx: RunContext, basis: BasisRow, item: repo.G
   if (since && stockholmDate(basis.creditedAt) < since) return;
   const invoice = await findInvoiceByNumber(ctx.app.db, ctx.target, item.invoiceNumber);
   if (invoice && !invoice.cancelled && !invoice.credited) {
-    const documents = invoice.booked
-      ? [await ctx.provider.invoices.credit(invoice.number), await ctx.provider.invoices.get(invoice.number)]
-      : [await ctx.provider.invoices.cancel(invoice.number)];
-    await mirrorInvoices(ctx.app.db, ctx.target, documents, null, true);
+    await ctx.hooks.step?.('credit.before', basis.gitId);
+    // As a person's credit or cancel: the invoice's state rules apply, and the event log says it.
+    if (invoice.booked) await creditInvoice(ctx.app, ctx.caller, invoice.id);
+    else await cancelInvoice(ctx.app, ctx.caller, invoice.id);
   }
   await repo.saveItem(ctx.app.db, itemKey(ctx, basis), {
     state: 'credited',
@@ -502,11 +504,10 @@ async function followUp(ctx: RunContext, basis: BasisRow, item: repo.GitSyncItem
       const discount = familyPays(basis, ctx.memberConfig)
         ? await familyDiscountOf(ctx.app, ctx.gitTarget, basis.memberGolfId)
         : null;
-      const updated = await ctx.provider.invoices.update(invoice.number, {
+      await updateInvoiceRows(ctx.app, ctx.caller, invoice.id, {
         rows: invoiceRowsOf(basis, ctx.mappings, discount, forMemberOf(ctx, basis)),
         dueDate: basis.dueDate,
       });
-      await mirrorInvoices(ctx.app.db, ctx.target, [updated], null, true);
       await repo.saveItem(ctx.app.db, itemKey(ctx, basis), {
         basisModifiedAt: basis.modifiedAt,
         syncedAt: new Date(),
@@ -639,8 +640,8 @@ async function membersByGolfId(
   return out;
 }
 
-/** Who the run acts as in the accounting program's event log: the user who asked, or who connected GIT. */
-async function runUser(app: FastifyInstance, gitTarget: MirrorTarget, userId: string | null): Promise<string> {
+/** Who the run's documents are made for (their creator): the user who asked, or who connected GIT. */
+async function runUser(app: FastifyInstance, gitTarget: MirrorTarget, userId: string | null): Promise<string | null> {
   if (userId) return userId;
   const [row] = await app.db
     .select({ by: gitConnections.connectedBy })
@@ -648,7 +649,7 @@ async function runUser(app: FastifyInstance, gitTarget: MirrorTarget, userId: st
     .where(
       and(eq(gitConnections.organisationId, gitTarget.organisationId), eq(gitConnections.clubAccountId, gitTarget.clubAccountId)),
     );
-  return row?.by ?? '00000000-0000-0000-0000-000000000000';
+  return row?.by ?? null;
 }
 
 /** Options of an in-process attempt (tests, benchmarks): hooks called before each step. */
@@ -713,13 +714,7 @@ async function syncRun(
       gitTarget,
       target,
       provider,
-      caller: {
-        userId,
-        organisationId: target.organisationId,
-        clubAccountId: target.clubAccountId,
-        roleId: '',
-        rules: {} as AccountingCaller['rules'],
-      },
+      caller: systemCaller(target.organisationId, target.clubAccountId, { onBehalfOf: userId }),
       api: await getConfiguration(app.db, gitTarget, 'api'),
       memberConfig,
       invoiceConfig: await getConfiguration(app.db, target, 'invoice'),
