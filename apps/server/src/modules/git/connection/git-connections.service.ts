@@ -1,7 +1,5 @@
 import { encodeMessage, type GitConnectBody, type GitConnectionInfo } from '@fairway/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Db, Tx } from '../../../db/client';
+import type { Db } from '../../../db/client';
 import { ConflictError, ValidationError } from '../../../lib/errors';
 import { createSecretBox, type SecretBox } from '../../../lib/secrets';
 import { createRateLimiter, type RateLimiter } from '../../../providers/accounting/rate-limiter';
@@ -10,44 +8,42 @@ import { demoGitConnection, GIT_SIMULATOR_KIT } from '../../../providers/git/git
 import { type GitError, isGitError } from '../../../providers/git/git-errors';
 import type { MirrorTarget } from '../../accounting/mirror';
 import { logEventQuietly } from '../../eventlogs/eventlogs.service';
-import { gitConnections } from '../git.tables';
+import type { GitClientDeps } from '../git.deps';
+import * as repo from './git-connections.repository';
 
-export type GitConnectionRow = typeof gitConnections.$inferSelect;
+export type { GitConnectionRow } from './git-connections.repository';
+export { findGitConnection } from './git-connections.repository';
 
-const boxes = new WeakMap<FastifyInstance, SecretBox>();
-function keyBox(app: FastifyInstance): SecretBox {
-  let box = boxes.get(app);
+/** What the connection needs: the database and log, the config (key box, allowed origins) and the demo's simulator. */
+export type GitConnectionDeps = GitClientDeps;
+
+// One per server (its config and database), however the deps object is passed.
+const boxes = new WeakMap<object, SecretBox>();
+function keyBox(deps: Pick<GitConnectionDeps, 'config'>): SecretBox {
+  let box = boxes.get(deps.config);
   if (!box) {
-    box = createSecretBox(app.config.JWT_SECRET, 'git-api-keys');
-    boxes.set(app, box);
+    box = createSecretBox(deps.config.JWT_SECRET, 'git-api-keys');
+    boxes.set(deps.config, box);
   }
   return box;
 }
 
-const limiters = new WeakMap<FastifyInstance, RateLimiter>();
-function limiterFor(app: FastifyInstance): RateLimiter {
-  let limiter = limiters.get(app);
+const limiters = new WeakMap<object, RateLimiter>();
+function limiterFor(deps: Pick<GitConnectionDeps, 'db'>): RateLimiter {
+  let limiter = limiters.get(deps.db);
   if (!limiter) {
-    limiter = createRateLimiter(app.db, GIT_RATE_LIMIT);
-    limiters.set(app, limiter);
+    limiter = createRateLimiter(deps.db, GIT_RATE_LIMIT);
+    limiters.set(deps.db, limiter);
   }
   return limiter;
 }
 
 /** Tests shorten the client's backoff; everything else uses the client's defaults. */
-const clientTuning = (app: FastifyInstance): Partial<GitClientOptions> =>
-  app.config.NODE_ENV === 'test' ? { retryBaseMs: 5, maxRetries: 2, timeoutMs: 10_000 } : {};
+const clientTuning = (deps: Pick<GitConnectionDeps, 'config'>): Partial<GitClientOptions> =>
+  deps.config.NODE_ENV === 'test' ? { retryBaseMs: 5, maxRetries: 2, timeoutMs: 10_000 } : {};
 
-export async function findGitConnection(conn: Db | Tx, target: MirrorTarget): Promise<GitConnectionRow | null> {
-  const [row] = await conn
-    .select()
-    .from(gitConnections)
-    .where(and(eq(gitConnections.organisationId, target.organisationId), eq(gitConnections.clubAccountId, target.clubAccountId)));
-  return row ?? null;
-}
-
-function clientOf(app: FastifyInstance, connection: { baseUrl: string; apiKey: string; clubId: string }): GitClient {
-  return createGitClient({ ...clientTuning(app), ...connection, limiter: limiterFor(app), logger: app.log });
+function clientOf(deps: GitConnectionDeps, connection: { baseUrl: string; apiKey: string; clubId: string }): GitClient {
+  return createGitClient({ ...clientTuning(deps), ...connection, limiter: limiterFor(deps), logger: deps.log });
 }
 
 /**
@@ -56,7 +52,7 @@ function clientOf(app: FastifyInstance, connection: { baseUrl: string; apiKey: s
  * otherwise makes the server a probe of anything it can reach (its own network, cloud metadata)
  * and hands the key to whoever listens there.
  */
-export async function allowedGitOrigins(app: Pick<FastifyInstance, 'config' | 'simulators'>): Promise<string[]> {
+export async function allowedGitOrigins(app: Pick<GitConnectionDeps, 'config' | 'simulators'>): Promise<string[]> {
   const simulator = await app.simulators.runningUrl(GIT_SIMULATOR_KIT.id);
   return simulator ? [...app.config.GIT_ALLOWED_ORIGINS, new URL(simulator).origin] : app.config.GIT_ALLOWED_ORIGINS;
 }
@@ -73,7 +69,7 @@ export function isAllowedGitAddress(origins: readonly string[], baseUrl: string)
   return origins.includes(url.origin);
 }
 
-async function addressOf(app: FastifyInstance, row: GitConnectionRow): Promise<string> {
+async function addressOf(app: GitConnectionDeps, row: repo.GitConnectionRow): Promise<string> {
   if (row.environment === 'simulator') return (await demoGitConnection(app.simulators)).baseUrl;
   if (!row.baseUrl) throw new Error('GIT connection without a base URL');
   // Checked at every use too: the allowed origins may have changed since the connection was made.
@@ -86,10 +82,10 @@ async function addressOf(app: FastifyInstance, row: GitConnectionRow): Promise<s
  * is refused with the localised reason, so nothing talks to GIT until someone reconnects.
  */
 export async function gitClientFor(
-  app: FastifyInstance,
+  app: GitConnectionDeps,
   target: MirrorTarget,
-): Promise<{ client: GitClient; connection: GitConnectionRow }> {
-  const connection = await findGitConnection(app.db, target);
+): Promise<{ client: GitClient; connection: repo.GitConnectionRow }> {
+  const connection = await repo.findGitConnection(app.db, target);
   if (!connection) throw new ConflictError('git.notConnected');
   if (connection.status !== 'connected') throw new ConflictError('git.keyRevoked');
   const client = clientOf(app, {
@@ -100,7 +96,7 @@ export async function gitClientFor(
   return { client, connection };
 }
 
-export function toConnectionInfo(row: GitConnectionRow | null): GitConnectionInfo {
+export function toConnectionInfo(row: repo.GitConnectionRow | null): GitConnectionInfo {
   if (!row)
     return {
       status: 'not_connected',
@@ -128,7 +124,7 @@ export function toConnectionInfo(row: GitConnectionRow | null): GitConnectionInf
  * encrypted.
  */
 export async function connectGit(
-  app: FastifyInstance,
+  app: GitConnectionDeps,
   target: MirrorTarget,
   body: GitConnectBody & { environment?: 'live' | 'simulator' },
   userId: string | null,
@@ -152,15 +148,7 @@ export async function connectGit(
     lastError: null,
     lastErrorAt: null,
   };
-  const [row] = await app.db
-    .insert(gitConnections)
-    .values({ ...target, ...values })
-    .onConflictDoUpdate({
-      target: gitConnections.clubAccountId,
-      set: { ...values, updatedAt: sql`now()` },
-      setWhere: eq(gitConnections.organisationId, target.organisationId),
-    })
-    .returning();
+  const row = await repo.saveGitConnection(app.db, target, values);
   await logEventQuietly(app.db, app.log, {
     ...target,
     resource: 'git',
@@ -172,12 +160,8 @@ export async function connectGit(
 }
 
 /** Ends the link: the key is forgotten; the mirror stays readable. */
-export async function disconnectGit(app: FastifyInstance, target: MirrorTarget): Promise<GitConnectionInfo> {
-  const deleted = await app.db
-    .delete(gitConnections)
-    .where(and(eq(gitConnections.organisationId, target.organisationId), eq(gitConnections.clubAccountId, target.clubAccountId)))
-    .returning({ id: gitConnections.id });
-  if (deleted.length > 0)
+export async function disconnectGit(app: GitConnectionDeps, target: MirrorTarget): Promise<GitConnectionInfo> {
+  if (await repo.deleteGitConnection(app.db, target))
     await logEventQuietly(app.db, app.log, { ...target, resource: 'git', activity: 'git.event.disconnected', type: 'INFO' });
   return toConnectionInfo(null);
 }
@@ -191,25 +175,8 @@ export function isKeyRefused(error: unknown): error is GitError {
  * Marks the connection revoked once (one event-log entry, however many runs notice it). Answers
  * whether this call was the one that did.
  */
-export async function markKeyRevoked(app: FastifyInstance, target: MirrorTarget, error: GitError): Promise<boolean> {
-  const changed = await app.db
-    .update(gitConnections)
-    .set({
-      status: 'key_revoked',
-      revokedAt: sql`now()`,
-      lastError: error.message,
-      lastErrorAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(gitConnections.organisationId, target.organisationId),
-        eq(gitConnections.clubAccountId, target.clubAccountId),
-        eq(gitConnections.status, 'connected'),
-      ),
-    )
-    .returning({ id: gitConnections.id });
-  if (changed.length === 0) return false;
+export async function markKeyRevoked(app: GitConnectionDeps, target: MirrorTarget, error: GitError): Promise<boolean> {
+  if (!(await repo.markGitConnectionRevoked(app.db, target, error.message))) return false;
   await logEventQuietly(app.db, app.log, {
     ...target,
     resource: 'git',
@@ -221,11 +188,8 @@ export async function markKeyRevoked(app: FastifyInstance, target: MirrorTarget,
 }
 
 /** Connected club accounts (the scheduled refresh's targets). */
-export async function listConnectedGitTargets(db: Db): Promise<MirrorTarget[]> {
-  return db
-    .select({ organisationId: gitConnections.organisationId, clubAccountId: gitConnections.clubAccountId })
-    .from(gitConnections)
-    .where(eq(gitConnections.status, 'connected'));
+export function listConnectedGitTargets(db: Db): Promise<MirrorTarget[]> {
+  return repo.listConnectedGitTargets(db);
 }
 
 /**
@@ -233,7 +197,7 @@ export async function listConnectedGitTargets(db: Db): Promise<MirrorTarget[]> {
  * verified like any connection. The first refresh is the caller's to queue.
  */
 export async function connectDemoGit(
-  app: FastifyInstance,
+  app: GitConnectionDeps,
   target: MirrorTarget,
   userId: string | null,
 ): Promise<GitConnectionInfo> {

@@ -1,4 +1,3 @@
-import { and, eq, notLike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../lib/errors';
 import { failureText } from '../../../lib/failure';
@@ -9,6 +8,7 @@ import type { GitListQuery, GitMember, GitPage } from '../../../providers/git/gi
 import type { MirrorTarget } from '../../accounting/mirror';
 import { linkGitRelations, registerGitMembers, retireMembersGoneFromGit } from '../../members/members.register';
 import { gitClientFor, isKeyRefused, listConnectedGitTargets, markKeyRevoked } from '../connection/git-connections.service';
+import type { GitRunDeps } from '../git.deps';
 import {
   mirrorGitArticles,
   mirrorGitBases,
@@ -18,9 +18,12 @@ import {
   touchGitMembers,
   type WriteCounts,
 } from '../git.mirror';
-import { gitInvoiceOccasions, gitTransactions } from '../git.tables';
-import * as repo from '../git-transactions.repository';
-import { IMPORT_GIT_ID_PREFIX } from '../import/git-import.service';
+import { gitTransactions } from '../git.tables';
+import { getTransaction, type RunCounts, totals } from '../git-transactions.repository';
+import * as repo from './git-refresh.repository';
+
+/** What the refresh needs: the database and log, GIT's client (config, simulators) and the run engine. */
+export type GitRefreshDeps = GitRunDeps;
 
 export const GIT_REFRESH_QUEUE = 'git.refresh';
 export const GIT_REFRESH_ALL_QUEUE = 'git.refresh-all';
@@ -36,9 +39,9 @@ interface Resource<T> {
   name: string;
   list(client: GitClient, query: GitListQuery): Promise<GitPage<T>>;
   /** `seenAt`: when this read of the list began (the same for each of its pages). */
-  write(app: FastifyInstance, target: MirrorTarget, items: T[], seenAt: Date): Promise<WriteCounts>;
+  write(deps: GitRefreshDeps, target: MirrorTarget, items: T[], seenAt: Date): Promise<WriteCounts>;
   /** After the whole list: `full` when every item was read, so what was not seen is gone from GIT. */
-  afterRead?(app: FastifyInstance, target: MirrorTarget, read: { full: boolean; seenAt: Date }): Promise<void>;
+  afterRead?(deps: GitRefreshDeps, target: MirrorTarget, read: { full: boolean; seenAt: Date }): Promise<void>;
   modifiedAt(item: T): string;
 }
 
@@ -89,17 +92,17 @@ const RESOURCES: readonly Resource<unknown>[] = [
  * Asks for a refresh of the club account's GIT mirror; a run already waiting is joined. Refused
  * (localised) when GIT is not connected or its key was revoked. Answers the queued run's id.
  */
-export async function queueGitRefresh(app: FastifyInstance, target: MirrorTarget, trigger: GitRefreshTrigger): Promise<string> {
+export async function queueGitRefresh(app: GitRefreshDeps, target: MirrorTarget, trigger: GitRefreshTrigger): Promise<string> {
   await gitClientFor(app, target);
-  const queued = await repo.findQueuedTransaction(app.db, target);
+  const queued = await repo.findQueuedRefresh(app.db, target);
   if (queued) return queued.id;
-  const run = await repo.insertTransaction(app.db, target, trigger);
+  const run = await repo.insertRefreshRun(app.db, target, trigger);
   await app.runs.enqueue(gitRefreshRuns, run.id);
   return run.id;
 }
 
 /** The scheduled tick: a run per club account whose GIT connection works. */
-export async function queueScheduledGitRefreshes(app: FastifyInstance): Promise<MirrorTarget[]> {
+export async function queueScheduledGitRefreshes(app: GitRefreshDeps): Promise<MirrorTarget[]> {
   const targets = await listConnectedGitTargets(app.db);
   for (const target of targets) await queueGitRefresh(app, target, 'scheduled');
   return targets;
@@ -159,32 +162,22 @@ async function refreshGit(app: FastifyInstance, run: RunContext<typeof gitTransa
 }
 
 async function refreshGitMirror(
-  app: FastifyInstance,
+  app: GitRefreshDeps,
   run: RunContext<typeof gitTransactions>,
   target: MirrorTarget,
 ): Promise<RunResult> {
-  const row = await repo.getTransaction(app.db, run.id);
+  const row = await getTransaction(app.db, run.id);
   if (!row) throw new Error(`git_transactions ${run.id} is gone`);
   const stored = run.resumed ? (row.checkpoint as GitRefreshCheckpoint | null) : null;
-  const counts: repo.RunCounts = stored ? { ...row.counts } : {};
+  const counts: RunCounts = stored ? { ...row.counts } : {};
   const { client } = await gitClientFor(app, target);
   const cursors = new Map((await repo.readGitCursors(app.db, target.clubAccountId)).map((c) => [c.resource, c]));
   const isFull = (name: string) => {
     const cursor = cursors.get(name);
     return !cursor?.modifiedSince || !cursor.lastFullAt || Date.now() - cursor.lastFullAt.getTime() > FULL_REFRESH_EVERY_MS;
   };
-  const occasionsOf = async () =>
-    app.db
-      .select({ gitId: gitInvoiceOccasions.gitId })
-      .from(gitInvoiceOccasions)
-      .where(
-        and(
-          eq(gitInvoiceOccasions.organisationId, target.organisationId),
-          eq(gitInvoiceOccasions.clubAccountId, target.clubAccountId),
-          // Occasions imported from GIT's Excel export are not in GIT's API: never read nor touched.
-          notLike(gitInvoiceOccasions.gitId, `${IMPORT_GIT_ID_PREFIX}%`),
-        ),
-      );
+  // Occasions imported from GIT's Excel export are not in GIT's API: never read nor touched.
+  const occasionsOf = () => repo.occasionsInGit(app.db, target);
   const checkpoint: GitRefreshCheckpoint = stored ?? {
     // The next run asks for changes since this run began, less a minute for clock skew (the
     // upserts make reading an item twice harmless), or since the newest change seen if later.
@@ -198,7 +191,7 @@ async function refreshGitMirror(
   const startedAt = new Date(checkpoint.startedAt);
   const knownOccasions = new Set(checkpoint.known);
   const cursorAfter = (newest: Date | null) => (newest && newest > startedAt && newest <= new Date() ? newest : startedAt);
-  const save = () => run.save({ counts, ...repo.totals(counts), checkpoint: { ...checkpoint } });
+  const save = () => run.save({ counts, ...totals(counts), checkpoint: { ...checkpoint } });
   await save();
 
   for (const r of RESOURCES) {
@@ -251,7 +244,7 @@ async function refreshGitMirror(
   });
   await save();
 
-  const { created, updated } = repo.totals(counts);
+  const { created, updated } = totals(counts);
   if (row.trigger === 'scheduled' && created + updated === 0) return { event: null };
   return { event: { activity: 'git.event.refreshed', params: { created, updated }, type: 'SUCCESS' } };
 }
@@ -271,6 +264,6 @@ export const gitRefreshRuns: RunKind<typeof gitTransactions> = {
 };
 
 /** One attempt at a GIT refresh run, in this process (tests and in-process helpers). */
-export function runGitRefresh(app: FastifyInstance, runId: string) {
+export function runGitRefresh(app: Pick<FastifyInstance, 'runs'>, runId: string) {
   return app.runs.attempt(gitRefreshRuns, runId);
 }

@@ -7,9 +7,7 @@ import {
   type GitTransaction,
   monthsBack,
 } from '@fairway/shared';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../../db/client';
 import { AppError, NotFoundError } from '../../../lib/errors';
 import { failureText } from '../../../lib/failure';
 import { type Lang, type MessageKey, type MessageParams, t } from '../../../lib/i18n';
@@ -21,17 +19,18 @@ import type { GitInvoiceBasis } from '../../../providers/git/git-gateway';
 import type { MirrorTarget } from '../../accounting/mirror';
 import { getConfiguration, settingRequired } from '../../configurations/configurations.service';
 import { logEventQuietly } from '../../eventlogs/eventlogs.service';
-import { invoicePayments, invoices } from '../../invoices/invoices.tables';
-import { clubAccounts } from '../../organizations/organizations.tables';
 import { type ClubAccountReach, reachableClubAccount } from '../../organizations/tenant';
 import { gitClientFor, isKeyRefused, markKeyRevoked } from '../connection/git-connections.service';
+import type { GitRunDeps } from '../git.deps';
 import { mirrorGitBases } from '../git.mirror';
 import { toTransaction } from '../git.service';
-import { type GitRunFailure, gitInvoiceBases, gitTransactions } from '../git.tables';
+import { type GitRunFailure, gitTransactions } from '../git.tables';
 import { IMPORT_GIT_ID_PREFIX } from '../import/git-import.service';
-import { gitSyncItems } from '../sync/git-sync.tables';
 import { basisInvoiceExternalRef } from '../sync/git-sync-ref';
-import { gitReportRuns, gitStatusReports } from './git-report.tables';
+import * as repo from './git-report.repository';
+
+/** What the report-back needs: the database and log, GIT's client (config, simulators) and the run engine. */
+export type GitReportDeps = GitRunDeps;
 
 /**
  * Report-back: payments and credits made in the target club account's accounting program are
@@ -50,7 +49,6 @@ export const GIT_REPORT_QUEUE = 'git.report-status';
 const PROGRESS_EVERY_ITEMS = 25;
 const PROGRESS_EVERY_MS = 2_000;
 const MAX_FAILURES = 100;
-const CHUNK = 1_000;
 
 export type GitReportTrigger = 'manual' | 'scheduled';
 
@@ -75,21 +73,18 @@ const todayOf = (now: Date) => stockholmDate(now);
  * so it must also be one they were given (404 otherwise).
  */
 export async function reportTargetOf(
-  app: FastifyInstance,
+  deps: Pick<GitReportDeps, 'db'>,
   gitTarget: MirrorTarget,
   caller: ClubAccountReach | null,
   config?: ApiConfiguration,
 ): Promise<MirrorTarget> {
-  const api = config ?? (await getConfiguration(app.db, gitTarget, 'api'));
+  const api = config ?? (await getConfiguration(deps.db, gitTarget, 'api'));
   const refuse = () => settingRequired('api', 'club_to_sync', encodeMessage('club_to_sync_required'));
   if (!api.club_to_sync) throw refuse();
   if (caller) return reachableClubAccount(caller, api.club_to_sync);
-  const [row] = await app.db
-    .select({ id: clubAccounts.id })
-    .from(clubAccounts)
-    .where(and(eq(clubAccounts.id, api.club_to_sync), eq(clubAccounts.organisationId, gitTarget.organisationId)));
-  if (!row) throw refuse();
-  return { organisationId: gitTarget.organisationId, clubAccountId: row.id };
+  const id = await repo.clubAccountOf(deps.db, gitTarget.organisationId, api.club_to_sync);
+  if (!id) throw refuse();
+  return { organisationId: gitTarget.organisationId, clubAccountId: id };
 }
 
 const sameList = (a: readonly string[] | null, b: readonly string[] | null) =>
@@ -102,45 +97,20 @@ const sameList = (a: readonly string[] | null, b: readonly string[] | null) =>
  * while its run is still queued answers that run (a double click joins it).
  */
 export async function queueReportStatus(
-  app: FastifyInstance,
+  deps: GitReportDeps,
   gitTarget: MirrorTarget,
   input: QueueReportInput,
 ): Promise<GitTransaction> {
   const kinds = [...new Set(input.kinds)].sort();
   const basisIds = input.basisIds ? [...new Set(input.basisIds)].sort() : null;
-  if (basisIds) {
-    let found = 0;
-    for (let i = 0; i < basisIds.length; i += CHUNK) {
-      const [row] = await app.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(gitInvoiceBases)
-        .where(
-          and(
-            eq(gitInvoiceBases.organisationId, gitTarget.organisationId),
-            eq(gitInvoiceBases.clubAccountId, gitTarget.clubAccountId),
-            inArray(gitInvoiceBases.id, basisIds.slice(i, i + CHUNK)),
-          ),
-        );
-      found += row?.n ?? 0;
-    }
-    if (found !== basisIds.length) throw new NotFoundError('gitReport.basisNotFound');
+  if (basisIds && (await repo.countBases(deps.db, gitTarget, basisIds)) !== basisIds.length) {
+    throw new NotFoundError('gitReport.basisNotFound');
   }
 
-  await gitClientFor(app, gitTarget);
-  const target = await reportTargetOf(app, gitTarget, input.caller);
+  await gitClientFor(deps, gitTarget);
+  const target = await reportTargetOf(deps, gitTarget, input.caller);
 
-  const queued = await app.db
-    .select({ run: gitTransactions, request: gitReportRuns })
-    .from(gitTransactions)
-    .innerJoin(gitReportRuns, eq(gitReportRuns.runId, gitTransactions.id))
-    .where(
-      and(
-        eq(gitTransactions.organisationId, gitTarget.organisationId),
-        eq(gitTransactions.clubAccountId, gitTarget.clubAccountId),
-        eq(gitTransactions.kind, 'report_status'),
-        eq(gitTransactions.status, 'queued'),
-      ),
-    );
+  const queued = await repo.queuedReportRuns(deps.db, gitTarget);
   const same = queued.find(
     (q) =>
       q.run.targetClubAccountId === target.clubAccountId &&
@@ -149,47 +119,21 @@ export async function queueReportStatus(
   );
   if (same) return toTransaction(same.run);
 
-  const run = await app.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(gitTransactions)
-      .values({
-        ...gitTarget,
-        kind: 'report_status',
-        trigger: input.trigger,
-        status: 'queued',
-        targetClubAccountId: target.clubAccountId,
-        total: basisIds?.length ?? 0,
-      })
-      .returning();
-    if (!row) throw new Error('git_transactions insert returned no row');
-    await tx.insert(gitReportRuns).values({ runId: row.id, kinds, basisIds, lang: input.lang });
-    return row;
-  });
+  const run = await repo.insertReportRun(
+    deps.db,
+    gitTarget,
+    { trigger: input.trigger, targetClubAccountId: target.clubAccountId, total: basisIds?.length ?? 0 },
+    { kinds, basisIds, lang: input.lang },
+  );
   // After the commit (on PGlite a send inside the transaction would wait for it forever).
-  await app.runs.enqueue(gitReportRunKind, run.id, input.trigger === 'scheduled' ? 120 : undefined);
+  await deps.runs.enqueue(gitReportRunKind, run.id, input.trigger === 'scheduled' ? 120 : undefined);
   return toTransaction(run);
 }
 
 // ---- planning ------------------------------------------------------------------------------------
 
-type BasisRow = Pick<
-  typeof gitInvoiceBases.$inferSelect,
-  'id' | 'gitId' | 'number' | 'status' | 'totalOre' | 'paidOre' | 'paidAt' | 'creditedAt'
->;
-type InvoiceRow = Pick<
-  typeof invoices.$inferSelect,
-  'number' | 'invoiceDate' | 'totalOre' | 'balanceOre' | 'cancelled' | 'credited' | 'isCredit' | 'fullyPaidOn' | 'externalRef'
->;
-
 /** One GIT call the run is to make. */
-export interface PlannedReport {
-  basisGitId: string;
-  invoiceNumber: string;
-  kind: 'paid' | 'partially_paid' | 'credited';
-  reference: string;
-  amountOre: number;
-  eventAt: Date;
-}
+export type PlannedReport = repo.ReportCall;
 
 export interface ReportPlan {
   reports: PlannedReport[];
@@ -214,43 +158,145 @@ const momentOf = (date: string) => new Date(`${date}T12:00:00.000Z`);
 const referenceOf = (target: MirrorTarget, invoiceNumber: string, what: string) =>
   `fw-${target.clubAccountId.slice(0, 8)}-${invoiceNumber}-${what}`.slice(0, 100);
 
-async function basesOf(db: Db, gitTarget: MirrorTarget, basisIds: readonly string[] | null): Promise<BasisRow[]> {
-  const columns = {
-    id: gitInvoiceBases.id,
-    gitId: gitInvoiceBases.gitId,
-    number: gitInvoiceBases.number,
-    status: gitInvoiceBases.status,
-    totalOre: gitInvoiceBases.totalOre,
-    paidOre: gitInvoiceBases.paidOre,
-    paidAt: gitInvoiceBases.paidAt,
-    creditedAt: gitInvoiceBases.creditedAt,
-  };
-  const tenant = and(
-    eq(gitInvoiceBases.organisationId, gitTarget.organisationId),
-    eq(gitInvoiceBases.clubAccountId, gitTarget.clubAccountId),
-  );
-  if (!basisIds) {
-    return db
-      .select(columns)
-      .from(gitInvoiceBases)
-      .where(and(tenant, ne(gitInvoiceBases.status, 'credited')));
-  }
-  const out: BasisRow[] = [];
-  for (let i = 0; i < basisIds.length; i += CHUNK) {
-    out.push(
-      ...(await db
-        .select(columns)
-        .from(gitInvoiceBases)
-        .where(and(tenant, inArray(gitInvoiceBases.id, basisIds.slice(i, i + CHUNK) as string[])))),
-    );
-  }
-  return out.sort((a, b) => a.number - b.number);
+/** What a plan is made from: the bases, each one's invoice, its payments and credit, and the ledgers. */
+interface PlanFacts {
+  bases: repo.ReportBasis[];
+  invoiceOf: Map<string, repo.ReportInvoice>;
+  lastPayment: Map<string, string>;
+  creditDate: Map<string, string>;
+  paused: Set<string>;
+  done: Set<string>;
 }
 
-async function inChunks<T>(values: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < values.length; i += CHUNK) out.push(...(await read(values.slice(i, i + CHUNK) as string[])));
-  return out;
+async function factsOf(
+  deps: Pick<GitReportDeps, 'db'>,
+  gitTarget: MirrorTarget,
+  target: MirrorTarget,
+  basisIds: readonly string[] | null,
+): Promise<PlanFacts> {
+  const { db } = deps;
+  const bases = await repo.basesToReport(db, gitTarget, basisIds);
+  const refOf = new Map(bases.map((b) => [basisInvoiceExternalRef(gitTarget.clubAccountId, target.clubAccountId, b.gitId), b]));
+  const invoiceRows = await repo.invoicesByRef(db, target, [...refOf.keys()]);
+  const invoiceOf = new Map<string, repo.ReportInvoice>();
+  for (const row of invoiceRows) {
+    const basis = row.externalRef ? refOf.get(row.externalRef) : undefined;
+    if (basis && !row.isCredit) invoiceOf.set(basis.gitId, row);
+  }
+  // A chosen run reads the ledger rows of its bases only; a bulk run those of the whole club account.
+  const gitIds = basisIds === null ? null : bases.map((b) => b.gitId);
+  return {
+    bases,
+    invoiceOf,
+    lastPayment: await repo.lastPaymentDates(
+      db,
+      target,
+      invoiceRows.map((r) => r.number),
+    ),
+    creditDate: await repo.creditNoteDates(
+      db,
+      target,
+      invoiceRows.filter((r) => r.credited).map((r) => r.number),
+    ),
+    paused: await repo.pausedBases(db, gitTarget, target, gitIds),
+    done: await repo.doneReports(db, gitTarget, gitIds),
+  };
+}
+
+/** One plan in the making: the facts, the options and what it says so far. */
+interface Planning {
+  plan: ReportPlan;
+  facts: PlanFacts;
+  target: MirrorTarget;
+  kinds: readonly GitReportKind[];
+  config: ApiConfiguration;
+  bulk: boolean;
+  today: string;
+  windowStart: string;
+}
+
+/** A chosen basis that cannot be reported says why; a bulk run passes it by. */
+function refuse(p: Planning, basis: repo.ReportBasis, invoice: repo.ReportInvoice | undefined, key: MessageKey) {
+  if (p.bulk) return;
+  p.plan.refused.push({
+    basisGitId: basis.gitId,
+    invoiceNumber: invoice?.number ?? null,
+    key,
+    params: { invoice: invoice?.number ?? '' },
+  });
+}
+
+function add(p: Planning, basis: repo.ReportBasis, report: Omit<PlannedReport, 'basisGitId'>) {
+  if (p.facts.done.has(repo.reportKey(basis.gitId, report.reference))) p.plan.alreadyDone++;
+  else p.plan.reports.push({ basisGitId: basis.gitId, ...report });
+}
+
+/** A credit note exists: GIT is told the basis is credited (unless it already is, or the credit is outside a bulk run's dates). */
+function planCredit(p: Planning, basis: repo.ReportBasis, invoice: repo.ReportInvoice) {
+  const date = p.facts.creditDate.get(invoice.number) ?? p.today;
+  const outside = date < p.windowStart || (p.config.credit_start_date !== null && date < p.config.credit_start_date);
+  if (basis.status === 'credited') p.plan.alreadyDone++;
+  else if (!p.bulk || !outside) {
+    add(p, basis, {
+      invoiceNumber: invoice.number,
+      kind: 'credited',
+      reference: referenceOf(p.target, invoice.number, 'credit'),
+      amountOre: 0,
+      eventAt: momentOf(date),
+    });
+  }
+}
+
+/** Paid in full (what GIT still lacks) or, with `include_partially_paid_invoices`, in part (what was paid less what GIT has). */
+function planPayment(p: Planning, basis: repo.ReportBasis, invoice: repo.ReportInvoice) {
+  const paidInAccounting = invoice.totalOre - invoice.balanceOre;
+  const fully = invoice.balanceOre === 0 && invoice.totalOre > 0 && !invoice.cancelled && !invoice.credited;
+  const partly = !invoice.cancelled && !invoice.credited && invoice.balanceOre > 0 && paidInAccounting > 0;
+  const gitLeft = basis.totalOre - basis.paidOre;
+  if (basis.status === 'paid') return void p.plan.alreadyDone++;
+  if (basis.status === 'credited') return refuse(p, basis, invoice, 'gitReport.creditedInGit');
+  if (!fully && !partly) return refuse(p, basis, invoice, 'gitReport.notPaid');
+  if (partly && !p.config.include_partially_paid_invoices) return refuse(p, basis, invoice, 'gitReport.partlyPaidOnly');
+  const paidOn = (fully ? invoice.fullyPaidOn : null) ?? p.facts.lastPayment.get(invoice.number) ?? invoice.invoiceDate;
+  const inWindow = invoice.invoiceDate >= p.windowStart || paidOn >= p.windowStart;
+  const afterStart = !p.config.payment_start_date || paidOn >= p.config.payment_start_date;
+  // A bulk run leaves alone what is outside the 6 months or before payment_start_date.
+  if (p.bulk && (!inWindow || !afterStart)) return;
+  if (fully) {
+    if (gitLeft <= 0) p.plan.alreadyDone++;
+    else
+      add(p, basis, {
+        invoiceNumber: invoice.number,
+        kind: 'paid',
+        reference: referenceOf(p.target, invoice.number, 'paid'),
+        amountOre: gitLeft,
+        eventAt: momentOf(paidOn),
+      });
+    return;
+  }
+  const upTo = Math.min(paidInAccounting, basis.totalOre);
+  const amount = upTo - basis.paidOre;
+  if (amount <= 0) p.plan.alreadyDone++;
+  else
+    add(p, basis, {
+      invoiceNumber: invoice.number,
+      kind: amount >= gitLeft ? 'paid' : 'partially_paid',
+      reference: referenceOf(p.target, invoice.number, `paid-${upTo}`),
+      amountOre: amount,
+      eventAt: momentOf(paidOn),
+    });
+}
+
+function planBasis(p: Planning, basis: repo.ReportBasis) {
+  const invoice = p.facts.invoiceOf.get(basis.gitId);
+  // A basis imported from GIT's Excel export exists only in the portal: GIT's API has no such
+  // basis to mark paid or credit (import/GIT-EXCEL-EXPORT.md). Bulk runs pass it by; a chosen one says why.
+  if (basis.gitId.startsWith(IMPORT_GIT_ID_PREFIX)) return refuse(p, basis, invoice, 'gitReport.imported');
+  if (!invoice) return refuse(p, basis, undefined, 'gitReport.notSynced');
+  if (p.facts.paused.has(basis.gitId)) return refuse(p, basis, invoice, 'gitReport.paused');
+  if (p.kinds.includes('credited') && invoice.credited) planCredit(p, basis, invoice);
+  else if (p.kinds.includes('paid')) planPayment(p, basis, invoice);
+  else refuse(p, basis, invoice, 'gitReport.notCredited');
 }
 
 /**
@@ -263,217 +309,24 @@ async function inChunks<T>(values: readonly string[], read: (chunk: string[]) =>
  * the sync paused, and reports already made are left out.
  */
 export async function planReport(
-  app: FastifyInstance,
+  deps: Pick<GitReportDeps, 'db'>,
   gitTarget: MirrorTarget,
   target: MirrorTarget,
   options: PlanOptions,
 ): Promise<ReportPlan> {
-  const db = app.db;
-  const bulk = options.basisIds === null;
   const today = todayOf(options.now ?? new Date());
-  const windowStart = monthsBack(today, GIT_REPORT_WINDOW_MONTHS);
-  const { config } = options;
-  const plan: ReportPlan = { reports: [], refused: [], alreadyDone: 0 };
-
-  const bases = await basesOf(db, gitTarget, options.basisIds);
-  const refOf = new Map(bases.map((b) => [basisInvoiceExternalRef(gitTarget.clubAccountId, target.clubAccountId, b.gitId), b]));
-  const invoiceRows = await inChunks(
-    [...refOf.keys()],
-    (chunk) =>
-      db
-        .select({
-          number: invoices.number,
-          invoiceDate: invoices.invoiceDate,
-          totalOre: invoices.totalOre,
-          balanceOre: invoices.balanceOre,
-          cancelled: invoices.cancelled,
-          credited: invoices.credited,
-          isCredit: invoices.isCredit,
-          fullyPaidOn: invoices.fullyPaidOn,
-          externalRef: invoices.externalRef,
-        })
-        .from(invoices)
-        .where(
-          and(
-            eq(invoices.organisationId, target.organisationId),
-            eq(invoices.clubAccountId, target.clubAccountId),
-            inArray(invoices.externalRef, chunk),
-          ),
-        ) as Promise<InvoiceRow[]>,
-  );
-  const invoiceOf = new Map<string, InvoiceRow>();
-  for (const row of invoiceRows) {
-    const basis = row.externalRef ? refOf.get(row.externalRef) : undefined;
-    if (basis && !row.isCredit) invoiceOf.set(basis.gitId, row);
-  }
-  const numbers = invoiceRows.map((r) => r.number);
-
-  // The latest payment per invoice (a part payment's date), and each credited invoice's credit note date.
-  const lastPayment = new Map(
-    (
-      await inChunks(numbers, (chunk) =>
-        db
-          .select({ invoiceNumber: invoicePayments.invoiceNumber, last: sql<string>`max(${invoicePayments.paymentDate})` })
-          .from(invoicePayments)
-          .where(and(eq(invoicePayments.clubAccountId, target.clubAccountId), inArray(invoicePayments.invoiceNumber, chunk)))
-          .groupBy(invoicePayments.invoiceNumber),
-      )
-    ).map((r) => [r.invoiceNumber, String(r.last)]),
-  );
-  const creditedNumbers = invoiceRows.filter((r) => r.credited).map((r) => r.number);
-  const creditDate = new Map(
-    (
-      await inChunks(creditedNumbers, (chunk) =>
-        db
-          .select({ credited: invoices.creditedInvoiceNumber, date: sql<string>`min(${invoices.invoiceDate})` })
-          .from(invoices)
-          .where(
-            and(
-              eq(invoices.clubAccountId, target.clubAccountId),
-              eq(invoices.isCredit, true),
-              inArray(invoices.creditedInvoiceNumber, chunk),
-            ),
-          )
-          .groupBy(invoices.creditedInvoiceNumber),
-      )
-    ).map((r) => [r.credited as string, String(r.date)]),
-  );
-
-  // A chosen run reads the ledger rows of its bases only; a bulk run those of the whole club account.
-  const ofBases = async <T>(read: (gitIds: string[] | null) => Promise<T[]>) =>
-    bulk
-      ? read(null)
-      : inChunks(
-          bases.map((b) => b.gitId),
-          (chunk) => read(chunk),
-        );
-  const paused = new Set(
-    (
-      await ofBases((gitIds) =>
-        db
-          .select({ basisGitId: gitSyncItems.basisGitId })
-          .from(gitSyncItems)
-          .where(
-            and(
-              eq(gitSyncItems.clubAccountId, gitTarget.clubAccountId),
-              eq(gitSyncItems.targetClubAccountId, target.clubAccountId),
-              eq(gitSyncItems.state, 'paused'),
-              gitIds ? inArray(gitSyncItems.basisGitId, gitIds) : undefined,
-            ),
-          ),
-      )
-    ).map((r) => r.basisGitId),
-  );
-
-  const done = new Set(
-    (
-      await ofBases((gitIds) =>
-        db
-          .select({ basisGitId: gitStatusReports.basisGitId, reference: gitStatusReports.reference })
-          .from(gitStatusReports)
-          .where(
-            and(
-              eq(gitStatusReports.clubAccountId, gitTarget.clubAccountId),
-              eq(gitStatusReports.state, 'done'),
-              gitIds ? inArray(gitStatusReports.basisGitId, gitIds) : undefined,
-            ),
-          ),
-      )
-    ).map((r) => `${r.basisGitId}\u0000${r.reference}`),
-  );
-
-  const refuse = (basis: BasisRow, invoice: InvoiceRow | undefined, key: MessageKey) => {
-    if (!bulk)
-      plan.refused.push({
-        basisGitId: basis.gitId,
-        invoiceNumber: invoice?.number ?? null,
-        key,
-        params: { invoice: invoice?.number ?? '' },
-      });
+  const planning: Planning = {
+    plan: { reports: [], refused: [], alreadyDone: 0 },
+    facts: await factsOf(deps, gitTarget, target, options.basisIds),
+    target,
+    kinds: options.kinds,
+    config: options.config,
+    bulk: options.basisIds === null,
+    today,
+    windowStart: monthsBack(today, GIT_REPORT_WINDOW_MONTHS),
   };
-  const add = (basis: BasisRow, report: Omit<PlannedReport, 'basisGitId'>) => {
-    if (done.has(`${basis.gitId}\u0000${report.reference}`)) plan.alreadyDone++;
-    else plan.reports.push({ basisGitId: basis.gitId, ...report });
-  };
-
-  for (const basis of bases) {
-    const invoice = invoiceOf.get(basis.gitId);
-    // A basis imported from GIT's Excel export exists only in the portal: GIT's API has no such
-    // basis to mark paid or credit (GIT-EXCEL-EXPORT.md). Bulk runs pass it by; a chosen one says why.
-    if (basis.gitId.startsWith(IMPORT_GIT_ID_PREFIX)) {
-      refuse(basis, invoice, 'gitReport.imported');
-      continue;
-    }
-    if (!invoice) {
-      refuse(basis, undefined, 'gitReport.notSynced');
-      continue;
-    }
-    if (paused.has(basis.gitId)) {
-      refuse(basis, invoice, 'gitReport.paused');
-      continue;
-    }
-    let handled = false;
-
-    if (options.kinds.includes('credited') && invoice.credited) {
-      handled = true;
-      const date = creditDate.get(invoice.number) ?? today;
-      const outside = date < windowStart || (config.credit_start_date !== null && date < config.credit_start_date);
-      if (basis.status === 'credited') plan.alreadyDone++;
-      else if (!bulk || !outside) {
-        add(basis, {
-          invoiceNumber: invoice.number,
-          kind: 'credited',
-          reference: referenceOf(target, invoice.number, 'credit'),
-          amountOre: 0,
-          eventAt: momentOf(date),
-        });
-      }
-    }
-
-    if (options.kinds.includes('paid') && !handled) {
-      handled = true;
-      const paidInAccounting = invoice.totalOre - invoice.balanceOre;
-      const fully = invoice.balanceOre === 0 && invoice.totalOre > 0 && !invoice.cancelled && !invoice.credited;
-      const partly = !invoice.cancelled && !invoice.credited && invoice.balanceOre > 0 && paidInAccounting > 0;
-      const gitLeft = basis.totalOre - basis.paidOre;
-      if (basis.status === 'paid') plan.alreadyDone++;
-      else if (basis.status === 'credited') refuse(basis, invoice, 'gitReport.creditedInGit');
-      else if (!fully && !partly) refuse(basis, invoice, 'gitReport.notPaid');
-      else if (partly && !config.include_partially_paid_invoices) refuse(basis, invoice, 'gitReport.partlyPaidOnly');
-      else {
-        const paidOn = (fully ? invoice.fullyPaidOn : null) ?? lastPayment.get(invoice.number) ?? invoice.invoiceDate;
-        const inWindow = invoice.invoiceDate >= windowStart || paidOn >= windowStart;
-        const afterStart = !config.payment_start_date || paidOn >= config.payment_start_date;
-        if (bulk && (!inWindow || !afterStart)) {
-          /* left alone: outside the 6 months or before payment_start_date */
-        } else if (fully) {
-          if (gitLeft <= 0) plan.alreadyDone++;
-          else
-            add(basis, {
-              invoiceNumber: invoice.number,
-              kind: 'paid',
-              reference: referenceOf(target, invoice.number, 'paid'),
-              amountOre: gitLeft,
-              eventAt: momentOf(paidOn),
-            });
-        } else {
-          const upTo = Math.min(paidInAccounting, basis.totalOre);
-          const amount = upTo - basis.paidOre;
-          if (amount <= 0) plan.alreadyDone++;
-          else
-            add(basis, {
-              invoiceNumber: invoice.number,
-              kind: amount >= gitLeft ? 'paid' : 'partially_paid',
-              reference: referenceOf(target, invoice.number, `paid-${upTo}`),
-              amountOre: amount,
-              eventAt: momentOf(paidOn),
-            });
-        }
-      }
-    }
-    if (!handled) refuse(basis, invoice, 'gitReport.notCredited');
-  }
-  return plan;
+  for (const basis of planning.facts.bases) planBasis(planning, basis);
+  return planning.plan;
 }
 
 // ---- the run ---------------------------------------------------------------------------------
@@ -498,48 +351,6 @@ function progressValues(p: Progress) {
     created: 0,
     updated,
   };
-}
-
-/** Records the call before it is made; a pending or failed row of the same reference is reused as it was. */
-async function claimReport(db: Db, gitTarget: MirrorTarget, target: MirrorTarget, runId: string, r: PlannedReport) {
-  await db
-    .insert(gitStatusReports)
-    .values({
-      ...gitTarget,
-      targetClubAccountId: target.clubAccountId,
-      basisGitId: r.basisGitId,
-      invoiceNumber: r.invoiceNumber,
-      kind: r.kind,
-      reference: r.reference,
-      amountOre: r.amountOre,
-      eventAt: r.eventAt,
-      runId,
-    })
-    .onConflictDoUpdate({
-      target: [gitStatusReports.clubAccountId, gitStatusReports.basisGitId, gitStatusReports.reference],
-      // GIT refused the earlier attempt, so nothing of it took effect: the new plan replaces it.
-      set: { kind: r.kind, amountOre: r.amountOre, eventAt: r.eventAt, state: 'pending', runId, updatedAt: sql`now()` },
-      setWhere: eq(gitStatusReports.state, 'failed'),
-    });
-  const [row] = await db
-    .select()
-    .from(gitStatusReports)
-    .where(
-      and(
-        eq(gitStatusReports.clubAccountId, gitTarget.clubAccountId),
-        eq(gitStatusReports.basisGitId, r.basisGitId),
-        eq(gitStatusReports.reference, r.reference),
-      ),
-    );
-  if (!row) throw new Error('git_status_reports row missing after insert');
-  return row;
-}
-
-async function settleReport(db: Db, id: string, state: 'done' | 'failed', error: string | null) {
-  await db
-    .update(gitStatusReports)
-    .set({ state, error, updatedAt: sql`now()`, ...(state === 'done' ? { reportedAt: sql`now()` } : {}) })
-    .where(eq(gitStatusReports.id, id));
 }
 
 interface GitCall {
@@ -577,10 +388,10 @@ async function reportRun(
   live: RunContext<typeof gitTransactions>,
   options: ReportRunOptions = {},
 ): Promise<RunResult> {
-  const [run] = await app.db.select().from(gitTransactions).where(eq(gitTransactions.id, live.id));
+  const run = await repo.findRun(app.db, live.id);
   if (!run) throw new NotFoundError();
   const gitTarget: MirrorTarget = { organisationId: run.organisationId, clubAccountId: run.clubAccountId };
-  const [request] = await app.db.select().from(gitReportRuns).where(eq(gitReportRuns.runId, run.id));
+  const request = await repo.findReportRequest(app.db, run.id);
   const lang: Lang = request?.lang === 'en' ? 'en' : 'sv';
   const kinds = (request?.kinds ?? ['paid']) as GitReportKind[];
   const progress: Progress = {
@@ -626,7 +437,7 @@ async function reportRun(
       }
     };
     /** Makes one recorded call; a refusal of this basis is its failure, anything else stops the run. */
-    const send = async (row: typeof gitStatusReports.$inferSelect) => {
+    const send = async (row: repo.StatusReportRow) => {
       live.throwIfTakenOver();
       let answer: GitInvoiceBasis | null = null;
       try {
@@ -637,9 +448,9 @@ async function reportRun(
         const now = await client.getInvoiceBasis(row.basisGitId).catch(() => null);
         if (now) await mirrorGitBases(app.db, gitTarget, [now]);
         if (now && (row.kind === 'credited' ? now.status === 'credited' : now.status === 'paid')) {
-          await settleReport(app.db, row.id, 'done', null);
+          await repo.settleReport(app.db, row.id, 'done', null);
         } else {
-          await settleReport(app.db, row.id, 'failed', error.messageKey);
+          await repo.settleReport(app.db, row.id, 'failed', error.messageKey);
           const reason =
             now?.status === 'credited' ? t('gitReport.creditedInGit', lang) : t(error.messageKey, lang, error.params);
           fail(row.basisGitId, row.invoiceNumber, t('gitReport.refusedByGit', lang, { invoice: row.invoiceNumber, reason }));
@@ -647,7 +458,7 @@ async function reportRun(
       }
       if (answer) {
         await mirrorGitBases(app.db, gitTarget, [answer]);
-        await settleReport(app.db, row.id, 'done', null);
+        await repo.settleReport(app.db, row.id, 'done', null);
         const key = row.kind === 'credited' ? 'credited' : row.kind === 'paid' ? 'paid' : 'partiallyPaid';
         progress.counts[key].updated++;
       }
@@ -656,10 +467,7 @@ async function reportRun(
 
     // Calls an earlier attempt made without seeing GIT's answer are finished first, exactly as
     // recorded, so the plan below reads GIT's state after them and never counts a payment twice.
-    const unfinished = await app.db
-      .select()
-      .from(gitStatusReports)
-      .where(and(eq(gitStatusReports.clubAccountId, gitTarget.clubAccountId), eq(gitStatusReports.state, 'pending')));
+    const unfinished = await repo.unfinishedReports(app.db, gitTarget);
     progress.total = unfinished.length;
     for (const row of unfinished) await send(row);
 
@@ -677,7 +485,7 @@ async function reportRun(
       fail(r.basisGitId, r.invoiceNumber, t(r.key, lang, r.params));
     }
     await live.save(progressValues(progress));
-    for (const planned of plan.reports) await send(await claimReport(app.db, gitTarget, target, run.id, planned));
+    for (const planned of plan.reports) await send(await repo.claimReport(app.db, gitTarget, target, run.id, planned));
 
     await live.save(progressValues(progress));
     const reported = progress.counts.paid.updated + progress.counts.partiallyPaid.updated + progress.counts.credited.updated;
@@ -714,10 +522,7 @@ export const gitReportRunKind: RunKind<typeof gitTransactions, ReportRunOptions>
   execute: reportRun,
   retryable: (error) => (isGitError(error) ? error.transient : !(error instanceof AppError)),
   async reasonOf(app, error, run) {
-    const [request] = await app.db
-      .select({ lang: gitReportRuns.lang })
-      .from(gitReportRuns)
-      .where(eq(gitReportRuns.runId, run.id));
+    const request = await repo.findReportRequest(app.db, run.id);
     return failureText(error, request?.lang === 'en' ? 'en' : 'sv').slice(0, 1000);
   },
 };
