@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import type { MirrorTarget } from '../accounting/mirror';
 import { gitTransactions } from './git.tables';
 
 // The GIT transaction log (`git_transactions`): every refresh, sync, report and import is a row.

@@ -1,9 +1,9 @@
 import type { GitBasisSync } from '@fairway/shared';
-import type { FastifyInstance } from 'fastify';
 import { encodeFailure, renderFailure } from '../../../lib/failure';
 import type { Lang } from '../../../lib/i18n';
 import type { MirrorTarget } from '../../accounting/mirror';
 import { getConfiguration } from '../../configurations/configurations.service';
+import type { GitDeps } from '../git.deps';
 import * as repo from './git-sync.repository';
 
 // The states of a basis's sync item (git-sync.tables.ts): which count as invoiced, how a failure
@@ -48,12 +48,12 @@ export function itemStatesBeyond(state: GitBasisSync['state']): string[] {
 }
 
 /** The target whose items the bases list shows: the API configuration's club_to_sync, or the GIT club account itself. */
-export async function listTargetOf(app: FastifyInstance, gitTarget: MirrorTarget): Promise<string> {
+export async function listTargetOf(app: Pick<GitDeps, 'db'>, gitTarget: MirrorTarget): Promise<string> {
   return (await getConfiguration(app.db, gitTarget, 'api')).club_to_sync ?? gitTarget.clubAccountId;
 }
 
 export async function syncStatesOf(
-  app: FastifyInstance,
+  app: Pick<GitDeps, 'db'>,
   gitTarget: MirrorTarget,
   basisGitIds: string[],
   lang: Lang,
