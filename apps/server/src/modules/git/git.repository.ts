@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { likePattern } from '../accounting/list';
 import type { MirrorTarget } from '../accounting/mirror';
 import { members } from '../members/members.tables';
+import { clubAccounts } from '../organizations/organizations.tables';
 import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.tables';
 import { gitSyncItems } from './sync/git-sync.tables';
 
@@ -202,5 +203,18 @@ export async function findTransaction(conn: Conn, target: MirrorTarget, id: stri
     .select()
     .from(gitTransactions)
     .where(and(tenantOf(gitTransactions, target), eq(gitTransactions.id, id)));
+  return row ?? null;
+}
+
+/** The club account `id` with its name, when it is one of the organisation's; else null. */
+export async function clubAccountOf(
+  conn: Conn,
+  organisationId: string,
+  id: string,
+): Promise<{ id: string; name: string } | null> {
+  const [row] = await conn
+    .select({ id: clubAccounts.id, name: clubAccounts.name })
+    .from(clubAccounts)
+    .where(and(eq(clubAccounts.id, id), eq(clubAccounts.organisationId, organisationId)));
   return row ?? null;
 }

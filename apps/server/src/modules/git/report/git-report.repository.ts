@@ -3,7 +3,6 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import type { MirrorTarget } from '../../accounting/mirror';
 import { invoicePayments, invoices } from '../../invoices/invoices.tables';
-import { clubAccounts } from '../../organizations/organizations.tables';
 import { gitInvoiceBases, gitTransactions } from '../git.tables';
 import { gitSyncItems } from '../sync/git-sync.tables';
 import { gitReportRuns, gitStatusReports } from './git-report.tables';
@@ -33,15 +32,6 @@ export async function countBases(conn: Conn, gitTarget: MirrorTarget, basisIds: 
       .where(and(ofGitClub(gitTarget), inArray(gitInvoiceBases.id, chunk))),
   );
   return counts.reduce((sum, row) => sum + (row.n ?? 0), 0);
-}
-
-/** The club account `id` when it is one of the organisation's, else null. */
-export async function clubAccountOf(conn: Conn, organisationId: string, id: string): Promise<string | null> {
-  const [row] = await conn
-    .select({ id: clubAccounts.id })
-    .from(clubAccounts)
-    .where(and(eq(clubAccounts.id, id), eq(clubAccounts.organisationId, organisationId)));
-  return row?.id ?? null;
 }
 
 export type ReportRequest = typeof gitReportRuns.$inferSelect;

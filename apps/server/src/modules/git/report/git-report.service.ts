@@ -23,6 +23,7 @@ import { type ClubAccountReach, reachableClubAccount } from '../../organizations
 import { gitClientFor, isKeyRefused, markKeyRevoked } from '../connection/git-connections.service';
 import type { GitRunDeps } from '../git.deps';
 import { mirrorGitBases } from '../git.mirror';
+import { clubAccountOf } from '../git.repository';
 import { toTransaction } from '../git.service';
 import { type GitRunFailure, gitTransactions } from '../git.tables';
 import { IMPORT_GIT_ID_PREFIX } from '../import/git-import.service';
@@ -82,9 +83,9 @@ export async function reportTargetOf(
   const refuse = () => settingRequired('api', 'club_to_sync', encodeMessage('club_to_sync_required'));
   if (!api.club_to_sync) throw refuse();
   if (caller) return reachableClubAccount(caller, api.club_to_sync);
-  const id = await repo.clubAccountOf(deps.db, gitTarget.organisationId, api.club_to_sync);
-  if (!id) throw refuse();
-  return { organisationId: gitTarget.organisationId, clubAccountId: id };
+  const account = await clubAccountOf(deps.db, gitTarget.organisationId, api.club_to_sync);
+  if (!account) throw refuse();
+  return { organisationId: gitTarget.organisationId, clubAccountId: account.id };
 }
 
 const sameList = (a: readonly string[] | null, b: readonly string[] | null) =>
@@ -528,6 +529,6 @@ export const gitReportRunKind: RunKind<typeof gitTransactions, ReportRunOptions>
 };
 
 /** One attempt at a report run, in this process (tests). */
-export function runReportStatus(app: FastifyInstance, runId: string, options: ReportRunOptions = {}) {
+export function runReportStatus(app: Pick<FastifyInstance, 'runs'>, runId: string, options: ReportRunOptions = {}) {
   return app.runs.attempt(gitReportRunKind, runId, options);
 }

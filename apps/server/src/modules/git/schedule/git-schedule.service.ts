@@ -1,5 +1,4 @@
 import type { GitReportKind } from '@fairway/shared';
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../lib/errors';
 import type { MirrorTarget } from '../../accounting/mirror';
 import { getConfiguration } from '../../configurations/configurations.service';
@@ -7,9 +6,13 @@ import { latestEventOf } from '../../eventlogs/eventlogs.repository';
 import { logEvent } from '../../eventlogs/eventlogs.service';
 import { notify } from '../../notifications/notifications.service';
 import { listConnectedGitTargets } from '../connection/git-connections.service';
+import type { GitRunDeps } from '../git.deps';
 import { queueGitRefresh } from '../refresh/git-refresh.service';
 import { queueReportStatus, reportTargetOf } from '../report/git-report.service';
 import { queueGitSync } from '../sync/git-sync.service';
+
+/** What the schedule needs: what the refresh, the sync and the report it queues need. */
+export type GitScheduleDeps = GitRunDeps;
 
 export const GIT_AUTO_SYNC_QUEUE = 'git.auto-sync';
 
@@ -31,7 +34,7 @@ export interface AutoSyncQueued {
  * so bases GIT already has as paid are skipped). A club account that cannot be served (GIT key
  * revoked meanwhile, the club account to sync to gone) is left out and logged; the others go on.
  */
-export async function queueScheduledGitSyncs(app: FastifyInstance): Promise<AutoSyncQueued[]> {
+export async function queueScheduledGitSyncs(app: GitScheduleDeps): Promise<AutoSyncQueued[]> {
   const queued: AutoSyncQueued[] = [];
   for (const gitTarget of await listConnectedGitTargets(app.db)) {
     const config = await getConfiguration(app.db, gitTarget, 'api');
@@ -88,7 +91,7 @@ const RETELL_AFTER_MS = 24 * 60 * 60 * 1000;
  * event log and a notification to owners and managers, linking to the GIT page. Told once for the
  * same missing articles, not every tick.
  */
-async function tellSyncWaitsForMappings(app: FastifyInstance, gitTarget: MirrorTarget, codes: string): Promise<void> {
+async function tellSyncWaitsForMappings(app: GitScheduleDeps, gitTarget: MirrorTarget, codes: string): Promise<void> {
   const last = await latestEventOf(app.db, gitTarget, REFUSED_ACTIVITY);
   if (last && last.params.codes === codes && Date.now() - last.createdAt.getTime() < RETELL_AFTER_MS) return;
   await app.db.transaction(async (tx) => {

@@ -6,15 +6,13 @@ import {
   priceFeeRule,
   vatIncludedOre,
 } from '@fairway/shared';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { ConflictError } from '../../../lib/errors';
 import type { CustomerFields, DocumentRow, InvoiceDeliveryMethod } from '../../../providers/accounting/provider';
 import type { GitAddress } from '../../../providers/git/git-gateway';
 import type { MirrorTarget } from '../../accounting/mirror';
-import { feeRules } from '../../fees/fees.tables';
-import { families, familyMembers, members } from '../../members/members.tables';
-import type { BasisRow, MemberRow } from './git-sync-selection';
+import type { GitDeps } from '../git.deps';
+import type { BasisRow, MemberRow } from './git-sync-mirror.repository';
+import * as mirror from './git-sync-mirror.repository';
 
 // The accounting documents a GIT invoice basis becomes: who pays, the customer's fields, the rows.
 
@@ -61,25 +59,12 @@ export function deliveryWayOf(
 
 /** The billing method members of the GIT club account chose, by golf ID (members without one are left out). */
 export async function billingMethodsOf(
-  app: FastifyInstance,
+  deps: Pick<GitDeps, 'db'>,
   gitTarget: MirrorTarget,
   golfIds: string[],
 ): Promise<Map<string, BillingMethod>> {
-  const out = new Map<string, BillingMethod>();
-  for (let i = 0; i < golfIds.length; i += 5000) {
-    const rows = await app.db
-      .select({ golfId: members.golfId, billingMethod: members.billingMethod })
-      .from(members)
-      .where(
-        and(
-          eq(members.organisationId, gitTarget.organisationId),
-          eq(members.clubAccountId, gitTarget.clubAccountId),
-          inArray(members.golfId, golfIds.slice(i, i + 5000)),
-        ),
-      );
-    for (const r of rows) if (r.golfId && r.billingMethod) out.set(r.golfId, r.billingMethod);
-  }
-  return out;
+  const rows = await mirror.billingMethodsOf(deps.db, gitTarget, golfIds);
+  return new Map(rows.map((r) => [r.golfId, r.billingMethod]));
 }
 
 export function addressOf(address: GitAddress | null | undefined) {
@@ -143,30 +128,11 @@ export interface FamilyDiscount {
 
 /** The portal family of the member (by golf ID in the GIT club account) and its discount, if any. */
 export async function familyDiscountOf(
-  app: FastifyInstance,
+  deps: Pick<GitDeps, 'db'>,
   gitTarget: MirrorTarget,
   golfId: string,
 ): Promise<FamilyDiscount | null> {
-  const [row] = await app.db
-    .select({
-      name: families.name,
-      discountType: families.discountType,
-      discountValue: families.discountValue,
-      ruleType: feeRules.discountType,
-      ruleValue: feeRules.discountValue,
-    })
-    .from(members)
-    .innerJoin(familyMembers, eq(familyMembers.memberId, members.id))
-    .innerJoin(families, eq(families.id, familyMembers.familyId))
-    .leftJoin(feeRules, and(eq(feeRules.id, families.feeRuleId), eq(feeRules.clubAccountId, families.clubAccountId)))
-    .where(
-      and(
-        eq(members.organisationId, gitTarget.organisationId),
-        eq(members.clubAccountId, gitTarget.clubAccountId),
-        eq(members.golfId, golfId),
-      ),
-    )
-    .limit(1);
+  const row = await mirror.familyOf(deps.db, gitTarget, golfId);
   if (!row) return null;
   if (row.discountType && row.discountValue) {
     return {

@@ -1,5 +1,4 @@
 import { encodeMessage, type GitArticleMapping, type GitArticleMappingsBody, type GitMissingArticle } from '@fairway/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../../../lib/errors';
 import { isAccountingError } from '../../../providers/accounting/errors';
@@ -9,26 +8,24 @@ import { findArticleByNumber } from '../../articles/articles.repository';
 import { createArticle } from '../../articles/articles.service';
 import { logEventQuietly } from '../../eventlogs/eventlogs.service';
 import type { ClubAccountReach } from '../../organizations/tenant';
-import { gitArticles } from '../git.tables';
+import type { GitDeps } from '../git.deps';
 import * as repo from './git-sync.repository';
 import { exVat } from './git-sync-documents';
+import type { BasisRow } from './git-sync-mirror.repository';
+import * as mirror from './git-sync-mirror.repository';
 import { basisInvoiceRequestId } from './git-sync-ref';
-import { type BasisRow, resolveTarget } from './git-sync-selection';
+import { resolveTarget } from './git-sync-selection';
 
 // Which accounting article each GIT article is invoiced as, and the GIT articles a sync still lacks.
 
-export async function gitArticlesByCode(app: FastifyInstance, gitTarget: MirrorTarget) {
-  const rows = await app.db
-    .select()
-    .from(gitArticles)
-    .where(and(eq(gitArticles.organisationId, gitTarget.organisationId), eq(gitArticles.clubAccountId, gitTarget.clubAccountId)));
-  return new Map(rows.map((r) => [r.code, r]));
+export function gitArticlesByCode(deps: Pick<GitDeps, 'db'>, gitTarget: MirrorTarget) {
+  return mirror.gitArticlesByCode(deps.db, gitTarget);
 }
 
 export function missingArticlesOf(
   bases: BasisRow[],
   mappings: Map<string, string>,
-  articles: Map<string, typeof gitArticles.$inferSelect>,
+  articles: Map<string, mirror.ArticleRow>,
 ): GitMissingArticle[] {
   const missing = new Map<string, GitMissingArticle>();
   for (const basis of bases) {
@@ -50,7 +47,7 @@ export function missingArticlesOf(
 // ---- article mappings ------------------------------------------------------------------------------
 
 export async function listArticleMappings(
-  app: FastifyInstance,
+  app: Pick<GitDeps, 'db'>,
   gitTarget: MirrorTarget,
   requested: string | null | undefined,
   caller: ClubAccountReach,

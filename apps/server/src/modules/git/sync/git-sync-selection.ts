@@ -1,18 +1,17 @@
 import { encodeMessage } from '@fairway/shared';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../../../lib/errors';
 import type { MirrorTarget } from '../../accounting/mirror';
 import { getConfiguration, settingRequired } from '../../configurations/configurations.service';
-import { clubAccounts } from '../../organizations/organizations.tables';
 import { type ClubAccountReach, reachableClubAccount } from '../../organizations/tenant';
-import { gitInvoiceBases, gitInvoiceOccasions, type gitMembers } from '../git.tables';
+import type { GitDeps } from '../git.deps';
+import { clubAccountOf, findOccasion as findOccasionRow } from '../git.repository';
+import * as mirror from './git-sync-mirror.repository';
 
 // What a sync works on: the target club account, the chosen occasion and its invoice bases.
 
-export type BasisRow = typeof gitInvoiceBases.$inferSelect;
-export type OccasionRow = typeof gitInvoiceOccasions.$inferSelect;
-export type MemberRow = typeof gitMembers.$inferSelect;
+export type { BasisRow, MemberRow, OccasionRow } from './git-sync-mirror.repository';
+
+type Deps = Pick<GitDeps, 'db'>;
 
 export interface GitSyncSelection {
   /** The portal id of the invoice occasion (manual syncs). */
@@ -32,7 +31,7 @@ export interface GitSyncSelection {
  * (the scheduler) needs `club_to_sync`, and it to be the organisation's. 404 otherwise.
  */
 export async function resolveTarget(
-  app: FastifyInstance,
+  app: Deps,
   gitTarget: MirrorTarget,
   requested: string | null | undefined,
   caller: ClubAccountReach | null,
@@ -42,7 +41,7 @@ export async function resolveTarget(
 
 /** `resolveTarget`, and whether the API configuration named it. */
 export async function resolveTargetOf(
-  app: FastifyInstance,
+  app: Deps,
   gitTarget: MirrorTarget,
   requested: string | null | undefined,
   caller: ClubAccountReach | null,
@@ -51,83 +50,34 @@ export async function resolveTargetOf(
   const id = requested ?? configured ?? (caller ? gitTarget.clubAccountId : null);
   if (!id) throw settingRequired('api', 'club_to_sync', encodeMessage('club_to_sync_required'));
   if (caller) return { target: reachableClubAccount(caller, id), configured: !!configured };
-  const [row] = await app.db
-    .select({ id: clubAccounts.id })
-    .from(clubAccounts)
-    .where(and(eq(clubAccounts.id, id), eq(clubAccounts.organisationId, gitTarget.organisationId)));
-  if (!row) throw new NotFoundError('gitSync.targetNotFound');
+  if (!(await clubAccountOf(app.db, gitTarget.organisationId, id))) throw new NotFoundError('gitSync.targetNotFound');
   return { target: { organisationId: gitTarget.organisationId, clubAccountId: id }, configured: !!configured };
 }
 
-export async function findOccasion(app: FastifyInstance, gitTarget: MirrorTarget, id: string): Promise<OccasionRow> {
-  const [row] = await app.db
-    .select()
-    .from(gitInvoiceOccasions)
-    .where(
-      and(
-        eq(gitInvoiceOccasions.organisationId, gitTarget.organisationId),
-        eq(gitInvoiceOccasions.clubAccountId, gitTarget.clubAccountId),
-        eq(gitInvoiceOccasions.id, id),
-      ),
-    );
+export async function findOccasion(app: Deps, gitTarget: MirrorTarget, id: string): Promise<mirror.OccasionRow> {
+  const row = await findOccasionRow(app.db, gitTarget, id);
   if (!row) throw new NotFoundError('git.occasionNotFound');
   return row;
 }
 
 /** The bases of the occasions (optionally only some, by GIT id), in GIT's order. */
-export async function basesOf(
-  app: FastifyInstance,
+export function basesOf(
+  app: Deps,
   gitTarget: MirrorTarget,
   occasionGitIds: string[],
   basisGitIds: string[] | null,
-): Promise<BasisRow[]> {
-  if (occasionGitIds.length === 0) return [];
-  const conditions: SQL[] = [
-    eq(gitInvoiceBases.organisationId, gitTarget.organisationId),
-    eq(gitInvoiceBases.clubAccountId, gitTarget.clubAccountId),
-    inArray(gitInvoiceBases.occasionGitId, occasionGitIds),
-  ];
-  if (basisGitIds) {
-    const out: BasisRow[] = [];
-    for (let i = 0; i < basisGitIds.length; i += 5000) {
-      out.push(
-        ...(await app.db
-          .select()
-          .from(gitInvoiceBases)
-          .where(and(...conditions, inArray(gitInvoiceBases.gitId, basisGitIds.slice(i, i + 5000))))),
-      );
-    }
-    return out.sort((a, b) => a.number - b.number);
-  }
-  return app.db
-    .select()
-    .from(gitInvoiceBases)
-    .where(and(...conditions))
-    .orderBy(asc(gitInvoiceBases.number));
+): Promise<mirror.BasisRow[]> {
+  return mirror.basesOf(app.db, gitTarget, occasionGitIds, basisGitIds);
 }
 
 /** The chosen bases of a manual selection: every id must be a basis of the occasion, else 404. */
-export async function selectionOf(app: FastifyInstance, gitTarget: MirrorTarget, selection: GitSyncSelection) {
+export async function selectionOf(app: Deps, gitTarget: MirrorTarget, selection: GitSyncSelection) {
   if (!selection.occasionId) throw new NotFoundError('git.occasionNotFound');
   const occasion = await findOccasion(app, gitTarget, selection.occasionId);
   let basisGitIds: string[] | null = null;
   if (selection.basisIds) {
     const ids = [...new Set(selection.basisIds)];
-    const found: string[] = [];
-    for (let i = 0; i < ids.length; i += 5000) {
-      const rows = await app.db
-        .select({ gitId: gitInvoiceBases.gitId })
-        .from(gitInvoiceBases)
-        .where(
-          and(
-            eq(gitInvoiceBases.organisationId, gitTarget.organisationId),
-            eq(gitInvoiceBases.clubAccountId, gitTarget.clubAccountId),
-            eq(gitInvoiceBases.occasionGitId, occasion.gitId),
-            inArray(gitInvoiceBases.id, ids.slice(i, i + 5000)),
-          ),
-        );
-      found.push(...rows.map((r) => r.gitId));
-    }
+    const found = await mirror.basisGitIdsOf(app.db, gitTarget, occasion.gitId, ids);
     if (found.length !== ids.length) throw new NotFoundError('gitSync.basisNotFound');
     basisGitIds = found;
   }

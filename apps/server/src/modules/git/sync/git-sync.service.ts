@@ -8,7 +8,6 @@ import type {
   InvoiceSendMethod,
   MemberConfiguration,
 } from '@fairway/shared';
-import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../../db/client';
 import { AppError, ConflictError, NotFoundError } from '../../../lib/errors';
@@ -29,9 +28,11 @@ import { mirrorInvoices } from '../../invoices/invoices.mirror';
 import { findInvoiceByNumber } from '../../invoices/invoices.repository';
 import { cancelInvoice, createInvoice, creditInvoice, sendInvoice, updateInvoiceRows } from '../../invoices/invoices.service';
 import { linkCustomerNumber } from '../../members/members.repository';
-import { clubAccounts } from '../../organizations/organizations.tables';
 import type { ClubAccountReach } from '../../organizations/tenant';
-import { gitConnections, gitInvoiceOccasions, gitMembers, gitTransactions } from '../git.tables';
+import { connectedBy } from '../connection/git-connections.repository';
+import type { GitDeps } from '../git.deps';
+import { clubAccountOf } from '../git.repository';
+import { gitTransactions } from '../git.tables';
 import { getTransaction } from '../git-transactions.repository';
 import * as repo from './git-sync.repository';
 import {
@@ -45,6 +46,7 @@ import {
   SEND_WAY,
 } from './git-sync-documents';
 import { gitArticlesByCode, missingArticlesOf } from './git-sync-mappings.service';
+import * as mirror from './git-sync-mirror.repository';
 import { basisInvoiceRequestId, payerCustomerRequestId } from './git-sync-ref';
 import {
   type BasisRow,
@@ -67,6 +69,13 @@ export type { GitSyncSelection } from './git-sync-selection';
  * Every step is written to `git_sync_items` before and after its external call, so a run killed
  * anywhere and started again resumes where it stood without making a second document.
  */
+
+/**
+ * What queueing and planning a sync needs: the database and log, and the run engine. The run
+ * itself is given the app (lib/runs), which the invoice service and the accounting program's
+ * provider it calls take.
+ */
+export type GitSyncDeps = GitDeps & Pick<FastifyInstance, 'runs'>;
 
 export const GIT_SYNC_QUEUE = 'git.sync';
 const PROGRESS_EVERY_ITEMS = 25;
@@ -121,7 +130,7 @@ export interface GitSyncHooks {
 // ---- preflight -------------------------------------------------------------------------------------
 
 export async function preflightGitSync(
-  app: FastifyInstance,
+  app: GitSyncDeps,
   gitTarget: MirrorTarget,
   selection: GitSyncSelection,
   caller: ClubAccountReach,
@@ -129,10 +138,7 @@ export async function preflightGitSync(
   const { occasionGitIds, basisGitIds } = await selectionOf(app, gitTarget, selection);
   const { target, configured } = await resolveTargetOf(app, gitTarget, selection.targetClubAccountId, caller);
   const bases = await basesOf(app, gitTarget, occasionGitIds, basisGitIds);
-  const [account] = await app.db
-    .select({ name: clubAccounts.name })
-    .from(clubAccounts)
-    .where(and(eq(clubAccounts.id, target.clubAccountId), eq(clubAccounts.organisationId, target.organisationId)));
+  const account = await clubAccountOf(app.db, target.organisationId, target.clubAccountId);
   return {
     target: { id: target.clubAccountId, name: account?.name ?? '', configured },
     ...(await plan(app, gitTarget, target, bases)),
@@ -162,7 +168,7 @@ function workOf(basis: BasisRow, item: repo.GitSyncItemRow | undefined): Work {
 }
 
 async function plan(
-  app: FastifyInstance,
+  app: Pick<GitDeps, 'db'>,
   gitTarget: MirrorTarget,
   target: MirrorTarget,
   bases: BasisRow[],
@@ -203,7 +209,7 @@ async function plan(
   const invoiceConfig = await getConfiguration(app.db, target, 'invoice');
   const toSend = [...toSync, ...unsent];
   const sendPayers = [...new Set(toSend.map((b) => payerGolfIdOf(b, memberConfig)))];
-  const gitMembersByGolfId = await membersByGolfId(app, gitTarget, sendPayers);
+  const gitMembersByGolfId = await mirror.gitMembersByGolfId(app.db, gitTarget, sendPayers);
   const preferences = await billingMethodsOf(app, gitTarget, sendPayers);
   const ways: GitSyncWays = { email: 0, einvoice: 0, print: 0, external_print: 0 };
   for (const b of toSend) {
@@ -237,22 +243,6 @@ function wayOf(
 
 // ---- queueing ----------------------------------------------------------------------------------------
 
-/** The occasions a scheduled sync takes: not archived, invoice date on or after `sync_start_date`. */
-async function scheduledOccasions(app: FastifyInstance, gitTarget: MirrorTarget, api: ApiConfiguration): Promise<string[]> {
-  const conditions: SQL[] = [
-    eq(gitInvoiceOccasions.organisationId, gitTarget.organisationId),
-    eq(gitInvoiceOccasions.clubAccountId, gitTarget.clubAccountId),
-    eq(gitInvoiceOccasions.archived, false),
-  ];
-  if (api.sync_start_date) conditions.push(gte(gitInvoiceOccasions.invoiceDate, api.sync_start_date));
-  const rows = await app.db
-    .select({ gitId: gitInvoiceOccasions.gitId })
-    .from(gitInvoiceOccasions)
-    .where(and(...conditions))
-    .orderBy(asc(gitInvoiceOccasions.invoiceDate));
-  return rows.map((r) => r.gitId);
-}
-
 /**
  * Queues a sync run of the GIT club account (`gitTarget`): a manual one of the chosen occasion /
  * bases, or (trigger `scheduled`, B's scheduler) every non-archived occasion with an invoice date
@@ -261,7 +251,7 @@ async function scheduledOccasions(app: FastifyInstance, gitTarget: MirrorTarget,
  * or null when a scheduled sync has nothing to do.
  */
 export async function queueGitSync(
-  app: FastifyInstance,
+  app: GitSyncDeps,
   gitTarget: MirrorTarget,
   options: QueueGitSyncOptions,
 ): Promise<string | null> {
@@ -270,7 +260,8 @@ export async function queueGitSync(
   if (options.trigger === 'scheduled' && !options.occasionId) {
     const api = await getConfiguration(app.db, gitTarget, 'api');
     if (!api.auto_sync_git_to_accounting) return null;
-    occasionGitIds = await scheduledOccasions(app, gitTarget, api);
+    // The occasions a scheduled sync takes: not archived, invoice date on or after `sync_start_date`.
+    occasionGitIds = await mirror.openOccasionGitIds(app.db, gitTarget, api.sync_start_date);
     basisGitIds = null;
   } else {
     ({ occasionGitIds, basisGitIds } = await selectionOf(app, gitTarget, options));
@@ -618,43 +609,79 @@ async function syncBasis(ctx: RunContext, basis: BasisRow, found: repo.GitSyncIt
   await sendStep(ctx, basis, invoice.number, false);
 }
 
-async function membersByGolfId(
-  app: FastifyInstance,
-  gitTarget: MirrorTarget,
-  golfIds: string[],
-): Promise<Map<string, MemberRow>> {
-  const out = new Map<string, MemberRow>();
-  for (let i = 0; i < golfIds.length; i += 5000) {
-    const rows = await app.db
-      .select()
-      .from(gitMembers)
-      .where(
-        and(
-          eq(gitMembers.organisationId, gitTarget.organisationId),
-          eq(gitMembers.clubAccountId, gitTarget.clubAccountId),
-          inArray(gitMembers.golfId, golfIds.slice(i, i + 5000)),
-        ),
-      );
-    for (const r of rows) out.set(r.golfId, r);
-  }
-  return out;
-}
-
 /** Who the run's documents are made for (their creator): the user who asked, or who connected GIT. */
-async function runUser(app: FastifyInstance, gitTarget: MirrorTarget, userId: string | null): Promise<string | null> {
-  if (userId) return userId;
-  const [row] = await app.db
-    .select({ by: gitConnections.connectedBy })
-    .from(gitConnections)
-    .where(
-      and(eq(gitConnections.organisationId, gitTarget.organisationId), eq(gitConnections.clubAccountId, gitTarget.clubAccountId)),
-    );
-  return row?.by ?? null;
+async function runUser(app: Pick<GitDeps, 'db'>, gitTarget: MirrorTarget, userId: string | null): Promise<string | null> {
+  return userId ?? (await connectedBy(app.db, gitTarget));
 }
 
 /** Options of an in-process attempt (tests, benchmarks): hooks called before each step. */
 export interface GitSyncRunOptions {
   hooks?: GitSyncHooks;
+}
+
+/** A basis the program or a rule refused: the item says why, the run's failures too, and the run goes on. */
+async function recordFailure(ctx: RunContext, basis: BasisRow, error: AppError): Promise<void> {
+  ctx.progress.failed++;
+  const current = (await repo.itemsOf(ctx.app.db, ctx.gitTarget, ctx.target.clubAccountId, [basis.gitId])).get(basis.gitId);
+  // An invoice that exists keeps its state (the send failed); a create whose answer was lost
+  // stays `creating` so the next attempt looks it up; otherwise the item is failed.
+  // A send the program refused was not made: the item is back to `synced` (to send later).
+  const keep = current && (isInvoiced(current) || (current.state === 'creating' && isTransientFault(error)));
+  const refusedSend = current?.state === 'sending' && !isTransientFault(error);
+  await repo.saveItem(ctx.app.db, itemKey(ctx, basis), {
+    ...(keep ? (refusedSend ? { state: 'synced' } : {}) : { state: 'failed' }),
+    lastError: encodeFailure(error),
+    runId: ctx.runId,
+  });
+  if (ctx.progress.failures.length < 100) {
+    ctx.progress.failures.push({
+      basisGitId: basis.gitId,
+      invoiceNumber: current?.invoiceNumber ?? null,
+      message: failureText(error, ctx.lang),
+    });
+  }
+}
+
+/** Everything a run's steps read once: the configurations, mappings, payers, GIT's members, the caller. */
+async function contextOf(
+  app: FastifyInstance,
+  run: {
+    runId: string;
+    gitTarget: MirrorTarget;
+    target: MirrorTarget;
+    provider: AccountingProvider;
+    data: GitSyncInput;
+    bases: BasisRow[];
+    progress: repo.RunProgress;
+    options: GitSyncRunOptions;
+  },
+): Promise<RunContext> {
+  const { gitTarget, target, data, bases } = run;
+  const memberConfig = await getConfiguration(app.db, gitTarget, 'member');
+  const golfIds = [...new Set(bases.flatMap((b) => [b.memberGolfId, payerGolfIdOf(b, memberConfig)]))];
+  const userId = await runUser(app, gitTarget, data.userId);
+  return {
+    app,
+    runId: run.runId,
+    gitTarget,
+    target,
+    provider: run.provider,
+    caller: systemCaller(target.organisationId, target.clubAccountId, { onBehalfOf: userId }),
+    api: await getConfiguration(app.db, gitTarget, 'api'),
+    memberConfig,
+    invoiceConfig: await getConfiguration(app.db, target, 'invoice'),
+    occasions: await mirror.occasionsByGitId(app.db, gitTarget, data.occasionGitIds),
+    mappings: await repo.mappingsOf(app.db, target),
+    links: await repo.payerLinksOf(app.db, target, golfIds),
+    gitMembersByGolfId: await mirror.gitMembersByGolfId(app.db, gitTarget, golfIds),
+    preferences: await billingMethodsOf(app, gitTarget, golfIds),
+    book: data.book,
+    send: data.send ?? true,
+    hooks: run.options.hooks ?? {},
+    progress: run.progress,
+    lang: data.lang,
+    today: stockholmDate(new Date()),
+  };
 }
 
 /**
@@ -674,7 +701,6 @@ async function syncRun(
   const data = run.input as GitSyncInput | null;
   if (!data) throw new NotFoundError('gitSync.targetNotFound');
   const gitTarget: MirrorTarget = { organisationId: run.organisationId, clubAccountId: run.clubAccountId };
-  const lang = data.lang;
   const save = () => live.save(repo.progressValues(progress));
   const progress: repo.RunProgress = { total: 0, processed: 0, failed: 0, failures: [], counts: {} };
   try {
@@ -691,45 +717,7 @@ async function syncRun(
     // Exactly the bases the preflight counted (`workOf`); the rest has nothing to do.
     const bases = selected.filter((b) => workOf(b, items.get(b.gitId)) !== 'none');
     progress.total = bases.length;
-    const occasions = new Map(
-      (
-        await app.db
-          .select()
-          .from(gitInvoiceOccasions)
-          .where(
-            and(
-              eq(gitInvoiceOccasions.organisationId, gitTarget.organisationId),
-              eq(gitInvoiceOccasions.clubAccountId, gitTarget.clubAccountId),
-              inArray(gitInvoiceOccasions.gitId, data.occasionGitIds.length ? data.occasionGitIds : ['-']),
-            ),
-          )
-      ).map((o) => [o.gitId, o]),
-    );
-    const memberConfig = await getConfiguration(app.db, gitTarget, 'member');
-    const golfIds = [...new Set(bases.flatMap((b) => [b.memberGolfId, payerGolfIdOf(b, memberConfig)]))];
-    const userId = await runUser(app, gitTarget, data.userId);
-    const ctx: RunContext = {
-      app,
-      runId: run.id,
-      gitTarget,
-      target,
-      provider,
-      caller: systemCaller(target.organisationId, target.clubAccountId, { onBehalfOf: userId }),
-      api: await getConfiguration(app.db, gitTarget, 'api'),
-      memberConfig,
-      invoiceConfig: await getConfiguration(app.db, target, 'invoice'),
-      occasions,
-      mappings: await repo.mappingsOf(app.db, target),
-      links: await repo.payerLinksOf(app.db, target, golfIds),
-      gitMembersByGolfId: await membersByGolfId(app, gitTarget, golfIds),
-      preferences: await billingMethodsOf(app, gitTarget, golfIds),
-      book: data.book,
-      send: data.send ?? true,
-      hooks: options.hooks ?? {},
-      progress,
-      lang,
-      today: stockholmDate(new Date()),
-    };
+    const ctx = await contextOf(app, { runId: run.id, gitTarget, target, provider, data, bases, progress, options });
     await save();
     let lastWrite = Date.now();
     let sinceWrite = 0;
@@ -741,25 +729,7 @@ async function syncRun(
       } catch (error) {
         if (stopsRun(error)) throw new RunStopped(error);
         if (!(error instanceof AppError)) throw error;
-        progress.failed++;
-        const current = (await repo.itemsOf(app.db, gitTarget, target.clubAccountId, [basis.gitId])).get(basis.gitId);
-        // An invoice that exists keeps its state (the send failed); a create whose answer was lost
-        // stays `creating` so the next attempt looks it up; otherwise the item is failed.
-        // A send the program refused was not made: the item is back to `synced` (to send later).
-        const keep = current && (isInvoiced(current) || (current.state === 'creating' && isTransientFault(error)));
-        const refusedSend = current?.state === 'sending' && !isTransientFault(error);
-        await repo.saveItem(app.db, itemKey(ctx, basis), {
-          ...(keep ? (refusedSend ? { state: 'synced' } : {}) : { state: 'failed' }),
-          lastError: encodeFailure(error),
-          runId: run.id,
-        });
-        if (progress.failures.length < 100) {
-          progress.failures.push({
-            basisGitId: basis.gitId,
-            invoiceNumber: current?.invoiceNumber ?? null,
-            message: failureText(error, lang),
-          });
-        }
+        await recordFailure(ctx, basis, error);
       }
       progress.processed++;
       sinceWrite++;
@@ -813,7 +783,11 @@ export const gitSyncRuns: RunKind<typeof gitTransactions, GitSyncRunOptions> = {
 };
 
 /** One attempt at a queued sync run, in this process (tests, benchmarks, the demo). */
-export function runGitSync(app: FastifyInstance, data: Pick<GitSyncJobData, 'runId'>, options: GitSyncRunOptions = {}) {
+export function runGitSync(
+  app: Pick<FastifyInstance, 'runs'>,
+  data: Pick<GitSyncJobData, 'runId'>,
+  options: GitSyncRunOptions = {},
+) {
   return app.runs.attempt(gitSyncRuns, data.runId, options);
 }
 
@@ -822,7 +796,7 @@ export function runGitSync(app: FastifyInstance, data: Pick<GitSyncJobData, 'run
  * (benchmarks, tests, the demo): answers the run id.
  */
 export async function syncOccasionNow(
-  app: FastifyInstance,
+  app: GitSyncDeps,
   gitTarget: MirrorTarget,
   options: QueueGitSyncOptions,
   hooks?: GitSyncHooks,
@@ -835,7 +809,7 @@ export async function syncOccasionNow(
 
 /** What a queued run was asked to do, with its id (for in-process runs and tests). */
 export async function gitSyncJobData(
-  app: FastifyInstance,
+  app: Pick<GitDeps, 'db'>,
   runId: string,
   _options?: QueueGitSyncOptions,
 ): Promise<GitSyncJobData> {
