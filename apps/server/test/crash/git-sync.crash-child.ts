@@ -1,5 +1,5 @@
 /**
- * A separate process for the crash-restart test (git-sync.crash.test.ts): it works on the PostgreSQL
+ * A separate process for the crash-restart test (apps/server/src/modules/git/sync/git-sync.crash.test.ts): it works on the PostgreSQL
  * database the test made for it and talks to the test's Fortnox and GIT simulators over HTTP, so the
  * test can kill it with SIGKILL at any moment and start it again, as a supervisor restarts a crashed
  * server.
