@@ -128,7 +128,7 @@ export interface Config {
   /**
    * Origins of GIT's API that a club account may connect to (`https://host[:port]`). The server
    * calls no other address with a club's GIT key, whatever a user enters, apart from the demo's
-   * built-in GIT simulator while it runs (modules/git/git-connections.service.ts).
+   * built-in GIT simulator while it runs (modules/git/connection/git-connections.service.ts).
    */
   GIT_ALLOWED_ORIGINS: string[];
 }

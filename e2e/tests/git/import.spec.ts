@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportRow, gitExportWorkbook } from '../../../apps/server/src/modules/git/git-import.fixtures';
+import { exportRow, gitExportWorkbook } from '../../../apps/server/test/fixtures/git-import.fixtures';
 import { snap, usePagePerTest } from '../../fixtures/browser';
 import { eventually, loginThroughForm, pathOf } from '../auth/helpers';
 

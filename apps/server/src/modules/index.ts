@@ -20,13 +20,6 @@ import { exportsRoutes } from './exports/exports.routes';
 import { feesRoutes } from './fees/fees.routes';
 import { gitJobs } from './git/git.jobs';
 import { gitRoutes } from './git/git.routes';
-import { gitImportJobs } from './git/git-import.jobs';
-import { gitImportRoutes } from './git/git-import.routes';
-import { gitReportJobs } from './git/git-report.jobs';
-import { gitReportRoutes } from './git/git-report.routes';
-import { gitScheduleJobs } from './git/git-schedule.jobs';
-import { gitSyncJobs } from './git/git-sync.jobs';
-import { gitSyncRoutes } from './git/git-sync.routes';
 import { helpRoutes } from './help/help.routes';
 import { hiddenResourcesRoutes } from './hidden-resources/hidden-resources.routes';
 import { integrationsRoutes } from './integrations/integrations.routes';
@@ -89,13 +82,6 @@ export const routeModules: RouteModule[] = [
   feesRoutes,
   gitJobs,
   gitRoutes,
-  gitSyncJobs,
-  gitSyncRoutes,
-  gitReportJobs,
-  gitReportRoutes,
-  gitScheduleJobs,
-  gitImportJobs,
-  gitImportRoutes,
   exportsJobs,
   exportsRoutes,
   landingFormsRoutes,

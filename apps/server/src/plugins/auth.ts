@@ -1,5 +1,5 @@
 import type { Scope } from '@fairway/shared';
-import { ALL_SCOPES } from '@fairway/shared';
+import { ALL_SCOPES, NO_RULES } from '@fairway/shared';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { withTenant } from '../db/tenant-context';
@@ -11,6 +11,61 @@ import { type Access, loadSessionAccess } from '../modules/auth/access';
 export interface AuthContext extends Access {
   /** The sign-in (refresh-token family) the access token belongs to (`sid`). */
   familyId: string;
+}
+
+/**
+ * The id the system acts under when no person does (a scheduled or queued run). It is no user's:
+ * the event log names the system instead (`actorOf`, modules/eventlogs/eventlogs.service.ts).
+ */
+export const SYSTEM_USER_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * What the system's jobs do to a club account's documents, and so all a system caller passes:
+ * create, book, send, credit, cancel and update invoices and create customers (the GIT sync).
+ */
+export const SYSTEM_SCOPES = ['invoices.read', 'invoices.write', 'customers.read', 'customers.write'] as const satisfies Scope[];
+
+/** `request.auth` of work no person is doing right now: clearly the system, never a user. */
+export interface SystemCaller extends AuthContext {
+  readonly system: true;
+  /** The user the work was done for (who asked for the run), recorded as the documents' creator; null for none. */
+  readonly onBehalfOf: string | null;
+}
+
+/**
+ * The caller a job passes to the services a person's request would call (modules/invoices/invoices.service.ts),
+ * so the same state rules apply and the same event-log lines are written, naming the system:
+ * no role's team rules narrow it, and it passes scope checks only for `SYSTEM_SCOPES`.
+ */
+export function systemCaller(
+  organisationId: string,
+  clubAccountId: string,
+  options: { onBehalfOf?: string | null } = {},
+): SystemCaller {
+  return {
+    system: true,
+    onBehalfOf: options.onBehalfOf ?? null,
+    userId: SYSTEM_USER_ID,
+    organisationId,
+    clubAccountId,
+    clubAccounts: [{ id: clubAccountId, name: '' }],
+    roleId: '',
+    role: 'system',
+    scopes: [...SYSTEM_SCOPES],
+    rules: { ...NO_RULES },
+    golfclubAdmin: false,
+    familyId: '',
+  };
+}
+
+/** Whether the caller is the system (`systemCaller`), not a signed-in user. */
+export function isSystemCaller(caller: object): caller is SystemCaller {
+  return (caller as Partial<SystemCaller>).system === true;
+}
+
+/** Who a document the caller makes is recorded as made by: the user, or the user the system acted for. */
+export function creatorOf(caller: Pick<AuthContext, 'userId'>): string | null {
+  return isSystemCaller(caller) ? caller.onBehalfOf : caller.userId;
 }
 
 export interface ScopedRoute {

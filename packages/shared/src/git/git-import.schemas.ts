@@ -6,7 +6,7 @@ import { encodeMessage } from '../validation/messages';
  * the path that needs no GIT licence). Three steps: upload (the sheet is parsed and kept), preview
  * (a column mapping turns the rows into invoices with row-level errors) and commit (the batch
  * becomes an invoice occasion with its invoice bases in the portal's copy of GIT). The layout of
- * the export is described in apps/server/src/modules/git/GIT-EXCEL-EXPORT.md.
+ * the export is described in apps/server/src/modules/git/import/GIT-EXCEL-EXPORT.md.
  */
 
 /** Largest file accepted. */

@@ -2,6 +2,8 @@ import type { MessageDictionary } from './types';
 
 /** Activities of the event log; `{name}` placeholders come from the entry's params. */
 export const eventlogsMessages = {
+  /** Who did it when no person did (a scheduled or queued run): plugins/auth.ts `systemCaller`. */
+  'eventlogs.system': { sv: 'Fairway (systemet)', en: 'Fairway (system)' },
   'eventlogs.userInvited': {
     sv: '{actor} bjöd in {name} ({email}) med rollen {role}',
     en: '{actor} invited {name} ({email}) with the role {role}',

@@ -1,6 +1,6 @@
 import type { MessageDictionary } from './types';
 
-/** Messages of importing GIT's Excel export of an invoice batch (modules/git/git-import*). */
+/** Messages of importing GIT's Excel export of an invoice batch (modules/git/import/). */
 export const gitImportMessages = {
   'gitImport.notFound': { sv: 'Importen finns inte', en: 'The import does not exist' },
   'gitImport.fileRequired': { sv: 'Välj en Excel-fil (.xlsx)', en: 'Choose an Excel file (.xlsx)' },

@@ -1,6 +1,6 @@
 import type { MessageDictionary } from './types';
 
-/** Messages of the GIT → accounting sync (modules/git/git-sync*). */
+/** Messages of the GIT → accounting sync (modules/git/sync/). */
 export const gitSyncMessages = {
   'gitSync.missingArticles': {
     sv: 'GIT-artiklarna {codes} är inte kopplade till någon artikel i bokföringsprogrammet. Koppla eller skapa dem innan synkroniseringen.',

@@ -2,11 +2,21 @@ import type { EventLog, EventLogsListQuery, EventResource, EventType } from '@fa
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { renderFailure } from '../../lib/failure';
-import { isMessageKey, type Lang, type MessageKey, type MessageParams, messages, t } from '../../lib/i18n';
+import { isMessageKey, type Lang, type MessageKey, type MessageParam, type MessageParams, messages, t } from '../../lib/i18n';
+import { type AuthContext, isSystemCaller } from '../../plugins/auth';
 import type { Tenant } from '../organizations/tenant';
-import { type EventLogRow, insertEventLog, listEventLogs } from './eventlogs.repository';
+import { type EventLogRow, insertEventLog, listEventLogs, userDisplayName } from './eventlogs.repository';
 
-export { userDisplayName } from './eventlogs.repository';
+export { userDisplayName };
+
+/**
+ * Who did it, as an activity's `{user}`: the user's name, or for the system (plugins/auth.ts
+ * `systemCaller`) its name in the reader's language.
+ */
+export async function actorOf(conn: Db | Tx, caller: Pick<AuthContext, 'userId'>): Promise<MessageParam> {
+  if (isSystemCaller(caller)) return { ...messages['eventlogs.system'] };
+  return userDisplayName(conn, caller.userId);
+}
 
 export interface LogEventInput {
   organisationId: string;

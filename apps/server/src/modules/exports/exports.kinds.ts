@@ -4,7 +4,7 @@ import { isMessageKey, type Lang, type MessageKey, t } from '../../lib/i18n';
 import type { ExportColumn } from '../accounting/mirror/export';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
-import { basisInvoiceExternalRef } from '../git/git-sync-ref';
+import { basisInvoiceExternalRef } from '../git/sync/git-sync-ref';
 import * as repo from './exports.repository';
 
 /**

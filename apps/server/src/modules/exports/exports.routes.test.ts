@@ -17,7 +17,7 @@ import { addDays, stockholmDate } from '../../lib/stockholm-time';
 import type { AccInvoice } from '../../providers/accounting/provider';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { gitInvoiceBases, gitInvoiceOccasions } from '../git/git.tables';
-import { basisInvoiceExternalRef } from '../git/git-sync-ref';
+import { basisInvoiceExternalRef } from '../git/sync/git-sync-ref';
 import { invoicePayments, invoices } from '../invoices/invoices.tables';
 import { families, familyMembers, memberCategories, members, playerCategories } from '../members/members.tables';
 import { roles } from '../permissions/permissions.tables';

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { GIT_REFRESH_ALL_QUEUE, gitRefreshRuns, queueScheduledGitRefreshes } from './git-refresh.service';
+import { gitImportJobs } from './import/git-import.jobs';
+import { gitRefreshJobs } from './refresh/git-refresh.jobs';
+import { gitReportJobs } from './report/git-report.jobs';
+import { gitScheduleJobs } from './schedule/git-schedule.jobs';
+import { gitSyncJobs } from './sync/git-sync.jobs';
 
 /**
- * The GIT mirror refresh (a run per club account on the run engine, lib/runs) and its schedule:
- * every 15 minutes each club account with a working GIT connection.
+ * Every GIT job (docs/git.md), the one entry modules/index.ts mounts: the refresh, sync and
+ * report runs on the run engine (lib/runs), the 15-minute schedule and the nightly clean-up of
+ * Excel uploads never imported.
  */
-export const gitJobs: FastifyPluginAsyncZod = async (app) => {
-  await app.runs.register(gitRefreshRuns);
-  await app.jobs.createQueue(GIT_REFRESH_ALL_QUEUE, { retryLimit: 2, retryDelay: 60 });
-  await app.jobs.work(GIT_REFRESH_ALL_QUEUE, async () => {
-    await queueScheduledGitRefreshes(app);
-  });
-  if (app.jobs.runWorkers) await app.jobs.schedule(GIT_REFRESH_ALL_QUEUE, '*/15 * * * *', {});
+export const gitJobs: FastifyPluginAsyncZod = async (app, options) => {
+  for (const jobs of [gitRefreshJobs, gitSyncJobs, gitReportJobs, gitScheduleJobs, gitImportJobs]) await jobs(app, options);
 };

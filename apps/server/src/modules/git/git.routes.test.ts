@@ -20,10 +20,10 @@ import { type GitSimulator, startGitSimulator } from '../../providers/git/git.si
 import { DEFAULT_GIT_CLUB_ID } from '../../providers/git/git.simulator-data';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { roles } from '../permissions/permissions.tables';
+import { connectDemoGit, gitClientFor } from './connection/git-connections.service';
 import { mirrorGitOccasions } from './git.mirror';
 import { gitConnections, gitInvoiceBases, gitMembers, gitSyncCursors } from './git.tables';
-import { connectDemoGit, gitClientFor } from './git-connections.service';
-import { queueGitRefresh, queueScheduledGitRefreshes, runGitRefresh } from './git-refresh.service';
+import { queueGitRefresh, queueScheduledGitRefreshes, runGitRefresh } from './refresh/git-refresh.service';
 
 let t: TestApp;
 let app: App;

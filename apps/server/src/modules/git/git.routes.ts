@@ -2,8 +2,6 @@ import {
   envelope,
   gitArticleSchema,
   gitArticlesQuerySchema,
-  gitConnectBodySchema,
-  gitConnectionSchema,
   gitInvoiceBasesQuerySchema,
   gitInvoiceBasisSchema,
   gitInvoiceOccasionDetailSchema,
@@ -22,9 +20,9 @@ import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
 import { scoped } from '../../plugins/auth';
 import { targetOf } from '../accounting/access';
+import { gitConnectionRoutes } from './connection/git-connection.routes';
 import {
   getGitOccasion,
-  getGitTransaction,
   listGitArticles,
   listGitMembers,
   listGitOccasionBases,
@@ -33,69 +31,28 @@ import {
   listSettledGitBases,
   setGitOccasionArchived,
 } from './git.service';
-import { connectGit, disconnectGit, findGitConnection, toConnectionInfo } from './git-connections.service';
-import { queueGitRefresh } from './git-refresh.service';
+import { gitImportRoutes } from './import/git-import.routes';
+import { gitRefreshRoutes } from './refresh/git-refresh.routes';
+import { gitReportRoutes } from './report/git-report.routes';
+import { gitSyncRoutes } from './sync/git-sync.routes';
 
 const noQuery = z.object({}).strict();
 
 /**
- * The club account's GIT connection and the portal's copy of GIT (docs/git.md; `git/`,
- * `git/list_members/`, paid and credited invoices, the transaction log). Reading needs
- * `git.read`, every change `git.write`. Everything is of the club account in use.
+ * Every GIT route (docs/git.md), the one entry modules/index.ts mounts: the sub-features'
+ * routes (connection, refresh, import, sync, report) and, here, reading the portal's copy of GIT
+ * (`git/list_members/`, articles, invoice occasions and their bases, paid and credited invoices,
+ * the transaction log). Reading needs `git.read`, every change `git.write`. Everything is of the
+ * club account in use.
  */
 export const gitRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const routes of [gitConnectionRoutes, gitRefreshRoutes, gitImportRoutes, gitSyncRoutes, gitReportRoutes]) {
+    await app.register(routes);
+  }
+
   const read = scoped(app, 'git.read');
   const write = scoped(app, 'git.write');
   const tags = ['git'];
-
-  app.get(
-    '/git/connection',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: "The club account's GIT connection",
-        querystring: noQuery,
-        response: { 200: envelope(gitConnectionSchema) },
-      },
-    },
-    async (request) => ({ data: toConnectionInfo(await findGitConnection(app.db, targetOf(request.auth))) }),
-  );
-
-  app.put(
-    '/git/connection',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Connect (or reconnect) GIT: the club id and API key are tried against GIT before they are stored',
-        querystring: noQuery,
-        body: gitConnectBodySchema,
-        response: { 200: envelope(gitConnectionSchema) },
-      },
-      config: { ...write.config, rateLimit: { max: 20, timeWindow: '10 minutes' } },
-    },
-    async (request) => {
-      const target = targetOf(request.auth);
-      const data = await connectGit(app, target, request.body, request.auth.userId);
-      await queueGitRefresh(app, target, 'initial');
-      return { data };
-    },
-  );
-
-  app.delete(
-    '/git/connection',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Disconnect GIT (the key is forgotten)',
-        querystring: noQuery,
-        response: { 200: envelope(gitConnectionSchema) },
-      },
-    },
-    async (request) => ({ data: await disconnectGit(app, targetOf(request.auth)) }),
-  );
 
   app.get(
     '/git/list_members/',
@@ -220,24 +177,5 @@ export const gitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listGitTransactions(app, targetOf(request.auth), request.query),
-  );
-
-  app.post(
-    '/git/refresh',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Refresh the portal copy of GIT now; answers the queued run',
-        querystring: noQuery,
-        response: { 202: envelope(gitTransactionSchema) },
-      },
-      config: { ...write.config, rateLimit: { max: 20, timeWindow: '10 minutes' } },
-    },
-    async (request, reply) => {
-      const target = targetOf(request.auth);
-      const runId = await queueGitRefresh(app, target, 'manual');
-      return reply.code(202).send({ data: await getGitTransaction(app, target, runId) });
-    },
   );
 };

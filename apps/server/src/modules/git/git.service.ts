@@ -6,65 +6,24 @@ import type {
   GitInvoiceOccasionRow,
   GitMemberRow,
   GitTransaction,
-  Pagination,
 } from '@fairway/shared';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
-import { likePattern } from '../../lib/sql';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
-import { members } from '../members/members.tables';
-import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.tables';
-import { gitSyncItems } from './git-sync.tables';
-import { itemStatesBeyond, itemStatesFor, listTargetOf, notSynced, syncStatesOf } from './git-sync-states';
+import type { GitDeps } from './git.deps';
+import * as repo from './git.repository';
+import { itemStatesBeyond, itemStatesFor, listTargetOf, notSynced, syncStatesOf } from './sync/git-sync-states';
 
 /** Reading the portal's copy of GIT (`git/`, `git/list_members/`, paid / credited invoices; docs/git.md#mirror). */
 
-interface PageQuery {
-  page: number;
-  pageSize: number;
-}
-interface Paged<T> {
-  data: T[];
-  pagination: Pagination;
-}
-
-async function paged<R>(
-  db: Db,
-  table: PgTable,
-  where: SQL | undefined,
-  order: (PgColumn | SQL)[],
-  query: PageQuery,
-  map: (row: Record<string, unknown>) => R,
-): Promise<Paged<R>> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(table)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(table).where(where),
-  ]);
-  return {
-    data: (rows as Record<string, unknown>[]).map(map),
-    pagination: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
-  };
-}
+type PageQuery = repo.PageQuery;
+type Paged<T> = repo.Paged<T>;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+const mapPage = <R, T>(page: Paged<R>, map: (row: R) => T): Paged<T> => ({ ...page, data: page.data.map(map) });
 
-function tenantOf<T extends { organisationId: PgColumn; clubAccountId: PgColumn }>(table: T, target: MirrorTarget): SQL {
-  return and(eq(table.organisationId, target.organisationId), eq(table.clubAccountId, target.clubAccountId)) as SQL;
-}
-
-type MemberRow = typeof gitMembers.$inferSelect;
-const toMember = (r: MemberRow): GitMemberRow => ({
+const toMember = (r: repo.MemberRow): GitMemberRow => ({
   id: r.id,
   golfId: r.golfId,
   firstName: r.firstName,
@@ -80,63 +39,25 @@ const toMember = (r: MemberRow): GitMemberRow => ({
   memberId: null,
 });
 
+/** GIT's members, each with their id in the member register when they are in it. */
 export async function listGitMembers(
-  app: FastifyInstance,
+  deps: GitDeps,
   target: MirrorTarget,
   query: PageQuery & { search?: string; category?: string; active?: boolean },
 ): Promise<Paged<GitMemberRow>> {
-  const page = await listGitMirrorMembers(app, target, query);
-  const golfIds = page.data.map((m) => m.golfId);
-  const linked =
-    golfIds.length === 0
-      ? []
-      : await app.db
-          .select({ id: members.id, golfId: members.golfId })
-          .from(members)
-          .where(and(tenantOf(members, target), inArray(members.golfId, golfIds)));
-  const memberOf = new Map(linked.map((m) => [m.golfId, m.id]));
-  return { ...page, data: page.data.map((m) => ({ ...m, memberId: memberOf.get(m.golfId) ?? null })) };
-}
-
-function listGitMirrorMembers(
-  app: FastifyInstance,
-  target: MirrorTarget,
-  query: PageQuery & { search?: string; category?: string; active?: boolean },
-): Promise<Paged<GitMemberRow>> {
-  const conditions: (SQL | undefined)[] = [tenantOf(gitMembers, target)];
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(
-      or(
-        ilike(gitMembers.golfId, pattern),
-        ilike(gitMembers.firstName, pattern),
-        ilike(gitMembers.lastName, pattern),
-        ilike(sql`${gitMembers.firstName} || ' ' || ${gitMembers.lastName}`, pattern),
-      ),
-    );
-  }
-  if (query.category) conditions.push(eq(gitMembers.categoryCode, query.category));
-  if (query.active !== undefined) conditions.push(eq(gitMembers.active, query.active));
-  return paged(
-    app.db,
-    gitMembers,
-    and(...conditions),
-    [asc(gitMembers.lastName), asc(gitMembers.firstName), asc(gitMembers.golfId)],
-    query,
-    (r) => toMember(r as MemberRow),
+  const page = await repo.pageOfMembers(deps.db, target, query);
+  const memberOf = await repo.registerIdsOf(
+    deps.db,
+    target,
+    page.data.map((m) => m.golfId),
   );
+  return mapPage(page, (m) => ({ ...toMember(m), memberId: memberOf.get(m.golfId) ?? null }));
 }
 
-type ArticleRow = typeof gitArticles.$inferSelect;
-export function listGitArticles(app: FastifyInstance, target: MirrorTarget, query: PageQuery & { search?: string }) {
-  const conditions: (SQL | undefined)[] = [tenantOf(gitArticles, target)];
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(or(ilike(gitArticles.code, pattern), ilike(gitArticles.name, pattern)));
-  }
-  return paged(app.db, gitArticles, and(...conditions), [asc(gitArticles.code), asc(gitArticles.gitId)], query, (row) => {
-    const r = row as ArticleRow;
-    return {
+export async function listGitArticles(deps: GitDeps, target: MirrorTarget, query: PageQuery & { search?: string }) {
+  return mapPage(
+    await repo.pageOfArticles(deps.db, target, query),
+    (r): GitArticleRow => ({
       id: r.id,
       gitId: r.gitId,
       code: r.code,
@@ -145,12 +66,11 @@ export function listGitArticles(app: FastifyInstance, target: MirrorTarget, quer
       vatRate: r.vatRate,
       account: r.account,
       memberCategoryCode: r.memberCategoryCode,
-    } satisfies GitArticleRow;
-  });
+    }),
+  );
 }
 
-type OccasionRow = typeof gitInvoiceOccasions.$inferSelect;
-const toOccasion = (r: OccasionRow): GitInvoiceOccasionRow => ({
+const toOccasion = (r: repo.OccasionRow): GitInvoiceOccasionRow => ({
   id: r.id,
   gitId: r.gitId,
   name: r.name,
@@ -163,54 +83,35 @@ const toOccasion = (r: OccasionRow): GitInvoiceOccasionRow => ({
   createdAt: r.gitCreatedAt.toISOString(),
 });
 
-export function listGitOccasions(app: FastifyInstance, target: MirrorTarget, query: PageQuery & { archived?: boolean }) {
-  const conditions: (SQL | undefined)[] = [tenantOf(gitInvoiceOccasions, target)];
-  if (query.archived !== undefined) conditions.push(eq(gitInvoiceOccasions.archived, query.archived));
-  return paged(
-    app.db,
-    gitInvoiceOccasions,
-    and(...conditions),
-    [desc(gitInvoiceOccasions.invoiceDate), desc(gitInvoiceOccasions.gitCreatedAt), asc(gitInvoiceOccasions.id)],
-    query,
-    (r) => toOccasion(r as OccasionRow),
-  );
+export async function listGitOccasions(deps: GitDeps, target: MirrorTarget, query: PageQuery & { archived?: boolean }) {
+  return mapPage(await repo.pageOfOccasions(deps.db, target, query), toOccasion);
 }
 
 /** The occasion of this club account, or 404 (another organisation's or club account's id too). */
-async function findOccasion(app: FastifyInstance, target: MirrorTarget, id: string): Promise<OccasionRow> {
-  const [row] = await app.db
-    .select()
-    .from(gitInvoiceOccasions)
-    .where(and(tenantOf(gitInvoiceOccasions, target), eq(gitInvoiceOccasions.id, id)));
+async function findOccasion(deps: GitDeps, target: MirrorTarget, id: string): Promise<repo.OccasionRow> {
+  const row = await repo.findOccasion(deps.db, target, id);
   if (!row) throw new NotFoundError('git.occasionNotFound');
   return row;
 }
 
-export async function getGitOccasion(app: FastifyInstance, target: MirrorTarget, id: string): Promise<GitInvoiceOccasionDetail> {
-  const row = await findOccasion(app, target, id);
-  const counts = await app.db
-    .select({ status: gitInvoiceBases.status, n: count() })
-    .from(gitInvoiceBases)
-    .where(and(tenantOf(gitInvoiceBases, target), eq(gitInvoiceBases.occasionGitId, row.gitId)))
-    .groupBy(gitInvoiceBases.status);
+export async function getGitOccasion(deps: GitDeps, target: MirrorTarget, id: string): Promise<GitInvoiceOccasionDetail> {
+  const row = await findOccasion(deps, target, id);
+  const counts = await repo.basisStatusCounts(deps.db, target, row.gitId);
   const statusCounts = { unpaid: 0, partially_paid: 0, paid: 0, credited: 0 };
   for (const c of counts) if (c.status in statusCounts) statusCounts[c.status as keyof typeof statusCounts] = c.n;
   return { ...toOccasion(row), statusCounts };
 }
 
 export async function setGitOccasionArchived(
-  app: FastifyInstance,
+  deps: GitDeps,
   target: MirrorTarget,
   id: string,
   archived: boolean,
 ): Promise<GitInvoiceOccasionDetail> {
-  const row = await findOccasion(app, target, id);
+  const row = await findOccasion(deps, target, id);
   if (row.archived !== archived) {
-    await app.db
-      .update(gitInvoiceOccasions)
-      .set({ archived, archivedAt: archived ? sql`now()` : null })
-      .where(and(tenantOf(gitInvoiceOccasions, target), eq(gitInvoiceOccasions.id, id)));
-    await logEventQuietly(app.db, app.log, {
+    await repo.setOccasionArchived(deps.db, target, id, archived);
+    await logEventQuietly(deps.db, deps.log, {
       ...target,
       resource: 'git',
       activity: archived ? 'git.event.archived' : 'git.event.unarchived',
@@ -218,11 +119,10 @@ export async function setGitOccasionArchived(
       type: 'INFO',
     });
   }
-  return getGitOccasion(app, target, id);
+  return getGitOccasion(deps, target, id);
 }
 
-type BasisRow = typeof gitInvoiceBases.$inferSelect;
-const toBasis = (r: BasisRow, sync: GitBasisSync = notSynced): GitInvoiceBasisRow => ({
+const toBasis = (r: repo.BasisRow, sync: GitBasisSync = notSynced): GitInvoiceBasisRow => ({
   id: r.id,
   gitId: r.gitId,
   occasionGitId: r.occasionGitId,
@@ -245,87 +145,50 @@ const toBasis = (r: BasisRow, sync: GitBasisSync = notSynced): GitInvoiceBasisRo
 });
 
 /** The page's bases with their sync state (git_sync_items of the API configuration's target). */
-async function withSync(app: FastifyInstance, target: MirrorTarget, page: Paged<GitInvoiceBasisRow>, lang: Lang) {
+async function withSync(deps: GitDeps, target: MirrorTarget, page: Paged<repo.BasisRow>, lang: Lang) {
   const states = await syncStatesOf(
-    app,
+    deps,
     target,
     page.data.map((b) => b.gitId),
     lang,
   );
-  return { ...page, data: page.data.map((b) => ({ ...b, sync: states.get(b.gitId) ?? notSynced })) };
+  return mapPage(page, (b) => toBasis(b, states.get(b.gitId) ?? notSynced));
 }
 
 /** The bases whose sync (towards the list's target) is in `state`. */
-async function syncCondition(app: FastifyInstance, target: MirrorTarget, state: GitBasisSync['state']): Promise<SQL> {
-  const targetId = await listTargetOf(app, target);
-  const item = (states: string[]) =>
-    sql`exists (select 1 from ${gitSyncItems} where ${gitSyncItems.clubAccountId} = ${gitInvoiceBases.clubAccountId} and ${gitSyncItems.targetClubAccountId} = ${targetId} and ${gitSyncItems.basisGitId} = ${gitInvoiceBases.gitId} and ${inArray(gitSyncItems.state, states)})`;
-  if (state === 'not_synced') return sql`not ${item(itemStatesBeyond('not_synced'))}`;
-  return item(itemStatesFor(state));
-}
-
-function basisSearch(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = likePattern(search);
-  return or(
-    ilike(gitInvoiceBases.memberGolfId, pattern),
-    ilike(gitInvoiceBases.memberName, pattern),
-    ilike(gitInvoiceBases.payerName, pattern),
-    ilike(sql`${gitInvoiceBases.number}::text`, pattern),
-  );
+async function syncFilter(deps: GitDeps, target: MirrorTarget, state: GitBasisSync['state']): Promise<repo.BasesFilter['sync']> {
+  const targetClubAccountId = await listTargetOf(deps, target);
+  if (state === 'not_synced') return { targetClubAccountId, states: itemStatesBeyond('not_synced'), not: true };
+  return { targetClubAccountId, states: itemStatesFor(state), not: false };
 }
 
 export async function listGitOccasionBases(
-  app: FastifyInstance,
+  deps: GitDeps,
   target: MirrorTarget,
   id: string,
   query: PageQuery & { status?: string; search?: string; sync?: GitBasisSync['state'] },
   lang: Lang = 'sv',
 ): Promise<Paged<GitInvoiceBasisRow>> {
-  const occasion = await findOccasion(app, target, id);
-  const conditions: (SQL | undefined)[] = [tenantOf(gitInvoiceBases, target), eq(gitInvoiceBases.occasionGitId, occasion.gitId)];
-  if (query.status) conditions.push(eq(gitInvoiceBases.status, query.status));
-  conditions.push(basisSearch(query.search));
-  if (query.sync) conditions.push(await syncCondition(app, target, query.sync));
-  const page = await paged(
-    app.db,
-    gitInvoiceBases,
-    and(...conditions),
-    [asc(gitInvoiceBases.number), asc(gitInvoiceBases.id)],
-    query,
-    (r) => toBasis(r as BasisRow),
-  );
-  return withSync(app, target, page, lang);
+  const occasion = await findOccasion(deps, target, id);
+  const filter: repo.BasesFilter = { occasionGitId: occasion.gitId, status: query.status, search: query.search };
+  if (query.sync) filter.sync = await syncFilter(deps, target, query.sync);
+  return withSync(deps, target, await repo.pageOfBases(deps.db, target, filter, query), lang);
 }
 
 /** Paid (`paid`) or credited invoice bases of the club account, newest first. */
 export async function listSettledGitBases(
-  app: FastifyInstance,
+  deps: GitDeps,
   target: MirrorTarget,
   status: 'paid' | 'credited',
   query: PageQuery & { occasionId?: string; search?: string },
   lang: Lang = 'sv',
 ): Promise<Paged<GitInvoiceBasisRow>> {
-  const conditions: (SQL | undefined)[] = [tenantOf(gitInvoiceBases, target), eq(gitInvoiceBases.status, status)];
-  if (query.occasionId) {
-    const occasion = await findOccasion(app, target, query.occasionId);
-    conditions.push(eq(gitInvoiceBases.occasionGitId, occasion.gitId));
-  }
-  conditions.push(basisSearch(query.search));
-  const moment = status === 'paid' ? gitInvoiceBases.paidAt : gitInvoiceBases.creditedAt;
-  const page = await paged(
-    app.db,
-    gitInvoiceBases,
-    and(...conditions),
-    [sql`${moment} desc nulls last`, asc(gitInvoiceBases.number)],
-    query,
-    (r) => toBasis(r as BasisRow),
-  );
-  return withSync(app, target, page, lang);
+  const filter: repo.BasesFilter = { status, search: query.search };
+  if (query.occasionId) filter.occasionGitId = (await findOccasion(deps, target, query.occasionId)).gitId;
+  return withSync(deps, target, await repo.pageOfBases(deps.db, target, filter, query, status), lang);
 }
 
-type TransactionRow = typeof gitTransactions.$inferSelect;
-export const toTransaction = (r: TransactionRow): GitTransaction => ({
+export const toTransaction = (r: repo.TransactionRow): GitTransaction => ({
   id: r.id,
   kind: r.kind,
   trigger: r.trigger,
@@ -344,24 +207,12 @@ export const toTransaction = (r: TransactionRow): GitTransaction => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export function listGitTransactions(app: FastifyInstance, target: MirrorTarget, query: PageQuery & { status?: string }) {
-  const conditions: (SQL | undefined)[] = [tenantOf(gitTransactions, target)];
-  if (query.status) conditions.push(eq(gitTransactions.status, query.status));
-  return paged(
-    app.db,
-    gitTransactions,
-    and(...conditions),
-    [desc(gitTransactions.createdAt), desc(gitTransactions.id)],
-    query,
-    (r) => toTransaction(r as TransactionRow),
-  );
+export async function listGitTransactions(deps: GitDeps, target: MirrorTarget, query: PageQuery & { status?: string }) {
+  return mapPage(await repo.pageOfTransactions(deps.db, target, query), toTransaction);
 }
 
-export async function getGitTransaction(app: FastifyInstance, target: MirrorTarget, id: string): Promise<GitTransaction> {
-  const [row] = await app.db
-    .select()
-    .from(gitTransactions)
-    .where(and(tenantOf(gitTransactions, target), eq(gitTransactions.id, id)));
+export async function getGitTransaction(deps: GitDeps, target: MirrorTarget, id: string): Promise<GitTransaction> {
+  const row = await repo.findTransaction(deps.db, target, id);
   if (!row) throw new NotFoundError();
   return toTransaction(row);
 }

@@ -9,7 +9,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { accountingIntegration } from '../accounting/status';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
-import { findGitConnection } from '../git/git-connections.service';
+import { findGitConnection } from '../git/connection/git-connections.service';
 import { requesterContextOf } from '../organizations/organizations.repository';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import { smsPlans, subscriptions } from '../subscriptions/subscriptions.tables';

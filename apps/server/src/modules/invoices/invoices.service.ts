@@ -19,6 +19,7 @@ import type { Tx } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { type Lang, type MessageKey, t } from '../../lib/i18n';
 import { addDays, stockholmDate } from '../../lib/stockholm-time';
+import { creatorOf } from '../../plugins/auth';
 import { isAccountingError } from '../../providers/accounting/errors';
 import type { AccInvoice, InvoiceFields } from '../../providers/accounting/provider';
 import { type AccountingCaller, targetOf } from '../accounting/access';
@@ -29,7 +30,7 @@ import { type ExportFile, exportRows } from '../accounting/mirror/export';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
 import { findCustomerByNumber } from '../customers/customers.repository';
-import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
+import { actorOf, logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { reserveInvoiceQuota } from '../subscriptions/subscriptions.service';
 import { mirrorInvoicePayments, mirrorInvoices } from './invoices.mirror';
 import * as repo from './invoices.repository';
@@ -325,7 +326,7 @@ async function createUnbooked(
   checkTotals(deps, created);
   return deps.db.transaction(async (tx) => {
     const known = await repo.findInvoiceByExternalRef(tx, target, externalRef);
-    await mirrorInvoices(tx, target, [created], caller.userId, true);
+    await mirrorInvoices(tx, target, [created], creatorOf(caller), true);
     // A retry of the same request that raced the first one is not counted twice.
     if (known) await quota.release(tx);
     await logEvent(tx, {
@@ -334,7 +335,7 @@ async function createUnbooked(
       resource: 'invoices',
       invoice: created.number,
       activity: 'invoices.event.created',
-      params: { user: await userDisplayName(tx, caller.userId), number: created.number, customer: created.customerName },
+      params: { user: await actorOf(tx, caller), number: created.number, customer: created.customerName },
       type: 'SUCCESS',
     });
     return answer(tx, target, created.number);
@@ -365,11 +366,34 @@ export async function updateInvoice(
   id: string,
   body: UpdateInvoiceInput,
 ): Promise<Invoice> {
+  return changeInvoice(deps, caller, id, (target) => programFields(deps, target, body, false));
+}
+
+/**
+ * A synced invoice brought up to date with its source (the GIT sync): only its rows and due date
+ * are sent, so what the club keeps in the program itself stays. The same state rule and
+ * event-log line as PUT invoices/{id}.
+ */
+export async function updateInvoiceRows(
+  deps: AccountingDeps,
+  caller: AccountingCaller,
+  id: string,
+  change: Pick<InvoiceFields, 'rows' | 'dueDate'>,
+): Promise<Invoice> {
+  return changeInvoice(deps, caller, id, async () => change);
+}
+
+async function changeInvoice(
+  deps: AccountingDeps,
+  caller: AccountingCaller,
+  id: string,
+  fieldsOf: (target: MirrorTarget) => Promise<Partial<InvoiceFields>>,
+): Promise<Invoice> {
   const row = await mirrored(deps, caller, id);
   assertAllowed(row, 'edit');
   const target = targetOf(caller);
   const provider = await providerOf(deps, target);
-  const updated = await provider.invoices.update(row.number, await programFields(deps, target, body, false));
+  const updated = await provider.invoices.update(row.number, await fieldsOf(target));
   checkTotals(deps, updated);
   return recordAction(deps, caller, target, [updated], {
     number: updated.number,
@@ -395,7 +419,7 @@ async function recordAction(
       resource: 'invoices',
       invoice: event.number,
       activity: event.activity,
-      params: { user: await userDisplayName(tx, caller.userId), number: event.number, ...event.params },
+      params: { user: await actorOf(tx, caller), number: event.number, ...event.params },
       type: event.type,
     });
     return answer(tx, target, documents[0]?.number ?? event.number);

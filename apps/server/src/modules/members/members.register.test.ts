@@ -7,7 +7,7 @@ import type { App } from '../../app';
 import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
 import type { SimMember } from '../../providers/git/git.simulator-data';
 import { gitSyncCursors } from '../git/git.tables';
-import { runGitRefresh } from '../git/git-refresh.service';
+import { runGitRefresh } from '../git/refresh/git-refresh.service';
 
 /**
  * One member register (docs/members.md): after a GIT refresh the member list is GIT's members with
