@@ -63,7 +63,10 @@ describe('accounting connection', () => {
     await page.waitForURL((url) => url.pathname === '/fortnox', { timeout: 60_000 });
     const success = page.getByTestId('connection-success');
     await success.waitFor({ timeout: 60_000 });
-    expect(await success.textContent()).toContain(`Fairway Demo GK är nu anslutet till Fortnox (${chosen})`);
+    // The e2e server has no FORTNOX_CLIENT_ID: the confirmation names the simulator, not Fortnox.
+    expect(await success.textContent()).toContain(
+      `Fairway Demo GK är nu anslutet till portalens simulator av Fortnox (${chosen}), inte till det riktiga Fortnox.`,
+    );
     // The spent state is gone from the address.
     expect(new URL(page.url()).search).toBe('');
     await snap(page, 'integrations-fortnox-connected');
@@ -73,7 +76,7 @@ describe('accounting connection', () => {
     await eventually(async () => expect(await statusBadge().textContent()).toBe('Ansluten'), 20_000);
     const card = (await accountingCard().textContent()) ?? '';
     expect(card).toContain(chosen);
-    expect(card).toContain('Demokopia (simulator)');
+    expect(card).toContain('Simulator (demo)Inga data når Fortnox.');
     expect(await accountingCard().getByRole('button', { name: 'Koppla från' }).isVisible()).toBe(true);
     await snap(page, 'integrations-accounting-connected');
   });

@@ -40,7 +40,10 @@ describe('the provider connection page', () => {
     await page.goto(`/fortnox?state=${encodeURIComponent(state)}&error=access_denied`);
     const error = page.getByTestId('connection-error');
     await error.waitFor({ timeout: 60_000 });
-    expect(await error.textContent()).toContain('Anslutningen avbröts i Fortnox. Inget har ändrats');
+    // The e2e server has no FORTNOX_CLIENT_ID, so the consent page was the simulator's.
+    expect(await error.textContent()).toContain(
+      'Anslutningen avbröts i simulatorn för Fortnox (demo, inga data når Fortnox). Inget har ändrats',
+    );
     await page.getByText('Så här gör du:').waitFor();
     expect(await page.locator('main ol li').count()).toBe(3);
     await page.getByText('Godkänn hos Fortnox inom 15 minuter.', { exact: false }).waitFor();

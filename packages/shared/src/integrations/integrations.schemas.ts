@@ -23,13 +23,19 @@ export const INTEGRATION_STATUSES = [
 ] as const;
 export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
 
+/**
+ * What a system's link reaches: `live` the real program or service, `simulator` the portal's
+ * built-in stand-in for it (docs/accounting.md#what-reaches-a-real-system), where no data reaches
+ * the real one. The server decides; the web only shows it.
+ */
+export const INTEGRATION_TARGETS = ['live', 'simulator'] as const;
+export type IntegrationTarget = (typeof INTEGRATION_TARGETS)[number];
+
 /** What the accounting card shows about the link (null for the other systems). */
 export const accountingLinkSchema = z.object({
   /** The company in the accounting program the club account is linked to. */
   companyName: z.string().nullable(),
   connectedAt: z.string().nullable(),
-  /** `simulator`: the built-in demo copy of the program, not the real one. */
-  environment: z.enum(['live', 'simulator']).nullable(),
   /** The latest refresh of the portal's copy of the accounting data. */
   lastRefresh: z
     .object({
@@ -48,6 +54,11 @@ export const integrationSchema = z.object({
   /** The product behind it, e.g. `fortnox` for the accounting program; null when not chosen. */
   provider: z.string().nullable(),
   status: z.enum(INTEGRATION_STATUSES),
+  /**
+   * What the link reaches (or, not connected yet, what connecting would reach) for the accounting
+   * program and GIT; null for SMS and e-mail.
+   */
+  target: z.enum(INTEGRATION_TARGETS).nullable(),
   accounting: accountingLinkSchema.nullable().optional(),
 });
 export type Integration = z.infer<typeof integrationSchema>;
@@ -97,6 +108,8 @@ export const accountingCallbackResultSchema = z.object({
   provider: z.enum(['fortnox', 'visma_eekonomi']),
   clubAccountName: z.string(),
   companyName: z.string().nullable(),
+  /** Whether the club account is now linked to the real program or to the portal's simulator of it. */
+  target: z.enum(INTEGRATION_TARGETS),
 });
 export type AccountingCallbackResult = z.infer<typeof accountingCallbackResultSchema>;
 

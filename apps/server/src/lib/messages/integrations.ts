@@ -18,6 +18,11 @@ export const integrationsMessages = {
     sv: 'Klubben är inte ansluten till sitt bokföringsprogram.',
     en: 'The club account is not connected to its accounting program.',
   },
+  // What a connection to the built-in simulator is called in the lines below (connection/program.ts `reachedName`).
+  'integrations.simulatorOf': {
+    sv: 'simulatorn för {provider} (demo, inga data når {provider})',
+    en: 'the {provider} simulator (demo, no data reaches {provider})',
+  },
   'integrations.event.accountingConnected': {
     sv: '{user} anslöt {clubAccount} till {provider}',
     en: '{user} connected {clubAccount} to {provider}',

@@ -1,7 +1,9 @@
-import type { Integration, IntegrationStatus } from '@fairway/shared';
+import type { Integration, IntegrationStatus, IntegrationTarget } from '@fairway/shared';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { findConnection } from './connection/connections.repository';
+import { cloudKit, cloudTarget } from './connection/program';
 import { type ConnectorState, connectorStatus } from './connector/connector.service';
 import { latestRuns } from './refresh/refresh.repository';
 
@@ -14,10 +16,24 @@ const CONNECTOR_STATUS: Record<ConnectorState, IntegrationStatus> = {
 };
 
 /**
- * The accounting card: the club account's connection and the latest refresh of its mirror.
+ * Visma Administration is reached only through a connector on the club's PC. The one we ship
+ * (apps/visma-connector) keeps a simulated company in a JSON file instead of calling Visma's
+ * integration kit (ADK), and the protocol has no way for a connector to say otherwise, so nothing
+ * reaches a real Visma Administration (providers/visma-admin/PROTOCOL.md, "What a real
+ * installation needs").
+ */
+const VISMA_ADMINISTRATION_TARGET: IntegrationTarget = 'simulator';
+
+/**
+ * The accounting card: the club account's connection, what it reaches (the real program or our
+ * simulator; docs/accounting.md#what-reaches-a-real-system) and the latest refresh of its mirror.
  * A revoked consent shows as `reconnect_needed` (docs/accounting.md#notices).
  */
-export async function accountingIntegration(db: Db, caller: Caller, provider: string): Promise<Integration> {
+export async function accountingIntegration(
+  { db, config }: { db: Db; config: Pick<Config, 'FORTNOX' | 'VISMA_EEKONOMI'> },
+  caller: Caller,
+  provider: string,
+): Promise<Integration> {
   const tenant = { organisationId: caller.organisationId };
   const connection = caller.clubAccountId ? await findConnection(db, tenant, caller.clubAccountId) : null;
   const [run] = caller.clubAccountId ? await latestRuns(db, tenant, caller.clubAccountId, 1) : [];
@@ -34,10 +50,10 @@ export async function accountingIntegration(db: Db, caller: Caller, provider: st
       system: 'accounting',
       provider,
       status: CONNECTOR_STATUS[connector.status],
+      target: VISMA_ADMINISTRATION_TARGET,
       accounting: {
         companyName: null,
         connectedAt: connector.registeredAt?.toISOString() ?? null,
-        environment: null,
         lastRefresh,
         connectorLastSeenAt: connector.lastSeenAt?.toISOString() ?? null,
       },
@@ -49,14 +65,23 @@ export async function accountingIntegration(db: Db, caller: Caller, provider: st
       : connection?.status === 'consent_revoked'
         ? 'reconnect_needed'
         : 'not_connected';
+  const linked = connection && connection.status !== 'disconnected' ? connection : null;
+  const program = connection?.provider ?? provider;
+  const kit = cloudKit(program);
+  // A link reaches what it was made with; with none, what connecting now would reach.
+  const target: IntegrationTarget | null = kit
+    ? cloudTarget(config, kit, linked?.environment)
+    : program === 'visma_administration'
+      ? VISMA_ADMINISTRATION_TARGET
+      : null;
   return {
     system: 'accounting',
-    provider: connection?.provider ?? provider,
+    provider: program,
     status,
+    target,
     accounting: {
-      companyName: connection?.status === 'disconnected' ? null : (connection?.companyName ?? null),
+      companyName: linked?.companyName ?? null,
       connectedAt: connection?.status === 'connected' ? (connection.connectedAt?.toISOString() ?? null) : null,
-      environment: connection && connection.status !== 'disconnected' ? (connection.environment as 'live' | 'simulator') : null,
       lastRefresh,
       connectorLastSeenAt: null,
     },

@@ -11,7 +11,12 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { addressOf } from '../../lib/mailbox';
+import { demoGitConnection } from '../../providers/git/git.demo';
+import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
+import { connectToSimulator } from '../accounting/connection/connections.service';
 import { emailOutbox } from '../email/email.tables';
+import { connectDemoGit } from '../git/connection/git-connections.service';
+import { clubAccounts } from '../organizations/organizations.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { integrationRequests } from './integrations.tables';
 
@@ -57,12 +62,15 @@ describe('GET /integrations', () => {
         system: 'accounting',
         provider: 'fortnox',
         status: 'not_connected',
-        accounting: { companyName: null, connectedAt: null, environment: null, lastRefresh: null, connectorLastSeenAt: null },
+        // No FORTNOX_CLIENT_ID in the test app: connecting would reach the built-in simulator.
+        target: 'simulator',
+        accounting: { companyName: null, connectedAt: null, lastRefresh: null, connectorLastSeenAt: null },
       },
-      { system: 'git', provider: 'git', status: 'not_connected' },
-      { system: 'sms', provider: null, status: 'no_plan' },
+      // No GIT origin configured: only the demo's GIT simulator can be reached.
+      { system: 'git', provider: 'git', status: 'not_connected', target: 'simulator' },
+      { system: 'sms', provider: null, status: 'no_plan', target: null },
       // The test app has no SMTP server: mail stays in the outbox.
-      { system: 'email', provider: 'smtp', status: 'outbox_only' },
+      { system: 'email', provider: 'smtp', status: 'outbox_only', target: null },
     ]);
     const drift = (await inject('GET', '/integrations', aDriftManager)).json() as { data: Integrations };
     expect(drift.data.clubAccount?.name).toBe('Alfa GK Drift AB');
@@ -84,6 +92,7 @@ describe('GET /integrations', () => {
       system: 'sms',
       provider: 'SMS 250',
       status: 'connected',
+      target: null,
     });
     // Another organisation's plan is not ours.
     const own = ((await inject('GET', '/integrations', aOther)).json() as { data: Integrations }).data;
@@ -92,6 +101,88 @@ describe('GET /integrations', () => {
 
   it('needs sign-in', async () => {
     expect((await inject('GET', '/integrations', null)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /integrations: what each link reaches, the real system or our simulator', () => {
+  /** A server configured for the real programs and a GIT origin (FORTNOX_CLIENT_ID, VISMA_CLIENT_ID, GIT_ALLOWED_ORIGINS). */
+  let live: TestApp;
+  /** Stands in for an operator's configured GIT (not the server's built-in simulator). */
+  let externalGit: GitSimulator;
+
+  beforeAll(async () => {
+    externalGit = await startGitSimulator({ members: 5, seed: 'configured-git' });
+    const realApp = (origin: string) => ({ clientId: 'fairway-live', clientSecret: 'secret', authUrl: origin, apiUrl: origin });
+    live = await createTestApp({
+      FORTNOX: realApp('https://apps.fortnox.se'),
+      VISMA_EEKONOMI: realApp('https://identity.vismaonline.com'),
+      GIT_ALLOWED_ORIGINS: [externalGit.url],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await live?.close();
+    await externalGit?.close();
+  });
+
+  const targets = async (on: App, who: { headers: Record<string, string> }) => {
+    const res = await on.inject({ method: 'GET', url: '/api/v1/integrations', headers: who.headers });
+    expect(res.statusCode).toBe(200);
+    const list = (res.json() as { data: Integrations }).data.integrations;
+    return Object.fromEntries(list.map((i) => [i.system, [i.status, i.target]]));
+  };
+  const useProgram = (on: App, org: TestOrganisation, program: 'fortnox' | 'visma_eekonomi' | 'visma_administration') =>
+    on.db.update(clubAccounts).set({ accountingProgram: program }).where(eq(clubAccounts.id, org.clubAccountId));
+  const club = (org: TestOrganisation) => ({ organisationId: org.organisationId, clubAccountId: org.clubAccountId });
+
+  it('Fortnox without FORTNOX_CLIENT_ID: the simulator, before and after connecting', async () => {
+    const org = await createOrganisation(app, { name: 'Sim GK' });
+    expect((await targets(app, org.owner)).accounting).toEqual(['not_connected', 'simulator']);
+    await connectToSimulator(app, club(org), 'fortnox', org.owner.userId);
+    expect((await targets(app, org.owner)).accounting).toEqual(['connected', 'simulator']);
+  });
+
+  it('Fortnox with FORTNOX_CLIENT_ID: the real Fortnox, but a link made to the simulator stays the simulator', async () => {
+    const org = await createOrganisation(live.app, { name: 'Live GK' });
+    expect((await targets(live.app, org.owner)).accounting).toEqual(['not_connected', 'live']);
+    await connectToSimulator(live.app, club(org), 'fortnox', org.owner.userId);
+    expect((await targets(live.app, org.owner)).accounting).toEqual(['connected', 'simulator']);
+  });
+
+  it('Visma eEkonomi: the simulator without VISMA_CLIENT_ID, the real one with it', async () => {
+    const sim = await createOrganisation(app, { name: 'Sim Visma GK' });
+    await useProgram(app, sim, 'visma_eekonomi');
+    expect((await targets(app, sim.owner)).accounting).toEqual(['not_connected', 'simulator']);
+    const real = await createOrganisation(live.app, { name: 'Live Visma GK' });
+    await useProgram(live.app, real, 'visma_eekonomi');
+    expect((await targets(live.app, real.owner)).accounting).toEqual(['not_connected', 'live']);
+  });
+
+  it('Visma Administration: always the simulator, since our connector keeps a simulated company', async () => {
+    for (const on of [app, live.app]) {
+      const org = await createOrganisation(on, { name: 'Kansli GK' });
+      await useProgram(on, org, 'visma_administration');
+      expect((await targets(on, org.owner)).accounting).toEqual(['installation_needed', 'simulator']);
+    }
+  });
+
+  it('GIT: the demo’s simulator is the simulator; a configured GIT origin is live', async () => {
+    const demo = await createOrganisation(app, { name: 'Demo GIT GK' });
+    await connectDemoGit(app, club(demo), demo.owner.userId);
+    expect((await targets(app, demo.owner)).git).toEqual(['connected', 'simulator']);
+
+    const org = await createOrganisation(live.app, { name: 'Riktig GIT GK' });
+    expect((await targets(live.app, org.owner)).git).toEqual(['not_connected', 'live']);
+    const connect = (body: object) =>
+      live.app.inject({ method: 'PUT', url: '/api/v1/git/connection', headers: org.owner.headers, payload: body });
+    const configured = await connect({ clubId: externalGit.clubId, apiKey: externalGit.apiKey, baseUrl: externalGit.apiBaseUrl });
+    expect(configured.statusCode).toBe(200);
+    expect((await targets(live.app, org.owner)).git).toEqual(['connected', 'live']);
+
+    // The built-in simulator's own address, typed in while the demo runs it, reaches no real GIT.
+    const builtIn = await connect(await demoGitConnection(live.app.simulators));
+    expect(builtIn.statusCode).toBe(200);
+    expect((await targets(live.app, org.owner)).git).toEqual(['connected', 'simulator']);
   });
 });
 

@@ -23,7 +23,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(integrationsSchema) },
       },
     },
-    async (request) => ({ data: await listIntegrations(app.db, Boolean(app.config.SMTP_URL), request.auth) }),
+    async (request) => ({ data: await listIntegrations(app, request.auth) }),
   );
 
   const requestScope = scoped(app, 'integrations.manage');

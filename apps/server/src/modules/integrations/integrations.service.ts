@@ -1,4 +1,11 @@
-import type { Integration, IntegrationRequest, IntegrationStatus, Integrations, RequestIntegrationBody } from '@fairway/shared';
+import type {
+  Integration,
+  IntegrationRequest,
+  IntegrationStatus,
+  Integrations,
+  IntegrationTarget,
+  RequestIntegrationBody,
+} from '@fairway/shared';
 import { ACCOUNTING_PROGRAM_NAMES } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,10 +13,11 @@ import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { addressOf } from '../../lib/mailbox';
 import type { AuthContext } from '../../plugins/auth';
+import { GIT_SIMULATOR_KIT } from '../../providers/git/git.demo';
 import { accountingIntegration } from '../accounting/status';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
-import { findGitConnection } from '../git/connection/git-connections.service';
+import { findGitConnection, type GitConnectionRow, isAllowedGitAddress } from '../git/connection/git-connections.service';
 import { requesterContextOf } from '../organizations/organizations.repository';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import { smsPlans, subscriptions } from '../subscriptions/subscriptions.tables';
@@ -26,21 +34,40 @@ async function loadClubAccount(db: Db, caller: Caller) {
   return row ?? null;
 }
 
-/** The GIT card: connected, or a key GIT revoked (a reconnect is needed), or none. */
-async function gitIntegration(db: Db, caller: Caller): Promise<Integration> {
+type App = Pick<FastifyInstance, 'db' | 'config' | 'simulators'>;
+
+/**
+ * What a GIT link reaches. GIT's web services need a developer licence from the Swedish Golf
+ * Federation, so the real GIT is only an origin the operator configured (GIT_ALLOWED_ORIGINS). A
+ * link made to the demo's simulator, or whose address is the built-in simulator's (it may be
+ * typed in while the demo runs it) or at no configured origin, reaches no real GIT. With no link,
+ * what connecting could reach: the real GIT only when an origin of it is configured.
+ */
+async function gitTarget(app: App, connection: GitConnectionRow | null): Promise<IntegrationTarget> {
+  const simulator = await app.simulators.runningUrl(GIT_SIMULATOR_KIT.id);
+  const simulatorOrigin = simulator ? new URL(simulator).origin : null;
+  const configured = app.config.GIT_ALLOWED_ORIGINS.filter((origin) => origin !== simulatorOrigin);
+  if (!connection) return configured.length > 0 ? 'live' : 'simulator';
+  if (connection.environment === 'simulator' || !connection.baseUrl) return 'simulator';
+  return isAllowedGitAddress(configured, connection.baseUrl) ? 'live' : 'simulator';
+}
+
+/** The GIT card: connected, or a key GIT revoked (a reconnect is needed), or none; and what it reaches. */
+async function gitIntegration(app: App, caller: Caller): Promise<Integration> {
   const connection = caller.clubAccountId
-    ? await findGitConnection(db, { organisationId: caller.organisationId, clubAccountId: caller.clubAccountId })
+    ? await findGitConnection(app.db, { organisationId: caller.organisationId, clubAccountId: caller.clubAccountId })
     : null;
   const status: IntegrationStatus = !connection
     ? 'not_connected'
     : connection.status === 'connected'
       ? 'connected'
       : 'reconnect_needed';
-  return { system: 'git', provider: 'git', status };
+  return { system: 'git', provider: 'git', status, target: await gitTarget(app, connection) };
 }
 
-/** GET integrations: each system of the club account in use and whether it is usable. */
-export async function listIntegrations(db: Db, smtpConfigured: boolean, caller: Caller): Promise<Integrations> {
+/** GET integrations: each system of the club account in use, whether it is usable and what it reaches. */
+export async function listIntegrations(app: App, caller: Caller): Promise<Integrations> {
+  const { db } = app;
   const [clubAccount, [organisation], [plan]] = await Promise.all([
     loadClubAccount(db, caller),
     db
@@ -55,10 +82,10 @@ export async function listIntegrations(db: Db, smtpConfigured: boolean, caller: 
   ]);
   if (!organisation) throw new NotFoundError();
   const integrations: Integration[] = [
-    await accountingIntegration(db, caller, clubAccount?.accountingProgram ?? organisation.accountingProgram),
-    await gitIntegration(db, caller),
-    { system: 'sms', provider: plan?.name ?? null, status: plan ? 'connected' : 'no_plan' },
-    { system: 'email', provider: 'smtp', status: smtpConfigured ? 'connected' : 'outbox_only' },
+    await accountingIntegration(app, caller, clubAccount?.accountingProgram ?? organisation.accountingProgram),
+    await gitIntegration(app, caller),
+    { system: 'sms', provider: plan?.name ?? null, status: plan ? 'connected' : 'no_plan', target: null },
+    { system: 'email', provider: 'smtp', status: app.config.SMTP_URL ? 'connected' : 'outbox_only', target: null },
   ];
   return { clubAccount: clubAccount ? { id: clubAccount.id, name: clubAccount.name } : null, integrations };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AccountingError } from '../../../providers/accounting/errors';
-import type { AccountingProvider, ProviderId } from '../../../providers/accounting/provider';
+import type { AccountingProvider } from '../../../providers/accounting/provider';
 import { createRateLimiter, type RateLimiter } from '../../../providers/accounting/rate-limiter';
 import type { CloudProviderKit } from '../../../providers/accounting/registry';
 import { createVismaAdminProvider } from '../../../providers/visma-admin/provider';
@@ -69,6 +69,6 @@ export async function accountingFor(app: FastifyInstance, tenant: Tenant, clubAc
     }
     throw new AccountingError('not_connected', 'accounting.notConnected');
   }
-  if (row.status !== 'connected') throw revokedError(row.provider as ProviderId);
+  if (row.status !== 'connected') throw revokedError(app, row);
   return providerFor(app, row);
 }

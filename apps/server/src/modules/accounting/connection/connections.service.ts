@@ -1,15 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { IntegrationTarget } from '@fairway/shared';
 import type { FastifyInstance } from 'fastify';
 import { BusinessError, NotFoundError } from '../../../lib/errors';
 import type { AuthContext } from '../../../plugins/auth';
-import type { ProviderId } from '../../../providers/accounting/provider';
 import { type CloudProviderKit, providerPage } from '../../../providers/accounting/registry';
 import { logEvent, userDisplayName } from '../../eventlogs/eventlogs.service';
 import type { Tenant } from '../../organizations/tenant';
 import { queueMirrorRefresh } from '../refresh/queue';
 import { providerFor } from './accounting-for';
 import * as repo from './connections.repository';
-import { cloudKit, loadClubAccount, oauthAppFor, providerName } from './program';
+import { cloudKit, loadClubAccount, oauthAppFor, reachedName, reachedNameOf } from './program';
 import { tokenBox } from './tokens';
 
 /**
@@ -60,6 +60,8 @@ export interface CompletedConnection {
   provider: CloudProviderKit['id'];
   clubAccountName: string;
   companyName: string | null;
+  /** The real program or our simulator of it. */
+  target: IntegrationTarget;
 }
 
 /**
@@ -71,7 +73,8 @@ export async function completeConnection(app: FastifyInstance, input: CompleteCo
   const kit = cloudKit(input.provider);
   const spent = kit ? await repo.spendOAuthState(app.db, hashState(input.state)) : null;
   if (!kit || !spent || spent.provider !== kit.id) throw new BusinessError(400, 'integrations.stateInvalid');
-  if (input.error || !input.code) throw new BusinessError(400, 'integrations.consentRefused', { provider: providerName(kit.id) });
+  if (input.error || !input.code)
+    throw new BusinessError(400, 'integrations.consentRefused', { provider: reachedNameOf(app.config, spent) });
   const tenant: Tenant = { organisationId: spent.organisationId };
   const clubAccount = await loadClubAccount(app, tenant, spent.clubAccountId);
   const { environment, oauthApp } = await oauthAppFor(app, kit, spent.environment);
@@ -108,7 +111,7 @@ export async function completeConnection(app: FastifyInstance, input: CompleteCo
       params: {
         user: spent.userId ? await userDisplayName(tx, spent.userId) : '–',
         clubAccount: clubAccount.name,
-        provider: providerName(kit.id),
+        provider: reachedName(kit.id, environment),
       },
       type: 'SUCCESS',
     });
@@ -116,7 +119,7 @@ export async function completeConnection(app: FastifyInstance, input: CompleteCo
   });
   const companyName = await recordCompanyInformation(app, tenant, row);
   await queueMirrorRefresh(app, { organisationId: tenant.organisationId, clubAccountId: clubAccount.id }, 'initial');
-  return { provider: kit.id, clubAccountName: clubAccount.name, companyName };
+  return { provider: kit.id, clubAccountName: clubAccount.name, companyName, target: environment };
 }
 
 /** Best effort: the integrations page shows which company the account is linked to. */
@@ -157,7 +160,7 @@ export async function disconnect(app: FastifyInstance, caller: Caller): Promise<
       params: {
         user: await userDisplayName(tx, caller.userId),
         clubAccount: clubAccount.name,
-        provider: providerName(row.provider as ProviderId),
+        provider: reachedNameOf(app.config, row),
       },
       type: 'INFO',
     });

@@ -6,6 +6,8 @@ import { addMember, createOrganisation, type TestMember, type TestOrganisation }
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import type { App } from '../../../app';
 import type { FortnoxSimulator } from '../../../providers/fortnox/simulator/index';
+import { SIM_DEFAULT_CLIENT, startFortnoxSimulator } from '../../../providers/fortnox/simulator/index';
+import { renderText } from '../../eventlogs/eventlogs.service';
 import { eventLogs } from '../../eventlogs/eventlogs.tables';
 import { notifications } from '../../notifications/notifications.tables';
 import { accountingSyncRuns } from '../refresh/refresh.tables';
@@ -57,7 +59,8 @@ describe('connecting a club account to Fortnox', () => {
     const denied = await answerConsent((await connect(a.owner)).json().data.authorizeUrl, 'deny');
     const refused = await callback({ provider: 'fortnox', state: denied.get('state'), error: denied.get('error') }, 'en');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toContain('cancelled in Fortnox');
+    // The demo's connection goes to the simulator, and the message says so.
+    expect(refused.json().error).toContain('cancelled in the Fortnox simulator (demo, no data reaches Fortnox)');
     expect((await callback({ provider: 'fortnox', state: 'not-a-state', code: 'x' })).json().message).toContain('gått ut');
     expect(await connection(a)).toBeUndefined();
     expect((await accountingCard(a.owner))?.status).toBe('not_connected');
@@ -82,7 +85,13 @@ describe('connecting a club account to Fortnox', () => {
     const approved = await answerConsent((await connect(a.owner)).json().data.authorizeUrl, 'approve');
     const done = await callback({ provider: 'fortnox', state: approved.get('state'), code: approved.get('code') });
     expect(done.statusCode).toBe(200);
-    expect(done.json().data).toEqual({ provider: 'fortnox', clubAccountName: 'Alfa GK', companyName: 'Fairway Demo GK' });
+    expect(done.json().data).toEqual({
+      provider: 'fortnox',
+      clubAccountName: 'Alfa GK',
+      companyName: 'Fairway Demo GK',
+      // No FORTNOX_CLIENT_ID in the test app: the consent page and the company were the simulator's.
+      target: 'simulator',
+    });
 
     const row = await connection(a);
     expect(row?.status).toBe('connected');
@@ -93,10 +102,17 @@ describe('connecting a club account to Fortnox', () => {
     expect(row).toMatchObject({ tenantId: sim.defaultTenantId, databaseNumber: sim.defaultTenantId });
     expect(rateKeyOf(row as NonNullable<typeof row>)).toBe(`fortnox:simulator:company:${sim.defaultTenantId}`);
     const card = await accountingCard(a.owner);
-    expect(card).toMatchObject({ status: 'connected', accounting: { companyName: 'Fairway Demo GK', environment: 'simulator' } });
+    expect(card).toMatchObject({ status: 'connected', target: 'simulator', accounting: { companyName: 'Fairway Demo GK' } });
 
     const events = await app.db.select().from(eventLogs).where(eq(eventLogs.organisationId, a.organisationId));
-    expect(events.map((e) => e.activity)).toContain('integrations.event.accountingConnected');
+    const connected = events.find((e) => e.activity === 'integrations.event.accountingConnected');
+    // The event log never says the club account reached Fortnox when it reached our simulator.
+    expect(renderText(connected?.activity ?? '', 'sv', connected?.params ?? {})).toMatch(
+      /anslöt Alfa GK till simulatorn för Fortnox \(demo, inga data når Fortnox\)$/,
+    );
+    expect(renderText(connected?.activity ?? '', 'en', connected?.params ?? {})).toMatch(
+      /connected Alfa GK to the Fortnox simulator \(demo, no data reaches Fortnox\)$/,
+    );
     const runs = await app.db.select().from(accountingSyncRuns).where(eq(accountingSyncRuns.clubAccountId, a.clubAccountId));
     expect(runs.map((r) => [r.trigger, r.status])).toContainEqual(['initial', 'queued']);
 
@@ -140,6 +156,10 @@ describe('connecting a club account to Fortnox', () => {
       .from(notifications)
       .where(and(eq(notifications.organisationId, a.organisationId), eq(notifications.userId, a.owner.userId)));
     expect(told.map((n) => n.subject)).toContain('integrations.notify.consentRevokedSubject');
+    const notice = told.find((n) => n.subject === 'integrations.notify.consentRevokedSubject');
+    expect(renderText(notice?.subject ?? '', 'en', notice?.params ?? {})).toBe(
+      'Reconnect the Fortnox simulator (demo, no data reaches Fortnox)',
+    );
 
     // Reconnecting through the consent page makes it usable again.
     await connectThroughConsent(app, a.owner);
@@ -154,5 +174,49 @@ describe('connecting a club account to Fortnox', () => {
     expect(row).toMatchObject({ status: 'disconnected', accessToken: null, refreshToken: null });
     expect((await accountingCard(a.owner))?.status).toBe('not_connected');
     await expect(accountingFor(app, a, a.clubAccountId)).rejects.toMatchObject({ kind: 'not_connected' });
+  });
+});
+
+describe('connecting with FORTNOX_CLIENT_ID configured', () => {
+  let live: TestApp;
+  /** Stands in for the real Fortnox at the origins the operator configured; not the server's simulator. */
+  let real: FortnoxSimulator;
+  let org: TestOrganisation;
+
+  beforeAll(async () => {
+    real = await startFortnoxSimulator({ seed: 'demo' });
+    live = await createTestApp({ FORTNOX: { ...SIM_DEFAULT_CLIENT, authUrl: real.url, apiUrl: real.url } });
+    org = await createOrganisation(live.app, { name: 'Gamma GK' });
+  });
+
+  afterAll(async () => {
+    await live?.close();
+    await real?.close();
+  });
+
+  it('reaches the real Fortnox: the answer, the card and the event log say Fortnox, and nothing about a simulator', async () => {
+    const start = await live.app.inject({
+      method: 'POST',
+      url: '/api/v1/integrations/accounting/connect',
+      headers: org.owner.headers,
+    });
+    const consent = await answerConsent(start.json().data.authorizeUrl, 'approve');
+    const done = await live.app.inject({
+      method: 'POST',
+      url: '/api/v1/integrations/accounting/callback',
+      payload: { provider: 'fortnox', state: consent.get('state'), code: consent.get('code') },
+    });
+    expect(done.json().data).toEqual({
+      provider: 'fortnox',
+      clubAccountName: 'Gamma GK',
+      companyName: 'Fairway Demo GK',
+      target: 'live',
+    });
+    const res = await live.app.inject({ method: 'GET', url: '/api/v1/integrations', headers: org.owner.headers });
+    const card = (res.json().data as Integrations).integrations.find((i) => i.system === 'accounting');
+    expect(card).toMatchObject({ status: 'connected', target: 'live', accounting: { companyName: 'Fairway Demo GK' } });
+    const events = await live.app.db.select().from(eventLogs).where(eq(eventLogs.organisationId, org.organisationId));
+    const connected = events.find((e) => e.activity === 'integrations.event.accountingConnected');
+    expect(renderText(connected?.activity ?? '', 'en', connected?.params ?? {})).toMatch(/connected Gamma GK to Fortnox$/);
   });
 });

@@ -9,7 +9,7 @@ import { logEvent } from '../../eventlogs/eventlogs.service';
 import { notify } from '../../notifications/notifications.service';
 import type { Tenant } from '../../organizations/tenant';
 import * as repo from './connections.repository';
-import { oauthAppFor, providerName } from './program';
+import { oauthAppFor, providerName, reachedNameOf } from './program';
 
 /** A token this close to expiry is refreshed before use. */
 const EXPIRY_MARGIN_MS = 60 * 1000;
@@ -44,7 +44,7 @@ async function markConsentRevoked(app: FastifyInstance, row: repo.ConnectionRow,
       lastErrorAt: new Date(),
     });
     const clubAccount = await repo.findClubAccount(tx, tenant, row.clubAccountId);
-    const params = { clubAccount: clubAccount?.name ?? '–', provider: providerName(row.provider as ProviderId) };
+    const params = { clubAccount: clubAccount?.name ?? '–', provider: reachedNameOf(app.config, row) };
     await logEvent(tx, {
       organisationId: row.organisationId,
       clubAccountId: row.clubAccountId,
@@ -65,8 +65,15 @@ async function markConsentRevoked(app: FastifyInstance, row: repo.ConnectionRow,
   });
 }
 
-export function revokedError(provider: ProviderId) {
-  return new AccountingError('consent_revoked', 'accounting.consentRevoked', { provider: providerName(provider) }, { provider });
+/** The connection's consent is gone: the reconnect prompt, naming the program or its simulator. */
+export function revokedError(app: FastifyInstance, row: Pick<repo.ConnectionRow, 'provider' | 'environment'>) {
+  const provider = row.provider as ProviderId;
+  return new AccountingError(
+    'consent_revoked',
+    'accounting.consentRevoked',
+    { provider: reachedNameOf(app.config, row) },
+    { provider },
+  );
 }
 
 /**
@@ -86,10 +93,10 @@ export function tokenSource(app: FastifyInstance, connectionId: string, kit: Clo
   async function fetchTokens(row: repo.ConnectionRow): Promise<TokenSet> {
     const { oauthApp } = await oauthAppFor(app, kit, row.environment);
     if (row.grant === 'client_credentials') {
-      if (!kit.clientCredentials || !row.tenantId) throw revokedError(kit.id);
+      if (!kit.clientCredentials || !row.tenantId) throw revokedError(app, row);
       return kit.clientCredentials(oauthApp, row.tenantId);
     }
-    if (!row.refreshToken) throw revokedError(kit.id);
+    if (!row.refreshToken) throw revokedError(app, row);
     return kit.oauth(oauthApp).refresh(box.open(row.refreshToken));
   }
 
@@ -100,7 +107,7 @@ export function tokenSource(app: FastifyInstance, connectionId: string, kit: Clo
       if (!row || row.status === 'disconnected') {
         throw new AccountingError('not_connected', 'accounting.notConnected', undefined, { provider: kit.id });
       }
-      if (row.status !== 'connected') throw revokedError(kit.id);
+      if (row.status !== 'connected') throw revokedError(app, row);
       const token = usable(row, rejected);
       if (token) return token;
       const leased = await repo.takeRefreshLease(app.db, connectionId, REFRESH_LEASE_MS);

@@ -1,6 +1,6 @@
 import type { Integration } from '@fairway/shared';
 import { Badge, Button, Card, Group, List, Modal, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalculator, IconFlask, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { IconCalculator, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Detail } from '../../../components/detail';
@@ -10,6 +10,7 @@ import { useConnectAccounting } from '../api/connect-accounting';
 import { useDisconnectAccounting } from '../api/disconnect-accounting';
 import { accountingProgramName, STATUS_COLORS } from './accounting-status';
 import { useFormatTime } from './format-time';
+import { TargetNotice } from './target-notice';
 
 const REFRESH_COLORS = { queued: 'gray', running: 'blue', succeeded: 'teal', failed: 'red' } as const;
 
@@ -25,7 +26,8 @@ interface AccountingCardProps {
 
 /**
  * The accounting program's card on the integrations page: whether the club account in use is
- * linked, to which company, since when, how the portal's copy was last refreshed, and the
+ * linked, to which company, whether that is the real program or our simulator of it, since when,
+ * how the portal's copy was last refreshed, and the
  * buttons to connect, reconnect or disconnect (a lost connection shows a reconnect prompt; docs/accounting.md#connections).
  */
 export function AccountingCard({ integration, clubAccountName, mayManage }: AccountingCardProps) {
@@ -74,7 +76,7 @@ export function AccountingCard({ integration, clubAccountName, mayManage }: Acco
         {t(`systems.accounting.${status}`, { name })}
       </Text>
 
-      {link && (link.companyName || link.connectedAt || link.environment || refresh || usesConnector) ? (
+      {link && (link.companyName || link.connectedAt || refresh || usesConnector) ? (
         <SimpleGrid
           component="dl"
           cols={{ base: 1, xs: 2 }}
@@ -113,16 +115,13 @@ export function AccountingCard({ integration, clubAccountName, mayManage }: Acco
           {t('accounting.refreshError', { error: refresh.error })}
         </Text>
       ) : null}
-      {link?.environment === 'simulator' ? (
-        <Group gap="xs" mt="md" wrap="nowrap" align="flex-start">
-          <Badge color="grape" variant="light" leftSection={<IconFlask size={12} aria-hidden="true" />} style={{ flexShrink: 0 }}>
-            {t('accounting.simulator')}
-          </Badge>
-          <Text fz="xs" c="dimmed">
-            {t('accounting.simulatorHint', { name })}
-          </Text>
-        </Group>
-      ) : null}
+      <TargetNotice
+        target={integration.target}
+        name={name}
+        reason={usesConnector ? 'connector' : 'cloud'}
+        linked={linked || (usesConnector && status !== 'installation_needed')}
+        linkedTo={link?.companyName}
+      />
 
       {usesConnector ? null : mayManage ? (
         <Group gap="sm" mt="lg">

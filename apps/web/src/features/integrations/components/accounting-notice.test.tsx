@@ -26,16 +26,16 @@ function stubApi(accounting: Partial<Integration> | null, extra: Record<string, 
         system: 'accounting',
         provider: 'fortnox',
         status: 'connected',
+        target: 'live',
         accounting: {
           companyName: null,
           connectedAt: null,
-          environment: null,
           lastRefresh: null,
           connectorLastSeenAt: null,
         },
         ...accounting,
       } as Integration,
-      { system: 'email', provider: 'smtp', status: 'connected' },
+      { system: 'email', provider: 'smtp', status: 'connected', target: null },
     ],
   });
   const calls = mockApi({
@@ -119,10 +119,10 @@ describe('accounting notice', () => {
     stubApi({
       status: 'connector_offline',
       provider: 'visma_administration',
+      target: 'simulator',
       accounting: {
         companyName: null,
         connectedAt: null,
-        environment: null,
         lastRefresh: null,
         connectorLastSeenAt: '2025-03-04T09:15:00.000Z',
       },
@@ -131,6 +131,27 @@ describe('accounting notice', () => {
     const notice = await screen.findByTestId('accounting-notice');
     expect(notice).toHaveTextContent('The connector for Visma Administration is offline');
     expect(notice).toHaveTextContent(/has not been heard from since .*2025/);
+    // Our connector keeps a simulated company: the notice says no data reaches Visma Administration.
+    expect(within(notice).getByTestId('integration-target')).toHaveTextContent(
+      'Simulator (demo)No data reaches Visma Administration. The connector works against a simulated company',
+    );
+  });
+
+  it('says when the lost connection was to the simulator, and says nothing of one for the real program', async () => {
+    stubApi({ status: 'reconnect_needed', target: 'simulator' });
+    renderNotice();
+    const notice = await screen.findByTestId('accounting-notice');
+    expect(within(notice).getByTestId('integration-target')).toHaveTextContent(
+      'Simulator (demo)Inga data når Fortnox. Portalen har ingen koppling till det riktiga Fortnox inställd',
+    );
+
+    cleanup();
+    stubApi({ status: 'reconnect_needed', target: 'live' });
+    renderNotice();
+    const real = await screen.findByTestId('accounting-notice');
+    expect(real).toHaveTextContent('Anslutningen till Fortnox har brutits');
+    expect(within(real).queryByTestId('integration-target')).not.toBeInTheDocument();
+    expect(real).not.toHaveTextContent(/simulator/i);
   });
 
   it('is dismissed for the session, and another problem still shows', async () => {

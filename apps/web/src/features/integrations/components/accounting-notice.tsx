@@ -10,6 +10,7 @@ import { useIntegrations } from '../../../lib/integrations';
 import { useConnectAccounting } from '../api/connect-accounting';
 import { accountingProgramName } from './accounting-status';
 import { useFormatTime } from './format-time';
+import { TargetNotice } from './target-notice';
 
 const NOTICE_STATUSES = ['reconnect_needed', 'installation_needed', 'connector_offline'] as const;
 type NoticeStatus = (typeof NOTICE_STATUSES)[number];
@@ -40,7 +41,8 @@ function writeDismissed(list: string[]): void {
 /**
  * The accounting program's notices (docs/accounting.md#notices) above every dashboard page: a lost connection
  * (with the reconnect button for those who may use it), Visma Administration's connector not
- * installed, or gone silent. Reads the integrations page's own query, so both agree.
+ * installed, or gone silent — and, when it is our simulator of the program, that no data reaches
+ * the real one. Reads the integrations page's own query, so both agree.
  */
 export function AccountingNotice() {
   const { t } = useTranslation('integrations');
@@ -145,7 +147,18 @@ export function AccountingNotice() {
       data-testid="accounting-notice"
       data-status={status}
     >
-      <Stack gap="xs">{body}</Stack>
+      <Stack gap="xs">
+        {body}
+        {accounting.target === 'simulator' ? (
+          <TargetNotice
+            target="simulator"
+            name={name}
+            reason={accounting.provider === 'visma_administration' ? 'connector' : 'cloud'}
+            linked
+            mt="0"
+          />
+        ) : null}
+      </Stack>
     </Alert>
   );
 }

@@ -55,7 +55,7 @@ afterEach(() => {
 });
 
 const open = (mayManage = true) =>
-  renderRoutes([{ path: '/', element: <GitCard mayManage={mayManage} mayRead fallbackStatus="connected" /> }], '/');
+  renderRoutes([{ path: '/', element: <GitCard mayManage={mayManage} mayRead fallbackStatus="connected" target="live" /> }], '/');
 
 describe('GIT card', { timeout: 30_000 }, () => {
   it('prompts a reconnect when GIT revoked the key, and keeps the refusal of a bad key in the form', async () => {

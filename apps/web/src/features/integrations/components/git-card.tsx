@@ -1,4 +1,4 @@
-import { type GitConnectBody, gitConnectBodySchema } from '@fairway/shared';
+import { type GitConnectBody, gitConnectBodySchema, type Integrations, type IntegrationTarget } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -15,25 +15,31 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconFlask, IconGolf, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconGolf, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Detail } from '../../../components/detail';
+import { useCurrentUser } from '../../../lib/current-user';
 import { applyServerErrors, useFieldErrorText } from '../../../lib/form-errors';
+import { integrationsQueryKey } from '../../../lib/integrations';
 import { notifySuccess } from '../../../lib/notify';
 import { useConnectGit } from '../api/connect-git';
 import { useDisconnectGit } from '../api/disconnect-git';
 import { useGitConnectionInfo } from '../api/get-git-connection';
 import { useFormatTime } from './format-time';
+import { TargetNotice } from './target-notice';
 
 const STATUS_COLORS = { connected: 'teal', key_revoked: 'red', not_connected: 'gray' } as const;
 
 /** Club id, key and GIT's address; the key is tried against GIT first, so a refused one stores nothing. */
 function ConnectGitModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('git');
+  const { t } = useTranslation(['git', 'integrations']);
   const fieldText = useFieldErrorText();
   const connect = useConnectGit();
+  const queryClient = useQueryClient();
+  const clubAccountId = useCurrentUser()?.currentAccount?.id;
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<GitConnectBody>({
     resolver: zodResolver(gitConnectBodySchema as never) as unknown as Resolver<GitConnectBody>,
@@ -50,7 +56,14 @@ function ConnectGitModal({ opened, onClose }: { opened: boolean; onClose: () => 
     setFailure(null);
     try {
       const info = await connect.mutateAsync(values);
-      notifySuccess(t('connection.card.connected', { club: info.clubName ?? info.clubId ?? '' }));
+      // The integrations list, fetched again by the connect, says what the new link reaches.
+      const target = queryClient
+        .getQueryData<Integrations>(integrationsQueryKey(clubAccountId))
+        ?.integrations.find((integration) => integration.system === 'git')?.target;
+      const club = info.clubName ?? info.clubId ?? '';
+      notifySuccess(
+        target === 'simulator' ? t('integrations:target.gitConnected', { club }) : t('connection.card.connected', { club }),
+      );
       close();
     } catch (error) {
       setFailure(applyServerErrors(error, form.setError, ['clubId', 'apiKey', 'baseUrl']));
@@ -139,7 +152,8 @@ function DisconnectGitModal({ opened, onClose }: { opened: boolean; onClose: () 
 }
 
 /**
- * GIT's card on the integrations page: the link's status, club and since when, the reconnect
+ * GIT's card on the integrations page: the link's status, club and since when, whether it reaches
+ * the real GIT or the built-in simulator (`target`, from the integrations list), the reconnect
  * prompt when GIT revoked the key, and (with integrations.manage) connect, change key and
  * disconnect. Reading the link needs git.read; without it the card shows the overall status only.
  */
@@ -147,10 +161,12 @@ export function GitCard({
   mayManage,
   mayRead,
   fallbackStatus,
+  target,
 }: {
   mayManage: boolean;
   mayRead: boolean;
   fallbackStatus: string;
+  target: IntegrationTarget | null;
 }) {
   const { t } = useTranslation(['git', 'integrations']);
   const formatTime = useFormatTime();
@@ -213,13 +229,13 @@ export function GitCard({
           {t('connection.card.revokedText', { when: formatTime(info.revokedAt) ?? '' })}
         </Alert>
       ) : null}
-      {info?.environment === 'simulator' ? (
-        <Group gap="xs" mt="md">
-          <Badge color="grape" variant="light" leftSection={<IconFlask size={12} aria-hidden="true" />}>
-            {t('connection.environment.simulator')}
-          </Badge>
-        </Group>
-      ) : null}
+      <TargetNotice
+        target={target}
+        name={t('integrations:systems.git.name')}
+        reason="git"
+        linked={linked}
+        linkedTo={info?.clubName ?? info?.clubId}
+      />
       {mayManage ? (
         <Group gap="sm" mt="lg">
           {status === 'not_connected' ? (

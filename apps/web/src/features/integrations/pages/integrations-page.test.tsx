@@ -1,5 +1,5 @@
 import type { CurrentUser, Integration, Integrations } from '@fairway/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,7 +21,7 @@ const stubApi = (answers: Record<string, (body: unknown) => CannedAnswer>) => an
 
 const clubAccount = { id: demoUser.currentAccount?.id ?? '', name: 'Fairway Demo GK' };
 
-function integrations(accounting: Partial<Integration>): Integrations {
+function integrations(accounting: Partial<Integration>, gitTarget: Integration['target'] = 'simulator'): Integrations {
   return {
     clubAccount,
     integrations: [
@@ -29,22 +29,23 @@ function integrations(accounting: Partial<Integration>): Integrations {
         system: 'accounting',
         provider: 'fortnox',
         status: 'not_connected',
-        accounting: { companyName: null, connectedAt: null, environment: null, lastRefresh: null, connectorLastSeenAt: null },
+        target: 'simulator',
+        accounting: { companyName: null, connectedAt: null, lastRefresh: null, connectorLastSeenAt: null },
         ...accounting,
       },
-      { system: 'git', provider: 'git', status: 'not_connected' },
-      { system: 'sms', provider: null, status: 'no_plan' },
-      { system: 'email', provider: 'smtp', status: 'connected' },
+      { system: 'git', provider: 'git', status: 'not_connected', target: gitTarget },
+      { system: 'sms', provider: null, status: 'no_plan', target: null },
+      { system: 'email', provider: 'smtp', status: 'connected', target: null },
     ],
   };
 }
 
 const connected = (): Partial<Integration> => ({
   status: 'connected',
+  target: 'simulator',
   accounting: {
     companyName: 'Fairway Demo GK (Fortnox)',
     connectedAt: '2025-03-04T09:15:00.000Z',
-    environment: 'simulator',
     lastRefresh: { status: 'succeeded', at: '2025-03-04T09:20:00.000Z', error: null },
     connectorLastSeenAt: null,
   },
@@ -74,7 +75,7 @@ afterEach(() => {
 });
 
 describe('integrations page: the accounting card', () => {
-  it('shows company, connected time, the demo-copy marker and the last refresh of a connected program', async () => {
+  it('shows company, connected time, the simulator notice and the last refresh of a connected program', async () => {
     stubApi({ 'GET integrations': () => ({ body: { data: integrations(connected()) } }) });
     renderPage();
     const accounting = within(await card());
@@ -83,7 +84,7 @@ describe('integrations page: the accounting card', () => {
     expect(within(details).getByText('Företag').nextSibling).toHaveTextContent('Fairway Demo GK (Fortnox)');
     expect(within(details).getByText('Ansluten').nextSibling).toHaveTextContent(/2025/);
     expect(within(details).getByText('Senaste uppdatering').nextSibling).toHaveTextContent(/Klar/);
-    expect(accounting.getByText('Demokopia (simulator)')).toBeInTheDocument();
+    expect(accounting.getByTestId('integration-target')).toHaveTextContent('Simulator (demo)Inga data når Fortnox.');
     expect(accounting.getByRole('button', { name: 'Koppla från' })).toBeEnabled();
     expect(accounting.queryByRole('button', { name: /^Anslut/ })).not.toBeInTheDocument();
   });
@@ -123,9 +124,9 @@ describe('integrations page: the accounting card', () => {
         body: {
           data: integrations({
             ...failed,
+            target: 'live',
             accounting: {
               ...(failed.accounting as NonNullable<Integration['accounting']>),
-              environment: 'live',
               lastRefresh: { status: 'failed', at: '2025-03-05T06:00:00.000Z', error: 'Fortnox svarade inte i tid' },
             },
           }),
@@ -136,7 +137,7 @@ describe('integrations page: the accounting card', () => {
     const accounting = within(await card());
     expect(accounting.getByText('Misslyckades')).toBeInTheDocument();
     expect(accounting.getByTestId('accounting-refresh-error')).toHaveTextContent('Fel: Fortnox svarade inte i tid');
-    expect(accounting.queryByText('Demokopia (simulator)')).not.toBeInTheDocument();
+    expect(accounting.queryByText('Simulator (demo)')).not.toBeInTheDocument();
   });
 
   it('connects: asks for the consent page and sends the browser there', async () => {
@@ -261,5 +262,124 @@ describe('integrations page: the accounting card', () => {
     renderPage();
     await card();
     expect(screen.queryByTestId('connector-card')).not.toBeInTheDocument();
+  });
+});
+
+describe('integrations page: the real system or our simulator', () => {
+  const target = async (testId: string) => within(await screen.findByTestId(testId)).getByTestId('integration-target');
+
+  it('says outright, in Swedish, that a simulator link reaches no real Fortnox, and why', async () => {
+    stubApi({ 'GET integrations': () => ({ body: { data: integrations(connected()) } }) });
+    renderPage();
+    const notice = await target('integration-accounting');
+    expect(notice).toHaveAttribute('data-target', 'simulator');
+    expect(within(notice).getByText('Simulator (demo)')).toBeInTheDocument();
+    expect(notice).toHaveTextContent(
+      'Inga data når Fortnox. Portalen har ingen koppling till det riktiga Fortnox inställd, så klubbkontot ansluts till portalens inbyggda simulator.',
+    );
+    // Before connecting too: the card says where Connect leads.
+    cleanup();
+    stubApi({ 'GET integrations': () => ({ body: { data: integrations({}) } }) });
+    renderPage();
+    expect(await target('integration-accounting')).toHaveTextContent('Simulator (demo)Inga data når Fortnox.');
+  });
+
+  it('says it in English too, for Visma Administration with the ADK it needs and for GIT with its licence', async () => {
+    await setLanguage('en');
+    stubApi({
+      'GET integrations': () => ({
+        body: { data: integrations({ status: 'installation_needed', provider: 'visma_administration' }) },
+      }),
+    });
+    renderPage();
+    expect(await target('integration-accounting')).toHaveTextContent(
+      'Simulator (demo)No data reaches Visma Administration. The connector works against a simulated company; the real Visma Administration needs Visma’s integration kit (ADK) on the club’s computer.',
+    );
+    expect(await target('integration-git')).toHaveTextContent(
+      'Simulator (demo)No data reaches GIT. GIT’s web services need a developer licence from the Swedish Golf Federation',
+    );
+  });
+
+  it('names the real program and the company for a live link, and no simulator anywhere', async () => {
+    stubApi({
+      'GET integrations': () => ({ body: { data: integrations({ ...connected(), target: 'live' }, 'live') } }),
+    });
+    renderPage();
+    const notice = await target('integration-accounting');
+    expect(notice).toHaveAttribute('data-target', 'live');
+    expect(notice).toHaveTextContent('Skarp kopplingKopplat till det riktiga Fortnox: Fairway Demo GK (Fortnox).');
+    expect(await target('integration-git')).toHaveTextContent('Skarp kopplingAnslutningen görs till det riktiga GIT.');
+    expect(screen.queryByText(/simulator/i)).not.toBeInTheDocument();
+  });
+
+  it('names the GIT simulator when GIT was connected to it, not GIT', async () => {
+    let linked = false;
+    stubApi({
+      'GET integrations': () => ({
+        body: {
+          data: {
+            ...integrations({}),
+            integrations: integrations({}).integrations.map((i) =>
+              i.system === 'git' && linked ? { ...i, status: 'connected' } : i,
+            ),
+          },
+        },
+      }),
+      'GET git/connection': () => ({
+        body: {
+          data: {
+            status: linked ? 'connected' : 'not_connected',
+            clubId: linked ? '0470' : null,
+            clubName: linked ? 'Fairway Demo GK' : null,
+            environment: linked ? 'live' : null,
+            connectedAt: linked ? '2026-01-10T10:00:00.000Z' : null,
+            revokedAt: null,
+            lastError: null,
+          },
+        },
+      }),
+      'PUT git/connection': () => {
+        linked = true;
+        return {
+          body: {
+            data: {
+              status: 'connected',
+              clubId: '0470',
+              clubName: 'Fairway Demo GK',
+              environment: 'live',
+              connectedAt: '2026-01-10T10:00:00.000Z',
+              revokedAt: null,
+              lastError: null,
+            },
+          },
+        };
+      },
+    });
+    renderPage();
+    const card = within(await screen.findByTestId('integration-git'));
+    await user.click(await card.findByRole('button', { name: 'Anslut GIT' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Anslut GIT' }));
+    await user.type(dialog.getByRole('textbox', { name: /Klubbens id i GIT/ }), '0470');
+    await user.type(dialog.getByLabelText(/API-nyckel/), 'git-simulator-key');
+    const address = dialog.getByRole('textbox', { name: /Adress till GIT:s API/ });
+    await user.clear(address);
+    await user.type(address, 'http://127.0.0.1:4020/api/v1');
+    await user.click(dialog.getByRole('button', { name: 'Anslut' }));
+    // The server says the address is its own simulator: the confirmation says so, not "GIT is connected".
+    expect(
+      await screen.findByText('GIT-simulatorn (demo) är ansluten (Fairway Demo GK). Inga data når GIT.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('GIT är anslutet (Fairway Demo GK)')).not.toBeInTheDocument();
+    expect(await target('integration-git')).toHaveTextContent('Simulator (demo)Inga data når GIT.');
+  });
+
+  it('fits a phone: the badge keeps its words beside the wrapping line', async () => {
+    stubApi({ 'GET integrations': () => ({ body: { data: integrations(connected()) } }) });
+    renderPage();
+    const notice = await target('integration-accounting');
+    // A word and an icon, never colour alone; the icon is decoration for screen readers.
+    const badge = within(notice).getByText('Simulator (demo)').closest('.mantine-Badge-root') as HTMLElement;
+    expect(badge).toHaveStyle({ flexShrink: '0' });
+    expect(badge.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
   });
 });

@@ -117,6 +117,7 @@ export default function IntegrationsPage() {
                   mayManage={mayManage && mayWriteGit}
                   mayRead={mayReadGit}
                   fallbackStatus={integration.status}
+                  target={integration.target}
                 />
               ) : (
                 <IntegrationCard key={integration.system} integration={integration} />

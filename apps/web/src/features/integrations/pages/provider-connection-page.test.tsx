@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -52,12 +52,18 @@ beforeEach(async () => {
 describe('provider connection page', () => {
   it('completes the connection exactly once and says which club account is connected to which company', async () => {
     const calls = stubCallback(() => ({
-      body: { data: { provider: 'fortnox', clubAccountName: 'Fairway Demo GK', companyName: 'Fairway Demo GK AB' } },
+      body: {
+        data: { provider: 'fortnox', clubAccountName: 'Fairway Demo GK', companyName: 'Fairway Demo GK AB', target: 'live' },
+      },
     }));
     const router = renderAt('/fortnox?code=code-1&state=state-once');
     expect(await screen.findByRole('heading', { level: 1, name: 'Fortnox-anslutning' })).toBeInTheDocument();
     const success = await screen.findByTestId('connection-success');
     expect(success).toHaveTextContent('Fairway Demo GK är nu anslutet till Fortnox (Fairway Demo GK AB).');
+    expect(within(success).getByTestId('integration-target')).toHaveTextContent(
+      'Skarp kopplingKopplat till det riktiga Fortnox: Fairway Demo GK AB.',
+    );
+    expect(success).not.toHaveTextContent(/simulator/i);
     expect(screen.getByRole('link', { name: 'Till Integrationer' })).toHaveAttribute(
       'href',
       '/dashboard/configuration/integrations',
@@ -69,6 +75,38 @@ describe('provider connection page', () => {
     expect(screen.getByTestId('connection-success')).toBeInTheDocument();
   });
 
+  it('names the simulator when the connection was made to it, in Swedish and English', async () => {
+    const simulated = {
+      provider: 'fortnox',
+      clubAccountName: 'Fairway Demo GK',
+      companyName: 'Fairway Demo GK',
+      target: 'simulator',
+    };
+    stubCallback(() => ({ body: { data: simulated } }));
+    renderAt('/fortnox?code=c&state=state-sim-sv');
+    const success = await screen.findByTestId('connection-success');
+    expect(success).toHaveTextContent(
+      'Fairway Demo GK är nu anslutet till portalens simulator av Fortnox (Fairway Demo GK), inte till det riktiga Fortnox.',
+    );
+    expect(success).toHaveTextContent('hämtas nu från simulatorn');
+    const notice = within(success).getByTestId('integration-target');
+    expect(notice).toHaveAttribute('data-target', 'simulator');
+    expect(notice).toHaveTextContent('Simulator (demo)Inga data når Fortnox.');
+    expect(success).not.toHaveTextContent('anslutet till Fortnox');
+
+    cleanup();
+    await setLanguage('en');
+    stubCallback(() => ({ body: { data: { ...simulated, provider: 'visma_eekonomi', companyName: null } } }));
+    renderAt('/visma?code=c&state=state-sim-en');
+    const english = await screen.findByTestId('connection-success');
+    expect(english).toHaveTextContent(
+      'Fairway Demo GK is now connected to the portal’s simulator of Visma eEkonomi, not to the real Visma eEkonomi.',
+    );
+    expect(within(english).getByTestId('integration-target')).toHaveTextContent(
+      'Simulator (demo)No data reaches Visma eEkonomi. No connection to the real Visma eEkonomi is set up in this portal',
+    );
+  });
+
   it('shows the progress while the connection is being completed', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -77,7 +115,7 @@ describe('provider connection page', () => {
     mockApi({
       'POST integrations/accounting/callback': async () => {
         await gate;
-        return { provider: 'fortnox', clubAccountName: 'Klubben', companyName: null };
+        return { provider: 'fortnox', clubAccountName: 'Klubben', companyName: null, target: 'live' };
       },
     });
     renderAt('/fortnox?code=c&state=state-slow');

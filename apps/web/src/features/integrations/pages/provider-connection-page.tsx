@@ -3,6 +3,7 @@ import { Alert, Button, Group, List, Loader, Stack, Text, Title } from '@mantine
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches, useSearchParams } from 'react-router';
@@ -13,6 +14,7 @@ import { describeApiError } from '../../../lib/api-errors';
 import { currentLanguage } from '../../../lib/i18n';
 import { completeAccountingConnectionOnce } from '../api/complete-accounting-connection';
 import { accountingProgramName } from '../components/accounting-status';
+import { TargetNotice } from '../components/target-notice';
 
 export type ConnectionProvider = AccountingCallbackBody['provider'];
 
@@ -37,6 +39,18 @@ function messageOf(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   const fallback = describeApiError(null, 0, currentLanguage());
   return fallback.kind === 'fields' ? fallback.title : fallback.message;
+}
+
+/** What the connection now reaches: the real program, or (said outright) the portal's simulator of it. */
+function successText(t: TFunction, result: AccountingCallbackResult, provider: string): string {
+  const { clubAccountName: clubAccount, companyName: company } = result;
+  if (result.target === 'simulator')
+    return company
+      ? t('connection.successTextSimulator', { clubAccount, provider, company })
+      : t('connection.successTextSimulatorNoCompany', { clubAccount, provider });
+  return company
+    ? t('connection.successText', { clubAccount, provider, company })
+    : t('connection.successTextNoCompany', { clubAccount, provider });
 }
 
 /**
@@ -98,16 +112,13 @@ export default function ProviderConnectionPage() {
           data-testid="connection-success"
         >
           <Stack gap="xs">
+            <Text fz="sm">{successText(t, result, providerName)}</Text>
             <Text fz="sm">
-              {result.companyName
-                ? t('connection.successText', {
-                    clubAccount: result.clubAccountName,
-                    provider: providerName,
-                    company: result.companyName,
-                  })
-                : t('connection.successTextNoCompany', { clubAccount: result.clubAccountName, provider: providerName })}
+              {t(result.target === 'simulator' ? 'connection.successNextSimulator' : 'connection.successNext', {
+                provider: providerName,
+              })}
             </Text>
-            <Text fz="sm">{t('connection.successNext', { provider: providerName })}</Text>
+            <TargetNotice target={result.target} name={providerName} reason="cloud" linked linkedTo={result.companyName} mt="0" />
           </Stack>
         </Alert>
         <Group gap="sm">
