@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createPrng, type Prng } from '../../../lib/prng';
 import { convertDraft, markSent, registerPayment, writeArticle, writeCustomer, writeDraft } from './operations';
-import { createPrng, type Prng, seededGuid } from './prng';
+import { seededGuid } from './prng';
 import { addDays, isoDate, SEND_TYPE, toOre, toSek, type VCustomer, type VismaStore } from './store';
 
 /**
