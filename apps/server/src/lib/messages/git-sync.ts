@@ -42,6 +42,10 @@ export const gitSyncMessages = {
     sv: 'GIT-artikel {code} kopplades till artikel {number}',
     en: 'GIT article {code} was mapped to article {number}',
   },
+  'gitSync.event.customerRecreated': {
+    sv: 'Kund {old} för betalaren {golfId} finns inte längre i bokföringsprogrammet; kunden skapades igen som {number}',
+    en: 'Customer {old} of payer {golfId} no longer exists in the accounting program; the customer was created again as {number}',
+  },
   'gitSync.event.scheduledRefused': {
     sv: 'Den schemalagda synkroniseringen väntar: GIT-artiklarna {codes} är inte kopplade till någon artikel i bokföringsprogrammet',
     en: 'The scheduled sync is waiting: the GIT articles {codes} are not mapped to an article in the accounting program',

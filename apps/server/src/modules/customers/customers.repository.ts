@@ -120,6 +120,22 @@ export function findCustomerByExternalRef(
   return findMirrored(conn, customers, target, { externalRef });
 }
 
+/**
+ * Drops a customer the program no longer has from the mirror (as a full refresh would), so that a
+ * look-up by its reference does not answer it again.
+ */
+export async function forgetMirroredCustomer(conn: Db | Tx, target: MirrorTarget, number: string): Promise<void> {
+  await conn
+    .delete(customers)
+    .where(
+      and(
+        eq(customers.organisationId, target.organisationId),
+        eq(customers.clubAccountId, target.clubAccountId),
+        eq(customers.number, number),
+      ),
+    );
+}
+
 export function findCustomerByNumber(conn: Db | Tx, target: MirrorTarget, number: string): Promise<CustomerRecord | null> {
   return findMirrored(conn, customers, target, { number });
 }

@@ -576,6 +576,21 @@ export async function linkCustomerNumber(conn: Db | Tx, t: MemberTenant, golfId:
   if (linked.length > 0) await bumpListVersion(conn, t);
 }
 
+/** Drops the member's link to a customer the accounting program no longer has (the GIT sync then links the new one). */
+export async function unlinkCustomerNumber(
+  conn: Db | Tx,
+  t: MemberTenant,
+  golfId: string,
+  customerNumber: string,
+): Promise<void> {
+  const unlinked = await conn
+    .update(members)
+    .set({ customerNumber: null, updatedAt: new Date() })
+    .where(and(...own(t), eq(members.golfId, golfId), eq(members.customerNumber, customerNumber)))
+    .returning({ id: members.id });
+  if (unlinked.length > 0) await bumpListVersion(conn, t);
+}
+
 export type GitMemberValues = MemberValues & { firstname: string; lastname: string; golfId: string; gitUpdatedAt: Date };
 
 /**

@@ -103,3 +103,18 @@ export class AccountingError extends AppError {
 export function isAccountingError(value: unknown): value is AccountingError {
   return value instanceof AccountingError;
 }
+
+/**
+ * The program has no customer by the number the request named, whichever kind the provider
+ * answered with: Fortnox `2000204` (a 400, e.g. on an invoice) and `2000433` (a 404), Visma
+ * eEkonomi's 404 on the customer or its empty look-up by number, Visma Administration's
+ * `ADKE_COULD_NOT_FIND_CUSTOMER` / `ADKE_OOF_INVALID_CUSTOMER`. All of them carry
+ * `accounting.customerMissing`.
+ */
+export function isCustomerMissing(value: unknown): value is AccountingError {
+  return (
+    isAccountingError(value) &&
+    (value.kind === 'not_found' || value.kind === 'validation') &&
+    value.messageKey === 'accounting.customerMissing'
+  );
+}

@@ -4,6 +4,7 @@ import type {
   CreateInvoiceInput,
   GitSyncPreflight,
   GitSyncWays,
+  Invoice,
   InvoiceConfiguration,
   InvoiceSendMethod,
   MemberConfiguration,
@@ -16,19 +17,19 @@ import type { Lang } from '../../../lib/i18n';
 import type { RunContext as LiveRun, RunKind, RunResult } from '../../../lib/runs/run-engine';
 import { addDays, stockholmDate } from '../../../lib/stockholm-time';
 import { creatorOf, type SystemCaller, systemCaller } from '../../../plugins/auth';
-import { isAccountingError } from '../../../providers/accounting/errors';
+import { isAccountingError, isCustomerMissing } from '../../../providers/accounting/errors';
 import type { AccountingProvider } from '../../../providers/accounting/provider';
 import { accountingFor } from '../../accounting/connection/accounting-for';
 import { accountingDeps } from '../../accounting/deps';
 import type { MirrorTarget } from '../../accounting/mirror/mirror';
 import { getConfiguration } from '../../configurations/configurations.service';
 import { mirrorCustomers } from '../../customers/customers.mirror';
-import { findCustomerByExternalRef } from '../../customers/customers.repository';
+import { findCustomerByExternalRef, forgetMirroredCustomer } from '../../customers/customers.repository';
 import { logEventQuietly } from '../../eventlogs/eventlogs.service';
 import { mirrorInvoices } from '../../invoices/invoices.mirror';
 import { findInvoiceByNumber } from '../../invoices/invoices.repository';
 import { cancelInvoice, createInvoice, creditInvoice, sendInvoice, updateInvoiceRows } from '../../invoices/invoices.service';
-import { linkCustomerNumber } from '../../members/members.repository';
+import { linkCustomerNumber, unlinkCustomerNumber } from '../../members/members.repository';
 import type { ClubAccountReach } from '../../organizations/tenant';
 import { connectedBy } from '../connection/git-connections.repository';
 import type { GitDeps } from '../git.deps';
@@ -396,6 +397,54 @@ async function ensureCustomer(ctx: RunContext, basis: BasisRow, golfId: string):
 }
 
 /**
+ * The invoice was refused because the payer's customer is no longer in the program (deleted
+ * there, or a program that lost it). Once the program confirms the customer is gone, the payer's
+ * link is forgotten, the payer gets a customer again (`ensureCustomer`: found by its reference, or
+ * created), the event log says so, and the invoice is made for the new customer. The refused
+ * create made nothing and the second one carries the same reference (`firstAttempt` false: the
+ * provider looks it up first), so there is never a second invoice. A customer the program still
+ * has was refused for another reason: that error stands, as does any other error.
+ */
+async function invoiceForVanishedCustomer(
+  ctx: RunContext,
+  basis: BasisRow,
+  golfId: string,
+  body: CreateInvoiceInput,
+  error: unknown,
+): Promise<Invoice> {
+  if (!isCustomerMissing(error) || !(await customerIsGone(ctx, body.customerNumber))) throw error;
+  const vanished = body.customerNumber;
+  const forgotten = await ctx.app.db.transaction(async (tx) => {
+    // The mirror must not answer the vanished customer by its reference again.
+    await forgetMirroredCustomer(tx, ctx.target, vanished);
+    if (ctx.target.clubAccountId === ctx.gitTarget.clubAccountId) await unlinkCustomerNumber(tx, ctx.gitTarget, golfId, vanished);
+    return repo.savePayerLink(tx, ctx.target, golfId, { state: 'creating', customerNumber: null });
+  });
+  ctx.links.set(golfId, forgotten);
+  const customerNumber = await ensureCustomer(ctx, basis, golfId);
+  await logEventQuietly(ctx.app.db, ctx.app.log, {
+    ...ctx.gitTarget,
+    resource: 'git',
+    activity: 'gitSync.event.customerRecreated',
+    params: { golfId, old: vanished, number: customerNumber },
+    type: 'INFO',
+  });
+  await repo.saveItem(ctx.app.db, itemKey(ctx, basis), { customerNumber, runId: ctx.runId });
+  return createInvoice(accountingDeps(ctx.app), ctx.caller, { ...body, customerNumber }, { firstAttempt: false, book: ctx.book });
+}
+
+/** Whether the program answers "no such customer" for this number (read, never assumed from a refusal). */
+async function customerIsGone(ctx: RunContext, number: string): Promise<boolean> {
+  try {
+    await ctx.provider.customers.get(number);
+    return false;
+  } catch (error) {
+    if (isCustomerMissing(error)) return true;
+    throw error;
+  }
+}
+
+/**
  * GIT is the member register: when the payer's name, address, phone or e-mail changed in GIT
  * after their customer was written, the customer is updated (only those fields, so what the club
  * keeps in the program itself, such as terms or notes, stays). One request, only for a changed
@@ -596,7 +645,9 @@ async function syncBasis(ctx: RunContext, basis: BasisRow, found: repo.GitSyncIt
     project: null,
     rows: rows as CreateInvoiceInput['rows'],
   };
-  const invoice = await createInvoice(accountingDeps(ctx.app), ctx.caller, body, { firstAttempt, book: ctx.book });
+  const invoice = await createInvoice(accountingDeps(ctx.app), ctx.caller, body, { firstAttempt, book: ctx.book }).catch(
+    (error: unknown) => invoiceForVanishedCustomer(ctx, basis, payerGolfId, body, error),
+  );
   await ctx.hooks.step?.('invoice.after', basis.gitId);
   await repo.saveItem(ctx.app.db, key, {
     state: 'synced',

@@ -11,12 +11,14 @@ import {
   type MemberListRow,
 } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectedWorld } from '../../../../test/fixtures/accounting';
 import { addClubAccount, addMember, type TestOrganisation } from '../../../../test/fixtures/users';
 import type { TestApp } from '../../../../test/test-app';
 import type { App } from '../../../app';
+import { FORTNOX_ERROR } from '../../../providers/fortnox/error-codes';
 import type { FortnoxSimulator } from '../../../providers/fortnox/simulator/index';
+import { badRequest } from '../../../providers/fortnox/simulator/sim-error';
 import { type GitSimulator, startGitSimulator } from '../../../providers/git/git.simulator';
 import { saveConfiguration } from '../../configurations/configurations.service';
 import { eventLogs } from '../../eventlogs/eventlogs.tables';
@@ -483,22 +485,29 @@ describe('sync', () => {
   });
 });
 
+/**
+ * A member paying for themself who has no customer yet, with open bases in two occasions: the
+ * first and second basis (GIT's and the portal's rows).
+ */
+async function selfPayerWithTwoOccasions() {
+  const openBases = git.data.bases.filter((x) => x.payerReason === 'self' && x.creditedAt === null && x.payments.length === 0);
+  const byMember = new Map<string, typeof openBases>();
+  for (const x of openBases) byMember.set(x.memberGolfId, [...(byMember.get(x.memberGolfId) ?? []), x]);
+  const [golfId, pair] = [...byMember].find(
+    ([id, list]) => new Set(list.map((x) => x.occasionId)).size >= 2 && customersOfPayer(id).length === 0,
+  ) as [string, typeof openBases];
+  const [firstGit, secondGit] = [pair[0], pair.find((x) => x.occasionId !== pair[0]?.occasionId)];
+  const rowOf = async (gitBasis: (typeof openBases)[number] | undefined) => {
+    const occasion = occasions.find((o) => o.gitId === gitBasis?.occasionId) as GitInvoiceOccasionRow;
+    const row = (await bases(occasion, '&status=unpaid')).find((r) => r.gitId === gitBasis?.id) as GitInvoiceBasisRow;
+    return { occasion, row };
+  };
+  return { golfId, first: await rowOf(firstGit), secondGit, second: () => rowOf(secondGit) };
+}
+
 describe('a member who changed in GIT', () => {
   it('has the customer updated (name, address, e-mail) before the next invoice, once, and nothing else is touched', async () => {
-    // A member paying for themself, with open bases in two occasions.
-    const openBases = git.data.bases.filter((x) => x.payerReason === 'self' && x.creditedAt === null && x.payments.length === 0);
-    const byMember = new Map<string, typeof openBases>();
-    for (const x of openBases) byMember.set(x.memberGolfId, [...(byMember.get(x.memberGolfId) ?? []), x]);
-    const [golfId, pair] = [...byMember].find(
-      ([id, list]) => new Set(list.map((x) => x.occasionId)).size >= 2 && customersOfPayer(id).length === 0,
-    ) as [string, typeof openBases];
-    const [firstGit, secondGit] = [pair[0], pair.find((x) => x.occasionId !== pair[0]?.occasionId)];
-    const rowOf = async (gitBasis: (typeof openBases)[number] | undefined) => {
-      const occasion = occasions.find((o) => o.gitId === gitBasis?.occasionId) as GitInvoiceOccasionRow;
-      const row = (await bases(occasion, '&status=unpaid')).find((r) => r.gitId === gitBasis?.id) as GitInvoiceBasisRow;
-      return { occasion, row };
-    };
-    const first = await rowOf(firstGit);
+    const { golfId, first, secondGit, second: rowOfSecond } = await selfPayerWithTwoOccasions();
     expect((await syncByService({ occasionId: first.occasion.id, basisIds: [first.row.id] })).status).toBe('succeeded');
     const [customer] = customersOfPayer(golfId) as { CustomerNumber: string; Address1: string; Comments: string }[];
     expect(customer).toBeDefined();
@@ -513,7 +522,7 @@ describe('a member who changed in GIT', () => {
     member.modifiedAt = new Date(Date.now() + 1000).toISOString();
     await refreshGit();
 
-    const second = await rowOf(secondGit);
+    const second = await rowOfSecond();
     const run = await syncByService({ occasionId: second.occasion.id, basisIds: [second.row.id] });
     expect(run.status).toBe('succeeded');
     expect(run.counts.customers?.updated).toBe(1);
@@ -522,6 +531,96 @@ describe('a member who changed in GIT', () => {
     expect(after[0]).toMatchObject({ Address1: 'Nya Bangatan 7', City: 'Bollnäs', Email: 'ny.adress@example.se' });
     expect(after[0]?.Comments).toBe('Betalar alltid i tid');
     expect(invoicesWithRef(secondGit?.id as string)).toHaveLength(1);
+  });
+});
+
+describe('a customer that vanished from the program', () => {
+  const linkOf = async (golfId: string) =>
+    (
+      await app.db
+        .select()
+        .from(gitPayerCustomers)
+        .where(and(eq(gitPayerCustomers.clubAccountId, a.clubAccountId), eq(gitPayerCustomers.payerGolfId, golfId)))
+    )[0];
+  const memberCustomerNumber = async (golfId: string) =>
+    (
+      await app.db
+        .select({ customerNumber: members.customerNumber })
+        .from(members)
+        .where(and(eq(members.clubAccountId, a.clubAccountId), eq(members.golfId, golfId)))
+    )[0]?.customerNumber;
+  const recreatedEvents = () =>
+    app.db
+      .select()
+      .from(eventLogs)
+      .where(and(eq(eventLogs.clubAccountId, a.clubAccountId), eq(eventLogs.activity, 'gitSync.event.customerRecreated')));
+
+  it('still fails the basis when the program refuses a customer it has: nothing is created again', async () => {
+    const { golfId, first, secondGit, second: rowOfSecond } = await selfPayerWithTwoOccasions();
+    expect((await syncByService({ occasionId: first.occasion.id, basisIds: [first.row.id] })).status).toBe('succeeded');
+    const [customer] = customersOfPayer(golfId) as { CustomerNumber: string }[];
+    const eventsBefore = (await recreatedEvents()).length;
+    // The program answers "customer not found" for a customer it still has.
+    const refuse = vi.spyOn(fx.store, 'createInvoice').mockImplementationOnce(() => {
+      throw badRequest(FORTNOX_ERROR.couldNotFindCustomer, `Kunde inte hämta/hitta kund (${customer?.CustomerNumber})`);
+    });
+    try {
+      const second = await rowOfSecond();
+      const run = await syncByService({ occasionId: second.occasion.id, basisIds: [second.row.id] });
+      expect(run).toMatchObject({ status: 'succeeded', failed: 1 });
+    } finally {
+      refuse.mockRestore();
+    }
+    expect(customersOfPayer(golfId)).toHaveLength(1);
+    expect(await linkOf(golfId)).toMatchObject({ state: 'ready', customerNumber: customer?.CustomerNumber });
+    expect(invoicesWithRef(secondGit?.id as string)).toHaveLength(0);
+    const [item] = await app.db
+      .select()
+      .from(gitSyncItems)
+      .where(eq(gitSyncItems.basisGitId, secondGit?.id as string));
+    expect(item?.state).toBe('failed');
+    expect(item?.lastError).toContain('accounting.customerMissing');
+    expect(await recreatedEvents()).toHaveLength(eventsBefore);
+  });
+
+  it('is created again when the next invoice is refused for it: the link, the member and the event log name the new one, one invoice', async () => {
+    const { golfId, first, secondGit, second: rowOfSecond } = await selfPayerWithTwoOccasions();
+    expect((await syncByService({ occasionId: first.occasion.id, basisIds: [first.row.id] })).status).toBe('succeeded');
+    const [old] = customersOfPayer(golfId) as { CustomerNumber: string }[];
+    const oldNumber = old?.CustomerNumber as string;
+    expect(oldNumber).toBeTruthy();
+    expect((await linkOf(golfId))?.customerNumber).toBe(oldNumber);
+    // Deleted in Fortnox: the link still names it.
+    fx.store.tenant(tenant()).customers.delete(oldNumber);
+    const eventsBefore = (await recreatedEvents()).length;
+
+    const second = await rowOfSecond();
+    const from = fx.log.length;
+    const run = await syncByService({ occasionId: second.occasion.id, basisIds: [second.row.id] });
+    expect(run).toMatchObject({ status: 'succeeded', failed: 0 });
+    expect(run.counts.customers?.created).toBe(1);
+    const now = customersOfPayer(golfId) as { CustomerNumber: string }[];
+    expect(now).toHaveLength(1);
+    const newNumber = now[0]?.CustomerNumber as string;
+    expect(newNumber).not.toBe(oldNumber);
+    expect(await linkOf(golfId)).toMatchObject({ state: 'ready', customerNumber: newNumber });
+    expect(await memberCustomerNumber(golfId)).toBe(newNumber);
+    // One invoice, for the new customer: the refused create made none.
+    const made = invoicesWithRef(secondGit?.id as string);
+    expect(made).toHaveLength(1);
+    expect(made[0]?.CustomerNumber).toBe(newNumber);
+    const posts = fx.log.slice(from).filter((r) => r.method === 'POST' && r.path === '/3/invoices');
+    expect(posts.map((r) => r.status)).toEqual([400, 201]);
+    const [item] = await app.db
+      .select()
+      .from(gitSyncItems)
+      .where(eq(gitSyncItems.basisGitId, secondGit?.id as string));
+    expect(item).toMatchObject({ state: 'sent', customerNumber: newNumber, lastError: null });
+    const events = await recreatedEvents();
+    expect(events).toHaveLength(eventsBefore + 1);
+    expect(events.at(-1)?.params).toMatchObject({ golfId, old: oldNumber, number: newNumber });
+    const log = await ok<{ activity: string }[]>('GET', '/eventlogs?pageSize=100', a.owner);
+    expect(log.some((e) => e.activity.includes(oldNumber) && e.activity.includes(newNumber))).toBe(true);
   });
 });
 
