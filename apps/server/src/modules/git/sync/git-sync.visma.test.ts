@@ -21,8 +21,8 @@ import { clubAccounts } from '../../organizations/organizations.tables';
 import { userClubAccounts } from '../../users/users.tables';
 import { runGitRefresh } from '../refresh/git-refresh.service';
 import { gitSyncJobData, runGitSync } from './git-sync.service';
-import { gitSyncItems } from './git-sync.tables';
-import { basisInvoiceExternalRef } from './git-sync-ref';
+import { gitPayerCustomers, gitSyncItems } from './git-sync.tables';
+import { basisInvoiceExternalRef, payerCustomerRequestId } from './git-sync-ref';
 
 /**
  * The sync into Visma eEkonomi: the GIT club account (the golf club) syncs into another club
@@ -161,5 +161,51 @@ describe('GIT → Visma eEkonomi', () => {
       a.owner,
     );
     expect(shown.map((r) => r.id).sort()).toEqual(chosen.map((c) => c.id).sort());
+  }, 120_000);
+
+  it('makes a payer’s customer again when it was deleted in Visma, and the next invoice for the new one', async () => {
+    const customersOf = (golfId: string) =>
+      [...visma.store.customers.values()].filter((c) => c.Note?.includes(`fw-${payerCustomerRequestId(companyId, golfId)}`));
+    // A member paying for themself, without a customer yet, with open bases in two occasions.
+    const openBases = git.data.bases.filter((x) => x.payerReason === 'self' && x.creditedAt === null && x.payments.length === 0);
+    const byMember = new Map<string, typeof openBases>();
+    for (const x of openBases) byMember.set(x.memberGolfId, [...(byMember.get(x.memberGolfId) ?? []), x]);
+    const [golfId, list] = [...byMember].find(
+      ([id, l]) => new Set(l.map((x) => x.occasionId)).size >= 2 && customersOf(id).length === 0,
+    ) as [string, typeof openBases];
+    const pair = [list[0], list.find((x) => x.occasionId !== list[0]?.occasionId)];
+    const allOccasions = await ok<GitInvoiceOccasionRow[]>('GET', '/git/invoice-occasions?pageSize=50', a.owner);
+    const syncOne = async (gitBasis: (typeof openBases)[number] | undefined) => {
+      const occasion = allOccasions.find((o) => o.gitId === gitBasis?.occasionId) as GitInvoiceOccasionRow;
+      const rows = await ok<GitInvoiceBasisRow[]>(
+        'GET',
+        `/git/invoice-occasions/${occasion.id}/invoice-bases?pageSize=100&status=unpaid`,
+        a.owner,
+      );
+      const row = rows.find((r) => r.gitId === gitBasis?.id) as GitInvoiceBasisRow;
+      const body = { occasionId: occasion.id, basisIds: [row.id] };
+      const run = await ok<GitTransaction>('POST', '/git/sync', a.owner, body, 202);
+      await runGitSync(app, await gitSyncJobData(app, run.id, { ...body, trigger: 'manual', caller: null, lang: 'en' }));
+      return ok<GitTransaction>('GET', `/git/transactions/${run.id}`, a.owner);
+    };
+
+    expect(await syncOne(pair[0])).toMatchObject({ status: 'succeeded', failed: 0 });
+    const [old] = customersOf(golfId);
+    expect(old).toBeDefined();
+    visma.store.customers.delete(old?.Id as string);
+
+    const run = await syncOne(pair[1]);
+    expect(run).toMatchObject({ status: 'succeeded', failed: 0 });
+    const now = customersOf(golfId);
+    expect(now).toHaveLength(1);
+    expect(now[0]?.CustomerNumber).not.toBe(old?.CustomerNumber);
+    const [link] = await app.db
+      .select()
+      .from(gitPayerCustomers)
+      .where(and(eq(gitPayerCustomers.clubAccountId, companyId), eq(gitPayerCustomers.payerGolfId, golfId)));
+    expect(link).toMatchObject({ state: 'ready', customerNumber: now[0]?.CustomerNumber });
+    const mirrored = await mirroredInvoices(pair[1]?.id as string);
+    expect(mirrored).toHaveLength(1);
+    expect(mirrored[0]?.customerNumber).toBe(now[0]?.CustomerNumber);
   }, 120_000);
 });
