@@ -476,14 +476,13 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
         const answered = known?.answer
           ? (await get<{ InvoicePayment: FxInvoicePayment }>(`invoicepayments/${enc(known.answer)}`, 'payment')).InvoicePayment
           : null;
-        const asked: AskedPayment = known
-          ? (known.asked as AskedPayment)
-          : {
-              invoice: number,
-              amountOre: payment.amountOre,
-              date: payment.paymentDate,
-              before: (await paymentsFor(number)).map((p) => String(p.Number)),
-            };
+        const recorded = (known?.asked as AskedPayment | null | undefined) ?? null;
+        const asked: AskedPayment = recorded ?? {
+          invoice: number,
+          amountOre: payment.amountOre,
+          date: payment.paymentDate,
+          before: (await paymentsFor(number)).map((p) => String(p.Number)),
+        };
         if (!known) await journal.begin('payment', externalRef, asked, now());
         const findOurs = async () => {
           const claimed = await journal.claimed('payment');
