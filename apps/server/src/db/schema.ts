@@ -5,6 +5,7 @@
  */
 
 export * from '../modules/accounting/connection/connections.tables';
+export * from '../modules/accounting/connection/request-journal.tables';
 export * from '../modules/accounting/connector/connector.tables';
 export * from '../modules/accounting/refresh/refresh.tables';
 export * from '../modules/articles/articles.tables';

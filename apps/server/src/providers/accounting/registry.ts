@@ -2,13 +2,13 @@ import type { OAuthAppConfig } from '../../config';
 import { createFortnoxOAuth } from '../fortnox/oauth';
 import { createFortnoxProvider } from '../fortnox/provider';
 import { SIM_DEFAULT_CLIENT, SIM_DEFAULT_TENANT, startFortnoxSimulator } from '../fortnox/simulator/index';
-import { createMemoryJournal, type VismaWriteJournal } from '../visma-eekonomi/journal';
 import { createVismaOAuth } from '../visma-eekonomi/oauth';
 import { createVismaEekonomiProvider } from '../visma-eekonomi/provider';
 import { DEFAULT_SIMULATOR_CLIENT, startVismaSimulator } from '../visma-eekonomi/simulator/index';
 import type { AccessTokenSource, OAuthProvider, TokenSet } from './credentials';
 import type { AccountingProvider, ProviderId } from './provider';
 import { FORTNOX_RATE_LIMIT, type RateLimit, type RateLimiter, VISMA_EEKONOMI_RATE_LIMIT } from './rate-limiter';
+import type { RequestJournal } from './request-journal';
 
 export interface CloudProviderOptions {
   /** Origin of the API (the provider's, or the simulator's). */
@@ -17,6 +17,11 @@ export interface CloudProviderOptions {
   limiter: RateLimiter;
   /** The limiter key of this tenant. */
   rateKey: string;
+  /**
+   * Our durable record of writes the program has no field of ours for (request-journal.ts); the
+   * portal passes the club account's table. Without one a provider keeps it in memory (tests).
+   */
+  journal?: RequestJournal;
   /** Where the client tells of retries, 429s and lost answers. */
   logger?: { warn(obj: object, msg?: string): void; debug(obj: object, msg?: string): void };
 }
@@ -77,22 +82,12 @@ const fortnoxKit: CloudProviderKit = {
   simulatorTenantId: SIM_DEFAULT_TENANT,
 };
 
-/** Our record of what each Visma company was asked to create (visma-eekonomi/journal.ts), per rate key, for this process. */
-const vismaJournals = new Map<string, VismaWriteJournal>();
-
 /** Visma eEkonomi (API v2): identity server and API origins; the kit adds `/v2`. */
 const vismaKit: CloudProviderKit = {
   id: 'visma_eekonomi',
   rateLimit: VISMA_EEKONOMI_RATE_LIMIT,
   oauth: (app) => createVismaOAuth({ authBaseUrl: app.authUrl, clientId: app.clientId, clientSecret: app.clientSecret }),
-  create: (options) => {
-    let journal = vismaJournals.get(options.rateKey);
-    if (!journal) {
-      journal = createMemoryJournal();
-      vismaJournals.set(options.rateKey, journal);
-    }
-    return createVismaEekonomiProvider({ ...options, apiBaseUrl: `${options.apiBaseUrl}/v2`, journal });
-  },
+  create: (options) => createVismaEekonomiProvider({ ...options, apiBaseUrl: `${options.apiBaseUrl}/v2` }),
   async startSimulator({ persistFile }) {
     const simulator = await startVismaSimulator({ seed: 'demo', persistFile });
     return {

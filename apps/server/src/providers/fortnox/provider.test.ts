@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganisation } from '../../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { databaseRequestJournal } from '../../modules/accounting/connection/request-journal.repository';
 import type { AccessTokenSource, TokenSet } from '../accounting/credentials';
 import { AccountingError } from '../accounting/errors';
 import type { AccountingProvider, CustomerFields, InvoiceFields } from '../accounting/provider';
@@ -488,6 +490,70 @@ describe('invoice actions in their states', () => {
     expect(await fortnox.invoices.get(invoice.number)).toMatchObject({ credited: true, balanceOre: 0 });
     expect((await refusal(fortnox.invoices.credit(invoice.number))).messageKey).toBe('accounting.fortnox.invoiceAlreadyCredited');
     expect((await refusal(fortnox.invoices.credit(creditNote.number))).messageKey).toBe('accounting.fortnox.invoiceIsCredit');
+  });
+
+  it('a payment whose answer was lost before a restart is found on the retry, not registered twice', async () => {
+    const org = await createOrganisation(t.app);
+    // The portal's journal (a table), as each new provider instance of the club account gets it.
+    const journal = () => databaseRequestJournal(t.app.db, org, { clubAccountId: org.clubAccountId, provider: 'fortnox' });
+    const restarted = () =>
+      createFortnoxProvider({
+        apiBaseUrl: sim.apiBaseUrl,
+        auth: memoryTokens(tokensFor(TENANT)),
+        limiter,
+        rateKey: `fortnox:${TENANT}`,
+        timeoutMs: 10_000,
+        backoffBaseMs: 50,
+        createAttempts: 1,
+        journal: journal(),
+      });
+    const first = restarted();
+    const invoice = await first.invoices.create(invoiceFields([row(40_000, 6, 100, '110')]), { externalRef: 'fw-inv-restart' });
+    await first.invoices.bookkeep(invoice.number);
+    const paymentsOfInvoice = () =>
+      [...sim.store.tenant(TENANT).invoicepayments.values()].filter((p) => String(p.doc.InvoiceNumber) === invoice.number);
+    // An earlier payment of the same amount and date on the invoice is not ours.
+    await first.invoices.registerPayment(
+      invoice.number,
+      { paymentDate: sim.store.today(), amountOre: 10_000 },
+      { externalRef: 'fw-pay-restart-0' },
+    );
+
+    // Fortnox registers the payment, the answer is lost, and the process stops before trying again.
+    sim.faults.crashAfterCreate(1, { path: /\/3\/invoicepayments$/ });
+    await refusal(
+      first.invoices.registerPayment(
+        invoice.number,
+        { paymentDate: sim.store.today(), amountOre: 10_000 },
+        { externalRef: 'fw-pay-restart-1' },
+      ),
+    );
+    expect(paymentsOfInvoice()).toHaveLength(2);
+
+    // A new process (new provider, same table) retries the request.
+    const from = sim.log.length;
+    const payment = await restarted().invoices.registerPayment(
+      invoice.number,
+      { paymentDate: sim.store.today(), amountOre: 10_000 },
+      { externalRef: 'fw-pay-restart-1' },
+    );
+    expect(requests(from).filter((r) => r === 'POST /3/invoicepayments')).toEqual([]);
+    expect(paymentsOfInvoice()).toHaveLength(2);
+    const ours = paymentsOfInvoice()
+      .map((p) => String(p.doc.Number))
+      .sort((a, b) => Number(a) - Number(b))[1];
+    expect(payment).toMatchObject({ number: ours, invoiceNumber: invoice.number, amountOre: 10_000 });
+    expect((await journal().find('payment', 'fw-pay-restart-1'))?.answer).toBe(ours);
+
+    // Asked once more after the answer was recorded: read back, still no second payment.
+    expect(
+      await restarted().invoices.registerPayment(
+        invoice.number,
+        { paymentDate: sim.store.today(), amountOre: 10_000 },
+        { externalRef: 'fw-pay-restart-1' },
+      ),
+    ).toMatchObject({ number: ours });
+    expect(paymentsOfInvoice()).toHaveLength(2);
   });
 
   it('e-mail needs an address; the PDF is a PDF of the invoice', async () => {

@@ -13,6 +13,7 @@ import type {
   ListQuery,
   Page,
 } from '../accounting/provider';
+import { createMemoryRequestJournal, type RequestJournal } from '../accounting/request-journal';
 import { FortnoxClient, type FortnoxClientOptions, type FortnoxResource } from './client';
 import type {
   FxArticle,
@@ -52,7 +53,18 @@ import { kronorToOre, oreToKronor } from './money';
 export type FortnoxProviderOptions = FortnoxClientOptions & {
   /** Attempts of a create whose answer was lost (each looks up our reference first). Default 3. */
   createAttempts?: number;
+  /** Our record of payments asked for (../accounting/request-journal.ts); in memory by default. */
+  journal?: RequestJournal;
+  now?: () => Date;
 };
+
+/** What a payment's record holds: the ask, and the invoice's payments before it was sent. */
+interface AskedPayment {
+  invoice: string;
+  amountOre: number;
+  date: string;
+  before: string[];
+}
 
 /** Fortnox's largest page. */
 export const FORTNOX_MAX_PAGE_SIZE = 500;
@@ -87,6 +99,8 @@ const isTransient = (error: unknown) => isAccountingError(error) && (error.kind 
 export function createFortnoxProvider(options: FortnoxProviderOptions): AccountingProvider {
   const client = new FortnoxClient(options);
   const createAttempts = options.createAttempts ?? 3;
+  const journal = options.journal ?? createMemoryRequestJournal();
+  const now = options.now ?? (() => new Date());
 
   const get = <T>(path: string, resource: FortnoxResource, query?: Record<string, string | number | undefined>) =>
     client.request<T>({ method: 'GET', path, query, safe: true, resource });
@@ -451,42 +465,63 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
       },
       /**
        * A payment has no field for our reference (CONTRACT.md rule F1), so it is found by what
-       * Fortnox stores: before sending, the invoice's payments are noted; after a lost answer the
-       * payment is the new one on exactly this invoice with exactly the amount and date asked for.
-       * The caller keeps the request's own record (`modules/invoices`: the payment number it got
-       * back, marked with the request's reference) so a repeated request never pays twice.
+       * Fortnox stores. Before sending, our record (../accounting/request-journal.ts, a table in
+       * the portal) notes the invoice's payments and the amount and date asked for, keyed by the
+       * request's reference; after a lost answer, or a restart before the caller saved the answer,
+       * the payment is the new one on exactly that invoice with exactly that amount and date that
+       * no other record holds. A known answer is read back, never registered a second time.
        */
-      registerPayment: async (number, payment, _options) => {
-        const before = new Set((await paymentsFor(number)).map((p) => String(p.Number)));
-        const findOurs = async () =>
-          (await paymentsFor(number))
-            .filter(
-              (p) =>
-                !before.has(String(p.Number)) &&
-                kronorToOre(p.Amount) === payment.amountOre &&
-                String(p.PaymentDate) === payment.paymentDate,
-            )
-            .sort((a, b) => Number(a.Number) - Number(b.Number))[0] ?? null;
-        const created = await idempotent(
-          findOurs,
-          async () =>
-            (
-              await send<{ InvoicePayment: FxInvoicePayment }>(
-                'POST',
-                'invoicepayments',
-                {
-                  InvoicePayment: {
-                    InvoiceNumber: Number(number),
-                    Amount: oreToKronor(payment.amountOre),
-                    PaymentDate: payment.paymentDate,
-                  },
-                },
-                'payment',
-                false,
+      registerPayment: async (number, payment, { externalRef }) => {
+        const known = await journal.find('payment', externalRef);
+        const answered = known?.answer
+          ? (await get<{ InvoicePayment: FxInvoicePayment }>(`invoicepayments/${enc(known.answer)}`, 'payment')).InvoicePayment
+          : null;
+        const recorded = (known?.asked as AskedPayment | null | undefined) ?? null;
+        const asked: AskedPayment = recorded ?? {
+          invoice: number,
+          amountOre: payment.amountOre,
+          date: payment.paymentDate,
+          before: (await paymentsFor(number)).map((p) => String(p.Number)),
+        };
+        if (!known) await journal.begin('payment', externalRef, asked, now());
+        const findOurs = async () => {
+          const claimed = await journal.claimed('payment');
+          return (
+            (await paymentsFor(asked.invoice))
+              .filter(
+                (p) =>
+                  !asked.before.includes(String(p.Number)) &&
+                  !claimed.has(String(p.Number)) &&
+                  kronorToOre(p.Amount) === asked.amountOre &&
+                  String(p.PaymentDate) === asked.date,
               )
-            ).InvoicePayment,
-          true,
-        );
+              .sort((a, b) => Number(a.Number) - Number(b.Number))[0] ?? null
+          );
+        };
+        const created =
+          answered ??
+          (await idempotent(
+            findOurs,
+            async () =>
+              (
+                await send<{ InvoicePayment: FxInvoicePayment }>(
+                  'POST',
+                  'invoicepayments',
+                  {
+                    InvoicePayment: {
+                      InvoiceNumber: Number(asked.invoice),
+                      Amount: oreToKronor(asked.amountOre),
+                      PaymentDate: asked.date,
+                    },
+                  },
+                  'payment',
+                  false,
+                )
+              ).InvoicePayment,
+            // Recorded just now: nothing on the invoice can be ours yet, so no look-up first.
+            !known,
+          ));
+        if (!known?.answer) await journal.complete('payment', externalRef, String(created.Number));
         if (created.Booked) return paymentFromFx(created);
         const booked = await action(
           async () =>

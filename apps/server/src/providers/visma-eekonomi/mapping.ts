@@ -29,7 +29,7 @@ import type {
  *   the number is the key (derived from the reference when the portal gives none);
  * - invoices and payments: the contract has no field for a caller's reference (its drafts and
  *   invoices have no BuyersOrderReference; a payment's `Reference` lands nowhere filterable), so
- *   the provider keeps its own record (journal.ts) and, after a lost answer, matches on what
+ *   the provider keeps its own record (../accounting/request-journal.ts) and, after a lost answer, matches on what
  *   Visma stores. The payment's `Reference` still carries the marker, for people reading Visma.
  */
 
@@ -439,7 +439,7 @@ export function invoiceFromVisma(
     credited: boolean;
     creditedInvoiceNumber: string | null;
     payments: InvoicePayment[];
-    /** The portal's reference from its own record (journal.ts), when it made the invoice. */
+    /** The portal's reference from its own record (../accounting/request-journal.ts), when it made the invoice. */
     externalRef: string | null;
   },
 ): AccInvoice {

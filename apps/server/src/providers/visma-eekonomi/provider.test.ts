@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOrganisation } from '../../../test/fixtures/users';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { IN_MEMORY } from '../../config';
 import { createPgliteDatabase, type Database } from '../../db/client';
+import { databaseRequestJournal } from '../../modules/accounting/connection/request-journal.repository';
 import type { AccessTokenSource } from '../accounting/credentials';
 import { AccountingError } from '../accounting/errors';
 import type { AccountingProvider, InvoiceFields } from '../accounting/provider';
@@ -534,6 +537,55 @@ describe('Visma eEkonomi provider against the simulator', () => {
     await p.articles.get('S201');
     expect(keys).toContain('visma_eekonomi:test:company:1:customers');
     expect(keys).toContain('visma_eekonomi:test:company:1:articles');
+  });
+
+  describe('after a restart', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('finds a payment whose answer was lost before the restart, and does not register it twice', async () => {
+      const org = await createOrganisation(t.app);
+      const limiter = createRateLimiter(database.db, VISMA_EEKONOMI_RATE_LIMIT);
+      // Each process builds its provider with the club account's journal (a table); the retry
+      // comes ten minutes after the lost answer, as a job's next run would.
+      const restarted = (minutesLater: number) =>
+        createVismaEekonomiProvider({
+          apiBaseUrl: sim.apiBaseUrl,
+          auth: tokenSource(sim.grantConsent()),
+          limiter,
+          rateKey: 'visma_eekonomi:test:restart',
+          retryBaseMs: 20,
+          maxRetries: 0,
+          now: () => new Date(Date.now() + minutesLater * 60_000),
+          journal: databaseRequestJournal(t.app.db, org, { clubAccountId: org.clubAccountId, provider: 'visma_eekonomi' }),
+        });
+      const first = restarted(0);
+      const number = (await first.invoices.create(invoiceFields('1003'), { externalRef: 'inv-restart' })).number;
+      const invoice = [...sim.store.invoices.values()].find((i) => String(i.InvoiceNumber) === number);
+      const asked = { paymentDate: '2026-05-22', amountOre: 20_000 };
+
+      // Visma records the payment, the answer is lost, and the look-up fails too: the process stops.
+      sim.faults.crashAfterCreate(1, { path: '/payments' });
+      sim.faults.failNext(10, 503, { method: 'GET', path: '/vouchers' });
+      expect(
+        await kind(first.invoices.registerPayment(number, asked, { externalRef: 'pay-restart', firstAttempt: true })),
+      ).toMatchObject({ kind: 'unavailable' });
+      expect(invoice?.Payments).toHaveLength(1);
+      sim.faults.reset();
+
+      const posts = () => sim.store.requestLog.filter((r) => r.method === 'POST' && r.path.includes('/payments')).length;
+      const postsBefore = posts();
+      const payment = await restarted(10).invoices.registerPayment(number, asked, { externalRef: 'pay-restart' });
+      expect(posts()).toBe(postsBefore);
+      expect(invoice?.Payments).toHaveLength(1);
+      expect(payment).toMatchObject({ invoiceNumber: number, amountOre: 20_000, paymentDate: '2026-05-22' });
+      expect(payment.number).toMatch(/^C\d+$/);
+    });
   });
 
   it('has no contracts, and says so when asked to make one', async () => {

@@ -16,8 +16,8 @@ import type {
   ListQuery,
   Page,
 } from '../accounting/provider';
+import { createMemoryRequestJournal, type RequestJournal, type RequestRecord } from '../accounting/request-journal';
 import { createVismaClient, fetchAll, PROVIDER_NAME, type VismaClient, type VismaClientOptions, type VismaPage } from './client';
-import { createMemoryJournal, type JournalEntry, type VismaWriteJournal } from './journal';
 import {
   articleFromVisma,
   articleToVisma,
@@ -55,7 +55,7 @@ import {
  *   from birth, so `update` and `cancel` are refused and `bookkeep` answers the invoice as it is.
  * - Creates are idempotent: customers and articles carry the portal's reference (mapping.ts says
  *   where); invoices, credit notes and payments, which the contract gives no field for, are kept
- *   in our own record (journal.ts) with what was asked, and after a lost answer matched exactly
+ *   in our own record (../accounting/request-journal.ts) with what was asked, and after a lost answer matched exactly
  *   on what Visma stores.
  * - Payments are recorded on the company's default cheque account (`GET /v2/bankaccounts`).
  * - Visma has no contracts, price lists or external print; those calls say so in the reader's
@@ -64,8 +64,8 @@ import {
  */
 
 export type VismaEekonomiProviderOptions = VismaClientOptions & {
-  /** Our record of asks and answers; one per company (registry.ts), in memory by default. */
-  journal?: VismaWriteJournal;
+  /** Our record of asks and answers (the club account's table in the portal), in memory by default. */
+  journal?: RequestJournal;
   now?: () => Date;
 };
 
@@ -162,7 +162,7 @@ function sameInvoice(asked: AskedInvoice, doc: VismaInvoice | VismaDraft): boole
   );
 }
 
-const madeAfter = (doc: { CreatedUtc?: string | null; ModifiedUtc?: string | null }, entry: JournalEntry) => {
+const madeAfter = (doc: { CreatedUtc?: string | null; ModifiedUtc?: string | null }, entry: RequestRecord) => {
   const stamp = doc.CreatedUtc ?? doc.ModifiedUtc;
   if (!stamp) return true;
   const at = Date.parse(/[zZ]|[+-]\d{2}:\d{2}$/.test(stamp) ? stamp : `${stamp}Z`);
@@ -171,7 +171,7 @@ const madeAfter = (doc: { CreatedUtc?: string | null; ModifiedUtc?: string | nul
 
 export function createVismaEekonomiProvider(options: VismaEekonomiProviderOptions): AccountingProvider {
   const api: VismaClient = createVismaClient(options);
-  const journal = options.journal ?? createMemoryJournal();
+  const journal = options.journal ?? createMemoryRequestJournal();
   const now = options.now ?? (() => new Date());
   let bankAccountPromise: Promise<string> | null = null;
   let refsPromise: Promise<VismaRefs> | null = null;
@@ -311,7 +311,7 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
   /** Originals with a credit note: linked in Visma (ReferringInvoiceId) or in our record. */
   async function creditNotesFor(ids: string[]): Promise<Set<string>> {
     const credited = new Set<string>();
-    for (const id of ids) if ((await journal.get('credit', id))?.vismaId) credited.add(id);
+    for (const id of ids) if ((await journal.find('credit', id))?.answer) credited.add(id);
     for (let i = 0; i < ids.length; i += 40) {
       const chunk = ids.slice(i, i + 40);
       const filter = `IsCreditInvoice eq true and (${chunk.map((id) => `ReferringInvoiceId eq ${id}`).join(' or ')})`;
@@ -323,7 +323,7 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
 
   async function creditedOriginalOf(invoice: VismaInvoice): Promise<string | null> {
     if (!invoice.IsCreditInvoice) return null;
-    const original = invoice.ReferringInvoiceId ?? (await journal.byVismaId('credit', invoice.Id))?.externalRef ?? null;
+    const original = invoice.ReferringInvoiceId ?? (await journal.byAnswer('credit', invoice.Id))?.key ?? null;
     return original ? invoiceNumberOf(original) : null;
   }
 
@@ -337,13 +337,13 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
     const result: AccInvoice[] = [];
     for (const invoice of invoices) {
       const number = String(invoice.InvoiceNumber);
-      const mine = await journal.byVismaId(invoice.IsCreditInvoice ? 'credit' : 'invoice', invoice.Id);
+      const mine = await journal.byAnswer(invoice.IsCreditInvoice ? 'credit' : 'invoice', invoice.Id);
       result.push(
         invoiceFromVisma(invoice, r, {
           credited: credited.has(invoice.Id),
           creditedInvoiceNumber: await creditedOriginalOf(invoice),
           payments: (payments.get(invoice.Id) ?? []).map((v) => paymentFromVoucher(v, number)),
-          externalRef: mine?.kind === 'invoice' ? mine.externalRef : null,
+          externalRef: mine?.operation === 'invoice' ? mine.key : null,
         }),
       );
     }
@@ -422,7 +422,7 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
    */
   async function findAsked(
     kind: 'invoice' | 'credit',
-    entry: JournalEntry,
+    entry: RequestRecord,
   ): Promise<{ invoice: VismaInvoice | null; draft: VismaDraft | null }> {
     const asked = entry.asked as AskedInvoice;
     const claimed = await journal.claimed(kind);
@@ -466,31 +466,31 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
       OurReference: blankToNull(body.OurReference as string | null),
       rows: rowKey(body.Rows as Record<string, unknown>[]),
     };
-    const known = await journal.get(kind, externalRef);
-    if (known?.vismaId)
+    const known = await journal.find(kind, externalRef);
+    if (known?.answer)
       return rememberInvoice(
-        await api.get<VismaInvoice>(`/customerinvoices/${known.vismaId}`, { notFoundKey: 'accounting.invoiceMissing' }),
+        await api.get<VismaInvoice>(`/customerinvoices/${known.answer}`, { notFoundKey: 'accounting.invoiceMissing' }),
       );
-    const entry = known ?? (await journal.ask(kind, externalRef, asked, now()));
+    const entry = known ?? (await journal.begin(kind, externalRef, asked, now()));
     let look = lookFirst || known !== null;
     for (let attempt = 1; ; attempt++) {
       if (look) {
         const found = await findAsked(kind, entry);
         if (found.invoice) {
-          await journal.answered(kind, externalRef, found.invoice.Id);
+          await journal.complete(kind, externalRef, found.invoice.Id);
           return rememberInvoice(found.invoice);
         }
         // A draft left by a lost answer: finish it rather than making another.
         if (found.draft) {
           const invoice = await convert(found.draft);
-          await journal.answered(kind, externalRef, invoice.Id);
+          await journal.complete(kind, externalRef, invoice.Id);
           return invoice;
         }
       }
       try {
         const draft = await api.request<VismaDraft>('POST', '/customerinvoicedrafts', { body });
         const invoice = await convert(draft);
-        await journal.answered(kind, externalRef, invoice.Id);
+        await journal.complete(kind, externalRef, invoice.Id);
         return invoice;
       } catch (error) {
         if (!(error instanceof AccountingError) || !error.transient || attempt >= 3) throw error;
@@ -540,7 +540,7 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
   }
 
   /** After a lost answer: the payment voucher Visma booked from what was asked, claimed by no other entry. */
-  async function findPayment(entry: JournalEntry, invoice: VismaInvoice): Promise<VismaVoucher | null> {
+  async function findPayment(entry: RequestRecord, invoice: VismaInvoice): Promise<VismaVoucher | null> {
     const asked = entry.asked as { date: string; amountOre: number };
     const claimed = await journal.claimed('payment');
     const found = (await fetchAll<VismaVoucher>(api, '/vouchers', { $filter: `SourceId eq ${invoice.Id}` })).filter(
@@ -764,7 +764,7 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
         const original = await invoiceByNumber(number);
         if (original.IsCreditInvoice) throw refused('conflict', 'accounting.visma.creditNoteNotCreditable');
         // Credited by us (our record, keyed by the original's id) or in Visma (ReferringInvoiceId).
-        if ((await journal.get('credit', original.Id))?.vismaId || (await creditNotesFor([original.Id])).has(original.Id))
+        if ((await journal.find('credit', original.Id))?.answer || (await creditNotesFor([original.Id])).has(original.Id))
           throw refused('conflict', 'accounting.visma.invoiceAlreadyCredited');
         const r = await refs();
         const customer = await api.get<VismaCustomer>(`/customers/${original.CustomerId}`, {
@@ -807,11 +807,11 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
         const companyBankAccountId = await bankAccount();
         const asked = { date: payment.paymentDate, amountOre: payment.amountOre };
         const answer = (v: VismaVoucher): InvoicePayment => paymentFromVoucher(v, number);
-        const known = await journal.get('payment', externalRef);
-        const entry = known ?? (await journal.ask('payment', externalRef, asked, now()));
-        if (known?.vismaId) {
+        const known = await journal.find('payment', externalRef);
+        const entry = known ?? (await journal.begin('payment', externalRef, asked, now()));
+        if (known?.answer) {
           const vouchers = await fetchAll<VismaVoucher>(api, '/vouchers', { $filter: `SourceId eq ${invoice.Id}` });
-          const mine = vouchers.find((v) => v.Id === known.vismaId);
+          const mine = vouchers.find((v) => v.Id === known.answer);
           if (mine) return answer(mine);
         }
         let look = known !== null || firstAttempt !== true;
@@ -819,7 +819,7 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
           if (look) {
             const found = await findPayment(entry, invoice);
             if (found) {
-              await journal.answered('payment', externalRef, found.Id);
+              await journal.complete('payment', externalRef, found.Id);
               return answer(found);
             }
           }
@@ -847,7 +847,7 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
                 amountOre: payment.amountOre,
                 modifiedAt: null,
               };
-            await journal.answered('payment', externalRef, booked.Id);
+            await journal.complete('payment', externalRef, booked.Id);
             return answer(booked);
           } catch (error) {
             if (!(error instanceof AccountingError) || !error.transient || attempt >= 3) throw error;

@@ -8,6 +8,7 @@ import type { Tenant } from '../../organizations/tenant';
 import { connectorQueue } from '../connector/connector-queue';
 import * as repo from './connections.repository';
 import { cloudKit, loadClubAccount, oauthAppFor } from './program';
+import { databaseRequestJournal } from './request-journal.repository';
 import { revokedError, tokenSource } from './tokens';
 
 const limiters = new WeakMap<FastifyInstance, Map<string, RateLimiter>>();
@@ -37,7 +38,10 @@ export function rateKeyOf(
   return company ? `${row.provider}:${row.environment}:company:${company}` : `${row.provider}:connection:${row.id}`;
 }
 
-/** The program of a connected row, ready to call (its tokens, its rate budget, its log). */
+/**
+ * The program of a connected row, ready to call (its tokens, its rate budget, its log, and the
+ * club account's record of writes asked for: request-journal.repository.ts).
+ */
 export async function providerFor(app: FastifyInstance, row: repo.ConnectionRow): Promise<AccountingProvider> {
   const kit = cloudKit(row.provider);
   if (!kit) throw new AccountingError('not_connected', 'accounting.notConnected');
@@ -48,6 +52,11 @@ export async function providerFor(app: FastifyInstance, row: repo.ConnectionRow)
     auth: tokenSource(app, row.id, kit),
     limiter: limiterFor(app, kit),
     rateKey,
+    journal: databaseRequestJournal(
+      app.db,
+      { organisationId: row.organisationId },
+      { clubAccountId: row.clubAccountId, provider: row.provider },
+    ),
     logger: app.log.child({ component: kit.id, clubAccountId: row.clubAccountId, rateKey }),
   });
 }
