@@ -14,7 +14,6 @@ import { type Lang, t } from '../../lib/i18n';
 import { isAccountingError } from '../../providers/accounting/errors';
 import type { AccArticle, ArticleFields } from '../../providers/accounting/provider';
 import { type AccountingCaller, targetOf } from '../accounting/access';
-import { accountingFor } from '../accounting/connection/accounting-for';
 import type { AccountingDeps } from '../accounting/deps';
 import { joinInFlight } from '../accounting/in-flight';
 import { type ExportFile, exportRows } from '../accounting/mirror/export';

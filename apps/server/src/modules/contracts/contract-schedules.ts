@@ -2,7 +2,6 @@ import { t } from '../../lib/i18n';
 import type { AccountingError } from '../../providers/accounting/errors';
 import { isAccountingError } from '../../providers/accounting/errors';
 import type { AccountingProvider, DocumentRow } from '../../providers/accounting/provider';
-import { accountingFor } from '../accounting/connection/accounting-for';
 import type { AccountingDeps } from '../accounting/deps';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { logEvent, logEventQuietly } from '../eventlogs/eventlogs.service';

@@ -12,7 +12,6 @@ import { NotFoundError } from '../../lib/errors';
 import { type Lang, t } from '../../lib/i18n';
 import type { CustomerFields } from '../../providers/accounting/provider';
 import { type AccountingCaller, targetOf } from '../accounting/access';
-import { accountingFor } from '../accounting/connection/accounting-for';
 import type { AccountingDeps } from '../accounting/deps';
 import { joinInFlight } from '../accounting/in-flight';
 import { type ExportFile, exportRows } from '../accounting/mirror/export';
