@@ -3,7 +3,6 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
-import { accountingSyncRuns } from '../accounting/refresh/refresh.tables';
 import { articles } from '../articles/articles.tables';
 import { contracts } from '../contracts/contracts.tables';
 import { customers } from '../customers/customers.tables';
@@ -403,17 +402,6 @@ export async function articleDescriptions(conn: Db | Tx, target: MirrorTarget, n
     .from(articles)
     .where(and(eq(articles.clubAccountId, target.clubAccountId), inArray(articles.number, numbers)));
   return new Map(rows.map((r) => [r.number, r.description]));
-}
-
-/** When the mirror last finished a refresh. */
-export async function lastRefreshedAt(conn: Db | Tx, target: MirrorTarget): Promise<Date | null> {
-  const [row] = await conn
-    .select({ at: accountingSyncRuns.finishedAt })
-    .from(accountingSyncRuns)
-    .where(and(eq(accountingSyncRuns.clubAccountId, target.clubAccountId), eq(accountingSyncRuns.status, 'succeeded')))
-    .orderBy(desc(accountingSyncRuns.finishedAt))
-    .limit(1);
-  return row?.at ?? null;
 }
 
 /**

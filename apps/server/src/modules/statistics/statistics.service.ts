@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { type MirrorCompleteness, mirrorCompleteness } from '../accounting/refresh/completeness';
+import { lastRefreshedAt } from '../accounting/refresh/refresh.repository';
 import * as repo from './statistics.repository';
 
 const STOCKHOLM_DATE = new Intl.DateTimeFormat('sv-SE', {
@@ -87,7 +88,7 @@ async function context(
   const target = targetOf(caller);
   const window = windowOf(period, swedishToday());
   const [syncedAt, completeness] = await Promise.all([
-    repo.lastRefreshedAt(db, target),
+    lastRefreshedAt(db, target),
     mirrorCompleteness(db, target, window.both.from),
   ]);
   const header = {
