@@ -38,6 +38,25 @@ export interface MemberTenant {
   clubAccountId: string;
 }
 
+/**
+ * Members, families and member categories that use a fee rule lose it (keep their place without
+ * a rule), before the rule is deleted (modules/fees/fees.repository.ts, deleteFeeRule).
+ */
+export async function clearFeeRule(conn: Db | Tx, tenant: MemberTenant, feeRuleId: string) {
+  await conn
+    .update(members)
+    .set({ feeRuleId: null })
+    .where(and(eq(members.clubAccountId, tenant.clubAccountId), eq(members.feeRuleId, feeRuleId)));
+  await conn
+    .update(families)
+    .set({ feeRuleId: null })
+    .where(and(eq(families.clubAccountId, tenant.clubAccountId), eq(families.feeRuleId, feeRuleId)));
+  await conn
+    .update(memberCategories)
+    .set({ defaultFeeRuleId: null })
+    .where(and(eq(memberCategories.clubAccountId, tenant.clubAccountId), eq(memberCategories.defaultFeeRuleId, feeRuleId)));
+}
+
 export type MemberRecord = typeof members.$inferSelect;
 export type MemberValues = Partial<Omit<typeof members.$inferInsert, 'id' | 'organisationId' | 'clubAccountId' | 'searchVector'>>;
 export type MemberListFilter = Omit<MembersListFilter, 'page' | 'pageSize'>;
