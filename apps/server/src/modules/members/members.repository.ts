@@ -388,6 +388,16 @@ export async function lockMember(tx: Tx, t: MemberTenant, id: string): Promise<M
   return row ?? null;
 }
 
+/** The register's ids of these golf IDs, by golf ID (the GIT member list shows which are in the register). */
+export async function idsByGolfId(conn: Db | Tx, t: MemberTenant, golfIds: string[]): Promise<Map<string, string>> {
+  if (golfIds.length === 0) return new Map();
+  const rows = await conn
+    .select({ id: members.id, golfId: members.golfId })
+    .from(members)
+    .where(and(...own(t), inArray(members.golfId, golfIds)));
+  return new Map(rows.map((m) => [m.golfId as string, m.id]));
+}
+
 export async function golfIdOwner(conn: Db | Tx, t: MemberTenant, golfId: string): Promise<string | null> {
   const [row] = await conn
     .select({ id: members.id })
