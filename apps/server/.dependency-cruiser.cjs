@@ -44,8 +44,6 @@ const knownTableEdges = [
   ['src/modules/receipts/receipts.repository.ts', 'src/modules/customers/customers.tables.ts'],
   // known, to be moved: receipts/receipts.repository.ts → invoices/invoices.tables.ts
   ['src/modules/receipts/receipts.repository.ts', 'src/modules/invoices/invoices.tables.ts'],
-  // known, to be moved: receipts/receipts.runs.ts → email/email.tables.ts
-  ['src/modules/receipts/receipts.runs.ts', 'src/modules/email/email.tables.ts'],
   // known, to be moved: subscriptions/subscriptions.repository.ts → billings/billings.tables.ts
   ['src/modules/subscriptions/subscriptions.repository.ts', 'src/modules/billings/billings.tables.ts'],
   // known, to be moved: subscriptions/subscriptions.repository.ts → landing/landing.tables.ts
