@@ -30,8 +30,6 @@ const knownTableEdges = [
   ['src/modules/git/sync/git-sync-mirror.repository.ts', 'src/modules/fees/fees.tables.ts'],
   // known, to be moved: git/sync/git-sync-mirror.repository.ts → members/members.tables.ts
   ['src/modules/git/sync/git-sync-mirror.repository.ts', 'src/modules/members/members.tables.ts'],
-  // known, to be moved: integrations/integrations.service.ts → subscriptions/subscriptions.tables.ts
-  ['src/modules/integrations/integrations.service.ts', 'src/modules/subscriptions/subscriptions.tables.ts'],
   // known, to be moved: invoices/invoices.repository.ts → articles/articles.tables.ts
   ['src/modules/invoices/invoices.repository.ts', 'src/modules/articles/articles.tables.ts'],
   // known, to be moved: members/members.register.ts → git/git.tables.ts

@@ -59,6 +59,16 @@ export async function findSubscription(conn: Conn, tenant: Tenant): Promise<Subs
   return row ?? null;
 }
 
+/** The name of the organisation's SMS plan, if it has one (the integrations page). */
+export async function smsPlanNameOf(conn: Conn, organisationId: string): Promise<string | null> {
+  const [row] = await conn
+    .select({ name: smsPlans.name })
+    .from(subscriptions)
+    .innerJoin(smsPlans, eq(smsPlans.id, subscriptions.smsPlanId))
+    .where(eq(subscriptions.organisationId, organisationId));
+  return row?.name ?? null;
+}
+
 export async function findOrganisationPackage(conn: Conn, tenant: Tenant): Promise<PackageRow | null> {
   const [row] = await conn
     .select({ pkg: packages })
