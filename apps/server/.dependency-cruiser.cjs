@@ -30,8 +30,6 @@ const knownTableEdges = [
   ['src/modules/git/sync/git-sync-mirror.repository.ts', 'src/modules/fees/fees.tables.ts'],
   // known, to be moved: git/sync/git-sync-mirror.repository.ts → members/members.tables.ts
   ['src/modules/git/sync/git-sync-mirror.repository.ts', 'src/modules/members/members.tables.ts'],
-  // known, to be moved: invoices/invoices.repository.ts → articles/articles.tables.ts
-  ['src/modules/invoices/invoices.repository.ts', 'src/modules/articles/articles.tables.ts'],
   // known, to be moved: members/members.register.ts → git/git.tables.ts
   ['src/modules/members/members.register.ts', 'src/modules/git/git.tables.ts'],
   // known, to be moved: members/members.repository.ts → invoices/invoices.tables.ts

@@ -1,11 +1,10 @@
 import type { InvoiceSort, InvoicesListFilter } from '@fairway/shared';
-import { and, count, eq, gte, inArray, lt, lte, max, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, lte, max, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import { deferredPage, orderByOf, type PageOrder, type PageRequest } from '../accounting/mirror/list';
 import { findMirrored, type MirrorTarget } from '../accounting/mirror/mirror';
-import { articles } from '../articles/articles.tables';
 import { invoicePayments, invoices } from './invoices.tables';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
@@ -201,16 +200,6 @@ export function findInvoiceByExternalRef(
   externalRef: string,
 ): Promise<InvoiceRecord | null> {
   return findMirrored(conn, invoices, target, { externalRef });
-}
-
-/** Article names from the mirror, for rows that name an article but leave the description empty. */
-export async function articleDescriptions(conn: Db | Tx, target: MirrorTarget, numbers: string[]): Promise<Map<string, string>> {
-  if (numbers.length === 0) return new Map();
-  const rows = await conn
-    .select({ number: articles.number, description: articles.description })
-    .from(articles)
-    .where(and(eq(articles.clubAccountId, target.clubAccountId), inArray(articles.number, numbers)));
-  return new Map(rows.map((r) => [r.number, r.description]));
 }
 
 /** Marks a mirrored payment as registered by the portal request `externalRef`. */

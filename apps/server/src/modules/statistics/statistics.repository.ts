@@ -394,16 +394,6 @@ export async function rowCoverage(conn: Db | Tx, caller: AccountingCaller, targe
   return row ?? { invoices: 0, invoicesWithRows: 0 };
 }
 
-/** Article descriptions from the articles mirror, for rows whose own text is a variant. */
-export async function articleDescriptions(conn: Db | Tx, target: MirrorTarget, numbers: string[]): Promise<Map<string, string>> {
-  if (numbers.length === 0) return new Map();
-  const rows = await conn
-    .select({ number: articles.number, description: articles.description })
-    .from(articles)
-    .where(and(eq(articles.clubAccountId, target.clubAccountId), inArray(articles.number, numbers)));
-  return new Map(rows.map((r) => [r.number, r.description]));
-}
-
 /**
  * An invoice the mirror holds only as a list summary: no rows, and (Fortnox) no net or VAT. Not
  * cancelled (never counted) and not of a zero total (it adds nothing to any sum, and a document
