@@ -48,8 +48,6 @@ const knownTableEdges = [
   ['src/modules/support/support.repository.ts', 'src/modules/billings/billings.tables.ts'],
   // known, to be moved: support/support.repository.ts → members/members.tables.ts
   ['src/modules/support/support.repository.ts', 'src/modules/members/members.tables.ts'],
-  // known, to be moved: support/support.service.ts → members/members.tables.ts
-  ['src/modules/support/support.service.ts', 'src/modules/members/members.tables.ts'],
   // known, to be moved: users/users.repository.ts → auth/auth.tables.ts
   ['src/modules/users/users.repository.ts', 'src/modules/auth/auth.tables.ts'],
   // known, to be moved: users/users.repository.ts → landing/landing.tables.ts

@@ -16,7 +16,6 @@ import { dispatchEmails, type MailingDeps, queueEmail } from '../email/email.ser
 import { BRAND_NAME } from '../email/email.templates';
 import { logEvent } from '../eventlogs/eventlogs.service';
 import { memberNameOf } from '../members/members.repository';
-import { members } from '../members/members.tables';
 import { requesterContextOf } from '../organizations/organizations.repository';
 import { tenantOf } from '../organizations/tenant';
 import * as repo from './support.repository';
