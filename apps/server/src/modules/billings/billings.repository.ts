@@ -100,3 +100,13 @@ export async function updateBillingDetails(conn: Conn, tenant: Tenant, body: Upd
     .set({ ...body, updatedAt: new Date() })
     .where(eq(organisations.id, tenant.organisationId));
 }
+
+/** Whether the organisation has been billed before (its first billing is told apart). */
+export async function hasBillings(conn: Db | Tx, tenant: Tenant): Promise<boolean> {
+  const rows = await conn
+    .select({ id: billings.id })
+    .from(billings)
+    .where(eq(billings.organisationId, tenant.organisationId))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -2,7 +2,6 @@ import type { PaymentPlan, SubscriptionRequest } from '@fairway/shared';
 import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { asSystemIn } from '../../db/tenant-context';
-import { billings } from '../billings/billings.tables';
 import { packages } from '../landing/landing.tables';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
@@ -304,13 +303,4 @@ export async function addInvoiceUsageWithin(
     })
     .returning({ invoices: subscriptionUsage.invoices });
   return row?.invoices ?? null;
-}
-
-export async function hasBillings(conn: Conn, tenant: Tenant): Promise<boolean> {
-  const rows = await conn
-    .select({ id: billings.id })
-    .from(billings)
-    .where(eq(billings.organisationId, tenant.organisationId))
-    .limit(1);
-  return rows.length > 0;
 }

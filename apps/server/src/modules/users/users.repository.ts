@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } 
 import type { Db, Tx } from '../../db/client';
 import { asSystemIn } from '../../db/tenant-context';
 import { likePattern } from '../../lib/sql';
-import { oneTimeTokens } from '../auth/auth.tables';
+import { deleteOneTimeTokensIn } from '../auth/auth.repository';
 import { packages } from '../landing/landing.tables';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
@@ -244,9 +244,7 @@ export async function removeMember(tx: Tx, tenant: Tenant, userId: string): Prom
   await tx
     .delete(userClubAccounts)
     .where(and(eq(userClubAccounts.organisationId, tenant.organisationId), eq(userClubAccounts.userId, userId)));
-  await tx
-    .delete(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.organisationId, tenant.organisationId), eq(oneTimeTokens.userId, userId)));
+  await deleteOneTimeTokensIn(tx, tenant, userId);
   await tx.delete(memberships).where(and(eq(memberships.organisationId, tenant.organisationId), eq(memberships.userId, userId)));
 
   // The person's other organisations lie beyond this one's row-level security.
