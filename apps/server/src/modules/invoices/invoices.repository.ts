@@ -1,7 +1,8 @@
 import type { InvoiceSort, InvoicesListFilter } from '@fairway/shared';
-import { and, count, eq, gte, lt, lte, max, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, lte, max, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
+import { inChunks } from '../../lib/sql';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import { deferredPage, orderByOf, type PageOrder, type PageRequest } from '../accounting/mirror/list';
 import { findMirrored, type MirrorTarget } from '../accounting/mirror/mirror';
@@ -218,4 +219,75 @@ export async function paymentRequestDone(conn: Db | Tx, target: MirrorTarget, ex
     .where(and(eq(invoicePayments.clubAccountId, target.clubAccountId), eq(invoicePayments.externalRef, externalRef)))
     .limit(1);
   return rows.length > 0;
+}
+
+// ---- what the GIT report-back reads of the invoices (modules/git/report/git-report.service.ts) ----
+
+export type ReportedInvoice = Pick<
+  typeof invoices.$inferSelect,
+  'number' | 'invoiceDate' | 'totalOre' | 'balanceOre' | 'cancelled' | 'credited' | 'isCredit' | 'fullyPaidOn' | 'externalRef'
+>;
+
+/** The target's invoices carrying these references (`basisInvoiceExternalRef`). */
+export function invoicesByRef(conn: Db | Tx, target: MirrorTarget, refs: readonly string[]): Promise<ReportedInvoice[]> {
+  return inChunks(refs, (chunk) =>
+    conn
+      .select({
+        number: invoices.number,
+        invoiceDate: invoices.invoiceDate,
+        totalOre: invoices.totalOre,
+        balanceOre: invoices.balanceOre,
+        cancelled: invoices.cancelled,
+        credited: invoices.credited,
+        isCredit: invoices.isCredit,
+        fullyPaidOn: invoices.fullyPaidOn,
+        externalRef: invoices.externalRef,
+      })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.organisationId, target.organisationId),
+          eq(invoices.clubAccountId, target.clubAccountId),
+          inArray(invoices.externalRef, chunk),
+        ),
+      ),
+  );
+}
+
+/** The date of each invoice's latest payment (a part payment's date), by invoice number. */
+export async function lastPaymentDates(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  numbers: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await inChunks(numbers, (chunk) =>
+    conn
+      .select({ invoiceNumber: invoicePayments.invoiceNumber, last: sql<string>`max(${invoicePayments.paymentDate})` })
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.clubAccountId, target.clubAccountId), inArray(invoicePayments.invoiceNumber, chunk)))
+      .groupBy(invoicePayments.invoiceNumber),
+  );
+  return new Map(rows.map((r) => [r.invoiceNumber, String(r.last)]));
+}
+
+/** The date of each credited invoice's credit note, by the credited invoice's number. */
+export async function creditNoteDates(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  numbers: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await inChunks(numbers, (chunk) =>
+    conn
+      .select({ credited: invoices.creditedInvoiceNumber, date: sql<string>`min(${invoices.invoiceDate})` })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.clubAccountId, target.clubAccountId),
+          eq(invoices.isCredit, true),
+          inArray(invoices.creditedInvoiceNumber, chunk),
+        ),
+      )
+      .groupBy(invoices.creditedInvoiceNumber),
+  );
+  return new Map(rows.map((r) => [r.credited as string, String(r.date)]));
 }
