@@ -32,8 +32,6 @@ const knownTableEdges = [
   ['src/modules/members/members.register.ts', 'src/modules/git/git.tables.ts'],
   // known, to be moved: members/members.repository.ts → invoices/invoices.tables.ts
   ['src/modules/members/members.repository.ts', 'src/modules/invoices/invoices.tables.ts'],
-  // known, to be moved: members/members.service.ts → invoices/invoices.tables.ts
-  ['src/modules/members/members.service.ts', 'src/modules/invoices/invoices.tables.ts'],
   // known, to be moved: receipts/receipts.repository.ts → customers/customers.tables.ts
   ['src/modules/receipts/receipts.repository.ts', 'src/modules/customers/customers.tables.ts'],
   // known, to be moved: receipts/receipts.repository.ts → invoices/invoices.tables.ts

@@ -29,9 +29,14 @@ const SORT_COLUMNS: Record<InvoiceSort, PgColumn> = {
 function scope(caller: AccountingCaller, target: MirrorTarget, clubAccountOnly = false): SQL[] {
   const conditions: SQL[] = [eq(invoices.clubAccountId, target.clubAccountId)];
   if (!clubAccountOnly) conditions.push(eq(invoices.organisationId, target.organisationId));
-  const team = teamCondition(caller, 'onlyTeamDocuments', invoices.createdBy);
+  const team = teamInvoices(caller);
   if (team) conditions.push(team);
   return conditions;
+}
+
+/** The caller's "only team-created documents" rule on invoices, if it has one (also the member's billing tab). */
+export function teamInvoices(caller: AccountingCaller): SQL | undefined {
+  return teamCondition(caller, 'onlyTeamDocuments', invoices.createdBy);
 }
 
 /**
