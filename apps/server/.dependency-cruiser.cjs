@@ -30,8 +30,6 @@ const knownTableEdges = [
   ['src/modules/git/sync/git-sync-mirror.repository.ts', 'src/modules/members/members.tables.ts'],
   // known, to be moved: members/members.register.ts → git/git.tables.ts
   ['src/modules/members/members.register.ts', 'src/modules/git/git.tables.ts'],
-  // known, to be moved: members/members.repository.ts → invoices/invoices.tables.ts
-  ['src/modules/members/members.repository.ts', 'src/modules/invoices/invoices.tables.ts'],
   // known, to be moved: receipts/receipts.repository.ts → customers/customers.tables.ts
   ['src/modules/receipts/receipts.repository.ts', 'src/modules/customers/customers.tables.ts'],
   // known, to be moved: receipts/receipts.repository.ts → invoices/invoices.tables.ts

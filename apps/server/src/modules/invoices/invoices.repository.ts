@@ -296,3 +296,99 @@ export async function creditNoteDates(
   );
   return new Map(rows.map((r) => [r.credited as string, String(r.date)]));
 }
+
+// ---- the open invoices of one customer (a member's balance and billing tab, modules/members) ----
+
+/**
+ * The open balance of a customer of a club account: the sum of the balances of its unpaid
+ * invoices, as a subquery correlated with the columns of the enclosing query (a member's balance).
+ */
+export const openBalanceOf = (clubAccountId: PgColumn, customerNumber: PgColumn) =>
+  sql<number>`(select coalesce(sum(${invoices.balanceOre}), 0)::bigint from ${invoices} where ${and(
+    eq(invoices.clubAccountId, clubAccountId),
+    eq(invoices.customerNumber, customerNumber),
+    unpaid(),
+  )})`.mapWith(Number);
+
+export interface OpenInvoiceRecord {
+  id: string;
+  number: string;
+  customerNumber: string;
+  customerName: string;
+  invoiceDate: string;
+  dueDate: string | null;
+  totalOre: number;
+  balanceOre: number;
+  currency: string;
+  ocr: string | null;
+  invoiceType: string;
+  booked: boolean;
+  cancelled: boolean;
+  sent: boolean;
+  deliveryMethod: string | null;
+  isCredit: boolean;
+  credited: boolean;
+}
+
+/**
+ * One page of the open invoices of a customer of the club account (oldest due date first) and
+ * what they add up to over every page, in one statement: the totals row is always there, the
+ * page's invoices joined to it (none past the last page). `team` is the caller's "only
+ * team-created documents" condition, applied to the sum and the rows alike.
+ */
+export async function openInvoicesOfCustomerPage(
+  conn: Db | Tx,
+  t: { organisationId: string; clubAccountId: string },
+  customerNumber: string,
+  team: SQL | undefined,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: OpenInvoiceRecord[]; total: number; balanceOre: number }> {
+  const open = sql`select ${invoices.id} as id, ${invoices.number} as number, ${invoices.customerNumber} as customer_number,
+      ${invoices.customerName} as customer_name, ${invoices.invoiceDate}::text as invoice_date, ${invoices.dueDate}::text as due_date,
+      ${invoices.totalOre} as total_ore, ${invoices.balanceOre} as balance_ore, ${invoices.currency} as currency, ${invoices.ocr} as ocr,
+      ${invoices.invoiceType} as invoice_type, ${invoices.booked} as booked, ${invoices.cancelled} as cancelled, ${invoices.sent} as sent,
+      ${invoices.deliveryMethod} as delivery_method, ${invoices.isCredit} as is_credit, ${invoices.credited} as credited
+    from ${invoices}
+    where ${and(
+      eq(invoices.organisationId, t.organisationId),
+      eq(invoices.clubAccountId, t.clubAccountId),
+      eq(invoices.customerNumber, customerNumber),
+      unpaid(),
+      team,
+    )}`;
+  const result = await conn.execute(sql`
+    with open as (${open})
+    select totals.balance::text as total_balance, totals.n as total_count, p.*
+    from (select coalesce(sum(balance_ore), 0) as balance, count(*)::int as n from open) as totals
+    left join lateral (
+      select * from open order by due_date asc nulls last, invoice_date asc, number asc
+      limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}
+    ) as p on true`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const first = rows[0];
+  return {
+    total: Number(first?.total_count ?? 0),
+    balanceOre: Number(first?.total_balance ?? 0),
+    rows: rows
+      .filter((r) => r.id !== null && r.id !== undefined)
+      .map((r) => ({
+        id: r.id as string,
+        number: r.number as string,
+        customerNumber: r.customer_number as string,
+        customerName: r.customer_name as string,
+        invoiceDate: r.invoice_date as string,
+        dueDate: (r.due_date as string | null) ?? null,
+        totalOre: Number(r.total_ore),
+        balanceOre: Number(r.balance_ore),
+        currency: r.currency as string,
+        ocr: (r.ocr as string | null) ?? null,
+        invoiceType: r.invoice_type as string,
+        booked: r.booked as boolean,
+        cancelled: r.cancelled as boolean,
+        sent: r.sent as boolean,
+        deliveryMethod: (r.delivery_method as string | null) ?? null,
+        isCredit: r.is_credit as boolean,
+        credited: r.credited as boolean,
+      })),
+  };
+}
