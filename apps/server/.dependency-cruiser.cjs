@@ -36,8 +36,6 @@ const knownTableEdges = [
   ['src/modules/receipts/receipts.repository.ts', 'src/modules/invoices/invoices.tables.ts'],
   // known, to be moved: subscriptions/subscriptions.repository.ts → landing/landing.tables.ts
   ['src/modules/subscriptions/subscriptions.repository.ts', 'src/modules/landing/landing.tables.ts'],
-  // known, to be moved: support/support.repository.ts → billings/billings.tables.ts
-  ['src/modules/support/support.repository.ts', 'src/modules/billings/billings.tables.ts'],
   // known, to be moved: support/support.repository.ts → members/members.tables.ts
   ['src/modules/support/support.repository.ts', 'src/modules/members/members.tables.ts'],
   // known, to be moved: users/users.repository.ts → landing/landing.tables.ts

@@ -1,5 +1,6 @@
 import type { Billing, BillingDetails, UpdateBillingDetailsBody } from '@fairway/shared';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { organisations } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
@@ -110,3 +111,13 @@ export async function hasBillings(conn: Db | Tx, tenant: Tenant): Promise<boolea
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * The number of the organisation's billing `billingId` names, or null (none yet), as a subquery
+ * correlated with the enclosing query (the support hours a billing charged, modules/support).
+ */
+export const billingNumberOf = (billingId: PgColumn, organisationId: string) =>
+  sql<string | null>`(select ${billings.number} from ${billings} where ${and(
+    eq(billings.id, billingId),
+    eq(billings.organisationId, organisationId),
+  )})`;
