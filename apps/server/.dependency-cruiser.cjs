@@ -38,8 +38,6 @@ const knownTableEdges = [
   ['src/modules/subscriptions/subscriptions.repository.ts', 'src/modules/landing/landing.tables.ts'],
   // known, to be moved: support/support.repository.ts → members/members.tables.ts
   ['src/modules/support/support.repository.ts', 'src/modules/members/members.tables.ts'],
-  // known, to be moved: users/users.repository.ts → landing/landing.tables.ts
-  ['src/modules/users/users.repository.ts', 'src/modules/landing/landing.tables.ts'],
   // known, to be moved: accounting/refresh/refresh.service.ts → articles/articles.tables.ts
   ['src/modules/accounting/refresh/refresh.service.ts', 'src/modules/articles/articles.tables.ts'],
   // known, to be moved: accounting/refresh/refresh.service.ts → contracts/contracts.tables.ts
