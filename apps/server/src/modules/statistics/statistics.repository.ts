@@ -3,7 +3,6 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
-import { articles } from '../articles/articles.tables';
 import { contracts } from '../contracts/contracts.tables';
 import { customers } from '../customers/customers.tables';
 import { invoicePayments, invoices } from '../invoices/invoices.tables';
