@@ -1,5 +1,5 @@
 import type { ArticleSort, ArticlesListFilter } from '@fairway/shared';
-import { and, asc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { likePattern } from '../../lib/sql';
@@ -124,6 +124,19 @@ export function findArticleByNumber(conn: Db | Tx, target: MirrorTarget, number:
  * The article lookup of invoice rows: active articles whose number starts with `q`, whose
  * description contains it, or whose EAN is it; exact number first, then by number.
  */
+/**
+ * Article descriptions by number: rows of invoices and statistics that name an article but leave
+ * the description empty, or whose own text is a variant.
+ */
+export async function articleDescriptions(conn: Db | Tx, target: MirrorTarget, numbers: string[]): Promise<Map<string, string>> {
+  if (numbers.length === 0) return new Map();
+  const rows = await conn
+    .select({ number: articles.number, description: articles.description })
+    .from(articles)
+    .where(and(eq(articles.clubAccountId, target.clubAccountId), inArray(articles.number, numbers)));
+  return new Map(rows.map((r) => [r.number, r.description]));
+}
+
 export async function searchArticles(conn: Db | Tx, target: MirrorTarget, q: string, limit: number) {
   const conditions = [...scope(target), eq(articles.active, true)];
   if (q) {

@@ -164,3 +164,10 @@ export async function expireUnusedTokens(
       ),
     );
 }
+
+/** A user's one-time tokens of one organisation (the user leaves it, modules/users/users.repository.ts). */
+export async function deleteOneTimeTokensIn(tx: Tx, tenant: Tenant, userId: string): Promise<void> {
+  await tx
+    .delete(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.organisationId, tenant.organisationId), eq(oneTimeTokens.userId, userId)));
+}

@@ -1,5 +1,6 @@
 import type { Billing, BillingDetails, UpdateBillingDetailsBody } from '@fairway/shared';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { organisations } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
@@ -100,3 +101,23 @@ export async function updateBillingDetails(conn: Conn, tenant: Tenant, body: Upd
     .set({ ...body, updatedAt: new Date() })
     .where(eq(organisations.id, tenant.organisationId));
 }
+
+/** Whether the organisation has been billed before (its first billing is told apart). */
+export async function hasBillings(conn: Db | Tx, tenant: Tenant): Promise<boolean> {
+  const rows = await conn
+    .select({ id: billings.id })
+    .from(billings)
+    .where(eq(billings.organisationId, tenant.organisationId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The number of the organisation's billing `billingId` names, or null (none yet), as a subquery
+ * correlated with the enclosing query (the support hours a billing charged, modules/support).
+ */
+export const billingNumberOf = (billingId: PgColumn, organisationId: string) =>
+  sql<string | null>`(select ${billings.number} from ${billings} where ${and(
+    eq(billings.id, billingId),
+    eq(billings.organisationId, organisationId),
+  )})`;

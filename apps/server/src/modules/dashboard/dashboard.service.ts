@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { mirrorCompleteness } from '../accounting/refresh/completeness';
+import { lastRefreshedAt } from '../accounting/refresh/refresh.repository';
 import { countJoined } from '../members/members.repository';
 import * as repo from '../statistics/statistics.repository';
 import { netCoverage, swedishToday, windowOf } from '../statistics/statistics.service';
@@ -33,7 +34,7 @@ export async function dashboardStats(db: Db, caller: AccountingCaller & Pick<Aut
       repo.unpaidInvoices(db, caller, target, DASHBOARD_UNPAID_ROWS),
       repo.invoiceMonths(db, caller, target, ytd),
       repo.invoiceMonths(db, caller, target, previousYtd),
-      repo.lastRefreshedAt(db, target),
+      lastRefreshedAt(db, target),
       // The member register (GIT's members once it is linked, and the portal's own); the figure is
       // left out for a caller who may not see members.
       caller.scopes.includes('members.read') ? countJoined(db, target, `${month}-01`, today) : null,

@@ -25,6 +25,17 @@ export async function insertQueued(conn: Conn, values: NewOutboxRow): Promise<st
   return row.id;
 }
 
+/**
+ * A message another module delivered itself (a receipt with its PDF, modules/receipts/receipts.runs.ts),
+ * recorded as delivered or stored.
+ */
+export async function insertDelivered(
+  conn: Conn,
+  values: NewOutboxRow & Pick<typeof emailOutbox.$inferInsert, 'status' | 'attempts' | 'sentAt'>,
+): Promise<void> {
+  await conn.insert(emailOutbox).values(values);
+}
+
 export async function findMessage(conn: Conn, id: string): Promise<OutboxRow | null> {
   const [row] = await conn.select().from(emailOutbox).where(eq(emailOutbox.id, id));
   return row ?? null;

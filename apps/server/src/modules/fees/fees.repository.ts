@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from
 import type { Db, Tx } from '../../db/client';
 import { likePattern } from '../../lib/sql';
 import type { AccountTenant } from '../configurations/configurations.repository';
-import { families, memberCategories, members } from '../members/members.tables';
+import { clearFeeRule } from '../members/members.repository';
 import { clubAccounts } from '../organizations/organizations.tables';
 import { feeRuleFees, feeRules, fees, feeTypes } from './fees.tables';
 
@@ -348,18 +348,7 @@ export async function feeRuleExists(conn: Conn, tenant: AccountTenant, id: strin
  * without a rule (their foreign keys would refuse the delete otherwise).
  */
 export async function deleteFeeRule(conn: Conn, tenant: AccountTenant, id: string) {
-  await conn
-    .update(members)
-    .set({ feeRuleId: null })
-    .where(and(eq(members.clubAccountId, tenant.clubAccountId), eq(members.feeRuleId, id)));
-  await conn
-    .update(families)
-    .set({ feeRuleId: null })
-    .where(and(eq(families.clubAccountId, tenant.clubAccountId), eq(families.feeRuleId, id)));
-  await conn
-    .update(memberCategories)
-    .set({ defaultFeeRuleId: null })
-    .where(and(eq(memberCategories.clubAccountId, tenant.clubAccountId), eq(memberCategories.defaultFeeRuleId, id)));
+  await clearFeeRule(conn, tenant, id);
   const [row] = await conn
     .delete(feeRules)
     .where(and(ruleOf(tenant), eq(feeRules.id, id)))

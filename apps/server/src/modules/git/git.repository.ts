@@ -4,7 +4,6 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { likePattern } from '../../lib/sql';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
-import { members } from '../members/members.tables';
 import { clubAccounts } from '../organizations/organizations.tables';
 import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from './git.tables';
 import { gitSyncItems } from './sync/git-sync.tables';
@@ -76,16 +75,6 @@ export function pageOfMembers(
     [asc(gitMembers.lastName), asc(gitMembers.firstName), asc(gitMembers.golfId)],
     query,
   );
-}
-
-/** The member register's ids of these golf IDs (docs/members.md). */
-export async function registerIdsOf(conn: Conn, target: MirrorTarget, golfIds: string[]): Promise<Map<string, string>> {
-  if (golfIds.length === 0) return new Map();
-  const rows = await conn
-    .select({ id: members.id, golfId: members.golfId })
-    .from(members)
-    .where(and(tenantOf(members, target), inArray(members.golfId, golfIds)));
-  return new Map(rows.map((m) => [m.golfId as string, m.id]));
 }
 
 export function pageOfArticles(

@@ -11,6 +11,7 @@ import { NotFoundError } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { logEventQuietly } from '../eventlogs/eventlogs.service';
+import { idsByGolfId } from '../members/members.repository';
 import type { GitDeps } from './git.deps';
 import * as repo from './git.repository';
 import { itemStatesBeyond, itemStatesFor, listTargetOf, notSynced, syncStatesOf } from './sync/git-sync-states';
@@ -46,7 +47,7 @@ export async function listGitMembers(
   query: PageQuery & { search?: string; category?: string; active?: boolean },
 ): Promise<Paged<GitMemberRow>> {
   const page = await repo.pageOfMembers(deps.db, target, query);
-  const memberOf = await repo.registerIdsOf(
+  const memberOf = await idsByGolfId(
     deps.db,
     target,
     page.data.map((m) => m.golfId),

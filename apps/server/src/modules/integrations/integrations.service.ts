@@ -20,7 +20,7 @@ import { BRAND_NAME } from '../email/email.templates';
 import { findGitConnection, type GitConnectionRow, isAllowedGitAddress } from '../git/connection/git-connections.service';
 import { requesterContextOf } from '../organizations/organizations.repository';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { smsPlans, subscriptions } from '../subscriptions/subscriptions.tables';
+import { smsPlanNameOf } from '../subscriptions/subscriptions.repository';
 import { integrationRequests } from './integrations.tables';
 
 type Caller = Pick<AuthContext, 'userId' | 'organisationId' | 'clubAccountId'>;
@@ -68,23 +68,19 @@ async function gitIntegration(app: App, caller: Caller): Promise<Integration> {
 /** GET integrations: each system of the club account in use, whether it is usable and what it reaches. */
 export async function listIntegrations(app: App, caller: Caller): Promise<Integrations> {
   const { db } = app;
-  const [clubAccount, [organisation], [plan]] = await Promise.all([
+  const [clubAccount, [organisation], smsPlan] = await Promise.all([
     loadClubAccount(db, caller),
     db
       .select({ accountingProgram: organisations.accountingProgram })
       .from(organisations)
       .where(eq(organisations.id, caller.organisationId)),
-    db
-      .select({ name: smsPlans.name })
-      .from(subscriptions)
-      .innerJoin(smsPlans, eq(smsPlans.id, subscriptions.smsPlanId))
-      .where(eq(subscriptions.organisationId, caller.organisationId)),
+    smsPlanNameOf(db, caller.organisationId),
   ]);
   if (!organisation) throw new NotFoundError();
   const integrations: Integration[] = [
     await accountingIntegration(app, caller, clubAccount?.accountingProgram ?? organisation.accountingProgram),
     await gitIntegration(app, caller),
-    { system: 'sms', provider: plan?.name ?? null, status: plan ? 'connected' : 'no_plan', target: null },
+    { system: 'sms', provider: smsPlan, status: smsPlan !== null ? 'connected' : 'no_plan', target: null },
     { system: 'email', provider: 'smtp', status: app.config.SMTP_URL ? 'connected' : 'outbox_only', target: null },
   ];
   return { clubAccount: clubAccount ? { id: clubAccount.id, name: clubAccount.name } : null, integrations };

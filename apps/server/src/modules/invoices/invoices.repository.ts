@@ -2,10 +2,10 @@ import type { InvoiceSort, InvoicesListFilter } from '@fairway/shared';
 import { and, count, eq, gte, inArray, lt, lte, max, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
+import { inChunks } from '../../lib/sql';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import { deferredPage, orderByOf, type PageOrder, type PageRequest } from '../accounting/mirror/list';
 import { findMirrored, type MirrorTarget } from '../accounting/mirror/mirror';
-import { articles } from '../articles/articles.tables';
 import { invoicePayments, invoices } from './invoices.tables';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
@@ -29,9 +29,14 @@ const SORT_COLUMNS: Record<InvoiceSort, PgColumn> = {
 function scope(caller: AccountingCaller, target: MirrorTarget, clubAccountOnly = false): SQL[] {
   const conditions: SQL[] = [eq(invoices.clubAccountId, target.clubAccountId)];
   if (!clubAccountOnly) conditions.push(eq(invoices.organisationId, target.organisationId));
-  const team = teamCondition(caller, 'onlyTeamDocuments', invoices.createdBy);
+  const team = teamInvoices(caller);
   if (team) conditions.push(team);
   return conditions;
+}
+
+/** The caller's "only team-created documents" rule on invoices, if it has one (also the member's billing tab). */
+export function teamInvoices(caller: AccountingCaller): SQL | undefined {
+  return teamCondition(caller, 'onlyTeamDocuments', invoices.createdBy);
 }
 
 /**
@@ -203,16 +208,6 @@ export function findInvoiceByExternalRef(
   return findMirrored(conn, invoices, target, { externalRef });
 }
 
-/** Article names from the mirror, for rows that name an article but leave the description empty. */
-export async function articleDescriptions(conn: Db | Tx, target: MirrorTarget, numbers: string[]): Promise<Map<string, string>> {
-  if (numbers.length === 0) return new Map();
-  const rows = await conn
-    .select({ number: articles.number, description: articles.description })
-    .from(articles)
-    .where(and(eq(articles.clubAccountId, target.clubAccountId), inArray(articles.number, numbers)));
-  return new Map(rows.map((r) => [r.number, r.description]));
-}
-
 /** Marks a mirrored payment as registered by the portal request `externalRef`. */
 export async function markPaymentRequest(conn: Db | Tx, target: MirrorTarget, paymentNumber: string, externalRef: string) {
   await conn
@@ -229,4 +224,171 @@ export async function paymentRequestDone(conn: Db | Tx, target: MirrorTarget, ex
     .where(and(eq(invoicePayments.clubAccountId, target.clubAccountId), eq(invoicePayments.externalRef, externalRef)))
     .limit(1);
   return rows.length > 0;
+}
+
+// ---- what the GIT report-back reads of the invoices (modules/git/report/git-report.service.ts) ----
+
+export type ReportedInvoice = Pick<
+  typeof invoices.$inferSelect,
+  'number' | 'invoiceDate' | 'totalOre' | 'balanceOre' | 'cancelled' | 'credited' | 'isCredit' | 'fullyPaidOn' | 'externalRef'
+>;
+
+/** The target's invoices carrying these references (`basisInvoiceExternalRef`). */
+export function invoicesByRef(conn: Db | Tx, target: MirrorTarget, refs: readonly string[]): Promise<ReportedInvoice[]> {
+  return inChunks(refs, (chunk) =>
+    conn
+      .select({
+        number: invoices.number,
+        invoiceDate: invoices.invoiceDate,
+        totalOre: invoices.totalOre,
+        balanceOre: invoices.balanceOre,
+        cancelled: invoices.cancelled,
+        credited: invoices.credited,
+        isCredit: invoices.isCredit,
+        fullyPaidOn: invoices.fullyPaidOn,
+        externalRef: invoices.externalRef,
+      })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.organisationId, target.organisationId),
+          eq(invoices.clubAccountId, target.clubAccountId),
+          inArray(invoices.externalRef, chunk),
+        ),
+      ),
+  );
+}
+
+/** The date of each invoice's latest payment (a part payment's date), by invoice number. */
+export async function lastPaymentDates(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  numbers: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await inChunks(numbers, (chunk) =>
+    conn
+      .select({ invoiceNumber: invoicePayments.invoiceNumber, last: sql<string>`max(${invoicePayments.paymentDate})` })
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.clubAccountId, target.clubAccountId), inArray(invoicePayments.invoiceNumber, chunk)))
+      .groupBy(invoicePayments.invoiceNumber),
+  );
+  return new Map(rows.map((r) => [r.invoiceNumber, String(r.last)]));
+}
+
+/** The date of each credited invoice's credit note, by the credited invoice's number. */
+export async function creditNoteDates(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  numbers: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await inChunks(numbers, (chunk) =>
+    conn
+      .select({ credited: invoices.creditedInvoiceNumber, date: sql<string>`min(${invoices.invoiceDate})` })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.clubAccountId, target.clubAccountId),
+          eq(invoices.isCredit, true),
+          inArray(invoices.creditedInvoiceNumber, chunk),
+        ),
+      )
+      .groupBy(invoices.creditedInvoiceNumber),
+  );
+  return new Map(rows.map((r) => [r.credited as string, String(r.date)]));
+}
+
+// ---- the open invoices of one customer (a member's balance and billing tab, modules/members) ----
+
+/**
+ * The open balance of a customer of a club account: the sum of the balances of its unpaid
+ * invoices, as a subquery correlated with the columns of the enclosing query (a member's balance).
+ */
+export const openBalanceOf = (clubAccountId: PgColumn, customerNumber: PgColumn) =>
+  sql<number>`(select coalesce(sum(${invoices.balanceOre}), 0)::bigint from ${invoices} where ${and(
+    eq(invoices.clubAccountId, clubAccountId),
+    eq(invoices.customerNumber, customerNumber),
+    unpaid(),
+  )})`.mapWith(Number);
+
+export interface OpenInvoiceRecord {
+  id: string;
+  number: string;
+  customerNumber: string;
+  customerName: string;
+  invoiceDate: string;
+  dueDate: string | null;
+  totalOre: number;
+  balanceOre: number;
+  currency: string;
+  ocr: string | null;
+  invoiceType: string;
+  booked: boolean;
+  cancelled: boolean;
+  sent: boolean;
+  deliveryMethod: string | null;
+  isCredit: boolean;
+  credited: boolean;
+}
+
+/**
+ * One page of the open invoices of a customer of the club account (oldest due date first) and
+ * what they add up to over every page, in one statement: the totals row is always there, the
+ * page's invoices joined to it (none past the last page). `team` is the caller's "only
+ * team-created documents" condition, applied to the sum and the rows alike.
+ */
+export async function openInvoicesOfCustomerPage(
+  conn: Db | Tx,
+  t: { organisationId: string; clubAccountId: string },
+  customerNumber: string,
+  team: SQL | undefined,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: OpenInvoiceRecord[]; total: number; balanceOre: number }> {
+  const open = sql`select ${invoices.id} as id, ${invoices.number} as number, ${invoices.customerNumber} as customer_number,
+      ${invoices.customerName} as customer_name, ${invoices.invoiceDate}::text as invoice_date, ${invoices.dueDate}::text as due_date,
+      ${invoices.totalOre} as total_ore, ${invoices.balanceOre} as balance_ore, ${invoices.currency} as currency, ${invoices.ocr} as ocr,
+      ${invoices.invoiceType} as invoice_type, ${invoices.booked} as booked, ${invoices.cancelled} as cancelled, ${invoices.sent} as sent,
+      ${invoices.deliveryMethod} as delivery_method, ${invoices.isCredit} as is_credit, ${invoices.credited} as credited
+    from ${invoices}
+    where ${and(
+      eq(invoices.organisationId, t.organisationId),
+      eq(invoices.clubAccountId, t.clubAccountId),
+      eq(invoices.customerNumber, customerNumber),
+      unpaid(),
+      team,
+    )}`;
+  const result = await conn.execute(sql`
+    with open as (${open})
+    select totals.balance::text as total_balance, totals.n as total_count, p.*
+    from (select coalesce(sum(balance_ore), 0) as balance, count(*)::int as n from open) as totals
+    left join lateral (
+      select * from open order by due_date asc nulls last, invoice_date asc, number asc
+      limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}
+    ) as p on true`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const first = rows[0];
+  return {
+    total: Number(first?.total_count ?? 0),
+    balanceOre: Number(first?.total_balance ?? 0),
+    rows: rows
+      .filter((r) => r.id !== null && r.id !== undefined)
+      .map((r) => ({
+        id: r.id as string,
+        number: r.number as string,
+        customerNumber: r.customer_number as string,
+        customerName: r.customer_name as string,
+        invoiceDate: r.invoice_date as string,
+        dueDate: (r.due_date as string | null) ?? null,
+        totalOre: Number(r.total_ore),
+        balanceOre: Number(r.balance_ore),
+        currency: r.currency as string,
+        ocr: (r.ocr as string | null) ?? null,
+        invoiceType: r.invoice_type as string,
+        booked: r.booked as boolean,
+        cancelled: r.cancelled as boolean,
+        sent: r.sent as boolean,
+        deliveryMethod: (r.delivery_method as string | null) ?? null,
+        isCredit: r.is_credit as boolean,
+        credited: r.credited as boolean,
+      })),
+  };
 }

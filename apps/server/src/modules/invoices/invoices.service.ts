@@ -27,6 +27,7 @@ import type { AccountingDeps } from '../accounting/deps';
 import { joinInFlight } from '../accounting/in-flight';
 import { type ExportFile, exportRows } from '../accounting/mirror/export';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
+import { articleDescriptions } from '../articles/articles.repository';
 import { getConfiguration } from '../configurations/configurations.service';
 import { findCustomerByNumber } from '../customers/customers.repository';
 import { actorOf, logEvent } from '../eventlogs/eventlogs.service';
@@ -226,7 +227,7 @@ async function programFields(
     if (!customer?.data.termsOfPayment) dueDate = addDays(body.invoiceDate, config.paymentTermsDays);
   }
   // A row may name only its article: the article's name is its description (as in the program).
-  const names = await repo.articleDescriptions(
+  const names = await articleDescriptions(
     deps.db,
     target,
     body.rows.filter((r) => r.description === null && r.articleNumber).map((r) => r.articleNumber as string),

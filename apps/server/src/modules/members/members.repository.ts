@@ -19,8 +19,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { deferredPage, orderByOf, type PageOrder } from '../accounting/mirror/list';
-import { unpaid } from '../invoices/invoices.repository';
-import { invoices } from '../invoices/invoices.tables';
+import { openBalanceOf } from '../invoices/invoices.repository';
 import { users } from '../users/users.tables';
 import {
   families,
@@ -38,6 +37,25 @@ export interface MemberTenant {
   clubAccountId: string;
 }
 
+/**
+ * Members, families and member categories that use a fee rule lose it (keep their place without
+ * a rule), before the rule is deleted (modules/fees/fees.repository.ts, deleteFeeRule).
+ */
+export async function clearFeeRule(conn: Db | Tx, tenant: MemberTenant, feeRuleId: string) {
+  await conn
+    .update(members)
+    .set({ feeRuleId: null })
+    .where(and(eq(members.clubAccountId, tenant.clubAccountId), eq(members.feeRuleId, feeRuleId)));
+  await conn
+    .update(families)
+    .set({ feeRuleId: null })
+    .where(and(eq(families.clubAccountId, tenant.clubAccountId), eq(families.feeRuleId, feeRuleId)));
+  await conn
+    .update(memberCategories)
+    .set({ defaultFeeRuleId: null })
+    .where(and(eq(memberCategories.clubAccountId, tenant.clubAccountId), eq(memberCategories.defaultFeeRuleId, feeRuleId)));
+}
+
 export type MemberRecord = typeof members.$inferSelect;
 export type MemberValues = Partial<Omit<typeof members.$inferInsert, 'id' | 'organisationId' | 'clubAccountId' | 'searchVector'>>;
 export type MemberListFilter = Omit<MembersListFilter, 'page' | 'pageSize'>;
@@ -47,100 +65,12 @@ const own = (t: MemberTenant) => [eq(members.organisationId, t.organisationId), 
 // ---- the invoice balance ----------------------------------------------------------------------
 
 /**
- * A member's invoice balance is not stored: it is the sum of the balances of the open invoices
- * (invoices.repository's `unpaid`) of the member's customer in the club account's accounting
- * mirror — the same invoices memberInvoicesPage lists, so the figure and the list cannot disagree.
+ * A member's invoice balance is not stored: it is the open balance of the member's customer
+ * (invoices.repository's `openBalanceOf`), the same invoices the billing tab lists
+ * (invoices.repository's `openInvoicesOfCustomerPage`), so the figure and the list cannot disagree.
  * Correlated with the `members` row of the enclosing query.
  */
-const memberBalance = () =>
-  sql<number>`(select coalesce(sum(${invoices.balanceOre}), 0)::bigint from ${invoices} where ${and(
-    eq(invoices.clubAccountId, members.clubAccountId),
-    eq(invoices.customerNumber, members.customerNumber),
-    unpaid(),
-  )})`.mapWith(Number);
-
-export interface MemberInvoiceRecord {
-  id: string;
-  number: string;
-  customerNumber: string;
-  customerName: string;
-  invoiceDate: string;
-  dueDate: string | null;
-  totalOre: number;
-  balanceOre: number;
-  currency: string;
-  ocr: string | null;
-  invoiceType: string;
-  booked: boolean;
-  cancelled: boolean;
-  sent: boolean;
-  deliveryMethod: string | null;
-  isCredit: boolean;
-  credited: boolean;
-}
-
-/**
- * One page of the open invoices of a customer of the club account (oldest due date first) and
- * what they add up to over every page, in one statement: the totals row is always there, the
- * page's invoices joined to it (none past the last page). `team` is the caller's "only
- * team-created documents" condition, applied to the sum and the rows alike.
- */
-export async function memberInvoicesPage(
-  conn: Db | Tx,
-  t: MemberTenant,
-  customerNumber: string,
-  team: SQL | undefined,
-  page: { page: number; pageSize: number },
-): Promise<{ rows: MemberInvoiceRecord[]; total: number; balanceOre: number }> {
-  const open = sql`select ${invoices.id} as id, ${invoices.number} as number, ${invoices.customerNumber} as customer_number,
-      ${invoices.customerName} as customer_name, ${invoices.invoiceDate}::text as invoice_date, ${invoices.dueDate}::text as due_date,
-      ${invoices.totalOre} as total_ore, ${invoices.balanceOre} as balance_ore, ${invoices.currency} as currency, ${invoices.ocr} as ocr,
-      ${invoices.invoiceType} as invoice_type, ${invoices.booked} as booked, ${invoices.cancelled} as cancelled, ${invoices.sent} as sent,
-      ${invoices.deliveryMethod} as delivery_method, ${invoices.isCredit} as is_credit, ${invoices.credited} as credited
-    from ${invoices}
-    where ${and(
-      eq(invoices.organisationId, t.organisationId),
-      eq(invoices.clubAccountId, t.clubAccountId),
-      eq(invoices.customerNumber, customerNumber),
-      unpaid(),
-      team,
-    )}`;
-  const result = await conn.execute(sql`
-    with open as (${open})
-    select totals.balance::text as total_balance, totals.n as total_count, p.*
-    from (select coalesce(sum(balance_ore), 0) as balance, count(*)::int as n from open) as totals
-    left join lateral (
-      select * from open order by due_date asc nulls last, invoice_date asc, number asc
-      limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}
-    ) as p on true`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  const first = rows[0];
-  return {
-    total: Number(first?.total_count ?? 0),
-    balanceOre: Number(first?.total_balance ?? 0),
-    rows: rows
-      .filter((r) => r.id !== null && r.id !== undefined)
-      .map((r) => ({
-        id: r.id as string,
-        number: r.number as string,
-        customerNumber: r.customer_number as string,
-        customerName: r.customer_name as string,
-        invoiceDate: r.invoice_date as string,
-        dueDate: (r.due_date as string | null) ?? null,
-        totalOre: Number(r.total_ore),
-        balanceOre: Number(r.balance_ore),
-        currency: r.currency as string,
-        ocr: (r.ocr as string | null) ?? null,
-        invoiceType: r.invoice_type as string,
-        booked: r.booked as boolean,
-        cancelled: r.cancelled as boolean,
-        sent: r.sent as boolean,
-        deliveryMethod: (r.delivery_method as string | null) ?? null,
-        isCredit: r.is_credit as boolean,
-        credited: r.credited as boolean,
-      })),
-  };
-}
+const memberBalance = () => openBalanceOf(members.clubAccountId, members.customerNumber);
 
 // ---- the list version (the key of the cached totals) ---------------------------------------
 
@@ -367,6 +297,16 @@ export async function lockMember(tx: Tx, t: MemberTenant, id: string): Promise<M
     .where(and(eq(members.id, id), ...own(t)))
     .for('update');
   return row ?? null;
+}
+
+/** The register's ids of these golf IDs, by golf ID (the GIT member list shows which are in the register). */
+export async function idsByGolfId(conn: Db | Tx, t: MemberTenant, golfIds: string[]): Promise<Map<string, string>> {
+  if (golfIds.length === 0) return new Map();
+  const rows = await conn
+    .select({ id: members.id, golfId: members.golfId })
+    .from(members)
+    .where(and(...own(t), inArray(members.golfId, golfIds)));
+  return new Map(rows.map((m) => [m.golfId as string, m.id]));
 }
 
 export async function golfIdOwner(conn: Db | Tx, t: MemberTenant, golfId: string): Promise<string | null> {

@@ -25,10 +25,10 @@ import { BusinessError, NotFoundError, ValidationError } from '../../lib/errors'
 import type { MessageKey } from '../../lib/i18n';
 import { stockholmDate } from '../../lib/stockholm-time';
 import type { AuthContext } from '../../plugins/auth';
-import { type AccountingCaller, teamCondition } from '../accounting/access';
+import type { AccountingCaller } from '../accounting/access';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { feeRuleProblem } from '../fees/fees.service';
-import { invoices } from '../invoices/invoices.tables';
+import { openInvoicesOfCustomerPage, teamInvoices } from '../invoices/invoices.repository';
 import { categoryExists } from './categories.repository';
 import type { MemberTenant } from './members.repository';
 import * as repo from './members.repository';
@@ -430,7 +430,7 @@ export async function getBilling(db: Db, actor: MemberActor, id: string): Promis
 
 /**
  * The billing tab's invoices: the open invoices of the member's customer, one page, with the
- * balance they make (memberInvoicesPage: one query for both). A member without a customer number
+ * balance they make (invoices.repository's openInvoicesOfCustomerPage: one query for both). A member without a customer number
  * has none. The caller's "only team-created documents" rule holds here as on the invoice list.
  */
 export async function memberInvoices(
@@ -445,8 +445,8 @@ export async function memberInvoices(
   const customerNumber = row.member.customerNumber;
   const pagination = { page: query.page, pageSize: query.pageSize };
   if (!customerNumber) return { data: [], pagination: { ...pagination, total: 0 }, balanceOre: 0, customerNumber: null };
-  const team = teamCondition(caller, 'onlyTeamDocuments', invoices.createdBy);
-  const page = await repo.memberInvoicesPage(db, t, customerNumber, team, pagination);
+  const team = teamInvoices(caller);
+  const page = await openInvoicesOfCustomerPage(db, t, customerNumber, team, pagination);
   const on = today();
   return {
     data: page.rows.map((r) => ({

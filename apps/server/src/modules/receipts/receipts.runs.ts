@@ -7,8 +7,8 @@ import { type Lang, t } from '../../lib/i18n';
 import type { RunContext, RunKind, RunResult } from '../../lib/runs/run-engine';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { getConfiguration } from '../configurations/configurations.service';
+import { insertDelivered } from '../email/email.repository';
 import { createMailTransport } from '../email/email.service';
-import { emailOutbox } from '../email/email.tables';
 import { receiptTitle } from './receipts.pdf';
 import * as repo from './receipts.repository';
 import { RECEIPTS_SEND_QUEUE, renderFor, windowStart } from './receipts.service';
@@ -127,7 +127,7 @@ async function sendOut(
     await db.transaction(async (tx) => {
       await repo.markSent(tx, receipt.id, row.email as string);
       // The outbox is the record of every mail the product sent (and, without SMTP, the demo's inbox).
-      await tx.insert(emailOutbox).values({
+      await insertDelivered(tx, {
         organisationId: target.organisationId,
         toAddress: row.email as string,
         subject,

@@ -3,8 +3,6 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
-import { accountingSyncRuns } from '../accounting/refresh/refresh.tables';
-import { articles } from '../articles/articles.tables';
 import { contracts } from '../contracts/contracts.tables';
 import { customers } from '../customers/customers.tables';
 import { invoicePayments, invoices } from '../invoices/invoices.tables';
@@ -393,27 +391,6 @@ export async function rowCoverage(conn: Db | Tx, caller: AccountingCaller, targe
     .from(invoices)
     .where(billedIn(caller, target, range));
   return row ?? { invoices: 0, invoicesWithRows: 0 };
-}
-
-/** Article descriptions from the articles mirror, for rows whose own text is a variant. */
-export async function articleDescriptions(conn: Db | Tx, target: MirrorTarget, numbers: string[]): Promise<Map<string, string>> {
-  if (numbers.length === 0) return new Map();
-  const rows = await conn
-    .select({ number: articles.number, description: articles.description })
-    .from(articles)
-    .where(and(eq(articles.clubAccountId, target.clubAccountId), inArray(articles.number, numbers)));
-  return new Map(rows.map((r) => [r.number, r.description]));
-}
-
-/** When the mirror last finished a refresh. */
-export async function lastRefreshedAt(conn: Db | Tx, target: MirrorTarget): Promise<Date | null> {
-  const [row] = await conn
-    .select({ at: accountingSyncRuns.finishedAt })
-    .from(accountingSyncRuns)
-    .where(and(eq(accountingSyncRuns.clubAccountId, target.clubAccountId), eq(accountingSyncRuns.status, 'succeeded')))
-    .orderBy(desc(accountingSyncRuns.finishedAt))
-    .limit(1);
-  return row?.at ?? null;
 }
 
 /**

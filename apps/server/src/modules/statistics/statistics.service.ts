@@ -14,6 +14,8 @@ import {
 import type { Db } from '../../db/client';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import { type MirrorCompleteness, mirrorCompleteness } from '../accounting/refresh/completeness';
+import { lastRefreshedAt } from '../accounting/refresh/refresh.repository';
+import { articleDescriptions } from '../articles/articles.repository';
 import * as repo from './statistics.repository';
 
 const STOCKHOLM_DATE = new Intl.DateTimeFormat('sv-SE', {
@@ -87,7 +89,7 @@ async function context(
   const target = targetOf(caller);
   const window = windowOf(period, swedishToday());
   const [syncedAt, completeness] = await Promise.all([
-    repo.lastRefreshedAt(db, target),
+    lastRefreshedAt(db, target),
     mirrorCompleteness(db, target, window.both.from),
   ]);
   const header = {
@@ -314,7 +316,7 @@ export async function productStatistics(db: Db, caller: AccountingCaller, period
   const top = sold
     .sort((x, y) => y.netOre - x.netOre || (x.articleNumber ?? '').localeCompare(y.articleNumber ?? ''))
     .slice(0, TOP_PRODUCTS);
-  const names = await repo.articleDescriptions(
+  const names = await articleDescriptions(
     db,
     target,
     top.flatMap((a) => (a.articleNumber ? [a.articleNumber] : [])),

@@ -2,7 +2,6 @@ import type { PaymentPlan, SubscriptionRequest } from '@fairway/shared';
 import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { asSystemIn } from '../../db/tenant-context';
-import { billings } from '../billings/billings.tables';
 import { packages } from '../landing/landing.tables';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
@@ -57,6 +56,16 @@ export async function lockOrganisationRow(tx: Tx, organisationId: string): Promi
 export async function findSubscription(conn: Conn, tenant: Tenant): Promise<SubscriptionRow | null> {
   const [row] = await conn.select().from(subscriptions).where(eq(subscriptions.organisationId, tenant.organisationId)).limit(1);
   return row ?? null;
+}
+
+/** The name of the organisation's SMS plan, if it has one (the integrations page). */
+export async function smsPlanNameOf(conn: Conn, organisationId: string): Promise<string | null> {
+  const [row] = await conn
+    .select({ name: smsPlans.name })
+    .from(subscriptions)
+    .innerJoin(smsPlans, eq(smsPlans.id, subscriptions.smsPlanId))
+    .where(eq(subscriptions.organisationId, organisationId));
+  return row?.name ?? null;
 }
 
 export async function findOrganisationPackage(conn: Conn, tenant: Tenant): Promise<PackageRow | null> {
@@ -294,13 +303,4 @@ export async function addInvoiceUsageWithin(
     })
     .returning({ invoices: subscriptionUsage.invoices });
   return row?.invoices ?? null;
-}
-
-export async function hasBillings(conn: Conn, tenant: Tenant): Promise<boolean> {
-  const rows = await conn
-    .select({ id: billings.id })
-    .from(billings)
-    .where(eq(billings.organisationId, tenant.organisationId))
-    .limit(1);
-  return rows.length > 0;
 }

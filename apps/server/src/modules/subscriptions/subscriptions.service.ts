@@ -15,6 +15,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { BusinessError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
+import { hasBillings } from '../billings/billings.repository';
 import { createBilling, subscriptionBillingLines } from '../billings/billings.service';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { reaches, type Tenant } from '../organizations/tenant';
@@ -99,7 +100,7 @@ export async function billDuePeriods(
       smsPlan,
       months,
       startsTerm: periodStart === sub.startDate,
-      firstBilling: !(await repo.hasBillings(conn, tenant)),
+      firstBilling: !(await hasBillings(conn, tenant)),
       supportHundredths: support.hundredths,
     });
     const billing = await createBilling(conn, {

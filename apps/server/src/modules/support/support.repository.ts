@@ -1,7 +1,7 @@
 import { type SupportHoursPurchase, type SupportTicket, supportHoursPrice } from '@fairway/shared';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { billings } from '../billings/billings.tables';
+import { billingNumberOf } from '../billings/billings.repository';
 import { members } from '../members/members.tables';
 import { clubAccounts } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
@@ -166,10 +166,9 @@ export async function listPurchases(conn: Conn, tenant: Tenant, limit: number): 
       unitPriceOre: supportHourPurchases.unitPriceOre,
       amountOre: supportHourPurchases.amountOre,
       createdAt: supportHourPurchases.createdAt,
-      billingNumber: billings.number,
+      billingNumber: billingNumberOf(supportHourPurchases.billingId, tenant.organisationId),
     })
     .from(supportHourPurchases)
-    .leftJoin(billings, and(eq(billings.id, supportHourPurchases.billingId), eq(billings.organisationId, tenant.organisationId)))
     .where(eq(supportHourPurchases.organisationId, tenant.organisationId))
     .orderBy(desc(supportHourPurchases.createdAt))
     .limit(limit);

@@ -3,11 +3,11 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } 
 import type { Db, Tx } from '../../db/client';
 import { asSystemIn } from '../../db/tenant-context';
 import { likePattern } from '../../lib/sql';
-import { oneTimeTokens } from '../auth/auth.tables';
-import { packages } from '../landing/landing.tables';
+import { deleteOneTimeTokensIn } from '../auth/auth.repository';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
 import { roles } from '../permissions/permissions.tables';
+import { findOrganisationPackage } from '../subscriptions/subscriptions.repository';
 import { memberships, userClubAccounts, users } from './users.tables';
 
 type Conn = Db | Tx;
@@ -151,14 +151,10 @@ export async function countMembers(conn: Conn, tenant: Tenant): Promise<number> 
   return row?.n ?? 0;
 }
 
+/** The organisation's package (subscriptions.repository reads it): its seats. */
 export async function findPackageOf(conn: Conn, tenant: Tenant): Promise<{ id: string; name: string; maxUsers: number } | null> {
-  const [row] = await conn
-    .select({ id: packages.id, name: packages.name, maxUsers: packages.maxUsers })
-    .from(organisations)
-    .innerJoin(packages, eq(packages.id, organisations.packageId))
-    .where(eq(organisations.id, tenant.organisationId))
-    .limit(1);
-  return row ?? null;
+  const pkg = await findOrganisationPackage(conn, tenant);
+  return pkg ? { id: pkg.id, name: pkg.name, maxUsers: pkg.maxUsers } : null;
 }
 
 /** The given ids that are club accounts of the tenant. */
@@ -244,9 +240,7 @@ export async function removeMember(tx: Tx, tenant: Tenant, userId: string): Prom
   await tx
     .delete(userClubAccounts)
     .where(and(eq(userClubAccounts.organisationId, tenant.organisationId), eq(userClubAccounts.userId, userId)));
-  await tx
-    .delete(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.organisationId, tenant.organisationId), eq(oneTimeTokens.userId, userId)));
+  await deleteOneTimeTokensIn(tx, tenant, userId);
   await tx.delete(memberships).where(and(eq(memberships.organisationId, tenant.organisationId), eq(memberships.userId, userId)));
 
   // The person's other organisations lie beyond this one's row-level security.

@@ -29,6 +29,17 @@ export async function insertRun(conn: Db | Tx, target: MirrorTarget, trigger: st
   return row;
 }
 
+/** When the mirror last finished a refresh. */
+export async function lastRefreshedAt(conn: Db | Tx, target: MirrorTarget): Promise<Date | null> {
+  const [row] = await conn
+    .select({ at: accountingSyncRuns.finishedAt })
+    .from(accountingSyncRuns)
+    .where(and(eq(accountingSyncRuns.clubAccountId, target.clubAccountId), eq(accountingSyncRuns.status, 'succeeded')))
+    .orderBy(desc(accountingSyncRuns.finishedAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
 /** The latest runs of a club account, newest first. */
 export async function latestRuns(conn: Db | Tx, tenant: Tenant, clubAccountId: string, limit: number): Promise<SyncRunRow[]> {
   return conn

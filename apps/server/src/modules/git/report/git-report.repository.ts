@@ -1,8 +1,8 @@
 import type { GitReportKind } from '@fairway/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
+import { inChunks } from '../../../lib/sql';
 import type { MirrorTarget } from '../../accounting/mirror/mirror';
-import { invoicePayments, invoices } from '../../invoices/invoices.tables';
 import { gitInvoiceBases, gitTransactions } from '../git.tables';
 import { gitSyncItems } from '../sync/git-sync.tables';
 import { gitReportRuns, gitStatusReports } from './git-report.tables';
@@ -11,15 +11,6 @@ import { gitReportRuns, gitStatusReports } from './git-report.tables';
 // its ledger `git_status_reports`. Each takes the club account(s) first.
 
 type Conn = Db | Tx;
-const CHUNK = 1_000;
-
-/** Reads `values` in chunks (an IN list of at most CHUNK), answering every row. */
-async function inChunks<T>(values: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < values.length; i += CHUNK) out.push(...(await read(values.slice(i, i + CHUNK) as string[])));
-  return out;
-}
-
 const ofGitClub = (gitTarget: MirrorTarget) =>
   and(eq(gitInvoiceBases.organisationId, gitTarget.organisationId), eq(gitInvoiceBases.clubAccountId, gitTarget.clubAccountId));
 
@@ -87,10 +78,6 @@ export type ReportBasis = Pick<
   typeof gitInvoiceBases.$inferSelect,
   'id' | 'gitId' | 'number' | 'status' | 'totalOre' | 'paidOre' | 'paidAt' | 'creditedAt'
 >;
-export type ReportInvoice = Pick<
-  typeof invoices.$inferSelect,
-  'number' | 'invoiceDate' | 'totalOre' | 'balanceOre' | 'cancelled' | 'credited' | 'isCredit' | 'fullyPaidOn' | 'externalRef'
->;
 
 /** The chosen bases (mirror ids) in GIT's order, or (null) every one GIT has not credited. */
 export async function basesToReport(
@@ -121,70 +108,6 @@ export async function basesToReport(
       .where(and(ofGitClub(gitTarget), inArray(gitInvoiceBases.id, chunk))),
   );
   return out.sort((a, b) => a.number - b.number);
-}
-
-/** The target's invoices carrying these references (`basisInvoiceExternalRef`). */
-export function invoicesByRef(conn: Conn, target: MirrorTarget, refs: readonly string[]): Promise<ReportInvoice[]> {
-  return inChunks(refs, (chunk) =>
-    conn
-      .select({
-        number: invoices.number,
-        invoiceDate: invoices.invoiceDate,
-        totalOre: invoices.totalOre,
-        balanceOre: invoices.balanceOre,
-        cancelled: invoices.cancelled,
-        credited: invoices.credited,
-        isCredit: invoices.isCredit,
-        fullyPaidOn: invoices.fullyPaidOn,
-        externalRef: invoices.externalRef,
-      })
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.organisationId, target.organisationId),
-          eq(invoices.clubAccountId, target.clubAccountId),
-          inArray(invoices.externalRef, chunk),
-        ),
-      ),
-  );
-}
-
-/** The date of each invoice's latest payment (a part payment's date), by invoice number. */
-export async function lastPaymentDates(
-  conn: Conn,
-  target: MirrorTarget,
-  numbers: readonly string[],
-): Promise<Map<string, string>> {
-  const rows = await inChunks(numbers, (chunk) =>
-    conn
-      .select({ invoiceNumber: invoicePayments.invoiceNumber, last: sql<string>`max(${invoicePayments.paymentDate})` })
-      .from(invoicePayments)
-      .where(and(eq(invoicePayments.clubAccountId, target.clubAccountId), inArray(invoicePayments.invoiceNumber, chunk)))
-      .groupBy(invoicePayments.invoiceNumber),
-  );
-  return new Map(rows.map((r) => [r.invoiceNumber, String(r.last)]));
-}
-
-/** The date of each credited invoice's credit note, by the credited invoice's number. */
-export async function creditNoteDates(
-  conn: Conn,
-  target: MirrorTarget,
-  numbers: readonly string[],
-): Promise<Map<string, string>> {
-  const rows = await inChunks(numbers, (chunk) =>
-    conn
-      .select({ credited: invoices.creditedInvoiceNumber, date: sql<string>`min(${invoices.invoiceDate})` })
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.clubAccountId, target.clubAccountId),
-          eq(invoices.isCredit, true),
-          inArray(invoices.creditedInvoiceNumber, chunk),
-        ),
-      )
-      .groupBy(invoices.creditedInvoiceNumber),
-  );
-  return new Map(rows.map((r) => [r.credited as string, String(r.date)]));
 }
 
 /** Reads the ledger rows of these bases (GIT ids), or (null) of the whole club account. */

@@ -19,6 +19,7 @@ import type { GitInvoiceBasis } from '../../../providers/git/git-gateway';
 import type { MirrorTarget } from '../../accounting/mirror/mirror';
 import { getConfiguration, settingRequired } from '../../configurations/configurations.service';
 import { logEventQuietly } from '../../eventlogs/eventlogs.service';
+import { creditNoteDates, invoicesByRef, lastPaymentDates, type ReportedInvoice } from '../../invoices/invoices.repository';
 import { type ClubAccountReach, reachableClubAccount } from '../../organizations/tenant';
 import { gitClientFor, isKeyRefused, markKeyRevoked } from '../connection/git-connections.service';
 import type { GitRunDeps } from '../git.deps';
@@ -162,7 +163,7 @@ const referenceOf = (target: MirrorTarget, invoiceNumber: string, what: string) 
 /** What a plan is made from: the bases, each one's invoice, its payments and credit, and the ledgers. */
 interface PlanFacts {
   bases: repo.ReportBasis[];
-  invoiceOf: Map<string, repo.ReportInvoice>;
+  invoiceOf: Map<string, ReportedInvoice>;
   lastPayment: Map<string, string>;
   creditDate: Map<string, string>;
   paused: Set<string>;
@@ -178,8 +179,8 @@ async function factsOf(
   const { db } = deps;
   const bases = await repo.basesToReport(db, gitTarget, basisIds);
   const refOf = new Map(bases.map((b) => [basisInvoiceExternalRef(gitTarget.clubAccountId, target.clubAccountId, b.gitId), b]));
-  const invoiceRows = await repo.invoicesByRef(db, target, [...refOf.keys()]);
-  const invoiceOf = new Map<string, repo.ReportInvoice>();
+  const invoiceRows = await invoicesByRef(db, target, [...refOf.keys()]);
+  const invoiceOf = new Map<string, ReportedInvoice>();
   for (const row of invoiceRows) {
     const basis = row.externalRef ? refOf.get(row.externalRef) : undefined;
     if (basis && !row.isCredit) invoiceOf.set(basis.gitId, row);
@@ -189,12 +190,12 @@ async function factsOf(
   return {
     bases,
     invoiceOf,
-    lastPayment: await repo.lastPaymentDates(
+    lastPayment: await lastPaymentDates(
       db,
       target,
       invoiceRows.map((r) => r.number),
     ),
-    creditDate: await repo.creditNoteDates(
+    creditDate: await creditNoteDates(
       db,
       target,
       invoiceRows.filter((r) => r.credited).map((r) => r.number),
@@ -217,7 +218,7 @@ interface Planning {
 }
 
 /** A chosen basis that cannot be reported says why; a bulk run passes it by. */
-function refuse(p: Planning, basis: repo.ReportBasis, invoice: repo.ReportInvoice | undefined, key: MessageKey) {
+function refuse(p: Planning, basis: repo.ReportBasis, invoice: ReportedInvoice | undefined, key: MessageKey) {
   if (p.bulk) return;
   p.plan.refused.push({
     basisGitId: basis.gitId,
@@ -233,7 +234,7 @@ function add(p: Planning, basis: repo.ReportBasis, report: Omit<PlannedReport, '
 }
 
 /** A credit note exists: GIT is told the basis is credited (unless it already is, or the credit is outside a bulk run's dates). */
-function planCredit(p: Planning, basis: repo.ReportBasis, invoice: repo.ReportInvoice) {
+function planCredit(p: Planning, basis: repo.ReportBasis, invoice: ReportedInvoice) {
   const date = p.facts.creditDate.get(invoice.number) ?? p.today;
   const outside = date < p.windowStart || (p.config.credit_start_date !== null && date < p.config.credit_start_date);
   if (basis.status === 'credited') p.plan.alreadyDone++;
@@ -249,7 +250,7 @@ function planCredit(p: Planning, basis: repo.ReportBasis, invoice: repo.ReportIn
 }
 
 /** Paid in full (what GIT still lacks) or, with `include_partially_paid_invoices`, in part (what was paid less what GIT has). */
-function planPayment(p: Planning, basis: repo.ReportBasis, invoice: repo.ReportInvoice) {
+function planPayment(p: Planning, basis: repo.ReportBasis, invoice: ReportedInvoice) {
   const paidInAccounting = invoice.totalOre - invoice.balanceOre;
   const fully = invoice.balanceOre === 0 && invoice.totalOre > 0 && !invoice.cancelled && !invoice.credited;
   const partly = !invoice.cancelled && !invoice.credited && invoice.balanceOre > 0 && paidInAccounting > 0;
