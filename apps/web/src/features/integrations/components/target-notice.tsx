@@ -33,8 +33,9 @@ export function TargetNotice({ target, name, reason, linked, linkedTo, mt = 'md'
   return (
     <Group gap="xs" mt={mt} wrap="nowrap" align="flex-start" data-testid="integration-target" data-target={target}>
       <Badge
-        color={simulator ? 'grape' : 'teal'}
-        variant="light"
+        // Filled, dark shades: white text keeps 4.5:1 or more in both skins (the light variant did not).
+        color={simulator ? 'grape.9' : 'teal.9'}
+        variant="filled"
         leftSection={<Icon size={12} aria-hidden="true" />}
         style={{ flexShrink: 0 }}
       >
