@@ -17,8 +17,9 @@
  * Without the credentials it says so and exits 0.
  */
 import { AccountingError } from '../src/providers/accounting/errors';
+import { serviceArticle } from '../src/providers/accounting/provider';
 import type { RateLimiter } from '../src/providers/accounting/rate-limiter';
-import { createMemoryJournal } from '../src/providers/visma-eekonomi/journal';
+import { createMemoryRequestJournal } from '../src/providers/accounting/request-journal';
 import { createVismaOAuth } from '../src/providers/visma-eekonomi/oauth';
 import { createVismaEekonomiProvider } from '../src/providers/visma-eekonomi/provider';
 
@@ -81,7 +82,7 @@ async function main() {
     },
     limiter,
     rateKey: 'visma_eekonomi:smoke',
-    journal: createMemoryJournal(),
+    journal: createMemoryRequestJournal(),
   });
 
   const run = new Date()
@@ -141,35 +142,7 @@ async function main() {
     'create an article',
     () =>
       provider.articles.create(
-        {
-          description: `Smoke greenfee ${run}`.slice(0, 50),
-          type: 'SERVICE',
-          unit: null,
-          active: true,
-          discontinued: false,
-          ean: null,
-          manufacturer: null,
-          manufacturerArticleNumber: null,
-          supplierNumber: null,
-          stockItem: false,
-          stockPlace: null,
-          stockQuantityHundredths: null,
-          disposableQuantityHundredths: null,
-          orderPointHundredths: null,
-          stockValueOre: null,
-          salesAccountSe: null,
-          salesAccountEu: null,
-          salesAccountExport: null,
-          purchaseAccount: null,
-          vatPercent: 6,
-          salesPriceOre: 45_000,
-          purchasePriceOre: null,
-          widthMm: null,
-          heightMm: null,
-          depthMm: null,
-          weightGrams: null,
-          notes: null,
-        },
+        serviceArticle({ description: `Smoke greenfee ${run}`.slice(0, 50), vatPercent: 6, salesPriceOre: 45_000 }),
         { externalRef: `smoke-art-${run}` },
       ),
     (a) => `article ${a.number}`,

@@ -137,6 +137,39 @@ export interface ArticleFields {
   notes: string | null;
 }
 
+/** A service article (no stock, no dimensions): the fields a caller names, every other one empty. */
+export function serviceArticle(
+  fields: Pick<ArticleFields, 'description' | 'vatPercent' | 'salesPriceOre'> & Partial<ArticleFields>,
+): ArticleFields {
+  return {
+    type: 'SERVICE',
+    unit: null,
+    active: true,
+    discontinued: false,
+    ean: null,
+    manufacturer: null,
+    manufacturerArticleNumber: null,
+    supplierNumber: null,
+    stockItem: false,
+    stockPlace: null,
+    stockQuantityHundredths: null,
+    disposableQuantityHundredths: null,
+    orderPointHundredths: null,
+    stockValueOre: null,
+    salesAccountSe: null,
+    salesAccountEu: null,
+    salesAccountExport: null,
+    purchaseAccount: null,
+    purchasePriceOre: null,
+    widthMm: null,
+    heightMm: null,
+    depthMm: null,
+    weightGrams: null,
+    notes: null,
+    ...fields,
+  };
+}
+
 export interface AccArticle extends ArticleFields {
   number: string;
   externalRef: string | null;

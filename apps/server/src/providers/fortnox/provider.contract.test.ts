@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { AccessTokenSource } from '../accounting/credentials';
-import type { AccountingProvider, ContractFields, InvoiceFields } from '../accounting/provider';
+import { type AccountingProvider, type ContractFields, type InvoiceFields, serviceArticle } from '../accounting/provider';
 import { createRateLimiter, FORTNOX_RATE_LIMIT, type RateLimiter } from '../accounting/rate-limiter';
 import { FORTNOX_SCOPES } from './oauth';
 import { createFortnoxProvider } from './provider';
@@ -201,35 +201,7 @@ describe('the Fortnox client keeps to the published contract', () => {
   it("writes an article's sales price where Fortnox keeps it (the preselected price list)", async () => {
     const fortnox = providerFor();
     const created = await fortnox.articles.create(
-      {
-        description: 'Range card',
-        type: 'SERVICE',
-        unit: 'st',
-        active: true,
-        discontinued: false,
-        ean: null,
-        manufacturer: null,
-        manufacturerArticleNumber: null,
-        supplierNumber: null,
-        stockItem: false,
-        stockPlace: null,
-        stockQuantityHundredths: null,
-        disposableQuantityHundredths: null,
-        orderPointHundredths: null,
-        stockValueOre: null,
-        salesAccountSe: null,
-        salesAccountEu: null,
-        salesAccountExport: null,
-        purchaseAccount: null,
-        vatPercent: 25,
-        salesPriceOre: 25_000,
-        purchasePriceOre: null,
-        widthMm: null,
-        heightMm: null,
-        depthMm: null,
-        weightGrams: null,
-        notes: null,
-      },
+      serviceArticle({ description: 'Range card', unit: 'st', vatPercent: 25, salesPriceOre: 25_000 }),
       { externalRef: 'fw-article-price' },
     );
     expect(created.salesPriceOre).toBe(25_000);

@@ -1,7 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { stockholmDate } from '../../lib/stockholm-time';
 import type { AccessTokenSource, TokenSet } from '../accounting/credentials';
-import type { AccArticle, AccCustomer, AccInvoice, AccountingProvider, InvoiceDeliveryMethod } from '../accounting/provider';
+import {
+  type AccArticle,
+  type AccCustomer,
+  type AccInvoice,
+  type AccountingProvider,
+  type InvoiceDeliveryMethod,
+  serviceArticle,
+} from '../accounting/provider';
 import type { RateLimiter } from '../accounting/rate-limiter';
 import { createFortnoxOAuth } from './oauth';
 import { createFortnoxProvider } from './provider';
@@ -167,35 +174,7 @@ export async function runFortnoxSmoke(env: SmokeEnv, log: (line: string) => void
       'create article',
       () =>
         provider.articles.create(
-          {
-            description: `Fairway smoke ${stamp}`,
-            type: 'SERVICE',
-            unit: 'st',
-            active: true,
-            discontinued: false,
-            ean: null,
-            manufacturer: null,
-            manufacturerArticleNumber: null,
-            supplierNumber: null,
-            stockItem: false,
-            stockPlace: null,
-            stockQuantityHundredths: null,
-            disposableQuantityHundredths: null,
-            orderPointHundredths: null,
-            stockValueOre: null,
-            salesAccountSe: null,
-            salesAccountEu: null,
-            salesAccountExport: null,
-            purchaseAccount: null,
-            vatPercent: 25,
-            salesPriceOre: 10_000,
-            purchasePriceOre: null,
-            widthMm: null,
-            heightMm: null,
-            depthMm: null,
-            weightGrams: null,
-            notes: null,
-          },
+          serviceArticle({ description: `Fairway smoke ${stamp}`, unit: 'st', vatPercent: 25, salesPriceOre: 10_000 }),
           { externalRef: `fw-smoke-art-${stamp}` },
         ),
       (a) => `number ${a.number}, price ${(a.salesPriceOre ?? 0) / 100} kr`,
