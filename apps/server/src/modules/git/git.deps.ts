@@ -10,5 +10,8 @@ export type GitDeps = Pick<FastifyInstance, 'db' | 'log'>;
 /** Talking to GIT with a club's key: the key box and allowed origins (config), and the demo's simulator. */
 export type GitClientDeps = GitDeps & Pick<FastifyInstance, 'config' | 'simulators'>;
 
-/** Queueing runs on the run engine (lib/runs) that talk to GIT. */
-export type GitRunDeps = GitClientDeps & Pick<FastifyInstance, 'runs'>;
+/**
+ * Queueing runs on the run engine (lib/runs) that talk to GIT; `database` tells which database it
+ * is, for the upkeep PGlite needs after bulk writes (db/maintenance.ts).
+ */
+export type GitRunDeps = GitClientDeps & Pick<FastifyInstance, 'runs' | 'database'>;

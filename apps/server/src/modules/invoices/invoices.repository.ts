@@ -2,11 +2,12 @@ import type { InvoiceSort, InvoicesListFilter } from '@fairway/shared';
 import { and, count, eq, gte, inArray, lt, lte, max, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
+import { matchesWords } from '../../db/word-search';
 import { inChunks } from '../../lib/sql';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import { deferredPage, orderByOf, type PageOrder, type PageRequest } from '../accounting/mirror/list';
 import { findMirrored, type MirrorTarget } from '../accounting/mirror/mirror';
-import { invoicePayments, invoices } from './invoices.tables';
+import { invoicePayments, invoiceSearchTerms, invoices } from './invoices.tables';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
 export type InvoiceListFilter = Omit<InvoicesListFilter, 'page' | 'pageSize'>;
@@ -40,18 +41,11 @@ export function teamInvoices(caller: AccountingCaller): SQL | undefined {
 }
 
 /**
- * The search box as a prefix query on words: "golf 1001" finds invoices whose customer has a word
- * starting with "golf" and a number (invoice, customer, OCR) starting with "1001". Only letters
- * and digits reach the query, so user input cannot be tsquery syntax.
+ * The search box: invoices with a word (number, customer number or name, OCR) starting with each
+ * word typed, "golf 1001" finding customer Golfklubben's invoice 1001 (db/word-search.ts).
  */
-export function searchQuery(search: string | undefined): string | null {
-  const words = (search ?? '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  return words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null;
-}
+export const invoiceSearch = (clubAccountId: string, search: string | undefined) =>
+  matchesWords(invoiceSearchTerms, invoices.id, clubAccountId, search);
 
 /**
  * Unpaid (money owed, not cancelled) — the condition of the partial index invoices_club_unpaid_idx,
@@ -75,8 +69,8 @@ function filterOf(
   if (filter.kind === 'overdue') conditions.push(unpaid(), lt(invoices.dueDate, today), sql`${invoices.balanceOre} > 0`);
   if (filter.from) conditions.push(gte(invoices.invoiceDate, filter.from));
   if (filter.to) conditions.push(lte(invoices.invoiceDate, filter.to));
-  const query = searchQuery(filter.search);
-  if (query) conditions.push(sql`${invoices.searchVector} @@ to_tsquery('simple', ${query})`);
+  const search = invoiceSearch(target.clubAccountId, filter.search);
+  if (search) conditions.push(search);
   return and(...conditions);
 }
 
@@ -309,6 +303,27 @@ export const openBalanceOf = (clubAccountId: PgColumn, customerNumber: PgColumn)
     eq(invoices.customerNumber, customerNumber),
     unpaid(),
   )})`.mapWith(Number);
+
+/**
+ * The customers of a club account whose open balance is not zero (a member's "has a balance"
+ * filter), as one set-based subquery over the unpaid invoices (the partial index
+ * invoices_club_unpaid_idx) instead of a sum per member.
+ */
+export const owingCustomers = (clubAccountId: string) =>
+  sql`select ${invoices.customerNumber} from ${invoices} where ${and(eq(invoices.clubAccountId, clubAccountId), unpaid())} group by ${invoices.customerNumber} having sum(${invoices.balanceOre}) <> 0`;
+
+/** Each owing customer's open balance (owingCustomers), to join a list to and sort by. */
+export const openBalancesByCustomer = (conn: Db | Tx, clubAccountId: string) =>
+  conn
+    .select({
+      customerNumber: invoices.customerNumber,
+      balanceOre: sql<number>`sum(${invoices.balanceOre})::bigint`.mapWith(Number).as('balance_ore'),
+    })
+    .from(invoices)
+    .where(and(eq(invoices.clubAccountId, clubAccountId), unpaid()))
+    .groupBy(invoices.customerNumber)
+    .having(sql`sum(${invoices.balanceOre}) <> 0`)
+    .as('open_balances');
 
 export interface OpenInvoiceRecord {
   id: string;

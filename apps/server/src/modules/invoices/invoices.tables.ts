@@ -14,15 +14,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from '../../db/row-level-security';
+import { searchTermColumns, searchTermIndexes } from '../../db/word-search';
 import type { AccInvoice } from '../../providers/accounting/provider';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import { users } from '../users/users.tables';
 
 /**
  * The text the invoice list searches, as one `simple` (no stemming, no stop words) tsvector over
- * number, customer number and name, and OCR. Stored in `search_vector` (a generated column), so a
- * search that walks the date index checks a stored vector instead of building one per row: that
- * made PGlite searches of 100k invoices 5–50× faster.
+ * number, customer number and name, and OCR. Stored in `search_vector` (a generated column), and its
+ * words kept in invoice_search_terms for the search (db/word-search.ts).
  */
 function invoiceSearchVector(t: { number: PgColumn; customerNumber: PgColumn; customerName: PgColumn; ocr: PgColumn }) {
   return sql`to_tsvector('simple', ${t.number} || ' ' || ${t.customerNumber} || ' ' || ${t.customerName} || ' ' || coalesce(${t.ocr}, ''))`;
@@ -89,13 +89,6 @@ export const invoices = pgTable(
     index('invoices_club_balance_idx').on(t.clubAccountId, t.balanceOre, t.number),
     // max(synced_at) per club account: the version the list's cached totals are keyed by.
     index('invoices_club_synced_idx').on(t.clubAccountId, t.syncedAt),
-    // Word-prefix search over number, customer number and name, and OCR (see invoiceSearchVector),
-    // keyed by club account first (btree_gin), so a search reads only its own club account's
-    // matches instead of every club's, ANDed with a bitmap of the club's rows.
-    // No pending list (fastupdate off): new entries go straight into the index. A pending list is
-    // read in full by every search until VACUUM merges it, and PGlite has no autovacuum; a mirror
-    // refresh left 2 MB of it, a third of each search's time.
-    index('invoices_search_idx').using('gin', t.clubAccountId, t.searchVector).with({ fastupdate: false }),
     index('invoices_club_customer_idx').on(t.clubAccountId, t.customerNumber),
     index('invoices_club_unpaid_idx').on(t.clubAccountId, t.dueDate).where(sql`${t.balanceOre} <> 0 and not ${t.cancelled}`),
     index('invoices_club_external_ref_idx').on(t.clubAccountId, t.externalRef),
@@ -103,6 +96,17 @@ export const invoices = pgTable(
     // ANDed a bitmap of the organisation's 100,000 rows into searches that had 500 matches.
     tenantIsolation(t.organisationId),
   ],
+);
+
+/**
+ * The words of each invoice's search_vector (number, customer number and name, OCR), one row each,
+ * kept by the triggers of db/migrations/0029_word_search_terms.sql: what the invoice and receipt
+ * lists' search boxes read (db/word-search.ts).
+ */
+export const invoiceSearchTerms = pgTable(
+  'invoice_search_terms',
+  searchTermColumns({ name: 'invoice_id', references: () => invoices.id }),
+  (t) => searchTermIndexes('invoice_search_terms', t),
 );
 
 /** Payments registered in the accounting program, mirrored for receipts and the GIT report-back. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { findMember, listVersion, memberSearchQuery, updateMember, upsertGitMembers, yearsBefore } from './members.repository';
+import { findMember, listVersion, updateMember, upsertGitMembers, yearsBefore } from './members.repository';
 
 let t: TestApp;
 let app: App;
@@ -18,14 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('search words and dates', () => {
-  it('keeps only word characters and those of e-mail addresses and golf IDs', () => {
-    expect(memberSearchQuery('Anna  850312-001')).toBe('anna:* & 850312-001:*');
-    expect(memberSearchQuery("anna.ek@example.se ':* | !")).toBe('anna.ek@example.se:*');
-    expect(memberSearchQuery(' -- ')).toBeNull();
-    expect(memberSearchQuery(undefined)).toBeNull();
-  });
-
+describe('dates', () => {
   it('counts years back, 29 February falling back to the 28th', () => {
     expect(yearsBefore('2026-06-15', 16)).toBe('2010-06-15');
     expect(yearsBefore('2024-02-29', 1)).toBe('2023-02-28');

@@ -18,8 +18,10 @@ import {
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
+import { vacuumIfNoAutovacuum } from '../../db/maintenance';
+import { matchesWords, searchWords } from '../../db/word-search';
 import { deferredPage, orderByOf, type PageOrder } from '../accounting/mirror/list';
-import { openBalanceOf } from '../invoices/invoices.repository';
+import { openBalanceOf, openBalancesByCustomer, owingCustomers } from '../invoices/invoices.repository';
 import { users } from '../users/users.tables';
 import {
   families,
@@ -27,6 +29,7 @@ import {
   memberCategories,
   memberListVersions,
   memberNotes,
+  memberSearchTerms,
   members,
   playerCategories,
 } from './members.tables';
@@ -90,22 +93,15 @@ export async function listVersion(conn: Db | Tx, t: MemberTenant): Promise<numbe
   return row?.version ?? 0;
 }
 
-// ---- the list -------------------------------------------------------------------------------
-
 /**
- * The search box as word prefixes ANDed: "anna 8503" finds Anna whose golf ID starts with 8503.
- * Words keep letters, digits and the characters of e-mail addresses and golf IDs (@ . _ -), so
- * user input never becomes tsquery syntax.
+ * After a bulk write of the register (a GIT refresh), PGlite gets the statistics and visibility
+ * of the register and its search terms that autovacuum keeps elsewhere (db/maintenance.ts).
  */
-export function memberSearchQuery(search: string | undefined): string | null {
-  const words = (search ?? '')
-    .toLowerCase()
-    .split(/\s+/)
-    .map((w) => w.replace(/[^\p{L}\p{N}@._-]+/gu, '').replace(/^[@._-]+|[@._-]+$/g, ''))
-    .filter((w) => /[\p{L}\p{N}]/u.test(w))
-    .slice(0, 8);
-  return words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null;
+export function vacuumMemberTables(deps: Parameters<typeof vacuumIfNoAutovacuum>[0], written: number): Promise<void> {
+  return vacuumIfNoAutovacuum(deps, written, [members, memberSearchTerms]);
 }
+
+// ---- the list -------------------------------------------------------------------------------
 
 /** YYYY-MM-DD `years` before `on` (29 February falls back to the 28th). */
 export function yearsBefore(on: string, years: number): string {
@@ -129,13 +125,16 @@ function filterOf(t: MemberTenant, f: MemberListFilter, today: string, clubAccou
   // Age a … b: born on or before today − a years, and after today − (b + 1) years.
   if (f.ageFrom !== undefined) conditions.push(lte(members.birthDate, yearsBefore(today, f.ageFrom)));
   if (f.ageTo !== undefined) conditions.push(gt(members.birthDate, yearsBefore(today, f.ageTo + 1)));
-  if (f.hasBalance !== undefined) conditions.push(sql`${memberBalance()} ${f.hasBalance ? sql`<>` : sql`=`} 0`);
+  if (f.hasBalance !== undefined) {
+    const owing = sql`${members.customerNumber} in (${owingCustomers(t.clubAccountId)})`;
+    conditions.push(f.hasBalance ? owing : sql`(${members.customerNumber} is null or not ${owing})`);
+  }
   if (f.inFamily !== undefined) {
     const inFamily = sql`exists (select 1 from ${familyMembers} where ${familyMembers.memberId} = ${members.id})`;
     conditions.push(f.inFamily ? inFamily : sql`not ${inFamily}`);
   }
-  const query = memberSearchQuery(f.search);
-  if (query) conditions.push(sql`${members.searchVector} @@ to_tsquery('simple', ${query})`);
+  const search = matchesWords(memberSearchTerms, members.id, t.clubAccountId, f.search);
+  if (search) conditions.push(search);
   return and(...conditions);
 }
 
@@ -206,7 +205,7 @@ export type MemberListRecord = {
  * One page in the chosen order, with the category names. The page's ids are found first, from
  * members alone (club account only, so the sort index can answer), and only then are their rows
  * read and joined (a deferred join): a deep page skips thousands of rows without joining each.
- * A search finds its matches first (the GIN index), then sorts them (`fenced`): given ORDER BY …
+ * A search finds its matches first (its terms, db/word-search.ts), then sorts them (`fenced`): given ORDER BY …
  * LIMIT the planner walked the sort index instead, testing each member until 25 matched, and a
  * surname clusters in name order, so "svensson" read 47,000 of 50,000 members (52 ms on
  * PostgreSQL, far more on PGlite).
@@ -225,17 +224,27 @@ export async function listMembers(
       .leftJoin(memberCategories, eq(memberCategories.id, members.memberCategoryId))
       .leftJoin(playerCategories, eq(playerCategories.id, members.playerCategoryId));
   if (isBalanceSort(f)) {
-    // Summed per member from the invoice mirror: no index to walk, so the filter's members are sorted.
+    // Sorted by the owing customers' balances joined in (one aggregate over the unpaid invoices,
+    // owingCustomers), zero for everyone else; the page's ids first, then their rows.
     const dir = f.order === 'desc' ? desc : asc;
-    return (await rows()
-      .where(filterOf(t, f, today))
-      .orderBy(dir(memberBalance()), dir(members.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize)) as MemberListRecord[];
+    const balances = openBalancesByCustomer(conn, t.clubAccountId);
+    const ids = (
+      await conn
+        .select({ id: members.id })
+        .from(members)
+        .leftJoin(balances, eq(balances.customerNumber, members.customerNumber))
+        .where(filterOf(t, f, today))
+        .orderBy(dir(sql`coalesce(${balances.balanceOre}, 0)`), dir(members.id))
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize)
+    ).map((r) => r.id);
+    if (ids.length === 0) return [];
+    const found = new Map((await rows().where(and(...own(t), inArray(members.id, ids)))).map((r) => [r.id, r]));
+    return ids.flatMap((id) => found.get(id) ?? []) as MemberListRecord[];
   }
   const order = pageOrder(f as MemberListFilter & { sort: Exclude<MemberSort, 'balance'> });
   const onPage = deferredPage(conn, members, members.id, filterOf(t, f, today, true), order, page, {
-    fenced: memberSearchQuery(f.search) !== null,
+    fenced: searchWords(f.search) !== null,
   });
   return (await rows()
     .where(and(...own(t), onPage))

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from '../../db/row-level-security';
+import { searchTermColumns, searchTermIndexes } from '../../db/word-search';
 import { feeRules } from '../fees/fees.tables';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import { users } from '../users/users.tables';
@@ -186,10 +187,19 @@ export const members = pgTable(
     index('members_club_guardian_idx').on(t.clubAccountId, t.guardianId),
     index('members_club_customer_idx').on(t.clubAccountId, t.customerNumber),
     feeRuleOfSameAccount('members_fee_rule_fk', t),
-    // Word-prefix search keyed by club account (btree_gin), no pending list: see invoices_search_idx.
-    index('members_search_idx').using('gin', t.clubAccountId, t.searchVector).with({ fastupdate: false }),
     tenantIsolation(t.organisationId),
   ],
+);
+
+/**
+ * The words of each member's search_vector, one row each, kept by the triggers of
+ * db/migrations/0029_word_search_terms.sql: what the member list's search box reads
+ * (db/word-search.ts).
+ */
+export const memberSearchTerms = pgTable(
+  'member_search_terms',
+  searchTermColumns({ name: 'member_id', references: () => members.id }),
+  (t) => searchTermIndexes('member_search_terms', t),
 );
 
 /** The notes tab of a member. */

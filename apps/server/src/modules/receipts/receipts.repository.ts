@@ -5,7 +5,7 @@ import { type AccountingCaller, teamCondition } from '../accounting/access';
 import type { PageRequest } from '../accounting/mirror/list';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
 import { customers } from '../customers/customers.tables';
-import { searchQuery } from '../invoices/invoices.repository';
+import { invoiceSearch } from '../invoices/invoices.repository';
 import { invoicePayments, invoices } from '../invoices/invoices.tables';
 import { clubAccounts } from '../organizations/organizations.tables';
 import { receiptSendOuts, receipts } from './receipts.tables';
@@ -48,8 +48,8 @@ export function receiptWindow(target: MirrorTarget, since: string, caller?: Acco
 function filterOf(target: MirrorTarget, filter: ReceiptsFilter, since: string, caller: AccountingCaller): SQL {
   const conditions = [receiptWindow(target, since, caller)];
   if (filter.state !== 'all') conditions.push(sql`${stateOf} = ${filter.state}`);
-  const query = searchQuery(filter.search);
-  if (query) conditions.push(sql`${invoices.searchVector} @@ to_tsquery('simple', ${query})`);
+  const search = invoiceSearch(target.clubAccountId, filter.search);
+  if (search) conditions.push(search);
   return and(...conditions) as SQL;
 }
 

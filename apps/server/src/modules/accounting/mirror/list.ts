@@ -50,8 +50,8 @@ export function orderByOf(order: PageOrder): SQL[] {
 
 export interface DeferredPageOptions {
   /**
-   * Match first, then sort: for a selective filter served by an index of its own (a search's GIN
-   * index). Given ORDER BY … LIMIT the planner would rather walk the sort index and test every
+   * Match first, then sort: for a selective filter served by an index of its own (a search's
+   * terms, db/word-search.ts). Given ORDER BY … LIMIT the planner would rather walk the sort index and test every
    * row until a page matched; a name clusters in name order, so a common surname read almost the
    * whole table. `OFFSET 0` keeps the matches' subquery from being merged into the sorted one
    * (written in SQL: Drizzle leaves out an offset of 0).

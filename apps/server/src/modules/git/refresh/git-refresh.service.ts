@@ -7,6 +7,7 @@ import { isGitError } from '../../../providers/git/git-errors';
 import type { GitListQuery, GitMember, GitPage } from '../../../providers/git/git-gateway';
 import type { MirrorTarget } from '../../accounting/mirror/mirror';
 import { linkGitRelations, registerGitMembers, retireMembersGoneFromGit } from '../../members/members.register';
+import { vacuumMemberTables } from '../../members/members.repository';
 import { gitClientFor, isKeyRefused, listConnectedGitTargets, markKeyRevoked } from '../connection/git-connections.service';
 import type { GitRunDeps } from '../git.deps';
 import {
@@ -41,7 +42,11 @@ interface Resource<T> {
   /** `seenAt`: when this read of the list began (the same for each of its pages). */
   write(deps: GitRefreshDeps, target: MirrorTarget, items: T[], seenAt: Date): Promise<WriteCounts>;
   /** After the whole list: `full` when every item was read, so what was not seen is gone from GIT. */
-  afterRead?(deps: GitRefreshDeps, target: MirrorTarget, read: { full: boolean; seenAt: Date }): Promise<void>;
+  afterRead?(
+    deps: GitRefreshDeps,
+    target: MirrorTarget,
+    read: { full: boolean; seenAt: Date; written: WriteCounts },
+  ): Promise<void>;
   modifiedAt(item: T): string;
 }
 
@@ -65,12 +70,13 @@ const RESOURCES: readonly Resource<unknown>[] = [
       await registerGitMembers(app.db, t, items, seenAt);
       return written;
     },
-    afterRead: async (app, t, { full, seenAt }) => {
+    afterRead: async (app, t, { full, seenAt, written }) => {
       if (full) {
         await pruneGitMembers(app.db, t, seenAt);
         await retireMembersGoneFromGit(app.db, t, seenAt);
       }
       await linkGitRelations(app.db, t);
+      await vacuumMemberTables(app, written.created + written.updated);
     },
     modifiedAt: (m) => m.modifiedAt,
   }),
@@ -210,7 +216,7 @@ async function refreshGitMirror(
       full ? undefined : (cursors.get(r.name)?.modifiedSince ?? undefined),
       tally,
     );
-    await r.afterRead?.(app, target, { full, seenAt });
+    await r.afterRead?.(app, target, { full, seenAt, written: tally });
     await repo.writeGitCursor(app.db, target.clubAccountId, r.name, {
       modifiedSince: cursorAfter(newest),
       ...(full ? { lastFullAt: new Date() } : {}),
