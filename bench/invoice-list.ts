@@ -40,7 +40,7 @@ finish(
   runListBench(
     {
       title: `invoice list: ${INVOICES} invoices (+${OTHER_INVOICES} in another club account)`,
-      tables: ['invoices'],
+      tables: ['invoices', 'invoice_search_terms'],
       async seed(t, mine, other) {
         await seed(t, mine, INVOICES, 1);
         await seed(t, other, OTHER_INVOICES, 2);

@@ -56,7 +56,7 @@ finish(
   runListBench(
     {
       title: `member list: ${MEMBERS} members (+${OTHER_MEMBERS} in another club account)`,
-      tables: ['members'],
+      tables: ['members', 'member_search_terms'],
       async seed(t, mine, other) {
         await seed(t, mine, MEMBERS, 11, true);
         await seed(t, other, OTHER_MEMBERS, 12, false);

@@ -74,14 +74,19 @@ export function matchesWords(terms: TermsTable, id: PgColumn, clubAccountId: str
   const words = searchWords(search);
   if (!words) return null;
   // chr(1114111) (U+10FFFF) sorts after every character, so [word, word || it) holds exactly the
-  // terms that start with the word, in the byte order of text_pattern_ops.
+  // terms that start with the word, in the byte order of text_pattern_ops. One range scan per word
+  // (LATERAL … OFFSET 0 keeps the planner from turning it into one scan of the whole club account
+  // filtered afterwards, which it chose while the terms had no statistics yet: 1.2 s).
   return sql`${id} = any(array(
     with words as materialized (
       select lexeme as lo, lexeme || chr(1114111) as hi from unnest(to_tsvector('simple', ${words}))
     )
-    select ${terms.rowId} from words join ${terms}
-      on ${terms.clubAccountId} = ${clubAccountId} and ${terms.term} ~>=~ words.lo and ${terms.term} ~<~ words.hi
-    group by ${terms.rowId}
+    select found.id from words cross join lateral (
+      select ${terms.rowId} as id from ${terms}
+      where ${terms.clubAccountId} = ${clubAccountId} and ${terms.term} ~>=~ words.lo and ${terms.term} ~<~ words.hi
+      offset 0
+    ) found
+    group by found.id
     having count(distinct words.lo) = (select count(*) from words)
   ))`;
 }
