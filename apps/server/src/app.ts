@@ -20,6 +20,7 @@ import { jobsPlugin } from './plugins/jobs';
 import { registerRateLimit } from './plugins/rate-limit';
 import { runsPlugin } from './plugins/runs';
 import { simulatorsPlugin } from './plugins/simulators';
+import { smsProviderPlugin } from './plugins/sms-provider';
 import { registerWebApp } from './plugins/static';
 import { storableTextPlugin } from './plugins/storable-text';
 import { swaggerPlugin } from './plugins/swagger';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(jobsPlugin, { runWorkers: config.RUN_WORKERS });
     await app.register(runsPlugin);
     await app.register(simulatorsPlugin);
+    await app.register(smsProviderPlugin);
     await app.register(swaggerPlugin, { config });
     await app.register(authPlugin);
 

@@ -94,6 +94,30 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes the 46elks API account, the simulator without one, and refuses half of one', () => {
+    const base = tempDir();
+    expect(loadConfig({ INIT_CWD: base }).ELKS).toBeNull();
+    expect(loadConfig({ INIT_CWD: base, ELKS_API_USERNAME: '', ELKS_API_PASSWORD: '' }).ELKS).toBeNull();
+    expect(loadConfig({ INIT_CWD: base, ELKS_API_USERNAME: 'u123', ELKS_API_PASSWORD: 'secret' }).ELKS).toEqual({
+      username: 'u123',
+      password: 'secret',
+      apiUrl: 'https://api.46elks.com/a1',
+    });
+    expect(
+      loadConfig({
+        INIT_CWD: base,
+        ELKS_API_USERNAME: 'u123',
+        ELKS_API_PASSWORD: 'secret',
+        ELKS_API_URL: 'http://127.0.0.1:9999/a1/',
+      }).ELKS?.apiUrl,
+    ).toBe('http://127.0.0.1:9999/a1');
+    expect(() => loadConfig({ INIT_CWD: base, ELKS_API_USERNAME: 'u123' })).toThrow(/ELKS_API_PASSWORD/);
+    expect(() => loadConfig({ INIT_CWD: base, ELKS_API_PASSWORD: 'secret' })).toThrow(/ELKS_API_USERNAME/);
+    expect(() => loadConfig({ INIT_CWD: base, ELKS_API_USERNAME: 'u', ELKS_API_PASSWORD: 'p', ELKS_API_URL: 'ftp://x' })).toThrow(
+      /ELKS_API_URL/,
+    );
+  });
+
   it('treats empty values as unset', () => {
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: '', SMTP_URL: '', PUBLIC_URL: '', PORT: '4000' });
     expect(config.DATABASE_URL).toBeUndefined();

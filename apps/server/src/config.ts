@@ -91,6 +91,10 @@ const envSchema = z.object({
   VISMA_AUTH_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   VISMA_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   GIT_ALLOWED_ORIGINS: originList,
+  // 46elks, the SMS provider. Without an API username, SMS go to the built-in simulator.
+  ELKS_API_USERNAME: optionalString,
+  ELKS_API_PASSWORD: optionalString,
+  ELKS_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -131,6 +135,15 @@ export interface Config {
    * built-in GIT simulator while it runs (modules/git/connection/git-connections.service.ts).
    */
   GIT_ALLOWED_ORIGINS: string[];
+  /** The 46elks API account SMS are sent with; `null` means "use the simulator" (providers/46elks/kit.ts). */
+  ELKS: ElksConfig | null;
+}
+
+export interface ElksConfig {
+  username: string;
+  password: string;
+  /** The API root, `https://api.46elks.com/a1` unless told. */
+  apiUrl: string;
 }
 
 export interface OAuthAppConfig {
@@ -200,7 +213,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.VISMA_API_URL ?? 'https://eaccountingapi.vismaonline.com',
     ),
     GIT_ALLOWED_ORIGINS: e.GIT_ALLOWED_ORIGINS,
+    ELKS: elksAccount(e.ELKS_API_USERNAME, e.ELKS_API_PASSWORD, e.ELKS_API_URL ?? 'https://api.46elks.com/a1'),
   };
+}
+
+function elksAccount(username: string | undefined, password: string | undefined, apiUrl: string): ElksConfig | null {
+  if (!username && !password) return null;
+  if (!username)
+    throw new ConfigError([
+      { variable: 'ELKS_API_USERNAME', message: 'the 46elks API username is required with ELKS_API_PASSWORD' },
+    ]);
+  if (!password)
+    throw new ConfigError([
+      { variable: 'ELKS_API_PASSWORD', message: `the 46elks API password is required with username ${username}` },
+    ]);
+  return { username, password, apiUrl: apiUrl.replace(/\/+$/, '') };
 }
 
 function oauthApp(

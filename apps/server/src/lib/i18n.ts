@@ -23,6 +23,7 @@ import { permissionsMessages } from './messages/permissions';
 import { receiptsMessages } from './messages/receipts';
 import { runsMessages } from './messages/runs';
 import { segmentsMessages } from './messages/segments';
+import { smsProviderMessages } from './messages/sms-provider';
 import { subscriptionsMessages } from './messages/subscriptions';
 import { supportMessages } from './messages/support';
 import type { MessageDictionary, MessageText } from './messages/types';
@@ -77,6 +78,7 @@ const dictionaries = [
   exportsMessages,
   helpMessages,
   supportMessages,
+  smsProviderMessages,
 ] as const;
 
 type Merge<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]

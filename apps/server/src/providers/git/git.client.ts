@@ -3,6 +3,7 @@ import { storableDeep } from '@fairway/shared';
 import type { z } from 'zod';
 import type { MessageKey } from '../../lib/i18n';
 import type { RateLimit, RateLimiter } from '../accounting/rate-limiter';
+import { backoffMs, parseRetryAfter, retryAfterJitterMs } from '../retry';
 import { GitError } from './git-errors';
 import {
   type CreditInput,
@@ -71,15 +72,6 @@ interface RequestOptions {
   notFound?: { key: MessageKey; params?: Record<string, string> };
 }
 
-/** `Retry-After` in seconds or as an HTTP date. */
-export function parseRetryAfter(header: string | null): number | undefined {
-  if (header === null) return undefined;
-  const seconds = Number(header);
-  if (header.trim() !== '' && Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(header);
-  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
-}
-
 /** GIT's status and error code → the portal's kind and message. */
 export function mapGitError(status: number, body: GitErrorBody | null, options: RequestOptions = {}): GitError {
   const code = body?.error?.code;
@@ -120,8 +112,7 @@ export function createGitClient(options: GitClientOptions): GitClient {
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
   const rateKey = options.rateKey ?? `git:${options.clubId}`;
   let attempts = 0;
-  const backoff = (attempt: number) =>
-    Math.min(10_000, retryBaseMs * 2 ** attempt) + Math.floor(Math.random() * Math.max(1, Math.min(250, retryBaseMs)));
+  const backoff = (attempt: number) => backoffMs(attempt, retryBaseMs);
 
   async function request<S extends z.ZodType>(
     schema: S,
@@ -182,7 +173,7 @@ export function createGitClient(options: GitClientOptions): GitClient {
         if (attempt < maxRetries && (wait === undefined || wait <= maxRetryAfterMs)) {
           options.logger?.warn({ method, path, attempt, waitMs: wait }, 'git rate limited');
           // Jitter after Retry-After too, so clients throttled together do not return together.
-          await sleep((wait ?? backoff(attempt)) + Math.floor(Math.random() * Math.min(100, retryBaseMs)));
+          await sleep((wait ?? backoff(attempt)) + retryAfterJitterMs(retryBaseMs));
           continue;
         }
         throw new GitError('rate_limited', 'gitGateway.rateLimited', {}, { gitCode: 429, retryAfterMs: wait });
