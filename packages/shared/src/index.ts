@@ -24,6 +24,7 @@ export * from './invoices/invoice-totals';
 export * from './invoices/invoices.schemas';
 export * from './landing/landing.schemas';
 export * from './landing/public-site';
+export * from './member-care/member-care.schemas';
 export * from './members/categories.schemas';
 export * from './members/families.schemas';
 export * from './members/members.rules';
