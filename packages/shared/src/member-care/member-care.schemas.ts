@@ -43,8 +43,11 @@ export const MEMBER_FIELD_LABELS: Record<MemberField, Record<Lang, string>> = {
   clubName: { sv: 'Klubbens namn', en: 'Club name' },
 };
 
-/** `{{firstname}}`, with optional spaces inside the braces (`{{ firstname }}`). */
-export const PLACEHOLDER_PATTERN = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
+/**
+ * `{{firstname}}`, with optional spaces inside the braces (`{{ firstname }}`). Any name is found,
+ * `{{förnamn}}` too, so a name that is no member field is refused rather than sent as written.
+ */
+export const PLACEHOLDER_PATTERN = /\{\{\s*([^{}\s]{1,40})\s*\}\}/gu;
 
 export const placeholderOf = (field: MemberField) => `{{${field}}}`;
 
