@@ -24,7 +24,11 @@ export * from './invoices/invoice-totals';
 export * from './invoices/invoices.schemas';
 export * from './landing/landing.schemas';
 export * from './landing/public-site';
+<<<<<<< HEAD
 export * from './member-care/sms';
+=======
+export * from './member-care/member-care.schemas';
+>>>>>>> h6-mc-templates
 export * from './members/categories.schemas';
 export * from './members/families.schemas';
 export * from './members/members.rules';

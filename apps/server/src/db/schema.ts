@@ -23,6 +23,7 @@ export * from '../modules/hidden-resources/hidden-resources.tables';
 export * from '../modules/integrations/integrations.tables';
 export * from '../modules/invoices/invoices.tables';
 export * from '../modules/landing/landing.tables';
+export * from '../modules/member-care/member-care.tables';
 export * from '../modules/members/members.tables';
 export * from '../modules/notifications/notifications.tables';
 export * from '../modules/organizations/organizations.tables';

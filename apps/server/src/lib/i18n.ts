@@ -17,6 +17,7 @@ import { gitSyncMessages } from './messages/git-sync';
 import { helpMessages } from './messages/help';
 import { integrationsMessages } from './messages/integrations';
 import { invoicesMessages } from './messages/invoices';
+import { memberCareMessages } from './messages/member-care';
 import { membersMessages } from './messages/members';
 import { notificationsMessages } from './messages/notifications';
 import { permissionsMessages } from './messages/permissions';
@@ -68,6 +69,7 @@ const dictionaries = [
   articlesMessages,
   feesMessages,
   membersMessages,
+  memberCareMessages,
   gitGatewayMessages,
   gitReportMessages,
   gitSyncMessages,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_SCOPES, EXPORT_FORMATS, ROLES } from '@fairway/shared';
+import { ALL_SCOPES, EXPORT_FORMATS, emailDesignSchema, ROLES } from '@fairway/shared';
 import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { exportLogs } from './exports/exports.tables';
 import { gitImports } from './git/import/git-import.tables';
 import { runGitRefresh } from './git/refresh/git-refresh.service';
 import { routeModules } from './index';
+import { emailTemplates } from './member-care/member-care.tables';
 import { memberNotes, members } from './members/members.tables';
 import { notify } from './notifications/notifications.service';
 import { roles } from './permissions/permissions.tables';
@@ -367,6 +368,14 @@ async function seedOrganisation(org: TestOrganisation) {
     headerRow: 1,
     columns: ['Golf-ID'],
     rows: [],
+    createdBy: org.owner.userId,
+  });
+  await app.db.insert(emailTemplates).values({
+    ...tenant,
+    title: 'Matrismall',
+    design: emailDesignSchema.parse({}),
+    html: '<!doctype html>',
+    text: '',
     createdBy: org.owner.userId,
   });
   await app.db.insert(exportLogs).values({

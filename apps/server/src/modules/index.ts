@@ -26,6 +26,7 @@ import { integrationsRoutes } from './integrations/integrations.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { landingRoutes } from './landing/landing.routes';
 import { landingFormsRoutes } from './landing/landing-forms.routes';
+import { memberCareRoutes } from './member-care/member-care.routes';
 import { membersRoutes } from './members/members.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { organizationsRoutes } from './organizations/organizations.routes';
@@ -77,6 +78,7 @@ export const routeModules: RouteModule[] = [
   segmentsRoutes,
   connectorRoutes,
   membersRoutes,
+  memberCareRoutes,
   receiptsJobs,
   receiptsRoutes,
   feesRoutes,

@@ -104,6 +104,11 @@ describe('the API contract of every route', () => {
       'POST /api/v1/permissions/roles',
       'GET /api/v1/segments/customers',
       'GET /api/v1/segments/info/articles/:id',
+      'GET /api/v1/member_care/templates',
+      'POST /api/v1/member_care/templates/:id/duplicate',
+      'GET /api/v1/member_care/templates/ready',
+      'POST /api/v1/member_care/templates/ready/:key/copy',
+      'POST /api/v1/member_care/newsletter/images',
     ]) {
       expect(urls.some((u) => u === expected || u === `${expected}/`)).toBe(true);
     }
@@ -111,7 +116,7 @@ describe('the API contract of every route', () => {
 
   it('declares a response schema on every route', () => {
     // File downloads answer bytes, not JSON: there is nothing to allow-list.
-    const fileRoutes = ['GET /api/v1/users/:id/image'];
+    const fileRoutes = ['GET /api/v1/users/:id/image', 'GET /api/v1/member_care/newsletter/images/:id'];
     const missing = routes.filter(
       (r) => !fileRoutes.includes(`${r.method} ${r.url}`) && (!r.schema?.response || Object.keys(r.schema.response).length === 0),
     );

@@ -5,6 +5,7 @@ import { GIT_IMPORT_VALIDATION_MESSAGES } from '../git/git-import.messages';
 import { GIT_REPORT_VALIDATION_MESSAGES } from '../git/git-report.messages';
 import { GIT_SYNC_VALIDATION_MESSAGES } from '../git/git-sync.messages';
 import { HELP_VALIDATION_MESSAGES } from '../help/help.messages';
+import { MEMBER_CARE_VALIDATION_MESSAGES } from '../member-care/member-care.messages';
 import { SMS_VALIDATION_MESSAGES } from '../member-care/sms.messages';
 import { MEMBERS_VALIDATION_MESSAGES } from '../members/members.messages';
 import { SUPPORT_VALIDATION_MESSAGES } from '../support/support.messages';
@@ -149,6 +150,8 @@ export const VALIDATION_MESSAGES = {
   ...SUPPORT_VALIDATION_MESSAGES,
   // SMS: the sender beyond its length, the recipient's number (member-care/sms.ts).
   ...SMS_VALIDATION_MESSAGES,
+  // Member care: e-mail templates and newsletter images (docs/member-care.md).
+  ...MEMBER_CARE_VALIDATION_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

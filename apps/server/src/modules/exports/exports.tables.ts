@@ -1,15 +1,10 @@
 import type { ExportFormat, ExportKind, ExportStatus } from '@fairway/shared';
-import { customType, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from '../../db/bytea';
 import { tenantIsolation } from '../../db/row-level-security';
 import { runLifecycleColumns } from '../../lib/runs/run-columns';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import { users } from '../users/users.tables';
-
-/** PGlite answers a Uint8Array, node-postgres a Buffer: both are read as a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * The export log (docs/exports.md#log): one row per export a user asked for,
