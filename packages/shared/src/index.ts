@@ -24,11 +24,8 @@ export * from './invoices/invoice-totals';
 export * from './invoices/invoices.schemas';
 export * from './landing/landing.schemas';
 export * from './landing/public-site';
-<<<<<<< HEAD
-export * from './member-care/sms';
-=======
 export * from './member-care/member-care.schemas';
->>>>>>> h6-mc-templates
+export * from './member-care/sms';
 export * from './members/categories.schemas';
 export * from './members/families.schemas';
 export * from './members/members.rules';
