@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
+import { asSchemaOwner } from '../../../db/tenant-context';
 
 /** The club account a mirror row belongs to. */
 export interface MirrorTarget {
@@ -61,6 +62,38 @@ export async function pruneMirror<T extends MirrorTable>(
     .where(and(eq(table.clubAccountId, target.clubAccountId), lt(table.syncedAt, since)))
     .returning({ number: table.number });
   return removed.length;
+}
+
+/**
+ * VACUUM (ANALYZE) of one mirror table; outside any transaction (VACUUM cannot run inside one).
+ * Only the table's owner may vacuum it (the application role would be skipped with a mere
+ * warning), and it reads no tenant's rows, so it runs as the schema owner.
+ */
+async function vacuumAnalyze(conn: Db, table: MirrorTable): Promise<void> {
+  await asSchemaOwner(() => conn.execute(sql`vacuum (analyze) ${sql.identifier(getTableName(table))}`));
+}
+
+/**
+ * What the refresh (modules/accounting/refresh/refresh.service.ts) does to a mirror table besides
+ * writing pages into it. Each document module hands out its own from its `<module>.mirror.ts`, so
+ * the refresh names no module's tables.
+ */
+export interface MirrorTableUpkeep {
+  /**
+   * After a full read: removes the club account's rows not touched since `since`, the documents
+   * the program no longer has (see pruneMirror). Absent for a table whose documents the programs
+   * never delete (invoices: they are cancelled or credited).
+   */
+  prune?: (conn: Db | Tx, target: MirrorTarget, since: Date) => Promise<number>;
+  /** VACUUM (ANALYZE) of the table, where no autovacuum does it (PGlite; see ANALYZE_AFTER_ROWS in the refresh). */
+  vacuumAnalyze: (conn: Db) => Promise<void>;
+}
+
+/** The upkeep of a mirror table (see MirrorTableUpkeep); `pruned` says whether a full read prunes it. */
+export function mirrorTableUpkeep(table: MirrorTable, options: { pruned: boolean }): MirrorTableUpkeep {
+  const upkeep: MirrorTableUpkeep = { vacuumAnalyze: (conn) => vacuumAnalyze(conn, table) };
+  if (options.pruned) upkeep.prune = (conn, target, since) => pruneMirror(conn, table, target, since);
+  return upkeep;
 }
 
 /** Provider timestamps as Dates (null stays null; an unparsable one is treated as unknown). */
