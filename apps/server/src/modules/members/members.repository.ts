@@ -1,4 +1,4 @@
-import type { MemberSort, MembersListFilter } from '@fairway/shared';
+import type { BillingMethod, MemberSort, MembersListFilter } from '@fairway/shared';
 import {
   and,
   asc,
@@ -18,6 +18,7 @@ import {
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
+import { inChunks } from '../../lib/sql';
 import { deferredPage, orderByOf, type PageOrder } from '../accounting/mirror/list';
 import { openBalanceOf } from '../invoices/invoices.repository';
 import { users } from '../users/users.tables';
@@ -502,6 +503,24 @@ export async function payersWithFamily(conn: Db | Tx, t: MemberTenant, ids: read
 }
 
 // ---- GIT sync -------------------------------------------------------------------------------
+
+/**
+ * The billing method the members of these golf IDs chose (members without one are left out): the
+ * GIT sync sends their invoices by it (modules/git/sync/git-sync-documents.ts).
+ */
+export async function billingMethodsByGolfId(
+  conn: Db | Tx,
+  t: MemberTenant,
+  golfIds: readonly string[],
+): Promise<{ golfId: string; billingMethod: BillingMethod }[]> {
+  const rows = await inChunks(golfIds, (chunk) =>
+    conn
+      .select({ golfId: members.golfId, billingMethod: members.billingMethod })
+      .from(members)
+      .where(and(...own(t), inArray(members.golfId, chunk))),
+  );
+  return rows.flatMap((r) => (r.golfId && r.billingMethod ? [{ golfId: r.golfId, billingMethod: r.billingMethod }] : []));
+}
 
 /**
  * The customer the GIT sync made (or found) for a payer becomes the member's customer, unless the
