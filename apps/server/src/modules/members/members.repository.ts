@@ -401,6 +401,24 @@ export async function memberNameOf(
   return row ?? null;
 }
 
+/**
+ * The names and numbers of these members of the organisation, by id (support tickets, which
+ * belong to the organisation rather than a club account, name the member they are about;
+ * modules/support/support.repository.ts). Ids of another organisation are left out.
+ */
+export async function memberNamesByIds(
+  conn: Db | Tx,
+  organisationId: string,
+  ids: readonly string[],
+): Promise<Map<string, { firstname: string; lastname: string; memberNumber: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await conn
+    .select({ id: members.id, firstname: members.firstname, lastname: members.lastname, memberNumber: members.memberNumber })
+    .from(members)
+    .where(and(eq(members.organisationId, organisationId), inArray(members.id, [...new Set(ids)])));
+  return new Map(rows.map(({ id, ...name }) => [id, name]));
+}
+
 export async function wardsOf(conn: Db | Tx, t: MemberTenant, guardianId: string): Promise<MemberRefRecord[]> {
   return conn
     .select(refColumns)
