@@ -22,10 +22,6 @@ const readModelTables = {
   // the exports write out members, invoices and the GIT invoice bases as files
   exports: '^src/modules/(members|invoices|git)/[^/]+\\.tables\\.ts$',
 };
-// Edges that break the rule today, each to be replaced by a function of the owning module's repository.
-const knownTableEdges = [
-];
-const tablesFrom = (file) => `^${file.replace(/\./g, '\\.')}$`;
 const tablesRule = (from, allowed) => ({
   name: 'tables-of-own-module',
   severity: 'error',
@@ -35,31 +31,17 @@ const tablesRule = (from, allowed) => ({
   from,
   to: { path: '^src/modules/[^/]+/.*\\.tables\\.ts$', pathNot: ['^src/modules/$1/', ...tablesAnyModuleMayRead, ...allowed] },
 });
-const knownFromFiles = [...new Set(knownTableEdges.map(([from]) => from))];
 const tablesRules = [
   tablesRule(
     {
       path: '^src/modules/([^/]+)/',
-      pathNot: [
-        '(\\.test|\\.tables)\\.ts$',
-        ...Object.keys(readModelTables).map((m) => `^src/modules/${m}/`),
-        ...knownFromFiles.map(tablesFrom),
-      ],
+      pathNot: ['(\\.test|\\.tables)\\.ts$', ...Object.keys(readModelTables).map((m) => `^src/modules/${m}/`)],
     },
     [],
   ),
   ...Object.entries(readModelTables).map(([m, tables]) =>
-    tablesRule({ path: `^src/modules/(${m})/`, pathNot: ['(\\.test|\\.tables)\\.ts$', ...knownFromFiles.map(tablesFrom)] }, [
-      tables,
-    ]),
+    tablesRule({ path: `^src/modules/(${m})/`, pathNot: '(\\.test|\\.tables)\\.ts$' }, [tables]),
   ),
-  ...knownFromFiles.map((file) => {
-    const [, module, rest] = file.match(/^src\/modules\/([^/]+)\/(.*)$/);
-    return tablesRule({ path: `^src/modules/(${module})/${rest.replace(/\./g, '\\.')}$` }, [
-      ...(readModelTables[module] ? [readModelTables[module]] : []),
-      ...knownTableEdges.filter(([from]) => from === file).map(([, to]) => tablesFrom(to)),
-    ]);
-  }),
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
