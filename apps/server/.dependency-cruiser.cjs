@@ -22,33 +22,6 @@ const readModelTables = {
   // the exports write out members, invoices and the GIT invoice bases as files
   exports: '^src/modules/(members|invoices|git)/[^/]+\\.tables\\.ts$',
 };
-// Edges that break the rule today, each to be replaced by a function of the owning module's repository
-// (the refresh's prune and vacuum of the mirror tables would move into each module's `<module>.mirror.ts`).
-const knownTableEdges = [
-  // known, to be moved: git/sync/git-sync-mirror.repository.ts → fees/fees.tables.ts
-  ['src/modules/git/sync/git-sync-mirror.repository.ts', 'src/modules/fees/fees.tables.ts'],
-  // known, to be moved: git/sync/git-sync-mirror.repository.ts → members/members.tables.ts
-  ['src/modules/git/sync/git-sync-mirror.repository.ts', 'src/modules/members/members.tables.ts'],
-  // known, to be moved: members/members.register.ts → git/git.tables.ts
-  ['src/modules/members/members.register.ts', 'src/modules/git/git.tables.ts'],
-  // known, to be moved: receipts/receipts.repository.ts → customers/customers.tables.ts
-  ['src/modules/receipts/receipts.repository.ts', 'src/modules/customers/customers.tables.ts'],
-  // known, to be moved: receipts/receipts.repository.ts → invoices/invoices.tables.ts
-  ['src/modules/receipts/receipts.repository.ts', 'src/modules/invoices/invoices.tables.ts'],
-  // known, to be moved: subscriptions/subscriptions.repository.ts → landing/landing.tables.ts
-  ['src/modules/subscriptions/subscriptions.repository.ts', 'src/modules/landing/landing.tables.ts'],
-  // known, to be moved: support/support.repository.ts → members/members.tables.ts
-  ['src/modules/support/support.repository.ts', 'src/modules/members/members.tables.ts'],
-  // known, to be moved: accounting/refresh/refresh.service.ts → articles/articles.tables.ts
-  ['src/modules/accounting/refresh/refresh.service.ts', 'src/modules/articles/articles.tables.ts'],
-  // known, to be moved: accounting/refresh/refresh.service.ts → contracts/contracts.tables.ts
-  ['src/modules/accounting/refresh/refresh.service.ts', 'src/modules/contracts/contracts.tables.ts'],
-  // known, to be moved: accounting/refresh/refresh.service.ts → customers/customers.tables.ts
-  ['src/modules/accounting/refresh/refresh.service.ts', 'src/modules/customers/customers.tables.ts'],
-  // known, to be moved: accounting/refresh/refresh.service.ts → invoices/invoices.tables.ts
-  ['src/modules/accounting/refresh/refresh.service.ts', 'src/modules/invoices/invoices.tables.ts'],
-];
-const tablesFrom = (file) => `^${file.replace(/\./g, '\\.')}$`;
 const tablesRule = (from, allowed) => ({
   name: 'tables-of-own-module',
   severity: 'error',
@@ -58,31 +31,17 @@ const tablesRule = (from, allowed) => ({
   from,
   to: { path: '^src/modules/[^/]+/.*\\.tables\\.ts$', pathNot: ['^src/modules/$1/', ...tablesAnyModuleMayRead, ...allowed] },
 });
-const knownFromFiles = [...new Set(knownTableEdges.map(([from]) => from))];
 const tablesRules = [
   tablesRule(
     {
       path: '^src/modules/([^/]+)/',
-      pathNot: [
-        '(\\.test|\\.tables)\\.ts$',
-        ...Object.keys(readModelTables).map((m) => `^src/modules/${m}/`),
-        ...knownFromFiles.map(tablesFrom),
-      ],
+      pathNot: ['(\\.test|\\.tables)\\.ts$', ...Object.keys(readModelTables).map((m) => `^src/modules/${m}/`)],
     },
     [],
   ),
   ...Object.entries(readModelTables).map(([m, tables]) =>
-    tablesRule({ path: `^src/modules/(${m})/`, pathNot: ['(\\.test|\\.tables)\\.ts$', ...knownFromFiles.map(tablesFrom)] }, [
-      tables,
-    ]),
+    tablesRule({ path: `^src/modules/(${m})/`, pathNot: '(\\.test|\\.tables)\\.ts$' }, [tables]),
   ),
-  ...knownFromFiles.map((file) => {
-    const [, module, rest] = file.match(/^src\/modules\/([^/]+)\/(.*)$/);
-    return tablesRule({ path: `^src/modules/(${module})/${rest.replace(/\./g, '\\.')}$` }, [
-      ...(readModelTables[module] ? [readModelTables[module]] : []),
-      ...knownTableEdges.filter(([from]) => from === file).map(([, to]) => tablesFrom(to)),
-    ]);
-  }),
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

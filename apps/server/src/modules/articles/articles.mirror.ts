@@ -1,6 +1,13 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccArticle, ArticleSummaryFlag } from '../../providers/accounting/provider';
-import { type MirrorTarget, mergeDocument, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror/mirror';
+import {
+  type MirrorTarget,
+  mergeDocument,
+  mirrorTableUpkeep,
+  storedDocuments,
+  timestampOf,
+  upsertMirror,
+} from '../accounting/mirror/mirror';
 import { articles } from './articles.tables';
 
 export function articleRow(target: MirrorTarget, a: AccArticle, createdBy?: string | null): typeof articles.$inferInsert {
@@ -77,3 +84,6 @@ export async function mirrorArticles(
   });
   return upsertMirror(conn, articles, rows, whole ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
 }
+
+/** The article mirror's upkeep in a refresh: a full read prunes the articles the program no longer has. */
+export const articlesMirrorTable = mirrorTableUpkeep(articles, { pruned: true });

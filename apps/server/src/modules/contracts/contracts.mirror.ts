@@ -1,6 +1,13 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccContract } from '../../providers/accounting/provider';
-import { documentToStore, type MirrorTarget, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror/mirror';
+import {
+  documentToStore,
+  type MirrorTarget,
+  mirrorTableUpkeep,
+  storedDocuments,
+  timestampOf,
+  upsertMirror,
+} from '../accounting/mirror/mirror';
 import { contracts } from './contracts.tables';
 
 export function contractRow(target: MirrorTarget, c: AccContract, createdBy?: string | null): typeof contracts.$inferInsert {
@@ -68,3 +75,6 @@ export async function mirrorContracts(
   );
   return upsertMirror(conn, contracts, rows, MIRRORED);
 }
+
+/** The contract mirror's upkeep in a refresh: a full read prunes the contracts the program no longer has. */
+export const contractsMirrorTable = mirrorTableUpkeep(contracts, { pruned: true });

@@ -1,6 +1,13 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccCustomer } from '../../providers/accounting/provider';
-import { documentToStore, type MirrorTarget, storedDocuments, timestampOf, upsertMirror } from '../accounting/mirror/mirror';
+import {
+  documentToStore,
+  type MirrorTarget,
+  mirrorTableUpkeep,
+  storedDocuments,
+  timestampOf,
+  upsertMirror,
+} from '../accounting/mirror/mirror';
 import { customers } from './customers.tables';
 
 export function customerRow(target: MirrorTarget, c: AccCustomer, createdBy?: string | null): typeof customers.$inferInsert {
@@ -55,3 +62,6 @@ export async function mirrorCustomers(
   );
   return upsertMirror(conn, customers, rows, MIRRORED);
 }
+
+/** The customer mirror's upkeep in a refresh: a full read prunes the customers the program no longer has. */
+export const customersMirrorTable = mirrorTableUpkeep(customers, { pruned: true });

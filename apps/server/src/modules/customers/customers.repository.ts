@@ -169,3 +169,15 @@ export async function savePortalFields(
     .set({ portalFields: fields })
     .where(and(eq(customers.clubAccountId, target.clubAccountId), eq(customers.number, number)));
 }
+
+/**
+ * Where the receipts of the customer `customerNumber` names are e-mailed (docs/receipts.md): its
+ * invoice e-mail, else its e-mail; a subquery correlated with the enclosing query.
+ */
+export const receiptEmailOf = (clubAccountId: PgColumn, customerNumber: PgColumn) =>
+  sql<
+    string | null
+  >`(select coalesce(nullif(${customers.data}->>'emailInvoice', ''), nullif(${customers.email}, '')) from ${customers} where ${and(
+    eq(customers.clubAccountId, clubAccountId),
+    eq(customers.number, customerNumber),
+  )})`;

@@ -1,5 +1,6 @@
 import type { FeeRulesListQuery, FeesListQuery, FeeTypesListQuery } from '@fairway/shared';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { likePattern } from '../../lib/sql';
 import type { AccountTenant } from '../configurations/configurations.repository';
@@ -268,6 +269,19 @@ export async function findFeeRule(conn: Conn, tenant: AccountTenant, id: string)
     .where(and(ruleOf(tenant), eq(feeRules.id, id)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The discount of the fee rule `feeRuleId` names in the club account `clubAccountId` (null without
+ * one), as subqueries correlated with the enclosing query (a family's fee rule,
+ * modules/members/families.repository.ts).
+ */
+export function feeRuleDiscountOf(feeRuleId: PgColumn, clubAccountId: PgColumn) {
+  const rule = and(eq(feeRules.id, feeRuleId), eq(feeRules.clubAccountId, clubAccountId));
+  return {
+    type: sql<FeeRuleRow['discountType'] | null>`(select ${feeRules.discountType} from ${feeRules} where ${rule})`,
+    value: sql<number | null>`(select ${feeRules.discountValue} from ${feeRules} where ${rule})`,
+  };
 }
 
 /** The fees of the given rules, in each rule's order. */

@@ -207,3 +207,14 @@ export async function clubAccountOf(
     .where(and(eq(clubAccounts.id, id), eq(clubAccounts.organisationId, organisationId)));
   return row ?? null;
 }
+
+/**
+ * GIT's guardians and families of the club account's members, as a subquery with the columns
+ * club_account_id, golf_id, guardian_golf_id, family_id, family_role and last_name: the member
+ * register links guardians and families from it (linkGitRelations in
+ * modules/members/members.register.ts), in a few statements over the whole list.
+ */
+export function gitMemberRelations(target: MirrorTarget): SQL {
+  return sql`select ${gitMembers.clubAccountId}, ${gitMembers.golfId}, ${gitMembers.guardianGolfId}, ${gitMembers.familyId},
+    ${gitMembers.familyRole}, ${gitMembers.lastName} from ${gitMembers} where ${tenantOf(gitMembers, target)}`;
+}

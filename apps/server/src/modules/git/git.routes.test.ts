@@ -476,9 +476,13 @@ describe('demo', () => {
     expect((await client.getClub()).id).toBe(DEFAULT_GIT_CLUB_ID);
   });
 
-  it('may also be connected by the simulator’s own address, which the demo runs', async () => {
+  it('may also be connected by the simulator’s own address, which the demo runs: still the simulator', async () => {
     const demo = await demoGitConnection(app.simulators);
     const info = await ok<GitConnectionInfo>('PUT', '/git/connection', b.owner, demo);
-    expect(info).toMatchObject({ status: 'connected', environment: 'live', clubId: DEFAULT_GIT_CLUB_ID });
+    expect(info).toMatchObject({ status: 'connected', environment: 'simulator', clubId: DEFAULT_GIT_CLUB_ID });
+    // The address typed in is stored as such; what it reaches is the simulator, wherever it is asked.
+    expect((await ok<GitConnectionInfo>('GET', '/git/connection', b.owner)).environment).toBe('simulator');
+    const card = (await ok<Integrations>('GET', '/integrations', b.owner)).integrations.find((i) => i.system === 'git');
+    expect(card?.target).toBe('simulator');
   });
 });

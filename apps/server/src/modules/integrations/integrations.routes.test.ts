@@ -175,14 +175,22 @@ describe('GET /integrations: what each link reaches, the real system or our simu
     expect((await targets(live.app, org.owner)).git).toEqual(['not_connected', 'live']);
     const connect = (body: object) =>
       live.app.inject({ method: 'PUT', url: '/api/v1/git/connection', headers: org.owner.headers, payload: body });
+    // GIT's own connection answer says the same as the card (one function, gitConnectionTarget).
+    const environment = async () =>
+      (await live.app.inject({ method: 'GET', url: '/api/v1/git/connection', headers: org.owner.headers })).json().data
+        .environment;
     const configured = await connect({ clubId: externalGit.clubId, apiKey: externalGit.apiKey, baseUrl: externalGit.apiBaseUrl });
     expect(configured.statusCode).toBe(200);
+    expect(configured.json().data.environment).toBe('live');
     expect((await targets(live.app, org.owner)).git).toEqual(['connected', 'live']);
+    expect(await environment()).toBe('live');
 
     // The built-in simulator's own address, typed in while the demo runs it, reaches no real GIT.
     const builtIn = await connect(await demoGitConnection(live.app.simulators));
     expect(builtIn.statusCode).toBe(200);
+    expect(builtIn.json().data.environment).toBe('simulator');
     expect((await targets(live.app, org.owner)).git).toEqual(['connected', 'simulator']);
+    expect(await environment()).toBe('simulator');
   });
 });
 

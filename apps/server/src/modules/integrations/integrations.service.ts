@@ -1,11 +1,4 @@
-import type {
-  Integration,
-  IntegrationRequest,
-  IntegrationStatus,
-  Integrations,
-  IntegrationTarget,
-  RequestIntegrationBody,
-} from '@fairway/shared';
+import type { Integration, IntegrationRequest, IntegrationStatus, Integrations, RequestIntegrationBody } from '@fairway/shared';
 import { ACCOUNTING_PROGRAM_NAMES } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,11 +6,10 @@ import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { addressOf } from '../../lib/mailbox';
 import type { AuthContext } from '../../plugins/auth';
-import { GIT_SIMULATOR_KIT } from '../../providers/git/git.demo';
 import { accountingIntegration } from '../accounting/status';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { BRAND_NAME } from '../email/email.templates';
-import { findGitConnection, type GitConnectionRow, isAllowedGitAddress } from '../git/connection/git-connections.service';
+import { findGitConnection, gitConnectionTarget } from '../git/connection/git-connections.service';
 import { requesterContextOf } from '../organizations/organizations.repository';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import { smsPlanNameOf } from '../subscriptions/subscriptions.repository';
@@ -36,22 +28,6 @@ async function loadClubAccount(db: Db, caller: Caller) {
 
 type App = Pick<FastifyInstance, 'db' | 'config' | 'simulators'>;
 
-/**
- * What a GIT link reaches. GIT's web services need a developer licence from the Swedish Golf
- * Federation, so the real GIT is only an origin the operator configured (GIT_ALLOWED_ORIGINS). A
- * link made to the demo's simulator, or whose address is the built-in simulator's (it may be
- * typed in while the demo runs it) or at no configured origin, reaches no real GIT. With no link,
- * what connecting could reach: the real GIT only when an origin of it is configured.
- */
-async function gitTarget(app: App, connection: GitConnectionRow | null): Promise<IntegrationTarget> {
-  const simulator = await app.simulators.runningUrl(GIT_SIMULATOR_KIT.id);
-  const simulatorOrigin = simulator ? new URL(simulator).origin : null;
-  const configured = app.config.GIT_ALLOWED_ORIGINS.filter((origin) => origin !== simulatorOrigin);
-  if (!connection) return configured.length > 0 ? 'live' : 'simulator';
-  if (connection.environment === 'simulator' || !connection.baseUrl) return 'simulator';
-  return isAllowedGitAddress(configured, connection.baseUrl) ? 'live' : 'simulator';
-}
-
 /** The GIT card: connected, or a key GIT revoked (a reconnect is needed), or none; and what it reaches. */
 async function gitIntegration(app: App, caller: Caller): Promise<Integration> {
   const connection = caller.clubAccountId
@@ -62,7 +38,7 @@ async function gitIntegration(app: App, caller: Caller): Promise<Integration> {
     : connection.status === 'connected'
       ? 'connected'
       : 'reconnect_needed';
-  return { system: 'git', provider: 'git', status, target: await gitTarget(app, connection) };
+  return { system: 'git', provider: 'git', status, target: await gitConnectionTarget(app, connection) };
 }
 
 /** GET integrations: each system of the club account in use, whether it is usable and what it reaches. */

@@ -5,11 +5,12 @@ import {
   documentToStore,
   type MirrorTarget,
   mergeDocument,
+  mirrorTableUpkeep,
   storedDocuments,
   timestampOf,
   upsertMirror,
 } from '../accounting/mirror/mirror';
-import { invoicePayments, invoices } from './invoices.tables';
+import { invoicePayments, invoiceSearchTerms, invoices } from './invoices.tables';
 
 /** The date the balance reached zero: the latest payment's, when the invoice is fully paid. */
 function fullyPaidOn(i: AccInvoice): string | null {
@@ -157,3 +158,10 @@ export async function refreshPaidDates(conn: Db | Tx, target: MirrorTarget): Pro
       and i.balance_ore = 0 and not i.cancelled and i.total_ore <> 0
       and i.fully_paid_on is distinct from p.last_payment`);
 }
+
+/**
+ * The invoice mirror's upkeep in a refresh. Invoices are never deleted in the programs (they are
+ * cancelled or credited), so a full read prunes none; payments it does.
+ */
+export const invoicesMirrorTable = mirrorTableUpkeep(invoices, { pruned: false, companions: [invoiceSearchTerms] });
+export const invoicePaymentsMirrorTable = mirrorTableUpkeep(invoicePayments, { pruned: true });

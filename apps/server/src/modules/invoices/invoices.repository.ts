@@ -1,5 +1,5 @@
 import type { InvoiceSort, InvoicesListFilter } from '@fairway/shared';
-import { and, count, eq, gte, inArray, lt, lte, max, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, max, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { matchesWords } from '../../db/word-search';
@@ -218,6 +218,70 @@ export async function paymentRequestDone(conn: Db | Tx, target: MirrorTarget, ex
     .where(and(eq(invoicePayments.clubAccountId, target.clubAccountId), eq(invoicePayments.externalRef, externalRef)))
     .limit(1);
   return rows.length > 0;
+}
+
+// ---- what the receipts read of the invoices (modules/receipts/receipts.repository.ts) ----------
+
+/**
+ * The receipts window (docs/receipts.md#window) as a subquery the receipts join to: invoices fully
+ * paid (balance zero, not cancelled, not a credit note) whose last payment is on or after `since`
+ * (90 days back, Swedish time). With a `caller`, also only what they may see: with "see/edit only
+ * team-created documents" (docs/permissions.md#team-rules) the invoices their team created, as in
+ * the invoice list; the send-out job, which a caller queued, passes none. `search` is the search
+ * box, as in the invoice list. A plain subquery: PostgreSQL plans it as part of the enclosing query,
+ * so its sort, filters and paging use the invoices' indexes as a join would.
+ */
+export function paidInvoicesWindow(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  since: string,
+  options: { caller?: AccountingCaller; search?: string } = {},
+) {
+  return conn
+    .select({
+      id: invoices.id,
+      clubAccountId: invoices.clubAccountId,
+      number: invoices.number,
+      customerNumber: invoices.customerNumber,
+      customerName: invoices.customerName,
+      totalOre: invoices.totalOre,
+      currency: invoices.currency,
+      ocr: invoices.ocr,
+      invoiceDate: invoices.invoiceDate,
+      fullyPaidOn: invoices.fullyPaidOn,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.organisationId, target.organisationId),
+        eq(invoices.clubAccountId, target.clubAccountId),
+        eq(invoices.balanceOre, 0),
+        not(invoices.cancelled),
+        not(invoices.isCredit),
+        sql`${invoices.totalOre} > 0`,
+        isNotNull(invoices.fullyPaidOn),
+        gte(invoices.fullyPaidOn, since),
+        options.caller ? teamInvoices(options.caller) : undefined,
+        invoiceSearch(target.clubAccountId, options.search) ?? undefined,
+      ),
+    )
+    .as('paid_invoices');
+}
+
+/** The customer name of the invoice `number` names, as a subquery correlated with the enclosing query (a send-out's receipts). */
+export const invoiceCustomerNameOf = (clubAccountId: PgColumn, number: PgColumn) =>
+  sql<string | null>`(select ${invoices.customerName} from ${invoices} where ${and(
+    eq(invoices.clubAccountId, clubAccountId),
+    eq(invoices.number, number),
+  )})`;
+
+/** The payments of an invoice as mirrored, oldest first (a receipt lists them). */
+export async function paymentsOfInvoice(conn: Db | Tx, target: MirrorTarget, invoiceNumber: string) {
+  return conn
+    .select({ number: invoicePayments.number, paymentDate: invoicePayments.paymentDate, amountOre: invoicePayments.amountOre })
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.clubAccountId, target.clubAccountId), eq(invoicePayments.invoiceNumber, invoiceNumber)))
+    .orderBy(asc(invoicePayments.paymentDate), asc(invoicePayments.number));
 }
 
 // ---- what the GIT report-back reads of the invoices (modules/git/report/git-report.service.ts) ----

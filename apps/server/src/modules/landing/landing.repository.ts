@@ -1,10 +1,16 @@
 import type { GolfClub, Package } from '@fairway/shared';
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
 import { likePattern } from '../../lib/sql';
 import { golfClubs, packages } from './landing.tables';
 
-/** Packages and golf clubs are product reference data, the same for every tenant. */
+export type PackageRow = typeof packages.$inferSelect;
+
+/**
+ * Packages and golf clubs are product reference data, the same for every tenant. The offered
+ * packages, smallest first (registration, the price page and the subscription page).
+ */
 export async function listActivePackages(db: Db): Promise<Package[]> {
   return db
     .select({
@@ -29,6 +35,16 @@ export async function findActivePackage(db: Db, id: string): Promise<{ id: strin
     .where(and(eq(packages.id, id), eq(packages.active, true)));
   return row ?? null;
 }
+
+/** A package, offered or not (an organisation's package may no longer be offered). */
+export async function findPackage(conn: Db | Tx, id: string): Promise<PackageRow | null> {
+  const [row] = await conn.select().from(packages).where(eq(packages.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The sort order of the package `packageId` names, as a subquery correlated with the enclosing query (a module's package). */
+export const packageSortOrderOf = (packageId: PgColumn) =>
+  sql<number>`(select ${packages.sortOrder} from ${packages} where ${eq(packages.id, packageId)})`;
 
 export async function findGolfClub(db: Db, id: string): Promise<{ id: string; name: string } | null> {
   const [row] = await db.select({ id: golfClubs.id, name: golfClubs.name }).from(golfClubs).where(eq(golfClubs.id, id));

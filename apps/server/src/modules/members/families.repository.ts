@@ -1,8 +1,9 @@
 import type { DiscountType, FamilyRole } from '@fairway/shared';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { feeRuleDiscountOf } from '../fees/fees.repository';
 import { bumpListVersion, type MemberTenant } from './members.repository';
-import { families, familyMembers } from './members.tables';
+import { families, familyMembers, members } from './members.tables';
 
 export type FamilyRecord = typeof families.$inferSelect;
 export interface FamilyValues {
@@ -116,4 +117,28 @@ export async function replaceLinks(
     );
   }
   await bumpListVersion(tx, t);
+}
+
+/**
+ * The family of the member with this golf ID, with its own discount and its fee rule's (the GIT
+ * sync's family discount, modules/git/sync/git-sync-documents.ts), or null.
+ */
+export async function familyDiscountsOfGolfId(conn: Db | Tx, t: MemberTenant, golfId: string) {
+  const rule = feeRuleDiscountOf(families.feeRuleId, families.clubAccountId);
+  const [row] = await conn
+    .select({
+      name: families.name,
+      discountType: families.discountType,
+      discountValue: families.discountValue,
+      ruleType: rule.type,
+      ruleValue: rule.value,
+    })
+    .from(members)
+    .innerJoin(familyMembers, eq(familyMembers.memberId, members.id))
+    .innerJoin(families, eq(families.id, familyMembers.familyId))
+    .where(
+      and(eq(members.organisationId, t.organisationId), eq(members.clubAccountId, t.clubAccountId), eq(members.golfId, golfId)),
+    )
+    .limit(1);
+  return row ?? null;
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { GitAddress, GitMember } from '../../providers/git/git-gateway';
-import { gitMembers } from '../git/git.tables';
+import { gitMemberRelations } from '../git/git.repository';
 import { bumpListVersion, type GitMemberValues, type MemberTenant, upsertGitMembers } from './members.repository';
 import { families, familyMembers, memberCategories, members, playerCategories } from './members.tables';
 
@@ -118,18 +118,20 @@ export async function registerGitMembers(db: Db, t: MemberTenant, items: readonl
 }
 
 /**
- * Guardians and families as GIT keeps them (read from the GIT mirror, where every member of the
- * list is by now, so a guardian on a later page than the junior is found too). A family GIT keeps
+ * Guardians and families as GIT keeps them (read from the GIT mirror, `gitMemberRelations` in
+ * modules/git/git.repository.ts, where every member of the list is by now, so a guardian on a
+ * later page than the junior is found too). A family GIT keeps
  * is the portal family with its `git_family_id` (made when new, named after the payer; its fee
  * rule and discount stay the portal's); a member GIT moves out of a GIT family leaves it, a
  * family made in the portal keeps its members unless GIT puts one in a family of its own.
  */
 export async function linkGitRelations(db: Db, t: MemberTenant): Promise<void> {
   const club = t.clubAccountId;
+  const gitRelations = gitMemberRelations(t);
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       update ${members} as m set guardian_id = g.id, updated_at = now()
-      from ${gitMembers} as gm
+      from (${gitRelations}) as gm
       left join ${members} as g on g.club_account_id = gm.club_account_id and g.golf_id = gm.guardian_golf_id
       where m.club_account_id = ${club} and m.source = 'git'
         and gm.club_account_id = ${club} and gm.golf_id = m.golf_id
@@ -140,7 +142,7 @@ export async function linkGitRelations(db: Db, t: MemberTenant): Promise<void> {
       select ${t.organisationId}, ${club},
              'Familjen ' || coalesce(min(case when gm.family_role = 'payer' then gm.last_name end), min(gm.last_name)),
              gm.family_id
-      from ${gitMembers} as gm
+      from (${gitRelations}) as gm
       where gm.club_account_id = ${club} and gm.family_id is not null
       group by gm.family_id
       on conflict (club_account_id, git_family_id) do nothing`);
@@ -149,7 +151,7 @@ export async function linkGitRelations(db: Db, t: MemberTenant): Promise<void> {
       select m.id as member_id, f.id as family_id,
              -- GIT's 'adult' does not tell a partner from a grown child: 'other' in the portal's tree.
              case gm.family_role when 'payer' then 'payer' when 'child' then 'child' else 'other' end as role
-      from ${gitMembers} as gm
+      from (${gitRelations}) as gm
       join ${members} as m on m.club_account_id = gm.club_account_id and m.golf_id = gm.golf_id and m.source = 'git'
       join ${families} as f on f.club_account_id = gm.club_account_id and f.git_family_id = gm.family_id
       where gm.club_account_id = ${club} and gm.family_id is not null`;

@@ -1,4 +1,4 @@
-import type { MemberSort, MembersListFilter } from '@fairway/shared';
+import type { BillingMethod, MemberSort, MembersListFilter } from '@fairway/shared';
 import {
   and,
   asc,
@@ -20,6 +20,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { vacuumIfNoAutovacuum } from '../../db/maintenance';
 import { matchesWords, searchWords } from '../../db/word-search';
+import { inChunks } from '../../lib/sql';
 import { deferredPage, orderByOf, type PageOrder } from '../accounting/mirror/list';
 import { openBalanceOf, openBalancesByCustomer, owingCustomers } from '../invoices/invoices.repository';
 import { users } from '../users/users.tables';
@@ -409,6 +410,24 @@ export async function memberNameOf(
   return row ?? null;
 }
 
+/**
+ * The names and numbers of these members of the organisation, by id (support tickets, which
+ * belong to the organisation rather than a club account, name the member they are about;
+ * modules/support/support.repository.ts). Ids of another organisation are left out.
+ */
+export async function memberNamesByIds(
+  conn: Db | Tx,
+  organisationId: string,
+  ids: readonly string[],
+): Promise<Map<string, { firstname: string; lastname: string; memberNumber: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await conn
+    .select({ id: members.id, firstname: members.firstname, lastname: members.lastname, memberNumber: members.memberNumber })
+    .from(members)
+    .where(and(eq(members.organisationId, organisationId), inArray(members.id, [...new Set(ids)])));
+  return new Map(rows.map(({ id, ...name }) => [id, name]));
+}
+
 export async function wardsOf(conn: Db | Tx, t: MemberTenant, guardianId: string): Promise<MemberRefRecord[]> {
   return conn
     .select(refColumns)
@@ -511,6 +530,24 @@ export async function payersWithFamily(conn: Db | Tx, t: MemberTenant, ids: read
 }
 
 // ---- GIT sync -------------------------------------------------------------------------------
+
+/**
+ * The billing method the members of these golf IDs chose (members without one are left out): the
+ * GIT sync sends their invoices by it (modules/git/sync/git-sync-documents.ts).
+ */
+export async function billingMethodsByGolfId(
+  conn: Db | Tx,
+  t: MemberTenant,
+  golfIds: readonly string[],
+): Promise<{ golfId: string; billingMethod: BillingMethod }[]> {
+  const rows = await inChunks(golfIds, (chunk) =>
+    conn
+      .select({ golfId: members.golfId, billingMethod: members.billingMethod })
+      .from(members)
+      .where(and(...own(t), inArray(members.golfId, chunk))),
+  );
+  return rows.flatMap((r) => (r.golfId && r.billingMethod ? [{ golfId: r.golfId, billingMethod: r.billingMethod }] : []));
+}
 
 /**
  * The customer the GIT sync made (or found) for a payer becomes the member's customer, unless the

@@ -1,12 +1,11 @@
 import type { ReceiptSort, ReceiptState, ReceiptsListFilter } from '@fairway/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { type AccountingCaller, teamCondition } from '../accounting/access';
+import type { AccountingCaller } from '../accounting/access';
 import type { PageRequest } from '../accounting/mirror/list';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
-import { customers } from '../customers/customers.tables';
-import { invoiceSearch } from '../invoices/invoices.repository';
-import { invoicePayments, invoices } from '../invoices/invoices.tables';
+import { receiptEmailOf } from '../customers/customers.repository';
+import { invoiceCustomerNameOf, paidInvoicesWindow } from '../invoices/invoices.repository';
 import { clubAccounts } from '../organizations/organizations.tables';
 import { receiptSendOuts, receipts } from './receipts.tables';
 
@@ -14,73 +13,39 @@ export type ReceiptRecord = typeof receipts.$inferSelect;
 export type ReceiptsFilter = Omit<ReceiptsListFilter, 'page' | 'pageSize'>;
 
 const stateOf = sql<ReceiptState>`coalesce(${receipts.state}, 'not_sent')`;
-/** Where receipts are e-mailed: the customer's invoice e-mail, else its e-mail. */
-const emailOf = sql<string | null>`coalesce(nullif(${customers.data}->>'emailInvoice', ''), nullif(${customers.email}, ''))`;
-
-const SORTS: Record<ReceiptSort, SQL | typeof invoices.number> = {
-  number: sql`${invoices.number}`,
-  customerName: sql`${invoices.customerName}`,
-  paidDate: sql`${invoices.fullyPaidOn}`,
-  amount: sql`${invoices.totalOre}`,
-  state: stateOf,
-};
 
 /**
- * The receipts window (docs/receipts.md#window): invoices fully paid (balance zero, not cancelled, not a credit note) whose last
- * payment is on or after `since` (90 days back, Swedish time). With a `caller`, also only what
- * they may see: with "see/edit only team-created documents" (docs/permissions.md#team-rules) the invoices their team
- * created, as in the invoice list. The send-out job, which a caller queued, passes none.
+ * The receipts of the invoices in the receipts window (invoices.repository's `paidInvoicesWindow`,
+ * docs/receipts.md#window), each with where it is e-mailed (the customer's invoice e-mail, else its
+ * e-mail: customers.repository's `receiptEmailOf`). Invoices without a receipt row are `not_sent`.
  */
-export function receiptWindow(target: MirrorTarget, since: string, caller?: AccountingCaller): SQL {
-  return and(
-    eq(invoices.organisationId, target.organisationId),
-    eq(invoices.clubAccountId, target.clubAccountId),
-    eq(invoices.balanceOre, 0),
-    not(invoices.cancelled),
-    not(invoices.isCredit),
-    sql`${invoices.totalOre} > 0`,
-    isNotNull(invoices.fullyPaidOn),
-    gte(invoices.fullyPaidOn, since),
-    caller ? teamCondition(caller, 'onlyTeamDocuments', invoices.createdBy) : undefined,
-  ) as SQL;
-}
-
-function filterOf(target: MirrorTarget, filter: ReceiptsFilter, since: string, caller: AccountingCaller): SQL {
-  const conditions = [receiptWindow(target, since, caller)];
-  if (filter.state !== 'all') conditions.push(sql`${stateOf} = ${filter.state}`);
-  const search = invoiceSearch(target.clubAccountId, filter.search);
-  if (search) conditions.push(search);
-  return and(...conditions) as SQL;
-}
-
-const columns = {
-  invoiceId: invoices.id,
-  invoiceNumber: invoices.number,
-  customerNumber: invoices.customerNumber,
-  customerName: invoices.customerName,
-  email: emailOf,
-  amountOre: invoices.totalOre,
-  currency: invoices.currency,
-  ocr: invoices.ocr,
-  invoiceDate: invoices.invoiceDate,
-  paidDate: sql<string>`${invoices.fullyPaidOn}`,
-  state: stateOf,
-  sendOutId: receipts.sendOutId,
-  sentAt: receipts.sentAt,
-  recipient: receipts.recipient,
-  failure: receipts.failure,
-  error: receipts.error,
-  attempts: sql<number>`coalesce(${receipts.attempts}, 0)`,
-};
-
-function joined(conn: Db | Tx) {
+function joined(conn: Db | Tx, paid: ReturnType<typeof paidInvoicesWindow>) {
   return conn
-    .select(columns)
-    .from(invoices)
-    .leftJoin(receipts, and(eq(receipts.clubAccountId, invoices.clubAccountId), eq(receipts.invoiceNumber, invoices.number)))
-    .leftJoin(customers, and(eq(customers.clubAccountId, invoices.clubAccountId), eq(customers.number, invoices.customerNumber)));
+    .select({
+      invoiceId: paid.id,
+      invoiceNumber: paid.number,
+      customerNumber: paid.customerNumber,
+      customerName: paid.customerName,
+      email: receiptEmailOf(paid.clubAccountId, paid.customerNumber),
+      amountOre: paid.totalOre,
+      currency: paid.currency,
+      ocr: paid.ocr,
+      invoiceDate: paid.invoiceDate,
+      paidDate: sql<string>`${paid.fullyPaidOn}`,
+      state: stateOf,
+      sendOutId: receipts.sendOutId,
+      sentAt: receipts.sentAt,
+      recipient: receipts.recipient,
+      failure: receipts.failure,
+      error: receipts.error,
+      attempts: sql<number>`coalesce(${receipts.attempts}, 0)`,
+    })
+    .from(paid)
+    .leftJoin(receipts, and(eq(receipts.clubAccountId, paid.clubAccountId), eq(receipts.invoiceNumber, paid.number)));
 }
 export type ReceiptListRecord = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
+
+const stateFilter = (filter: ReceiptsFilter) => (filter.state !== 'all' ? sql`${stateOf} = ${filter.state}` : undefined);
 
 export async function listReceipts(
   conn: Db | Tx,
@@ -90,12 +55,19 @@ export async function listReceipts(
   since: string,
   caller: AccountingCaller,
 ): Promise<ReceiptListRecord[]> {
+  const paid = paidInvoicesWindow(conn, target, since, { caller, search: filter.search });
+  const sorts: Record<ReceiptSort, SQL> = {
+    number: sql`${paid.number}`,
+    customerName: sql`${paid.customerName}`,
+    paidDate: sql`${paid.fullyPaidOn}`,
+    amount: sql`${paid.totalOre}`,
+    state: stateOf,
+  };
   // Without a chosen sort the latest paid come first.
   const dir = filter.order === 'desc' || !filter.sort ? desc : asc;
-  const column = SORTS[filter.sort ?? 'paidDate'];
-  return joined(conn)
-    .where(filterOf(target, filter, since, caller))
-    .orderBy(dir(column), dir(invoices.number))
+  return joined(conn, paid)
+    .where(stateFilter(filter))
+    .orderBy(dir(sorts[filter.sort ?? 'paidDate']), dir(paid.number))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
 }
@@ -107,11 +79,12 @@ export async function countReceipts(
   since: string,
   caller: AccountingCaller,
 ): Promise<number> {
+  const paid = paidInvoicesWindow(conn, target, since, { caller, search: filter.search });
   const [row] = await conn
     .select({ n: count() })
-    .from(invoices)
-    .leftJoin(receipts, and(eq(receipts.clubAccountId, invoices.clubAccountId), eq(receipts.invoiceNumber, invoices.number)))
-    .where(filterOf(target, filter, since, caller));
+    .from(paid)
+    .leftJoin(receipts, and(eq(receipts.clubAccountId, paid.clubAccountId), eq(receipts.invoiceNumber, paid.number)))
+    .where(stateFilter(filter));
   return row?.n ?? 0;
 }
 
@@ -127,7 +100,8 @@ export async function receiptsInWindow(
   caller: AccountingCaller,
 ): Promise<ReceiptListRecord[]> {
   if (invoiceIds.length === 0) return [];
-  return joined(conn).where(and(receiptWindow(target, since, caller), inArray(invoices.id, [...invoiceIds])));
+  const paid = paidInvoicesWindow(conn, target, since, { caller });
+  return joined(conn, paid).where(inArray(paid.id, [...invoiceIds]));
 }
 
 /** One receipt by its invoice id, when that invoice is within the window and the caller's to see. */
@@ -149,7 +123,8 @@ export async function findReceiptByNumber(
   invoiceNumber: string,
   since: string,
 ): Promise<ReceiptListRecord | null> {
-  const [row] = await joined(conn).where(and(receiptWindow(target, since), eq(invoices.number, invoiceNumber)));
+  const paid = paidInvoicesWindow(conn, target, since);
+  const [row] = await joined(conn, paid).where(eq(paid.number, invoiceNumber));
   return row ?? null;
 }
 
@@ -205,10 +180,9 @@ export async function sendOutReceipts(conn: Db | Tx, target: MirrorTarget, sendO
       state: receipts.state,
       failure: receipts.failure,
       error: receipts.error,
-      customerName: sql<string | null>`${invoices.customerName}`,
+      customerName: invoiceCustomerNameOf(receipts.clubAccountId, receipts.invoiceNumber),
     })
     .from(receipts)
-    .leftJoin(invoices, and(eq(invoices.clubAccountId, receipts.clubAccountId), eq(invoices.number, receipts.invoiceNumber)))
     .where(
       and(
         eq(receipts.clubAccountId, target.clubAccountId),
@@ -255,15 +229,6 @@ export async function markFailed(
       updatedAt: new Date(),
     })
     .where(eq(receipts.id, id));
-}
-
-/** The payments of an invoice as mirrored, oldest first. */
-export async function paymentsOf(conn: Db | Tx, target: MirrorTarget, invoiceNumber: string) {
-  return conn
-    .select({ number: invoicePayments.number, paymentDate: invoicePayments.paymentDate, amountOre: invoicePayments.amountOre })
-    .from(invoicePayments)
-    .where(and(eq(invoicePayments.clubAccountId, target.clubAccountId), eq(invoicePayments.invoiceNumber, invoiceNumber)))
-    .orderBy(asc(invoicePayments.paymentDate), asc(invoicePayments.number));
 }
 
 /**

@@ -16,6 +16,7 @@ import { type Lang, t } from '../../lib/i18n';
 import { addDays, stockholmDate } from '../../lib/stockholm-time';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import type { MirrorTarget } from '../accounting/mirror/mirror';
+import { paymentsOfInvoice } from '../invoices/invoices.repository';
 import { renderReceiptPdf } from './receipts.pdf';
 import * as repo from './receipts.repository';
 
@@ -125,7 +126,7 @@ export async function getSendOut(
 }
 
 export async function renderFor(db: Db, target: MirrorTarget, r: repo.ReceiptListRecord, lang: Lang): Promise<Buffer> {
-  const payments = await repo.paymentsOf(db, target, r.invoiceNumber);
+  const payments = await paymentsOfInvoice(db, target, r.invoiceNumber);
   return renderReceiptPdf({
     lang,
     club: await repo.clubOf(db, target),

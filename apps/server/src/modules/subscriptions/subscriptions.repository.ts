@@ -2,7 +2,7 @@ import type { PaymentPlan, SubscriptionRequest } from '@fairway/shared';
 import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { asSystemIn } from '../../db/tenant-context';
-import { packages } from '../landing/landing.tables';
+import { findPackage, type PackageRow, packageSortOrderOf } from '../landing/landing.repository';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
 import { memberships, userClubAccounts, users } from '../users/users.tables';
@@ -11,18 +11,8 @@ import { productModules, smsPlans, subscriptionRequests, subscriptions, subscrip
 type Conn = Db | Tx;
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type PackageRow = typeof packages.$inferSelect;
 export type SmsPlanRow = typeof smsPlans.$inferSelect;
 export type RequestRow = typeof subscriptionRequests.$inferSelect;
-
-export async function listPackages(conn: Conn): Promise<PackageRow[]> {
-  return conn.select().from(packages).where(eq(packages.active, true)).orderBy(asc(packages.sortOrder));
-}
-
-export async function findPackage(conn: Conn, id: string): Promise<PackageRow | null> {
-  const [row] = await conn.select().from(packages).where(eq(packages.id, id)).limit(1);
-  return row ?? null;
-}
 
 export async function listSmsPlans(conn: Conn): Promise<SmsPlanRow[]> {
   return conn.select().from(smsPlans).orderBy(asc(smsPlans.sortOrder));
@@ -40,10 +30,9 @@ export async function listModules(conn: Conn) {
       name: productModules.name,
       includedFromPackageId: productModules.includedFromPackageId,
       sortOrder: productModules.sortOrder,
-      packageOrder: packages.sortOrder,
+      packageOrder: packageSortOrderOf(productModules.includedFromPackageId),
     })
     .from(productModules)
-    .innerJoin(packages, eq(packages.id, productModules.includedFromPackageId))
     .orderBy(asc(productModules.sortOrder));
 }
 
@@ -68,14 +57,14 @@ export async function smsPlanNameOf(conn: Conn, organisationId: string): Promise
   return row?.name ?? null;
 }
 
+/** The organisation's package (the landing module keeps the packages). */
 export async function findOrganisationPackage(conn: Conn, tenant: Tenant): Promise<PackageRow | null> {
   const [row] = await conn
-    .select({ pkg: packages })
+    .select({ packageId: organisations.packageId })
     .from(organisations)
-    .innerJoin(packages, eq(packages.id, organisations.packageId))
     .where(eq(organisations.id, tenant.organisationId))
     .limit(1);
-  return row?.pkg ?? null;
+  return row?.packageId ? findPackage(conn, row.packageId) : null;
 }
 
 export async function setOrganisationPackage(conn: Conn, tenant: Tenant, packageId: string): Promise<void> {

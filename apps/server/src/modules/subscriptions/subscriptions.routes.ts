@@ -16,8 +16,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticated, scoped } from '../../plugins/auth';
+import { listActivePackages } from '../landing/landing.repository';
 import { tenantOf } from '../organizations/tenant';
-import { listPackages, listSmsPlans } from './subscriptions.repository';
+import { listSmsPlans } from './subscriptions.repository';
 import {
   changeSmsPlan,
   getSubscription,
@@ -50,7 +51,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: list(packageSchema) },
       },
     },
-    async () => ({ data: (await listPackages(app.db)).map(({ active: _active, ...p }) => p) }),
+    async () => ({ data: await listActivePackages(app.db) }),
   );
 
   app.get(

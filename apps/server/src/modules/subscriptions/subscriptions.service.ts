@@ -18,6 +18,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { hasBillings } from '../billings/billings.repository';
 import { createBilling, subscriptionBillingLines } from '../billings/billings.service';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
+import { findPackage, type PackageRow } from '../landing/landing.repository';
 import { reaches, type Tenant } from '../organizations/tenant';
 import { billPendingSupportHours, markSupportHoursBilled, pendingSupportHours } from '../support/support-billing';
 import { addDays, addMonths, monthOf, monthsBetween, todayIso } from './dates';
@@ -217,7 +218,7 @@ export async function requestPackageChange(
   today: string = todayIso(),
 ): Promise<SubscriptionRequest> {
   return ownerChange(db, caller, subscriptionId, async (tx, tenant, sub) => {
-    const [current, target] = await Promise.all([repo.findOrganisationPackage(tx, tenant), repo.findPackage(tx, body.packageId)]);
+    const [current, target] = await Promise.all([repo.findOrganisationPackage(tx, tenant), findPackage(tx, body.packageId)]);
     if (!current) throw new NotFoundError();
     if (!target?.active) throw new BusinessError(400, 'subscriptions.unknownPackage');
     if (target.id === current.id) throw new BusinessError(400, 'subscriptions.samePackage', { package: current.name });
@@ -239,13 +240,7 @@ export async function requestPackageChange(
   });
 }
 
-async function trimToPackage(
-  tx: Tx,
-  tenant: Tenant,
-  caller: Caller,
-  target: repo.PackageRow,
-  body: UpdatePackageBody,
-): Promise<void> {
+async function trimToPackage(tx: Tx, tenant: Tenant, caller: Caller, target: PackageRow, body: UpdatePackageBody): Promise<void> {
   const [userIds, accountIds] = await Promise.all([repo.memberUserIds(tx, tenant), repo.clubAccountIds(tx, tenant)]);
   const needsUsers = userIds.length > target.maxUsers;
   const needsAccounts = accountIds.length > target.maxClubAccounts;
@@ -424,7 +419,7 @@ async function applyRequest(tx: Tx, tenant: Tenant, request: repo.RequestRow, to
   } else if ((request.type === 'upgrade' || request.type === 'downgrade') && request.targetPackageId) {
     const [current, target, sub] = await Promise.all([
       repo.findOrganisationPackage(tx, tenant),
-      repo.findPackage(tx, request.targetPackageId),
+      findPackage(tx, request.targetPackageId),
       repo.findSubscription(tx, tenant),
     ]);
     if (!current || !target || !sub) {

@@ -2,7 +2,7 @@ import { type SupportHoursPurchase, type SupportTicket, supportHoursPrice } from
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { billingNumberOf } from '../billings/billings.repository';
-import { members } from '../members/members.tables';
+import { memberNamesByIds } from '../members/members.repository';
 import { clubAccounts } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
 import { users } from '../users/users.tables';
@@ -33,10 +33,7 @@ const ticketColumns = {
   subject: supportTickets.subject,
   message: supportTickets.message,
   createdAt: supportTickets.createdAt,
-  memberId: members.id,
-  memberFirstname: members.firstname,
-  memberLastname: members.lastname,
-  memberNumber: members.memberNumber,
+  memberId: supportTickets.memberId,
   openedBy: sql<string | null>`coalesce(nullif(${users.displayName}, ''), ${users.name})`,
   clubAccountName: clubAccounts.name,
 };
@@ -48,36 +45,39 @@ type TicketRow = {
   message: string;
   createdAt: Date;
   memberId: string | null;
-  memberFirstname: string | null;
-  memberLastname: string | null;
-  memberNumber: string | null;
   openedBy: string | null;
   clubAccountName: string | null;
 };
 
-function toTicket(row: TicketRow): SupportTicket {
-  return {
-    id: row.id,
-    number: row.number,
-    subject: row.subject,
-    message: row.message,
-    member: row.memberId
-      ? {
-          id: row.memberId,
-          name: `${row.memberFirstname ?? ''} ${row.memberLastname ?? ''}`.trim(),
-          memberNumber: row.memberNumber,
-        }
-      : null,
-    openedBy: row.openedBy,
-    clubAccountName: row.clubAccountName,
-    createdAt: row.createdAt.toISOString(),
-  };
+/**
+ * The tickets with the member each is about, read by id from the member register in one query
+ * (members.repository's `memberNamesByIds`, held to the tenant so no other tenant's name can leak).
+ */
+async function toTickets(conn: Conn, tenant: Tenant, rows: TicketRow[]): Promise<SupportTicket[]> {
+  const ids = rows.flatMap((r) => (r.memberId ? [r.memberId] : []));
+  const names = await memberNamesByIds(conn, tenant.organisationId, ids);
+  return rows.map((row) => {
+    const member = row.memberId ? names.get(row.memberId) : undefined;
+    return {
+      id: row.id,
+      number: row.number,
+      subject: row.subject,
+      message: row.message,
+      member:
+        row.memberId && member
+          ? { id: row.memberId, name: `${member.firstname} ${member.lastname}`.trim(), memberNumber: member.memberNumber }
+          : null,
+      openedBy: row.openedBy,
+      clubAccountName: row.clubAccountName,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
 }
 
 const ticketsOf = (tenant: Tenant, memberId?: string) =>
   and(eq(supportTickets.organisationId, tenant.organisationId), memberId ? eq(supportTickets.memberId, memberId) : undefined);
 
-/** The organisation's tickets, newest first; the member join repeats the tenant so no other tenant's name can leak. */
+/** The organisation's tickets, newest first. */
 export async function listTickets(
   conn: Conn,
   tenant: Tenant,
@@ -88,7 +88,6 @@ export async function listTickets(
     conn
       .select(ticketColumns)
       .from(supportTickets)
-      .leftJoin(members, and(eq(members.id, supportTickets.memberId), eq(members.organisationId, tenant.organisationId)))
       .leftJoin(users, eq(users.id, supportTickets.userId))
       .leftJoin(
         clubAccounts,
@@ -100,21 +99,20 @@ export async function listTickets(
       .offset((query.page - 1) * query.pageSize),
     conn.select({ n: count() }).from(supportTickets).where(where),
   ]);
-  return { rows: rows.map(toTicket), total: totals[0]?.n ?? 0 };
+  return { rows: await toTickets(conn, tenant, rows), total: totals[0]?.n ?? 0 };
 }
 
 export async function findTicket(conn: Conn, tenant: Tenant, id: string): Promise<SupportTicket | null> {
   const [row] = await conn
     .select(ticketColumns)
     .from(supportTickets)
-    .leftJoin(members, and(eq(members.id, supportTickets.memberId), eq(members.organisationId, tenant.organisationId)))
     .leftJoin(users, eq(users.id, supportTickets.userId))
     .leftJoin(
       clubAccounts,
       and(eq(clubAccounts.id, supportTickets.clubAccountId), eq(clubAccounts.organisationId, tenant.organisationId)),
     )
     .where(and(eq(supportTickets.id, id), eq(supportTickets.organisationId, tenant.organisationId)));
-  return row ? toTicket(row) : null;
+  return row ? ((await toTickets(conn, tenant, [row]))[0] ?? null) : null;
 }
 
 /* ---------------------------------------------------------------- support hours */

@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
+import { vacuumAnalyzeTable } from '../../../db/maintenance';
 
 /** The club account a mirror row belongs to. */
 export interface MirrorTarget {
@@ -61,6 +62,40 @@ export async function pruneMirror<T extends MirrorTable>(
     .where(and(eq(table.clubAccountId, target.clubAccountId), lt(table.syncedAt, since)))
     .returning({ number: table.number });
   return removed.length;
+}
+
+/**
+ * What the refresh (modules/accounting/refresh/refresh.service.ts) does to a mirror table besides
+ * writing pages into it. Each document module hands out its own from its `<module>.mirror.ts`, so
+ * the refresh names no module's tables.
+ */
+export interface MirrorTableUpkeep {
+  /**
+   * After a full read: removes the club account's rows not touched since `since`, the documents
+   * the program no longer has (see pruneMirror). Absent for a table whose documents the programs
+   * never delete (invoices: they are cancelled or credited).
+   */
+  prune?: (conn: Db | Tx, target: MirrorTarget, since: Date) => Promise<number>;
+  /** VACUUM (ANALYZE) of the table and its companions, where no autovacuum does it (PGlite; db/maintenance.ts). */
+  vacuumAnalyze: (conn: Db) => Promise<void>;
+}
+
+/**
+ * The upkeep of a mirror table (see MirrorTableUpkeep); `pruned` says whether a full read prunes
+ * it, `companions` are tables written with it that want the same vacuum (its search terms,
+ * db/word-search.ts).
+ */
+export function mirrorTableUpkeep(
+  table: MirrorTable,
+  options: { pruned: boolean; companions?: readonly PgTable[] },
+): MirrorTableUpkeep {
+  const upkeep: MirrorTableUpkeep = {
+    vacuumAnalyze: async (conn) => {
+      for (const t of [table, ...(options.companions ?? [])]) await vacuumAnalyzeTable(conn, t);
+    },
+  };
+  if (options.pruned) upkeep.prune = (conn, target, since) => pruneMirror(conn, table, target, since);
+  return upkeep;
 }
 
 /** Provider timestamps as Dates (null stays null; an unparsable one is treated as unknown). */

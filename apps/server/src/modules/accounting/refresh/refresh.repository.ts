@@ -1,7 +1,5 @@
-import { and, desc, eq, getTableName, inArray, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { asSchemaOwner } from '../../../db/tenant-context';
 import type { CodeItem } from '../../../providers/accounting/provider';
 import type { Tenant } from '../../organizations/tenant';
 import type { MirrorTarget } from '../mirror/mirror';
@@ -101,14 +99,4 @@ export async function listCodeItems(conn: Db | Tx, tenant: Tenant, clubAccountId
       ),
     )
     .orderBy(accountingCodeItems.kind, accountingCodeItems.code);
-}
-
-/** Gathers the planner's statistics of a mirror table (see ANALYZE_AFTER_ROWS). */
-/**
- * VACUUM (ANALYZE) of one table; outside any transaction (VACUUM cannot run inside one). Only the
- * table's owner may vacuum it (the application role would be skipped with a mere warning), and
- * it reads no tenant's rows, so it runs as the schema owner.
- */
-export async function vacuumAnalyzeTable(conn: Db, table: PgTable): Promise<void> {
-  await asSchemaOwner(() => conn.execute(sql`vacuum (analyze) ${sql.identifier(getTableName(table))}`));
 }

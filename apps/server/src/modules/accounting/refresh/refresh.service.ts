@@ -1,24 +1,27 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { ANALYZE_AFTER_ROWS } from '../../../db/maintenance';
 import { encodeFailure, encodeReason } from '../../../lib/failure';
 import type { RunContext, RunKind, RunResult } from '../../../lib/runs/run-engine';
 import { isAccountingError } from '../../../providers/accounting/errors';
 import type { AccountingProvider, ListQuery, Page } from '../../../providers/accounting/provider';
-import { mirrorArticles } from '../../articles/articles.mirror';
+import { articlesMirrorTable, mirrorArticles } from '../../articles/articles.mirror';
 import { articlesNeverReadWhole } from '../../articles/articles.repository';
-import { articles } from '../../articles/articles.tables';
-import { mirrorContracts } from '../../contracts/contracts.mirror';
-import { contracts } from '../../contracts/contracts.tables';
-import { mirrorCustomers } from '../../customers/customers.mirror';
-import { customers } from '../../customers/customers.tables';
+import { contractsMirrorTable, mirrorContracts } from '../../contracts/contracts.mirror';
+import { customersMirrorTable, mirrorCustomers } from '../../customers/customers.mirror';
 import { logEventQuietly } from '../../eventlogs/eventlogs.service';
-import { mirrorInvoicePayments, mirrorInvoices, refreshPaidDates } from '../../invoices/invoices.mirror';
-import { invoicePayments, invoices } from '../../invoices/invoices.tables';
+import {
+  invoicePaymentsMirrorTable,
+  invoicesMirrorTable,
+  mirrorInvoicePayments,
+  mirrorInvoices,
+  refreshPaidDates,
+} from '../../invoices/invoices.mirror';
 import { invoicesAwaitingWholeRead, type WholeReadPosition } from '../../statistics/statistics.repository';
 import { accountingFor } from '../connection/accounting-for';
 import { listConnectedClubAccounts } from '../connection/connections.repository';
 import { onlineConnectorClubAccounts } from '../connector/connector.service';
-import { type MirrorTarget, pruneMirror, timestampOf } from '../mirror/mirror';
+import { type MirrorTableUpkeep, type MirrorTarget, timestampOf } from '../mirror/mirror';
 import { MIRROR_REFRESH_QUEUE, queueMirrorRefresh } from './queue';
 import * as repo from './refresh.repository';
 import { accountingSyncRuns } from './refresh.tables';
@@ -54,17 +57,18 @@ interface MirroredResource<T> {
   list(provider: AccountingProvider, query: ListQuery): Promise<Page<T>>;
   write(app: FastifyInstance, target: MirrorTarget, items: T[], provider: AccountingProvider): Promise<number>;
   modifiedAt(item: T): string | null;
-  /** The mirror table. */
-  table: Parameters<typeof pruneMirror>[1];
-  /** Whether a full read removes rows the program no longer has (not invoices: never deleted). */
-  pruned: boolean;
+  /** Its mirror table's pruning after a full read and vacuuming, from the document module. */
+  table: MirrorTableUpkeep;
+  /** The step after the lists that rewrites this table's rows too (the whole reads of invoices). */
+  rewrittenBy?: string;
 }
 
 const resource = <T>(r: MirroredResource<T>) => r as MirroredResource<unknown>;
 
 /**
  * What a refresh reads, in order: customers and articles before the documents that name them.
- * Invoices are never deleted in the programs (they are cancelled or credited), so they are not pruned.
+ * Invoices are never deleted in the programs (they are cancelled or credited), so their table
+ * has no prune (invoices.mirror.ts).
  */
 const RESOURCES: readonly MirroredResource<unknown>[] = [
   resource({
@@ -72,40 +76,36 @@ const RESOURCES: readonly MirroredResource<unknown>[] = [
     list: (p, q) => p.customers.list(q),
     write: (app, t, items) => mirrorCustomers(app.db, t, items),
     modifiedAt: (c) => c.modifiedAt,
-    table: customers,
-    pruned: true,
+    table: customersMirrorTable,
   }),
   resource({
     name: 'articles',
     list: (p, q) => p.articles.list(q),
     write: (app, t, items, p) => mirrorArticles(app.db, t, items, undefined, false, p.articles.summaryOmits),
     modifiedAt: (a) => a.modifiedAt,
-    table: articles,
-    pruned: true,
+    table: articlesMirrorTable,
   }),
   resource({
     name: 'contracts',
     list: (p, q) => p.contracts.list(q),
     write: (app, t, items) => mirrorContracts(app.db, t, items),
     modifiedAt: (c) => c.modifiedAt,
-    table: contracts,
-    pruned: true,
+    table: contractsMirrorTable,
   }),
   resource({
     name: 'invoices',
     list: (p, q) => p.invoices.list(q),
     write: (app, t, items) => mirrorInvoices(app.db, t, items),
     modifiedAt: (i) => i.modifiedAt,
-    table: invoices,
-    pruned: false,
+    table: invoicesMirrorTable,
+    rewrittenBy: 'invoiceDetails',
   }),
   resource({
     name: 'invoicePayments',
     list: (p, q) => p.invoicePayments.list(q),
     write: (app, t, items) => mirrorInvoicePayments(app.db, t, items),
     modifiedAt: (p) => p.modifiedAt,
-    table: invoicePayments,
-    pruned: true,
+    table: invoicePaymentsMirrorTable,
   }),
 ];
 
@@ -163,24 +163,13 @@ async function writePage(
   return written;
 }
 
-/**
- * Embedded PGlite is single-user PostgreSQL: no autovacuum. Without it nothing gathers the
- * planner's statistics (a 100k-invoice mirror was planned from default guesses, and the invoice
- * list took seconds instead of milliseconds), the rows an upsert replaced are never reclaimed, and
- * no page is marked all-visible, so even a query the sort index alone could answer reads every row
- * it skips (page 200 of the list: 5,000 row reads). After a run that wrote this many rows into a
- * table, the refresh vacuums and analyzes it, as autovacuum would. It holds PGlite for a moment
- * (seconds for 100k rows), which is why it waits for large writes. PostgreSQL's autovacuum does
- * it there.
- */
-export const ANALYZE_AFTER_ROWS = 200;
+/** After a run that wrote ANALYZE_AFTER_ROWS rows into a mirror table, PGlite's upkeep of it (db/maintenance.ts). */
 
 async function vacuumIfNoAutovacuum(app: FastifyInstance, counts: Record<string, { upserted: number }>): Promise<void> {
   if (app.database.driver !== 'pglite') return;
   for (const r of RESOURCES) {
-    // Whole reads of invoices rewrite their rows too.
-    const written = (counts[r.name]?.upserted ?? 0) + (r.table === invoices ? (counts.invoiceDetails?.upserted ?? 0) : 0);
-    if (written >= ANALYZE_AFTER_ROWS) await repo.vacuumAnalyzeTable(app.db, r.table);
+    const written = (counts[r.name]?.upserted ?? 0) + (r.rewrittenBy ? (counts[r.rewrittenBy]?.upserted ?? 0) : 0);
+    if (written >= ANALYZE_AFTER_ROWS) await r.table.vacuumAnalyze(app.db);
   }
 }
 
@@ -299,7 +288,7 @@ async function refreshMirror(
       await run.save({ counts, checkpoint: { ...checkpoint } });
       if (page >= result.totalPages || result.items.length === 0) break;
     }
-    if (full && r.pruned) await pruneMirror(app.db, r.table, target, startedAt);
+    if (full && r.table.prune) await r.table.prune(app.db, target, startedAt);
     await repo.writeCursor(app.db, target.clubAccountId, r.name, {
       modifiedSince: newest,
       ...(full ? { lastFullAt: new Date() } : {}),

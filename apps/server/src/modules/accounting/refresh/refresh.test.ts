@@ -5,6 +5,7 @@ import { connectThroughConsent, useFortnoxSimulator } from '../../../../test/fix
 import { createOrganisation, type TestOrganisation } from '../../../../test/fixtures/users';
 import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../../../../test/test-app';
 import type { App } from '../../../app';
+import { ANALYZE_AFTER_ROWS } from '../../../db/maintenance';
 import { asSchemaOwner } from '../../../db/tenant-context';
 import { renderFailure } from '../../../lib/failure';
 import type { FortnoxSimulator } from '../../../providers/fortnox/simulator/index';
@@ -17,7 +18,7 @@ import { clubAccounts } from '../../organizations/organizations.tables';
 import { accountingFor } from '../connection/accounting-for';
 import { connectors } from '../connector/connector.tables';
 import { queueMirrorRefresh } from './queue';
-import { ANALYZE_AFTER_ROWS, mirrorRefreshRuns, queueScheduledRefreshes, runMirrorRefresh } from './refresh.service';
+import { mirrorRefreshRuns, queueScheduledRefreshes, runMirrorRefresh } from './refresh.service';
 import { accountingCodeItems, accountingSyncRuns } from './refresh.tables';
 
 let t: TestApp;

@@ -28,7 +28,7 @@ export const gitConnectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(gitConnectionSchema) },
       },
     },
-    async (request) => ({ data: toConnectionInfo(await findGitConnection(app.db, targetOf(request.auth))) }),
+    async (request) => ({ data: await toConnectionInfo(app, await findGitConnection(app.db, targetOf(request.auth))) }),
   );
 
   app.put(

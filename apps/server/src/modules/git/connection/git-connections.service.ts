@@ -1,4 +1,4 @@
-import { encodeMessage, type GitConnectBody, type GitConnectionInfo } from '@fairway/shared';
+import { encodeMessage, type GitConnectBody, type GitConnectionInfo, type IntegrationTarget } from '@fairway/shared';
 import type { Db } from '../../../db/client';
 import { ConflictError, ValidationError } from '../../../lib/errors';
 import { createSecretBox, type SecretBox } from '../../../lib/secrets';
@@ -69,6 +69,39 @@ export function isAllowedGitAddress(origins: readonly string[], baseUrl: string)
   return origins.includes(url.origin);
 }
 
+/**
+ * What a GIT link reaches (docs/git.md#what-reaches-a-real-system). GIT's web services need a
+ * developer licence from the Swedish Golf Federation, so the real GIT is only an origin the
+ * operator configured (`configured`, GIT_ALLOWED_ORIGINS). A link made to the demo's simulator, or
+ * whose address is the built-in simulator's (`simulator`: it may be typed in while the demo runs
+ * it) or at no configured origin, reaches no real GIT. With no link, what connecting could reach:
+ * the real GIT only when an origin of it is configured.
+ */
+export function gitTargetOf(
+  connection: Pick<repo.GitConnectionRow, 'environment' | 'baseUrl'> | null,
+  origins: { configured: readonly string[]; simulator: string | null },
+): IntegrationTarget {
+  const configured = origins.configured.filter((origin) => origin !== origins.simulator);
+  if (!connection) return configured.length > 0 ? 'live' : 'simulator';
+  if (connection.environment === 'simulator' || !connection.baseUrl) return 'simulator';
+  return isAllowedGitAddress(configured, connection.baseUrl) ? 'live' : 'simulator';
+}
+
+/**
+ * `gitTargetOf` with this server's origins: the GIT connection's `environment` and the
+ * integrations page's GIT `target` both say it, so the two cannot disagree.
+ */
+export async function gitConnectionTarget(
+  app: Pick<GitConnectionDeps, 'config' | 'simulators'>,
+  connection: Pick<repo.GitConnectionRow, 'environment' | 'baseUrl'> | null,
+): Promise<IntegrationTarget> {
+  const simulator = await app.simulators.runningUrl(GIT_SIMULATOR_KIT.id);
+  return gitTargetOf(connection, {
+    configured: app.config.GIT_ALLOWED_ORIGINS,
+    simulator: simulator ? new URL(simulator).origin : null,
+  });
+}
+
 async function addressOf(app: GitConnectionDeps, row: repo.GitConnectionRow): Promise<string> {
   if (row.environment === 'simulator') return (await demoGitConnection(app.simulators)).baseUrl;
   if (!row.baseUrl) throw new Error('GIT connection without a base URL');
@@ -96,7 +129,11 @@ export async function gitClientFor(
   return { client, connection };
 }
 
-export function toConnectionInfo(row: repo.GitConnectionRow | null): GitConnectionInfo {
+/** The connection as the API shows it; its `environment` is what it reaches (gitConnectionTarget). */
+export async function toConnectionInfo(
+  app: Pick<GitConnectionDeps, 'config' | 'simulators'>,
+  row: repo.GitConnectionRow | null,
+): Promise<GitConnectionInfo> {
   if (!row)
     return {
       status: 'not_connected',
@@ -111,7 +148,7 @@ export function toConnectionInfo(row: repo.GitConnectionRow | null): GitConnecti
     status: row.status === 'connected' ? 'connected' : 'key_revoked',
     clubId: row.gitClubId,
     clubName: row.gitClubName,
-    environment: row.environment === 'simulator' ? 'simulator' : 'live',
+    environment: await gitConnectionTarget(app, row),
     connectedAt: row.connectedAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
     lastError: row.lastError,
@@ -156,14 +193,14 @@ export async function connectGit(
     params: { clubId: body.clubId, clubName: club.name },
     type: 'SUCCESS',
   });
-  return toConnectionInfo(row ?? null);
+  return toConnectionInfo(app, row ?? null);
 }
 
 /** Ends the link: the key is forgotten; the mirror stays readable. */
 export async function disconnectGit(app: GitConnectionDeps, target: MirrorTarget): Promise<GitConnectionInfo> {
   if (await repo.deleteGitConnection(app.db, target))
     await logEventQuietly(app.db, app.log, { ...target, resource: 'git', activity: 'git.event.disconnected', type: 'INFO' });
-  return toConnectionInfo(null);
+  return toConnectionInfo(app, null);
 }
 
 /** GIT refused the key (401): the error that means someone must reconnect. */

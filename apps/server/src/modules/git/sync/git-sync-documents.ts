@@ -10,9 +10,10 @@ import { ConflictError } from '../../../lib/errors';
 import type { CustomerFields, DocumentRow, InvoiceDeliveryMethod } from '../../../providers/accounting/provider';
 import type { GitAddress } from '../../../providers/git/git-gateway';
 import type { MirrorTarget } from '../../accounting/mirror/mirror';
+import { familyDiscountsOfGolfId } from '../../members/families.repository';
+import { billingMethodsByGolfId } from '../../members/members.repository';
 import type { GitDeps } from '../git.deps';
 import type { BasisRow, MemberRow } from './git-sync-mirror.repository';
-import * as mirror from './git-sync-mirror.repository';
 
 // The accounting documents a GIT invoice basis becomes: who pays, the customer's fields, the rows.
 
@@ -57,13 +58,16 @@ export function deliveryWayOf(
   return sendMethod;
 }
 
-/** The billing method members of the GIT club account chose, by golf ID (members without one are left out). */
+/**
+ * The billing method members of the GIT club account chose, by golf ID (members without one are
+ * left out), from the member register (modules/members).
+ */
 export async function billingMethodsOf(
   deps: Pick<GitDeps, 'db'>,
   gitTarget: MirrorTarget,
   golfIds: string[],
 ): Promise<Map<string, BillingMethod>> {
-  const rows = await mirror.billingMethodsOf(deps.db, gitTarget, golfIds);
+  const rows = await billingMethodsByGolfId(deps.db, gitTarget, golfIds);
   return new Map(rows.map((r) => [r.golfId, r.billingMethod]));
 }
 
@@ -126,13 +130,16 @@ export interface FamilyDiscount {
   value: number;
 }
 
-/** The portal family of the member (by golf ID in the GIT club account) and its discount, if any. */
+/**
+ * The portal family of the member (by golf ID in the GIT club account) and its discount, if any:
+ * the family's own, else its fee rule's (modules/members, modules/fees).
+ */
 export async function familyDiscountOf(
   deps: Pick<GitDeps, 'db'>,
   gitTarget: MirrorTarget,
   golfId: string,
 ): Promise<FamilyDiscount | null> {
-  const row = await mirror.familyOf(deps.db, gitTarget, golfId);
+  const row = await familyDiscountsOfGolfId(deps.db, gitTarget, golfId);
   if (!row) return null;
   if (row.discountType && row.discountValue) {
     return {

@@ -1,13 +1,11 @@
 import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import type { MirrorTarget } from '../../accounting/mirror/mirror';
-import { feeRules } from '../../fees/fees.tables';
-import { families, familyMembers, members } from '../../members/members.tables';
 import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers } from '../git.tables';
 
-// What the sync reads from the GIT club account's copy of GIT and its member register: the
-// occasions and bases it works on, GIT's members and articles, members' billing methods and
-// family discounts. The sync's own tables are git-sync.repository.ts.
+// What the sync reads from the GIT club account's copy of GIT: the occasions and bases it works
+// on, GIT's members and articles. Members' billing methods and family discounts come from the
+// member register (git-sync-documents.ts); the sync's own tables are git-sync.repository.ts.
 
 type Conn = Db | Tx;
 const CHUNK = 5000;
@@ -113,46 +111,4 @@ export async function gitArticlesByCode(conn: Conn, gitTarget: MirrorTarget): Pr
     .from(gitArticles)
     .where(and(eq(gitArticles.organisationId, gitTarget.organisationId), eq(gitArticles.clubAccountId, gitTarget.clubAccountId)));
   return new Map(rows.map((r) => [r.code, r]));
-}
-
-/** The register's members of these golf IDs with the billing method they chose (members without one are left out). */
-export async function billingMethodsOf(conn: Conn, gitTarget: MirrorTarget, golfIds: string[]) {
-  const rows = await inChunks(golfIds, (chunk) =>
-    conn
-      .select({ golfId: members.golfId, billingMethod: members.billingMethod })
-      .from(members)
-      .where(
-        and(
-          eq(members.organisationId, gitTarget.organisationId),
-          eq(members.clubAccountId, gitTarget.clubAccountId),
-          inArray(members.golfId, chunk),
-        ),
-      ),
-  );
-  return rows.flatMap((r) => (r.golfId && r.billingMethod ? [{ golfId: r.golfId, billingMethod: r.billingMethod }] : []));
-}
-
-/** The portal family of the member (by golf ID) with its own discount and its fee rule's. */
-export async function familyOf(conn: Conn, gitTarget: MirrorTarget, golfId: string) {
-  const [row] = await conn
-    .select({
-      name: families.name,
-      discountType: families.discountType,
-      discountValue: families.discountValue,
-      ruleType: feeRules.discountType,
-      ruleValue: feeRules.discountValue,
-    })
-    .from(members)
-    .innerJoin(familyMembers, eq(familyMembers.memberId, members.id))
-    .innerJoin(families, eq(families.id, familyMembers.familyId))
-    .leftJoin(feeRules, and(eq(feeRules.id, families.feeRuleId), eq(feeRules.clubAccountId, families.clubAccountId)))
-    .where(
-      and(
-        eq(members.organisationId, gitTarget.organisationId),
-        eq(members.clubAccountId, gitTarget.clubAccountId),
-        eq(members.golfId, golfId),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
 }
