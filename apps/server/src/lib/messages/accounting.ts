@@ -190,6 +190,14 @@ export const accountingMessages = {
     sv: 'Visma eEkonomi svarade inte, och det finns flera dokument som stämmer med det som skickades ({ids}). Kontrollera i Visma eEkonomi innan du försöker igen.',
     en: 'Visma eEkonomi did not answer, and several documents match what was sent ({ids}). Check in Visma eEkonomi before trying again.',
   },
+  'accounting.visma.paymentVoucherAmbiguous': {
+    sv: 'Visma eEkonomi har registrerat betalningen, men flera verifikationer stämmer med den ({ids}). Kontrollera i Visma eEkonomi vilken som är portalens; betalningen registreras inte igen.',
+    en: "Visma eEkonomi registered the payment, but several vouchers match it ({ids}). Check in Visma eEkonomi which one is the portal's; the payment will not be registered again.",
+  },
+  'accounting.visma.paymentVoucherMissing': {
+    sv: 'Visma eEkonomi har registrerat betalningen, men dess verifikation hittas inte. Kontrollera betalningen i Visma eEkonomi; den registreras inte igen.',
+    en: 'Visma eEkonomi registered the payment, but its voucher cannot be found. Check the payment in Visma eEkonomi; it will not be registered again.',
+  },
   'accounting.visma.invoiceAlreadyPaid': {
     sv: 'Fakturan är redan betald.',
     en: 'The invoice is already paid.',

@@ -24,13 +24,14 @@ import {
   companyFromVisma,
   customerFromVisma,
   customerToVisma,
+  debitedOre,
   fractionFromBasisPoints,
   fromHundredths,
   invoiceFromVisma,
   isPaymentVoucher,
   orderFromVisma,
+  oreFromSek,
   paymentFromVoucher,
-  receivedOre,
   refMarker,
   sekFromOre,
   type VismaArticle,
@@ -39,6 +40,7 @@ import {
   type VismaCustomer,
   type VismaDraft,
   type VismaInvoice,
+  type VismaInvoicePayment,
   type VismaInvoiceRow,
   type VismaOrder,
   type VismaRefs,
@@ -77,6 +79,23 @@ const CHEQUE_ACCOUNT = 1;
 /** definitions.InvoicePaymentApi.PaymentType. */
 const PARTIAL_PAYMENT = 1;
 const COMPLETE_PAYMENT = 2;
+/** A payment record's answer while Visma has answered but its voucher is not yet read (never a voucher's GUID). */
+const VOUCHER_UNREAD = 'answered:voucher-unread';
+
+/** What our record keeps of a payment asked for: the body sent, and the invoice's vouchers before it. */
+interface AskedPayment {
+  invoiceId: string;
+  bankAccountId: string;
+  /** definitions.BankAccountApi.LedgerAccountNumber of that bank account: what the payment's voucher debits. */
+  ledgerAccount: number;
+  date: string;
+  amountOre: number;
+  currency: string;
+  type: number;
+  reference: string;
+  /** Ids of the invoice's vouchers when the payment was asked for: none of them is the payment's. */
+  before: string[];
+}
 
 function notSupported(feature: MessageKey, kind: 'validation' | 'conflict' = 'validation'): AccountingError {
   return new AccountingError(kind, 'accounting.visma.notSupported', { feature }, { provider: 'visma_eekonomi' });
@@ -173,7 +192,7 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
   const api: VismaClient = createVismaClient(options);
   const journal = options.journal ?? createMemoryRequestJournal();
   const now = options.now ?? (() => new Date());
-  let bankAccountPromise: Promise<string> | null = null;
+  let bankAccountPromise: Promise<VismaBankAccount> | null = null;
   let refsPromise: Promise<VismaRefs> | null = null;
   let companyPromise: Promise<VismaCompanySettings> | null = null;
   const customerIds = new Map<string, string>();
@@ -521,17 +540,17 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
    * the company's only active one, or the one marked as default among several. None, or several
    * without a default, is a refusal that tells the club what to set in Visma.
    */
-  function bankAccount(): Promise<string> {
+  function bankAccount(): Promise<VismaBankAccount> {
     bankAccountPromise ??= (async () => {
       const accounts = (await fetchAll<VismaBankAccount>(api, '/bankaccounts')).filter(
         (a) => a.IsActive !== false && a.BankAccountType === CHEQUE_ACCOUNT,
       );
       if (accounts.length === 0) throw refused('validation', 'accounting.visma.noBankAccount');
-      if (accounts.length === 1) return (accounts[0] as VismaBankAccount).Id;
+      if (accounts.length === 1) return accounts[0] as VismaBankAccount;
       const chosen = accounts.filter((a) => a.IsDefaultChequeAccount === true);
       if (chosen.length !== 1)
         throw refused('validation', 'accounting.visma.severalBankAccounts', { accounts: accounts.map((a) => a.Name).join(', ') });
-      return (chosen[0] as VismaBankAccount).Id;
+      return chosen[0] as VismaBankAccount;
     })().catch((error) => {
       bankAccountPromise = null;
       throw error;
@@ -539,23 +558,34 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
     return bankAccountPromise;
   }
 
-  /** After a lost answer: the payment voucher Visma booked from what was asked, claimed by no other entry. */
-  async function findPayment(entry: RequestRecord, invoice: VismaInvoice): Promise<VismaVoucher | null> {
-    const asked = entry.asked as { date: string; amountOre: number };
+  /** The vouchers Visma keeps of an invoice (definitions.VoucherApi.SourceId): its own and its payments'. */
+  const vouchersOf = (invoiceId: string) => fetchAll<VismaVoucher>(api, '/vouchers', { $filter: `SourceId eq ${invoiceId}` });
+
+  /**
+   * The voucher Visma booked for the payment our record asked for: a voucher of exactly that
+   * invoice that was not there before the ask, dated the payment date, debiting the bank
+   * account's ledger account exactly the amount, and held by no other record. Two that fit are
+   * refused rather than guessed between.
+   */
+  async function findPayment(
+    asked: AskedPayment,
+    entry: RequestRecord,
+    ambiguous: MessageKey = 'accounting.visma.ambiguousLostAnswer',
+  ): Promise<VismaVoucher | null> {
     const claimed = await journal.claimed('payment');
-    const found = (await fetchAll<VismaVoucher>(api, '/vouchers', { $filter: `SourceId eq ${invoice.Id}` })).filter(
+    const found = (await vouchersOf(asked.invoiceId)).filter(
       (v) =>
-        v.Id !== invoice.VoucherId &&
+        !asked.before.includes(v.Id) &&
         !claimed.has(v.Id) &&
-        isPaymentVoucher(v) &&
         (v.VoucherDate ?? '').slice(0, 10) === asked.date &&
-        receivedOre(v) === asked.amountOre &&
-        madeAfter(v, entry),
+        debitedOre(v, asked.ledgerAccount) === asked.amountOre &&
+        // A record kept from before the vouchers were noted has only the time of its ask to go by.
+        (asked.before.length > 0 || madeAfter(v, entry)),
     );
     if (found.length > 1)
       throw new AccountingError(
         'conflict',
-        'accounting.visma.ambiguousLostAnswer',
+        ambiguous,
         { provider: PROVIDER_NAME, ids: found.map((v) => v.NumberAndNumberSeries ?? v.Id).join(', ') },
         { provider: 'visma_eekonomi' },
       );
@@ -802,57 +832,91 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
         );
         return toAccInvoice(credit);
       },
+      /**
+       * `POST customerinvoices/{id}/payments` answers definitions.InvoicePaymentApi: the payment as
+       * Visma recorded it, with no id and no voucher. The payment's date and amount are the
+       * answer's; its number is the voucher's, read with `GET /vouchers` by the invoice
+       * (definitions.VoucherApi.SourceId) and matched exactly on what our record asked. The record
+       * holds the ask before it is sent — with the invoice's vouchers at that moment — so a lost
+       * answer is found among the vouchers that came after, and a payment Visma answered is never
+       * registered again, even when its voucher could not be read.
+       */
       async registerPayment(number, payment, { externalRef, firstAttempt }) {
         const invoice = await invoiceByNumber(number);
-        const companyBankAccountId = await bankAccount();
-        const asked = { date: payment.paymentDate, amountOre: payment.amountOre };
-        const answer = (v: VismaVoucher): InvoicePayment => paymentFromVoucher(v, number);
         const known = await journal.find('payment', externalRef);
+        if (known?.answer && known.answer !== VOUCHER_UNREAD) {
+          const mine = (await vouchersOf(invoice.Id)).find((v) => v.Id === known.answer);
+          // Ours, and gone from Visma: said, never registered a second time.
+          if (!mine) throw refused('conflict', 'accounting.visma.paymentVoucherMissing');
+          return paymentFromVoucher(mine, number);
+        }
+        const bank = await bankAccount();
+        const recorded = (known?.asked ?? null) as Partial<AskedPayment> | null;
+        const remainingOre = oreFromSek(invoice.RemainingAmount);
+        const asked: AskedPayment = {
+          invoiceId: invoice.Id,
+          bankAccountId: bank.Id,
+          ledgerAccount: bank.LedgerAccountNumber,
+          date: payment.paymentDate,
+          amountOre: payment.amountOre,
+          currency: invoice.CurrencyCode ?? 'SEK',
+          type: payment.amountOre === remainingOre ? COMPLETE_PAYMENT : PARTIAL_PAYMENT,
+          reference: refMarker(externalRef).slice(0, 100),
+          // A record kept from before the vouchers were noted has only the time of its ask to go by.
+          before: known ? [] : (await vouchersOf(invoice.Id)).map((v) => v.Id),
+          ...recorded,
+        };
         const entry = known ?? (await journal.begin('payment', externalRef, asked, now()));
-        if (known?.answer) {
-          const vouchers = await fetchAll<VismaVoucher>(api, '/vouchers', { $filter: `SourceId eq ${invoice.Id}` });
-          const mine = vouchers.find((v) => v.Id === known.answer);
-          if (mine) return answer(mine);
+        const answered = (voucher: VismaVoucher, answer: Pick<VismaInvoicePayment, 'PaymentDate' | 'PaymentAmount'>) =>
+          journal.complete('payment', externalRef, voucher.Id).then(
+            (): InvoicePayment => ({
+              number: voucher.NumberAndNumberSeries ?? voucher.Id,
+              invoiceNumber: number,
+              paymentDate: answer.PaymentDate.slice(0, 10),
+              amountOre: oreFromSek(answer.PaymentAmount),
+              modifiedAt: paymentFromVoucher(voucher, number).modifiedAt,
+            }),
+          );
+        const askedAnswer = { PaymentDate: asked.date, PaymentAmount: sekFromOre(asked.amountOre) };
+        // Visma answered an earlier attempt, but its voucher was not read then.
+        if (known?.answer === VOUCHER_UNREAD) {
+          const voucher = await findPayment(asked, entry, 'accounting.visma.paymentVoucherAmbiguous');
+          if (!voucher) throw refused('conflict', 'accounting.visma.paymentVoucherMissing');
+          return answered(voucher, askedAnswer);
         }
         let look = known !== null || firstAttempt !== true;
         for (let attempt = 1; ; attempt++) {
           if (look) {
-            const found = await findPayment(entry, invoice);
-            if (found) {
-              await journal.complete('payment', externalRef, found.Id);
-              return answer(found);
-            }
+            const lost = await findPayment(asked, entry);
+            if (lost) return answered(lost, askedAnswer);
           }
+          let answer: VismaInvoicePayment;
           try {
-            const remainingOre = Math.round((invoice.RemainingAmount ?? 0) * 100);
-            // swagger: definitions.InvoicePaymentApi.required — the answer is the payment as posted, not a voucher.
-            await api.request<unknown>('POST', `/customerinvoices/${invoice.Id}/payments`, {
+            answer = await api.request<VismaInvoicePayment>('POST', `/customerinvoices/${asked.invoiceId}/payments`, {
               body: {
-                CompanyBankAccountId: companyBankAccountId,
-                PaymentDate: payment.paymentDate,
-                PaymentAmount: sekFromOre(payment.amountOre),
-                PaymentCurrency: invoice.CurrencyCode ?? 'SEK',
-                PaymentType: payment.amountOre === remainingOre ? COMPLETE_PAYMENT : PARTIAL_PAYMENT,
-                Reference: refMarker(externalRef).slice(0, 100),
+                CompanyBankAccountId: asked.bankAccountId,
+                PaymentDate: asked.date,
+                PaymentAmount: sekFromOre(asked.amountOre),
+                PaymentCurrency: asked.currency,
+                PaymentType: asked.type,
+                Reference: asked.reference,
               },
               notFoundKey: 'accounting.invoiceMissing',
             });
-            // Visma answers no id: the voucher it booked is found as after a lost answer.
-            const booked = await findPayment(entry, invoice);
-            if (!booked)
-              return {
-                number: refMarker(externalRef),
-                invoiceNumber: number,
-                paymentDate: payment.paymentDate,
-                amountOre: payment.amountOre,
-                modifiedAt: null,
-              };
-            await journal.complete('payment', externalRef, booked.Id);
-            return answer(booked);
           } catch (error) {
             if (!(error instanceof AccountingError) || !error.transient || attempt >= 3) throw error;
             look = true;
+            continue;
           }
+          // Answered: from here on this reference is never sent again, whatever the voucher read does.
+          await journal.complete('payment', externalRef, VOUCHER_UNREAD);
+          const voucher = await findPayment(
+            { ...asked, date: answer.PaymentDate.slice(0, 10), amountOre: oreFromSek(answer.PaymentAmount) },
+            entry,
+            'accounting.visma.paymentVoucherAmbiguous',
+          );
+          if (!voucher) throw refused('conflict', 'accounting.visma.paymentVoucherMissing');
+          return answered(voucher, answer);
         }
       },
       async pdf(number) {
