@@ -154,6 +154,8 @@ export const accountingMessages = {
     sv: '{list} {code} finns inte i Visma eEkonomi.',
     en: '{list} {code} does not exist in Visma eEkonomi.',
   },
+  // The first row of a credit note the portal makes in Visma eEkonomi: it names the invoice credited.
+  'accounting.visma.creditNoteRow': { sv: 'Kreditering av faktura {number}', en: 'Credit for invoice {number}' },
   'accounting.visma.invoiceAlreadyCredited': {
     sv: 'Fakturan är redan krediterad.',
     en: 'The invoice has already been credited.',

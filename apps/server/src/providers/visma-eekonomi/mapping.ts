@@ -236,6 +236,15 @@ export interface VismaRefs {
   codings: { Id: string; Type: string; VatRatePercent: number; IsActive: boolean }[];
 }
 
+/**
+ * The language of what Visma prints for a customer (definitions.CustomerApi.SalesDocumentLanguage,
+ * two letters): Swedish when it is Swedish or unset (the company's own), else English.
+ */
+export function documentLanguage(customer: VismaCustomer): 'sv' | 'en' {
+  const language = customer.SalesDocumentLanguage;
+  return typeof language !== 'string' || language.trim() === '' || language.toLowerCase() === 'sv' ? 'sv' : 'en';
+}
+
 // ── References ──────────────────────────────────────────────────────────────
 
 /** The portal's reference as it is written on a payment (definitions.InvoicePaymentApi.Reference, 100 characters). */

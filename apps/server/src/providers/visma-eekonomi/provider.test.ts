@@ -13,7 +13,7 @@ import { createVismaOAuth } from './oauth';
 import { createVismaEekonomiProvider } from './provider';
 import { DEFAULT_SIMULATOR_CLIENT, startVismaSimulator, type VismaSimulator } from './simulator/index';
 import { registerPayment as registerInVisma } from './simulator/operations';
-import type { VInvoice } from './simulator/store';
+import type { VCustomer, VInvoice } from './simulator/store';
 
 /**
  * The provider against the simulator over real HTTP: no fetch mocks. The limiter is the real
@@ -418,12 +418,29 @@ describe('Visma eEkonomi provider against the simulator', () => {
       const credit = await p.invoices.credit(number);
       expect(credit).toMatchObject({ isCredit: true, creditedInvoiceNumber: number });
       expect(credit.totalOre).toBe(-97_100);
-      // A draft cannot name the invoice it credits (definitions.CustomerInvoiceDraftApi has no
-      // ReferringInvoiceId): the link is our record's, and Visma leaves the balance for a person to settle.
+      // The contract has no field that links a credit note to its invoice (CustomerInvoiceDraftApi
+      // has no ReferringInvoiceId; on CustomerInvoiceApi it is read-only): the credit note names it
+      // in its first row, the portal's link is our record's, and Visma leaves the balance for a person to settle.
+      const inVisma = [...sim.store.invoices.values()].find((i) => String(i.InvoiceNumber) === credit.number);
+      expect(inVisma?.Rows[0]).toMatchObject({ IsTextRow: true, Text: `Kreditering av faktura ${number}` });
+      expect(inVisma?.ReferringInvoiceId).toBeNull();
       const original = await p.invoices.get(number);
       expect(original).toMatchObject({ credited: true, balanceOre: before.balanceOre });
       expect(await kind(p.invoices.credit(number))).toMatchObject({ key: 'accounting.visma.invoiceAlreadyCredited' });
       expect(await kind(p.invoices.credit(credit.number))).toMatchObject({ key: 'accounting.visma.creditNoteNotCreditable' });
+    });
+
+    it("names the credited invoice in the customer's document language", async () => {
+      const customer = [...sim.store.customers.values()].find((c) => c.CustomerNumber === '1002') as VCustomer;
+      customer.SalesDocumentLanguage = 'en';
+      try {
+        const made = await p.invoices.create(invoiceFields('1002'), { externalRef: 'inv-credit-en', firstAttempt: true });
+        const credit = await p.invoices.credit(made.number);
+        expect(credit.rows[0]).toMatchObject({ articleNumber: null, description: `Credit for invoice ${made.number}` });
+        expect(credit).toMatchObject({ creditedInvoiceNumber: made.number, totalOre: -made.totalOre });
+      } finally {
+        customer.SalesDocumentLanguage = null;
+      }
     });
 
     it('downloads the PDF through the temporary link Visma hands out', async () => {
@@ -495,7 +512,7 @@ describe('Visma eEkonomi provider against the simulator', () => {
       rateKey: `visma_eekonomi:test:${Math.random()}`,
       journal,
     });
-    const number = (await p.invoices.create(invoiceFields('1004'), { externalRef: 'inv-pay-twin' })).number;
+    const number = (await p.invoices.create(invoiceFields('1004'), { externalRef: 'inv-pay-twin', firstAttempt: true })).number;
     const invoice = [...sim.store.invoices.values()].find((i) => String(i.InvoiceNumber) === number) as VInvoice;
     const cheque = sim.store.bankAccounts.find((b) => b.IsDefaultChequeAccount);
     registerInVisma(sim.store, invoice.Id, {
@@ -539,7 +556,7 @@ describe('Visma eEkonomi provider against the simulator', () => {
         },
       },
     });
-    const number = (await p.invoices.create(invoiceFields('1005'), { externalRef: 'inv-pay-unread' })).number;
+    const number = (await p.invoices.create(invoiceFields('1005'), { externalRef: 'inv-pay-unread', firstAttempt: true })).number;
     const invoice = [...sim.store.invoices.values()].find((i) => String(i.InvoiceNumber) === number) as VInvoice;
     const asked = { paymentDate: '2026-05-24', amountOre: 30_000 };
     expect(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MessageKey } from '../../lib/i18n';
+import { type MessageKey, t } from '../../lib/i18n';
 import { AccountingError } from '../accounting/errors';
 import type {
   AccArticle,
@@ -25,6 +25,7 @@ import {
   customerFromVisma,
   customerToVisma,
   debitedOre,
+  documentLanguage,
   fractionFromBasisPoints,
   fromHundredths,
   invoiceFromVisma,
@@ -800,11 +801,21 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
         const customer = await api.get<VismaCustomer>(`/customers/${original.CustomerId}`, {
           notFoundKey: 'accounting.customerMissing',
         });
-        const rows = (original.Rows ?? []).map((row, index) =>
+        // The credit note names the invoice it credits in its first row, in the customer's document
+        // language (definitions.CustomerApi.SalesDocumentLanguage): the contract has no field that
+        // links the two (CustomerInvoiceDraftApi has no ReferringInvoiceId; on CustomerInvoiceApi it
+        // is read-only), and a credit note must refer to its invoice. The link the portal reads is our record's.
+        const named = {
+          LineNumber: 0,
+          IsTextRow: true,
+          Text: t('accounting.visma.creditNoteRow', documentLanguage(customer), { number: original.InvoiceNumber }),
+          ReversedConstructionServicesVatFree: false,
+        };
+        const credited = (original.Rows ?? []).map((row, index) =>
           row.IsTextRow
-            ? { LineNumber: index, IsTextRow: true, Text: row.Text || '-', ReversedConstructionServicesVatFree: false }
+            ? { LineNumber: index + 1, IsTextRow: true, Text: row.Text || '-', ReversedConstructionServicesVatFree: false }
             : {
-                LineNumber: index,
+                LineNumber: index + 1,
                 IsTextRow: false,
                 ArticleId: row.ArticleId,
                 Text: row.Text || row.ArticleNumber || '-',
@@ -816,7 +827,6 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
                 ProjectId: row.ProjectId ?? null,
               },
         );
-        // The contract's drafts have no ReferringInvoiceId: the link to the original is our record's.
         const credit = await draftThenConvert(
           'credit',
           original.Id,
@@ -826,7 +836,7 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
             InvoiceDate: now().toISOString().slice(0, 10),
             YourReference: original.YourReference ?? null,
             OurReference: original.OurReference ?? null,
-            Rows: rows,
+            Rows: [named, ...credited],
           },
           true,
         );

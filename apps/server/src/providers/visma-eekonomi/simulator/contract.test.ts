@@ -305,6 +305,40 @@ describe('the Visma eEkonomi simulator against the published contract', () => {
     });
   });
 
+  it('drops a ReferringInvoiceId sent on a draft, as the document has none: only Visma itself links a credit note', async () => {
+    const original = [...sim.store.invoices.values()].find(
+      (i) => !i.IsCreditInvoice && ![...sim.store.invoices.values()].some((c) => c.ReferringInvoiceId === i.Id),
+    );
+    const customer = sim.store.customers.get(original?.CustomerId as string);
+    const draft = await raw('POST', '/customerinvoicedrafts', {
+      CustomerId: customer?.Id,
+      IsCreditInvoice: true,
+      ReferringInvoiceId: original?.Id,
+      InvoiceCustomerName: customer?.Name,
+      InvoicePostalCode: customer?.InvoicePostalCode,
+      InvoiceCity: customer?.InvoiceCity,
+      InvoiceCountryCode: 'SE',
+      RotReducedInvoicingType: 0,
+      EuThirdParty: false,
+      CustomerIsPrivatePerson: false,
+      Rows: [
+        {
+          LineNumber: 0,
+          IsTextRow: false,
+          ArticleId: original?.Rows.find((r) => r.ArticleId)?.ArticleId,
+          Text: 'Kredit',
+          Quantity: -1,
+          ReversedConstructionServicesVatFree: false,
+        },
+      ],
+    });
+    expect(draft.status).toBe(200);
+    expect(draft.body).not.toHaveProperty('ReferringInvoiceId');
+    const credit = await raw('POST', `/customerinvoicedrafts/${draft.body?.Id}/convert`, {});
+    expect(credit).toMatchObject({ status: 200, body: { IsCreditInvoice: true, ReferringInvoiceId: null } });
+    expect(sim.store.invoices.get(original?.Id as string)?.RemainingAmount).toBe(original?.RemainingAmount);
+  });
+
   it('refuses OData it does not document: functions, quoted GUIDs, unknown $ options; ignores other parameters', async () => {
     const contains = await raw('GET', `/customers?$filter=${encodeURIComponent("contains(Note,'fw:')")}`);
     expect(contains).toMatchObject({ status: 400, body: { ErrorCode: 2000 } });
