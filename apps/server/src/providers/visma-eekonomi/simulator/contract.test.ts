@@ -263,7 +263,7 @@ describe('the Visma eEkonomi simulator against the published contract', () => {
       });
       const all = await raw('GET', `${path}?$pagesize=1000`);
       expect(all.status, `${key}: ${JSON.stringify(all.body)}`).toBe(200);
-      const total = (all.body?.Meta as { TotalNumberOfResults: number }).TotalNumberOfResults;
+      const total = (all.body as { Meta: { TotalNumberOfResults: number } }).Meta.TotalNumberOfResults;
       for (const [page, size] of [
         [1, null],
         [1, 1000],
