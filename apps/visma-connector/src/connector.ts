@@ -7,14 +7,14 @@ import {
   type WorkItem,
 } from '../../server/src/providers/visma-admin/protocol';
 import { KeyRefusedError, type ProtocolClient, RequestRefusedError } from './client';
-import { executeWork } from './company/operations';
-import type { CompanyStore } from './company/store';
+import type { VismaAdministration } from './visma';
 
 export const CONNECTOR_VERSION = '1.0.0';
 
 export interface ConnectorOptions {
   client: ProtocolClient;
-  store: CompanyStore;
+  /** The program's side (visma.ts): the simulated company we ship, or one on Visma's ADK. */
+  visma: VismaAdministration;
   /** The PC's name, shown on the integrations page. */
   machine: string;
   /** Defaults to the server's answer to register (30 s). */
@@ -25,8 +25,6 @@ export interface ConnectorOptions {
   claimMax?: number;
   /** Backoff while the server is unreachable: doubles from `initialMs` up to `maxMs`, with jitter. */
   backoff?: { initialMs: number; maxMs: number };
-  /** Runs one item against Visma Administration (the simulated company by default). */
-  execute?: (item: WorkItem) => Promise<ResultBody> | ResultBody;
   log?: (message: string) => void;
 }
 
@@ -117,14 +115,15 @@ export class Connector {
   }
 
   private async register(): Promise<void> {
-    const company = this.options.store.data.foretag;
+    const company = this.options.visma.company();
     const answer = await this.options.client.register({
       protocolVersion: PROTOCOL_VERSION,
       connectorVersion: CONNECTOR_VERSION,
       machine: this.options.machine,
-      company: { name: company.namn, database: company.databas },
+      company,
     });
-    this.log(`Registered with the server for ${company.namn} (${company.databas}).`);
+    const simulated = this.options.visma.backend === 'simulator' ? ', a simulated company' : '';
+    this.log(`Registered with the server for ${company.name} (${company.database}${simulated}).`);
     this.startHeartbeat(this.options.heartbeatMs ?? (answer.heartbeatSeconds || HEARTBEAT_SECONDS) * 1000);
   }
 
@@ -145,8 +144,7 @@ export class Connector {
 
   private async execute(item: WorkItem): Promise<ResultBody> {
     try {
-      if (this.options.execute) return await this.options.execute(item);
-      return executeWork(this.options.store, item.operation, item.payload);
+      return await this.options.visma.execute(item);
     } catch (error) {
       return {
         ok: false,

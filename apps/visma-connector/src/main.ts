@@ -1,4 +1,5 @@
 import { ProtocolClient } from './client';
+import { simulatedCompany } from './company/simulated';
 import { CompanyStore } from './company/store';
 import { loadConfig } from './config';
 import { CONNECTOR_VERSION, Connector } from './connector';
@@ -15,10 +16,12 @@ try {
 const store = CompanyStore.open(config.companyFile);
 const connector = new Connector({
   client: new ProtocolClient({ serverUrl: config.serverUrl, key: config.key }),
-  store,
+  visma: simulatedCompany(store),
   machine: config.machine,
 });
-console.log(`Fairway connector ${CONNECTOR_VERSION}: ${store.data.foretag.namn} (${config.companyFile}) → ${config.serverUrl}`);
+console.log(
+  `Fairway connector ${CONNECTOR_VERSION}: simulated company ${store.data.foretag.namn} (${config.companyFile}) → ${config.serverUrl}`,
+);
 connector.start();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -123,6 +123,8 @@ export type ConnectorState = (typeof CONNECTOR_STATES)[number];
 /** The club account's connector: its state, the key in use (prefix only) and what it registered. */
 export const connectorDetailsSchema = z.object({
   status: z.enum(CONNECTOR_STATES),
+  /** What the connector's work reaches: the real Visma Administration or a simulated company (today always the latter). */
+  target: z.enum(INTEGRATION_TARGETS),
   lastSeenAt: z.string().nullable(),
   registeredAt: z.string().nullable(),
   /** The first characters of the key in use; null before the first key is made. */

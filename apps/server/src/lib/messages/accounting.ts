@@ -154,6 +154,8 @@ export const accountingMessages = {
     sv: '{list} {code} finns inte i Visma eEkonomi.',
     en: '{list} {code} does not exist in Visma eEkonomi.',
   },
+  // The first row of a credit note the portal makes in Visma eEkonomi: it names the invoice credited.
+  'accounting.visma.creditNoteRow': { sv: 'Kreditering av faktura {number}', en: 'Credit for invoice {number}' },
   'accounting.visma.invoiceAlreadyCredited': {
     sv: 'Fakturan är redan krediterad.',
     en: 'The invoice has already been credited.',
@@ -189,6 +191,14 @@ export const accountingMessages = {
   'accounting.visma.ambiguousLostAnswer': {
     sv: 'Visma eEkonomi svarade inte, och det finns flera dokument som stämmer med det som skickades ({ids}). Kontrollera i Visma eEkonomi innan du försöker igen.',
     en: 'Visma eEkonomi did not answer, and several documents match what was sent ({ids}). Check in Visma eEkonomi before trying again.',
+  },
+  'accounting.visma.paymentVoucherAmbiguous': {
+    sv: 'Visma eEkonomi har registrerat betalningen, men flera verifikationer stämmer med den ({ids}). Kontrollera i Visma eEkonomi vilken som är portalens; betalningen registreras inte igen.',
+    en: "Visma eEkonomi registered the payment, but several vouchers match it ({ids}). Check in Visma eEkonomi which one is the portal's; the payment will not be registered again.",
+  },
+  'accounting.visma.paymentVoucherMissing': {
+    sv: 'Visma eEkonomi har registrerat betalningen, men dess verifikation hittas inte. Kontrollera betalningen i Visma eEkonomi; den registreras inte igen.',
+    en: 'Visma eEkonomi registered the payment, but its voucher cannot be found. Check the payment in Visma eEkonomi; it will not be registered again.',
   },
   'accounting.visma.invoiceAlreadyPaid': {
     sv: 'Fakturan är redan betald.',

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { findConnection } from './connection/connections.repository';
 import { cloudKit, cloudTarget } from './connection/program';
-import { type ConnectorState, connectorStatus } from './connector/connector.service';
+import { type ConnectorState, connectorStatus, VISMA_ADMINISTRATION_TARGET } from './connector/connector.service';
 import { latestRuns } from './refresh/refresh.repository';
 
 type Caller = Pick<AuthContext, 'organisationId' | 'clubAccountId'>;
@@ -14,15 +14,6 @@ const CONNECTOR_STATUS: Record<ConnectorState, IntegrationStatus> = {
   offline: 'connector_offline',
   online: 'connected',
 };
-
-/**
- * Visma Administration is reached only through a connector on the club's PC. The one we ship
- * (apps/visma-connector) keeps a simulated company in a JSON file instead of calling Visma's
- * integration kit (ADK), and the protocol has no way for a connector to say otherwise, so nothing
- * reaches a real Visma Administration (providers/visma-admin/PROTOCOL.md, "What a real
- * installation needs").
- */
-const VISMA_ADMINISTRATION_TARGET: IntegrationTarget = 'simulator';
 
 /**
  * The accounting card: the club account's connection, what it reaches (the real program or our

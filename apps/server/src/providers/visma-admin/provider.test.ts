@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProtocolClient } from '../../../../visma-connector/src/client';
+import { simulatedCompany } from '../../../../visma-connector/src/company/simulated';
 import { CompanyStore } from '../../../../visma-connector/src/company/store';
 import { Connector } from '../../../../visma-connector/src/connector';
 import { addClubAccount, createOrganisation } from '../../../test/fixtures/users';
@@ -35,7 +36,7 @@ const connectorLog: string[] = [];
 async function startConnector() {
   const started = new Connector({
     client: new ProtocolClient({ serverUrl, key }),
-    store,
+    visma: simulatedCompany(store),
     machine: 'KANSLI-PC',
     claimWaitSeconds: 2,
     backoff: { initialMs: 50, maxMs: 200 },
@@ -324,10 +325,9 @@ describe('with the connector running', () => {
   it('refuses an answer that does not have the shape of the operation', async () => {
     connector = new Connector({
       client: new ProtocolClient({ serverUrl, key }),
-      store,
+      visma: { ...simulatedCompany(store), execute: () => ({ ok: true, data: { name: 'Sjöviks Golfklubb' } }) },
       machine: 'KANSLI-PC',
       claimWaitSeconds: 2,
-      execute: () => ({ ok: true, data: { name: 'Sjöviks Golfklubb' } }),
       log: () => undefined,
     });
     connector.start();

@@ -178,13 +178,24 @@ export interface VismaVoucher {
   ModifiedUtc?: string | null;
 }
 
+/** definitions.InvoicePaymentApi: what `POST customerinvoices/{id}/payments` takes and answers (no id, no voucher). */
+export interface VismaInvoicePayment {
+  CompanyBankAccountId: string;
+  PaymentDate: string;
+  Reference?: string | null;
+  PaymentAmount: number;
+  PaymentCurrency: string;
+  PaymentType: number;
+}
+
 /** definitions.BankAccountApi, as far as the portal reads it. */
 export interface VismaBankAccount {
   Id: string;
   Name: string;
   BankAccountType: number;
   IsActive?: boolean;
-  LedgerAccountNumber?: number;
+  /** Required by the definition: the ledger account a payment to this bank account debits. */
+  LedgerAccountNumber: number;
   IsDefaultChequeAccount?: boolean;
 }
 
@@ -223,6 +234,15 @@ export interface VismaRefs {
   costCenterItems: { Id: string; Name: string; ShortName: string; IsActive: boolean }[];
   projects: { Id: string; Number: string; Name: string; Status?: number }[];
   codings: { Id: string; Type: string; VatRatePercent: number; IsActive: boolean }[];
+}
+
+/**
+ * The language of what Visma prints for a customer (definitions.CustomerApi.SalesDocumentLanguage,
+ * two letters): Swedish when it is Swedish or unset (the company's own), else English.
+ */
+export function documentLanguage(customer: VismaCustomer): 'sv' | 'en' {
+  const language = customer.SalesDocumentLanguage;
+  return typeof language !== 'string' || language.trim() === '' || language.toLowerCase() === 'sv' ? 'sv' : 'en';
 }
 
 // ── References ──────────────────────────────────────────────────────────────
@@ -491,6 +511,17 @@ export function receivedOre(v: VismaVoucher): number {
   return (v.Rows ?? [])
     .filter((r) => r.AccountNumber === RECEIVABLES_ACCOUNT)
     .reduce((sum, r) => sum + oreFromSek(r.CreditAmount) - oreFromSek(r.DebitAmount), 0);
+}
+
+/**
+ * What a voucher debited one ledger account (öre): for a payment, the bank account it was recorded
+ * to (definitions.InvoicePaymentApi.CompanyBankAccountId, whose BankAccountApi.LedgerAccountNumber
+ * the voucher books the money on).
+ */
+export function debitedOre(v: VismaVoucher, accountNumber: number): number {
+  return (v.Rows ?? [])
+    .filter((r) => r.AccountNumber === accountNumber)
+    .reduce((sum, r) => sum + oreFromSek(r.DebitAmount) - oreFromSek(r.CreditAmount), 0);
 }
 
 /** A voucher that takes money off receivables: a payment (or a settlement) of an invoice. */

@@ -8,9 +8,12 @@ import type { AccessTokenSource } from '../accounting/credentials';
 import { AccountingError } from '../accounting/errors';
 import type { AccountingProvider, InvoiceFields } from '../accounting/provider';
 import { createRateLimiter, VISMA_EEKONOMI_RATE_LIMIT } from '../accounting/rate-limiter';
+import { createMemoryRequestJournal } from '../accounting/request-journal';
 import { createVismaOAuth } from './oauth';
 import { createVismaEekonomiProvider } from './provider';
 import { DEFAULT_SIMULATOR_CLIENT, startVismaSimulator, type VismaSimulator } from './simulator/index';
+import { registerPayment as registerInVisma } from './simulator/operations';
+import type { VCustomer, VInvoice } from './simulator/store';
 
 /**
  * The provider against the simulator over real HTTP: no fetch mocks. The limiter is the real
@@ -415,12 +418,29 @@ describe('Visma eEkonomi provider against the simulator', () => {
       const credit = await p.invoices.credit(number);
       expect(credit).toMatchObject({ isCredit: true, creditedInvoiceNumber: number });
       expect(credit.totalOre).toBe(-97_100);
-      // A draft cannot name the invoice it credits (definitions.CustomerInvoiceDraftApi has no
-      // ReferringInvoiceId): the link is our record's, and Visma leaves the balance for a person to settle.
+      // The contract has no field that links a credit note to its invoice (CustomerInvoiceDraftApi
+      // has no ReferringInvoiceId; on CustomerInvoiceApi it is read-only): the credit note names it
+      // in its first row, the portal's link is our record's, and Visma leaves the balance for a person to settle.
+      const inVisma = [...sim.store.invoices.values()].find((i) => String(i.InvoiceNumber) === credit.number);
+      expect(inVisma?.Rows[0]).toMatchObject({ IsTextRow: true, Text: `Kreditering av faktura ${number}` });
+      expect(inVisma?.ReferringInvoiceId).toBeNull();
       const original = await p.invoices.get(number);
       expect(original).toMatchObject({ credited: true, balanceOre: before.balanceOre });
       expect(await kind(p.invoices.credit(number))).toMatchObject({ key: 'accounting.visma.invoiceAlreadyCredited' });
       expect(await kind(p.invoices.credit(credit.number))).toMatchObject({ key: 'accounting.visma.creditNoteNotCreditable' });
+    });
+
+    it("names the credited invoice in the customer's document language", async () => {
+      const customer = [...sim.store.customers.values()].find((c) => c.CustomerNumber === '1002') as VCustomer;
+      customer.SalesDocumentLanguage = 'en';
+      try {
+        const made = await p.invoices.create(invoiceFields('1002'), { externalRef: 'inv-credit-en', firstAttempt: true });
+        const credit = await p.invoices.credit(made.number);
+        expect(credit.rows[0]).toMatchObject({ articleNumber: null, description: `Credit for invoice ${made.number}` });
+        expect(credit).toMatchObject({ creditedInvoiceNumber: made.number, totalOre: -made.totalOre });
+      } finally {
+        customer.SalesDocumentLanguage = null;
+      }
     });
 
     it('downloads the PDF through the temporary link Visma hands out', async () => {
@@ -481,6 +501,75 @@ describe('Visma eEkonomi provider against the simulator', () => {
         Reference: 'fw:pay-full',
       }),
     ]);
+  });
+
+  it('takes the voucher its own answer booked, not an equal payment a person booked in Visma just before', async () => {
+    const journal = createMemoryRequestJournal();
+    const p = createVismaEekonomiProvider({
+      apiBaseUrl: sim.apiBaseUrl,
+      auth: tokenSource(sim.grantConsent()),
+      limiter: createRateLimiter(database.db, VISMA_EEKONOMI_RATE_LIMIT),
+      rateKey: `visma_eekonomi:test:${Math.random()}`,
+      journal,
+    });
+    const number = (await p.invoices.create(invoiceFields('1004'), { externalRef: 'inv-pay-twin', firstAttempt: true })).number;
+    const invoice = [...sim.store.invoices.values()].find((i) => String(i.InvoiceNumber) === number) as VInvoice;
+    const cheque = sim.store.bankAccounts.find((b) => b.IsDefaultChequeAccount);
+    registerInVisma(sim.store, invoice.Id, {
+      CompanyBankAccountId: cheque?.Id,
+      PaymentDate: '2026-05-23',
+      PaymentAmount: 100,
+      PaymentCurrency: 'SEK',
+      PaymentType: 1,
+    });
+    const paid = await p.invoices.registerPayment(
+      number,
+      { paymentDate: '2026-05-23', amountOre: 10_000 },
+      { externalRef: 'pay-twin' },
+    );
+    const ours = sim.store.vouchers.get(invoice.Payments[1]?.VoucherId as string);
+    expect(paid).toEqual({
+      number: ours?.NumberAndNumberSeries,
+      invoiceNumber: number,
+      paymentDate: '2026-05-23',
+      amountOre: 10_000,
+      modifiedAt: expect.any(String),
+    });
+    expect((await journal.find('payment', 'pay-twin'))?.answer).toBe(ours?.Id);
+  });
+
+  it('never sends a payment Visma answered again, also when its voucher could not be read then', async () => {
+    const journal = createMemoryRequestJournal();
+    const p = createVismaEekonomiProvider({
+      apiBaseUrl: sim.apiBaseUrl,
+      auth: tokenSource(sim.grantConsent()),
+      limiter: createRateLimiter(database.db, VISMA_EEKONOMI_RATE_LIMIT),
+      rateKey: `visma_eekonomi:test:${Math.random()}`,
+      maxRetries: 0,
+      journal: {
+        ...journal,
+        async begin(...args) {
+          const record = await journal.begin(...args);
+          // Visma answers the payment; every read of vouchers after its ask fails.
+          if (args[0] === 'payment') sim.faults.failNext(10, 503, { method: 'GET', path: '/vouchers' });
+          return record;
+        },
+      },
+    });
+    const number = (await p.invoices.create(invoiceFields('1005'), { externalRef: 'inv-pay-unread', firstAttempt: true })).number;
+    const invoice = [...sim.store.invoices.values()].find((i) => String(i.InvoiceNumber) === number) as VInvoice;
+    const asked = { paymentDate: '2026-05-24', amountOre: 30_000 };
+    expect(
+      await kind(p.invoices.registerPayment(number, asked, { externalRef: 'pay-unread', firstAttempt: true })),
+    ).toMatchObject({
+      kind: 'unavailable',
+    });
+    expect(invoice.Payments).toHaveLength(1);
+    sim.faults.reset();
+    const again = await p.invoices.registerPayment(number, asked, { externalRef: 'pay-unread' });
+    expect(invoice.Payments).toHaveLength(1);
+    expect(again).toMatchObject({ invoiceNumber: number, ...asked, number: expect.stringMatching(/^C\d+$/) });
+    expect((await journal.find('payment', 'pay-unread'))?.answer).toBe(invoice.Payments[0]?.VoucherId);
   });
 
   it("says in the reader's language when the company has no cheque account, or several and no default", async () => {
@@ -553,7 +642,8 @@ describe('Visma eEkonomi provider against the simulator', () => {
       const limiter = createRateLimiter(database.db, VISMA_EEKONOMI_RATE_LIMIT);
       // Each process builds its provider with the club account's journal (a table); the retry
       // comes ten minutes after the lost answer, as a job's next run would.
-      const restarted = (minutesLater: number) =>
+      const journal = databaseRequestJournal(t.app.db, org, { clubAccountId: org.clubAccountId, provider: 'visma_eekonomi' });
+      const restarted = (minutesLater: number, afterAsk?: () => void) =>
         createVismaEekonomiProvider({
           apiBaseUrl: sim.apiBaseUrl,
           auth: tokenSource(sim.grantConsent()),
@@ -562,16 +652,22 @@ describe('Visma eEkonomi provider against the simulator', () => {
           retryBaseMs: 20,
           maxRetries: 0,
           now: () => new Date(Date.now() + minutesLater * 60_000),
-          journal: databaseRequestJournal(t.app.db, org, { clubAccountId: org.clubAccountId, provider: 'visma_eekonomi' }),
+          journal: {
+            ...journal,
+            async begin(...args) {
+              const record = await journal.begin(...args);
+              afterAsk?.();
+              return record;
+            },
+          },
         });
-      const first = restarted(0);
-      const number = (await first.invoices.create(invoiceFields('1003'), { externalRef: 'inv-restart' })).number;
+      const number = (await restarted(0).invoices.create(invoiceFields('1003'), { externalRef: 'inv-restart' })).number;
       const invoice = [...sim.store.invoices.values()].find((i) => String(i.InvoiceNumber) === number);
       const asked = { paymentDate: '2026-05-22', amountOre: 20_000 };
 
-      // Visma records the payment, the answer is lost, and the look-up fails too: the process stops.
+      // Visma records the payment, the answer is lost, and the look-up after it fails too: the process stops.
       sim.faults.crashAfterCreate(1, { path: '/payments' });
-      sim.faults.failNext(10, 503, { method: 'GET', path: '/vouchers' });
+      const first = restarted(0, () => sim.faults.failNext(10, 503, { method: 'GET', path: '/vouchers' }));
       expect(
         await kind(first.invoices.registerPayment(number, asked, { externalRef: 'pay-restart', firstAttempt: true })),
       ).toMatchObject({ kind: 'unavailable' });

@@ -69,6 +69,8 @@ describe('Visma Administration through the connector', () => {
     const details = (
       await app.inject({ method: 'GET', url: '/api/v1/integrations/accounting/connector', headers: aStaff.headers })
     ).json().data;
-    expect(details).toMatchObject({ status: 'online', keyPrefix, machine: 'KANSLI-PC' });
+    // Online with a company of its own, and still the simulator: the connector we ship works against a simulated company.
+    expect(details).toMatchObject({ status: 'online', target: 'simulator', keyPrefix, machine: 'KANSLI-PC' });
+    expect(await card(a.owner)).toMatchObject({ target: 'simulator' });
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { IntegrationTarget } from '@fairway/shared';
 import type { Db } from '../../../db/client';
 import { NotFoundError, UnauthorizedError } from '../../../lib/errors';
 import {
@@ -95,7 +96,18 @@ export function onlineConnectorClubAccounts(db: Db): Promise<ClubTenant[]> {
   return listOnlineConnectorClubAccounts(db, OFFLINE_AFTER_SECONDS);
 }
 
+/**
+ * What Visma Administration work reaches: always the simulator today. The connector we ship
+ * (apps/visma-connector) keeps a simulated company in a JSON file instead of calling Visma's
+ * integration kit (ADK), and the protocol has no way for a connector to say otherwise
+ * (providers/visma-admin/PROTOCOL.md, "What a real installation needs"). The accounting card and
+ * the connector card both report it.
+ */
+export const VISMA_ADMINISTRATION_TARGET: IntegrationTarget = 'simulator';
+
 export interface ConnectorDetails extends ConnectorStatus {
+  /** What the connector's work reaches: VISMA_ADMINISTRATION_TARGET. */
+  target: IntegrationTarget;
   keyPrefix: string | null;
   keyCreatedAt: Date | null;
   version: string | null;
@@ -115,6 +127,7 @@ export async function connectorDetails(db: Db, tenant: ClubTenant): Promise<Conn
   ]);
   return {
     ...status,
+    target: VISMA_ADMINISTRATION_TARGET,
     keyPrefix: row?.keyPrefix ?? null,
     keyCreatedAt: row?.keyCreatedAt ?? null,
     version: row?.version ?? null,

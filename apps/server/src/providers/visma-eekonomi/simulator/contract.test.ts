@@ -4,7 +4,7 @@ import { IN_MEMORY } from '../../../config';
 import { createPgliteDatabase, type Database } from '../../../db/client';
 import type { InvoiceFields } from '../../accounting/provider';
 import { createRateLimiter, VISMA_EEKONOMI_RATE_LIMIT } from '../../accounting/rate-limiter';
-import { CONTRACT, type Schema } from '../contract/contract';
+import { CONTRACT, pageItemSchema, responseSchema, type Schema } from '../contract/contract';
 import { createVismaEekonomiProvider } from '../provider';
 import { startVismaSimulator, type VismaExchange, type VismaSimulator } from './index';
 
@@ -16,6 +16,8 @@ import { startVismaSimulator, type VismaExchange, type VismaSimulator } from './
  * - every answer it gave is valid against the operation's 200 schema, with no property the
  *   definition lacks (JSON.NET writes absent values as null, so properties outside `required`
  *   may be null);
+ * - every list operation of the document answers its `PaginatedResponse[X]` envelope, with the
+ *   metadata complete and consistent and each item valid, on the first, a middle and a past-the-end page;
  * - requests that break the document are refused with Visma's error body.
  */
 
@@ -65,17 +67,21 @@ function validator(strictAnswers: boolean) {
   ajv.addFormat('double', { type: 'number', validate: (n: number) => Number.isFinite(n) });
   ajv.addSchema(jsonSchemas(strictAnswers));
   const cache = new Map<string, ValidateFunction>();
-  return (schema: Schema): ValidateFunction => {
+  /** A JSON Schema of its own, whose `$ref`s name the contract's definitions (`contract#/definitions/X`). */
+  const compile = (schema: object): ValidateFunction => {
     const key = JSON.stringify(schema);
     let fn = cache.get(key);
     if (!fn) {
-      fn = ajv.compile(
-        schema.$ref ? { $ref: `contract#/definitions/${schema.$ref.replace('#/definitions/', '')}` } : (schema as object),
-      );
+      fn = ajv.compile(schema);
       cache.set(key, fn);
     }
     return fn;
   };
+  return Object.assign(
+    (schema: Schema): ValidateFunction =>
+      compile(schema.$ref ? { $ref: `contract#/definitions/${schema.$ref.replace('#/definitions/', '')}` } : (schema as object)),
+    { compile },
+  );
 }
 
 const requests = validator(false);
@@ -222,7 +228,67 @@ describe('the Visma eEkonomi simulator against the published contract', () => {
       }
     }
     expect(problems).toEqual([]);
+    // List answers are among those checked: the envelope (PaginatedResponse[X]) and each item.
+    const lists = exchanges.filter((e) => {
+      const op = CONTRACT.operations[e.operation];
+      return e.status === 200 && op !== undefined && pageItemSchema(op) !== null;
+    });
+    expect([...new Set(lists.map((e) => e.operation))]).toEqual(
+      expect.arrayContaining(['GET /v2/customers', 'GET /v2/customerinvoices', 'GET /v2/vouchers', 'GET /v2/bankaccounts']),
+    );
   }, 60_000);
+
+  it('answers every list operation with the documented envelope and items, on every page', async () => {
+    // JSON.NET writes every property, so the envelope's two and the metadata's are always there:
+    // beyond the document's schema (which leaves them optional), none may be absent or null.
+    const meta = Object.keys(CONTRACT.definitions.PaginationMetadata?.properties ?? {});
+    expect(meta).toEqual(['CurrentPage', 'PageSize', 'TotalNumberOfPages', 'TotalNumberOfResults', 'ServerTimeUtc']);
+    const lists = Object.entries(CONTRACT.operations).filter(([, op]) => pageItemSchema(op) !== null);
+    expect(lists.map(([key]) => key)).toEqual(expect.arrayContaining(['GET /v2/customers', 'GET /v2/customerledgeritems']));
+    const problems: string[] = [];
+    for (const [key, op] of lists) {
+      const path = (key.split(' ')[1] as string).replace(/^\/v2/, '');
+      const envelope = answers.compile({
+        allOf: [{ $ref: `contract#/definitions/${responseSchema(op)?.$ref?.replace('#/definitions/', '')}` }],
+        type: 'object',
+        required: ['Meta', 'Data'],
+        properties: {
+          Meta: {
+            type: 'object',
+            required: meta,
+            properties: Object.fromEntries(meta.map((m) => [m, { not: { type: 'null' } }])),
+          },
+          Data: { type: 'array' },
+        },
+      });
+      const all = await raw('GET', `${path}?$pagesize=1000`);
+      expect(all.status, `${key}: ${JSON.stringify(all.body)}`).toBe(200);
+      const total = (all.body as { Meta: { TotalNumberOfResults: number } }).Meta.TotalNumberOfResults;
+      for (const [page, size] of [
+        [1, null],
+        [1, 1000],
+        [2, 2],
+        [Math.ceil(total / 2) + 1, 2],
+      ] as const) {
+        const query = size === null ? '' : `?$page=${page}&$pagesize=${size}`;
+        const answer = await raw('GET', `${path}${query}`);
+        if (answer.status !== 200 || !envelope(answer.body)) {
+          problems.push(`${key}${query}: ${answer.status} ${ajvText(envelope)}`);
+          continue;
+        }
+        const pageSize = size ?? 50;
+        const data = answer.body?.Data as unknown[];
+        expect(answer.body?.Meta, `${key}${query}`).toMatchObject({
+          CurrentPage: page,
+          PageSize: pageSize,
+          TotalNumberOfResults: total,
+          TotalNumberOfPages: Math.ceil(total / pageSize),
+        });
+        expect(data.length, `${key}${query}`).toBe(Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize)));
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 
   it.each([
     [
@@ -303,6 +369,40 @@ describe('the Visma eEkonomi simulator against the published contract', () => {
       DeveloperErrorMessage: expect.stringMatching(message),
       ErrorId: expect.any(String),
     });
+  });
+
+  it('drops a ReferringInvoiceId sent on a draft, as the document has none: only Visma itself links a credit note', async () => {
+    const original = [...sim.store.invoices.values()].find(
+      (i) => !i.IsCreditInvoice && ![...sim.store.invoices.values()].some((c) => c.ReferringInvoiceId === i.Id),
+    );
+    const customer = sim.store.customers.get(original?.CustomerId as string);
+    const draft = await raw('POST', '/customerinvoicedrafts', {
+      CustomerId: customer?.Id,
+      IsCreditInvoice: true,
+      ReferringInvoiceId: original?.Id,
+      InvoiceCustomerName: customer?.Name,
+      InvoicePostalCode: customer?.InvoicePostalCode,
+      InvoiceCity: customer?.InvoiceCity,
+      InvoiceCountryCode: 'SE',
+      RotReducedInvoicingType: 0,
+      EuThirdParty: false,
+      CustomerIsPrivatePerson: false,
+      Rows: [
+        {
+          LineNumber: 0,
+          IsTextRow: false,
+          ArticleId: original?.Rows.find((r) => r.ArticleId)?.ArticleId,
+          Text: 'Kredit',
+          Quantity: -1,
+          ReversedConstructionServicesVatFree: false,
+        },
+      ],
+    });
+    expect(draft.status).toBe(200);
+    expect(draft.body).not.toHaveProperty('ReferringInvoiceId');
+    const credit = await raw('POST', `/customerinvoicedrafts/${draft.body?.Id}/convert`, {});
+    expect(credit).toMatchObject({ status: 200, body: { IsCreditInvoice: true, ReferringInvoiceId: null } });
+    expect(sim.store.invoices.get(original?.Id as string)?.RemainingAmount).toBe(original?.RemainingAmount);
   });
 
   it('refuses OData it does not document: functions, quoted GUIDs, unknown $ options; ignores other parameters', async () => {

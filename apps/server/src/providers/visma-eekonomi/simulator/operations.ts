@@ -127,6 +127,8 @@ export function writeCustomer(store: VismaStore, body: Body, existing?: VCustome
     ReverseChargeOnConstructionServices: bool(body.ReverseChargeOnConstructionServices),
     ElectronicAddress: str(body.ElectronicAddress),
     ElectronicReference: str(body.ElectronicReference),
+    // definitions.CustomerApi.SalesDocumentLanguage: maxLength 2 (validate.ts).
+    SalesDocumentLanguage: str(body.SalesDocumentLanguage),
     LastInvoiceDate: existing?.LastInvoiceDate ?? null,
     ChangedUtc: touch(store),
   };
@@ -208,12 +210,6 @@ export function writeDraft(store: VismaStore, body: Body, existing?: VDraft): VD
   if (!customer) throw new VismaApiError(400, ERROR.notFound, `Customer with id ${customerId} was not found.`);
   if (!customer.IsActive) throw new VismaApiError(400, ERROR.cannotBeCreatedOrUpdated, 'The customer is inactive.');
   const isCredit = bool(body.IsCreditInvoice);
-  const referring = str(body.ReferringInvoiceId);
-  if (referring) {
-    const original = store.invoices.get(referring);
-    if (!original) throw new VismaApiError(400, ERROR.notFound, `CustomerInvoice with id ${referring} was not found.`);
-    if (!isCredit) throw new VismaApiError(400, ERROR.validation, 'ReferringInvoiceId may only be set on credit invoices.');
-  }
   const rawRows = Array.isArray(body.Rows) ? (body.Rows as Body[]) : [];
   // Not in definitions.CustomerInvoiceDraftApi.required, but a draft without rows cannot be converted.
   if (rawRows.length === 0) throw new VismaApiError(400, ERROR.validation, 'The Rows field is required.');
@@ -264,7 +260,10 @@ export function writeDraft(store: VismaStore, body: Body, existing?: VDraft): VD
     CustomerId: customer.Id,
     CustomerNumber: customer.CustomerNumber,
     IsCreditInvoice: isCredit,
-    ReferringInvoiceId: referring,
+    // definitions.CustomerInvoiceDraftApi has no ReferringInvoiceId (on CustomerInvoiceApi it is
+    // read-only): a body's is dropped, as JSON.NET drops it. Only crediting in Visma's own
+    // screens links a credit note to its invoice (creditInVisma); a PUT keeps that link.
+    ReferringInvoiceId: existing?.ReferringInvoiceId ?? null,
     Rows: rows,
     YourReference: str(body.YourReference),
     OurReference: str(body.OurReference),
@@ -300,6 +299,18 @@ export function writeDraft(store: VismaStore, body: Body, existing?: VDraft): VD
   };
   store.drafts.set(draft.Id, draft);
   return draft;
+}
+
+/**
+ * What "Kreditera" in Visma eEkonomi's own screens does, which no API operation can (the demo
+ * seed uses it): a credit draft of the invoice's rows, linked to it (ReferringInvoiceId), then
+ * converted — the credit note settles what is left of the invoice.
+ */
+export function creditInVisma(store: VismaStore, invoiceId: string, body: Body): VInvoice {
+  const original = getInvoice(store, invoiceId);
+  const draft = writeDraft(store, { ...body, IsCreditInvoice: true });
+  draft.ReferringInvoiceId = original.Id;
+  return convertDraft(store, draft.Id, null);
 }
 
 function bookVoucher(

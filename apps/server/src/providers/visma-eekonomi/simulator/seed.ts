@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createPrng, type Prng } from '../../../lib/prng';
-import { convertDraft, markSent, registerPayment, writeArticle, writeCustomer, writeDraft } from './operations';
+import { convertDraft, creditInVisma, markSent, registerPayment, writeArticle, writeCustomer, writeDraft } from './operations';
 import { seededGuid } from './prng';
 import { addDays, isoDate, SEND_TYPE, toOre, toSek, type VCustomer, type VismaStore } from './store';
 
@@ -375,10 +375,8 @@ export function seedDemoCompany(store: VismaStore): void {
     if (roll < 0.04 && age > 20) {
       // Credited in full a few days after it went out.
       withClock(store, new Date(at.getTime() + 5 * 86_400_000), () => {
-        const credit = writeDraft(store, {
+        creditInVisma(store, invoice.Id, {
           ...invoiceParty(customer),
-          IsCreditInvoice: true,
-          ReferringInvoiceId: invoice.Id,
           InvoiceDate: addDays(date, 5),
           Rows: invoice.Rows.map((r) => ({
             ArticleId: r.ArticleId,
@@ -389,7 +387,6 @@ export function seedDemoCompany(store: VismaStore): void {
           })),
           YourReference: invoice.YourReference,
         });
-        convertDraft(store, credit.Id, null);
       });
     } else if (overdueBy > -3) {
       // Past due (or nearly): most paid, some partly, some overdue.

@@ -119,6 +119,8 @@ export interface VCustomer {
   ReverseChargeOnConstructionServices: boolean;
   ElectronicAddress: string | null;
   ElectronicReference: string | null;
+  /** The language of the customer's invoices and credit notes (`sv`, `en`, …); null: the company's. */
+  SalesDocumentLanguage?: string | null;
   LastInvoiceDate: string | null;
   ChangedUtc: string;
 }
@@ -176,7 +178,10 @@ export interface VDraft {
   CustomerId: string;
   CustomerNumber: string;
   IsCreditInvoice: boolean;
-  /** Visma shows this read-only on invoices; the simulator also takes it on credit drafts. */
+  /**
+   * Not a property of definitions.CustomerInvoiceDraftApi, so never read from a body: set only by
+   * crediting in Visma's own screens (operations.ts, creditInVisma), and read-only on the invoice.
+   */
   ReferringInvoiceId: string | null;
   Rows: VDraftRow[];
   YourReference: string | null;

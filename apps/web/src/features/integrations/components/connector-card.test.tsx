@@ -19,6 +19,7 @@ const KEY_2 = `fwc_${'B'.repeat(43)}`;
 
 const fresh = (): ConnectorDetails => ({
   status: 'installation_needed',
+  target: 'simulator',
   lastSeenAt: null,
   registeredAt: null,
   keyPrefix: null,
@@ -113,6 +114,11 @@ describe('Visma Administration connector card', () => {
     expect(await within(card).findByTestId('connector-status')).toHaveTextContent('Online');
     expect(card).toHaveTextContent('KANSLI-PC');
     expect(card).toHaveTextContent('Fairway Demo GK Drift AB (DRIFT)');
+    // The company is the connector's simulated one: the card says no data reaches Visma Administration.
+    const target = within(card).getByTestId('integration-target');
+    expect(target).toHaveAttribute('data-target', 'simulator');
+    expect(target).toHaveTextContent('Simulator (demo)');
+    expect(target).toHaveTextContent('Visma Administration');
     expect(card).not.toHaveTextContent('Så installerar du kopplingsprogrammet');
 
     await user.click(within(card).getByRole('button', { name: 'Byt nyckel' }));

@@ -25,7 +25,9 @@ import { FailureAlert } from '../../../components/failure-alert';
 import { callFailure, type FormFailure } from '../../../lib/form-errors';
 import { useConnector } from '../api/get-connector';
 import { useIssueConnectorKey } from '../api/issue-connector-key';
+import { accountingProgramName } from './accounting-status';
 import { useFormatTime } from './format-time';
+import { TargetNotice } from './target-notice';
 
 const STATE_COLORS: Record<ConnectorState, string> = {
   online: 'teal',
@@ -137,6 +139,14 @@ export function ConnectorCard({ clubAccountId, clubAccountName, mayManage }: Con
               )}
             </Detail>
           </SimpleGrid>
+          {/* The company it registered is the connector's; whether that is the real program, the server says. */}
+          <TargetNotice
+            target={connector.target}
+            name={accountingProgramName('visma_administration')}
+            reason="connector"
+            linked={connector.status !== 'installation_needed'}
+            mt="0"
+          />
 
           {newKey ? <NewKey connectorKey={newKey} onDone={() => setNewKey(null)} /> : null}
 
