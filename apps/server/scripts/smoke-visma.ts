@@ -20,6 +20,7 @@ import { AccountingError } from '../src/providers/accounting/errors';
 import { serviceArticle } from '../src/providers/accounting/provider';
 import type { RateLimiter } from '../src/providers/accounting/rate-limiter';
 import { createMemoryRequestJournal } from '../src/providers/accounting/request-journal';
+import { smokeSteps } from '../src/providers/smoke-steps';
 import { createVismaOAuth } from '../src/providers/visma-eekonomi/oauth';
 import { createVismaEekonomiProvider } from '../src/providers/visma-eekonomi/provider';
 
@@ -46,20 +47,7 @@ const limiter: RateLimiter = {
   },
 };
 
-let stepNo = 0;
-async function step<T>(what: string, run: () => Promise<T>, show: (value: T) => string = () => ''): Promise<T> {
-  stepNo++;
-  const started = Date.now();
-  process.stdout.write(`${String(stepNo).padStart(2)}. ${what} … `);
-  try {
-    const value = await run();
-    console.log(`ok (${Date.now() - started} ms)${show(value) ? ` — ${show(value)}` : ''}`);
-    return value;
-  } catch (error) {
-    console.log('FAILED');
-    throw error;
-  }
-}
+const { step } = smokeSteps();
 
 async function main() {
   const oauth = createVismaOAuth({ authBaseUrl: authUrl, clientId: clientId as string, clientSecret: clientSecret as string });

@@ -95,6 +95,10 @@ const envSchema = z.object({
   ELKS_API_USERNAME: optionalString,
   ELKS_API_PASSWORD: optionalString,
   ELKS_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // Optional DKIM signing of member care's e-mail (nodemailer's `dkim`): all three, or none.
+  DKIM_DOMAIN: optionalString,
+  DKIM_SELECTOR: optionalString,
+  DKIM_PRIVATE_KEY: optionalString,
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -137,6 +141,15 @@ export interface Config {
   GIT_ALLOWED_ORIGINS: string[];
   /** The 46elks API account SMS are sent with; `null` means "use the simulator" (providers/46elks/kit.ts). */
   ELKS: ElksConfig | null;
+  /** DKIM signing of member care's send-outs; `null` sends them unsigned (docs/member-care.md#e-mail). */
+  DKIM: DkimConfig | null;
+}
+
+export interface DkimConfig {
+  domainName: string;
+  keySelector: string;
+  /** PEM; `\n` in the variable stands for a line break. */
+  privateKey: string;
 }
 
 export interface ElksConfig {
@@ -214,6 +227,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     GIT_ALLOWED_ORIGINS: e.GIT_ALLOWED_ORIGINS,
     ELKS: elksAccount(e.ELKS_API_USERNAME, e.ELKS_API_PASSWORD, e.ELKS_API_URL ?? 'https://api.46elks.com/a1'),
+    DKIM:
+      e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
+        ? { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') }
+        : null,
   };
 }
 

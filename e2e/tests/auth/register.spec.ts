@@ -104,7 +104,7 @@ describe('registration', () => {
     await snap(page, 'register-filled');
     await page.getByRole('button', { name: 'Skapa konto' }).click();
 
-    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     await eventually(async () => {
       const user = JSON.parse((await storedSession(page)).userData ?? '{}');
       expect(user.email).toBe(email);

@@ -29,11 +29,16 @@ async function createContract(page: Page, text: string): Promise<string> {
   await page.getByRole('textbox', { name: /^Kund/ }).fill('1001');
   await page.getByRole('option', { name: /^1001 – / }).click();
   await page.getByRole('textbox', { name: /^Avtalslängd/ }).fill('12');
+  // A contract row needs an article (Fortnox has no text rows on contracts): picked by name.
+  const article = page.getByRole('textbox', { name: 'Artikel, rad 1' });
+  await article.click();
+  await article.fill('Skåphyra');
+  await page.getByRole('option', { name: '131 – Skåphyra' }).click();
   await page.getByRole('textbox', { name: 'Benämning, rad 1' }).fill(text);
   await page.getByRole('textbox', { name: 'À-pris, rad 1' }).fill('1200');
   await page.getByRole('button', { name: 'Skapa avtal' }).click();
   const created = page.getByRole('alert').filter({ hasText: /^Avtal \d+ med .+ har skapats/ });
-  await created.first().waitFor({ timeout: 30_000 });
+  await created.first().waitFor();
   const number = /^Avtal (\d+) med/.exec((await created.first().textContent()) ?? '')?.[1];
   if (!number) throw new Error('The toast names no contract number');
   await page.waitForURL((url) => url.pathname === LIST);
@@ -77,7 +82,7 @@ describe('contract actions', () => {
   });
 
   it('creates an invoice from a contract after confirmation, and the invoice is in the invoices list', {
-    timeout: 120_000,
+    timeout: 300_000,
   }, async () => {
     await loginThroughForm(page, OWNER);
     const number = await createContract(page, `Årsavgift e2e ${Date.now().toString(36)}`);
@@ -89,7 +94,7 @@ describe('contract actions', () => {
     await confirm.getByText('skapar fakturan för avtalets nästa period').waitFor();
     await confirm.getByRole('button', { name: 'Skapa fakturan' }).click();
     const done = page.getByRole('alert').filter({ hasText: /^Faktura \d+ har skapats\.$/ });
-    await done.first().waitFor({ timeout: 30_000 });
+    await done.first().waitFor();
     const invoice = /^Faktura (\d+)/.exec((await done.first().textContent()) ?? '')?.[1] ?? '';
     expect(invoice).toMatch(/^\d+$/);
     // The page keeps a note of it with a link, until closed.
@@ -118,7 +123,7 @@ describe('contract actions', () => {
   });
 
   it('schedules a cancellation (a past date refused), then terminates at once; a terminated contract offers only tags', {
-    timeout: 120_000,
+    timeout: 300_000,
   }, async () => {
     await loginThroughForm(page, OWNER);
     const number = await createContract(page, `Sponsring e2e ${Date.now().toString(36)}`);

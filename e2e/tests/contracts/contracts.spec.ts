@@ -29,7 +29,9 @@ describe('contracts', () => {
     ({ page } = next);
   });
 
-  it('lists and filters by status, tags and reprices a contract, and creates one after a field error', async () => {
+  it('lists and filters by status, tags and reprices a contract, and creates one after a field error', {
+    timeout: 300_000,
+  }, async () => {
     const tag = `e2e-${Date.now().toString(36)}`;
     await loginThroughForm(page, OWNER);
 
@@ -111,6 +113,11 @@ describe('contracts', () => {
     await option.click();
     const length = page.getByRole('textbox', { name: /^Avtalslängd/ });
     await length.fill('5');
+    // A contract row needs an article (Fortnox has no text rows on contracts): picked by name.
+    const article = page.getByRole('textbox', { name: 'Artikel, rad 1' });
+    await article.click();
+    await article.fill('Skåphyra');
+    await page.getByRole('option', { name: '131 – Skåphyra' }).click();
     await page.getByRole('textbox', { name: 'Benämning, rad 1' }).fill('Företagsmedlemskap e2e');
     await page.getByRole('textbox', { name: 'À-pris, rad 1' }).fill('4500');
     await page

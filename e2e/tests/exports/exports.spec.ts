@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { snap, usePagePerTest } from '../../fixtures/browser';
+import { downloaded, snap, usePagePerTest } from '../../fixtures/browser';
 import { apiCall, eventually, loginThroughForm, OWNER, storedSession } from '../auth/helpers';
 
 const EXPORTS = '/dashboard/golfrelated/exports';
@@ -58,7 +57,7 @@ describe('exports', () => {
     ]);
     expect(response.status()).toBe(200);
     expect(download.suggestedFilename()).toBe(`medlemmar-${start}-${end}.csv`);
-    const csv = (await readFile(await download.path())).toString('utf8');
+    const csv = (await downloaded(download)).toString('utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.split('\r\n')[0]).toContain('Golf-ID;Medlemsnummer;Förnamn;Efternamn');
     const line = csv.split('\r\n').find((l) => l.includes(lastname));
@@ -84,7 +83,7 @@ describe('exports', () => {
       page.waitForEvent('download'),
       row.getByRole('button', { name: `Ladda ner medlemmar-${start}-${end}.csv` }).click(),
     ]);
-    expect((await readFile(await again.path())).toString('utf8')).toBe(csv);
+    expect((await downloaded(again)).toString('utf8')).toBe(csv);
 
     // English, dark.
     await page.evaluate(() => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GitSimulator, startGitSimulator } from '../../../apps/server/src/providers/git/git.simulator';
-import { snap, usePagePerTest } from '../../fixtures/browser';
+import { server, snap, usePagePerTest } from '../../fixtures/browser';
 import { eventually, loginThroughForm, pathOf, reloadUntilVisible } from '../auth/helpers';
 
 const GIT = '/dashboard/golfrelated/git';
@@ -95,7 +95,7 @@ describe('GIT pages', () => {
     let sim: GitSimulator;
     beforeAll(async () => {
       // On the port the server's GIT_ALLOWED_ORIGINS names (e2e/fixtures/global-setup.ts).
-      sim = await startGitSimulator({ port: inject('gitPort') });
+      sim = await startGitSimulator({ port: server().gitPort });
     });
     afterAll(async () => {
       await sim?.close();

@@ -119,7 +119,7 @@ describe('Visma Administration connector program', () => {
     const name = `Kansliets Testkund ${Date.now().toString(36)}`;
     await submitNewCustomer(name, 'Åkersberga');
     const created = page.getByRole('alert').filter({ hasText: new RegExp(`Kunden ${name} \\((\\d+)\\) har skapats`) });
-    await created.first().waitFor({ timeout: 30_000 });
+    await created.first().waitFor();
     const number = /\((\d+)\)/.exec((await created.first().textContent()) ?? '')?.[1];
     await page.waitForURL((url) => url.pathname === CUSTOMERS);
     const written = customersNamed(name);

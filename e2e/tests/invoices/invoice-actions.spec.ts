@@ -26,7 +26,7 @@ async function createInvoice(page: Page, text: string): Promise<string> {
   await page.getByRole('button', { name: 'Skapa faktura' }).click();
   // The create shares the company's 25 requests per 5 s with the refreshes of every club account
   // linked to the demo company, but a person's requests go first.
-  await page.waitForURL((url) => EDIT_PATH.test(url.pathname), { timeout: 30_000 });
+  await page.waitForURL((url) => EDIT_PATH.test(url.pathname));
   await page.getByRole('heading', { level: 1, name: 'Redigera faktura' }).waitFor();
   const description = page.getByText(/^Faktura \d+ till /).first();
   await description.waitFor();

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { snap, usePagePerTest } from '../../fixtures/browser';
+import { downloaded, snap, usePagePerTest } from '../../fixtures/browser';
 import { eventually, loginThroughForm, OWNER, pathOf } from '../auth/helpers';
 
 const LIST = '/dashboard/acounting/invoices';
@@ -116,7 +115,7 @@ describe('invoices', () => {
     expect(response.headers()['content-type']).toBe('application/pdf');
     expect(response.headers()['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
     expect(download.suggestedFilename()).toMatch(/^faktura-\d+\.pdf$/);
-    const file = await readFile(await download.path());
+    const file = await downloaded(download);
     expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { baseUrl, launchBrowser } from '../../fixtures/browser';
+import { baseUrl, launchBrowser, withLoadedMachineDeadlines } from '../../fixtures/browser';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -33,11 +33,13 @@ export function useAxePage(assign: (page: Page) => void, origin: () => string = 
   });
   beforeEach(async () => {
     await context?.close();
-    context = await (browser as Browser).newContext({
-      baseURL: origin(),
-      viewport: { width: 1366, height: 900 },
-      bypassCSP: true,
-    });
+    context = withLoadedMachineDeadlines(
+      await (browser as Browser).newContext({
+        baseURL: origin(),
+        viewport: { width: 1366, height: 900 },
+        bypassCSP: true,
+      }),
+    );
     assign(await context.newPage());
   });
 }

@@ -35,7 +35,7 @@ async function paidInvoice(token: string, name: string, email: string | null): P
 }
 
 async function toast(page: Page, text: string | RegExp) {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ timeout: 30_000 });
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 }
 
 /**

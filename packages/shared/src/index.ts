@@ -25,6 +25,7 @@ export * from './invoices/invoices.schemas';
 export * from './landing/landing.schemas';
 export * from './landing/public-site';
 export * from './member-care/member-care.schemas';
+export * from './member-care/sendouts.schemas';
 export * from './member-care/sms';
 export * from './members/categories.schemas';
 export * from './members/families.schemas';

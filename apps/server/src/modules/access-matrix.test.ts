@@ -15,11 +15,12 @@ import { exportLogs } from './exports/exports.tables';
 import { gitImports } from './git/import/git-import.tables';
 import { runGitRefresh } from './git/refresh/git-refresh.service';
 import { routeModules } from './index';
-import { emailTemplates } from './member-care/member-care.tables';
+import { emailTemplates, memberCareSendouts } from './member-care/member-care.tables';
 import { memberNotes, members } from './members/members.tables';
 import { notify } from './notifications/notifications.service';
 import { roles } from './permissions/permissions.tables';
 import { receiptSendOuts, receipts } from './receipts/receipts.tables';
+import { segments } from './segments/segments.tables';
 
 /**
  * The access matrix: every signed-in route that takes an id (path, query or body) is called by
@@ -99,6 +100,8 @@ const RESOURCE_OF: Record<string, string> = {
   changesmsplan: 'subscriptions',
   // A send-out is its run (receipt_send_outs), whose receipts carry its id.
   sendreceipts: 'receipt_send_outs',
+  // `/member_care/sendouts/:id` (by name alone it would be receipt_send_outs, the shorter table).
+  sendouts: 'member_care_sendouts',
 };
 /** Id-like fields that name no row of ours: idempotency keys, the accounting program's own shop id. */
 const NOT_A_REFERENCE = new Set(['requestId', 'shopId']);
@@ -118,9 +121,9 @@ function tableFor(name: string, tables: string[]): string | null {
 /** The name a path parameter stands for: `:id` is the segment before it, `:memberId` its own name. */
 function pathName(url: string, param: string): string {
   if (param !== 'id') return param.replace(/Id$/, '');
-  const segments = url.split('/');
-  const at = segments.indexOf(':id');
-  return segments[at - 1] ?? param;
+  const parts = url.split('/');
+  const at = parts.indexOf(':id');
+  return parts[at - 1] ?? param;
 }
 
 const fieldName = (name: string | number, parent: string) =>
@@ -370,13 +373,31 @@ async function seedOrganisation(org: TestOrganisation) {
     rows: [],
     createdBy: org.owner.userId,
   });
-  await app.db.insert(emailTemplates).values({
+  const [template] = await app.db
+    .insert(emailTemplates)
+    .values({
+      ...tenant,
+      title: 'Matrismall',
+      design: emailDesignSchema.parse({}),
+      html: '<!doctype html>',
+      text: '',
+      createdBy: org.owner.userId,
+    })
+    .returning({ id: emailTemplates.id });
+  await app.db.insert(memberCareSendouts).values({
     ...tenant,
-    title: 'Matrismall',
-    design: emailDesignSchema.parse({}),
-    html: '<!doctype html>',
-    text: '',
-    createdBy: org.owner.userId,
+    title: 'Matrisutskick',
+    channel: 'email',
+    templateId: template?.id,
+    selection: { juniorsReachPayer: false },
+  });
+  await app.db.insert(segments).values({
+    ...tenant,
+    kind: 'customer',
+    name: 'Matrissegment',
+    recurringBilling: false,
+    pricesIncludeVat: true,
+    interestBilling: false,
   });
   await app.db.insert(exportLogs).values({
     ...tenant,
@@ -476,4 +497,88 @@ describe('the access matrix', () => {
     expect([...missing], 'resources without a row in both organisations: seed them').toEqual([]);
     expect(leaks).toEqual([]);
   }, 300_000);
+});
+
+/**
+ * The scope each member care route asks for, written out here (not read from the routes): a role
+ * without it is refused with 403 before anything runs. `null`: public (the unsubscribe link, 46elks'
+ * delivery reports, newsletter images fetched by mail programs).
+ */
+const MEMBER_CARE_SCOPES: Record<string, 'membercare.read' | 'membercare.write' | null> = {
+  'GET /api/v1/member_care/templates': 'membercare.read',
+  'POST /api/v1/member_care/templates': 'membercare.write',
+  'GET /api/v1/member_care/templates/ready': 'membercare.read',
+  'POST /api/v1/member_care/templates/ready/:key/copy': 'membercare.write',
+  'GET /api/v1/member_care/templates/:id': 'membercare.read',
+  'PUT /api/v1/member_care/templates/:id': 'membercare.write',
+  'DELETE /api/v1/member_care/templates/:id': 'membercare.write',
+  'POST /api/v1/member_care/templates/:id/duplicate': 'membercare.write',
+  'POST /api/v1/member_care/templates/preview': 'membercare.read',
+  'POST /api/v1/member_care/recipients/preview': 'membercare.read',
+  'GET /api/v1/member_care/sendouts': 'membercare.read',
+  'POST /api/v1/member_care/sendouts': 'membercare.write',
+  'GET /api/v1/member_care/sendouts/:id': 'membercare.read',
+  'PUT /api/v1/member_care/sendouts/:id': 'membercare.write',
+  'DELETE /api/v1/member_care/sendouts/:id': 'membercare.write',
+  'POST /api/v1/member_care/sendouts/:id/schedule': 'membercare.write',
+  'POST /api/v1/member_care/sendouts/:id/send': 'membercare.write',
+  'POST /api/v1/member_care/sendouts/:id/cancel': 'membercare.write',
+  'POST /api/v1/member_care/sendouts/:id/test': 'membercare.write',
+  'POST /api/v1/member_care/newsletter/images': 'membercare.write',
+  'GET /api/v1/member_care/unsubscribe/:token': null,
+  'POST /api/v1/member_care/unsubscribe/:token': null,
+  'POST /api/v1/member_care/sms/delivery/:id/:secret': null,
+  'GET /api/v1/member_care/newsletter/images/:id': null,
+};
+
+/** What each built-in role may do in member care (docs/permissions.md); Accountant has neither scope. */
+const MEMBER_CARE_ACCESS: Record<string, { read: boolean; write: boolean }> = {
+  Owner: { read: true, write: true },
+  Manager: { read: true, write: true },
+  Staff: { read: true, write: true },
+  Other: { read: true, write: false },
+  Accountant: { read: false, write: false },
+  'Custom (every scope)': { read: true, write: true },
+};
+
+describe('member care role scopes', () => {
+  it('refuses every member care route with 403 to a role without its scope and lets the others through', async () => {
+    const memberCare = routes.filter((r) => r.url.startsWith('/api/v1/member_care/'));
+    expect(memberCare.map((r) => `${r.method} ${r.url}`).sort(), 'a member care route missing from the table').toEqual(
+      Object.keys(MEMBER_CARE_SCOPES).sort(),
+    );
+    expect(callers.map((c) => c.role).sort()).toEqual(Object.keys(MEMBER_CARE_ACCESS).sort());
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const route of memberCare) {
+      const scope = MEMBER_CARE_SCOPES[`${route.method} ${route.url}`];
+      if (!scope) continue;
+      const slots = slotsOf(route, []);
+      // A read gets Alfa's own rows and must answer 200; a write gets ids that name no row, so
+      // a role let through is answered by validation or "not found" and nothing changes.
+      const own = new Map<string, string>();
+      for (const slot of slots) own.set(slot.table, (await realId(slot.table, a)) ?? randomUUID());
+      const request = build(route, slots, (slot) => (route.method === 'GET' ? (own.get(slot.table) as string) : randomUUID()));
+      for (const { role, who } of callers) {
+        const access = MEMBER_CARE_ACCESS[role] as { read: boolean; write: boolean };
+        const allowed = scope === 'membercare.read' ? access.read : access.write;
+        const res = await app.inject({
+          method: route.method as 'GET',
+          url: request.url,
+          headers: who.headers,
+          remoteAddress: nextAddress(),
+          ...(request.payload === undefined ? {} : { payload: request.payload }),
+        });
+        checked += 1;
+        const ok = allowed
+          ? route.method === 'GET'
+            ? res.statusCode === 200
+            : res.statusCode !== 401 && res.statusCode !== 403
+          : res.statusCode === 403;
+        if (!ok) wrong.push(`${role}: ${route.method} ${request.url} → ${res.statusCode} (${allowed ? 'allowed' : 'refused'})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBe(20 * callers.length);
+  }, 120_000);
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountingRoutes } from './accounting/accounting.routes';
 import { connectionRoutes } from './accounting/connection/connection.routes';
 import { rateEventsJobs } from './accounting/connection/rate-events.jobs';
+import { requestJournalJobs } from './accounting/connection/request-journal.jobs';
 import { connectorRoutes } from './accounting/connector/connector.routes';
 import { refreshJobs } from './accounting/refresh/refresh.jobs';
 import { articlesRoutes } from './articles/articles.routes';
@@ -26,6 +27,7 @@ import { integrationsRoutes } from './integrations/integrations.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { landingRoutes } from './landing/landing.routes';
 import { landingFormsRoutes } from './landing/landing-forms.routes';
+import { memberCareJobs } from './member-care/member-care.jobs';
 import { memberCareRoutes } from './member-care/member-care.routes';
 import { membersRoutes } from './members/members.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
@@ -63,6 +65,7 @@ export const routeModules: RouteModule[] = [
   integrationsRoutes,
   connectionRoutes,
   rateEventsJobs,
+  requestJournalJobs,
   subscriptionsRoutes,
   subscriptionsJobs,
   billingsRoutes,
@@ -78,6 +81,7 @@ export const routeModules: RouteModule[] = [
   segmentsRoutes,
   connectorRoutes,
   membersRoutes,
+  memberCareJobs,
   memberCareRoutes,
   receiptsJobs,
   receiptsRoutes,

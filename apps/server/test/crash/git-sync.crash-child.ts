@@ -28,6 +28,7 @@ import { routeModules } from '../../src/modules/index';
 import { runQueuedRefreshes } from '../fixtures/accounting';
 import { createOrganisation } from '../fixtures/users';
 import { createTestApp } from '../test-app';
+import { runCrashChild, waitForRunEnd } from './child';
 
 export interface CrashState {
   organisationId: string;
@@ -150,29 +151,14 @@ async function main() {
   } else if (work) {
     const state = JSON.parse(readFileSync(stateFile as string, 'utf8')) as CrashState;
     const table = state.runTable === 'git_transactions' ? gitTransactions : accountingSyncRuns;
-    for (;;) {
+    await waitForRunEnd(async () => {
       const [run] = await app.db.select({ status: table.status }).from(table).where(eq(table.id, state.runId));
-      if (run?.status === 'succeeded' || run?.status === 'failed') {
-        process.stdout.write(`done ${run.status}\n`);
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, FINISHED_POLL_MS));
-    }
+      return run?.status;
+    }, FINISHED_POLL_MS);
   } else {
     throw new Error(`unknown mode ${mode}`);
   }
   await t.close();
 }
 
-// The accounting rate limiter waits on unref'd timers; this keeps the process alive meanwhile.
-const keepAlive = setInterval(() => {}, 1_000);
-main().then(
-  () => {
-    clearInterval(keepAlive);
-    process.exit(0);
-  },
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCrashChild(main);

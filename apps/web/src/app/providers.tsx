@@ -1,8 +1,8 @@
 import { STORAGE_KEYS } from '@fairway/shared/constants';
-import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { localStorageColorSchemeManager, MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { keepEarlyModalEvents } from './early-modal-events';
@@ -28,21 +28,47 @@ function LocalisedDates({ children }: { children: ReactNode }) {
   return <DatesProvider settings={{ locale, firstDayOfWeek: 1, weekendDays: [0, 6] }}>{children}</DatesProvider>;
 }
 
+/**
+ * Mantine in the reader's language: every dialog's, drawer's and toast's close button is named "Stäng" /
+ * "Close" (an icon-only button has no name of its own, and axe counts that as critical), so no
+ * dialog can be written without one.
+ */
+function LocalisedMantine({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  const close = t('actions.close');
+  const localisedTheme = useMemo(() => {
+    const closeButtonProps = { 'aria-label': close };
+    return mergeThemeOverrides(theme, {
+      components: {
+        Modal: { defaultProps: { closeButtonProps } },
+        Drawer: { defaultProps: { closeButtonProps } },
+        // A toast's close button too: a toast still shown when axe checks a page is counted.
+        Notification: { defaultProps: { closeButtonProps } },
+      },
+    });
+  }, [close]);
+  return (
+    <MantineProvider
+      theme={localisedTheme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      colorSchemeManager={colorSchemeManager}
+    >
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function AppProviders({ children, queryClient = appQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider
-          theme={theme}
-          cssVariablesResolver={cssVariablesResolver}
-          defaultColorScheme="light"
-          colorSchemeManager={colorSchemeManager}
-        >
+        <LocalisedMantine>
           <Suspense fallback={null}>
             <LazyOverlays />
           </Suspense>
           <LocalisedDates>{children}</LocalisedDates>
-        </MantineProvider>
+        </LocalisedMantine>
       </QueryClientProvider>
     </I18nextProvider>
   );

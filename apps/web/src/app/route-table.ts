@@ -41,11 +41,6 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'duplicateDetail', path: 'duplicates/detail/:id', group: 'accounting', parent: 'duplicates', needsConnection: true },
 
   // Member care
-  { id: 'emailSendouts', path: 'membercare/email-sendouts', group: 'memberCare' },
-  { id: 'editEmailTemplate', path: 'membercare/edit-email-template/:uuid', group: 'memberCare', parent: 'emailTemplates' },
-  { id: 'emailTemplates', path: 'membercare/email-templates', group: 'memberCare' },
-  { id: 'createEmailTemplate', path: 'membercare/create-email-template', group: 'memberCare', parent: 'emailTemplates' },
-  { id: 'smsSendouts', path: 'membercare/sms-sendouts', group: 'memberCare' },
 ];
 
 export function screenById(id: string): ScreenDef | undefined {

@@ -17,6 +17,7 @@ const articlePage = lazyPage(() => import('../features/articles/pages/article-pa
 const contractPage = lazyPage(() => import('../features/contracts/pages/contract-page'));
 const invoicePage = lazyPage(() => import('../features/invoices/pages/invoice-page'));
 const helpFaqPage = lazyPage(() => import('../features/help/pages/help-faq-page'));
+const emailTemplateEditorPage = lazyPage(() => import('../features/member-care/pages/email-template-editor-page'));
 
 /**
  * Every route (docs/web-app.md#routes). Public pages use the `full-first` (landing) and `full` layouts, the
@@ -85,6 +86,40 @@ export const routes: RouteObject[] = [
           { path: 'configuration/settings', lazy: lazyPage(() => import('./pages/settings-and-subscription-page')) },
           { path: 'customer-care', lazy: smsPlansPage },
           { path: 'membercare/sms-plans', lazy: smsPlansPage },
+          {
+            path: 'membercare/email-sendouts',
+            lazy: lazyPage(() => import('../features/member-care/pages/email-sendouts-page')),
+          },
+          { path: 'membercare/sms-sendouts', lazy: lazyPage(() => import('../features/member-care/pages/sms-sendouts-page')) },
+          {
+            path: 'membercare/email-templates',
+            lazy: lazyPage(() => import('../features/member-care/pages/email-templates-page')),
+          },
+          {
+            path: 'membercare/create-email-template',
+            lazy: emailTemplateEditorPage,
+            // Keeps "E-mail templates" marked in the sidebar.
+            handle: {
+              screen: {
+                id: 'createEmailTemplate',
+                path: 'membercare/create-email-template',
+                group: 'memberCare',
+                parent: 'emailTemplates',
+              },
+            },
+          },
+          {
+            path: 'membercare/edit-email-template/:uuid',
+            lazy: emailTemplateEditorPage,
+            handle: {
+              screen: {
+                id: 'editEmailTemplate',
+                path: 'membercare/edit-email-template/:uuid',
+                group: 'memberCare',
+                parent: 'emailTemplates',
+              },
+            },
+          },
           { path: 'acounting/customers', lazy: lazyPage(() => import('./pages/customers-and-segments-page')) },
           { path: 'acounting/customers/create', lazy: customerPage },
           { path: 'acounting/customers/edit/:id', lazy: customerPage },

@@ -1,3 +1,4 @@
+import { Modal } from '@mantine/core';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -106,6 +107,46 @@ describe('DateField', () => {
     expect(input).toHaveValue('2026-12-24');
     await act(() => setLanguage('en'));
     await waitFor(() => expect(input).toHaveValue('24/12/2026'));
+  });
+});
+
+/** The field in a dialog, as the send-out's schedule dialog has it. */
+function InDialog() {
+  const [opened, setOpened] = useState(true);
+  const [value, setValue] = useState('2026-06-01');
+  return (
+    <>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Schemalägg">
+        <DateField label="Datum" value={value} onChange={setValue} />
+      </Modal>
+      <output data-testid="dialog">{opened ? 'open' : 'closed'}</output>
+    </>
+  );
+}
+
+describe('DateField in a dialog', () => {
+  it('closes only its calendar on Escape, and the dialog on the next Escape', async () => {
+    await setLanguage('sv');
+    const user = userEvent.setup();
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <InDialog />
+      </AppProviders>,
+    );
+    const input = await screen.findByRole('textbox', { name: 'Datum' });
+    await user.click(input);
+    expect(await screen.findByRole('button', { name: /^juni 2026$/, hidden: true })).toBeInTheDocument();
+    // The month buttons have names a screen reader can say.
+    expect(screen.getByRole('button', { name: 'Föregående månad', hidden: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nästa månad', hidden: true })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.querySelector('[data-dates-dropdown]')).toBeNull());
+    expect(screen.getByTestId('dialog')).toHaveTextContent('open');
+    expect(input).toHaveValue('2026-06-01');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByTestId('dialog')).toHaveTextContent('closed'));
   });
 });
 

@@ -3,6 +3,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_DISPLAY_FORMATS, isIsoDate, parseTypedDate } from '../lib/dates';
+import classes from './date-field.module.css';
 
 export interface DateFieldProps
   extends Omit<DateInputProps, 'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser'> {
@@ -31,7 +32,22 @@ export function DateField({ value, onChange, onFocus, onClick, onBlur, onInput, 
       placeholder={t('date.placeholder')}
       leftSection={<IconCalendar size={16} aria-hidden="true" />}
       allowDeselect
+      // The calendar's previous and next buttons are named, and it shows only the month's own days (the days
+      // of the months around were too faint to read).
+      ariaLabels={{
+        previousMonth: t('date.previousMonth'),
+        nextMonth: t('date.nextMonth'),
+        previousYear: t('date.previousYear'),
+        nextYear: t('date.nextYear'),
+        previousDecade: t('date.previousDecade'),
+        nextDecade: t('date.nextDecade'),
+      }}
+      hideOutsideDates
+      classNames={{ day: classes.day }}
       {...props}
+      // A dialog (Mantine's Modal) closes on Escape unless the key's target says it is taken: while
+      // the calendar is open, Escape closes the calendar only (as Select does with its list).
+      data-mantine-stop-propagation={calendarOpen || undefined}
       popoverProps={{ withinPortal: true, opened: calendarOpen, onChange: setCalendarOpen }}
       onFocus={(event) => {
         setCalendarOpen(true);

@@ -45,7 +45,10 @@ export const isIsoDate = (value: string | null | undefined): value is string =>
 const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The parts of an instant in Swedish time: the clubs are Swedish, so every reader sees their day. */
-function stockholmParts(at: Date, seconds: boolean): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+export function stockholmParts(
+  at: Date,
+  seconds = false,
+): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
   const parts = new Intl.DateTimeFormat('sv-SE', {
     timeZone: 'Europe/Stockholm',
     year: 'numeric',

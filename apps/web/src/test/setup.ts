@@ -57,8 +57,10 @@ if (typeof window !== 'undefined') {
   afterAll(() => server.close());
 }
 
-// Lazy route modules are transformed on first use, which can take seconds on a busy 2-core machine.
-configure({ asyncUtilTimeout: 8000 });
+// Lazy route modules are transformed on first use, which can take seconds on a busy 2-core machine:
+// a `findBy…` gives up only after 30 s, inside the 45 s test timeout (vitest.config.ts). A passing
+// test never waits for it.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   if (typeof window === 'undefined') return;

@@ -94,12 +94,22 @@ export function billingTotals(lines: readonly Pick<BillingLine, 'amountOre'>[]):
 }
 
 /** Öre as kronor for people: "1 234,50 kr" in Swedish, "SEK 1,234.50" in English. */
+/** One formatter per language and decimals: building an `Intl.NumberFormat` costs far more than using one. */
+const sekFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatSek(ore: number, lang: 'sv' | 'en'): string {
-  return new Intl.NumberFormat(lang === 'en' ? 'en-SE' : 'sv-SE', {
-    style: 'currency',
-    currency: 'SEK',
-    minimumFractionDigits: ore % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-    // + 0 turns a negative zero (the VAT of a 0 % credit row) into "0 kr", not "-0 kr".
-  }).format(ore / 100 + 0);
+  const decimals = ore % 100 === 0 ? 0 : 2;
+  const key = `${lang}:${decimals}`;
+  let format = sekFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(lang === 'en' ? 'en-SE' : 'sv-SE', {
+      style: 'currency',
+      currency: 'SEK',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: 2,
+    });
+    sekFormats.set(key, format);
+  }
+  // + 0 turns a negative zero (the VAT of a 0 % credit row) into "0 kr", not "-0 kr".
+  return format.format(ore / 100 + 0);
 }

@@ -140,6 +140,8 @@ export const emailConfigurationSchema = z
     signature: optionalString(2000),
     receiptSubject: optionalString(200).min(1, { message: encodeMessage('required') }),
     receiptBody: optionalString(5000).min(1, { message: encodeMessage('required') }),
+    /** How many member care e-mails a send-out hands to the mail server a minute (docs/member-care.md#e-mail). */
+    sendoutEmailsPerMinute: z.number().int().min(1).max(60_000).default(600),
   })
   .strict();
 export type EmailConfiguration = z.infer<typeof emailConfigurationSchema>;
@@ -258,6 +260,7 @@ export const CONFIGURATION_DEFAULTS: ConfigurationValues = {
     signature: '',
     receiptSubject: 'Kvitto på din betalning',
     receiptBody: 'Tack för din betalning! Här kommer kvittot för din faktura.',
+    sendoutEmailsPerMinute: 600,
   },
   api: {
     auto_sync: false,

@@ -7,10 +7,10 @@ import {
   oreField,
   textField,
 } from '../accounting/accounting.schemas';
-import { VAT_RATES } from '../constants';
 import { customerNumberField } from '../customers/customers.schemas';
 import { paginationSchema } from '../errors';
 import { encodeMessage } from '../validation/messages';
+import { isoDateField, optionalIsoDateField, vatRateField } from '../validation/rules';
 
 /**
  * Contracts (docs/accounting-data.md#contracts). The accounting program keeps the
@@ -54,26 +54,11 @@ export const CONTRACT_ROWS_MAX = 100;
 export const PRICE_CHANGE_MIN_PERCENT = -100;
 export const PRICE_CHANGE_MAX_PERCENT = 1000;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-const dateField = () =>
-  z
-    .string()
-    .trim()
-    .max(10)
-    .refine(isIsoDate, { message: encodeMessage('date') });
-
-const vatField = () =>
-  z
-    .number()
-    .int()
-    .refine((v) => (VAT_RATES as readonly number[]).includes(v), { message: encodeMessage('vat_rate') });
-
-/** A contract row, like an invoice row: article or description, quantity in hundredths, price in öre ex VAT. */
+/**
+ * A contract row, like an invoice row but always with an article (Fortnox requires a contract
+ * row's ArticleNumber and DeliveredQuantity: apps/server/src/providers/fortnox/CONTRACT.md rule
+ * R2); quantity in hundredths, price in öre ex VAT.
+ */
 export const contractRowInputSchema = z
   .object({
     articleNumber: codeField(50).default(null),
@@ -81,31 +66,24 @@ export const contractRowInputSchema = z
     quantityHundredths: z.number().int().min(1).max(100_000_000).default(100),
     unit: codeField().default(null),
     priceOre: oreField(),
-    vatPercent: vatField().default(25),
+    vatPercent: vatRateField().default(25),
     discountBasisPoints: basisPointsField().default(0),
     costCenter: codeField().default(null),
     project: codeField().default(null),
   })
   .strict()
-  .refine((row) => row.articleNumber !== null || row.description !== null, {
-    path: ['description'],
-    message: encodeMessage('required'),
+  .refine((row) => row.articleNumber !== null, {
+    path: ['articleNumber'],
+    message: encodeMessage('contract_row_article'),
   });
 export type ContractRowInput = z.output<typeof contractRowInputSchema>;
 
 const contractFields = {
   customerNumber: customerNumberField().min(1, { message: encodeMessage('customer_number_required') }),
-  contractDate: dateField(),
-  periodStart: dateField(),
+  contractDate: isoDateField(),
+  periodStart: isoDateField(),
   /** Empty: the program sets start + length − 1 day. */
-  periodEnd: z
-    .string()
-    .trim()
-    .max(10)
-    .refine((v) => v === '' || isIsoDate(v), { message: encodeMessage('date') })
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .default(null),
+  periodEnd: optionalIsoDateField().default(null),
   continuous: z.boolean().default(false),
   /** Months. */
   contractLength: z.number().int().min(1).max(120),
@@ -174,7 +152,7 @@ export type UpdateContractBody = z.input<typeof updateContractBodySchema>;
 export type UpdateContractInput = z.output<typeof updateContractBodySchema>;
 
 /** PUT contracts/{id}/schedule-cancellation: a date from today on, or null to clear it. */
-export const scheduleCancellationBodySchema = z.object({ date: dateField().nullable() }).strict();
+export const scheduleCancellationBodySchema = z.object({ date: isoDateField().nullable() }).strict();
 export type ScheduleCancellationBody = z.input<typeof scheduleCancellationBodySchema>;
 
 /** A percent with at most two decimals, as basis points (2.5 % → 250). */
@@ -192,7 +170,7 @@ export const priceChangeBodySchema = z
       .max(PRICE_CHANGE_MAX_PERCENT)
       .refine(twoDecimals, { message: encodeMessage('two_decimals') })
       .refine((v) => v !== 0, { message: encodeMessage('invalid_value') }),
-    effectiveOn: dateField(),
+    effectiveOn: isoDateField(),
   })
   .strict();
 export type PriceChangeBody = z.input<typeof priceChangeBodySchema>;
@@ -202,7 +180,7 @@ export type PriceChangeBody = z.input<typeof priceChangeBodySchema>;
  * period", so a repeated request (a retry after a lost answer, a second tab) would invoice another
  * period; the server refuses it when the contract's last invoice date has moved since.
  */
-export const contractInvoiceBodySchema = z.object({ lastInvoiceDate: dateField().nullable() }).strict();
+export const contractInvoiceBodySchema = z.object({ lastInvoiceDate: isoDateField().nullable() }).strict();
 export type ContractInvoiceBody = z.infer<typeof contractInvoiceBodySchema>;
 
 /** PUT contracts/{id}/tags: the whole set; trimmed, duplicates dropped. */

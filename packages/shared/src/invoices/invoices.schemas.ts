@@ -7,10 +7,10 @@ import {
   oreField,
   textField,
 } from '../accounting/accounting.schemas';
-import { VAT_RATES } from '../constants';
 import { customerNumberField, DELIVERY_METHODS } from '../customers/customers.schemas';
 import { paginationSchema } from '../errors';
 import { encodeMessage } from '../validation/messages';
+import { isIsoDate, isoDateField, optionalIsoDateField, vatRateField } from '../validation/rules';
 
 /**
  * Invoices (docs/invoices.md: fields, states and actions, VAT, types and distribution), as the
@@ -50,34 +50,6 @@ export function allowedInvoiceActions(s: InvoiceState): InvoiceAction[] {
   return out;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-export function isInvoiceDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-const dateField = () =>
-  z
-    .string()
-    .trim()
-    .max(10)
-    .refine(isInvoiceDate, { message: encodeMessage('date') });
-/** An optional date: empty becomes null. */
-const optionalDateField = () =>
-  z
-    .string()
-    .trim()
-    .max(10)
-    .refine((v) => v === '' || isInvoiceDate(v), { message: encodeMessage('date') })
-    .transform((v) => (v === '' ? null : v))
-    .nullable();
-
-const vatField = () =>
-  z
-    .number()
-    .int()
-    .refine((v) => (VAT_RATES as readonly number[]).includes(v), { message: encodeMessage('vat_rate') });
-
 /** An invoice row: an article or a description, quantity in hundredths, price in öre ex VAT. */
 export const invoiceRowInputSchema = z
   .object({
@@ -88,7 +60,7 @@ export const invoiceRowInputSchema = z
     priceOre: oreField()
       .refine((v) => v >= 0, { message: encodeMessage('positive') })
       .default(0),
-    vatPercent: vatField().default(25),
+    vatPercent: vatRateField().default(25),
     discountBasisPoints: basisPointsField().default(0),
     costCenter: codeField().default(null),
     project: codeField().default(null),
@@ -103,9 +75,9 @@ export type InvoiceRowBody = z.input<typeof invoiceRowInputSchema>;
 
 const invoiceFields = {
   customerNumber: customerNumberField().min(1, { message: encodeMessage('customer_number_required') }),
-  invoiceDate: dateField(),
+  invoiceDate: isoDateField(),
   /** Empty: from the terms of payment, or the invoice configuration's payment terms. */
-  dueDate: optionalDateField().default(null),
+  dueDate: optionalIsoDateField().default(null),
   termsOfPayment: codeField().default(null),
   invoiceType: z.enum(INVOICE_TYPES).default('INVOICE'),
   currency: z
@@ -160,7 +132,7 @@ export type SendInvoiceBody = z.infer<typeof sendInvoiceBodySchema>;
 
 export const invoicePaymentBodySchema = z
   .object({
-    paymentDate: dateField(),
+    paymentDate: isoDateField(),
     amountOre: z
       .number()
       .int()
@@ -257,7 +229,7 @@ const filterDate = () =>
     .string()
     .trim()
     .max(10)
-    .refine(isInvoiceDate, { message: encodeMessage('date') })
+    .refine(isIsoDate, { message: encodeMessage('date') })
     .optional();
 
 const invoiceFilters = {

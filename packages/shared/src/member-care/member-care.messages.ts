@@ -35,4 +35,15 @@ export const MEMBER_CARE_VALIDATION_MESSAGES = {
     en: 'The image must be PNG, JPEG, GIF or WebP',
   },
   member_care_image_size: { sv: 'Bilden får vara högst {max} MB', en: 'The image may be at most {max} MB' },
+  sendout_age_range: { sv: 'Åldern till får inte vara lägre än åldern från', en: 'The age to may not be below the age from' },
+  sendout_send_at: { sv: 'Ange datum och tid som ÅÅÅÅ-MM-DDTHH:MM', en: 'Enter the date and time as YYYY-MM-DDTHH:MM' },
+  sendout_max_days_back: { sv: 'Högst 7 dagar bakåt i tiden', en: 'Maximum 7 Days Back time' },
+  sendout_test_address: {
+    sv: 'Ange en e-postadress att skicka testet till',
+    en: 'Test sending requires a test e-mail address',
+  },
+  sendout_test_number: {
+    sv: 'Ange ett mobilnummer att skicka testet till',
+    en: 'Test sending requires a test mobile number',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;

@@ -309,6 +309,22 @@ export const emailTemplateBodySchema = z
 export type EmailTemplateBody = z.infer<typeof emailTemplateBodySchema>;
 export type EmailTemplateBodyInput = z.input<typeof emailTemplateBodySchema>;
 
+/**
+ * POST member_care/templates/preview: what the editor shows before saving. The subject and design
+ * are checked like a save's; the language decides how member fields such as the open balance read.
+ */
+export const emailTemplatePreviewBodySchema = emailTemplateBodySchema.pick({ subject: true, lang: true, design: true });
+export type EmailTemplatePreviewBody = z.infer<typeof emailTemplatePreviewBodySchema>;
+export type EmailTemplatePreviewBodyInput = z.input<typeof emailTemplatePreviewBodySchema>;
+
+/** The preview's answer: the e-mail as one member would get it (docs/member-care.md#preview). */
+export const emailTemplatePreviewSchema = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+});
+export type EmailTemplatePreview = z.infer<typeof emailTemplatePreviewSchema>;
+
 /** GET member_care/templates/{id}: the template with the HTML and text rendered from its design. */
 export const emailTemplateSchema = z.object({
   id: z.string().uuid(),

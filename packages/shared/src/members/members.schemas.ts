@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { sortOrderSchema, textField } from '../accounting/accounting.schemas';
 import { paginationSchema } from '../errors';
-import { invoiceListRowSchema, isInvoiceDate } from '../invoices/invoices.schemas';
+import { invoiceListRowSchema } from '../invoices/invoices.schemas';
 import { encodeMessage } from '../validation/messages';
-import { requiredString } from '../validation/rules';
+import { optionalIsoDateField, requiredString } from '../validation/rules';
 import { isValidGolfId, isValidHcp, isValidMemberPersonalNumber, normaliseGolfId, toE164 } from './members.rules';
 
 /**
@@ -96,14 +96,7 @@ export const memberPersonalNumberField = () =>
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
-const dateField = () =>
-  z
-    .string()
-    .trim()
-    .max(10)
-    .refine((v) => v === '' || isInvoiceDate(v), { message: encodeMessage('date') })
-    .transform((v) => (v === '' ? null : v))
-    .nullable();
+const dateField = optionalIsoDateField;
 
 const birthDateField = () =>
   dateField().refine((v) => v === null || v <= todayIso(), { message: encodeMessage('birth_date_future') });
@@ -376,6 +369,22 @@ export const membersListQuerySchema = z
     inFamily: boolParam(),
     /** Members who owe money (a balance other than zero). */
     hasBalance: boolParam(),
+    /**
+     * These members only (comma-separated ids, or the key repeated; at most a page of 100): how a
+     * form shows the names of members picked before in one call. Another club account's ids take
+     * nobody.
+     */
+    ids: z
+      // 100 ids of 36 characters and their commas, or 100 repeated keys of one id each.
+      .union([z.string().max(100 * 37), z.array(z.string().max(36 * 100)).max(100)])
+      .transform((value) =>
+        (Array.isArray(value) ? value : [value])
+          .flatMap((part) => part.split(','))
+          .map((id) => id.trim())
+          .filter((id) => id !== ''),
+      )
+      .pipe(z.array(z.uuid({ message: encodeMessage('invalid_value') })).max(100))
+      .optional(),
   })
   .strict()
   .refine((q) => q.ageFrom === undefined || q.ageTo === undefined || q.ageFrom <= q.ageTo, {

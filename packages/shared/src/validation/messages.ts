@@ -118,6 +118,10 @@ export const VALIDATION_MESSAGES = {
     sv: 'Avtalslängden måste vara en multipel av faktureringsintervallet',
     en: 'The contract length must be a multiple of the invoice interval',
   },
+  contract_row_article: {
+    sv: 'Avtalets rader måste ha en artikel',
+    en: 'Contract rows need an article',
+  },
   period_end_before_start: {
     sv: 'Periodens slut kan inte vara före dess start',
     en: 'The period cannot end before it starts',

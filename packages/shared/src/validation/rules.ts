@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VAT_RATES } from '../constants';
 import { encodeMessage } from './messages';
 import { isStorableText } from './storable-text';
 import './zod-setup';
@@ -133,3 +134,37 @@ export const generalRules = {
   email: (v: string) => z.string().email().safeParse(v).success,
   required: (v: unknown) => !(v === undefined || v === null || (typeof v === 'string' && v.trim() === '')),
 };
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written `YYYY-MM-DD` (not 2026-02-30). */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A required date, `YYYY-MM-DD`. */
+export const isoDateField = () =>
+  z
+    .string()
+    .trim()
+    .max(10)
+    .refine(isIsoDate, { message: encodeMessage('date') });
+
+/** An optional date: empty becomes null. */
+export const optionalIsoDateField = () =>
+  z
+    .string()
+    .trim()
+    .max(10)
+    .refine((v) => v === '' || isIsoDate(v), { message: encodeMessage('date') })
+    .transform((v) => (v === '' ? null : v))
+    .nullable();
+
+/** A Swedish VAT rate in whole percent (`VAT_RATES`). */
+export const vatRateField = () =>
+  z
+    .number()
+    .int()
+    .refine((v) => (VAT_RATES as readonly number[]).includes(v), { message: encodeMessage('vat_rate') });

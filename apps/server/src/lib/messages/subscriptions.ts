@@ -60,6 +60,10 @@ export const subscriptionsMessages = {
     sv: 'Paketet {package} omfattar upp till {limit} fakturor/månad och {used} är redan skapade denna månad. Uppgradera abonnemanget under Inställningar → Abonnemang för att skapa fler fakturor.',
     en: 'The {package} package includes up to {limit} invoices/month and {used} have already been created this month. Upgrade your subscription under Settings → Subscription to create more invoices.',
   },
+  'subscriptions.smsQuotaExceeded': {
+    sv: 'Utskicket behöver {wanted} sms men SMS-planen har bara {remaining} kvar denna månad. Välj en större SMS-plan eller färre mottagare.',
+    en: 'The send-out needs {wanted} SMS but the SMS plan has only {remaining} left this month. Choose a larger SMS plan or fewer recipients.',
+  },
   'subscriptions.event.packageRequested': {
     sv: '{name} begärde byte från paketet {from} till {package}',
     en: '{name} requested a change from the {from} package to {package}',

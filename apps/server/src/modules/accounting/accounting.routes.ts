@@ -1,14 +1,18 @@
 import { CODE_LIST_KINDS, codeListsSchema, envelope } from '@fairway/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NotFoundError } from '../../lib/errors';
 import { renderFailure } from '../../lib/failure';
 import { getLang } from '../../lib/i18n';
 import { authenticated, scoped } from '../../plugins/auth';
 import { targetOf } from './access';
 import { queueMirrorRefresh } from './refresh/queue';
-import { latestRuns, listCodeItems } from './refresh/refresh.repository';
+import { findRun, latestRuns, listCodeItems, type SyncRunRow } from './refresh/refresh.repository';
 
 const noQuery = z.object({}).strict();
+
+/** `run`: the refresh to follow (its id from POST synchronize); without it, the latest one. */
+const runQuery = z.object({ run: z.string().uuid().optional() }).strict();
 
 const syncRunSchema = z.object({
   id: z.string().uuid(),
@@ -53,14 +57,21 @@ export const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
       ...scoped(app, 'invoices.read'),
       schema: {
         tags: ['accounting'],
-        summary: 'The latest refresh of the portal copy of the accounting data, with progress',
-        querystring: noQuery,
+        summary: 'The latest refresh of the portal copy of the accounting data (or the one asked for), with progress',
+        querystring: runQuery,
         response: { 200: envelope(syncRunSchema.nullable()) },
       },
     },
     async (request) => {
       const target = targetOf(request.auth);
-      const [run] = await latestRuns(app.db, { organisationId: target.organisationId }, target.clubAccountId, 1);
+      const tenant = { organisationId: target.organisationId };
+      // A run asked for by id: a scheduled run queued while it works must not hide it from the page following it.
+      let run: SyncRunRow | undefined = (await latestRuns(app.db, tenant, target.clubAccountId, 1))[0];
+      if (request.query.run) {
+        // Another club account's or organisation's run is not found, like any other row.
+        run = (await findRun(app.db, tenant, target.clubAccountId, request.query.run)) ?? undefined;
+        if (!run) throw new NotFoundError();
+      }
       return {
         data: run
           ? {

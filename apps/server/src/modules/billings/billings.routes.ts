@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors';
+import { sendPdf } from '../../lib/pdf-reply';
 import { scoped } from '../../plugins/auth';
 import { type Tenant, tenantOf } from '../organizations/tenant';
 import { renderBillingPdf } from './billings.pdf';
@@ -94,11 +95,7 @@ export const billingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const billing = await findBilling(app.db, tenant, request.params.id);
       if (!billing) throw new NotFoundError();
       const pdf = await renderBillingPdf(billing, await details(tenant));
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="faktura-${billing.number}.pdf"`)
-        .send(pdf);
+      return sendPdf(reply, { body: pdf, filename: `faktura-${billing.number}.pdf` }, { download: true });
     },
   );
 };

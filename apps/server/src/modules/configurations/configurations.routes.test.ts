@@ -124,6 +124,7 @@ describe('PUT /configurations/{group}', () => {
         signature: 'Hälsningar, kansliet',
         receiptSubject: 'Kvitto',
         receiptBody: 'Tack!',
+        sendoutEmailsPerMinute: 120,
       },
     };
     for (const [group, values] of Object.entries(payloads)) {

@@ -67,7 +67,7 @@ const contract = (overrides: object = {}) => ({
   remarks: 'Skylt vid tee 1',
   rows: [
     { articleNumber: '100', description: 'Medlemsavgift', quantityHundredths: 100, priceOre: 123_45, vatPercent: 25 },
-    { articleNumber: null, description: 'Skylt', quantityHundredths: 200, priceOre: 999, vatPercent: 25 },
+    { articleNumber: '110', description: 'Skylt', quantityHundredths: 200, priceOre: 999, vatPercent: 25 },
   ],
   ...overrides,
 });
@@ -160,7 +160,8 @@ describe('create and update', () => {
     expect(errors.contractLength?.[0]).toContain('multiple of the invoice interval');
     expect(errors.periodEnd?.[0]).toContain('cannot end before it starts');
     expect(errors['rows.0.vatPercent']?.[0]).toContain('25, 12, 6 or 0');
-    expect(errors['rows.0.description']).toBeDefined();
+    // Fortnox requires a contract row's article (providers/fortnox/CONTRACT.md rule R2): no text rows.
+    expect(errors['rows.0.articleNumber']).toEqual(['Contract rows need an article']);
     expect((await send('POST', '/contracts', a.owner, contract({ invoiceInterval: 2 }))).statusCode).toBe(400);
     expect((await send('POST', '/contracts', a.owner, contract({ rows: [] }))).statusCode).toBe(400);
     expect((await send('POST', '/contracts', a.owner, contract({ colour: 'red' }))).statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import SMTPPool from 'nodemailer/lib/smtp-pool';
 import SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
@@ -86,18 +87,28 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i;
  * self-signed STARTTLS certificate is accepted: the traffic never leaves the machine, and local
  * mail catchers commonly offer STARTTLS with one.
  */
-export function createMailTransport(smtpUrl: string): Transporter {
+export function createMailTransport(
+  smtpUrl: string,
+  extra: Pick<SMTPTransport.Options, 'dkim'> & { pool?: { maxConnections: number } } = {},
+): Transporter {
   const host = new URL(smtpUrl).hostname;
+  const { pool, ...rest } = extra;
   // nodemailer.createTransport({ url, … }) would drop every option beside the URL; the SMTP
   // transport itself merges them (the URL's own query options win).
-  const transport = new SMTPTransport({
+  const options = {
     url: smtpUrl,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
     ...(LOOPBACK.test(host) ? { tls: { rejectUnauthorized: false } } : {}),
-  });
-  return nodemailer.createTransport(transport);
+    ...rest,
+  };
+  // A pool keeps its connections open between messages (send-outs: thousands of messages).
+  return nodemailer.createTransport(
+    pool
+      ? new SMTPPool({ ...options, pool: true, maxConnections: pool.maxConnections, maxMessages: Infinity })
+      : new SMTPTransport(options),
+  );
 }
 
 export type DeliveryOutcome = 'sent' | 'stored' | 'failed' | 'retry' | 'skipped';

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
+import { sendPdf } from '../../lib/pdf-reply';
 import { scoped } from '../../plugins/auth';
 import { accountingDeps } from '../accounting/deps';
 import { sendExport } from '../accounting/mirror/export-reply';
@@ -100,13 +101,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const pdf = await invoicePdf(deps, request.auth, request.params.id, getLang(request));
-      const download = request.query.download === '1' || request.query.download === 'true';
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${pdf.filename}"`)
-        .send(pdf.body);
+      return sendPdf(reply, await invoicePdf(deps, request.auth, request.params.id, getLang(request)), request.query);
     },
   );
 

@@ -81,12 +81,14 @@ export const invoices = pgTable(
     uniqueIndex('invoices_club_number_uq').on(t.clubAccountId, t.number),
     // One index per sort of the list, ending in the number (the tiebreak), all ascending: an
     // ORDER BY walks it either way, so a page is read in order instead of sorting 100k rows.
-    // (A `DESC NULLS LAST` index does not serve a plain `ORDER BY … DESC`.)
-    index('invoices_club_date_idx').on(t.clubAccountId, t.invoiceDate, t.number),
-    index('invoices_club_due_idx').on(t.clubAccountId, t.dueDate, t.number),
-    index('invoices_club_name_idx').on(t.clubAccountId, t.customerName, t.number),
-    index('invoices_club_total_idx').on(t.clubAccountId, t.totalOre, t.number),
-    index('invoices_club_balance_idx').on(t.clubAccountId, t.balanceOre, t.number),
+    // (A `DESC NULLS LAST` index does not serve a plain `ORDER BY … DESC`.) Each ends in the
+    // organisation, so the tenant policy is checked in the index and a deep page is skipped by an
+    // index-only scan (docs/decisions/word-search-terms.md).
+    index('invoices_club_date_idx').on(t.clubAccountId, t.invoiceDate, t.number, t.organisationId),
+    index('invoices_club_due_idx').on(t.clubAccountId, t.dueDate, t.number, t.organisationId),
+    index('invoices_club_name_idx').on(t.clubAccountId, t.customerName, t.number, t.organisationId),
+    index('invoices_club_total_idx').on(t.clubAccountId, t.totalOre, t.number, t.organisationId),
+    index('invoices_club_balance_idx').on(t.clubAccountId, t.balanceOre, t.number, t.organisationId),
     // max(synced_at) per club account: the version the list's cached totals are keyed by.
     index('invoices_club_synced_idx').on(t.clubAccountId, t.syncedAt),
     index('invoices_club_customer_idx').on(t.clubAccountId, t.customerNumber),

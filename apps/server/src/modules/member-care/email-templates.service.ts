@@ -3,6 +3,8 @@ import {
   type EmailTemplate,
   type EmailTemplateBody,
   type EmailTemplateListItem,
+  type EmailTemplatePreview,
+  type EmailTemplatePreviewBody,
   type EmailTemplatesListQuery,
   emailDesignSchema,
   type Lang,
@@ -15,9 +17,10 @@ import { BusinessError, NotFoundError } from '../../lib/errors';
 import { type MessageKey, t } from '../../lib/i18n';
 import type { AuthContext } from '../../plugins/auth';
 import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
-import { renderDesign } from './email-render';
+import { type RecipientFields, renderDesign, renderForRecipient } from './email-render';
 import {
   type AccountTenant,
+  clubAccountName,
   deleteEmailTemplate,
   type EmailTemplateRow,
   type EmailTemplateValues,
@@ -186,4 +189,39 @@ export async function copyReadyTemplate(db: Db, actor: MemberCareActor, key: Rea
     html: found.html,
     text: found.text,
   });
+}
+
+/**
+ * The example member a preview is filled with (docs/member-care.md#preview): the same for every
+ * club, so the office sees how each field reads without a real member's details on screen.
+ */
+export const PREVIEW_MEMBER: Omit<RecipientFields, 'clubName'> = {
+  firstname: 'Anna',
+  lastname: 'Andersson',
+  golfId: '850312-001',
+  memberNumber: '1001',
+  email: 'anna.andersson@example.se',
+  memberCategory: 'Senior',
+  invoiceBalanceOre: 123_450,
+};
+
+/**
+ * POST member_care/templates/preview: renders the subject and design as a save would, without
+ * storing anything, and fills the member fields with PREVIEW_MEMBER and the club account's name.
+ */
+export async function previewEmailTemplate(
+  db: Db,
+  actor: MemberCareActor,
+  body: EmailTemplatePreviewBody,
+): Promise<EmailTemplatePreview> {
+  const tenant = memberCareTenantOf(actor);
+  const rendered = await renderDesign(body);
+  const clubName = await clubAccountName(db, tenant);
+  return renderForRecipient(
+    { subject: body.subject, html: rendered.html, text: rendered.text, lang: body.lang },
+    {
+      ...PREVIEW_MEMBER,
+      clubName,
+    },
+  );
 }

@@ -1,9 +1,10 @@
-import type { EmailTemplatesListQuery, NewsletterImageType } from '@fairway/shared';
+import type { EmailTemplatesListQuery, NewsletterImageType, SendoutChannel } from '@fairway/shared';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { likePattern } from '../../lib/sql';
 import type { AccountTenant } from '../configurations/configurations.repository';
-import { emailTemplates, newsletterImages } from './member-care.tables';
+import { clubAccounts } from '../organizations/organizations.tables';
+import { emailTemplates, memberCareUnsubscribes, newsletterImages } from './member-care.tables';
 
 export type { AccountTenant };
 
@@ -163,4 +164,37 @@ export async function findNewsletterImage(
     .where(eq(newsletterImages.id, id))
     .limit(1);
   return row ?? null;
+}
+
+// ---- unsubscribes -----------------------------------------------------------------------------
+
+/** The organisation's members who unsubscribed from the channel (few, so all of them). */
+export async function unsubscribedMembers(conn: Conn, organisationId: string, channel: SendoutChannel): Promise<Set<string>> {
+  const rows = await conn
+    .select({ memberId: memberCareUnsubscribes.memberId })
+    .from(memberCareUnsubscribes)
+    .where(and(eq(memberCareUnsubscribes.organisationId, organisationId), eq(memberCareUnsubscribes.channel, channel)));
+  return new Set(rows.map((r) => r.memberId));
+}
+
+/** Stores the member's unsubscribe (a repeat keeps the first); true when it is new. */
+export async function insertUnsubscribe(
+  conn: Conn,
+  values: { organisationId: string; memberId: string; channel: SendoutChannel; source: string; sendoutId: string | null },
+): Promise<boolean> {
+  const rows = await conn
+    .insert(memberCareUnsubscribes)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ memberId: memberCareUnsubscribes.memberId });
+  return rows.length > 0;
+}
+
+/** The club account's name (the `clubName` member field, and the sender when none is configured). */
+export async function clubAccountName(conn: Conn, tenant: AccountTenant): Promise<string> {
+  const [row] = await conn
+    .select({ name: clubAccounts.name })
+    .from(clubAccounts)
+    .where(and(eq(clubAccounts.id, tenant.clubAccountId), eq(clubAccounts.organisationId, tenant.organisationId)));
+  return row?.name ?? '';
 }

@@ -4,6 +4,7 @@ import {
   type EmailTemplate,
   type EmailTemplateBodyInput,
   type EmailTemplateListItem,
+  formatSek,
   NEWSLETTER_IMAGE_MAX_BYTES,
   type NewsletterImage,
   type ReadyTemplate,
@@ -327,6 +328,89 @@ describe('e-mail templates', () => {
     const res = await api('GET', '/member_care/templates', aNoAccount, undefined, 'sv');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Du har ingen klubb vald. Välj en klubb för att se och ändra e-postmallar.');
+  });
+});
+
+describe('template preview', () => {
+  const draft = {
+    subject: 'Hej {{firstname}} från {{clubName}}',
+    lang: 'sv',
+    design: {
+      settings: { preheader: 'Till {{fullName}}' },
+      blocks: [
+        { type: 'heading', id: 'h1', text: 'Välkommen, {{firstname}}!' },
+        { type: 'text', id: 't1', html: '<p>Du har <strong>{{openBalance}}</strong> att betala.</p><script>alert(1)</script>' },
+        {
+          type: 'columns',
+          id: 'c1',
+          left: [{ type: 'button', id: 'b1', label: 'Boka {{golfId}}', href: 'https://mingolf.golf.se/' }],
+          right: [{ type: 'divider', id: 'd1' }],
+        },
+      ],
+    },
+  };
+
+  it('renders a design without saving it, filled with the example member and the club account’s name', async () => {
+    const before = await templateCount();
+    const events = await app.db.select({ n: count() }).from(eventLogs).where(eq(eventLogs.organisationId, a.organisationId));
+    const res = await api('POST', '/member_care/templates/preview', a.owner, draft);
+    expect(res.statusCode, res.body).toBe(200);
+    const { subject, html, text } = res.json().data as { subject: string; html: string; text: string };
+    expect(subject).toBe('Hej Anna från Alfa GK');
+    expect(html).toContain('Välkommen, Anna!');
+    expect(html).toContain('Till Anna Andersson');
+    expect(text).toContain(formatSek(123_450, 'sv'));
+    expect(html).toContain('Boka 850312-001');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('{{');
+    expect(text).toContain('Välkommen, Anna!');
+    expect(text).toContain('Boka 850312-001: https://mingolf.golf.se/');
+    // Nothing stored, nothing logged.
+    expect(await templateCount()).toBe(before);
+    const after = await app.db.select({ n: count() }).from(eventLogs).where(eq(eventLogs.organisationId, a.organisationId));
+    expect(after).toEqual(events);
+
+    // English writes the amount the English way.
+    const en = await api('POST', '/member_care/templates/preview', a.owner, { ...draft, lang: 'en' });
+    expect(en.json().data.text).toContain(formatSek(123_450, 'en'));
+    // An empty design is a valid (empty) e-mail.
+    expect((await api('POST', '/member_care/templates/preview', a.owner, {})).statusCode).toBe(200);
+  });
+
+  it('takes the club name of the club account in use: another club account’s or organisation’s never shows', async () => {
+    const drift = await api('POST', '/member_care/templates/preview', aDriftManager, draft);
+    expect(drift.json().data.subject).toBe('Hej Anna från Alfa GK Drift AB');
+    const beta = await api('POST', '/member_care/templates/preview', b.owner, draft);
+    expect(beta.json().data.subject).toBe('Hej Anna från Beta GK');
+    const none = await api('POST', '/member_care/templates/preview', aNoAccount, draft, 'sv');
+    expect(none.statusCode).toBe(400);
+  });
+
+  it('refuses a bad design field by field like a save, in the reader’s language', async () => {
+    const bad = {
+      subject: 'Hej {{fornamn}}',
+      design: { blocks: [{ type: 'button', id: 'b', label: 'Klicka', href: 'javascript:alert(1)' }] },
+    };
+    const en = await api('POST', '/member_care/templates/preview', a.owner, bad, 'en');
+    expect(en.statusCode).toBe(400);
+    const error = en.json().error as Record<string, string[]>;
+    expect(error.subject?.[0]).toMatch(/^There is no member field \{\{fornamn\}\}/);
+    expect(error['design.blocks.0.href']).toEqual([
+      'Enter a full address starting with https:// (or mailto: for an e-mail link)',
+    ]);
+    const sv = await api('POST', '/member_care/templates/preview', a.owner, bad, 'sv');
+    expect((sv.json().error as Record<string, string[]>).subject?.[0]).toMatch(/^Medlemsfältet \{\{fornamn\}\} finns inte\./);
+    // A title or rendered HTML is no part of a preview.
+    const extra = await api('POST', '/member_care/templates/preview', a.owner, { title: 'x', html: '<p></p>' });
+    expect(extra.statusCode).toBe(400);
+    expect(Object.keys(extra.json().error).sort()).toEqual(['html', 'title']);
+  });
+
+  it('lets every role with membercare.read preview, and nobody else', async () => {
+    expect((await api('POST', '/member_care/templates/preview', aOther, draft)).statusCode).toBe(200);
+    expect((await api('POST', '/member_care/templates/preview', aStaff, draft)).statusCode).toBe(200);
+    expect((await api('POST', '/member_care/templates/preview', aAccountant, draft)).statusCode).toBe(403);
+    expect((await api('POST', '/member_care/templates/preview', null, draft)).statusCode).toBe(401);
   });
 });
 

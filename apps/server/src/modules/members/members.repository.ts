@@ -121,6 +121,7 @@ function filterOf(t: MemberTenant, f: MemberListFilter, today: string, clubAccou
   if (f.active !== undefined) conditions.push(eq(members.active, f.active));
   if (f.memberCategoryId) conditions.push(eq(members.memberCategoryId, f.memberCategoryId));
   if (f.playerCategoryId) conditions.push(eq(members.playerCategoryId, f.playerCategoryId));
+  if (f.ids) conditions.push(f.ids.length === 0 ? sql`false` : inArray(members.id, f.ids));
   if (f.sex) conditions.push(eq(members.sex, f.sex));
   if (f.status) conditions.push(eq(members.status, f.status));
   // Age a … b: born on or before today − a years, and after today − (b + 1) years.
@@ -435,6 +436,146 @@ export async function wardsOf(conn: Db | Tx, t: MemberTenant, guardianId: string
     .where(and(eq(members.guardianId, guardianId), ...own(t)))
     .orderBy(asc(members.lastname), asc(members.firstname))
     .limit(100);
+}
+
+// ---- recipients of member care's messages --------------------------------------------------
+
+/** Which members a member-care message goes to (modules/member-care/recipients.ts); every part optional, all must hold. */
+export interface MessageSelectionFilter {
+  memberCategoryIds?: readonly string[];
+  playerCategoryIds?: readonly string[];
+  active?: boolean;
+  /** `payer`: the payer of a family; `guardian`: the guardian of at least one member. */
+  familyRole?: 'payer' | 'guardian';
+  ageFrom?: number;
+  ageTo?: number;
+  /** Members whose customer owes on open invoices. */
+  openBalance?: boolean;
+  /** Members whose customer number is among these (a subquery, e.g. a customer segment's numbers). */
+  customerNumberIn?: SQL;
+  memberIds?: readonly string[];
+}
+
+const contactColumns = <C extends Record<'id' | 'firstname' | 'lastname' | 'email' | 'phoneMobile', PgColumn>>(m: C) => ({
+  id: m.id,
+  firstname: m.firstname,
+  lastname: m.lastname,
+  email: m.email,
+  phoneMobile: m.phoneMobile,
+});
+export interface MessageContactRecord {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  phoneMobile: string | null;
+}
+export interface MessageRecipientRecord extends MessageContactRecord {
+  active: boolean;
+  golfId: string | null;
+  memberNumber: string | null;
+  birthDate: string | null;
+  memberCategory: string | null;
+  juniorCategory: boolean;
+  invoiceBalanceOre: number;
+  /** The member's guardian, and the payer of the member's family (when not the member), for juniors without their own address. */
+  guardian: MessageContactRecord | null;
+  payer: MessageContactRecord | null;
+}
+
+/** Which of these ids are members of the club account (the rest are unknown to it). */
+export async function ownMemberIds(conn: Db | Tx, t: MemberTenant, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await inChunks([...new Set(ids)], (chunk) =>
+    conn
+      .select({ id: members.id })
+      .from(members)
+      .where(and(...own(t), inArray(members.id, chunk))),
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Whether the organisation has this member (an unsubscribe link names one). */
+export async function memberOfOrganisationExists(conn: Db | Tx, organisationId: string, id: string): Promise<boolean> {
+  const [row] = await conn
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.organisationId, organisationId), eq(members.id, id)))
+    .limit(1);
+  return row !== undefined;
+}
+
+const guardianOf = alias(members, 'guardian');
+const payerOf = alias(members, 'payer');
+const ownLink = alias(familyMembers, 'own_link');
+const payerLink = alias(familyMembers, 'payer_link');
+const contactOrNull = (c: unknown): MessageContactRecord | null => {
+  const contact = c as { [K in keyof MessageContactRecord]: MessageContactRecord[K] | null } | null;
+  return contact?.id ? (contact as MessageContactRecord) : null;
+};
+
+/**
+ * The members a selection takes, in name order, with what a message to them needs: their
+ * addresses, member fields (category, open balance) and, for a junior, the guardian's and the
+ * family payer's. One query however large the club.
+ */
+export async function membersForMessages(
+  conn: Db | Tx,
+  t: MemberTenant,
+  f: MessageSelectionFilter,
+  today: string,
+): Promise<MessageRecipientRecord[]> {
+  const conditions: SQL[] = own(t);
+  if (f.memberIds) {
+    if (f.memberIds.length === 0) return [];
+    conditions.push(inArray(members.id, [...f.memberIds]));
+  }
+  if (f.memberCategoryIds?.length) conditions.push(inArray(members.memberCategoryId, [...f.memberCategoryIds]));
+  if (f.playerCategoryIds?.length) conditions.push(inArray(members.playerCategoryId, [...f.playerCategoryIds]));
+  if (f.active !== undefined) conditions.push(eq(members.active, f.active));
+  if (f.ageFrom !== undefined) conditions.push(lte(members.birthDate, yearsBefore(today, f.ageFrom)));
+  if (f.ageTo !== undefined) conditions.push(gt(members.birthDate, yearsBefore(today, f.ageTo + 1)));
+  if (f.openBalance !== undefined) {
+    const owing = sql`${members.customerNumber} in (${owingCustomers(t.clubAccountId)})`;
+    conditions.push(f.openBalance ? owing : sql`(${members.customerNumber} is null or not ${owing})`);
+  }
+  if (f.customerNumberIn) conditions.push(sql`${members.customerNumber} in (${f.customerNumberIn})`);
+  if (f.familyRole === 'payer') {
+    conditions.push(
+      sql`exists (select 1 from ${familyMembers} where ${familyMembers.memberId} = ${members.id} and ${familyMembers.role} = 'payer')`,
+    );
+  }
+  if (f.familyRole === 'guardian') {
+    conditions.push(sql`exists (select 1 from ${members} as ward where ward.guardian_id = ${members.id})`);
+  }
+  const rows = await conn
+    .select({
+      ...contactColumns(members),
+      active: members.active,
+      golfId: members.golfId,
+      memberNumber: members.memberNumber,
+      birthDate: members.birthDate,
+      memberCategory: memberCategories.name,
+      juniorCategory: sql<boolean>`coalesce(${memberCategories.junior}, false)`,
+      invoiceBalanceOre: sql<number>`${memberBalance()}`.mapWith(Number),
+      guardian: contactColumns(guardianOf),
+      payer: contactColumns(payerOf),
+    })
+    .from(members)
+    .leftJoin(memberCategories, eq(memberCategories.id, members.memberCategoryId))
+    .leftJoin(guardianOf, and(eq(guardianOf.id, members.guardianId), eq(guardianOf.clubAccountId, t.clubAccountId)))
+    .leftJoin(ownLink, eq(ownLink.memberId, members.id))
+    .leftJoin(payerLink, and(eq(payerLink.familyId, ownLink.familyId), eq(payerLink.role, 'payer')))
+    .leftJoin(
+      payerOf,
+      and(eq(payerOf.id, payerLink.memberId), sql`${payerOf.id} <> ${members.id}`, eq(payerOf.clubAccountId, t.clubAccountId)),
+    )
+    .where(and(...conditions))
+    .orderBy(asc(members.lastname), asc(members.firstname), asc(members.id));
+  return rows.map((r) => ({
+    ...r,
+    guardian: contactOrNull(r.guardian),
+    payer: contactOrNull(r.payer),
+  }));
 }
 
 // ---- notes ----------------------------------------------------------------------------------

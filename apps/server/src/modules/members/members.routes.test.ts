@@ -282,6 +282,26 @@ describe('members: the list', () => {
     expect(bad.json().error.ageTo).toEqual(['The lowest age cannot be above the highest age']);
   });
 
+  it('takes the members with given ids in one call, comma-separated or repeated; another organisation’s ids take nobody', async () => {
+    const all = (await list(b.owner, `memberCategoryId=${junior.id}`)).data;
+    const [cilla, david] = all as [MemberListRow, MemberListRow];
+    const foreign = await create(a.owner, { firstname: 'Annan', lastname: 'Klubb' });
+    const both = await list(b.owner, `ids=${david.id},${cilla.id},${foreign.id}`);
+    expect(names(both.data)).toEqual(['Cilla Andersson', 'David Berg']);
+    expect(both.pagination.total).toBe(2);
+    expect(names((await list(b.owner, `ids=${david.id}&ids=${foreign.id}`)).data)).toEqual(['David Berg']);
+    expect((await list(b.owner, `ids=${foreign.id}`)).data).toEqual([]);
+    // The other filters still hold beside the ids.
+    expect(names((await list(b.owner, `ids=${cilla.id},${david.id}&playerCategoryId=${player.id}`)).data)).toEqual([
+      'David Berg',
+    ]);
+    const bad = await api('GET', '/members?ids=not-an-id', b.owner);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error)[0]).toMatch(/^ids/);
+    const tooMany = Array.from({ length: 101 }, () => randomUUID()).join(',');
+    expect((await api('GET', `/members?ids=${tooMany}`, b.owner)).statusCode).toBe(400);
+  });
+
   it('counts again after a write (the cached total follows the list version)', async () => {
     const before = (await list(b.owner, 'pageSize=1')).pagination.total;
     const extra = await create(b.owner, { firstname: 'Extra', lastname: 'Räknad' });

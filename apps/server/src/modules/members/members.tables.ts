@@ -175,13 +175,15 @@ export const members = pgTable(
   (t) => [
     // GIT's key: the sync upserts on it.
     uniqueIndex('members_club_golf_id_uq').on(t.clubAccountId, t.golfId),
-    // One index per sort, ending in id (the tiebreak), all ascending: ORDER BY walks them either way.
-    index('members_club_name_idx').on(t.clubAccountId, t.lastname, t.firstname, t.id),
-    index('members_club_member_number_idx').on(t.clubAccountId, t.memberNumber, t.id),
-    index('members_club_birth_date_idx').on(t.clubAccountId, t.birthDate, t.id),
-    index('members_club_hcp_idx').on(t.clubAccountId, t.hcpTenths, t.id),
-    index('members_club_member_since_idx').on(t.clubAccountId, t.memberSince, t.id),
-    index('members_club_created_idx').on(t.clubAccountId, t.createdAt, t.id),
+    // One index per sort, then id (the tiebreak), all ascending: ORDER BY walks them either way.
+    // Each ends in the organisation, so the tenant policy is checked in the index and a deep page
+    // is skipped by an index-only scan (db/row-level-security.ts; docs/decisions/word-search-terms.md).
+    index('members_club_name_idx').on(t.clubAccountId, t.lastname, t.firstname, t.id, t.organisationId),
+    index('members_club_member_number_idx').on(t.clubAccountId, t.memberNumber, t.id, t.organisationId),
+    index('members_club_birth_date_idx').on(t.clubAccountId, t.birthDate, t.id, t.organisationId),
+    index('members_club_hcp_idx').on(t.clubAccountId, t.hcpTenths, t.id, t.organisationId),
+    index('members_club_member_since_idx').on(t.clubAccountId, t.memberSince, t.id, t.organisationId),
+    index('members_club_created_idx').on(t.clubAccountId, t.createdAt, t.id, t.organisationId),
     index('members_club_category_idx').on(t.clubAccountId, t.memberCategoryId),
     index('members_club_player_category_idx').on(t.clubAccountId, t.playerCategoryId),
     index('members_club_guardian_idx').on(t.clubAccountId, t.guardianId),

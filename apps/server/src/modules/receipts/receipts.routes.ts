@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
+import { sendPdf } from '../../lib/pdf-reply';
 import { scoped } from '../../plugins/auth';
 import { getSendOut, listReceiptsPage, receiptPdf, sendReceipts } from './receipts.service';
 
@@ -48,13 +49,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const pdf = await receiptPdf(app, request.auth, request.params.invoiceId, getLang(request));
-      const download = request.query.download === '1' || request.query.download === 'true';
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${pdf.filename}"`)
-        .send(pdf.body);
+      return sendPdf(reply, await receiptPdf(app, request.auth, request.params.invoiceId, getLang(request)), request.query);
     },
   );
 

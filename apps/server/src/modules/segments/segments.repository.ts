@@ -109,6 +109,13 @@ export async function memberNumbersOf(
   return rows.map((r) => r.number);
 }
 
+/**
+ * The customer numbers of a customer segment as a subquery (a member-care selection takes the
+ * members whose customer is in it; modules/member-care/recipients.ts).
+ */
+export const customerNumbersOfSegment = (tenant: AccountTenant, segmentId: string): SQL =>
+  sql`select ${segmentMembers.number} from ${segmentMembers} where ${and(membersOfAccount(tenant, 'customer'), eq(segmentMembers.segmentId, segmentId))}`;
+
 /** Whether another segment of the kind already has the name (case-insensitively). */
 export async function segmentNameTaken(
   conn: Conn,

@@ -57,6 +57,16 @@ export async function smsPlanNameOf(conn: Conn, organisationId: string): Promise
   return row?.name ?? null;
 }
 
+/** The SMS a month the organisation's SMS plan allows; 0 without a plan. */
+export async function smsPerMonthOf(conn: Conn, organisationId: string): Promise<number> {
+  const [row] = await conn
+    .select({ smsPerMonth: smsPlans.smsPerMonth })
+    .from(subscriptions)
+    .innerJoin(smsPlans, eq(smsPlans.id, subscriptions.smsPlanId))
+    .where(eq(subscriptions.organisationId, organisationId));
+  return row?.smsPerMonth ?? 0;
+}
+
 /** The organisation's package (the landing module keeps the packages). */
 export async function findOrganisationPackage(conn: Conn, tenant: Tenant): Promise<PackageRow | null> {
   const [row] = await conn
@@ -270,26 +280,28 @@ export async function addUsage(
 }
 
 /**
- * Adds `count` invoices to the month's counter only if that keeps it within `limit`, in one
- * statement (the row lock of the upsert orders concurrent callers). The counter after the
- * addition, or null when it would pass the limit (nothing changed).
+ * Adds `count` to one of the month's counters (invoices or SMS segments) only if that keeps it
+ * within `limit`, in one statement (the row lock of the upsert orders concurrent callers). The
+ * counter after the addition, or null when it would pass the limit (nothing changed).
  */
-export async function addInvoiceUsageWithin(
+export async function addUsageWithin(
   conn: Conn,
   tenant: Tenant,
   month: string,
+  counter: 'invoices' | 'sms',
   count: number,
   limit: number,
 ): Promise<number | null> {
   if (count > limit) return null;
+  const column = subscriptionUsage[counter];
   const [row] = await conn
     .insert(subscriptionUsage)
-    .values({ organisationId: tenant.organisationId, month, invoices: count, sms: 0 })
+    .values({ organisationId: tenant.organisationId, month, invoices: 0, sms: 0, [counter]: count })
     .onConflictDoUpdate({
       target: [subscriptionUsage.organisationId, subscriptionUsage.month],
-      set: { invoices: sql`${subscriptionUsage.invoices} + excluded.invoices` },
-      setWhere: sql`${subscriptionUsage.invoices} + excluded.invoices <= ${limit}`,
+      set: { [counter]: sql`${column} + excluded.${sql.identifier(column.name)}` },
+      setWhere: sql`${column} + excluded.${sql.identifier(column.name)} <= ${limit}`,
     })
-    .returning({ invoices: subscriptionUsage.invoices });
-  return row?.invoices ?? null;
+    .returning({ value: column });
+  return row?.value ?? null;
 }

@@ -499,7 +499,7 @@ export async function reserveInvoiceQuota(
 ): Promise<InvoiceQuotaReservation> {
   const pkg = await packageOf(db, organisationId);
   const month = monthOf(today);
-  const after = await repo.addInvoiceUsageWithin(db, { organisationId }, month, count, pkg.invoicesPerMonth);
+  const after = await repo.addUsageWithin(db, { organisationId }, month, 'invoices', count, pkg.invoicesPerMonth);
   if (after === null) throw quotaExceeded(pkg, (await repo.usageOf(db, { organisationId }, month)).invoices);
   let left = count;
   return {
@@ -530,4 +530,49 @@ function quotaExceeded(pkg: { name: string; invoicesPerMonth: number }, used: nu
 /** Counts invoices created this month towards the quota. */
 export async function recordInvoiceUsage(conn: Conn, organisationId: string, count: number, today: string = todayIso()) {
   await repo.addUsage(conn, { organisationId }, monthOf(today), { invoices: count });
+}
+
+// ---- SMS ----------------------------------------------------------------------------------------
+
+/** The organisation's SMS this month: the plan's allowance, the segments used, and what is left. */
+export async function smsAllowance(
+  db: Conn,
+  organisationId: string,
+  today: string = todayIso(),
+): Promise<{ limit: number; used: number; remaining: number }> {
+  const limit = await repo.smsPerMonthOf(db, organisationId);
+  const { sms: used } = await repo.usageOf(db, { organisationId }, monthOf(today));
+  return { limit, used, remaining: Math.max(0, limit - used) };
+}
+
+function smsQuotaExceeded(wanted: number, remaining: number) {
+  return new BusinessError(406, 'subscriptions.smsQuotaExceeded', { wanted, remaining });
+}
+
+/** Refuses (406, like the invoice quota, saying how many are left) when `segments` more would pass this month's SMS plan. */
+export async function assertSmsQuota(db: Conn, organisationId: string, segments: number, today: string = todayIso()) {
+  const allowance = await smsAllowance(db, organisationId, today);
+  if (segments > allowance.remaining) throw smsQuotaExceeded(segments, allowance.remaining);
+  return allowance;
+}
+
+/**
+ * Counts `segments` SMS segments against this month's SMS plan (the plan page's "used this month")
+ * before they are sent, or refuses (406, nothing counted, saying how many are left). Check and
+ * count are one statement. `release` gives back segments that were not sent after all.
+ */
+export async function reserveSmsQuota(db: Conn, organisationId: string, segments: number, today: string = todayIso()) {
+  const month = monthOf(today);
+  const limit = await repo.smsPerMonthOf(db, organisationId);
+  const after = await repo.addUsageWithin(db, { organisationId }, month, 'sms', segments, limit);
+  if (after === null) {
+    const { sms: used } = await repo.usageOf(db, { organisationId }, month);
+    throw smsQuotaExceeded(segments, Math.max(0, limit - used));
+  }
+  return { month };
+}
+
+/** Gives back SMS segments counted for messages that were not sent (in the month they were counted in). */
+export async function releaseSmsQuota(db: Conn, organisationId: string, month: string, segments: number): Promise<void> {
+  if (segments > 0) await repo.addUsage(db, { organisationId }, month, { sms: -segments });
 }

@@ -26,19 +26,23 @@ describe('the shared rate limiter', () => {
   });
 
   it('serves a person waiting for the budget before background work that waited longer', async () => {
+    // A window long enough that the person's first try falls inside it however loaded the
+    // machine is; the job's callers are stopped once the people are served.
+    const slow = createRateLimiter(t.app.db, { limit: 3, windowMs: 4_000 });
     const key = 'test:people-first';
-    await runAsBackground(() => Promise.all([1, 2, 3].map(() => limiter.acquire(key))));
+    await runAsBackground(() => Promise.all([1, 2, 3].map(() => slow.acquire(key))));
     const order: string[] = [];
+    const stop = new AbortController();
     // A job's next requests queue first; a person's request arrives a moment later.
     const background = runAsBackground(() =>
-      Promise.all([1, 2, 3].map((i) => limiter.acquire(key).then(() => order.push(`job ${i}`)))),
+      Promise.allSettled([1, 2, 3].map((i) => slow.acquire(key, stop.signal).then(() => order.push(`job ${i}`)))),
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const person = Promise.all([1, 2].map((i) => limiter.acquire(key).then(() => order.push(`person ${i}`))));
-    await Promise.all([background, person]);
+    await Promise.all([1, 2].map((i) => slow.acquire(key).then(() => order.push(`person ${i}`))));
     expect(order.slice(0, 2).sort()).toEqual(['person 1', 'person 2']);
-    expect(order).toHaveLength(5);
-  }, 15_000);
+    stop.abort();
+    await background;
+  });
 });
 
 describe('pruning', () => {

@@ -30,8 +30,11 @@ export interface RequestJournal {
   begin(operation: RequestOperation, key: string, asked: unknown, at: Date): Promise<RequestRecord>;
   /** Records what came back. */
   complete(operation: RequestOperation, key: string, answer: string): Promise<void>;
-  /** The program's ids that records of `operation` already hold (excluded when matching a lost answer). */
-  claimed(operation: RequestOperation): Promise<Set<string>>;
+  /**
+   * Which of `ids` (the candidates of a lost answer) records of `operation` already hold, so they
+   * are excluded when matching; only those ids are looked up, not every answer on record.
+   */
+  claimed(operation: RequestOperation, ids: readonly string[]): Promise<Set<string>>;
   /** The record that holds a program id, if any (reads answer the portal's reference from it). */
   byAnswer(operation: RequestOperation, answer: string): Promise<RequestRecord | null>;
 }
@@ -62,8 +65,13 @@ export function createMemoryRequestJournal(): RequestJournal {
       if (record) record.answer = answer;
       else records.set(id(operation, key), { operation, key, asked: null, askedAt: new Date(), answer });
     },
-    async claimed(operation) {
-      return new Set([...records.values()].filter((r) => r.operation === operation && r.answer).map((r) => r.answer as string));
+    async claimed(operation, ids) {
+      const wanted = new Set(ids);
+      return new Set(
+        [...records.values()]
+          .filter((r) => r.operation === operation && r.answer !== null && wanted.has(r.answer))
+          .map((r) => r.answer as string),
+      );
     },
     async byAnswer(operation, answer) {
       return [...records.values()].find((r) => r.operation === operation && r.answer === answer) ?? null;

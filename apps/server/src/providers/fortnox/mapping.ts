@@ -1,3 +1,4 @@
+import { addDays, addMonths } from '../../lib/stockholm-time';
 import type {
   AccArticle,
   AccCompany,
@@ -391,6 +392,22 @@ export function contractFromFx(fx: Loose<FxContract>): AccContract {
     finished: fx.Status === 'FINISHED',
     totalOre: kronorToOre(fx.Total),
     modifiedAt: null,
+  };
+}
+
+/**
+ * A contract's end when the portal leaves it empty: its start plus its length, less a day (what
+ * Fortnox shows for such a contract). Fortnox requires PeriodEnd on a create (CONTRACT.md rule R2).
+ */
+export function contractPeriodEnd(periodStart: string, contractLength: number): string {
+  return addDays(addMonths(periodStart, contractLength), -1);
+}
+
+/** A contract create: every field Fortnox requires (CONTRACT.md rules R1, R2), PeriodEnd computed when not given. */
+export function newContractToFx(fields: ContractFields, externalRef: string): Record<string, unknown> {
+  return {
+    ...contractToFx(fields, externalRef),
+    PeriodEnd: fields.periodEnd || contractPeriodEnd(fields.periodStart, fields.contractLength),
   };
 }
 

@@ -169,6 +169,27 @@ describe('the Fortnox client keeps to the published contract', () => {
     expect(again.externalRef).toBe('fw-contract-lost');
   });
 
+  it('sends the end Fortnox requires: start + length − 1 day when the portal left it empty', async () => {
+    const fortnox = providerFor();
+    const quarterly = await fortnox.contracts.create(
+      { ...contractFields(customerA), periodStart: '2026-03-01', contractDate: '2026-03-01', invoiceInterval: 3 },
+      { externalRef: 'fw-contract-quarterly' },
+    );
+    // CONTRACT.md rule R2: the simulator refuses a contract without PeriodEnd.
+    expect(quarterly.periodEnd).toBe('2027-02-28');
+    const given = await fortnox.contracts.create(
+      {
+        ...contractFields(customerB),
+        periodStart: '2026-03-01',
+        periodEnd: '2026-12-31',
+        contractLength: 10,
+        invoiceInterval: 1,
+      },
+      { externalRef: 'fw-contract-given-end' },
+    );
+    expect(given.periodEnd).toBe('2026-12-31');
+  });
+
   it('invoices a contract whether Fortnox answers the contract or the invoice', async () => {
     const fortnox = providerFor();
     const contract = await fortnox.contracts.create(contractFields(customerA), { externalRef: 'fw-contract-invoice' });

@@ -47,6 +47,9 @@ describe('the Fortnox smoke test', () => {
       'credit',
       'read back',
     ]);
+    // The shared step printer (providers/smoke-steps.ts): numbered and timed lines.
+    expect(lines[0]).toMatch(/^ok +1\. connect \(\d+ ms\)/);
+    expect(lines.some((l) => /^ok +10\. read back \(\d+ ms\)/.test(l))).toBe(true);
     expect(lines.some((l) => l.startsWith('clean customer'))).toBe(true);
     const customer = [...sim.store.tenant('6666666').customers.values()].find((c) => c.doc.Name.startsWith('Fairway smoke'));
     expect(customer?.doc.Active).toBe(false);

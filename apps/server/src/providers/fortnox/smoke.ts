@@ -10,6 +10,7 @@ import {
   serviceArticle,
 } from '../accounting/provider';
 import type { RateLimiter } from '../accounting/rate-limiter';
+import { type SmokeStep, smokeSteps } from '../smoke-steps';
 import { createFortnoxOAuth } from './oauth';
 import { createFortnoxProvider } from './provider';
 
@@ -68,13 +69,13 @@ const processLimiter: RateLimiter = { acquire: async () => 0 };
 
 export interface SmokeResult {
   ok: boolean;
-  steps: { step: string; ok: boolean; detail: string }[];
+  steps: SmokeStep[];
 }
 
 /** Runs the chain; `log` gets one line per step. Never throws: a failed step ends the run and is reported. */
 export async function runFortnoxSmoke(env: SmokeEnv, log: (line: string) => void = console.log): Promise<SmokeResult> {
   const oauth = createFortnoxOAuth({ authBaseUrl: env.authBaseUrl, clientId: env.clientId, clientSecret: env.clientSecret });
-  const steps: SmokeResult['steps'] = [];
+  const { steps, step } = smokeSteps(log);
   let tokens: TokenSet | null = null;
   const newTokens = async () => {
     tokens = env.tenantId
@@ -89,21 +90,6 @@ export async function runFortnoxSmoke(env: SmokeEnv, log: (line: string) => void
     refreshAfterRejection: async (rejected) =>
       tokens && tokens.accessToken !== rejected ? tokens.accessToken : (await newTokens()).accessToken,
   };
-
-  async function step<T>(name: string, run: () => Promise<T>, describe: (value: T) => string): Promise<T> {
-    try {
-      const value = await run();
-      const detail = describe(value);
-      steps.push({ step: name, ok: true, detail });
-      log(`ok    ${name}: ${detail}`);
-      return value;
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      steps.push({ step: name, ok: false, detail });
-      log(`FAIL  ${name}: ${detail}`);
-      throw error;
-    }
-  }
 
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const today = stockholmDate(new Date());

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { openStateFile } from '../accounting/simulator-state-file';
+import { FaultQueue } from '../simulator-faults';
 import {
   basisPaid,
   basisTotal,
@@ -296,31 +297,18 @@ function parseJson(raw: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 function createFaults(onRevoke: (revoked: boolean) => void): GitFaults {
-  let armed: { fault: GitFault; match: GitFaultMatch; remaining: number }[] = [];
-  const arm = (fault: GitFault, times: number, match: GitFaultMatch = {}) => {
-    if (times > 0) armed.push({ fault, match, remaining: times });
-  };
+  const queue = new FaultQueue<GitFault>();
   return {
     failNext(times, status, options = {}) {
       const { retryAfterSeconds, ...match } = options;
-      arm({ kind: 'status', status, retryAfterSeconds }, times, match);
+      queue.arm({ kind: 'status', status, retryAfterSeconds }, times, match);
     },
-    slowNext: (times, delayMs, match) => arm({ kind: 'slow', delayMs }, times, match),
-    hangNext: (times, match) => arm({ kind: 'hang' }, times, match),
+    slowNext: (times, delayMs, match) => queue.arm({ kind: 'slow', delayMs }, times, match),
+    hangNext: (times, match) => queue.arm({ kind: 'hang' }, times, match),
     revokeKey: () => onRevoke(true),
     restoreKey: () => onRevoke(false),
-    reset() {
-      armed = [];
-    },
-    take(method, path) {
-      const hit = armed.find(
-        (a) => (!a.match.method || a.match.method.toUpperCase() === method) && (!a.match.path || path.includes(a.match.path)),
-      );
-      if (!hit) return null;
-      hit.remaining -= 1;
-      if (hit.remaining <= 0) armed = armed.filter((a) => a !== hit);
-      return hit.fault;
-    },
+    reset: () => queue.clear(),
+    take: (method, path) => queue.take(method, path) ?? null,
   };
 }
 

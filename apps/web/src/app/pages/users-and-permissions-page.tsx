@@ -1,15 +1,12 @@
-import { Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconShieldLock, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PageTabs } from '../../components/list/list-page';
 import { PageHeader } from '../../components/page-header';
 import { RolesTab } from '../../features/permissions/components/roles-tab';
 import { UsersTab } from '../../features/users/components/users-tab';
 import { useCurrentUser } from '../../lib/current-user';
-import { useTabParam } from '../../lib/use-tab-param';
 import { brand } from '../brand';
-
-const TABS = ['users', 'roles'] as const;
 
 /**
  * /dashboard/configuration/users (docs/permissions.md): the Users tab from the users feature and the Roles
@@ -19,7 +16,6 @@ const TABS = ['users', 'roles'] as const;
 export default function UsersAndPermissionsPage() {
   const { t } = useTranslation(['users', 'shell']);
   const viewer = useCurrentUser();
-  const [active, selectTab] = useTabParam(TABS, 'users');
   const title = t('users:management.title');
   useDocumentTitle(`${title} · ${brand.name}`);
   if (!viewer) return null;
@@ -34,22 +30,17 @@ export default function UsersAndPermissionsPage() {
           { label: title },
         ]}
       />
-      <Tabs value={active} onChange={selectTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="users" leftSection={<IconUsers size={16} aria-hidden="true" />}>
-            {t('users:management.tabs.users')}
-          </Tabs.Tab>
-          <Tabs.Tab value="roles" leftSection={<IconShieldLock size={16} aria-hidden="true" />}>
-            {t('users:management.tabs.roles')}
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="users">
-          <UsersTab viewer={viewer} />
-        </Tabs.Panel>
-        <Tabs.Panel value="roles">
-          <RolesTab viewer={viewer} />
-        </Tabs.Panel>
-      </Tabs>
+      <PageTabs
+        tabs={[
+          { value: 'users', label: t('users:management.tabs.users'), icon: IconUsers, content: <UsersTab viewer={viewer} /> },
+          {
+            value: 'roles',
+            label: t('users:management.tabs.roles'),
+            icon: IconShieldLock,
+            content: <RolesTab viewer={viewer} />,
+          },
+        ]}
+      />
     </>
   );
 }

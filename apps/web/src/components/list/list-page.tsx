@@ -46,7 +46,7 @@ export function ListPage({ title, description, section, scope, tabs, children, h
 
   let body: ReactNode;
   if (user && !allowed) body = <AccessDeniedScreen />;
-  else if (tabs) body = <ListTabs tabs={tabs} allowed={allowed} />;
+  else if (tabs) body = allowed ? <PageTabs tabs={tabs} /> : <PageTabs tabs={tabs} empty />;
   else body = allowed ? children : null;
 
   return (
@@ -57,7 +57,11 @@ export function ListPage({ title, description, section, scope, tabs, children, h
   );
 }
 
-function ListTabs({ tabs, allowed }: { tabs: readonly [ListPageTab, ...ListPageTab[]]; allowed: boolean }) {
+/**
+ * A page's tabs, the active one kept in `?tab=` (a link can open one, a reload keeps it); the
+ * first is the default. `empty` draws the tabs without their content (the viewer is not known yet).
+ */
+export function PageTabs({ tabs, empty = false }: { tabs: readonly [ListPageTab, ...ListPageTab[]]; empty?: boolean }) {
   const [tab, setTab] = useTabParam(
     tabs.map((entry) => entry.value),
     tabs[0].value,
@@ -73,7 +77,7 @@ function ListTabs({ tabs, allowed }: { tabs: readonly [ListPageTab, ...ListPageT
       </Tabs.List>
       {tabs.map(({ value, content }) => (
         <Tabs.Panel key={value} value={value}>
-          {allowed ? content : null}
+          {empty ? null : content}
         </Tabs.Panel>
       ))}
     </Tabs>

@@ -20,7 +20,8 @@ export interface SyncRun {
 
 export const syncRunQueryKey = ['accounting', 'synchronize'] as const;
 
-const getLatestRun = async () => await api.get<SyncRun | null>('synchronize', { silent: true });
+/** The run started here, by id: a scheduled run queued meanwhile would otherwise be "the latest". */
+const getRun = async (runId: string) => await api.get<SyncRun | null>('synchronize', { query: { run: runId }, silent: true });
 const startRun = async () => await api.post<{ runId: string }>('synchronize');
 
 const POLL_MS = 1000;
@@ -32,7 +33,7 @@ export interface SyncButtonProps {
 
 /**
  * "Refresh from the accounting program": starts a refresh of the portal's copy (POST
- * synchronize) and follows it (GET synchronize, every second) until it has succeeded or failed,
+ * synchronize) and follows that run (GET synchronize?run=, every second) until it has succeeded or failed,
  * saying what is being read; then the list's queries are asked again.
  */
 export function SyncButton({ invalidate }: SyncButtonProps) {
@@ -42,7 +43,7 @@ export function SyncButton({ invalidate }: SyncButtonProps) {
   const start = useMutation({ mutationFn: startRun, onSuccess: ({ runId: id }) => setRunId(id) });
   const run = useQuery({
     queryKey: [...syncRunQueryKey, runId],
-    queryFn: getLatestRun,
+    queryFn: async () => await getRun(runId ?? ''),
     enabled: runId !== null,
     refetchInterval: POLL_MS,
     staleTime: 0,
@@ -62,13 +63,14 @@ export function SyncButton({ invalidate }: SyncButtonProps) {
     else notifyError(t('sync.failed'));
   }, [current, finished, invalidate, queryClient, t]);
 
-  // Progress cannot be read (e.g. the session changed): stop following; the list still refreshes.
+  // Progress cannot be read (e.g. the session changed, or the run is gone): stop following; the list still refreshes.
+  const lost = run.isError || (run.isSuccess && run.data === null);
   useEffect(() => {
-    if (runId !== null && run.isError) {
+    if (runId !== null && lost) {
       setRunId(null);
       for (const key of invalidate) void queryClient.invalidateQueries({ queryKey: key });
     }
-  }, [runId, run.isError, invalidate, queryClient]);
+  }, [runId, lost, invalidate, queryClient]);
 
   const busy = start.isPending || runId !== null;
   let progress: string | null = null;

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import {
   REQUEST_JOURNAL_KEEP_DAYS,
@@ -102,18 +102,21 @@ export async function completeRequest(
     });
 }
 
-/** The program ids the club account's completed requests of `operation` hold. */
+/** Which of `ids` the club account's completed requests of `operation` hold (only those are read). */
 export async function answeredIds(
   conn: Db | Tx,
   tenant: Tenant,
   scope: RequestJournalScope,
   operation: RequestOperation,
+  ids: readonly string[],
 ): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const answer = sql<string>`${accountingRequests.answered}->>'id'`;
   const rows = await conn
-    .select({ answered: accountingRequests.answered })
+    .select({ id: answer })
     .from(accountingRequests)
-    .where(and(scoped(tenant, scope, operation), isNotNull(accountingRequests.answered)));
-  return new Set(rows.flatMap((r) => (r.answered ? [r.answered.id] : [])));
+    .where(and(scoped(tenant, scope, operation), inArray(answer, [...ids])));
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function findRequestByAnswer(
@@ -131,36 +134,36 @@ export async function findRequestByAnswer(
   return row ? toRecord(row) : null;
 }
 
-/** Removes the club account's completed requests older than `REQUEST_JOURNAL_KEEP_DAYS`. */
-export async function pruneRequests(conn: Db | Tx, tenant: Tenant, scope: RequestJournalScope): Promise<void> {
-  await conn
+/**
+ * Removes every club account's completed requests older than `REQUEST_JOURNAL_KEEP_DAYS` (a retry
+ * comes within hours); open asks stay, as they are what a lost answer is matched against. System
+ * work across organisations: the daily job (request-journal.jobs.ts). Answers how many went.
+ */
+export async function pruneCompletedRequests(conn: Db | Tx, now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - REQUEST_JOURNAL_KEEP_DAYS * 24 * 60 * 60 * 1000);
+  const deleted = await conn
     .delete(accountingRequests)
-    .where(
-      and(
-        eq(accountingRequests.organisationId, tenant.organisationId),
-        eq(accountingRequests.clubAccountId, scope.clubAccountId),
-        lt(accountingRequests.completedAt, sql`now() - make_interval(days => ${REQUEST_JOURNAL_KEEP_DAYS})`),
-      ),
-    );
+    .where(lt(accountingRequests.completedAt, before))
+    .returning({ id: accountingRequests.id });
+  return deleted.length;
 }
 
 /**
  * The club account's request journal in the database: what `accountingFor` gives a provider, so
- * the record of an ask survives a restart. Recording an ask also prunes the club account's
- * completed rows older than 30 days (a retry comes within hours; keeping rows small is enough).
+ * the record of an ask survives a restart. Completed rows are pruned by a daily job
+ * (`pruneCompletedRequests`).
  */
 export function databaseRequestJournal(conn: Db, tenant: Tenant, scope: RequestJournalScope): RequestJournal {
   return {
     find: (operation, key) => findRequest(conn, tenant, scope, operation, key),
     async begin(operation, key, asked, at) {
-      await pruneRequests(conn, tenant, scope);
       await insertRequest(conn, tenant, scope, operation, key, asked, at);
       const record = await findRequest(conn, tenant, scope, operation, key);
       if (!record) throw new Error('accounting request insert left no row');
       return record;
     },
     complete: (operation, key, answer) => completeRequest(conn, tenant, scope, operation, key, answer),
-    claimed: (operation) => answeredIds(conn, tenant, scope, operation),
+    claimed: (operation, ids) => answeredIds(conn, tenant, scope, operation, ids),
     byAnswer: (operation, answer) => findRequestByAnswer(conn, tenant, scope, operation, answer),
   };
 }

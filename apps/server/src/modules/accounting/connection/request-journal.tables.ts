@@ -11,7 +11,7 @@ import { clubAccounts, organisations } from '../../organizations/organizations.t
  * program and `operation` (`invoice`, `credit`, `payment`). `asked` is the provider's small record
  * of the ask (amount, date, the invoice's payments before it); `answered` is `{ "id": … }`, the
  * program's id of what came back, null until known. Completed rows older than 30 days are pruned
- * when a new request of the club account is recorded (request-journal.repository.ts).
+ * every night (request-journal.jobs.ts).
  */
 export const accountingRequests = pgTable(
   'accounting_requests',

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganisation, type TestOrganisation } from '../../../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { withTenant } from '../../../db/tenant-context';
-import { databaseRequestJournal } from './request-journal.repository';
+import { databaseRequestJournal, pruneCompletedRequests } from './request-journal.repository';
 import { accountingRequests } from './request-journal.tables';
 
 let t: TestApp;
@@ -42,8 +42,11 @@ describe('accounting_requests: the durable request journal', () => {
     expect((await journal.begin('payment', 'pay-1', { other: true }, new Date())).asked).toEqual(first.asked);
     await journal.complete('payment', 'pay-1', '42');
     expect(await journal.find('payment', 'pay-1')).toMatchObject({ answer: '42', asked: first.asked });
-    expect(await journal.claimed('payment')).toEqual(new Set(['42']));
-    expect(await journal.claimed('invoice')).toEqual(new Set());
+    // Only the ids asked about are looked up.
+    expect(await journal.claimed('payment', ['41', '42', '43'])).toEqual(new Set(['42']));
+    expect(await journal.claimed('payment', ['41'])).toEqual(new Set());
+    expect(await journal.claimed('payment', [])).toEqual(new Set());
+    expect(await journal.claimed('invoice', ['42'])).toEqual(new Set());
     expect((await journal.byAnswer('payment', '42'))?.key).toBe('pay-1');
     // Another program of the same club account, or another organisation, has its own record.
     expect(await journalOf(a, 'visma_eekonomi').find('payment', 'pay-1')).toBeNull();
@@ -53,21 +56,28 @@ describe('accounting_requests: the durable request journal', () => {
     expect(seen.filter((r) => r.organisationId === a.organisationId)).toEqual([]);
   });
 
-  it('prunes completed rows older than 30 days when a new ask is recorded; open asks stay', async () => {
-    const journal = journalOf(a);
-    await journal.begin('payment', 'old-done', null, new Date());
-    await journal.complete('payment', 'old-done', '7');
-    await journal.begin('payment', 'old-open', null, new Date());
+  it("the daily prune deletes every club account's completed rows older than 30 days, though none asks anew; open asks stay", async () => {
+    for (const org of [a, b]) {
+      const journal = journalOf(org);
+      await journal.begin('payment', 'old-done', null, new Date());
+      await journal.complete('payment', 'old-done', '7');
+      await journal.begin('payment', 'old-open', null, new Date());
+      await journal.begin('payment', 'recent-done', null, new Date());
+      await journal.complete('payment', 'recent-done', '8');
+    }
     await t.app.db
       .update(accountingRequests)
       .set({
         createdAt: sql`now() - interval '40 days'`,
         completedAt: sql`case when completed_at is null then null else now() - interval '31 days' end`,
       })
-      .where(eq(accountingRequests.clubAccountId, a.clubAccountId));
-    await journal.begin('payment', 'new', null, new Date());
-    expect(await journal.find('payment', 'old-done')).toBeNull();
-    expect(await journal.find('payment', 'old-open')).not.toBeNull();
-    expect(await journal.find('payment', 'new')).not.toBeNull();
+      .where(sql`${accountingRequests.key} like 'old-%'`);
+    expect(await pruneCompletedRequests(t.app.db)).toBe(2);
+    for (const org of [a, b]) {
+      const journal = journalOf(org);
+      expect(await journal.find('payment', 'old-done')).toBeNull();
+      expect(await journal.find('payment', 'old-open')).not.toBeNull();
+      expect(await journal.find('payment', 'recent-done')).not.toBeNull();
+    }
   });
 });

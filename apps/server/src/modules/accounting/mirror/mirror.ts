@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, getTableName, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { vacuumAnalyzeTable } from '../../../db/maintenance';

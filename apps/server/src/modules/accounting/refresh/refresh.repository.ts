@@ -48,6 +48,22 @@ export async function latestRuns(conn: Db | Tx, tenant: Tenant, clubAccountId: s
     .limit(limit);
 }
 
+/** One run of the club account, by id; null when it is not one of its runs. */
+export async function findRun(conn: Db | Tx, tenant: Tenant, clubAccountId: string, runId: string): Promise<SyncRunRow | null> {
+  const [row] = await conn
+    .select()
+    .from(accountingSyncRuns)
+    .where(
+      and(
+        eq(accountingSyncRuns.id, runId),
+        eq(accountingSyncRuns.organisationId, tenant.organisationId),
+        eq(accountingSyncRuns.clubAccountId, clubAccountId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 export async function readCursors(conn: Db | Tx, clubAccountId: string) {
   return conn.select().from(accountingSyncCursors).where(eq(accountingSyncCursors.clubAccountId, clubAccountId));
 }

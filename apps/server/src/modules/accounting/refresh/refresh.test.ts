@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { connectThroughConsent, useFortnoxSimulator } from '../../../../test/fixtures/accounting';
+import { apiAs, connectThroughConsent, useFortnoxSimulator } from '../../../../test/fixtures/accounting';
 import { createOrganisation, type TestOrganisation } from '../../../../test/fixtures/users';
 import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../../../../test/test-app';
 import type { App } from '../../../app';
@@ -196,6 +196,14 @@ describe('the mirror of the accounting program', () => {
     // it stays queued and its job comes back a few seconds later.
     const second = await queueMirrorRefresh(app, target, 'after_write');
     expect(second).not.toBe(first);
+    // The page that started the first follows it by id; the latest run is now the second.
+    const { get } = apiAs(app);
+    expect((await get('/synchronize', a.owner)).json().data).toMatchObject({ id: second, status: 'queued' });
+    expect((await get(`/synchronize?run=${first}`, a.owner)).json().data).toMatchObject({ id: first, status: 'running' });
+    // Another organisation's run is not found.
+    const other = await createOrganisation(app, { name: 'Beta GK' });
+    expect((await get(`/synchronize?run=${first}`, other.owner)).statusCode).toBe(404);
+    expect((await get('/synchronize?run=not-a-uuid', a.owner)).statusCode).toBe(400);
     expect(await runMirrorRefresh(app, second, { fullReads: 0 })).toBe('busy');
     expect((await run(second))?.status).toBe('queued');
     // Its job comes back shortly, without spending one of the run's attempts.

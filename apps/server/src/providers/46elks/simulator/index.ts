@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { countSms } from '@fairway/shared';
 import { openStateFile } from '../../accounting/simulator-state-file';
 import { type ElksSmsStatus, formatElksDeliveredTime, formatElksTime, parseElksTime } from '../wire';
@@ -199,14 +198,34 @@ export async function startElksSimulator(options: ElksSimulatorOptions = {}): Pr
 
   // ---- delivery reports (rules D1–D3) -------------------------------------------------------
 
+  /**
+   * The waits under way, each ended with false when the simulator closes. One listener on the
+   * closing signal ends them all: a listener per wait (sleep with `signal`) put one on it for every
+   * SMS on its way, and a long send-out passed Node's 10 and logged MaxListenersExceededWarning.
+   */
+  const waits = new Map<NodeJS.Timeout, (done: boolean) => void>();
+  closing.signal.addEventListener(
+    'abort',
+    () => {
+      for (const [timer, settle] of waits) {
+        clearTimeout(timer);
+        settle(false);
+      }
+      waits.clear();
+    },
+    { once: true },
+  );
+
   /** Waits, or answers false once the simulator is closing. */
-  async function wait(ms: number): Promise<boolean> {
-    try {
-      await sleep(ms, undefined, { signal: closing.signal });
-      return true;
-    } catch {
-      return false;
-    }
+  function wait(ms: number): Promise<boolean> {
+    if (closing.signal.aborted) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        waits.delete(timer);
+        resolve(true);
+      }, ms);
+      waits.set(timer, resolve);
+    });
   }
 
   async function report(sms: SimSms, fields: Record<string, string>): Promise<void> {
@@ -459,11 +478,11 @@ export async function startElksSimulator(options: ElksSimulatorOptions = {}): Pr
     const record = (status: number) => log.push({ method, path, status, at: Date.now() });
     const rawBody = await readBody(req);
 
-    if (faults.take(['hang'], method, path)) {
+    if (faults.take(method, path, ['hang'])) {
       record(0);
       return; // Never answered; close() drops the connection.
     }
-    const injected = faults.take(['status'], method, path);
+    const injected = faults.take(method, path, ['status']);
     if (injected) {
       record(injected.status);
       respond(
@@ -485,13 +504,13 @@ export async function startElksSimulator(options: ElksSimulatorOptions = {}): Pr
     // On disk before the answer leaves: an SMS the client heard of survives a kill -9.
     if (stateFile && method === 'POST' && answer.status === 200) stateFile.saveNow();
 
-    const drop = faults.take(['dropAnswer'], method, path);
+    const drop = faults.take(method, path, ['dropAnswer']);
     if (drop) {
       record(0);
       req.socket.destroy();
       return;
     }
-    const slow = faults.take(['slowAnswer'], method, path);
+    const slow = faults.take(method, path, ['slowAnswer']);
     if (slow && !(await wait(slow.delayMs))) return;
     record(answer.status);
     if (!res.destroyed) respond(res, answer);

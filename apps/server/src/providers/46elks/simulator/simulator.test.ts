@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createElksClient } from '../client';
 import { parseDeliveryReport } from '../delivery-report';
 import { startTestReceiver, type TestReceiver } from '../test-receiver';
 import { parseElksTime } from '../wire';
@@ -264,6 +265,26 @@ describe('delivery reports (rules D1–D3)', () => {
       report: { status: 'failed', deliveredAt: null },
     });
     expect(sim.messages[0].status).toBe('failed');
+  });
+
+  it('sends a long run of SMS through the client without a MaxListenersExceededWarning', async () => {
+    // Every SMS waits to be sent and delivered at once: each wait must not hang a listener of its
+    // own on the simulator's shutdown signal (more than 10 made Node warn during long send-outs).
+    await start({ delivery: { ...FAST, sentAfterMs: 200, deliveredAfterMs: 200 } });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const client = createElksClient({ apiUrl: sim.apiUrl, username: ACCOUNT.username, password: ACCOUNT.password });
+      for (let n = 0; n < 40; n++) await client.send({ ...sms(), whenDelivered: `${receiver.url}/dlr` });
+      await sim.settled();
+      // A warning is emitted on the next tick of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(sim.messages.filter((m) => m.status === 'delivered')).toHaveLength(40);
+      expect(warnings.map((w) => w.name)).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });
 

@@ -17,7 +17,11 @@ async function call(method: string, path: string, body?: unknown, bearer = token
 }
 
 beforeAll(async () => {
-  sim = await startFortnoxSimulator({ tenants: [{ tenantId: '5555555', companyName: 'Regel GK', seed: 'demo' }] });
+  // The rules, not the rate limit, are under test here.
+  sim = await startFortnoxSimulator({
+    tenants: [{ tenantId: '5555555', companyName: 'Regel GK', seed: 'demo' }],
+    rateLimit: { limit: 1000, windowMs: 5_000 },
+  });
   token = sim.issueTokens('5555555').access_token;
 });
 
@@ -58,6 +62,20 @@ describe('CONTRACT.md rules', () => {
     const refused = await call('POST', 'contracts', { Contract: { CustomerNumber: '1001' } });
     expect(refused.status).toBe(400);
     expect(refused.body.ErrorInformation.message).toContain('InvoiceRows');
+    // R2: a contract needs its end and rows with an article and a quantity (no text rows).
+    const row = { ArticleNumber: '101', DeliveredQuantity: 1, Price: 100 };
+    const contract = { CustomerNumber: '1001', PeriodStart: '2026-01-01', InvoiceRows: [row] };
+    const noEnd = await call('POST', 'contracts', { Contract: contract });
+    expect(noEnd.body.ErrorInformation).toMatchObject({ code: 2000612, message: 'Fältet måste anges (PeriodEnd)' });
+    const textRow = await call('POST', 'contracts', {
+      Contract: { ...contract, PeriodEnd: '2026-12-31', InvoiceRows: [{ Description: 'Text', DeliveredQuantity: 1 }] },
+    });
+    expect(textRow.body.ErrorInformation.message).toBe('Fältet måste anges (ArticleNumber)');
+    const noQuantity = await call('POST', 'contracts', {
+      Contract: { ...contract, PeriodEnd: '2026-12-31', InvoiceRows: [{ ArticleNumber: '101', Price: 100 }] },
+    });
+    expect(noQuantity.body.ErrorInformation.message).toBe('Fältet måste anges (DeliveredQuantity)');
+    expect((await call('POST', 'contracts', { Contract: { ...contract, PeriodEnd: '2026-12-31' } })).status).toBe(201);
   });
 
   it("S1–S3: searches only the list's own fields, ILIKE, and ignores other parameters", async () => {

@@ -181,8 +181,8 @@ export const CONTRACT_ROW: ResourceFields = {
     'VAT',
   ],
   readOnly: ['ContributionPercent', 'ContributionValue', 'Total', 'TotalExcludingVAT'],
-  // Not enforced: the OpenAPI document marks ArticleNumber and DeliveredQuantity required on a
-  // contract row (CONTRACT.md rule R2), but the portal's contracts carry text rows.
+  // CONTRACT.md rule R2: the OpenAPI document's ContractInvoiceRow requires both (no text rows).
+  required: ['ArticleNumber', 'DeliveredQuantity'],
 };
 const EMAIL_INFORMATION: ResourceFields = {
   writable: ['EmailAddressFrom', 'EmailAddressTo', 'EmailAddressCC', 'EmailAddressBCC', 'EmailSubject', 'EmailBody'],
@@ -385,7 +385,8 @@ export const CONTRACT: ResourceFields = {
     'TotalToPay',
     'TotalVAT',
   ],
-  required: ['CustomerNumber', 'InvoiceRows'],
+  // CONTRACT.md rules R1 and R2: the OpenAPI document's Contract requires PeriodEnd as well.
+  required: ['CustomerNumber', 'InvoiceRows', 'PeriodEnd'],
   nested: { InvoiceRows: CONTRACT_ROW, EmailInformation: EMAIL_INFORMATION },
 };
 

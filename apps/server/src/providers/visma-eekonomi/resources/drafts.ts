@@ -140,21 +140,32 @@ async function findAsked(
   entry: RequestRecord,
 ): Promise<{ invoice: VismaInvoice | null; draft: VismaDraft | null }> {
   const asked = entry.asked as AskedInvoice;
-  const claimed = await ctx.journal.claimed(kind);
-  const fits = (doc: VismaInvoice | VismaDraft) => !claimed.has(doc.Id) && madeAfter(doc, entry) && sameInvoice(asked, doc);
-  const invoices = (
-    await fetchAll<VismaInvoice>(ctx.api, '/customerinvoices', {
-      $filter: `CustomerId eq ${asked.CustomerId} and InvoiceDate eq ${asked.InvoiceDate}`,
-    })
-  ).filter(fits);
+  const fits = (doc: VismaInvoice | VismaDraft) => madeAfter(doc, entry) && sameInvoice(asked, doc);
+  /** The fitting documents no other record holds (only their ids are looked up in the record). */
+  const unclaimed = async <D extends { Id: string }>(docs: D[]) => {
+    const claimed = await ctx.journal.claimed(
+      kind,
+      docs.map((d) => d.Id),
+    );
+    return docs.filter((d) => !claimed.has(d.Id));
+  };
+  const invoices = await unclaimed(
+    (
+      await fetchAll<VismaInvoice>(ctx.api, '/customerinvoices', {
+        $filter: `CustomerId eq ${asked.CustomerId} and InvoiceDate eq ${asked.InvoiceDate}`,
+      })
+    ).filter(fits),
+  );
   const drafts =
     invoices.length > 0
       ? []
-      : (
-          await fetchAll<VismaDraft>(ctx.api, '/customerinvoicedrafts', {
-            $filter: `CustomerId eq ${asked.CustomerId}`,
-          })
-        ).filter(fits);
+      : await unclaimed(
+          (
+            await fetchAll<VismaDraft>(ctx.api, '/customerinvoicedrafts', {
+              $filter: `CustomerId eq ${asked.CustomerId}`,
+            })
+          ).filter(fits),
+        );
   const found = [...invoices, ...drafts];
   if (found.length > 1)
     throw refused('conflict', 'accounting.visma.ambiguousLostAnswer', {

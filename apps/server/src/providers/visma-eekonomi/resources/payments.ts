@@ -110,16 +110,19 @@ async function findPayment(
   entry: RequestRecord,
   ambiguous: MessageKey = 'accounting.visma.ambiguousLostAnswer',
 ): Promise<VismaVoucher | null> {
-  const claimed = await ctx.journal.claimed('payment');
-  const found = (await vouchersOf(ctx, asked.invoiceId)).filter(
+  const fits = (await vouchersOf(ctx, asked.invoiceId)).filter(
     (v) =>
       !asked.before.includes(v.Id) &&
-      !claimed.has(v.Id) &&
       (v.VoucherDate ?? '').slice(0, 10) === asked.date &&
       debitedOre(v, asked.ledgerAccount) === asked.amountOre &&
       // A record kept from before the vouchers were noted has only the time of its ask to go by.
       (asked.before.length > 0 || madeAfter(v, entry)),
   );
+  const claimed = await ctx.journal.claimed(
+    'payment',
+    fits.map((v) => v.Id),
+  );
+  const found = fits.filter((v) => !claimed.has(v.Id));
   if (found.length > 1)
     throw refused('conflict', ambiguous, { ids: found.map((v) => v.NumberAndNumberSeries ?? v.Id).join(', ') });
   return found[0] ?? null;

@@ -1,6 +1,8 @@
+import { FaultQueue, type FaultMatch as QueueMatch } from '../../simulator-faults';
+
 /**
- * Faults a test (or a demo operator) arms on the simulator. Each is consumed by the next API
- * requests that match it (method and a path substring, both optional), in the order armed.
+ * Faults a test (or a demo operator) arms on the simulator, on the simulators' one fault queue
+ * (providers/simulator-faults.ts): method and a path substring, both optional.
  */
 export type FaultKind =
   | { kind: 'status'; status: 429 | 500 | 502 | 503 | 504; retryAfterSeconds?: number }
@@ -13,12 +15,6 @@ export interface FaultMatch {
   method?: string;
   /** Substring of the path, e.g. `/customerinvoicedrafts`. */
   path?: string;
-}
-
-interface ArmedFault {
-  fault: FaultKind;
-  match: FaultMatch;
-  remaining: number;
 }
 
 export interface VismaFaults {
@@ -39,38 +35,18 @@ export interface VismaFaults {
 }
 
 export function createFaults(onRevoke: () => void): VismaFaults {
-  let armed: ArmedFault[] = [];
-  const arm = (fault: FaultKind, times: number, match: FaultMatch = {}) => {
-    if (times > 0) armed.push({ fault, match, remaining: times });
-  };
+  const queue = new FaultQueue<FaultKind>();
+  const arm = (fault: FaultKind, times: number, match: QueueMatch = {}) => queue.arm(fault, times, match);
   return {
     failNext(times, status, options = {}) {
       const { retryAfterSeconds, ...match } = options;
       arm({ kind: 'status', status, retryAfterSeconds }, times, match);
     },
-    slowNext(times, delayMs, match) {
-      arm({ kind: 'slow', delayMs }, times, match);
-    },
-    hangNext(times, match) {
-      arm({ kind: 'hang' }, times, match);
-    },
-    crashAfterCreate(times = 1, match = {}) {
-      arm({ kind: 'crashAfterCommit' }, times, { method: 'POST', ...match });
-    },
-    revokeConsent() {
-      onRevoke();
-    },
-    reset() {
-      armed = [];
-    },
-    take(method, path) {
-      const hit = armed.find(
-        (a) => (!a.match.method || a.match.method.toUpperCase() === method) && (!a.match.path || path.includes(a.match.path)),
-      );
-      if (!hit) return null;
-      hit.remaining -= 1;
-      if (hit.remaining <= 0) armed = armed.filter((a) => a !== hit);
-      return hit.fault;
-    },
+    slowNext: (times, delayMs, match) => arm({ kind: 'slow', delayMs }, times, match),
+    hangNext: (times, match) => arm({ kind: 'hang' }, times, match),
+    crashAfterCreate: (times = 1, match = {}) => arm({ kind: 'crashAfterCommit' }, times, { method: 'POST', ...match }),
+    revokeConsent: onRevoke,
+    reset: () => queue.clear(),
+    take: (method, path) => queue.take(method, path) ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import { VAT_RATES } from '@fairway/shared';
-import { ActionIcon, Button, Group, NumberInput, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import {
@@ -16,15 +16,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '../../../lib/form-errors';
 import { formatOre } from '../../../lib/money';
-import { KronorInput } from '../../kronor-input';
+import { DecimalInput, PercentInput } from '../../form/decimal-input';
+import { KronorInput } from '../../form/kronor-input';
 import { useCustomizations } from '../api/get-customizations';
-import {
-  type DocumentRowField,
-  type DocumentRowsFormValues,
-  documentTotals,
-  emptyDocumentRow,
-  hundredthsOf,
-} from '../lib/document-rows';
+import { type DocumentRowField, type DocumentRowsFormValues, documentTotals, emptyDocumentRow } from '../lib/document-rows';
 import { ArticleLookup } from './article-lookup';
 import { CodeSelect } from './code-select';
 import { DocumentTotals } from './document-totals';
@@ -75,7 +70,6 @@ export function DocumentRowsEditor<T extends DocumentRowsFormValues, C, O extend
   const setValue = props.setValue as unknown as UseFormSetValue<DocumentRowsFormValues>;
   const { t, i18n } = useTranslation('accounting');
   const lang = i18n.language === 'en' ? 'en' : 'sv';
-  const decimal = lang === 'en' ? '.' : ',';
   const errorText = useFieldErrorText();
   const codes = useCustomizations();
   const rows = useFieldArray({ control, name: 'rows' });
@@ -197,18 +191,16 @@ export function DocumentRowsEditor<T extends DocumentRowsFormValues, C, O extend
                         control={control}
                         name={`rows.${index}.quantityHundredths`}
                         render={({ field: f }) => (
-                          <NumberInput
+                          <DecimalInput
                             {...cell('quantityHundredths')}
-                            value={typeof f.value === 'number' ? f.value / 100 : ''}
-                            onChange={(v) => f.onChange(hundredthsOf(v))}
+                            factor={100}
+                            value={f.value}
+                            onChange={f.onChange}
                             onBlur={f.onBlur}
                             ref={f.ref}
-                            decimalScale={2}
-                            decimalSeparator={decimal}
                             // A saved credit note's quantities are negative; typed ones never are.
                             allowNegative={readOnly}
                             hideControls
-                            inputMode="decimal"
                           />
                         )}
                       />
@@ -253,21 +245,14 @@ export function DocumentRowsEditor<T extends DocumentRowsFormValues, C, O extend
                         control={control}
                         name={`rows.${index}.discountBasisPoints`}
                         render={({ field: f }) => (
-                          <NumberInput
+                          <PercentInput
                             {...cell('discountBasisPoints')}
-                            value={typeof f.value === 'number' ? f.value / 100 : ''}
-                            onChange={(v) => f.onChange(hundredthsOf(v) ?? 0)}
+                            factor={100}
+                            value={f.value}
+                            onChange={(v) => f.onChange(v ?? 0)}
                             onBlur={f.onBlur}
                             ref={f.ref}
-                            min={0}
-                            max={100}
-                            clampBehavior="none"
-                            decimalScale={2}
-                            decimalSeparator={decimal}
-                            allowNegative={false}
                             hideControls
-                            suffix=" %"
-                            inputMode="decimal"
                           />
                         )}
                       />

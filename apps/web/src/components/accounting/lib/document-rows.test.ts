@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentRowPaths, documentTotals, hundredthsOf } from './document-rows';
+import { documentRowPaths, documentTotals } from './document-rows';
 
 describe('documentTotals of an invoice (prices ex VAT, total to whole kronor)', () => {
   const invoice = { roundToKrona: true };
@@ -94,14 +94,6 @@ describe('documentTotals of a contract period (no rounding to kronor)', () => {
 });
 
 describe('row helpers', () => {
-  it('reads decimals typed with a comma, also half typed', () => {
-    expect(hundredthsOf('1,5')).toBe(150);
-    expect(hundredthsOf('12,')).toBe(1200);
-    expect(hundredthsOf('1 000')).toBe(100_000);
-    expect(hundredthsOf(0.125)).toBe(13);
-    expect(hundredthsOf('')).toBeNull();
-  });
-
   it('names every field of every row for the server messages', () => {
     const paths = documentRowPaths(2);
     expect(paths).toHaveLength(18);

@@ -71,15 +71,6 @@ export function documentRowValues(row: DocumentRowValues): DocumentRowValues {
   };
 }
 
-/**
- * A decimal input's value ×100, for percent → basis points and quantity → hundredths. While typing
- * the input hands over partial text such as "12," — read as 12 so the digits to come are not lost.
- */
-export function hundredthsOf(value: number | string): number | null {
-  const number = typeof value === 'number' ? value : Number(value.replace(/\s/g, '').replace(',', '.'));
-  return value === '' || !Number.isFinite(number) ? null : Math.round(number * 100);
-}
-
 export interface TotalsRowValues {
   quantityHundredths?: number | null;
   priceOre?: number | null;

@@ -10,19 +10,9 @@ import {
   updateArticleBodySchema,
   VAT_RATES,
 } from '@fairway/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { Fragment, useState } from 'react';
-import {
-  type Control,
-  Controller,
-  type FieldError,
-  type FieldPath,
-  get,
-  type Resolver,
-  useForm,
-  useWatch,
-} from 'react-hook-form';
+import { Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Fragment } from 'react';
+import { type Control, Controller, type FieldPath, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 // Form pieces the customers feature wrote for the accounting forms (code lists, kronor, the
 // unsaved-changes guard); shared rather than copied.
@@ -30,13 +20,11 @@ import { useCustomizations } from '../../../components/accounting/api/get-custom
 import { AccountingCodeFields } from '../../../components/accounting/components/accounting-code-fields';
 import { CodeSelect } from '../../../components/accounting/components/code-select';
 import { LabelledSegments } from '../../../components/accounting/components/labelled-segments';
+import { DecimalInput } from '../../../components/form/decimal-input';
+import { KronorInput } from '../../../components/form/kronor-input';
+import { FormSwitch, useDocumentForm } from '../../../components/form/use-document-form';
 import { FormFrame, FormSection } from '../../../components/form-section';
-import { KronorInput } from '../../../components/kronor-input';
-import { listErrorMessage } from '../../../components/list/list-states';
-import { ApiError } from '../../../lib/api-client';
-import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { formatOre } from '../../../lib/money';
-import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { formatMargin, formatQuantity } from '../lib/format';
 import { ARTICLE_PATHS } from '../lib/paths';
 
@@ -106,12 +94,6 @@ export function articleFormValues(article?: Article): ArticleFormValues {
   return article ? values : { number: '', ...values };
 }
 
-/** The accounting program's answers (a number in use, not answering) are worth showing as they are. */
-function failureText(error: unknown, leftover: string | null): string | null {
-  if (error instanceof ApiError && error.status === 503) return listErrorMessage(error) ?? leftover;
-  return leftover;
-}
-
 function readOnlyValue(label: string, value: string) {
   return (
     <Stack gap={2}>
@@ -169,62 +151,24 @@ export interface ArticleFormProps {
 export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFormProps) {
   const { t, i18n } = useTranslation('articles');
   const lang = i18n.language === 'en' ? 'en' : 'sv';
-  const errorText = useFieldErrorText();
-  const [failure, setFailure] = useState<string | null>(null);
-  const codes = useCustomizations();
-  // The form's own id: sent again (a double click, a retry after a lost or queued answer) it creates once.
-  const [requestId] = useState(() => crypto.randomUUID());
   const creating = article === undefined;
-  const form = useForm<ArticleFormValues, unknown, CreateArticleInput | UpdateArticleInput>({
-    resolver: (creating ? zodResolver(createArticleBodySchema) : zodResolver(updateArticleBodySchema)) as Resolver<
-      ArticleFormValues,
-      unknown,
-      CreateArticleInput | UpdateArticleInput
-    >,
+  const { form, field, submit, failure } = useDocumentForm<ArticleFormValues, CreateArticleInput | UpdateArticleInput>({
+    ns: 'articles',
+    creating,
+    createSchema: createArticleBodySchema,
+    updateSchema: updateArticleBodySchema,
     defaultValues: articleFormValues(article),
-    mode: 'onTouched',
+    readOnly,
+    serverFields: () => ARTICLE_FORM_FIELDS,
+    onSubmit,
+    onSaved,
   });
-  const { control, register, handleSubmit, setError, formState } = form;
-  const { errors } = formState;
-  const leaving = useUnsavedChangesGuard(formState.isDirty && !readOnly && !formState.isSubmitSuccessful);
-
+  const { control, register, formState } = form;
+  const codes = useCustomizations();
   const stockItem = useWatch({ control, name: 'stockItem' }) ?? false;
 
-  const field = (name: Path) => {
-    const label = t(`fields.${name}.label`);
-    const description = t(`fields.${name}.description`, { defaultValue: '' }) || undefined;
-    const placeholder = t(`fields.${name}.placeholder`, { defaultValue: '' }) || undefined;
-    return { label, description, placeholder, error: errorText(get(errors, name) as FieldError | undefined, label) };
-  };
-
-  const submit = handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      await onSubmit(creating ? { ...body, requestId } : body);
-      leaving.current = true;
-      onSaved();
-    } catch (error) {
-      const result = applyFormErrors(error, setError, ARTICLE_FORM_FIELDS);
-      setFailure(failureText(error, result.message));
-    }
-  });
-
   const toggle = (name: 'active' | 'discontinued' | 'stockItem') => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field: f }) => (
-        <Switch
-          label={field(name).label}
-          description={field(name).description}
-          name={f.name}
-          ref={f.ref}
-          checked={f.value ?? false}
-          onChange={(event) => f.onChange(event.currentTarget.checked)}
-          onBlur={f.onBlur}
-        />
-      )}
-    />
+    <FormSwitch control={control} name={name} text={field(name)} />
   );
 
   const kronor = (name: 'salesPriceOre' | 'purchasePriceOre') => (
@@ -243,16 +187,14 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
       control={control}
       name={name}
       render={({ field: f }) => (
-        <NumberInput
+        <DecimalInput
           {...field(name)}
-          value={typeof f.value === 'number' ? f.value / 100 : ''}
-          onChange={(v) => f.onChange(typeof v === 'number' ? Math.round(v * 100) : null)}
+          factor={100}
+          value={f.value}
+          onChange={f.onChange}
           onBlur={f.onBlur}
           ref={f.ref}
-          decimalScale={2}
-          decimalSeparator={lang === 'en' ? '.' : ','}
           allowNegative={name === 'stockQuantityHundredths'}
-          inputMode="decimal"
         />
       )}
     />

@@ -1,49 +1,20 @@
 import type { ArticleRow, ArticleSort } from '@fairway/shared';
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { type ListColumn, ListTable } from '../../../components/list/list-table';
-import type { SortOrder } from '../../../components/list/use-list-params';
+import { type DocumentRowsProps, DocumentTable, NotSet } from '../../../components/list/document-table';
+import type { ListColumn } from '../../../components/list/list-table';
 import { formatOre } from '../../../lib/money';
 import { formatMargin, formatQuantity } from '../lib/format';
 import { ARTICLE_PATHS } from '../lib/paths';
 
-export interface ArticlesTableProps {
-  rows: ArticleRow[];
-  sort: ArticleSort | undefined;
-  order: SortOrder;
-  onSort: (column: ArticleSort, order: SortOrder) => void;
-  fetching: boolean;
-}
+export type ArticlesTableProps = DocumentRowsProps<ArticleRow, ArticleSort>;
 
 /** The articles of one page; a row opens the article, and its number is the keyboard's link. */
-export function ArticlesTable({ rows, sort, order, onSort, fetching }: ArticlesTableProps) {
+export function ArticlesTable(page: ArticlesTableProps) {
   const { t, i18n } = useTranslation('articles');
   const lang = i18n.language === 'en' ? 'en' : 'sv';
-  const navigate = useNavigate();
-  const none = (
-    <Text span c="dimmed" fz="sm" aria-hidden="true">
-      {t('list.notSet')}
-    </Text>
-  );
+  const none = <NotSet>{t('list.notSet')}</NotSet>;
   const columns: ListColumn<ArticleRow, ArticleSort>[] = [
-    {
-      accessor: 'number',
-      title: t('list.columns.number'),
-      sort: 'number',
-      noWrap: true,
-      render: (a) => (
-        <Anchor
-          component={Link}
-          to={ARTICLE_PATHS.edit(a.id)}
-          fw={600}
-          fz="sm"
-          aria-label={t('list.open', { number: a.number, description: a.description })}
-        >
-          {a.number}
-        </Anchor>
-      ),
-    },
     {
       accessor: 'description',
       title: t('list.columns.description'),
@@ -117,14 +88,12 @@ export function ArticlesTable({ rows, sort, order, onSort, fetching }: ArticlesT
     },
   ];
   return (
-    <ListTable<ArticleRow, ArticleSort>
-      records={rows}
+    <DocumentTable<ArticleRow, ArticleSort>
+      {...page}
+      numberTitle={t('list.columns.number')}
+      pathOf={(a) => ARTICLE_PATHS.edit(a.id)}
+      openLabel={(a) => t('list.open', { number: a.number, description: a.description })}
       columns={columns}
-      sort={sort}
-      order={order}
-      onSort={onSort}
-      fetching={fetching}
-      onRowClick={(a) => void navigate(ARTICLE_PATHS.edit(a.id))}
       label={t('list.tableLabel')}
       minWidth={520}
     />

@@ -12,6 +12,3 @@ export interface GroupFormProps<G extends ConfigurationGroup> {
 }
 
 export type GroupFormApi<G extends ConfigurationGroup> = UseFormReturn<ConfigurationValues[G]>;
-
-/** A NumberInput's value as a number; an emptied input becomes null so the schema reports it as required. */
-export const toNumber = (value: string | number) => (typeof value === 'number' ? value : null);

@@ -1,50 +1,28 @@
 import { type MemberConfiguration, memberConfigurationSchema } from '@fairway/shared';
-import { NumberInput, Switch, TextInput } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ConfigSwitch, ConfigWholeNumber } from './config-inputs';
 import { ConfigurationForm } from './configuration-form';
-import { type GroupFormApi, type GroupFormProps, toNumber } from './group-form-props';
+import type { GroupFormApi, GroupFormProps } from './group-form-props';
 import { useConfigField } from './use-config-field';
 
 function MemberFields({ form }: { form: GroupFormApi<'member'> }) {
   const { t } = useTranslation('configurations');
   const field = useConfigField<MemberConfiguration>(form, 'member');
-  const toggle = (name: 'familyPayerPays' | 'guardianPaysForJuniors') => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field: f }) => (
-        <Switch
-          {...field(name)}
-          checked={f.value}
-          onChange={(event) => f.onChange(event.currentTarget.checked)}
-          onBlur={f.onBlur}
-        />
-      )}
-    />
-  );
+  const { control } = form;
   return (
     <>
       <TextInput {...field('defaultFeeRule')} {...form.register('defaultFeeRule')} maw={420} />
-      {toggle('familyPayerPays')}
-      {toggle('guardianPaysForJuniors')}
-      <Controller
-        control={form.control}
+      <ConfigSwitch control={control} name="familyPayerPays" text={field('familyPayerPays')} />
+      <ConfigSwitch control={control} name="guardianPaysForJuniors" text={field('guardianPaysForJuniors')} />
+      <ConfigWholeNumber
+        control={control}
         name="juniorAgeLimit"
-        render={({ field: f }) => (
-          <NumberInput
-            {...field('juniorAgeLimit')}
-            value={f.value ?? ''}
-            onChange={(v) => f.onChange(toNumber(v))}
-            onBlur={f.onBlur}
-            min={1}
-            max={30}
-            allowDecimal={false}
-            allowNegative={false}
-            suffix={` ${t('years')}`}
-            maw={240}
-          />
-        )}
+        text={field('juniorAgeLimit')}
+        min={1}
+        max={30}
+        suffix={` ${t('years')}`}
+        maw={240}
       />
     </>
   );

@@ -10,7 +10,8 @@ import { createContract } from '../api/save-contract';
 import { ContractForm } from './contract-form';
 
 const user = userEvent.setup({ delay: null });
-vi.setConfig({ testTimeout: 30_000 });
+// Generous: the article pick and two failed saves take long on a loaded machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 const CODE_LISTS = {
   units: [{ code: 'st', name: 'Styck', days: null, active: true }],
@@ -21,13 +22,22 @@ const CODE_LISTS = {
   termsOfDelivery: [],
 };
 
+const MEMBERSHIP = {
+  id: '00000000-0000-4000-8000-000000000021',
+  number: 'FM1',
+  description: 'Företagsmedlemskap',
+  unit: 'st',
+  salesPriceOre: 450_000,
+  vatPercent: 25,
+};
+
 /** The API as the form sees it: code lists, the customer search, and a POST answered by `onPost`. */
 function stubApi(onPost: (body: unknown) => Response) {
   const posts: unknown[] = [];
   mockApi({
     'GET customizations': () => CODE_LISTS,
     'GET customers/search': () => [{ id: '00000000-0000-4000-8000-000000000011', number: '1001', name: 'Greta Golfsson' }],
-    'GET articles/search': () => [],
+    'GET articles/search': ({ query }) => ((query.get('q') ?? '').toLowerCase().startsWith('före') ? [MEMBERSHIP] : []),
     'POST contracts': ({ body }) => {
       posts.push(body);
       return onPost(body);
@@ -74,12 +84,14 @@ describe('contract form', () => {
     expect(within(row).getByText('Detta fält är obligatoriskt')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
 
-    // With a price the row still needs an article or a description.
+    // With a price the row still needs an article: Fortnox has no text rows on contracts.
+    await user.type(within(row).getByRole('textbox', { name: 'Benämning, rad 1' }), 'Skylt');
     await user.type(price, '100');
     await user.click(screen.getByRole('button', { name: 'Skapa avtal' }));
     await waitFor(() =>
-      expect(within(row).getByRole('textbox', { name: 'Benämning, rad 1' })).toHaveAttribute('aria-invalid', 'true'),
+      expect(within(row).getByRole('textbox', { name: 'Artikel, rad 1' })).toHaveAttribute('aria-invalid', 'true'),
     );
+    expect(within(row).getByText('Avtalets rader måste ha en artikel')).toBeInTheDocument();
     expect(price).not.toHaveAttribute('aria-invalid', 'true');
     expect(posts).toHaveLength(0);
 
@@ -122,8 +134,12 @@ describe('contract form', () => {
     await user.click(customer);
     await user.click(await screen.findByRole('option', { name: '1001 – Greta Golfsson', hidden: true }));
     const row = screen.getAllByTestId('contract-row')[0] as HTMLElement;
-    await user.type(within(row).getByRole('textbox', { name: 'Benämning, rad 1' }), 'Företagsmedlemskap');
-    await user.type(within(row).getByRole('textbox', { name: 'À-pris, rad 1' }), '4500');
+    // Picking the article fills in its description, unit, price and VAT.
+    const article = within(row).getByRole('textbox', { name: 'Artikel, rad 1' });
+    await user.click(article);
+    await user.type(article, 'före');
+    await user.click(await screen.findByRole('option', { name: 'FM1 – Företagsmedlemskap', hidden: true }));
+    await waitFor(() => expect(within(row).getByRole('textbox', { name: 'Benämning, rad 1' })).toHaveValue('Företagsmedlemskap'));
     await user.click(screen.getByRole('button', { name: 'Skapa avtal' }));
 
     expect(await screen.findByText('Kunden finns inte i bokföringsprogrammet')).toBeInTheDocument();
@@ -136,6 +152,7 @@ describe('contract form', () => {
         invoiceInterval: 12,
         rows: [
           expect.objectContaining({
+            articleNumber: 'FM1',
             description: 'Företagsmedlemskap',
             priceOre: 450_000,
             quantityHundredths: 100,

@@ -8,10 +8,8 @@ import {
   type UpdateContractInput,
   updateContractBodySchema,
 } from '@fairway/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Group, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Controller, type FieldPath, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AccountingCodeFields } from '../../../components/accounting/components/accounting-code-fields';
 import { CustomerLookupField } from '../../../components/accounting/components/customer-lookup';
@@ -22,12 +20,8 @@ import {
   documentRowValues,
   emptyDocumentRow,
 } from '../../../components/accounting/lib/document-rows';
-import { DateField } from '../../../components/date-field';
+import { FormDate, FormSwitch, useDocumentForm } from '../../../components/form/use-document-form';
 import { FormFrame, FormSection } from '../../../components/form-section';
-import { listErrorMessage } from '../../../components/list/list-states';
-import { ApiError } from '../../../lib/api-client';
-import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
-import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { todayInStockholm } from '../lib/format';
 import { CONTRACT_PATHS } from '../lib/paths';
 
@@ -85,12 +79,6 @@ export function contractFormValues(contract?: Contract, today = todayInStockholm
   };
 }
 
-/** The accounting program's answers (customer not found, not answering) are worth showing as they are. */
-function failureText(error: unknown, leftover: string | null): string | null {
-  if (error instanceof ApiError && error.status === 503) return listErrorMessage(error) ?? leftover;
-  return leftover;
-}
-
 export interface ContractFormProps {
   /** The contract to edit; absent when creating. */
   contract?: Contract;
@@ -111,76 +99,27 @@ export interface ContractFormProps {
  */
 export function ContractForm({ contract, readOnly, readOnlyText, onSubmit, onSaved }: ContractFormProps) {
   const { t } = useTranslation('contracts');
-  const errorText = useFieldErrorText();
-  const [failure, setFailure] = useState<string | null>(null);
-  // The form's own id: sent again (a retry after a lost answer) it creates one contract.
-  const [requestId] = useState(() => crypto.randomUUID());
   const creating = contract === undefined;
-  const form = useForm<ContractFormValues, unknown, CreateContractInput>({
-    resolver: (creating ? zodResolver(createContractBodySchema) : zodResolver(updateContractBodySchema)) as unknown as Resolver<
-      ContractFormValues,
-      unknown,
-      CreateContractInput
-    >,
+  const { form, field, submit, failure } = useDocumentForm<ContractFormValues, CreateContractInput>({
+    ns: 'contracts',
+    creating,
+    createSchema: createContractBodySchema,
+    updateSchema: updateContractBodySchema,
     defaultValues: contractFormValues(contract),
-    mode: 'onTouched',
+    readOnly,
+    serverFields: (values) => contractFormFields(values.rows.length),
+    onSubmit,
+    onSaved,
   });
-  const { control, register, handleSubmit, setError, setValue, getValues, formState } = form;
-  const { errors } = formState;
-  const leaving = useUnsavedChangesGuard(formState.isDirty && !readOnly && !formState.isSubmitSuccessful);
+  const { control, register, setValue, formState } = form;
   const vatIncluded = useWatch({ control, name: 'vatIncluded' }) ?? false;
 
-  const field = (name: Path, labelKey = name.split('.').at(-1) as string) => {
-    const label = t(`fields.${labelKey}.label`);
-    const description = t(`fields.${labelKey}.description`, { defaultValue: '' }) || undefined;
-    return { label, description, error: errorText(get(errors, name) as FieldError | undefined, label) };
-  };
-
-  const submit = handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      await onSubmit(creating ? { ...body, requestId } : body);
-      leaving.current = true;
-      onSaved();
-    } catch (error) {
-      const result = applyFormErrors(error, setError, contractFormFields(getValues('rows').length));
-      setFailure(failureText(error, result.message));
-    }
-  });
-
   const toggle = (name: 'continuous' | 'active' | 'vatIncluded') => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field: f }) => (
-        <Switch
-          label={field(name).label}
-          description={field(name).description}
-          name={f.name}
-          ref={f.ref}
-          checked={f.value ?? false}
-          onChange={(event) => f.onChange(event.currentTarget.checked)}
-          onBlur={f.onBlur}
-        />
-      )}
-    />
+    <FormSwitch control={control} name={name} text={field(name)} />
   );
 
   const date = (name: 'contractDate' | 'periodStart' | 'periodEnd') => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field: f }) => (
-        <DateField
-          {...field(name)}
-          value={f.value}
-          onChange={f.onChange}
-          onBlur={f.onBlur}
-          ref={f.ref}
-          clearable={name === 'periodEnd'}
-        />
-      )}
-    />
+    <FormDate control={control} name={name} text={field(name)} clearable={name === 'periodEnd'} />
   );
 
   return (

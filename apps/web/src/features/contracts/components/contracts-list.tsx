@@ -1,15 +1,10 @@
 import { CONTRACT_TAG_MAX_LENGTH } from '@fairway/shared';
-import { Alert, Autocomplete, Button, CloseButton, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconFileDollar, IconInfoCircle, IconPlus, IconTag } from '@tabler/icons-react';
+import { Alert, Autocomplete, CloseButton, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconFileDollar, IconInfoCircle, IconTag } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { ExportMenu } from '../../../components/list/export-menu';
-import { ListBody } from '../../../components/list/list-body';
-import { ListFooter } from '../../../components/list/list-footer';
-import { ListToolbar } from '../../../components/list/list-toolbar';
-import { SyncButton } from '../../../components/list/sync-button';
+import { AccountingListActions, DocumentList, NewButton } from '../../../components/list/document-list';
 import { useListParams } from '../../../components/list/use-list-params';
 import { useCurrentUser } from '../../../lib/current-user';
 import { contractsKey, useContracts } from '../api/list-contracts';
@@ -85,29 +80,14 @@ export function ContractsList() {
   const query: ContractsQuery = useMemo(() => ({ ...params.query, tag }), [params.query, tag]);
   const list = useContracts(query);
   const canWrite = user?.scopes.includes('contracts.write') ?? false;
-  // Refreshing the copy is open to whoever reads the accounting data (POST synchronize).
-  const canSync = user?.scopes.includes('invoices.read') ?? false;
 
   // Every tag seen on the pages shown, for the tag filter's suggestions.
   const seen = useRef(new Set<string>());
   for (const row of list.data?.data ?? []) for (const name of row.tags) seen.current.add(name);
   const knownTags = [...seen.current].sort((a, b) => a.localeCompare(b, 'sv'));
 
-  const total = list.data?.pagination.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / params.pageSize));
-  const { page, setPage } = params;
-  // A page beyond the last (an old link, or fewer contracts since) falls back to the last one.
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && total > 0 && page > pages) setPage(pages);
-  }, [list.data, list.isPlaceholderData, total, page, pages, setPage]);
-
   const unsupported = list.data?.supported === false;
-  const newButton =
-    canWrite && !unsupported ? (
-      <Button component={Link} to={CONTRACT_PATHS.create} leftSection={<IconPlus size={18} aria-hidden="true" />}>
-        {t('list.new')}
-      </Button>
-    ) : null;
+  const newButton = canWrite && !unsupported ? <NewButton to={CONTRACT_PATHS.create}>{t('list.new')}</NewButton> : null;
 
   const isFiltered = params.isFiltered || tag !== undefined;
   const clearFilters = () => {
@@ -133,35 +113,32 @@ export function ContractsList() {
           data={STATUS_TABS.map((value) => ({ value, label: t(`list.filters.status.${value}`) }))}
         />
       </ScrollArea>
-      <ListToolbar
-        search={params.searchInput}
-        onSearchChange={params.setSearchInput}
+      <DocumentList
+        params={params}
+        query={list}
         searchLabel={t('list.searchLabel')}
         searchPlaceholder={t('list.searchPlaceholder')}
         filters={<TagFilter value={tag} onChange={setTag} known={knownTags} />}
         actions={
-          <>
-            {canSync ? <SyncButton invalidate={REFRESHED} /> : null}
-            <ExportMenu path="contracts/export" query={query} fileName={t('list.exportFileName')} />
-            {newButton}
-          </>
+          <AccountingListActions
+            invalidate={REFRESHED}
+            exportPath="contracts/export"
+            query={query}
+            fileName={t('list.exportFileName')}
+            newButton={newButton}
+          />
         }
-      />
-      {list.data?.notice ? (
-        <Alert variant="light" color="blue" mb="md" icon={<IconInfoCircle size={18} aria-hidden="true" />}>
-          <Text fz="sm">{list.data.notice}</Text>
-        </Alert>
-      ) : null}
-      <ListBody
-        query={list}
+        notice={
+          list.data?.notice ? (
+            <Alert variant="light" color="blue" mb="md" icon={<IconInfoCircle size={18} aria-hidden="true" />}>
+              <Text fz="sm">{list.data.notice}</Text>
+            </Alert>
+          ) : null
+        }
         isFiltered={isFiltered}
         onClearFilters={clearFilters}
         needsAccounting
-        empty={
-          <EmptyState title={t('list.emptyTitle')} order={3} icon={<IconFileDollar size={30} stroke={1.6} />} action={newButton}>
-            {t('list.emptyText')}
-          </EmptyState>
-        }
+        empty={{ icon: IconFileDollar, title: t('list.emptyTitle'), text: t('list.emptyText'), action: newButton }}
       >
         {(rows) => (
           <ContractsTable
@@ -173,14 +150,7 @@ export function ContractsList() {
             onTag={(name) => setTag(name)}
           />
         )}
-      </ListBody>
-      <ListFooter
-        page={params.page}
-        pageSize={params.pageSize}
-        total={total}
-        onPageChange={params.setPage}
-        onPageSizeChange={params.setPageSize}
-      />
+      </DocumentList>
     </Stack>
   );
 }

@@ -1,56 +1,28 @@
 import type { ContractListRow, ContractSort } from '@fairway/shared';
-import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { type ListColumn, ListTable } from '../../../components/list/list-table';
-import type { SortOrder } from '../../../components/list/use-list-params';
+import { type DocumentRowsProps, DocumentTable, NotSet } from '../../../components/list/document-table';
+import type { ListColumn } from '../../../components/list/list-table';
 import { formatDate } from '../../../lib/dates';
 import { formatOre } from '../../../lib/money';
 import { CONTRACT_PATHS } from '../lib/paths';
 import { ContractStatusBadge } from './contract-status-badge';
 
-export interface ContractsTableProps {
-  rows: ContractListRow[];
-  sort: ContractSort | undefined;
-  order: SortOrder;
-  onSort: (column: ContractSort, order: SortOrder) => void;
-  fetching: boolean;
+export interface ContractsTableProps extends DocumentRowsProps<ContractListRow, ContractSort> {
   /** A tag badge filters the list by that tag. */
   onTag: (tag: string) => void;
 }
 
 /** The contracts of one page; a row opens the contract, and its number is the keyboard's link. */
-export function ContractsTable({ rows, sort, order, onSort, fetching, onTag }: ContractsTableProps) {
+export function ContractsTable({ onTag, ...page }: ContractsTableProps) {
   const { t, i18n } = useTranslation('contracts');
   const lang = i18n.language === 'en' ? 'en' : 'sv';
-  const navigate = useNavigate();
-  const none = (
-    <Text span c="dimmed" fz="sm" aria-hidden="true">
-      {t('list.notSet')}
-    </Text>
-  );
+  const none = <NotSet>{t('list.notSet')}</NotSet>;
   const period = (c: ContractListRow) =>
     c.periodEnd
       ? t('list.period', { start: formatDate(c.periodStart, lang), end: formatDate(c.periodEnd, lang) })
       : formatDate(c.periodStart, lang);
   const columns: ListColumn<ContractListRow, ContractSort>[] = [
-    {
-      accessor: 'number',
-      title: t('list.columns.number'),
-      sort: 'number',
-      noWrap: true,
-      render: (c) => (
-        <Anchor
-          component={Link}
-          to={CONTRACT_PATHS.edit(c.id)}
-          fw={600}
-          fz="sm"
-          aria-label={t('list.open', { number: c.number, name: c.customerName })}
-        >
-          {c.number}
-        </Anchor>
-      ),
-    },
     {
       accessor: 'customerName',
       title: t('list.columns.customer'),
@@ -140,14 +112,12 @@ export function ContractsTable({ rows, sort, order, onSort, fetching, onTag }: C
     },
   ];
   return (
-    <ListTable<ContractListRow, ContractSort>
-      records={rows}
+    <DocumentTable<ContractListRow, ContractSort>
+      {...page}
+      numberTitle={t('list.columns.number')}
+      pathOf={(c) => CONTRACT_PATHS.edit(c.id)}
+      openLabel={(c) => t('list.open', { number: c.number, name: c.customerName })}
       columns={columns}
-      sort={sort}
-      order={order}
-      onSort={onSort}
-      fetching={fetching}
-      onRowClick={(c) => void navigate(CONTRACT_PATHS.edit(c.id))}
       label={t('list.tableLabel')}
       minWidth={560}
     />

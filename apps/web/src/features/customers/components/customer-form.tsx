@@ -9,20 +9,17 @@ import {
   updateCustomerBodySchema,
   VAT_TYPES,
 } from '@fairway/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, NumberInput, Select, SimpleGrid, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Controller, type FieldPath, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AccountingCodeFields } from '../../../components/accounting/components/accounting-code-fields';
 import { LabelledSegments } from '../../../components/accounting/components/labelled-segments';
+import { PercentInput } from '../../../components/form/decimal-input';
+import { KronorInput } from '../../../components/form/kronor-input';
+import { useDocumentForm } from '../../../components/form/use-document-form';
 import { FormFrame, FormSection } from '../../../components/form-section';
-import { KronorInput } from '../../../components/kronor-input';
-import { listErrorMessage } from '../../../components/list/list-states';
-import { ApiError } from '../../../lib/api-client';
-import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
-import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
+import { useFieldErrorText } from '../../../lib/form-errors';
 import { CUSTOMER_PATHS } from '../lib/paths';
 import { CountrySelect } from './country-select';
 
@@ -71,15 +68,6 @@ const CURRENCIES = ['SEK', 'EUR', 'NOK', 'DKK', 'USD', 'GBP', 'CHF'];
 
 const text = (value: string | null | undefined) => value ?? '';
 
-/**
- * A percent input's value as basis points. While typing the input hands over partial text such
- * as "12," — read as 12 so the digits after the comma are not lost.
- */
-export function percentToBasisPoints(value: number | string): number | null {
-  const percent = typeof value === 'number' ? value : Number(value.replace(/\s/g, '').replace(',', '.'));
-  return value === '' || !Number.isFinite(percent) ? null : Math.round(percent * 100);
-}
-
 /** The form's starting values: the customer as stored, or a new private customer in Sweden. */
 export function customerFormValues(customer?: Customer): CustomerFormValues {
   const address = (a?: Customer['address']) => ({
@@ -126,16 +114,6 @@ export function customerFormValues(customer?: Customer): CustomerFormValues {
   return customer ? values : { number: '', ...values };
 }
 
-/**
- * The text for a refusal that found no field of its own. The accounting program's answers (a
- * number in use, too many requests, not answering) carry a localised message worth showing as
- * it is, also for a 503.
- */
-function failureText(error: unknown, leftover: string | null): string | null {
-  if (error instanceof ApiError && error.status === 503) return listErrorMessage(error) ?? leftover;
-  return leftover;
-}
-
 export interface CustomerFormProps {
   /** The customer to edit; absent when creating. */
   customer?: Customer;
@@ -153,45 +131,23 @@ export interface CustomerFormProps {
  * in the alert at the top.
  */
 export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: CustomerFormProps) {
-  const { t, i18n } = useTranslation('customers');
+  const { t } = useTranslation('customers');
   const errorText = useFieldErrorText();
-  const [failure, setFailure] = useState<string | null>(null);
-  // The form's own id: sent again (a double click, a retry after a lost or queued answer) it creates once.
-  const [requestId] = useState(() => crypto.randomUUID());
   const creating = customer === undefined;
-  const form = useForm<CustomerFormValues, unknown, CreateCustomerInput | UpdateCustomerInput>({
-    resolver: (creating ? zodResolver(createCustomerBodySchema) : zodResolver(updateCustomerBodySchema)) as Resolver<
-      CustomerFormValues,
-      unknown,
-      CreateCustomerInput | UpdateCustomerInput
-    >,
+  const { form, field, submit, failure } = useDocumentForm<CustomerFormValues, CreateCustomerInput | UpdateCustomerInput>({
+    ns: 'customers',
+    creating,
+    createSchema: createCustomerBodySchema,
+    updateSchema: updateCustomerBodySchema,
     defaultValues: customerFormValues(customer),
-    mode: 'onTouched',
+    readOnly,
+    serverFields: () => CUSTOMER_FORM_FIELDS,
+    onSubmit,
+    onSaved,
   });
-  const { control, register, handleSubmit, setError, setValue, getValues, formState } = form;
-  const { errors } = formState;
+  const { control, register, setValue, getValues, formState } = form;
   // Watched on its own, so typing elsewhere does not re-render the whole form.
   const type = useWatch({ control, name: 'type' }) ?? 'private';
-  const leaving = useUnsavedChangesGuard(formState.isDirty && !readOnly && !formState.isSubmitSuccessful);
-
-  const field = (name: Path, labelKey = name.split('.').at(-1) as string) => {
-    const label = t(`fields.${labelKey}.label`);
-    const description = t(`fields.${labelKey}.description`, { defaultValue: '' }) || undefined;
-    const placeholder = t(`fields.${labelKey}.placeholder`, { defaultValue: '' }) || undefined;
-    return { label, description, placeholder, error: errorText(get(errors, name) as FieldError | undefined, label) };
-  };
-
-  const submit = handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      await onSubmit(creating ? { ...body, requestId } : body);
-      leaving.current = true;
-      onSaved();
-    } catch (error) {
-      const result = applyFormErrors(error, setError, CUSTOMER_FORM_FIELDS);
-      setFailure(failureText(error, result.message));
-    }
-  });
 
   const copyAddress = () => {
     const address = getValues('address');
@@ -223,7 +179,7 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
   );
 
   const identityLabel = t(`fields.organisationNumber.${type}`);
-  const identityError = errorText(errors.organisationNumber, identityLabel);
+  const identityError = errorText(formState.errors.organisationNumber, identityLabel);
 
   return (
     <FormFrame
@@ -352,20 +308,13 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
             control={control}
             name="invoiceDiscountBasisPoints"
             render={({ field: f }) => (
-              <NumberInput
+              <PercentInput
                 {...field('invoiceDiscountBasisPoints')}
-                value={typeof f.value === 'number' ? f.value / 100 : ''}
-                onChange={(v) => f.onChange(percentToBasisPoints(v))}
+                factor={100}
+                value={f.value}
+                onChange={f.onChange}
                 onBlur={f.onBlur}
                 ref={f.ref}
-                min={0}
-                max={100}
-                clampBehavior="none"
-                decimalScale={2}
-                decimalSeparator={i18n.language === 'en' ? '.' : ','}
-                allowNegative={false}
-                suffix=" %"
-                inputMode="decimal"
               />
             )}
           />

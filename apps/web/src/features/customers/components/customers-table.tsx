@@ -1,46 +1,17 @@
 import type { CustomerRow, CustomerSort } from '@fairway/shared';
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { type ListColumn, ListTable } from '../../../components/list/list-table';
-import type { SortOrder } from '../../../components/list/use-list-params';
+import { type DocumentRowsProps, DocumentTable, NotSet } from '../../../components/list/document-table';
+import type { ListColumn } from '../../../components/list/list-table';
 import { CUSTOMER_PATHS } from '../lib/paths';
 
-export interface CustomersTableProps {
-  rows: CustomerRow[];
-  sort: CustomerSort | undefined;
-  order: SortOrder;
-  onSort: (column: CustomerSort, order: SortOrder) => void;
-  fetching: boolean;
-}
+export type CustomersTableProps = DocumentRowsProps<CustomerRow, CustomerSort>;
 
 /** The customers of one page; a row opens the customer, and its number is the keyboard's link. */
-export function CustomersTable({ rows, sort, order, onSort, fetching }: CustomersTableProps) {
+export function CustomersTable(page: CustomersTableProps) {
   const { t } = useTranslation('customers');
-  const navigate = useNavigate();
-  const none = (
-    <Text span c="dimmed" fz="sm" aria-hidden="true">
-      {t('list.notSet')}
-    </Text>
-  );
+  const none = <NotSet>{t('list.notSet')}</NotSet>;
   const columns: ListColumn<CustomerRow, CustomerSort>[] = [
-    {
-      accessor: 'number',
-      title: t('list.columns.number'),
-      sort: 'number',
-      noWrap: true,
-      render: (c) => (
-        <Anchor
-          component={Link}
-          to={CUSTOMER_PATHS.edit(c.id)}
-          fw={600}
-          fz="sm"
-          aria-label={t('list.open', { number: c.number, name: c.name })}
-        >
-          {c.number}
-        </Anchor>
-      ),
-    },
     {
       accessor: 'name',
       title: t('list.columns.name'),
@@ -101,14 +72,12 @@ export function CustomersTable({ rows, sort, order, onSort, fetching }: Customer
     },
   ];
   return (
-    <ListTable<CustomerRow, CustomerSort>
-      records={rows}
+    <DocumentTable<CustomerRow, CustomerSort>
+      {...page}
+      numberTitle={t('list.columns.number')}
+      pathOf={(c) => CUSTOMER_PATHS.edit(c.id)}
+      openLabel={(c) => t('list.open', { number: c.number, name: c.name })}
       columns={columns}
-      sort={sort}
-      order={order}
-      onSort={onSort}
-      fetching={fetching}
-      onRowClick={(c) => void navigate(CUSTOMER_PATHS.edit(c.id))}
       label={t('list.tableLabel')}
       minWidth={520}
     />

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
-import { KronorInput } from '../../../components/kronor-input';
+import { KronorInput } from '../../../components/form/kronor-input';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useFeeTypes } from '../api/list-fee-types';

@@ -14,7 +14,7 @@ import { MultiSelect, NumberInput, SegmentedControl, Stack, Text, Textarea, Text
 import { useMemo, useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { KronorInput } from '../../../components/kronor-input';
+import { KronorInput } from '../../../components/form/kronor-input';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { formatOre } from '../../../lib/money';
 import { notifySuccess } from '../../../lib/notify';

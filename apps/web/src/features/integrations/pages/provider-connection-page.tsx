@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches, useSearchParams } from 'react-router';
 import { brand } from '../../../app/brand';
@@ -42,6 +42,39 @@ function messageOf(error: unknown): string {
 }
 
 /** What the connection now reaches: the real program, or (said outright) the portal's simulator of it. */
+/**
+ * The page's frame in each of its states: the title, what the state shows, and the way on (to
+ * Integrations, and home or to the dashboard) when there is one.
+ */
+function ConnectionFrame({
+  title,
+  children,
+  back,
+}: {
+  title: string;
+  children: ReactNode;
+  /** The second button: home, or the dashboard once connected; none while the connection is made. */
+  back?: 'home' | 'dashboard';
+}) {
+  const { t } = useTranslation('integrations');
+  return (
+    <Stack gap="lg" maw={680}>
+      <Title order={1}>{title}</Title>
+      {children}
+      {back ? (
+        <Group gap="sm">
+          <Button component={Link} to={INTEGRATIONS_PATH}>
+            {t('connection.toIntegrations')}
+          </Button>
+          <Button component={Link} to={back === 'home' ? '/' : '/dashboard'} variant="default">
+            {t(back === 'home' ? 'connection.toHome' : 'connection.toDashboard')}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
 function successText(t: TFunction, result: AccountingCallbackResult, provider: string): string {
   const { clubAccountName: clubAccount, companyName: company } = result;
   if (result.target === 'simulator')
@@ -101,8 +134,7 @@ export default function ProviderConnectionPage() {
   if (outcome?.kind === 'success') {
     const { result } = outcome;
     return (
-      <Stack gap="lg" maw={680}>
-        <Title order={1}>{title}</Title>
+      <ConnectionFrame title={title} back="dashboard">
         <Alert
           color="teal"
           variant="light"
@@ -121,22 +153,13 @@ export default function ProviderConnectionPage() {
             <TargetNotice target={result.target} name={providerName} reason="cloud" linked linkedTo={result.companyName} mt="0" />
           </Stack>
         </Alert>
-        <Group gap="sm">
-          <Button component={Link} to={INTEGRATIONS_PATH}>
-            {t('connection.toIntegrations')}
-          </Button>
-          <Button component={Link} to="/dashboard" variant="default">
-            {t('connection.toDashboard')}
-          </Button>
-        </Group>
-      </Stack>
+      </ConnectionFrame>
     );
   }
 
   if (outcome?.kind === 'error') {
     return (
-      <Stack gap="lg" maw={680}>
-        <Title order={1}>{title}</Title>
+      <ConnectionFrame title={title} back="home">
         <Alert
           color="red"
           variant="light"
@@ -157,33 +180,23 @@ export default function ProviderConnectionPage() {
             <List.Item>{t('connection.errorStep3', { provider: providerName })}</List.Item>
           </List>
         </div>
-        <Group gap="sm">
-          <Button component={Link} to={INTEGRATIONS_PATH}>
-            {t('connection.toIntegrations')}
-          </Button>
-          <Button component={Link} to="/" variant="default">
-            {t('connection.toHome')}
-          </Button>
-        </Group>
-      </Stack>
+      </ConnectionFrame>
     );
   }
 
   if (state) {
     return (
-      <Stack gap="lg" maw={680}>
-        <Title order={1}>{title}</Title>
+      <ConnectionFrame title={title}>
         <Group gap="sm" role="status" aria-live="polite">
           <Loader size="sm" />
           <Text>{t('connection.progress', { provider: providerName })}</Text>
         </Group>
-      </Stack>
+      </ConnectionFrame>
     );
   }
 
   return (
-    <Stack gap="lg" maw={680}>
-      <Title order={1}>{title}</Title>
+    <ConnectionFrame title={title} back="home">
       {refusal ? (
         <Alert
           color="orange"
@@ -196,14 +209,6 @@ export default function ProviderConnectionPage() {
       ) : null}
       <Text>{t('connection.text', { brand: brand.name, provider: providerName })}</Text>
       <Text c="dimmed">{t('connection.howTo')}</Text>
-      <Group gap="sm">
-        <Button component={Link} to={INTEGRATIONS_PATH}>
-          {t('connection.toIntegrations')}
-        </Button>
-        <Button component={Link} to="/" variant="default">
-          {t('connection.toHome')}
-        </Button>
-      </Group>
-    </Stack>
+    </ConnectionFrame>
   );
 }

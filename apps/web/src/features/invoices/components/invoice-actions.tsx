@@ -13,7 +13,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/date-field';
-import { KronorInput } from '../../../components/kronor-input';
+import { KronorInput } from '../../../components/form/kronor-input';
 import { saveBlob } from '../../../components/list/export-menu';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';

@@ -7,22 +7,18 @@ import {
   type UpdateInvoiceInput,
   updateInvoiceBodySchema,
 } from '@fairway/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { Controller, type FieldError, type FieldPath, get, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountingCodeFields } from '../../../components/accounting/components/accounting-code-fields';
 import { CustomerLookupField } from '../../../components/accounting/components/customer-lookup';
 import { DocumentRowsEditor } from '../../../components/accounting/components/document-rows-editor';
 import { LabelledSegments } from '../../../components/accounting/components/labelled-segments';
-import { DateField } from '../../../components/date-field';
+import { FormDate, useDocumentForm } from '../../../components/form/use-document-form';
 import { FormFrame, FormSection } from '../../../components/form-section';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
-import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
-import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { addDays, type InvoiceFormValues, invoiceFormFields, invoiceFormValues } from '../lib/invoice-form-values';
 import { INVOICE_PATHS, UPGRADE_PATH } from '../lib/paths';
 
@@ -60,56 +56,28 @@ export interface InvoiceFormProps {
  */
 export function InvoiceForm({ invoice, readOnly, readOnlyText, onSubmit, onSaved }: InvoiceFormProps) {
   const { t } = useTranslation('invoices');
-  const errorText = useFieldErrorText();
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [requestId] = useState(() => crypto.randomUUID());
   const creating = invoice === undefined;
-  const form = useForm<InvoiceFormValues, unknown, CreateInvoiceInput>({
-    resolver: (creating ? zodResolver(createInvoiceBodySchema) : zodResolver(updateInvoiceBodySchema)) as unknown as Resolver<
-      InvoiceFormValues,
-      unknown,
-      CreateInvoiceInput
-    >,
+  const { form, field, submit, failure } = useDocumentForm<InvoiceFormValues, CreateInvoiceInput, Failure>({
+    ns: 'invoices',
+    creating,
+    createSchema: createInvoiceBodySchema,
+    updateSchema: updateInvoiceBodySchema,
     defaultValues: invoiceFormValues(invoice),
-    mode: 'onTouched',
+    readOnly,
+    serverFields: (values) => invoiceFormFields(values.rows.length) as Path[],
+    onSubmit,
+    onSaved,
+    failureOf,
   });
-  const { control, register, handleSubmit, setError, setValue, getValues, formState } = form;
-  const { errors } = formState;
-  const leaving = useUnsavedChangesGuard(formState.isDirty && !readOnly && !formState.isSubmitSuccessful);
-
-  const field = (name: Path, labelKey = name.split('.').at(-1) as string) => {
-    const label = t(`fields.${labelKey}.label`);
-    const description = t(`fields.${labelKey}.description`, { defaultValue: '' }) || undefined;
-    return { label, description, error: errorText(get(errors, name) as FieldError | undefined, label) };
-  };
-
-  const submit = handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      const saved = await onSubmit(creating ? { ...body, requestId } : body);
-      leaving.current = true;
-      onSaved(saved);
-    } catch (error) {
-      const result = applyFormErrors(error, setError, invoiceFormFields(getValues('rows').length) as Path[]);
-      setFailure(failureOf(error, result.message));
-    }
-  });
+  const { control, register, setValue, getValues, formState } = form;
 
   const date = (name: 'invoiceDate' | 'dueDate') => (
-    <Controller
+    <FormDate
       control={control}
       name={name}
-      render={({ field: f }) => (
-        <DateField
-          {...field(name)}
-          value={f.value}
-          onChange={f.onChange}
-          onBlur={f.onBlur}
-          ref={f.ref}
-          withAsterisk={name === 'invoiceDate'}
-          clearable={name === 'dueDate'}
-        />
-      )}
+      text={field(name)}
+      withAsterisk={name === 'invoiceDate'}
+      clearable={name === 'dueDate'}
     />
   );
 

@@ -1,50 +1,25 @@
 import type { InvoiceListRow, InvoiceSort } from '@fairway/shared';
-import { Anchor, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { type ListColumn, ListTable } from '../../../components/list/list-table';
-import type { SortOrder } from '../../../components/list/use-list-params';
+import { type DocumentRowsProps, DocumentTable } from '../../../components/list/document-table';
+import type { ListColumn } from '../../../components/list/list-table';
 import { formatDate } from '../../../lib/dates';
 import { formatOre } from '../../../lib/money';
 import { INVOICE_PATHS } from '../lib/paths';
 import { InvoiceStatusBadges } from './invoice-status-badges';
 
-export interface InvoicesTableProps {
-  rows: InvoiceListRow[];
-  sort: InvoiceSort | undefined;
-  order: SortOrder;
-  onSort: (column: InvoiceSort, order: SortOrder) => void;
-  fetching: boolean;
-}
+export type InvoicesTableProps = DocumentRowsProps<InvoiceListRow, InvoiceSort>;
 
 /** The invoices of one page; a row opens the invoice, and its number is the keyboard's link. */
-export function InvoicesTable({ rows, sort, order, onSort, fetching }: InvoicesTableProps) {
+export function InvoicesTable(page: InvoicesTableProps) {
   const { t, i18n } = useTranslation('invoices');
   const lang = i18n.language === 'en' ? 'en' : 'sv';
-  const navigate = useNavigate();
   const amount = (ore: number) => (
     <Text fz="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
       {formatOre(ore, lang)}
     </Text>
   );
   const columns: ListColumn<InvoiceListRow, InvoiceSort>[] = [
-    {
-      accessor: 'number',
-      title: t('list.columns.number'),
-      sort: 'number',
-      noWrap: true,
-      render: (r) => (
-        <Anchor
-          component={Link}
-          to={INVOICE_PATHS.edit(r.id)}
-          fw={600}
-          fz="sm"
-          aria-label={t('list.open', { number: r.number, name: r.customerName })}
-        >
-          {r.number}
-        </Anchor>
-      ),
-    },
     {
       accessor: 'customerName',
       title: t('list.columns.customer'),
@@ -98,14 +73,12 @@ export function InvoicesTable({ rows, sort, order, onSort, fetching }: InvoicesT
     { accessor: 'status', title: t('list.columns.status'), render: (r) => <InvoiceStatusBadges invoice={r} /> },
   ];
   return (
-    <ListTable<InvoiceListRow, InvoiceSort>
-      records={rows}
+    <DocumentTable<InvoiceListRow, InvoiceSort>
+      {...page}
+      numberTitle={t('list.columns.number')}
+      pathOf={(r) => INVOICE_PATHS.edit(r.id)}
+      openLabel={(r) => t('list.open', { number: r.number, name: r.customerName })}
       columns={columns}
-      sort={sort}
-      order={order}
-      onSort={onSort}
-      fetching={fetching}
-      onRowClick={(r) => void navigate(INVOICE_PATHS.edit(r.id))}
       label={t('list.tableLabel')}
       // Number, customer, amount and status fit a phone's width; the other columns appear as room allows.
       minWidth={340}

@@ -1,4 +1,4 @@
-import { isInvoiceDate } from '@fairway/shared';
+import { isIsoDate } from '@fairway/shared';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -7,7 +7,7 @@ export interface DateRange {
   to: string | undefined;
 }
 
-const valid = (value: string | null) => (value && isInvoiceDate(value) ? value : undefined);
+const valid = (value: string | null) => (value && isIsoDate(value) ? value : undefined);
 
 /**
  * The invoice-date range of the invoices list, kept in `?from=` and `?to=` beside
@@ -22,7 +22,7 @@ export function useDateRangeParam(): [DateRange, (name: keyof DateRange, value: 
       setSearchParams(
         (current) => {
           const params = new URLSearchParams(current);
-          if (value && isInvoiceDate(value)) params.set(name, value);
+          if (value && isIsoDate(value)) params.set(name, value);
           else params.delete(name);
           params.delete('page');
           return params;

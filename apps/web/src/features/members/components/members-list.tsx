@@ -1,14 +1,11 @@
 import { encodeMessage, type MemberBulkActionBody, type MemberListRow, translateValidationMessage } from '@fairway/shared';
 import { Button, Group, Menu, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconPlus, IconUsers } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconChevronDown, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
+import { useSearchParams } from 'react-router';
 import { FailureAlert } from '../../../components/failure-alert';
-import { ListBody } from '../../../components/list/list-body';
-import { ListFooter } from '../../../components/list/list-footer';
-import { ListToolbar } from '../../../components/list/list-toolbar';
+import { DocumentList, FilterSelect, NewButton } from '../../../components/list/document-list';
 import { useListParams } from '../../../components/list/use-list-params';
 import { useCurrentUser } from '../../../lib/current-user';
 import { callFailure, type FormFailure } from '../../../lib/form-errors';
@@ -46,13 +43,6 @@ export function MembersList() {
   const [asking, setAsking] = useState<Asking | null>(null);
   const [choice, setChoice] = useState<string | null>(null);
   const [failure, setFailure] = useState<FormFailure | null>(null);
-
-  const total = query.data?.pagination.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / params.pageSize));
-  const { page, setPage } = params;
-  useEffect(() => {
-    if (query.data && !query.isPlaceholderData && total > 0 && page > pages) setPage(pages);
-  }, [query.data, query.isPlaceholderData, total, page, pages, setPage]);
 
   const setOpen = (name: OpenFilter, value: string | null) => {
     // Inputs may report their value again unchanged (a number input on mount): no new address then.
@@ -124,23 +114,10 @@ export function MembersList() {
     void run(body, true);
   };
 
-  const newButton = canWrite ? (
-    <Button component={Link} to={MEMBER_PATHS.create} leftSection={<IconPlus size={18} aria-hidden="true" />}>
-      {t('list.new')}
-    </Button>
-  ) : null;
+  const newButton = canWrite ? <NewButton to={MEMBER_PATHS.create}>{t('list.new')}</NewButton> : null;
 
   const fixedSelect = (name: 'active' | 'sex' | 'inFamily' | 'hasBalance') => (
-    <Select
-      key={name}
-      label={t(`list.filters.${name}.label`)}
-      value={params.filters[name]}
-      onChange={(value) => value && params.setFilter(name, value as never)}
-      data={MEMBERS_LIST.filters[name].map((value) => ({ value, label: t(`list.filters.${name}.${value}`) }))}
-      allowDeselect={false}
-      w={{ base: '100%', xs: 130 }}
-      comboboxProps={{ withinPortal: true }}
-    />
+    <FilterSelect ns="members" defs={MEMBERS_LIST.filters} name={name} params={params} width={130} />
   );
   const categorySelect = (name: 'memberCategoryId' | 'playerCategoryId', list: { id: string; name: string }[]) => (
     <Select
@@ -175,9 +152,9 @@ export function MembersList() {
 
   return (
     <>
-      <ListToolbar
-        search={params.searchInput}
-        onSearchChange={params.setSearchInput}
+      <DocumentList
+        params={params}
+        query={query}
         searchLabel={t('list.searchLabel')}
         searchPlaceholder={t('list.searchPlaceholder')}
         filters={
@@ -220,26 +197,21 @@ export function MembersList() {
             {newButton}
           </>
         }
-      />
-      {selected.size > 0 ? (
-        <Group gap="xs" mb="sm">
-          <Text fz="sm" aria-live="polite">
-            {t('bulk.selected', { count: selected.size })}
-          </Text>
-          <Button variant="subtle" size="compact-sm" onClick={() => setSelected(new Set())}>
-            {t('bulk.clear')}
-          </Button>
-        </Group>
-      ) : null}
-      <ListBody
-        query={query}
+        notice={
+          selected.size > 0 ? (
+            <Group gap="xs" mb="sm">
+              <Text fz="sm" aria-live="polite">
+                {t('bulk.selected', { count: selected.size })}
+              </Text>
+              <Button variant="subtle" size="compact-sm" onClick={() => setSelected(new Set())}>
+                {t('bulk.clear')}
+              </Button>
+            </Group>
+          ) : null
+        }
         isFiltered={isFiltered}
         onClearFilters={clearFilters}
-        empty={
-          <EmptyState title={t('list.emptyTitle')} order={3} icon={<IconUsers size={30} stroke={1.6} />} action={newButton}>
-            {t('list.emptyText')}
-          </EmptyState>
-        }
+        empty={{ icon: IconUsers, title: t('list.emptyTitle'), text: t('list.emptyText'), action: newButton }}
       >
         {(rows) => (
           <MembersTable
@@ -252,14 +224,7 @@ export function MembersList() {
             onSelectedChange={onSelectedChange}
           />
         )}
-      </ListBody>
-      <ListFooter
-        page={params.page}
-        pageSize={params.pageSize}
-        total={total}
-        onPageChange={params.setPage}
-        onPageSizeChange={params.setPageSize}
-      />
+      </DocumentList>
       <Modal opened={asking !== null} onClose={() => setAsking(null)} title={asking ? t(`bulk.${asking}`) : ''}>
         <Stack gap="md">
           <Text fz="sm">{t('bulk.affects', { count: selected.size })}</Text>

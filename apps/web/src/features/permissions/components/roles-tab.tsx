@@ -1,26 +1,11 @@
 import { ALL_SCOPES, type CurrentUser, canAssignRole, ROLE_RULES, type RoleDefinition } from '@fairway/shared';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Menu,
-  Modal,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCopy, IconDots, IconEye, IconPencil, IconPlus, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { FailureAlert } from '../../../components/failure-alert';
+import { ListLoadFailed, ListLoading } from '../../../components/list/local-list';
 import { callFailure, type FormFailure } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { roleLabel } from '../../../lib/roles';
@@ -38,22 +23,9 @@ export function RolesTab({ viewer }: { viewer: CurrentUser }) {
 
   let body: ReactNode;
   if (roles.isPending) {
-    body = (
-      <Center py="xl">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text c="dimmed">{t('loading')}</Text>
-        </Group>
-      </Center>
-    );
+    body = <ListLoading text={t('loading')} />;
   } else if (roles.isError) {
-    body = (
-      <Alert color="red" title={t('loadError')}>
-        <Button variant="light" size="xs" mt="xs" onClick={() => void roles.refetch()}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
+    body = <ListLoadFailed title={t('loadError')} retryLabel={t('retry')} onRetry={() => void roles.refetch()} />;
   } else if (roles.data.length === 0) {
     body = (
       <EmptyState title={t('emptyTitle')} order={3}>

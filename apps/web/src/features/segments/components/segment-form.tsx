@@ -13,15 +13,16 @@ import {
   VAT_RATES,
 } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Fieldset, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { type Control, Controller, type FieldError, type FieldValues, type UseFormRegister, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PercentInput } from '../../../components/form/decimal-input';
+import { KronorInput } from '../../../components/form/kronor-input';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { type SegmentBodyOf, type SegmentOf, useSaveSegment } from '../api/segments';
 import { listErrorText, serverFieldMap } from '../lib/field-errors';
 import { MemberNumbersInput } from './member-numbers-input';
-import { MoneyInput } from './money-input';
 import { SegmentFormFrame } from './segment-form-frame';
 
 /** What every input of the form gets from its field name: label, help text and error text. */
@@ -35,7 +36,6 @@ interface KindFieldsProps<Input extends FieldValues> {
 
 /** A customer segment's terms: recurring billing, prices incl. VAT, interest, discount and fees. */
 function CustomerTerms({ control, field }: KindFieldsProps<CustomerSegmentBodyInput>) {
-  const { t } = useTranslation('segments');
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -62,20 +62,7 @@ function CustomerTerms({ control, field }: KindFieldsProps<CustomerSegmentBodyIn
           control={control}
           name="discountPercent"
           render={({ field: f }) => (
-            <NumberInput
-              {...field('discountPercent')}
-              value={f.value ?? ''}
-              onChange={(v) => f.onChange(typeof v === 'number' ? v : null)}
-              onBlur={f.onBlur}
-              min={0}
-              max={100}
-              clampBehavior="none"
-              decimalScale={2}
-              decimalSeparator={t('form.decimalSeparator')}
-              allowNegative={false}
-              suffix=" %"
-              inputMode="decimal"
-            />
+            <PercentInput {...field('discountPercent')} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />
           )}
         />
         {(['adminFeeOre', 'freightOre'] as const).map((name) => (
@@ -84,7 +71,13 @@ function CustomerTerms({ control, field }: KindFieldsProps<CustomerSegmentBodyIn
             control={control}
             name={name}
             render={({ field: f }) => (
-              <MoneyInput {...field(name)} value={f.value} onChange={f.onChange} onBlur={f.onBlur} maxOre={SEGMENT_FEE_MAX_ORE} />
+              <KronorInput
+                {...field(name)}
+                value={f.value}
+                onChange={f.onChange}
+                onBlur={f.onBlur}
+                maxOre={SEGMENT_FEE_MAX_ORE}
+              />
             )}
           />
         ))}

@@ -1,43 +1,22 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEGMENT_PATHS, type SegmentKind, type SegmentSort } from '@fairway/shared';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { SEGMENT_PATHS, type SegmentKind, type SegmentSort } from '@fairway/shared';
+import { ActionIcon, Anchor, Button, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import {
-  IconCategory,
-  IconChevronDown,
-  IconChevronUp,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconSelector,
-  IconTrash,
-} from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { IconCategory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import {
+  ListLoadFailed,
+  ListLoading,
+  LocalListFooter,
+  LocalListToolbar,
+  sortHeadings,
+  useLocalListState,
+} from '../../../components/list/local-list';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notifySuccess } from '../../../lib/notify';
 import { type SegmentListItemOf, useDeleteSegment, useSegmentsList } from '../api/segments';
-import type { SegmentsListParams } from '../lib/list-params';
 
 export interface SegmentColumn<Item> {
   id: string;
@@ -56,36 +35,6 @@ export interface SegmentsListProps<K extends SegmentKind> {
 
 const WRITE_SCOPE = { customer: 'customers.write', article: 'articles.write' } as const;
 
-function SortHeader({
-  column,
-  label,
-  params,
-  onSort,
-  align,
-}: {
-  column: SegmentSort;
-  label: string;
-  params: SegmentsListParams;
-  onSort: (column: SegmentSort) => void;
-  align?: 'left' | 'right';
-}) {
-  const { t } = useTranslation('segments');
-  const active = params.sort === column;
-  const Icon = active ? (params.order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
-  return (
-    <Table.Th aria-sort={active ? (params.order === 'asc' ? 'ascending' : 'descending') : 'none'} ta={align}>
-      <UnstyledButton onClick={() => onSort(column)} aria-label={t('list.sortBy', { column: label })}>
-        <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : undefined}>
-          <Text fw={700} fz="sm">
-            {label}
-          </Text>
-          <Icon size={14} aria-hidden="true" />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
 /**
  * A club account's segments of one kind: server-side search, sorting and paging, an empty state
  * that says what a segment is for, and deleting with a confirmation.
@@ -93,13 +42,11 @@ function SortHeader({
 export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsListProps<K>) {
   const { t } = useTranslation('segments');
   const viewer = useCurrentUser();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState<SegmentSort>('name');
-  const [order, setOrder] = useState<'asc' | 'desc'>('asc');
-  const params: SegmentsListParams = { page, pageSize, search: debounced, sort, order };
+  const state = useLocalListState<SegmentSort>('name', {
+    firstOrder: (column) => (column === 'name' ? 'asc' : 'desc'),
+    sortResetsPage: true,
+  });
+  const { debounced, page, setPage, pageSize, params } = state;
   const list = useSegmentsList(kind, params);
   const remove = useDeleteSegment(kind);
   const canWrite = viewer?.scopes.includes(WRITE_SCOPE[kind]) ?? false;
@@ -111,16 +58,7 @@ export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsL
   // Deleting the last row of the last page moves back a page instead of showing an empty one.
   useEffect(() => {
     if (list.data && !list.isPlaceholderData && page > pages) setPage(pages);
-  }, [list.data, list.isPlaceholderData, page, pages]);
-
-  const onSort = (column: SegmentSort) => {
-    if (column === sort) setOrder(order === 'asc' ? 'desc' : 'asc');
-    else {
-      setSort(column);
-      setOrder(column === 'name' ? 'asc' : 'desc');
-    }
-    setPage(1);
-  };
+  }, [list.data, list.isPlaceholderData, page, pages, setPage]);
 
   const confirmDelete = (item: SegmentListItemOf<K>) =>
     modals.openConfirmModal({
@@ -138,23 +76,14 @@ export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsL
     </Button>
   ) : null;
 
+  const sortHeader = sortHeadings(state, (label) => t('list.sortBy', { column: label }));
+
   let body: ReactNode;
   if (list.isPending) {
-    body = (
-      <Center py="xl">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text c="dimmed">{t('list.loading')}</Text>
-        </Group>
-      </Center>
-    );
+    body = <ListLoading text={t('list.loading')} />;
   } else if (list.isError && !list.data) {
     body = (
-      <Alert color="red" title={t('list.loadError')} role="alert">
-        <Button variant="light" size="xs" mt="xs" onClick={() => void list.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </Alert>
+      <ListLoadFailed title={t('list.loadError')} retryLabel={t('list.retry')} onRetry={() => void list.refetch()} announce />
     );
   } else if (rows.length === 0) {
     body = (
@@ -174,10 +103,10 @@ export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsL
           <Table verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching} aria-label={t(`${kind}.listTitle`)}>
             <Table.Thead>
               <Table.Tr>
-                <SortHeader column="name" label={t('list.columns.name')} params={params} onSort={onSort} />
+                {sortHeader('name', t('list.columns.name'))}
                 {columns.map((c) =>
                   c.sort ? (
-                    <SortHeader key={c.id} column={c.sort} label={c.label} params={params} onSort={onSort} align={c.align} />
+                    sortHeader(c.sort, c.label, c.align, c.id)
                   ) : (
                     <Table.Th key={c.id} ta={c.align}>
                       {c.label}
@@ -245,51 +174,24 @@ export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsL
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm" align="flex-end">
-        <TextInput
-          aria-label={t(`${kind}.searchLabel`)}
-          placeholder={t(`${kind}.searchPlaceholder`)}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-          w={{ base: '100%', sm: 320 }}
-          maxLength={100}
-        />
-        {createButton}
-      </Group>
+      <LocalListToolbar
+        searchLabel={t(`${kind}.searchLabel`)}
+        searchPlaceholder={t(`${kind}.searchPlaceholder`)}
+        search={state.search}
+        onSearchChange={state.setSearch}
+        action={createButton}
+      />
       {body}
-      {total > 0 ? (
-        <Group justify="space-between" gap="sm">
-          <Group gap="sm">
-            <Text fz="sm" c="dimmed">
-              {t('list.total', { count: total })}
-            </Text>
-            <Select
-              aria-label={t('list.pageSize')}
-              data={PAGE_SIZES.map((n) => String(n))}
-              value={String(pageSize)}
-              onChange={(value) => {
-                if (!value) return;
-                setPageSize(Number(value));
-                setPage(1);
-              }}
-              w={90}
-              size="xs"
-              allowDeselect={false}
-            />
-          </Group>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            getControlProps={(control) => ({ 'aria-label': t(`list.pagination.${control}`) })}
-          />
-        </Group>
-      ) : null}
+      <LocalListFooter
+        total={total}
+        totalText={t('list.total', { count: total })}
+        pageSizeLabel={t('list.pageSize')}
+        pageSize={pageSize}
+        onPageSizeChange={state.setPageSize}
+        page={page}
+        onPageChange={setPage}
+        controlLabel={(control) => t(`list.pagination.${control}`)}
+      />
     </Stack>
   );
 }

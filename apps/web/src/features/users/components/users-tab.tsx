@@ -1,88 +1,36 @@
-import { type CurrentUser, DEFAULT_PAGE_SIZE, PAGE_SIZES, type User } from '@fairway/shared';
-import {
-  ActionIcon,
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Menu,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import type { CurrentUser, User } from '@fairway/shared';
+import { ActionIcon, Avatar, Badge, Button, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import {
-  IconChevronDown,
-  IconChevronUp,
-  IconDots,
-  IconPencil,
-  IconSearch,
-  IconSelector,
-  IconTrash,
-  IconUserPlus,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconDots, IconPencil, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import {
+  ListLoadFailed,
+  ListLoading,
+  LocalListFooter,
+  LocalListToolbar,
+  sortHeadings,
+  useLocalListState,
+} from '../../../components/list/local-list';
 import { notifySuccess } from '../../../lib/notify';
 import { roleLabel, userRoleLabel } from '../../../lib/roles';
 import { useClubAccounts } from '../api/get-club-accounts';
 import { useRoleChoices } from '../api/get-role-choices';
-import { type UsersListParams, type UsersSort, useUsersList } from '../api/list-users';
+import { type UsersSort, useUsersList } from '../api/list-users';
 import { useRemoveUser } from '../api/remove-user';
 import { EditUserModal } from './edit-user-modal';
 import { InviteUserModal } from './invite-user-modal';
 
-interface SortHeaderProps {
-  column: UsersSort;
-  label: string;
-  params: UsersListParams;
-  onSort: (column: UsersSort) => void;
-}
-
-function SortHeader({ column, label, params, onSort }: SortHeaderProps) {
-  const { t } = useTranslation('users');
-  const active = params.sort === column;
-  const Icon = active ? (params.order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
-  return (
-    <Table.Th aria-sort={active ? (params.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(column)} aria-label={t('management.sortBy', { column: label })}>
-        <Group gap={4} wrap="nowrap">
-          <Text fw={700} fz="sm">
-            {label}
-          </Text>
-          <Icon size={14} aria-hidden="true" />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
 /** The Users tab (docs/permissions.md#inviting): the organisation's users, invited with a role and club accounts. */
 export function UsersTab({ viewer }: { viewer: CurrentUser }) {
   const { t } = useTranslation(['users', 'common']);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState<UsersSort>('name');
-  const [order, setOrder] = useState<'asc' | 'desc'>('asc');
+  const state = useLocalListState<UsersSort>('name', { sortResetsPage: true });
+  const { debounced, page, setPage, pageSize } = state;
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
 
-  const params: UsersListParams = { page, pageSize, search: debounced, sort, order };
-  const list = useUsersList(params);
+  const list = useUsersList(state.params);
   const roles = useRoleChoices();
   const clubAccounts = useClubAccounts(viewer);
   const remove = useRemoveUser();
@@ -91,15 +39,6 @@ export function UsersTab({ viewer }: { viewer: CurrentUser }) {
   const isOwner = viewer.role === 'Owner';
   const accountName = new Map(clubAccounts.map((c) => [c.id, c.name]));
   const roleById = new Map((roles.data ?? []).map((r) => [r.id, r]));
-
-  const onSort = (column: UsersSort) => {
-    if (column === sort) setOrder(order === 'asc' ? 'desc' : 'asc');
-    else {
-      setSort(column);
-      setOrder('asc');
-    }
-    setPage(1);
-  };
 
   const confirmRemove = (user: User) =>
     modals.openConfirmModal({
@@ -115,7 +54,6 @@ export function UsersTab({ viewer }: { viewer: CurrentUser }) {
 
   const rows = list.data?.data ?? [];
   const total = list.data?.pagination.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
 
   const roleText = (user: User) => {
     const role = roleById.get(user.roleId);
@@ -126,23 +64,14 @@ export function UsersTab({ viewer }: { viewer: CurrentUser }) {
   const mayEdit = (user: User) => canManage && (isOwner || user.role !== 'Owner');
   const mayRemove = (user: User) => mayEdit(user) && user.id !== viewer.id;
 
+  const sortHeader = sortHeadings(state, (label) => t('management.sortBy', { column: label }));
+
   let body: ReactNode;
   if (list.isPending) {
-    body = (
-      <Center py="xl">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text c="dimmed">{t('management.loading')}</Text>
-        </Group>
-      </Center>
-    );
+    body = <ListLoading text={t('management.loading')} />;
   } else if (list.isError) {
     body = (
-      <Alert color="red" title={t('management.loadError')}>
-        <Button variant="light" size="xs" mt="xs" onClick={() => void list.refetch()}>
-          {t('management.retry')}
-        </Button>
-      </Alert>
+      <ListLoadFailed title={t('management.loadError')} retryLabel={t('management.retry')} onRetry={() => void list.refetch()} />
     );
   } else if (rows.length === 0) {
     body = (
@@ -168,9 +97,9 @@ export function UsersTab({ viewer }: { viewer: CurrentUser }) {
           <Table verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching}>
             <Table.Thead>
               <Table.Tr>
-                <SortHeader column="name" label={t('management.columns.name')} params={params} onSort={onSort} />
-                <SortHeader column="email" label={t('management.columns.email')} params={params} onSort={onSort} />
-                <SortHeader column="role" label={t('management.columns.role')} params={params} onSort={onSort} />
+                {sortHeader('name', t('management.columns.name'))}
+                {sortHeader('email', t('management.columns.email'))}
+                {sortHeader('role', t('management.columns.role'))}
                 <Table.Th>{t('management.columns.clubAccounts')}</Table.Th>
                 <Table.Th>{t('management.columns.status')}</Table.Th>
                 {canManage ? (
@@ -258,49 +187,29 @@ export function UsersTab({ viewer }: { viewer: CurrentUser }) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm" align="flex-end">
-        <TextInput
-          aria-label={t('management.searchLabel')}
-          placeholder={t('management.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-          w={{ base: '100%', sm: 320 }}
-          maxLength={100}
-        />
-        {canManage ? (
-          <Button leftSection={<IconUserPlus size={18} aria-hidden="true" />} onClick={() => setInviting(true)}>
-            {t('management.invite')}
-          </Button>
-        ) : null}
-      </Group>
+      <LocalListToolbar
+        searchLabel={t('management.searchLabel')}
+        searchPlaceholder={t('management.searchPlaceholder')}
+        search={state.search}
+        onSearchChange={state.setSearch}
+        action={
+          canManage ? (
+            <Button leftSection={<IconUserPlus size={18} aria-hidden="true" />} onClick={() => setInviting(true)}>
+              {t('management.invite')}
+            </Button>
+          ) : null
+        }
+      />
       {body}
-      {total > 0 ? (
-        <Group justify="space-between" gap="sm">
-          <Group gap="sm">
-            <Text fz="sm" c="dimmed">
-              {t('management.total', { count: total })}
-            </Text>
-            <Select
-              aria-label={t('management.pageSize')}
-              data={PAGE_SIZES.map((n) => String(n))}
-              value={String(pageSize)}
-              onChange={(value) => {
-                if (!value) return;
-                setPageSize(Number(value));
-                setPage(1);
-              }}
-              w={90}
-              size="xs"
-              allowDeselect={false}
-            />
-          </Group>
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-        </Group>
-      ) : null}
+      <LocalListFooter
+        total={total}
+        totalText={t('management.total', { count: total })}
+        pageSizeLabel={t('management.pageSize')}
+        pageSize={pageSize}
+        onPageSizeChange={state.setPageSize}
+        page={page}
+        onPageChange={setPage}
+      />
       {canManage ? (
         <>
           <InviteUserModal

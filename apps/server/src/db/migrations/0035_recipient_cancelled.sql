@@ -1,0 +1,2 @@
+ALTER TABLE "member_care_sendout_recipients" DROP CONSTRAINT "member_care_sendout_recipients_status_ck";--> statement-breakpoint
+ALTER TABLE "member_care_sendout_recipients" ADD CONSTRAINT "member_care_sendout_recipients_status_ck" CHECK ("member_care_sendout_recipients"."status" in ('queued', 'sending', 'sent', 'delivered', 'failed', 'bounced', 'review', 'cancelled'));

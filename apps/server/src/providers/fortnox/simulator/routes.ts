@@ -1,0 +1,173 @@
+import { FORTNOX_ERROR } from '../error-codes';
+import { ARTICLE, CONTRACT, CUSTOMER, checkFields, INVOICE, INVOICE_PAYMENT, PRICE, type ResourceFields } from './contract';
+import type { Answer, SimContext } from './http';
+import { list, WRAPPERS } from './lists';
+import { renderInvoicePdf } from './pdf';
+import { badRequest, SimError } from './sim-error';
+import type { SimTenant } from './store';
+
+/** One API request routed to the store: the resource, its id and action, the body checked against the contract. */
+
+export function parseJson(_ctx: SimContext, raw: string, singular: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = raw ? JSON.parse(raw) : undefined;
+  } catch {
+    throw badRequest(FORTNOX_ERROR.jsonSyntax, 'Error deserializing JSON: JSON_ERROR_SYNTAX');
+  }
+  const inner = (parsed as Record<string, unknown> | undefined)?.[singular];
+  if (!inner || typeof inner !== 'object' || Array.isArray(inner))
+    throw badRequest(FORTNOX_ERROR.incorrectData, 'Ingen eller felaktig typ av data.');
+  return inner as Record<string, unknown>;
+}
+
+/** CONTRACT.md rules F1, F2, R1: the body checked against the resource's published fields. */
+export function checked(
+  _ctx: SimContext,
+  kind: string,
+  body: Record<string, unknown>,
+  creating: boolean,
+): Record<string, unknown> {
+  const fields: ResourceFields | undefined = {
+    customers: CUSTOMER,
+    articles: ARTICLE,
+    invoices: INVOICE,
+    invoicepayments: INVOICE_PAYMENT,
+    contracts: CONTRACT,
+    prices: PRICE,
+  }[kind];
+  return fields ? checkFields(body, fields, creating) : body;
+}
+
+export async function route(
+  ctx: SimContext,
+  t: SimTenant,
+  method: string,
+  segments: string[],
+  params: URLSearchParams,
+  rawBody: string,
+): Promise<Answer> {
+  const [kind, id, action, extra] = segments;
+  const wrap = (value: unknown, status = 200): Answer => ({ status, body: { [WRAPPERS[kind]?.[1] ?? kind]: value } });
+  const invoice = (value: unknown, status = 200): Answer => ({ status, body: { Invoice: value } });
+
+  if (kind === 'companyinformation' && !id && method === 'GET') return { status: 200, body: { CompanyInformation: t.company } };
+  if (!WRAPPERS[kind]) throw new SimError(404, FORTNOX_ERROR.invalidParameter, 'Resursen finns inte.');
+  const singular = WRAPPERS[kind][1];
+
+  if (!id) {
+    if (method === 'GET') return list(ctx, t, kind, params);
+    if (method === 'POST') {
+      const body = checked(ctx, kind, parseJson(ctx, rawBody, singular), true);
+      switch (kind) {
+        case 'customers':
+          return wrap(ctx.store.createCustomer(t, body), 201);
+        case 'articles':
+          return wrap(ctx.store.createArticle(t, body), 201);
+        case 'invoices':
+          return wrap(ctx.store.createInvoice(t, body), 201);
+        case 'invoicepayments':
+          return wrap(ctx.store.createPayment(t, body), 201);
+        case 'contracts':
+          return wrap(ctx.store.createContract(t, body), 201);
+        case 'prices':
+          return wrap(ctx.store.createPrice(t, body), 201);
+      }
+    }
+    throw new SimError(405, FORTNOX_ERROR.invalidParameter, 'Metoden stöds inte för resursen.');
+  }
+
+  if (kind === 'vouchers') {
+    // Vouchers are addressed by series and number: /3/vouchers/{series}/{number}.
+    if (method !== 'GET' || !action || extra)
+      throw new SimError(405, FORTNOX_ERROR.invalidParameter, 'Metoden stöds inte för resursen.');
+    const stored = t.vouchers.get(`${id}${action}`);
+    if (!stored) throw new SimError(404, FORTNOX_ERROR.noValidIdentifier, 'Kan inte hitta verifikationen');
+    return wrap(stored.doc);
+  }
+  if (kind === 'prices') {
+    // CONTRACT.md rule P1: /3/prices/{PriceList}/{ArticleNumber}[/{FromQuantity}].
+    if (!action) throw new SimError(404, FORTNOX_ERROR.invalidParameter, 'Resursen finns inte.');
+    const fromQuantity = extra ?? '0';
+    if (method === 'GET') return wrap(ctx.store.getPrice(t, id, action, fromQuantity));
+    if (method === 'PUT')
+      return wrap(
+        ctx.store.updatePrice(t, id, action, fromQuantity, checked(ctx, kind, parseJson(ctx, rawBody, singular), false)),
+      );
+    throw new SimError(405, FORTNOX_ERROR.invalidParameter, 'Metoden stöds inte för resursen.');
+  }
+  if (extra) throw new SimError(404, FORTNOX_ERROR.invalidParameter, 'Resursen finns inte.');
+
+  if (!action) {
+    if (method === 'GET') {
+      switch (kind) {
+        case 'customers':
+          return wrap(ctx.store.getCustomer(t, id));
+        case 'articles':
+          return wrap(ctx.store.getArticle(t, id));
+        case 'invoices':
+          return wrap(ctx.store.getInvoice(t, id));
+        case 'invoicepayments':
+          return wrap(ctx.store.getPayment(t, id));
+        case 'contracts':
+          return wrap(ctx.store.getContract(t, id));
+        case 'orders': {
+          const stored = t.orders.get(id);
+          if (!stored) throw new SimError(404, FORTNOX_ERROR.noValidIdentifier, 'Kan inte hitta ordern');
+          return wrap(stored.doc);
+        }
+      }
+    }
+    if (method === 'PUT') {
+      const body = checked(ctx, kind, parseJson(ctx, rawBody, singular), false);
+      switch (kind) {
+        case 'customers':
+          return wrap(ctx.store.updateCustomer(t, id, body));
+        case 'articles':
+          return wrap(ctx.store.updateArticle(t, id, body));
+        case 'invoices':
+          return wrap(ctx.store.updateInvoice(t, id, body));
+        case 'contracts':
+          return wrap(ctx.store.updateContract(t, id, body));
+      }
+    }
+    throw new SimError(405, FORTNOX_ERROR.invalidParameter, 'Metoden stöds inte för resursen.');
+  }
+
+  if (kind === 'invoices' && method === 'PUT') {
+    switch (action) {
+      case 'bookkeep':
+        return invoice(ctx.store.bookkeepInvoice(t, id));
+      case 'cancel':
+        return invoice(ctx.store.cancelInvoice(t, id));
+      case 'credit':
+        return invoice(ctx.store.creditInvoice(t, id));
+      case 'externalprint':
+        return invoice(ctx.store.sendInvoice(t, id, 'EXTERNALPRINT'));
+    }
+  }
+  if (kind === 'invoices' && method === 'GET') {
+    switch (action) {
+      case 'email':
+        return invoice(ctx.store.sendInvoice(t, id, 'EMAIL'));
+      case 'einvoice':
+        return invoice(ctx.store.sendInvoice(t, id, 'EINVOICE'));
+      case 'print': {
+        const doc = ctx.store.sendInvoice(t, id, 'PRINT');
+        return { status: 200, pdf: await renderInvoicePdf(t.company, doc) };
+      }
+      case 'preview':
+        return { status: 200, pdf: await renderInvoicePdf(t.company, ctx.store.getInvoice(t, id)) };
+    }
+  }
+  if (kind === 'invoicepayments' && method === 'PUT' && action === 'bookkeep') return wrap(ctx.store.bookkeepPayment(t, id));
+  if (kind === 'contracts' && method === 'PUT') {
+    if (action === 'finish') return wrap(ctx.store.finishContract(t, id));
+    if (action === 'createinvoice') {
+      const made = ctx.store.createInvoiceFromContract(t, id);
+      // CONTRACT.md rule A1: the answer is the invoice or the contract, as the sources disagree.
+      return ctx.contractInvoiceAnswer === 'invoice' ? invoice(made) : wrap(ctx.store.getContract(t, id));
+    }
+  }
+  throw new SimError(404, FORTNOX_ERROR.invalidParameter, 'Resursen finns inte.');
+}
