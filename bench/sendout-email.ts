@@ -198,6 +198,8 @@ async function main() {
     const runMs = (result.finishedAt ?? Date.now()) - (result.startedAt ?? began);
     const sendMs = (received[received.length - 1]?.at ?? 0) - (received[0]?.at ?? 0);
     const samples = last.child.rss;
+    // The messages the last sending process handed over: those received after it started.
+    const lastHanded = received.filter((r) => r.at >= (samples[0]?.at ?? began)).length;
     const rssAt = (share: number) => {
       const want = received.length * share;
       return samples.find((x) => x.received >= want)?.kb;
@@ -229,6 +231,10 @@ async function main() {
           ['review (received / not received)', `${review.length} (${reviewReceived} / ${review.length - reviewReceived})`],
           ['received for addresses not in the send-out', String(strangers)],
           [`messages parsed (every ${PARSE_EVERY}th) / wrongly filled`, `${parsed} / ${badFilling.length}`],
+          [
+            'sending process CPU, user + system (app ready → run end, last process) / per e-mail it handed over',
+            `${secs(result.cpuMs)} / ${(result.cpuMs / Math.max(1, lastHanded)).toFixed(2)} ms`,
+          ],
           ['sending process peak RSS (kernel maxrss, last process)', mb(result.maxRssKb)],
           [
             'sending process RSS at 10 % / 50 % / 90 % / 100 % received (last process)',
