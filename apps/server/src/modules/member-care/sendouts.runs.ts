@@ -18,6 +18,7 @@ import {
   composeMemberMail,
   type MemberMail,
   mailOptions,
+  memberMailBuilder,
   memberMailOf,
   SENDOUT_CONNECTIONS,
   senderOf,
@@ -182,6 +183,7 @@ async function sendOut(
   const mail = options.mail ?? memberMailOf(app);
   const sender = row.channel === 'email' ? await senderOf(app, tenant) : null;
   const sms = row.channel === 'sms' ? await app.smsProvider.client() : null;
+  const build = sender ? memberMailBuilder(sender, row.id) : null;
   const message = {
     subject: row.sentSubject ?? '',
     html: row.sentHtml ?? '',
@@ -363,10 +365,14 @@ async function sendOut(
             )
           : null;
         const composed = composeMemberMail(message, recipient.fields as unknown as RecipientFields, url);
-        // Built whole in memory, then handed over in one piece: streamed, nodemailer writes a
-        // message to the socket in hundreds of small chunks (bench/README.md, sendout-email).
+        // Built whole in memory (memberMailBuilder, or nodemailer for an international address),
+        // then handed over in one piece: streamed, nodemailer writes a message to the socket in
+        // hundreds of small chunks (bench/README.md, sendout-email).
         const built =
-          mail.transport && sender ? await buildMail(mailOptions(sender, recipient.address, composed, url, row.id)) : null;
+          mail.transport && sender
+            ? (build?.(recipient.address, composed, url) ??
+              (await buildMail(mailOptions(sender, recipient.address, composed, url, row.id))))
+            : null;
         ready.push({ recipient, composed, built });
         if (ready.length >= MAIL_CLAIM) await handOverReady(launched);
       }
