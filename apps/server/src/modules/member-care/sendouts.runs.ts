@@ -33,17 +33,17 @@ const BATCH = 100;
 /** Attempts per e-mail after a fault that cannot have delivered it (connection refused, 4xx). */
 const MAIL_ATTEMPTS = 3;
 /**
- * E-mails whose attempt is recorded and whose outcome is not yet written: those out on the SMTP
- * pool's connections, those queued behind them, and those the mail server accepted whose `sent` is
- * written with the next stretch's attempts. A crash leaves at most this many recipients `review`
- * (docs/member-care.md#exactly-once).
- */
-export const MAIL_IN_FLIGHT = 2 * SENDOUT_CONNECTIONS;
-/**
  * E-mails whose attempts are recorded in one statement (with the outcomes written since the last
  * one), taken when this many places are free: the connections keep working while it is written.
  */
-const MAIL_CLAIM = SENDOUT_CONNECTIONS;
+const MAIL_CLAIM = 8;
+/**
+ * E-mails whose attempt is recorded and whose outcome is not yet written: those out on the SMTP
+ * pool's connections, a stretch queued behind them, and those the mail server accepted whose `sent`
+ * is written with the next stretch's attempts. A crash leaves at most this many recipients
+ * `review` (docs/member-care.md#exactly-once).
+ */
+export const MAIL_IN_FLIGHT = SENDOUT_CONNECTIONS + MAIL_CLAIM;
 
 export interface SendoutRunOptions {
   /** Instead of the app's own SMTP transport (tests). */
