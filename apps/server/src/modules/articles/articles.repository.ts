@@ -158,15 +158,3 @@ export async function searchArticles(conn: Db | Tx, target: MirrorTarget, q: str
     .orderBy(sql`${articles.number} = ${q} desc`, asc(articles.number))
     .limit(limit);
 }
-
-/** Up to `limit` articles only ever seen in list summaries (see `articles.summaryOmits`). */
-export async function articlesNeverReadWhole(conn: Db | Tx, target: MirrorTarget, limit: number): Promise<string[]> {
-  if (limit <= 0) return [];
-  const rows = await conn
-    .select({ number: articles.number })
-    .from(articles)
-    .where(and(eq(articles.clubAccountId, target.clubAccountId), isNull(articles.readInFullAt)))
-    .orderBy(articles.number)
-    .limit(limit);
-  return rows.map((r) => r.number);
-}
