@@ -78,8 +78,8 @@ export async function mirrorArticles(
 }
 
 /** Up to `limit` articles held only as list items, or changed since their whole read. */
-export const articlesAwaitingWholeRead = (conn: Db | Tx, target: MirrorTarget, limit: number) =>
-  awaitingWholeRead(conn, articles, target, limit);
+export const articlesAwaitingWholeRead = (conn: Db | Tx, target: MirrorTarget, limit: number, after: string | null = null) =>
+  awaitingWholeRead(conn, articles, target, limit, after);
 
 /** The article mirror's upkeep in a refresh: a full read prunes the articles the program no longer has. */
 export const articlesMirrorTable = mirrorTableUpkeep(articles, { pruned: true });

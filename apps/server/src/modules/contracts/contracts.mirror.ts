@@ -90,8 +90,8 @@ export async function mirrorContracts(
 }
 
 /** Up to `limit` contracts held only as list items, or changed since their whole read. */
-export const contractsAwaitingWholeRead = (conn: Db | Tx, target: MirrorTarget, limit: number) =>
-  awaitingWholeRead(conn, contracts, target, limit);
+export const contractsAwaitingWholeRead = (conn: Db | Tx, target: MirrorTarget, limit: number, after: string | null = null) =>
+  awaitingWholeRead(conn, contracts, target, limit, after);
 
 /** The contract mirror's upkeep in a refresh: a full read prunes the contracts the program no longer has. */
 export const contractsMirrorTable = mirrorTableUpkeep(contracts, { pruned: true });

@@ -66,9 +66,7 @@ export async function mirrorCustomers(
     target,
     items.map((c) => c.number),
   );
-  const docs = items.map((c) =>
-    documentToStore(stored.get(c.number) as AccCustomer | undefined, c, whole, null, list.omits),
-  );
+  const docs = items.map((c) => documentToStore(stored.get(c.number) as AccCustomer | undefined, c, whole, null, list.omits));
   const rows = docs.map((c) => ({ ...customerRow(target, c, createdBy), ...(whole ? { readInFullAt: new Date() } : {}) }));
   const written = await upsertMirror(conn, customers, rows, whole ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
   if (!whole) await markForWholeRead(conn, customers, target, changedByListItems(stored, docs, list));
@@ -76,8 +74,8 @@ export async function mirrorCustomers(
 }
 
 /** Up to `limit` customers held only as list items, or changed since their whole read. */
-export const customersAwaitingWholeRead = (conn: Db | Tx, target: MirrorTarget, limit: number) =>
-  awaitingWholeRead(conn, customers, target, limit);
+export const customersAwaitingWholeRead = (conn: Db | Tx, target: MirrorTarget, limit: number, after: string | null = null) =>
+  awaitingWholeRead(conn, customers, target, limit, after);
 
 /** The customer mirror's upkeep in a refresh: a full read prunes the customers the program no longer has. */
 export const customersMirrorTable = mirrorTableUpkeep(customers, { pruned: true });

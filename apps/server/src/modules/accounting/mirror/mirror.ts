@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { and, eq, getTableColumns, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { vacuumAnalyzeTable } from '../../../db/maintenance';
@@ -227,8 +227,7 @@ export function changedByListItems<T extends { number: string; modifiedAt: strin
   write: ListItemWrite<T>,
 ): string[] {
   if (write.omits.length === 0) return [];
-  const same = (a: unknown, b: T) =>
-    isDeepStrictEqual({ ...(a as T), modifiedAt: null }, { ...b, modifiedAt: null });
+  const same = (a: unknown, b: T) => isDeepStrictEqual({ ...(a as T), modifiedAt: null }, { ...b, modifiedAt: null });
   return written
     .filter((doc) => stored.has(doc.number) && (write.changedOnly || !same(stored.get(doc.number), doc)))
     .map((doc) => doc.number);
@@ -248,18 +247,28 @@ export async function markForWholeRead<T extends MirrorTable & { readInFullAt: P
   );
 }
 
-/** Up to `limit` documents of the club account not read whole since they were listed (oldest numbers first). */
+/**
+ * Up to `limit` documents of the club account not read whole since they were listed, in order of
+ * their number, after the number `after` when given (a pass over them goes on from there).
+ */
 export async function awaitingWholeRead<T extends MirrorTable & { readInFullAt: PgColumn }>(
   conn: Db | Tx,
   table: T,
   target: MirrorTarget,
   limit: number,
+  after: string | null = null,
 ): Promise<string[]> {
   if (limit <= 0) return [];
   const rows = await conn
     .select({ number: table.number })
     .from(table as PgTable)
-    .where(and(eq(table.clubAccountId, target.clubAccountId), isNull(table.readInFullAt)))
+    .where(
+      and(
+        eq(table.clubAccountId, target.clubAccountId),
+        isNull(table.readInFullAt),
+        after === null ? undefined : gt(table.number, after),
+      ),
+    )
     .orderBy(table.number)
     .limit(limit);
   return rows.map((r) => r.number as string);

@@ -47,7 +47,13 @@ interface MirroredResource<T> {
   name: string;
   list(provider: AccountingProvider, query: ListQuery): Promise<Page<T>>;
   /** `changedOnly`: the page came from a changes-only read (every item on it changed in the program). */
-  write(app: FastifyInstance, target: MirrorTarget, items: T[], provider: AccountingProvider, changedOnly: boolean): Promise<number>;
+  write(
+    app: FastifyInstance,
+    target: MirrorTarget,
+    items: T[],
+    provider: AccountingProvider,
+    changedOnly: boolean,
+  ): Promise<number>;
   modifiedAt(item: T): string | null;
   /** Its mirror table's pruning after a full read and vacuuming, from the document module. */
   table: MirrorTableUpkeep;

@@ -21,10 +21,13 @@ import type { MirrorTarget } from '../mirror/mirror';
  */
 export const WHOLE_READS_PER_RUN = 100;
 
+/** Numbers looked up at a time. */
+const BATCH = 100;
+
 interface WholeReadKind<T> {
   name: 'articles' | 'customers' | 'contracts';
   omits(provider: AccountingProvider): readonly unknown[];
-  awaiting(app: FastifyInstance, target: MirrorTarget, limit: number): Promise<string[]>;
+  awaiting(app: FastifyInstance, target: MirrorTarget, limit: number, after: string | null): Promise<string[]>;
   read(provider: AccountingProvider, number: string): Promise<T>;
   write(app: FastifyInstance, target: MirrorTarget, doc: T): Promise<unknown>;
 }
@@ -36,21 +39,21 @@ const KINDS: readonly WholeReadKind<unknown>[] = [
   kind({
     name: 'articles',
     omits: (p) => p.articles.summaryOmits,
-    awaiting: (app, target, limit) => articlesAwaitingWholeRead(app.db, target, limit),
+    awaiting: (app, target, limit, after) => articlesAwaitingWholeRead(app.db, target, limit, after),
     read: (p, number) => p.articles.get(number),
     write: (app, target, doc) => mirrorArticles(app.db, target, [doc], null, true),
   }),
   kind({
     name: 'customers',
     omits: (p) => p.customers.summaryOmits,
-    awaiting: (app, target, limit) => customersAwaitingWholeRead(app.db, target, limit),
+    awaiting: (app, target, limit, after) => customersAwaitingWholeRead(app.db, target, limit, after),
     read: (p, number) => p.customers.get(number),
     write: (app, target, doc) => mirrorCustomers(app.db, target, [doc], null, true),
   }),
   kind({
     name: 'contracts',
     omits: (p) => p.contracts.summaryOmits,
-    awaiting: (app, target, limit) => contractsAwaitingWholeRead(app.db, target, limit),
+    awaiting: (app, target, limit, after) => contractsAwaitingWholeRead(app.db, target, limit, after),
     read: (p, number) => p.contracts.get(number),
     write: (app, target, doc) => mirrorContracts(app.db, target, [doc], null, true),
   }),
@@ -79,16 +82,22 @@ export async function readWholeAfterLists(
   for (const k of KINDS) {
     if (left <= 0) return;
     if (k.omits(provider).length === 0) continue;
-    for (const number of await k.awaiting(app, target, left)) {
-      beforeEach();
-      left--;
-      tally.fetched++;
-      try {
-        await k.write(app, target, await k.read(provider, number));
-        tally.upserted++;
-      } catch (error) {
-        if (isAccountingError(error) && error.kind === 'not_found') continue;
-        throw error;
+    let after: string | null = null;
+    while (left > 0) {
+      const batch = await k.awaiting(app, target, Math.min(left, BATCH), after);
+      if (batch.length === 0) break;
+      for (const number of batch) {
+        beforeEach();
+        after = number;
+        left--;
+        tally.fetched++;
+        try {
+          await k.write(app, target, await k.read(provider, number));
+          tally.upserted++;
+        } catch (error) {
+          if (isAccountingError(error) && error.kind === 'not_found') continue;
+          throw error;
+        }
       }
     }
   }
