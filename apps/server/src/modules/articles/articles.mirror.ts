@@ -70,10 +70,12 @@ export async function mirrorArticles(
     items.map((a) => a.number),
   );
   // Fortnox reads carry no reference of ours: the one the create stored is kept (documentToStore).
+  // A program whose list items leave nothing out (no `omits`) gives whole documents in its lists.
+  const complete = whole || list.omits.length === 0;
   const docs = items.map((a) => documentToStore(stored.get(a.number) as AccArticle | undefined, a, whole, null, list.omits));
-  const rows = docs.map((a) => ({ ...articleRow(target, a, createdBy), ...(whole ? { readInFullAt: new Date() } : {}) }));
-  const written = await upsertMirror(conn, articles, rows, whole ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
-  if (!whole) await markForWholeRead(conn, articles, target, changedByListItems(stored, docs, list));
+  const rows = docs.map((a) => ({ ...articleRow(target, a, createdBy), ...(complete ? { readInFullAt: new Date() } : {}) }));
+  const written = await upsertMirror(conn, articles, rows, complete ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
+  if (!complete) await markForWholeRead(conn, articles, target, changedByListItems(stored, docs, list));
   return written;
 }
 

@@ -80,12 +80,14 @@ export async function mirrorContracts(
     target,
     items.map((c) => c.number),
   );
+  // A program whose list items leave nothing out (no `omits`) gives whole documents in its lists.
+  const complete = whole || list.omits.length === 0;
   const docs = items.map((c) =>
     documentToStore(stored.get(c.number) as AccContract | undefined, c, whole, KEEP_ROWS, list.omits),
   );
-  const rows = docs.map((c) => ({ ...contractRow(target, c, createdBy), ...(whole ? { readInFullAt: new Date() } : {}) }));
-  const written = await upsertMirror(conn, contracts, rows, whole ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
-  if (!whole) await markForWholeRead(conn, contracts, target, changedByListItems(stored, docs, list));
+  const rows = docs.map((c) => ({ ...contractRow(target, c, createdBy), ...(complete ? { readInFullAt: new Date() } : {}) }));
+  const written = await upsertMirror(conn, contracts, rows, complete ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
+  if (!complete) await markForWholeRead(conn, contracts, target, changedByListItems(stored, docs, list));
   return written;
 }
 

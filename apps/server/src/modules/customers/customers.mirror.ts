@@ -66,10 +66,12 @@ export async function mirrorCustomers(
     target,
     items.map((c) => c.number),
   );
+  // A program whose list items leave nothing out (no `omits`) gives whole documents in its lists.
+  const complete = whole || list.omits.length === 0;
   const docs = items.map((c) => documentToStore(stored.get(c.number) as AccCustomer | undefined, c, whole, null, list.omits));
-  const rows = docs.map((c) => ({ ...customerRow(target, c, createdBy), ...(whole ? { readInFullAt: new Date() } : {}) }));
-  const written = await upsertMirror(conn, customers, rows, whole ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
-  if (!whole) await markForWholeRead(conn, customers, target, changedByListItems(stored, docs, list));
+  const rows = docs.map((c) => ({ ...customerRow(target, c, createdBy), ...(complete ? { readInFullAt: new Date() } : {}) }));
+  const written = await upsertMirror(conn, customers, rows, complete ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
+  if (!complete) await markForWholeRead(conn, customers, target, changedByListItems(stored, docs, list));
   return written;
 }
 

@@ -1,5 +1,5 @@
 import type { CustomerRow, CustomerSort } from '@fairway/shared';
-import { Badge, Text } from '@mantine/core';
+import { Badge, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type DocumentRowsProps, DocumentTable, NotSet } from '../../../components/list/document-table';
 import type { ListColumn } from '../../../components/list/list-table';
@@ -11,6 +11,14 @@ export type CustomersTableProps = DocumentRowsProps<CustomerRow, CustomerSort>;
 export function CustomersTable(page: CustomersTableProps) {
   const { t } = useTranslation('customers');
   const none = <NotSet>{t('list.notSet')}</NotSet>;
+  // Fortnox's customer list has no type or active flag: until the customer is read whole the
+  // portal does not know them, and says so instead of showing a default.
+  const unknown = (
+    <>
+      <NotSet>{t('list.notSet')}</NotSet>
+      <VisuallyHidden>{t('list.notReadWhole')}</VisuallyHidden>
+    </>
+  );
   const columns: ListColumn<CustomerRow, CustomerSort>[] = [
     {
       accessor: 'name',
@@ -28,7 +36,7 @@ export function CustomersTable(page: CustomersTableProps) {
       sort: 'type',
       noWrap: true,
       visibleMediaQuery: '(min-width: 48em)',
-      render: (c) => t(`types.${c.type}`),
+      render: (c) => (c.readWhole ? t(`types.${c.type}`) : unknown),
     },
     {
       accessor: 'organisationNumber',
@@ -64,11 +72,14 @@ export function CustomersTable(page: CustomersTableProps) {
       title: t('list.columns.active'),
       noWrap: true,
       width: 104,
-      render: (c) => (
-        <Badge variant="light" color={c.active ? 'teal' : 'gray'} tt="none">
-          {c.active ? t('list.status.active') : t('list.status.inactive')}
-        </Badge>
-      ),
+      render: (c) =>
+        c.readWhole ? (
+          <Badge variant="light" color={c.active ? 'teal' : 'gray'} tt="none">
+            {c.active ? t('list.status.active') : t('list.status.inactive')}
+          </Badge>
+        ) : (
+          unknown
+        ),
     },
   ];
   return (
