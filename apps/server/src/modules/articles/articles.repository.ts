@@ -1,5 +1,5 @@
 import type { ArticleSort, ArticlesListFilter } from '@fairway/shared';
-import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { likePattern } from '../../lib/sql';
