@@ -166,6 +166,7 @@ async function main() {
 
     // ---- the timed send-out ---------------------------------------------------------------------
     const began = Date.now();
+    const benchCpu = process.cpuUsage();
     const attempts: { child: Child; code: number | null; signal: string | null; killedAt?: number }[] = [];
     let result: WorkerResult | null = null;
     for (let attempt = 1; attempt <= 3 && !result; attempt++) {
@@ -179,6 +180,8 @@ async function main() {
       else if (end.signal !== 'SIGKILL') throw new Error(`the sending process failed (${end.code}): ${end.err}`);
     }
     const wallMs = Date.now() - began;
+    const benchCpuUsed = process.cpuUsage(benchCpu);
+    const benchCpuMs = (benchCpuUsed.user + benchCpuUsed.system) / 1000;
     if (!result) throw new Error('the send-out did not finish');
     // The receiver's parsing of the last samples.
     await new Promise((r) => setTimeout(r, 200));
@@ -198,6 +201,8 @@ async function main() {
     const runMs = (result.finishedAt ?? Date.now()) - (result.startedAt ?? began);
     const sendMs = (received[received.length - 1]?.at ?? 0) - (received[0]?.at ?? 0);
     const samples = last.child.rss;
+    // The messages the last sending process handed over: those received after it started.
+    const lastHanded = received.filter((r) => r.at >= (samples[0]?.at ?? began)).length;
     const rssAt = (share: number) => {
       const want = received.length * share;
       return samples.find((x) => x.received >= want)?.kb;
@@ -229,6 +234,14 @@ async function main() {
           ['review (received / not received)', `${review.length} (${reviewReceived} / ${review.length - reviewReceived})`],
           ['received for addresses not in the send-out', String(strangers)],
           [`messages parsed (every ${PARSE_EVERY}th) / wrongly filled`, `${parsed} / ${badFilling.length}`],
+          [
+            'sending process CPU, user + system (app ready → run end, last process) / per e-mail it handed over',
+            `${secs(result.cpuMs)} / ${(result.cpuMs / Math.max(1, lastHanded)).toFixed(2)} ms`,
+          ],
+          [
+            'this process (SMTP server, parsing every 50th) CPU, user + system, over the wall time / per e-mail',
+            `${secs(benchCpuMs)} / ${(benchCpuMs / Math.max(1, received.length)).toFixed(2)} ms`,
+          ],
           ['sending process peak RSS (kernel maxrss, last process)', mb(result.maxRssKb)],
           [
             'sending process RSS at 10 % / 50 % / 90 % / 100 % received (last process)',

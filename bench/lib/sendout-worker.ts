@@ -47,6 +47,8 @@ export interface WorkerResult {
   /** This process: peak resident set (kB, the kernel's maximum) and when the app was ready. */
   maxRssKb: number;
   readyAt: number;
+  /** This process's CPU time (user + system, ms) from when the app was ready to the run's end. */
+  cpuMs: number;
 }
 
 const SUBJECT = 'Hej {{firstname}}, säsongen börjar – {{clubName}}';
@@ -65,6 +67,7 @@ async function main() {
   });
   const app = t.app;
   const readyAt = Date.now();
+  const cpuAtReady = process.cpuUsage();
   if (mode === 'setup') {
     const org = await createOrganisation(app, { name: 'Benchklubbens GK' });
     const tenant = { organisationId: org.organisationId, clubAccountId: org.clubAccountId };
@@ -174,6 +177,10 @@ async function main() {
         finishedAt: row.finishedAt?.getTime() ?? null,
         maxRssKb: process.resourceUsage().maxRSS,
         readyAt,
+        cpuMs: (() => {
+          const used = process.cpuUsage(cpuAtReady);
+          return (used.user + used.system) / 1000;
+        })(),
       };
       writeFileSync(`${stateFile}.result.json`, JSON.stringify(result));
       return row.status;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_SCOPES, EXPORT_FORMATS, emailDesignSchema, ROLES } from '@fairway/shared';
+import { ALL_SCOPES, DEFAULT_ROLE_SCOPES, EXPORT_FORMATS, emailDesignSchema, ROLES, type RoleName } from '@fairway/shared';
 import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import type { App } from '../app';
 import { seedDemoFees } from '../db/seed/demo-fees';
 import { seedDemoMembers } from '../db/seed/demo-members';
+import { secondPaths } from '../lib/spec-paths';
 import { type GitSimulator, startGitSimulator } from '../providers/git/git.simulator';
+import { configurations } from './configurations/configurations.tables';
 import { exportLogs } from './exports/exports.tables';
 import { gitImports } from './git/import/git-import.tables';
 import { runGitRefresh } from './git/refresh/git-refresh.service';
@@ -102,6 +104,11 @@ const RESOURCE_OF: Record<string, string> = {
   sendreceipts: 'receipt_send_outs',
   // `/member_care/sendouts/:id` (by name alone it would be receipt_send_outs, the shorter table).
   sendouts: 'member_care_sendouts',
+  // Second paths of our routes (apps/server/src/lib/spec-paths.ts), named after the call, not the table.
+  register: 'invoices',
+  invoicepayment: 'invoices',
+  tags: 'contracts',
+  uploads: 'git_imports',
 };
 /** Id-like fields that name no row of ours: idempotency keys, the accounting program's own shop id. */
 const NOT_A_REFERENCE = new Set(['requestId', 'shopId']);
@@ -399,6 +406,7 @@ async function seedOrganisation(org: TestOrganisation) {
     pricesIncludeVat: true,
     interestBilling: false,
   });
+  await app.db.insert(configurations).values({ ...tenant, group: 'article', values: {}, updatedBy: org.owner.userId });
   await app.db.insert(exportLogs).values({
     ...tenant,
     kind: 'members',
@@ -580,5 +588,64 @@ describe('member care role scopes', () => {
     }
     expect(wrong).toEqual([]);
     expect(checked).toBe(20 * callers.length);
+  }, 120_000);
+});
+
+/** The scope of each route that has a second path (apps/server/src/lib/spec-paths.ts), and of `PUT configurations/{id}`. */
+const SECOND_PATH_SCOPES: Record<string, string> = {
+  'GET /git/paid-invoices': 'git.read',
+  'POST /invoices/:id/payments': 'invoices.write',
+  'PUT /contracts/:id/tags': 'contracts.write',
+  'POST /git/imports': 'git.write',
+  'GET /git/imports/:id': 'git.read',
+  'PUT /configurations/:id': 'settings.manage',
+};
+
+describe('second paths and PUT configurations/{id} for every role', () => {
+  it('answer each role as their own path does: 403 without the scope, through with it', async () => {
+    const scopesOf = (role: string): readonly string[] =>
+      role === 'Custom (every scope)' ? ALL_SCOPES : DEFAULT_ROLE_SCOPES[role as RoleName];
+    const routeOf = (method: string, path: string) => {
+      const route = routes.find((r) => r.method === method && r.url === `/api/v1${path}`);
+      if (!route) throw new Error(`not served: ${method} ${path}`);
+      return route;
+    };
+    const pairs = [
+      ...secondPaths().map(({ method, path, ours }) => ({ method, ours, paths: [ours, path] })),
+      { method: 'PUT', ours: '/configurations/:id', paths: ['/configurations/:id'] },
+    ];
+    expect(pairs.map((p) => `${p.method} ${p.ours}`).every((key) => SECOND_PATH_SCOPES[key])).toBe(true);
+    const wrong: string[] = [];
+    for (const { method, ours, paths } of pairs) {
+      const scope = SECOND_PATH_SCOPES[`${method} ${ours}`] as string;
+      for (const { role, who } of callers) {
+        const allowed = scopesOf(role).includes(scope);
+        const answers: number[] = [];
+        for (const path of paths) {
+          const route = routeOf(method, path);
+          const slots = slotsOf(route, []);
+          const own = new Map<string, string>();
+          for (const slot of slots) own.set(slot.table, (await realId(slot.table, a)) ?? randomUUID());
+          // A read gets Alfa's own rows; a write ids that name no row, so nothing changes.
+          const request = build(route, slots, (slot) => (method === 'GET' ? (own.get(slot.table) as string) : randomUUID()));
+          const res = await app.inject({
+            method: method as 'GET',
+            url: request.url,
+            headers: who.headers,
+            remoteAddress: nextAddress(),
+            ...(request.payload === undefined ? {} : { payload: request.payload }),
+          });
+          answers.push(res.statusCode);
+          const ok = allowed
+            ? method === 'GET'
+              ? res.statusCode === 200
+              : res.statusCode !== 401 && res.statusCode !== 403
+            : res.statusCode === 403;
+          if (!ok) wrong.push(`${role}: ${method} ${request.url} → ${res.statusCode} (${allowed ? 'allowed' : 'refused'})`);
+        }
+        if (new Set(answers).size > 1) wrong.push(`${role}: ${method} ${paths.join(' / ')} answer ${answers.join(' / ')}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   }, 120_000);
 });

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { secondPaths } from '../lib/spec-paths';
 import { routeModules } from './index';
 
 interface CollectedRoute {
@@ -111,6 +112,15 @@ describe('the API contract of every route', () => {
       'POST /api/v1/member_care/newsletter/images',
     ]) {
       expect(urls.some((u) => u === expected || u === `${expected}/`)).toBe(true);
+    }
+  });
+
+  it('serves every second path (apps/server/src/lib/spec-paths.ts) with the schema of our own path', () => {
+    const byRoute = new Map(routes.map((r) => [`${r.method} ${r.url}`, r]));
+    for (const { method, path, ours } of secondPaths()) {
+      const second = byRoute.get(`${method} /api/v1${path}`);
+      expect(second, `${method} ${path}`).toBeDefined();
+      expect(second?.schema).toEqual(byRoute.get(`${method} /api/v1${ours}`)?.schema);
     }
   });
 

@@ -27,8 +27,6 @@ export interface ScreenDef {
 }
 
 export const SCREENS: readonly ScreenDef[] = [
-  // General
-  { id: 'prototypeModal', path: 'PrototypeModal1' },
   { id: 'duplicates', path: 'duplicates', group: 'accounting', needsConnection: true },
   {
     id: 'duplicatesResource',

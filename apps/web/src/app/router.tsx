@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: lazyPage(() => import('../features/dashboard/pages/dashboard-home-page')) },
           { path: 'prototype', lazy: lazyPage(() => import('./pages/account-settings-page')) },
+          { path: 'PrototypeModal1', lazy: lazyPage(() => import('./pages/account-settings-modal-page')) },
           { path: 'settings', lazy: lazyPage(() => import('../features/configurations/pages/configurations-page')) },
           {
             path: 'configuration/integrations',

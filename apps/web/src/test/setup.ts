@@ -6,12 +6,14 @@ import 'dayjs/locale/sv';
 
 // Node-environment tests (the bundle-size build) have no window.
 if (typeof window !== 'undefined') {
-  // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "no match" / do nothing.
+  // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "no match" / do nothing,
+  // except that the reader asks for reduced motion: Mantine's transitions then end at once instead
+  // of leaving a timer that could fire after a test file's window is gone (app/theme.ts).
   if (!window.matchMedia) {
     Object.defineProperty(window, 'matchMedia', {
       writable: true,
       value: (query: string) => ({
-        matches: false,
+        matches: /prefers-reduced-motion:\s*reduce/.test(query),
         media: query,
         onchange: null,
         addListener: () => {},

@@ -278,9 +278,12 @@ export const CONFIGURATION_DEFAULTS: ConfigurationValues = {
 };
 
 const entry = <T extends z.ZodType>(values: T) =>
-  z.object({ group: configurationGroupSchema, values, updatedAt: z.string().nullable() });
+  z.object({ id: z.string().uuid().nullable(), group: configurationGroupSchema, values, updatedAt: z.string().nullable() });
 
-/** One group as the API answers it: its values (defaults filled in) and when it was last saved. */
+/**
+ * One group as the API answers it: the id of its stored row (null until the group is first saved;
+ * `PUT configurations/{id}` saves by it), its values (defaults filled in) and when it was last saved.
+ */
 export const configurationEntrySchemas = {
   invoice: entry(invoiceConfigurationSchema),
   contract: entry(contractConfigurationSchema),
@@ -290,10 +293,31 @@ export const configurationEntrySchemas = {
   api: entry(apiConfigurationBaseSchema),
 };
 export interface ConfigurationEntry<G extends ConfigurationGroup = ConfigurationGroup> {
+  id: string | null;
   group: G;
   values: ConfigurationValues[G];
   updatedAt: string | null;
 }
+
+/** The body of `PUT configurations/{id}`: the values of one group, whichever group the stored row is of. */
+export const anyConfigurationSchema = z.union([
+  invoiceConfigurationSchema,
+  contractConfigurationSchema,
+  memberConfigurationSchema,
+  articleConfigurationSchema,
+  emailConfigurationSchema,
+  apiConfigurationBaseSchema,
+]);
+
+/** The answer of `PUT configurations/{id}`: the saved group. */
+export const anyConfigurationEntrySchema = z.union([
+  configurationEntrySchemas.invoice,
+  configurationEntrySchemas.contract,
+  configurationEntrySchemas.member,
+  configurationEntrySchemas.article,
+  configurationEntrySchemas.email,
+  configurationEntrySchemas.api,
+]);
 
 /** GET configurations: every group of the club account in use. */
 export const configurationsSchema = z.object({

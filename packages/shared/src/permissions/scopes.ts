@@ -64,7 +64,10 @@ const read = (s: string) => s.endsWith('.read');
 const accounting = SCOPES.accounting_data as readonly Scope[];
 const golf = SCOPES.golf_related as readonly Scope[];
 
-/** Default scopes per role; organisations may define further roles (a later issue). */
+/**
+ * The scopes of each built-in role. An organisation's own roles (`POST permissions/roles`,
+ * apps/server/src/modules/permissions) carry the scopes they were created with instead.
+ */
 export const DEFAULT_ROLE_SCOPES: Record<RoleName, readonly Scope[]> = {
   Owner: ALL_SCOPES,
   Manager: ALL_SCOPES.filter((s) => s !== 'subscription.manage' && s !== 'roles.manage'),

@@ -10,19 +10,24 @@ export interface AccountTenant extends Tenant {
 }
 
 export interface StoredConfiguration {
+  id: string;
   group: string;
   values: Record<string, unknown>;
   updatedAt: Date;
 }
 
+const columns = {
+  id: configurations.id,
+  group: configurations.group,
+  values: configurations.values,
+  updatedAt: configurations.updatedAt,
+};
+
 const ofAccount = (tenant: AccountTenant) =>
   and(eq(configurations.organisationId, tenant.organisationId), eq(configurations.clubAccountId, tenant.clubAccountId));
 
 export function listStored(conn: Db | Tx, tenant: AccountTenant): Promise<StoredConfiguration[]> {
-  return conn
-    .select({ group: configurations.group, values: configurations.values, updatedAt: configurations.updatedAt })
-    .from(configurations)
-    .where(ofAccount(tenant));
+  return conn.select(columns).from(configurations).where(ofAccount(tenant));
 }
 
 export async function findStored(
@@ -31,9 +36,18 @@ export async function findStored(
   group: ConfigurationGroup,
 ): Promise<StoredConfiguration | undefined> {
   const [row] = await conn
-    .select({ group: configurations.group, values: configurations.values, updatedAt: configurations.updatedAt })
+    .select(columns)
     .from(configurations)
     .where(and(ofAccount(tenant), eq(configurations.group, group)));
+  return row;
+}
+
+/** A stored group by its row id, only within the club account in use (another's id is not found). */
+export async function findStoredById(conn: Db | Tx, tenant: AccountTenant, id: string): Promise<StoredConfiguration | undefined> {
+  const [row] = await conn
+    .select(columns)
+    .from(configurations)
+    .where(and(ofAccount(tenant), eq(configurations.id, id)));
   return row;
 }
 
@@ -52,7 +66,7 @@ export async function saveStored(
       target: [configurations.clubAccountId, configurations.group],
       set: { values, updatedBy: userId, updatedAt: now },
     })
-    .returning({ group: configurations.group, values: configurations.values, updatedAt: configurations.updatedAt });
+    .returning(columns);
   if (!row) throw new Error('configurations upsert returned no row');
   return row;
 }

@@ -73,7 +73,12 @@ describe('GET /configurations', () => {
     expect(data.clubAccountId).toBe(a.clubAccountId);
     expect(Object.keys(data.groups).sort()).toEqual(['api', 'article', 'contract', 'email', 'invoice', 'member']);
     for (const [group, entry] of Object.entries(data.groups)) {
-      expect(entry).toEqual({ group, values: CONFIGURATION_DEFAULTS[group as keyof Configurations['groups']], updatedAt: null });
+      expect(entry).toEqual({
+        id: null,
+        group,
+        values: CONFIGURATION_DEFAULTS[group as keyof Configurations['groups']],
+        updatedAt: null,
+      });
     }
   });
 
@@ -186,7 +191,8 @@ describe('PUT /configurations/{group}', () => {
 
   it('answers 404 for a group that does not exist', async () => {
     expect((await api('GET', '/configurations/bogus', aManager)).statusCode).toBe(404);
-    expect((await api('PUT', '/configurations/bogus', aManager, {})).statusCode).toBe(404);
+    // Not a group, so `configurations/{id}`, whose id is a uuid.
+    expect((await api('PUT', '/configurations/bogus', aManager, {})).statusCode).toBe(400);
   });
 
   it('needs settings.manage to save (company.read to read)', async () => {
@@ -208,6 +214,50 @@ describe('PUT /configurations/{group}', () => {
     const other = (await api('GET', '/configurations', b.owner)).json() as { data: Configurations };
     expect(other.data.clubAccountId).toBe(b.clubAccountId);
     expect(other.data.groups.invoice.values).toEqual(CONFIGURATION_DEFAULTS.invoice);
+  });
+});
+
+describe('PUT /configurations/{id}', () => {
+  const idOf = async (group: 'invoice' | 'article', who: TestMember | TestOrganisation['owner']) =>
+    ((await api('GET', '/configurations', who)).json() as { data: Configurations }).data.groups[group].id;
+
+  it('saves a stored group by its id through the same rules, and answers and lists it', async () => {
+    const saved = await api('PUT', '/configurations/article', aManager, { vatRate: 12, salesAccount: '3002', unit: 'st' });
+    const id = (saved.json() as { data: ConfigurationEntry<'article'> }).data.id;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await idOf('article', aOther)).toBe(id);
+
+    const res = await api('PUT', `/configurations/${id}`, aManager, { vatRate: 25, salesAccount: '3010', unit: 'tim' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ id, group: 'article', values: { vatRate: 25, salesAccount: '3010', unit: 'tim' } });
+    const read = (await api('GET', '/configurations/article', aOther)).json() as { data: ConfigurationEntry<'article'> };
+    expect(read.data.values.salesAccount).toBe('3010');
+  });
+
+  it("checks the values against the row's own group, localised per field", async () => {
+    const id = await idOf('article', aOther);
+    // Valid values of another group are not the article group's.
+    const wrongGroup = await api('PUT', `/configurations/${id}`, aManager, CONFIGURATION_DEFAULTS.contract, 'en');
+    expect(wrongGroup.statusCode).toBe(400);
+    const bad = await api('PUT', `/configurations/${id}`, aManager, { vatRate: 7, salesAccount: '3010', unit: 'st' }, 'en');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys((bad.json() as { error: object }).error)).toEqual(['vatRate']);
+    const read = (await api('GET', '/configurations/article', aOther)).json() as { data: ConfigurationEntry<'article'> };
+    expect(read.data.values.vatRate).toBe(25);
+  });
+
+  it('needs settings.manage, and finds no id of another club account or organisation', async () => {
+    const id = await idOf('article', aOther);
+    const values = { vatRate: 6, salesAccount: '3010', unit: 'st' };
+    expect((await api('PUT', `/configurations/${id}`, aOther, values)).statusCode).toBe(403);
+    expect((await api('PUT', `/configurations/${id}`, null, values)).statusCode).toBe(401);
+    const drift = await api('PUT', `/configurations/${id}`, aDriftManager, values, 'en');
+    expect(drift.statusCode).toBe(404);
+    expect(drift.json().eng_message).toContain('has not been saved for the club account in use');
+    expect((await api('PUT', `/configurations/${id}`, b.owner, values)).statusCode).toBe(404);
+    expect((await api('PUT', '/configurations/00000000-0000-4000-8000-000000000000', aManager, values)).statusCode).toBe(404);
+    const read = (await api('GET', '/configurations/article', aOther)).json() as { data: ConfigurationEntry<'article'> };
+    expect(read.data.values.vatRate).toBe(25);
   });
 });
 

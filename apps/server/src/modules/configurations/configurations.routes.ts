@@ -1,4 +1,6 @@
 import {
+  anyConfigurationEntrySchema,
+  anyConfigurationSchema,
   CONFIGURATION_GROUPS,
   CONFIGURATION_SCHEMAS,
   type ConfigurationGroup,
@@ -6,11 +8,18 @@ import {
   configurationEntrySchemas,
   configurationsSchema,
   envelope,
+  idParamsSchema,
 } from '@fairway/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scoped } from '../../plugins/auth';
-import { accountTenantOf, getConfigurationEntry, listConfigurations, saveConfiguration } from './configurations.service';
+import {
+  accountTenantOf,
+  getConfigurationEntry,
+  listConfigurations,
+  saveConfiguration,
+  saveConfigurationById,
+} from './configurations.service';
 
 const noQuery = z.object({}).strict();
 
@@ -26,8 +35,8 @@ const SUMMARIES: Record<ConfigurationGroup, string> = {
 
 /**
  * Configurations of the club account in use (docs/configurations.md): `configurations` lists every group,
- * `configurations/{id}` (the id is the group: invoice, contract, member, article, email, api)
- * reads or replaces one. `configurations/sub-contract` is the contract group under the path the
+ * `configurations/<group>` (invoice, contract, member, article, email, api) reads or replaces one,
+ * and `PUT configurations/{id}` replaces a saved group by its row id. `configurations/sub-contract` is the contract group under the path the
  * contract screens call; it has no settings of its own.
  */
 export const configurationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -84,4 +93,29 @@ export const configurationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const group of CONFIGURATION_GROUPS) register(group, group);
   register('contract', 'sub-contract');
+
+  // By the id of the stored row (an entry's `id`): the same save, checked against the row's own group.
+  app.put(
+    '/configurations/:id',
+    {
+      ...scoped(app, 'settings.manage'),
+      schema: {
+        tags: ['configurations'],
+        summary: "Save one configuration group by its id (the entry's `id`; a group never saved has none yet)",
+        params: idParamsSchema,
+        querystring: noQuery,
+        body: anyConfigurationSchema,
+        response: { 200: envelope(anyConfigurationEntrySchema) },
+      },
+    },
+    async (request) => ({
+      data: await saveConfigurationById(
+        app.db,
+        accountTenantOf(request.auth),
+        { userId: request.auth.userId, reach: request.auth },
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
 };

@@ -11,11 +11,18 @@ import {
   encodeMessage,
 } from '@fairway/shared';
 import type { Db, Tx } from '../../db/client';
-import { BusinessError, type FieldMessages, ValidationError } from '../../lib/errors';
+import { BusinessError, type FieldMessages, NotFoundError, ValidationError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { type ClubAccountReach, reaches } from '../organizations/tenant';
 import { clubAccountIdsOf } from '../users/users.repository';
-import { type AccountTenant, findStored, listStored, type StoredConfiguration, saveStored } from './configurations.repository';
+import {
+  type AccountTenant,
+  findStored,
+  findStoredById,
+  listStored,
+  type StoredConfiguration,
+  saveStored,
+} from './configurations.repository';
 
 export type { AccountTenant };
 
@@ -47,7 +54,12 @@ export function withDefaults<G extends ConfigurationGroup>(group: G, stored?: Re
 }
 
 function toEntry<G extends ConfigurationGroup>(group: G, stored?: StoredConfiguration): ConfigurationEntry<G> {
-  return { group, values: withDefaults(group, stored?.values), updatedAt: stored?.updatedAt.toISOString() ?? null };
+  return {
+    id: stored?.id ?? null,
+    group,
+    values: withDefaults(group, stored?.values),
+    updatedAt: stored?.updatedAt.toISOString() ?? null,
+  };
 }
 
 /**
@@ -141,4 +153,33 @@ export async function saveConfiguration<G extends ConfigurationGroup>(
     return saveStored(tx, tenant, group, values as unknown as Record<string, unknown>, author.userId);
   });
   return toEntry(group, stored);
+}
+
+/** The entry of one group, whichever it is. */
+type AnyConfigurationEntry = { [G in ConfigurationGroup]: ConfigurationEntry<G> }[ConfigurationGroup];
+
+/**
+ * PUT configurations/{id}: the same save by the stored row's id (`id` of the entry). The values must
+ * pass the schema of the row's own group, whatever group they would also fit; an id of another club
+ * account or organisation is not found.
+ */
+export async function saveConfigurationById(
+  db: Db,
+  tenant: AccountTenant,
+  author: ConfigurationAuthor,
+  id: string,
+  body: unknown,
+): Promise<AnyConfigurationEntry> {
+  const stored = await findStoredById(db, tenant, id);
+  const group = CONFIGURATION_GROUPS.find((g) => g === stored?.group);
+  if (!group) throw new NotFoundError('configurations.notFound');
+  const parsed = CONFIGURATION_SCHEMAS[group].safeParse(body);
+  if (!parsed.success) throw new ValidationError(issuesToMessages(parsed.error.issues));
+  return (await saveConfiguration(
+    db,
+    tenant,
+    author,
+    group,
+    parsed.data as ConfigurationValues[typeof group],
+  )) as AnyConfigurationEntry;
 }

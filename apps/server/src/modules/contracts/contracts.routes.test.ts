@@ -248,9 +248,14 @@ describe('actions', () => {
     const tooMany = Array.from({ length: 21 }, (_, i) => `t${i}`);
     expect((await send('PUT', `/contracts/${c.id}/tags`, a.owner, { tags: tooMany })).statusCode).toBe(400);
     expect((await send('PUT', `/contracts/${c.id}/tags`, a.owner, { tags: ['x'.repeat(41)] })).statusCode).toBe(400);
+    // `tags/{id}`, the product's name of the same call (apps/server/src/lib/spec-paths.ts).
+    const viaTags = await send('PUT', `/tags/${c.id}`, a.owner, { tags: ['sponsor', 'vip'] });
+    expect(viaTags.statusCode, viaTags.body).toBe(200);
+    expect(viaTags.json().data.tags).toEqual(['sponsor', 'vip']);
+    expect((await send('PUT', `/tags/${c.id}`, a.owner, { tags: tooMany })).statusCode).toBe(400);
     // A refresh keeps the portal's tags.
     await refreshAllNow();
-    expect((await get(`/contracts/${c.id}`, a.owner)).json().data.tags).toEqual(['vip', 'sponsor']);
+    expect((await get(`/contracts/${c.id}`, a.owner)).json().data.tags).toEqual(['sponsor', 'vip']);
   });
 
   it('terminates: finished in the program, terminated in the portal; refused afterwards', async () => {

@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
+import { pathsOf } from '../../lib/spec-paths';
 import { scoped } from '../../plugins/auth';
 import { accountingDeps } from '../accounting/deps';
 import { sendExport } from '../accounting/mirror/export-reply';
@@ -188,23 +189,24 @@ export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
         .send({ data: await schedulePriceChange(deps, request.auth, request.params.id, request.body, getLang(request)) }),
   );
 
-  app.put(
-    '/contracts/:id/tags',
-    {
-      ...scoped(app, 'contracts.write'),
-      schema: {
-        tags,
-        summary: "Replace the contract's tags (kept by the portal only)",
-        params: idParamsSchema,
-        querystring: noQuery,
-        body: contractTagsBodySchema,
-        response: { 200: envelope(contractSchema) },
+  for (const url of pathsOf('PUT /contracts/:id/tags'))
+    app.put(
+      url,
+      {
+        ...scoped(app, 'contracts.write'),
+        schema: {
+          tags,
+          summary: "Replace the contract's tags (kept by the portal only)",
+          params: idParamsSchema,
+          querystring: noQuery,
+          body: contractTagsBodySchema,
+          response: { 200: envelope(contractSchema) },
+        },
       },
-    },
-    async (request) => ({
-      data: await setContractTags(deps, request.auth, request.params.id, request.body.tags, getLang(request)),
-    }),
-  );
+      async (request) => ({
+        data: await setContractTags(deps, request.auth, request.params.id, request.body.tags, getLang(request)),
+      }),
+    );
 
   app.post(
     '/contracts/:id/invoices',

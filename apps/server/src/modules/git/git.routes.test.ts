@@ -212,6 +212,10 @@ describe('the git.refresh job and the transaction log', () => {
     const row = paid.data.find((p) => p.gitId === unpaid?.gitId);
     expect(row).toMatchObject({ status: 'paid', paidOre: unpaid?.totalOre });
     expect(paid.data[0]?.gitId).toBe(unpaid?.gitId); // newest payment first
+    // The product's name for the same list (apps/server/src/lib/spec-paths.ts): the same rows, the same paging.
+    const golfPaid = await list<GitInvoiceBasisRow>('/golf_paid_invoices?pageSize=100', a.owner);
+    expect(golfPaid).toEqual(paid);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/golf_paid_invoices' })).statusCode).toBe(401);
 
     const log = await list<GitTransaction>('/git/transactions', a.owner);
     expect(log.data.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);

@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
+import { pathsOf } from '../../lib/spec-paths';
 import { scoped } from '../../plugins/auth';
 import { targetOf } from '../accounting/access';
 import { gitConnectionRoutes } from './connection/git-connection.routes';
@@ -41,7 +42,8 @@ const noQuery = z.object({}).strict();
 /**
  * Every GIT route (docs/git.md), the one entry modules/index.ts mounts: the sub-features'
  * routes (connection, refresh, import, sync, report) and, here, reading the portal's copy of GIT
- * (`git/list_members/`, articles, invoice occasions and their bases, paid and credited invoices,
+ * (`git/list_members/`, articles, invoice occasions and their bases, paid invoices (also at
+ * `golf_paid_invoices`, lib/spec-paths.ts) and credited invoices,
  * the transaction log). Reading needs `git.read`, every change `git.write`. Everything is of the
  * club account in use.
  */
@@ -146,23 +148,25 @@ export const gitRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  for (const [path, status] of [
-    ['paid-invoices', 'paid'],
-    ['credited-invoices', 'credited'],
+  for (const [urls, status] of [
+    [pathsOf('GET /git/paid-invoices'), 'paid'],
+    [['/git/credited-invoices'], 'credited'],
   ] as const) {
-    app.get(
-      `/git/${path}`,
-      {
-        ...read,
-        schema: {
-          tags,
-          summary: `GIT invoice bases that are ${status}, newest first`,
-          querystring: gitSettledInvoicesQuerySchema,
-          response: { 200: listEnvelope(gitInvoiceBasisSchema) },
+    for (const url of urls) {
+      app.get(
+        url,
+        {
+          ...read,
+          schema: {
+            tags,
+            summary: `GIT invoice bases that are ${status}, newest first`,
+            querystring: gitSettledInvoicesQuerySchema,
+            response: { 200: listEnvelope(gitInvoiceBasisSchema) },
+          },
         },
-      },
-      async (request) => listSettledGitBases(app, targetOf(request.auth), status, request.query, getLang(request)),
-    );
+        async (request) => listSettledGitBases(app, targetOf(request.auth), status, request.query, getLang(request)),
+      );
+    }
   }
 
   app.get(

@@ -353,6 +353,13 @@ describe('creating and changing invoices', () => {
     const retried = await send('POST', `/invoices/${created.id}/payments`, a.owner, payment);
     expect(retried.statusCode, retried.body).toBe(201);
     expect(retried.json().data).toMatchObject({ balanceOre: 42500, payments: [{ amountOre: 20000 }] });
+    // The product's names of the same call (apps/server/src/lib/spec-paths.ts), the same rules and the same retry key.
+    for (const path of [`/register/${created.id}`, `/invoice_payment/${created.id}`]) {
+      const again = await send('POST', path, a.owner, payment);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json().data).toMatchObject({ balanceOre: 42500, payments: [{ amountOre: 20000 }] });
+      expect((await send('POST', path, a.owner, { paymentDate: today, amountOre: 62501 })).statusCode).toBe(400);
+    }
     // A Fortnox payment has no field for our reference: one payment on the invoice is the proof.
     const onInvoice = [...sim.store.tenant(sim.defaultTenantId).invoicepayments.values()].filter(
       (p) => String(p.doc.InvoiceNumber) === created.number,

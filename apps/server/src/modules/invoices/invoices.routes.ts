@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLang } from '../../lib/i18n';
 import { sendPdf } from '../../lib/pdf-reply';
+import { pathsOf } from '../../lib/spec-paths';
 import { scoped } from '../../plugins/auth';
 import { accountingDeps } from '../accounting/deps';
 import { sendExport } from '../accounting/mirror/export-reply';
@@ -172,20 +173,21 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await sendInvoice(deps, request.auth, request.params.id, request.body.method) }),
   );
 
-  app.post(
-    '/invoices/:id/payments',
-    {
-      ...write,
-      schema: {
-        tags: ['invoices'],
-        summary: 'Register a payment (positive, at most the balance)',
-        params: idParamsSchema,
-        querystring: noQuery,
-        body: invoicePaymentBodySchema,
-        response: { 201: one },
+  for (const url of pathsOf('POST /invoices/:id/payments'))
+    app.post(
+      url,
+      {
+        ...write,
+        schema: {
+          tags: ['invoices'],
+          summary: 'Register a payment (positive, at most the balance)',
+          params: idParamsSchema,
+          querystring: noQuery,
+          body: invoicePaymentBodySchema,
+          response: { 201: one },
+        },
       },
-    },
-    async (request, reply) =>
-      reply.code(201).send({ data: await registerPayment(deps, request.auth, request.params.id, request.body) }),
-  );
+      async (request, reply) =>
+        reply.code(201).send({ data: await registerPayment(deps, request.auth, request.params.id, request.body) }),
+    );
 };

@@ -198,6 +198,33 @@ export async function markAttempt(conn: Conn, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** An e-mail the mail server accepted, its outcome not yet written (sendouts.runs.ts writes them in stretches). */
+export interface SentOutcome {
+  id: string;
+  /** The Message-ID. */
+  providerId: string | null;
+  sentAt: Date;
+}
+
+/**
+ * One statement for a stretch of e-mails (sendouts.runs.ts): writes `sent` for those the mail server
+ * accepted since the last one, and records the attempt of the next ones (`sending`, committed before
+ * they are handed over). Answers the ids whose attempt it recorded: only queued ones are taken.
+ */
+export async function settleAndClaim(conn: Conn, sent: readonly SentOutcome[], claim: readonly string[]): Promise<Set<string>> {
+  const outcomes = JSON.stringify(sent.map((s) => ({ id: s.id, p: s.providerId, t: s.sentAt.toISOString() })));
+  const result = await conn.execute(sql`
+    with settled as (
+      update ${recipients} as r set status = 'sent', provider_id = s.p, sent_at = s.t
+      from jsonb_to_recordset(${outcomes}::jsonb) as s(id uuid, p text, t timestamptz)
+      where r.id = s.id and r.status = 'sending'
+    )
+    update ${recipients} set status = 'sending', attempted_at = now()
+    where id in (select jsonb_array_elements_text(${JSON.stringify(claim)}::jsonb)::uuid) and status = 'queued'
+    returning id`);
+  return new Set((result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+}
+
 export async function settleRecipient(
   conn: Conn,
   id: string,

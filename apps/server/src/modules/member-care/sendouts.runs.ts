@@ -18,6 +18,7 @@ import {
   composeMemberMail,
   type MemberMail,
   mailOptions,
+  memberMailBuilder,
   memberMailOf,
   SENDOUT_CONNECTIONS,
   senderOf,
@@ -28,14 +29,21 @@ import { unsubscribeToken, unsubscribeUrl } from './unsubscribe';
 
 export const SENDOUTS_RUN_QUEUE = 'member-care.sendout';
 /** Recipients read per batch. */
-const BATCH = 50;
+const BATCH = 100;
 /** Attempts per e-mail after a fault that cannot have delivered it (connection refused, 4xx). */
 const MAIL_ATTEMPTS = 3;
 /**
- * E-mails handed over at once, one per connection of the SMTP pool: a crash leaves at most this
- * many recipients `review` (docs/member-care.md#exactly-once).
+ * E-mails whose attempts are recorded in one statement (with the outcomes written since the last
+ * one), taken when this many places are free: the connections keep working while it is written.
  */
-export const MAIL_IN_FLIGHT = SENDOUT_CONNECTIONS;
+const MAIL_CLAIM = 8;
+/**
+ * E-mails whose attempt is recorded and whose outcome is not yet written: those out on the SMTP
+ * pool's connections, a stretch queued behind them, and those the mail server accepted whose `sent`
+ * is written with the next stretch's attempts. A crash leaves at most this many recipients
+ * `review` (docs/member-care.md#exactly-once).
+ */
+export const MAIL_IN_FLIGHT = SENDOUT_CONNECTIONS + MAIL_CLAIM;
 
 export interface SendoutRunOptions {
   /** Instead of the app's own SMTP transport (tests). */
@@ -175,6 +183,7 @@ async function sendOut(
   const mail = options.mail ?? memberMailOf(app);
   const sender = row.channel === 'email' ? await senderOf(app, tenant) : null;
   const sms = row.channel === 'sms' ? await app.smsProvider.client() : null;
+  const build = sender ? memberMailBuilder(sender, row.id) : null;
   const message = {
     subject: row.sentSubject ?? '',
     html: row.sentHtml ?? '',
@@ -186,13 +195,35 @@ async function sendOut(
   const clock = options.clock ?? realClock;
   const began = clock.now();
   let handed = 0;
-  const pace = async () => {
+  /** The `sent` e-mails whose outcome is not yet written: written with the next attempts recorded. */
+  let unsettled: repo.SentOutcome[] = [];
+  /** Writes the outcomes not yet written, and the attempts of `claim`; answers the ids taken. */
+  const settleAndClaim = async (claim: readonly string[]) => {
+    const settled = unsettled;
+    unsettled = [];
+    let taken: Set<string>;
+    try {
+      taken = await repo.settleAndClaim(db, settled, claim);
+    } catch (error) {
+      unsettled = settled.concat(unsettled);
+      throw error;
+    }
+    for (const s of settled) await options.afterRecipient?.(s.id);
+    return taken;
+  };
+  /**
+   * Waits for the next e-mail's place in the minute (writing what went out meanwhile, so a slow
+   * rate does not hold the progress back); answers how many of at most `most` are due now.
+   */
+  const due = async (most: number) => {
+    if (began + handed * spacingMs - clock.now() > 0 && unsettled.length > 0) await settleAndClaim([]);
     const wait = began + handed * spacingMs - clock.now();
-    handed++;
     if (wait > 0) await clock.sleep(wait);
     run.throwIfTakenOver();
+    if (spacingMs <= 0) return most;
+    return Math.max(1, Math.min(most, Math.floor((clock.now() - began) / spacingMs) + 1 - handed));
   };
-  /** One e-mail to the mail server (its attempt already committed), and its outcome written. */
+  /** One e-mail to the mail server (its attempt already committed), and its outcome written or kept for the next stretch. */
   const handOver = async (recipient: repo.RecipientRow, composed: ComposedMail, built: BuiltMail | null) => {
     if (!mail.transport || !built) {
       await db.transaction(async (tx) => {
@@ -211,12 +242,13 @@ async function sendOut(
           sentAt: null,
         });
       });
+      await options.afterRecipient?.(recipient.id);
       return;
     }
     for (let attempt = 1; ; attempt++) {
       try {
         await mail.transport.sendMail({ envelope: built.envelope, raw: built.message });
-        await repo.settleRecipient(db, recipient.id, 'sent', { providerId: built.messageId || null });
+        unsettled.push({ id: recipient.id, providerId: built.messageId || null, sentAt: new Date() });
         return;
       } catch (caught) {
         const error = caught as SmtpError;
@@ -229,6 +261,7 @@ async function sendOut(
         const bounced = error.code === 'EENVELOPE' && (error.responseCode ?? 0) >= 500;
         const unknown = !retryableSmtp(error) && !bounced && error.responseCode === undefined;
         await repo.settleRecipient(db, recipient.id, bounced ? 'bounced' : unknown ? 'review' : 'failed', { reason });
+        await options.afterRecipient?.(recipient.id);
         return;
       }
     }
@@ -249,6 +282,23 @@ async function sendOut(
   const drain = async (below: number) => {
     while (inFlight.size > below) await Promise.race(inFlight);
     throwFault();
+  };
+  /** E-mails filled in and built, their attempts not yet recorded. */
+  const ready: { recipient: repo.RecipientRow; composed: ComposedMail; built: BuiltMail | null }[] = [];
+  /**
+   * The next stretch of ready e-mails, as many as are due and have a place: their attempts
+   * recorded in one statement (with the outcomes since the last), then handed to the pool at once.
+   */
+  const handOverReady = async (launched: Set<string>) => {
+    await drain(MAIL_IN_FLIGHT - MAIL_CLAIM);
+    const stretch = ready.splice(0, await due(Math.min(ready.length, MAIL_IN_FLIGHT - inFlight.size)));
+    const taken = await settleAndClaim(stretch.map((r) => r.recipient.id));
+    for (const { recipient, composed, built } of stretch) {
+      if (!taken.has(recipient.id)) continue;
+      handed++;
+      launched.add(recipient.id);
+      launch(handOver(recipient, composed, built));
+    }
   };
   try {
     // Every recipient this attempt handed over (or is handing over): a `sending` row read below
@@ -283,7 +333,8 @@ async function sendOut(
           continue;
         }
         if (sms) {
-          run.throwIfTakenOver();
+          await due(1);
+          handed++;
           if (!(await repo.markAttempt(db, recipient.id))) continue;
           try {
             const sent = await sms.send({
@@ -300,8 +351,8 @@ async function sendOut(
           await options.afterRecipient?.(recipient.id);
           continue;
         }
-        // E-mail: filled in, paced to the club's rate, the attempt committed, then handed over
-        // while the next ones are prepared; at most MAIL_IN_FLIGHT are out at once.
+        // E-mail: filled in and built, then handed over in stretches (handOverReady) while the
+        // next ones are prepared; at most MAIL_IN_FLIGHT are attempted and not yet written.
         const url = recipient.memberId
           ? unsubscribeUrl(
               app.config.PUBLIC_URL,
@@ -314,21 +365,26 @@ async function sendOut(
             )
           : null;
         const composed = composeMemberMail(message, recipient.fields as unknown as RecipientFields, url);
-        // Built whole in memory, then handed over in one piece: streamed, nodemailer writes a
-        // message to the socket in hundreds of small chunks (bench/README.md, sendout-email).
+        // Built whole in memory (memberMailBuilder, or nodemailer for an international address),
+        // then handed over in one piece: streamed, nodemailer writes a message to the socket in
+        // hundreds of small chunks (bench/README.md, sendout-email).
         const built =
-          mail.transport && sender ? await buildMail(mailOptions(sender, recipient.address, composed, url, row.id)) : null;
-        await drain(MAIL_IN_FLIGHT - 1);
-        await pace();
-        if (!(await repo.markAttempt(db, recipient.id))) continue;
-        launched.add(recipient.id);
-        launch(handOver(recipient, composed, built).then(() => options.afterRecipient?.(recipient.id)));
+          mail.transport && sender
+            ? (build?.(recipient.address, composed, url) ??
+              (await buildMail(mailOptions(sender, recipient.address, composed, url, row.id))))
+            : null;
+        ready.push({ recipient, composed, built });
+        if (ready.length >= MAIL_CLAIM) await handOverReady(launched);
       }
+      while (ready.length > 0) await handOverReady(launched);
     }
     await drain(0);
+    await settleAndClaim([]);
   } finally {
-    // A fault or a takeover: what is out is settled before the attempt ends.
+    // A fault or a takeover: what is out is settled before the attempt ends, and what went out
+    // written (else a later attempt would take it for a dead attempt's, `review`).
     await Promise.allSettled([...inFlight]);
+    if (unsettled.length > 0) await settleAndClaim([]).catch(() => undefined);
   }
   const month = row.checkpoint?.smsMonth;
   if (row.channel === 'sms' && typeof month === 'string' && row.checkpoint?.released !== true) {

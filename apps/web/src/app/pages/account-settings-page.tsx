@@ -1,7 +1,8 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { HiddenMenuLinks } from '../../features/hidden-resources/components/hidden-menu-links';
 import { ChangePasswordForm } from '../../features/settings/components/change-password-form';
@@ -39,6 +40,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The address of the account settings page. */
+export const ACCOUNT_SETTINGS_PATH = '/dashboard/prototype';
+
 /**
  * /dashboard/prototype: account settings — profile, profile image and password from the settings
  * feature, and the hidden menu links from the hidden-resources feature, composed here so neither
@@ -58,9 +62,15 @@ export default function AccountSettingsPage() {
       <Stack gap="lg">
         <Section id="account-profile" title={t('profile.title')} description={t('profile.description')}>
           <Stack gap="lg">
-            <Group gap={6}>
-              <Badge variant="light">{t(`common:roles.${user.role}`)}</Badge>
-              {user.golfclubAdmin ? <Badge variant="outline">{t('golfclubAdmin')}</Badge> : null}
+            <Group justify="space-between" gap="sm">
+              <Group gap={6}>
+                <Badge variant="light">{t(`common:roles.${user.role}`)}</Badge>
+                {user.golfclubAdmin ? <Badge variant="outline">{t('golfclubAdmin')}</Badge> : null}
+              </Group>
+              {/* The same forms in a dialog at an address of its own (account-settings-modal-page.tsx). */}
+              <Button component={Link} to="/dashboard/PrototypeModal1" variant="light" size="xs">
+                {t('dialog.open')}
+              </Button>
             </Group>
             <ProfileImageUpload user={user} />
             <ProfileForm user={user} />

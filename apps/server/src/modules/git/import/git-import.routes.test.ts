@@ -54,11 +54,11 @@ function multipart(parts: { name: string; filename?: string; type?: string; data
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function upload(who: Who, data: Buffer | string, filename = 'fakturaomgang.xlsx', lang = 'en') {
+function upload(who: Who, data: Buffer | string, filename = 'fakturaomgang.xlsx', lang = 'en', path = '/git/imports') {
   const body = multipart([{ name: 'file', filename, type: XLSX_TYPE, data }]);
   return app.inject({
     method: 'POST',
-    url: '/api/v1/git/imports',
+    url: `/api/v1${path}`,
     headers: { ...who.headers, 'content-type': body.contentType, 'accept-language': lang },
     payload: body.payload,
   });
@@ -261,6 +261,19 @@ describe('POST /git/imports (upload)', () => {
     expect((await api('POST', `/git/imports/${imp.id}/commit`, aReader, settings(imp, { skipInvalid: true }))).statusCode).toBe(
       403,
     );
+  });
+
+  it('is also `uploads` (apps/server/src/lib/spec-paths.ts): the same upload, scope and tenant check', async () => {
+    const book = await gitExportWorkbook([exportRow()]);
+    const res = await upload(a.owner, book, 'fakturaomgang.xlsx', 'en', '/uploads');
+    expect(res.statusCode, res.body).toBe(201);
+    const imp = (res.json() as { data: GitImportUpload }).data;
+    const read = await api('GET', `/uploads/${imp.id}`, aReader);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data).toEqual((await api('GET', `/git/imports/${imp.id}`, aReader)).json().data);
+    expect((await upload(aReader, book, 'fakturaomgang.xlsx', 'en', '/uploads')).statusCode).toBe(403);
+    expect((await api('GET', `/uploads/${imp.id}`, aNoGit)).statusCode).toBe(403);
+    expect((await api('GET', `/uploads/${imp.id}`, b.owner)).statusCode).toBe(404);
   });
 });
 

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { BusinessError } from '../../../lib/errors';
 import { getLang } from '../../../lib/i18n';
 import { readMultipart } from '../../../lib/multipart';
+import { pathsOf } from '../../../lib/spec-paths';
 import { scoped } from '../../../plugins/auth';
 import { targetOf } from '../../accounting/access';
 import { commitGitImport, createGitImport, getGitImport, previewGitImport } from './git-import.service';
@@ -60,41 +61,43 @@ export const gitImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const write = scoped(app, 'git.write');
   const tags = ['git'];
 
-  app.post(
-    '/git/imports',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary:
-          "Upload GIT's Excel export of an invoice batch (multipart field `file`, .xlsx, at most 5 MB): answers its columns, the first rows and a suggested column mapping",
-        consumes: ['multipart/form-data'],
-        querystring: noQuery,
-        response: { 201: envelope(gitImportUploadSchema) },
+  for (const url of pathsOf('POST /git/imports'))
+    app.post(
+      url,
+      {
+        ...write,
+        schema: {
+          tags,
+          summary:
+            "Upload GIT's Excel export of an invoice batch (multipart field `file`, .xlsx, at most 5 MB): answers its columns, the first rows and a suggested column mapping",
+          consumes: ['multipart/form-data'],
+          querystring: noQuery,
+          response: { 201: envelope(gitImportUploadSchema) },
+        },
+        config: { ...write.config, rateLimit: { max: 60, timeWindow: '10 minutes' } },
       },
-      config: { ...write.config, rateLimit: { max: 60, timeWindow: '10 minutes' } },
-    },
-    async (request, reply) => {
-      const file = await readUpload(request);
-      const data = await createGitImport(app, targetOf(request.auth), file, request.auth.userId);
-      return reply.code(201).send({ data });
-    },
-  );
+      async (request, reply) => {
+        const file = await readUpload(request);
+        const data = await createGitImport(app, targetOf(request.auth), file, request.auth.userId);
+        return reply.code(201).send({ data });
+      },
+    );
 
-  app.get(
-    '/git/imports/:id',
-    {
-      ...read,
-      schema: {
-        tags,
-        summary: 'An uploaded import: its columns, first rows, suggested mapping and status',
-        params: idParamsSchema,
-        querystring: noQuery,
-        response: { 200: envelope(gitImportUploadSchema) },
+  for (const url of pathsOf('GET /git/imports/:id'))
+    app.get(
+      url,
+      {
+        ...read,
+        schema: {
+          tags,
+          summary: 'An uploaded import: its columns, first rows, suggested mapping and status',
+          params: idParamsSchema,
+          querystring: noQuery,
+          response: { 200: envelope(gitImportUploadSchema) },
+        },
       },
-    },
-    async (request) => ({ data: await getGitImport(app, targetOf(request.auth), request.params.id) }),
-  );
+      async (request) => ({ data: await getGitImport(app, targetOf(request.auth), request.params.id) }),
+    );
 
   app.post(
     '/git/imports/:id/preview',

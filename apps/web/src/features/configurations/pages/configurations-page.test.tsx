@@ -19,12 +19,12 @@ const clubAccountId = demoUser.currentAccount?.id ?? '';
 const configurations = (): Configurations => ({
   clubAccountId,
   groups: {
-    invoice: { group: 'invoice', values: CONFIGURATION_DEFAULTS.invoice, updatedAt: null },
-    contract: { group: 'contract', values: CONFIGURATION_DEFAULTS.contract, updatedAt: null },
-    member: { group: 'member', values: CONFIGURATION_DEFAULTS.member, updatedAt: null },
-    article: { group: 'article', values: CONFIGURATION_DEFAULTS.article, updatedAt: null },
-    email: { group: 'email', values: CONFIGURATION_DEFAULTS.email, updatedAt: null },
-    api: { group: 'api', values: CONFIGURATION_DEFAULTS.api, updatedAt: null },
+    invoice: { id: null, group: 'invoice', values: CONFIGURATION_DEFAULTS.invoice, updatedAt: null },
+    contract: { id: null, group: 'contract', values: CONFIGURATION_DEFAULTS.contract, updatedAt: null },
+    member: { id: null, group: 'member', values: CONFIGURATION_DEFAULTS.member, updatedAt: null },
+    article: { id: null, group: 'article', values: CONFIGURATION_DEFAULTS.article, updatedAt: null },
+    email: { id: null, group: 'email', values: CONFIGURATION_DEFAULTS.email, updatedAt: null },
+    api: { id: null, group: 'api', values: CONFIGURATION_DEFAULTS.api, updatedAt: null },
   },
 });
 
@@ -55,7 +55,7 @@ describe('configurations page', () => {
     const calls = stubApi({
       'GET configurations': () => ({ body: { data: configurations() } }),
       'PUT configurations/invoice': (body) => ({
-        body: { data: { group: 'invoice', values: body, updatedAt: '2026-03-01T10:00:00.000Z' } },
+        body: { data: { id: null, group: 'invoice', values: body, updatedAt: '2026-03-01T10:00:00.000Z' } },
       }),
     });
     renderPage('/dashboard/settings?tab=invoice');
@@ -113,7 +113,7 @@ describe('configurations page', () => {
       body: {
         data: {
           ...configurations(),
-          groups: { ...configurations().groups, api: { group: 'api', values: api, updatedAt: null } },
+          groups: { ...configurations().groups, api: { id: null, group: 'api', values: api, updatedAt: null } },
         },
       },
     });

@@ -1,4 +1,4 @@
-import type { GitTransaction } from '@fairway/shared';
+import { encodeMessage, type GitTransaction, type Lang, translateValidationMessage } from '@fairway/shared';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconApi, IconPlugConnected, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Detail } from '../../../components/detail';
 import { useCurrentUser } from '../../../lib/current-user';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
 import { useGitConnection } from '../api/get-git-connection';
 import { isRunActive, useGitTransaction } from '../api/get-git-transaction';
 import { gitKey } from '../api/git-key';
@@ -27,7 +27,8 @@ function latestRefresh(runs: GitTransaction[] | undefined): GitTransaction | nul
  * and the way to the API configuration where the sync switches live.
  */
 export function GitSettingsTab({ canWrite }: { canWrite: boolean }) {
-  const { t } = useTranslation('git');
+  const { t, i18n } = useTranslation('git');
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'sv';
   const format = useGitFormat();
   const queryClient = useQueryClient();
   const connection = useGitConnection();
@@ -50,9 +51,11 @@ export function GitSettingsTab({ canWrite }: { canWrite: boolean }) {
     if (!current || isRunActive(current) || reported.current === current.id) return;
     reported.current = current.id;
     void queryClient.invalidateQueries({ queryKey: gitKey });
-    if (current.status === 'succeeded') notifySuccess(t('settings.refreshed'));
-    else notifyError(t('settings.refreshFailed'));
-  }, [run.data, queryClient, t]);
+    if (current.status !== 'succeeded') notifyError(t('settings.refreshFailed'));
+    else if (current.created + current.updated === 0)
+      notifyInfo(translateValidationMessage(encodeMessage('git_refresh_no_updates'), lang));
+    else notifySuccess(t('settings.refreshed'));
+  }, [run.data, queryClient, t, lang]);
 
   const info = connection.data;
   const connected = info?.status === 'connected';

@@ -270,6 +270,53 @@ describe('GIT page', { timeout: 60_000 }, () => {
     expect(link.getAttribute('href')).toBe('/dashboard/settings?tab=api');
   });
 
+  it.each([
+    ['sv', 0, 'Det finns inga uppdateringar'],
+    ['en', 0, 'There are no updates'],
+    ['en', 2, "The portal's copy of GIT is up to date"],
+  ] as const)('says how a refresh from GIT went (%s, %i changed)', async (lang, changed, said) => {
+    await setLanguage(lang);
+    const user = userEvent.setup();
+    const refreshRun = {
+      id: uuid(71),
+      kind: 'refresh',
+      trigger: 'manual',
+      created: 0,
+      updated: changed,
+      counts: changed ? { members: { created: 0, updated: changed } } : {},
+      total: 0,
+      processed: 0,
+      failed: 0,
+      failures: [],
+      targetClubAccountId: null,
+      error: null,
+      startedAt: '2026-11-22T02:00:00.000Z',
+      createdAt: '2026-11-22T02:00:00.000Z',
+    };
+    mockApi({
+      'GET git/connection': () => ({
+        status: 'connected',
+        clubId: '42',
+        clubName: 'Alfa GK',
+        environment: 'simulator',
+        connectedAt: '2026-11-01T10:00:00.000Z',
+        revokedAt: null,
+        lastError: null,
+      }),
+      'GET git/transactions': ({ query }) => list([], query),
+      'POST git/refresh': noting(writes, () => ok({ ...refreshRun, status: 'queued', finishedAt: null }, { status: 202 })),
+      [`GET git/transactions/${uuid(71)}`]: () => ({
+        ...refreshRun,
+        status: 'succeeded',
+        finishedAt: '2026-11-22T02:00:04.000Z',
+      }),
+    });
+    renderRoutes(routes, '/dashboard/golfrelated/git?tab=settings');
+    await user.click(await screen.findByRole('button', { name: lang === 'sv' ? 'Uppdatera från GIT' : 'Refresh from GIT' }));
+    expect(await screen.findByText(said)).toBeInTheDocument();
+    expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual(['POST /api/v1/git/refresh']);
+  });
+
   it('offers no way to the API configuration to a role without company.read', async () => {
     me = { ...demoUser, scopes: demoUser.scopes.filter((s) => s !== 'company.read') };
     renderRoutes(routes, '/dashboard/golfrelated/git?tab=settings');
