@@ -1,5 +1,18 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@fairway/shared';
-import { Alert, Button, Center, Group, Loader, Pagination, Select, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -220,5 +233,48 @@ export function LocalListFooter({
         getControlProps={controlLabel ? (control) => ({ 'aria-label': controlLabel(control) }) : undefined}
       />
     </Group>
+  );
+}
+
+/**
+ * A small list's page: the search box and the list's action above, the body (table, loader, empty
+ * state) and the count, page size and pages below, all on the state of `useLocalListState`.
+ */
+export function LocalListFrame({
+  state,
+  total,
+  texts,
+  action,
+  controlLabel,
+  children,
+}: {
+  state: Pick<ReturnType<typeof useLocalListState>, 'search' | 'setSearch' | 'page' | 'setPage' | 'pageSize' | 'setPageSize'>;
+  total: number;
+  texts: { searchLabel: string; searchPlaceholder: string; total: string; pageSize: string };
+  action?: ReactNode;
+  controlLabel?: (control: 'first' | 'previous' | 'next' | 'last') => string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="md">
+      <LocalListToolbar
+        searchLabel={texts.searchLabel}
+        searchPlaceholder={texts.searchPlaceholder}
+        search={state.search}
+        onSearchChange={state.setSearch}
+        action={action}
+      />
+      {children}
+      <LocalListFooter
+        total={total}
+        totalText={texts.total}
+        pageSizeLabel={texts.pageSize}
+        pageSize={state.pageSize}
+        onPageSizeChange={state.setPageSize}
+        page={state.page}
+        onPageChange={state.setPage}
+        controlLabel={controlLabel}
+      />
+    </Stack>
   );
 }

@@ -9,8 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import {
   ListLoadFailed,
   ListLoading,
-  LocalListFooter,
-  LocalListToolbar,
+  LocalListFrame,
   useKeepPageInRange,
   useLocalListState,
 } from '../../../components/list/local-list';
@@ -43,7 +42,7 @@ export function TemplatesList() {
   const remove = useDeleteTemplate();
   const duplicate = useDuplicateTemplate();
   const canWrite = viewer?.scopes.includes('membercare.write') ?? false;
-  const { debounced, page, setPage, pageSize } = state;
+  const { debounced } = state;
 
   const rows = list.data?.data ?? [];
   const total = list.data?.pagination.total ?? 0;
@@ -174,25 +173,19 @@ export function TemplatesList() {
   }
 
   return (
-    <Stack gap="md">
-      <LocalListToolbar
-        searchLabel={t('list.searchLabel')}
-        searchPlaceholder={t('list.searchPlaceholder')}
-        search={state.search}
-        onSearchChange={state.setSearch}
-        action={createButton}
-      />
+    <LocalListFrame
+      state={state}
+      total={total}
+      texts={{
+        searchLabel: t('list.searchLabel'),
+        searchPlaceholder: t('list.searchPlaceholder'),
+        total: t('list.total', { count: total }),
+        pageSize: t('list.pageSize'),
+      }}
+      action={createButton}
+      controlLabel={(control) => t(`list.pagination.${control}`)}
+    >
       {body}
-      <LocalListFooter
-        total={total}
-        totalText={t('list.total', { count: total })}
-        pageSizeLabel={t('list.pageSize')}
-        pageSize={pageSize}
-        onPageSizeChange={state.setPageSize}
-        page={page}
-        onPageChange={setPage}
-        controlLabel={(control) => t(`list.pagination.${control}`)}
-      />
-    </Stack>
+    </LocalListFrame>
   );
 }

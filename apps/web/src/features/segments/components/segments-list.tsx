@@ -1,5 +1,5 @@
 import { SEGMENT_PATHS, type SegmentKind, type SegmentSort } from '@fairway/shared';
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { IconCategory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import {
   ListLoadFailed,
   ListLoading,
-  LocalListFooter,
-  LocalListToolbar,
+  LocalListFrame,
   useKeepPageInRange,
   useLocalListState,
 } from '../../../components/list/local-list';
@@ -41,7 +40,7 @@ export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsL
     firstOrder: (column) => (column === 'name' ? 'asc' : 'desc'),
     sortResetsPage: true,
   });
-  const { debounced, page, setPage, pageSize, params } = state;
+  const { debounced, params } = state;
   const list = useSegmentsList(kind, params);
   const remove = useDeleteSegment(kind);
   const canWrite = viewer?.scopes.includes(WRITE_SCOPE[kind]) ?? false;
@@ -137,25 +136,19 @@ export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsL
   }
 
   return (
-    <Stack gap="md">
-      <LocalListToolbar
-        searchLabel={t(`${kind}.searchLabel`)}
-        searchPlaceholder={t(`${kind}.searchPlaceholder`)}
-        search={state.search}
-        onSearchChange={state.setSearch}
-        action={createButton}
-      />
+    <LocalListFrame
+      state={state}
+      total={total}
+      texts={{
+        searchLabel: t(`${kind}.searchLabel`),
+        searchPlaceholder: t(`${kind}.searchPlaceholder`),
+        total: t('list.total', { count: total }),
+        pageSize: t('list.pageSize'),
+      }}
+      action={createButton}
+      controlLabel={(control) => t(`list.pagination.${control}`)}
+    >
       {body}
-      <LocalListFooter
-        total={total}
-        totalText={t('list.total', { count: total })}
-        pageSizeLabel={t('list.pageSize')}
-        pageSize={pageSize}
-        onPageSizeChange={state.setPageSize}
-        page={page}
-        onPageChange={setPage}
-        controlLabel={(control) => t(`list.pagination.${control}`)}
-      />
-    </Stack>
+    </LocalListFrame>
   );
 }

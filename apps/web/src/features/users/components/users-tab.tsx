@@ -1,17 +1,11 @@
 import type { CurrentUser, User } from '@fairway/shared';
-import { ActionIcon, Avatar, Badge, Button, Group, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Button, Group, Menu, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { EmptyState } from '../../../components/empty-state';
-import {
-  ListLoadFailed,
-  ListLoading,
-  LocalListFooter,
-  LocalListToolbar,
-  useLocalListState,
-} from '../../../components/list/local-list';
+import { ListLoadFailed, ListLoading, LocalListFrame, useLocalListState } from '../../../components/list/local-list';
 import { LocalListTable } from '../../../components/list/local-list-table';
 import { notifySuccess } from '../../../lib/notify';
 import { roleLabel, userRoleLabel } from '../../../lib/roles';
@@ -26,7 +20,7 @@ import { InviteUserModal } from './invite-user-modal';
 export function UsersTab({ viewer }: { viewer: CurrentUser }) {
   const { t } = useTranslation(['users', 'common']);
   const state = useLocalListState<UsersSort>('name', { sortResetsPage: true });
-  const { debounced, page, setPage, pageSize } = state;
+  const { debounced } = state;
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
 
@@ -185,12 +179,16 @@ export function UsersTab({ viewer }: { viewer: CurrentUser }) {
   }
 
   return (
-    <Stack gap="md">
-      <LocalListToolbar
-        searchLabel={t('management.searchLabel')}
-        searchPlaceholder={t('management.searchPlaceholder')}
-        search={state.search}
-        onSearchChange={state.setSearch}
+    <>
+      <LocalListFrame
+        state={state}
+        total={total}
+        texts={{
+          searchLabel: t('management.searchLabel'),
+          searchPlaceholder: t('management.searchPlaceholder'),
+          total: t('management.total', { count: total }),
+          pageSize: t('management.pageSize'),
+        }}
         action={
           canManage ? (
             <Button leftSection={<IconUserPlus size={18} aria-hidden="true" />} onClick={() => setInviting(true)}>
@@ -198,17 +196,9 @@ export function UsersTab({ viewer }: { viewer: CurrentUser }) {
             </Button>
           ) : null
         }
-      />
-      {body}
-      <LocalListFooter
-        total={total}
-        totalText={t('management.total', { count: total })}
-        pageSizeLabel={t('management.pageSize')}
-        pageSize={pageSize}
-        onPageSizeChange={state.setPageSize}
-        page={page}
-        onPageChange={setPage}
-      />
+      >
+        {body}
+      </LocalListFrame>
       {canManage ? (
         <>
           <InviteUserModal
@@ -227,6 +217,6 @@ export function UsersTab({ viewer }: { viewer: CurrentUser }) {
           />
         </>
       ) : null}
-    </Stack>
+    </>
   );
 }
