@@ -74,6 +74,9 @@ describe('DocumentTable', () => {
   });
 
   it('draws a register’s name, type and active columns: the name sortable, inactive rows said so', async () => {
+    // A wide screen: every column shows.
+    const narrow = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({ ...narrow(query), matches: true }));
     const onSort = vi.fn();
     const rows = [
       { id: 'a', number: '1001', name: 'Anna Berg', type: 'private', active: true },
