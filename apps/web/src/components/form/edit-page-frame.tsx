@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { type ReactNode, type RefObject, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { AccessDeniedScreen } from '../access-denied-screen';
 import { listErrorMessage } from '../list/list-states';
+import { ListLoading } from '../list/local-list';
 import { type Crumb, PageHeader } from '../page-header';
 
 /** A failed load that means "no such record here": an unknown id, another club account's, or not an id. */
@@ -69,14 +70,7 @@ export function EditPageFrame({
       </Alert>
     );
   } else if (children === null) {
-    body = (
-      <Center py="xl">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text c="dimmed">{loadingText}</Text>
-        </Group>
-      </Center>
-    );
+    body = <ListLoading text={loadingText} />;
   } else body = children;
 
   return (

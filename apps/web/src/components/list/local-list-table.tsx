@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Paper, Table, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SortHeader } from './local-list';
@@ -137,5 +137,21 @@ export function RowAction({
         </ActionIcon>
       )}
     </Tooltip>
+  );
+}
+
+/** A row's name as the link to its page, with a dimmed line under it (a subject, a description). */
+export function NameCell({ to, name, detail, maw }: { to: string; name: string; detail?: string | null; maw: number }) {
+  return (
+    <>
+      <Anchor component={Link} to={to} fw={600} fz="sm">
+        {name}
+      </Anchor>
+      {detail ? (
+        <Text fz="xs" c="dimmed" lineClamp={1} maw={maw}>
+          {detail}
+        </Text>
+      ) : null}
+    </>
   );
 }

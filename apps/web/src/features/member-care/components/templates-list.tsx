@@ -1,5 +1,5 @@
 import type { EmailTemplateListItem, EmailTemplateSort } from '@fairway/shared';
-import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { IconCopy, IconPencil, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import {
   useKeepPageInRange,
   useLocalListState,
 } from '../../../components/list/local-list';
-import { LocalListTable, RowAction } from '../../../components/list/local-list-table';
+import { LocalListTable, NameCell, RowAction } from '../../../components/list/local-list-table';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/dates';
 import { notifySuccess } from '../../../lib/notify';
@@ -105,18 +105,7 @@ export function TemplatesList() {
             id: 'title',
             label: t('list.columns.title'),
             sort: 'title',
-            render: (item) => (
-              <>
-                <Anchor component={Link} to={TEMPLATE_PATHS.edit(item.id)} fw={600} fz="sm">
-                  {item.title}
-                </Anchor>
-                {item.subject ? (
-                  <Text fz="xs" c="dimmed" lineClamp={1} maw={420}>
-                    {item.subject}
-                  </Text>
-                ) : null}
-              </>
-            ),
+            render: (item) => <NameCell to={TEMPLATE_PATHS.edit(item.id)} name={item.title} detail={item.subject} maw={420} />,
           },
           {
             id: 'lang',

@@ -1,5 +1,5 @@
 import { SEGMENT_PATHS, type SegmentKind, type SegmentSort } from '@fairway/shared';
-import { Anchor, Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCategory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import {
   useKeepPageInRange,
   useLocalListState,
 } from '../../../components/list/local-list';
-import { type LocalListColumn, LocalListTable, RowAction } from '../../../components/list/local-list-table';
+import { type LocalListColumn, LocalListTable, NameCell, RowAction } from '../../../components/list/local-list-table';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notifySuccess } from '../../../lib/notify';
 import { type SegmentListItemOf, useDeleteSegment, useSegmentsList } from '../api/segments';
@@ -98,16 +98,7 @@ export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsL
             label: t('list.columns.name'),
             sort: 'name',
             render: (item) => (
-              <>
-                <Anchor component={Link} to={SEGMENT_PATHS[kind].edit(item.id)} fw={600} fz="sm">
-                  {item.name}
-                </Anchor>
-                {item.description ? (
-                  <Text fz="xs" c="dimmed" lineClamp={1} maw={360}>
-                    {item.description}
-                  </Text>
-                ) : null}
-              </>
+              <NameCell to={SEGMENT_PATHS[kind].edit(item.id)} name={item.name} detail={item.description} maw={360} />
             ),
           },
           ...columns,
