@@ -198,6 +198,11 @@ export const customerRowSchema = z.object({
   phone: z.string().nullable(),
   city: z.string().nullable(),
   active: z.boolean(),
+  /**
+   * False while the portal has only the program's list item of the customer, which (Fortnox) has
+   * no type and no active flag: `type` and `active` are then not the program's and are not shown.
+   */
+  readWhole: z.boolean(),
 });
 export type CustomerRow = z.infer<typeof customerRowSchema>;
 

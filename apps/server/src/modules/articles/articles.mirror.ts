@@ -1,8 +1,12 @@
 import type { Db, Tx } from '../../db/client';
-import type { AccArticle, ArticleSummaryFlag } from '../../providers/accounting/provider';
+import type { AccArticle } from '../../providers/accounting/provider';
 import {
+  awaitingWholeRead,
+  changedByListItems,
+  documentToStore,
+  type ListItemWrite,
   type MirrorTarget,
-  mergeDocument,
+  markForWholeRead,
   mirrorTableUpkeep,
   storedDocuments,
   timestampOf,
@@ -43,22 +47,13 @@ const MIRRORED = [
 ] as const;
 
 /**
- * A list summary merged into the stored article. Flags the program's summaries do not carry
- * (`omits`; Fortnox: `StockGoods`, `Expired`) are mapped to false there, which must not overwrite
- * what a full read of the article stored.
- */
-function summaryInto(stored: AccArticle | undefined, summary: AccArticle, omits: readonly ArticleSummaryFlag[]): AccArticle {
-  const merged = mergeDocument(stored, summary);
-  if (!stored) return merged;
-  for (const flag of omits) merged[flag] = stored[flag];
-  return merged;
-}
-
-/**
  * Writes articles read from (or just written to) the accounting program into the mirror. List
- * answers are summaries and are merged into what the mirror holds (see summaryInto); a `whole` document (the answer
- * of a read by number, a create or an update) replaces it, so a field cleared in the program
- * (an EAN, a purchase price) is cleared here too; only our reference is carried over.
+ * items are merged into what the mirror holds, the fields the program's list items leave out
+ * (`list.omits`; Fortnox: type, active, stock and discontinued flags…) kept as a whole read
+ * stored them, and an article whose list item shows a change is marked to be read whole again; a
+ * `whole` document (the answer of a read by number, a create or an update) replaces it, so a field
+ * cleared in the program (an EAN, a purchase price) is cleared here too; only our reference is
+ * carried over.
  */
 export async function mirrorArticles(
   conn: Db | Tx,
@@ -66,7 +61,7 @@ export async function mirrorArticles(
   items: AccArticle[],
   createdBy?: string | null,
   whole = false,
-  summaryOmits: readonly ArticleSummaryFlag[] = [],
+  list: ListItemWrite<AccArticle> = { omits: [] },
 ): Promise<number> {
   const stored = await storedDocuments(
     conn,
@@ -74,16 +69,19 @@ export async function mirrorArticles(
     target,
     items.map((a) => a.number),
   );
-  const rows = items.map((a) => {
-    const before = stored.get(a.number) as AccArticle | undefined;
-    // Fortnox reads carry no reference of ours: the one the create stored is kept.
-    const doc = whole
-      ? { ...a, externalRef: a.externalRef ?? before?.externalRef ?? null }
-      : summaryInto(before, a, summaryOmits);
-    return { ...articleRow(target, doc, createdBy), ...(whole ? { readInFullAt: new Date() } : {}) };
-  });
-  return upsertMirror(conn, articles, rows, whole ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
+  // Fortnox reads carry no reference of ours: the one the create stored is kept (documentToStore).
+  // A program whose list items leave nothing out (no `omits`) gives whole documents in its lists.
+  const complete = whole || list.omits.length === 0;
+  const docs = items.map((a) => documentToStore(stored.get(a.number) as AccArticle | undefined, a, whole, null, list.omits));
+  const rows = docs.map((a) => ({ ...articleRow(target, a, createdBy), ...(complete ? { readInFullAt: new Date() } : {}) }));
+  const written = await upsertMirror(conn, articles, rows, complete ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
+  if (!complete) await markForWholeRead(conn, articles, target, changedByListItems(stored, docs, list));
+  return written;
 }
+
+/** Up to `limit` articles held only as list items, or changed since their whole read. */
+export const articlesAwaitingWholeRead = (conn: Db | Tx, target: MirrorTarget, limit: number, after: string | null = null) =>
+  awaitingWholeRead(conn, articles, target, limit, after);
 
 /** The article mirror's upkeep in a refresh: a full read prunes the articles the program no longer has. */
 export const articlesMirrorTable = mirrorTableUpkeep(articles, { pruned: true });

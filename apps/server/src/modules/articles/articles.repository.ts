@@ -1,5 +1,5 @@
 import type { ArticleSort, ArticlesListFilter } from '@fairway/shared';
-import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { likePattern } from '../../lib/sql';
@@ -157,16 +157,4 @@ export async function searchArticles(conn: Db | Tx, target: MirrorTarget, q: str
     .where(and(...conditions))
     .orderBy(sql`${articles.number} = ${q} desc`, asc(articles.number))
     .limit(limit);
-}
-
-/** Up to `limit` articles only ever seen in list summaries (see `articles.summaryOmits`). */
-export async function articlesNeverReadWhole(conn: Db | Tx, target: MirrorTarget, limit: number): Promise<string[]> {
-  if (limit <= 0) return [];
-  const rows = await conn
-    .select({ number: articles.number })
-    .from(articles)
-    .where(and(eq(articles.clubAccountId, target.clubAccountId), isNull(articles.readInFullAt)))
-    .orderBy(articles.number)
-    .limit(limit);
-  return rows.map((r) => r.number);
 }

@@ -1,8 +1,12 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccContract } from '../../providers/accounting/provider';
 import {
+  awaitingWholeRead,
+  changedByListItems,
   documentToStore,
+  type ListItemWrite,
   type MirrorTarget,
+  markForWholeRead,
   mirrorTableUpkeep,
   storedDocuments,
   timestampOf,
@@ -56,13 +60,19 @@ const MIRRORED = [
 /** Rows are kept from a full read while the contract's total is unchanged (lists carry no rows). */
 const KEEP_ROWS = { keys: ['rows'], sameDocument: (a: AccContract, b: AccContract) => a.totalOre === b.totalOre };
 
+/**
+ * Writes contracts into the mirror: a whole document (read by number, create, update, action)
+ * replaces the stored one and is stamped read whole; a list item is merged, keeping what the
+ * program's list items leave out (`list.omits`), and marks a changed contract for a whole read
+ * (see customers.mirror.ts).
+ */
 export async function mirrorContracts(
   conn: Db | Tx,
   target: MirrorTarget,
   items: AccContract[],
   createdBy?: string | null,
-  /** A whole document (read by number, create, update, action) rather than a list summary. */
   whole = false,
+  list: ListItemWrite<AccContract> = { omits: [] },
 ): Promise<number> {
   const stored = await storedDocuments(
     conn,
@@ -70,11 +80,20 @@ export async function mirrorContracts(
     target,
     items.map((c) => c.number),
   );
-  const rows = items.map((c) =>
-    contractRow(target, documentToStore(stored.get(c.number) as AccContract | undefined, c, whole, KEEP_ROWS), createdBy),
+  // A program whose list items leave nothing out (no `omits`) gives whole documents in its lists.
+  const complete = whole || list.omits.length === 0;
+  const docs = items.map((c) =>
+    documentToStore(stored.get(c.number) as AccContract | undefined, c, whole, KEEP_ROWS, list.omits),
   );
-  return upsertMirror(conn, contracts, rows, MIRRORED);
+  const rows = docs.map((c) => ({ ...contractRow(target, c, createdBy), ...(complete ? { readInFullAt: new Date() } : {}) }));
+  const written = await upsertMirror(conn, contracts, rows, complete ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
+  if (!complete) await markForWholeRead(conn, contracts, target, changedByListItems(stored, docs, list));
+  return written;
 }
+
+/** Up to `limit` contracts held only as list items, or changed since their whole read. */
+export const contractsAwaitingWholeRead = (conn: Db | Tx, target: MirrorTarget, limit: number, after: string | null = null) =>
+  awaitingWholeRead(conn, contracts, target, limit, after);
 
 /** The contract mirror's upkeep in a refresh: a full read prunes the contracts the program no longer has. */
 export const contractsMirrorTable = mirrorTableUpkeep(contracts, { pruned: true });

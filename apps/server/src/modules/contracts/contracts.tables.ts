@@ -24,7 +24,8 @@ export const contracts = pgTable(
     number: text('number').notNull(),
     customerNumber: text('customer_number').notNull(),
     customerName: text('customer_name').notNull(),
-    contractDate: date('contract_date', { mode: 'string' }).notNull(),
+    /** Null while only list items were read (Fortnox's contract list has no ContractDate). */
+    contractDate: date('contract_date', { mode: 'string' }),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     periodEnd: date('period_end', { mode: 'string' }),
     continuous: boolean('continuous').notNull(),
@@ -42,6 +43,8 @@ export const contracts = pgTable(
     tags: text('tags').array().notNull().default([]),
     cancellationDate: date('cancellation_date', { mode: 'string' }),
     terminatedAt: timestamp('terminated_at', { withTimezone: true }),
+    /** When the contract was last read whole (see customers.tables.ts `readInFullAt`). */
+    readInFullAt: timestamp('read_in_full_at', { withTimezone: true }),
     providerModifiedAt: timestamp('provider_modified_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

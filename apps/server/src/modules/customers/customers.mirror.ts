@@ -1,8 +1,12 @@
 import type { Db, Tx } from '../../db/client';
 import type { AccCustomer } from '../../providers/accounting/provider';
 import {
+  awaitingWholeRead,
+  changedByListItems,
   documentToStore,
+  type ListItemWrite,
   type MirrorTarget,
+  markForWholeRead,
   mirrorTableUpkeep,
   storedDocuments,
   timestampOf,
@@ -42,14 +46,19 @@ const MIRRORED = [
   'providerModifiedAt',
 ] as const;
 
-/** Writes customers read from (or just written to) the accounting program into the mirror. */
+/**
+ * Writes customers read from (or just written to) the accounting program into the mirror. A whole
+ * document (read by number, create, update) replaces the stored one and is stamped read whole; a
+ * list item is merged into it, the fields the program's list items leave out (`list.omits`) kept,
+ * and a customer whose list item shows a change is marked to be read whole again.
+ */
 export async function mirrorCustomers(
   conn: Db | Tx,
   target: MirrorTarget,
   items: AccCustomer[],
   createdBy?: string | null,
-  /** A whole document (read by number, create, update) rather than a list summary. */
   whole = false,
+  list: ListItemWrite<AccCustomer> = { omits: [] },
 ): Promise<number> {
   const stored = await storedDocuments(
     conn,
@@ -57,11 +66,18 @@ export async function mirrorCustomers(
     target,
     items.map((c) => c.number),
   );
-  const rows = items.map((c) =>
-    customerRow(target, documentToStore(stored.get(c.number) as AccCustomer | undefined, c, whole), createdBy),
-  );
-  return upsertMirror(conn, customers, rows, MIRRORED);
+  // A program whose list items leave nothing out (no `omits`) gives whole documents in its lists.
+  const complete = whole || list.omits.length === 0;
+  const docs = items.map((c) => documentToStore(stored.get(c.number) as AccCustomer | undefined, c, whole, null, list.omits));
+  const rows = docs.map((c) => ({ ...customerRow(target, c, createdBy), ...(complete ? { readInFullAt: new Date() } : {}) }));
+  const written = await upsertMirror(conn, customers, rows, complete ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
+  if (!complete) await markForWholeRead(conn, customers, target, changedByListItems(stored, docs, list));
+  return written;
 }
+
+/** Up to `limit` customers held only as list items, or changed since their whole read. */
+export const customersAwaitingWholeRead = (conn: Db | Tx, target: MirrorTarget, limit: number, after: string | null = null) =>
+  awaitingWholeRead(conn, customers, target, limit, after);
 
 /** The customer mirror's upkeep in a refresh: a full read prunes the customers the program no longer has. */
 export const customersMirrorTable = mirrorTableUpkeep(customers, { pruned: true });

@@ -62,6 +62,7 @@ const rowColumns = {
   phone: customers.phone,
   city: customers.city,
   active: customers.active,
+  readInFullAt: customers.readInFullAt,
 };
 export type CustomerListRow = { [K in keyof typeof rowColumns]: (typeof customers.$inferSelect)[K] };
 

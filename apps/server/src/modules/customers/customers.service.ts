@@ -10,6 +10,7 @@ import type {
 } from '@fairway/shared';
 import { NotFoundError } from '../../lib/errors';
 import { type Lang, t } from '../../lib/i18n';
+import { isAccountingError } from '../../providers/accounting/errors';
 import type { CustomerFields } from '../../providers/accounting/provider';
 import { type AccountingCaller, targetOf } from '../accounting/access';
 import type { AccountingDeps } from '../accounting/deps';
@@ -74,15 +75,33 @@ export async function listCustomersPage(
 ): Promise<{ data: CustomerRow[]; pagination: Pagination }> {
   const { rows, total } = await repo.listCustomers(deps.db, caller, targetOf(caller), filter, filter);
   return {
-    data: rows.map((r) => ({ ...r, type: r.type as CustomerRow['type'] })),
+    data: rows.map(({ readInFullAt, ...r }) => ({ ...r, type: r.type as CustomerRow['type'], readWhole: readInFullAt !== null })),
     pagination: { page: filter.page, pageSize: filter.pageSize, total },
   };
 }
 
+/**
+ * GET customers/{id}: the whole customer as the program has it now, written back into the mirror
+ * (a list refresh gives only list items, which in Fortnox carry no type or active flag). When the
+ * program cannot answer, the mirror's copy is answered; a customer the program no longer has, or
+ * refuses to read, is an error as usual.
+ */
 export async function getCustomer(deps: AccountingDeps, caller: AccountingCaller, id: string): Promise<Customer> {
-  const row = await repo.findCustomer(deps.db, caller, targetOf(caller), id);
+  const target = targetOf(caller);
+  const row = await repo.findCustomer(deps.db, caller, target, id);
   if (!row) throw new NotFoundError('customers.notFound');
-  return toCustomer(row);
+  try {
+    const provider = await deps.accountingFor({ organisationId: target.organisationId }, target.clubAccountId);
+    const fresh = await provider.customers.get(row.number);
+    await mirrorCustomers(deps.db, target, [fresh], null, true);
+  } catch (error) {
+    if (!isAccountingError(error) || error.kind === 'not_found' || error.kind === 'validation') throw error;
+    deps.log.warn({ err: error, customer: row.number }, 'customer read from the mirror: the accounting program did not answer');
+    return toCustomer(row);
+  }
+  const reread = await repo.findCustomer(deps.db, caller, target, id);
+  if (!reread) throw new NotFoundError('customers.notFound');
+  return toCustomer(reread);
 }
 
 export async function searchCustomerOptions(

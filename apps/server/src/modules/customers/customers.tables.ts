@@ -39,6 +39,12 @@ export const customers = pgTable(
     data: jsonb('data').$type<AccCustomer>().notNull(),
     /** Fields only the portal keeps (SNI, CFAR, shop id); never overwritten by a refresh. */
     portalFields: jsonb('portal_fields').$type<CustomerPortalFields>().notNull().default({}),
+    /**
+     * When the customer was last read whole (null: only list items so far, or its list item
+     * changed since; modules/accounting/refresh/whole-reads.ts reads it then). Fortnox's list
+     * items carry no type or active flag (providers/fortnox/CONTRACT.md rule L1).
+     */
+    readInFullAt: timestamp('read_in_full_at', { withTimezone: true }),
     providerModifiedAt: timestamp('provider_modified_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import type { AccInvoice, InvoicePayment } from '../../providers/accounting/provider';
+import type { AccInvoice, InvoicePayment, SummaryOmits } from '../../providers/accounting/provider';
 import {
   documentToStore,
   type MirrorTarget,
-  mergeDocument,
   mirrorTableUpkeep,
   storedDocuments,
+  summaryToStore,
   timestampOf,
   upsertMirror,
 } from '../accounting/mirror/mirror';
@@ -88,8 +88,10 @@ export async function mirrorInvoices(
   target: MirrorTarget,
   items: AccInvoice[],
   createdBy?: string | null,
-  /** A whole document (read by number, create, action) rather than a list summary. */
+  /** A whole document (read by number, create, action) rather than a list item. */
   whole = false,
+  /** The fields the program's invoice list items leave out (the provider's `invoices.summaryOmits`), kept. */
+  omits: SummaryOmits<AccInvoice> = [],
 ): Promise<number> {
   const stored = await storedDocuments(
     conn,
@@ -100,7 +102,7 @@ export async function mirrorInvoices(
   const merged = items.map((i) => {
     const before = stored.get(i.number) as AccInvoice | undefined;
     if (whole) return documentToStore(before, i, true);
-    const doc = mergeDocument(before, i, KEEP_ROWS);
+    const doc = summaryToStore(before, i, omits, KEEP_ROWS);
     // Fortnox's invoice list leaves Net and TotalVAT out (they read as 0 while Total does not):
     // while the total is unchanged, a summary keeps the amounts a full read stored.
     const summary = i.netOre === 0 && i.vatOre === 0 && i.totalOre !== 0;

@@ -40,7 +40,9 @@ async function refresh(org: TestOrganisation, invoiceReads = 0) {
     .select()
     .from(accountingSyncRuns)
     .where(and(eq(accountingSyncRuns.clubAccountId, org.clubAccountId), eq(accountingSyncRuns.status, 'queued')));
-  for (const run of runs) await runMirrorRefresh(app, run.id, { invoiceReads });
+  // Fortnox's customer and contract list items carry no active flag or contract date
+  // (providers/fortnox/CONTRACT.md rule L1): the counts need them read whole.
+  for (const run of runs) await runMirrorRefresh(app, run.id, { invoiceReads, fullReads: Number.POSITIVE_INFINITY });
 }
 
 beforeAll(async () => {

@@ -270,7 +270,9 @@ export interface ContractFields {
   rows: DocumentRow[];
 }
 
-export interface AccContract extends ContractFields {
+export interface AccContract extends Omit<ContractFields, 'contractDate'> {
+  /** Null while only list items were read (Fortnox's contract list has no ContractDate). */
+  contractDate: string | null;
   number: string;
   externalRef: string | null;
   customerName: string;
@@ -334,8 +336,12 @@ export interface CodeLists {
  * One club account's accounting program. Every method may throw `AccountingError` (errors.ts);
  * nothing else escapes a provider.
  */
-/** Article flags a list answer may lack (see `articles.summaryOmits`). */
-export type ArticleSummaryFlag = 'stockItem' | 'discontinued';
+/**
+ * The fields of a document a program's list items do not carry (Fortnox: CONTRACT.md rule L1).
+ * A list item maps them to empty values or defaults; the mirror keeps what the last whole read
+ * stored instead and reads documents whole after the lists (modules/accounting/refresh/whole-reads.ts).
+ */
+export type SummaryOmits<T> = readonly (keyof T)[];
 
 export interface AccountingProvider {
   readonly id: ProviderId;
@@ -344,6 +350,8 @@ export interface AccountingProvider {
   codeLists: CodeLists;
 
   customers: {
+    /** What the program's customer list items leave out (see SummaryOmits). */
+    readonly summaryOmits: SummaryOmits<AccCustomer>;
     list(query?: ListQuery): Promise<Page<AccCustomer>>;
     get(number: string): Promise<AccCustomer>;
     /** `number` may be given (e.g. a GIT golf ID based number); otherwise the provider assigns one. */
@@ -353,10 +361,10 @@ export interface AccountingProvider {
 
   articles: {
     /**
-     * Flags the program's list answers do not carry (Fortnox's article list has no `StockGoods`
-     * or `Expired`): the mirror keeps what a full read stored and reads new articles in full.
+     * What the program's article list items leave out (Fortnox: `Type`, `Active`, `StockGoods`,
+     * `Expired`…): the mirror keeps what a whole read stored and reads new articles whole.
      */
-    readonly summaryOmits: readonly ArticleSummaryFlag[];
+    readonly summaryOmits: SummaryOmits<AccArticle>;
     list(query?: ListQuery): Promise<Page<AccArticle>>;
     get(number: string): Promise<AccArticle>;
     create(fields: ArticleFields & { number?: string }, options: CreateOptions): Promise<AccArticle>;
@@ -364,6 +372,8 @@ export interface AccountingProvider {
   };
 
   invoices: {
+    /** What the program's invoice list items leave out (rows and amounts are kept separately, see invoices.mirror.ts). */
+    readonly summaryOmits: SummaryOmits<AccInvoice>;
     list(query?: ListQuery): Promise<Page<AccInvoice>>;
     get(number: string): Promise<AccInvoice>;
     create(fields: InvoiceFields, options: CreateOptions): Promise<AccInvoice>;
@@ -383,6 +393,8 @@ export interface AccountingProvider {
   };
 
   contracts: {
+    /** What the program's contract list items leave out (see SummaryOmits). */
+    readonly summaryOmits: SummaryOmits<AccContract>;
     list(query?: ListQuery): Promise<Page<AccContract>>;
     get(number: string): Promise<AccContract>;
     create(fields: ContractFields, options: CreateOptions): Promise<AccContract>;

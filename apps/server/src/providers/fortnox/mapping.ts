@@ -126,6 +126,16 @@ export function customerFromFx(fx: Loose<FxCustomer>): AccCustomer {
   };
 }
 
+/**
+ * A customer list item (CONTRACT.md rule L1): its telephone is `Phone`, not `Phone1`; what it
+ * does not carry is mapped to empty values or defaults, which the mirror does not store over a
+ * whole read (resources/customers.ts `summaryOmits`).
+ */
+export function customerFromListItem(fx: Loose<FxCustomer> & { Phone?: string }): AccCustomer {
+  const { Phone, Phone1: _phone1, ...rest } = fx;
+  return customerFromFx({ ...rest, Phone1: Phone });
+}
+
 export function customerToFx(
   fields: Partial<CustomerFields> & { number?: string },
   externalRef?: string,
@@ -372,7 +382,7 @@ export function contractFromFx(fx: Loose<FxContract>): AccContract {
     externalRef: nz(fx.ExternalInvoiceReference1),
     customerNumber: String(fx.CustomerNumber ?? ''),
     customerName: String(fx.CustomerName ?? ''),
-    contractDate: String(fx.ContractDate ?? ''),
+    contractDate: nz(fx.ContractDate),
     periodStart: String(fx.PeriodStart ?? ''),
     periodEnd: nz(fx.PeriodEnd),
     continuous: bool(fx.Continuous),
@@ -393,6 +403,16 @@ export function contractFromFx(fx: Loose<FxContract>): AccContract {
     totalOre: kronorToOre(fx.Total),
     modifiedAt: null,
   };
+}
+
+/**
+ * A contract list item (CONTRACT.md rule L1): its interval is `Invoiceinterval` (lower-case i),
+ * not `InvoiceInterval`; what it does not carry is mapped to empty values or defaults, which the
+ * mirror does not store over a whole read (resources/contracts.ts `summaryOmits`).
+ */
+export function contractFromListItem(fx: Loose<FxContract> & { Invoiceinterval?: number }): AccContract {
+  const { Invoiceinterval, InvoiceInterval: _whole, ...rest } = fx;
+  return contractFromFx({ ...rest, InvoiceInterval: Invoiceinterval });
 }
 
 /**

@@ -591,11 +591,33 @@ describe('invoice actions in their states', () => {
     expect(requests(from)).toEqual([`GET /3/invoices/${invoice.number}/email`, `GET /3/invoices/${invoice.number}`]);
   });
 
+  it('maps list items by their own names (Phone, Invoiceinterval) and names what they leave out', async () => {
+    const fortnox = providerFor();
+    // CONTRACT.md rule L1: a customer list item has `Phone`, a contract list item `Invoiceinterval`.
+    const customers = (await fortnox.customers.list({ pageSize: 500 })).items;
+    const withPhone = customers.filter((c) => c.phone1 !== null);
+    expect(withPhone.length).toBeGreaterThan(0);
+    for (const listed of withPhone.slice(0, 3)) expect((await fortnox.customers.get(listed.number)).phone1).toBe(listed.phone1);
+    const contracts = (await fortnox.contracts.list({ pageSize: 500 })).items;
+    const intervals = new Set<number>();
+    for (const listed of contracts) {
+      const whole = await fortnox.contracts.get(listed.number);
+      expect(listed.invoiceInterval, listed.number).toBe(whole.invoiceInterval);
+      intervals.add(whole.invoiceInterval);
+    }
+    // The demo's contracts are not all invoiced yearly: reading `InvoiceInterval` would make them so.
+    expect([...intervals].some((i) => i !== 12)).toBe(true);
+    expect(fortnox.customers.summaryOmits).toEqual(expect.arrayContaining(['type', 'active']));
+    expect(fortnox.articles.summaryOmits).toEqual(expect.arrayContaining(['type', 'active', 'stockItem', 'discontinued']));
+    expect(fortnox.invoices.summaryOmits).toEqual(expect.arrayContaining(['isCredit', 'credited', 'contractNumber']));
+    expect(fortnox.contracts.summaryOmits).toEqual(expect.arrayContaining(['contractDate', 'externalRef']));
+  });
+
   it('contracts: create an invoice for the next period, finish, then refuse', async () => {
     const fortnox = providerFor();
-    const [contract] = (await fortnox.contracts.list({ pageSize: 500 })).items.filter(
-      (c) => c.externalRef === 'fw-contract-5xx-1',
-    );
+    // List items carry no reference (CONTRACT.md rule L1): the simulator names the contract.
+    const [stored] = sim.store.findByExternalRef(TENANT, 'contracts', 'fw-contract-5xx-1') as { DocumentNumber: string }[];
+    const contract = await fortnox.contracts.get(String(stored.DocumentNumber));
     const made = await fortnox.contracts.createInvoice(contract.number);
     expect(made).toMatchObject({ contractNumber: contract.number, customerNumber: '1004', totalOre: 60_000 });
     expect((await fortnox.contracts.get(contract.number)).lastInvoiceDate).toBe(contract.periodStart);

@@ -199,6 +199,7 @@ export function createVismaAdminProvider(options: VismaAdminProviderOptions): Ac
     companyInformation: () => call('company.info', {}),
     codeLists,
     customers: {
+      summaryOmits: [],
       list: (query) => call('customers.list', listPayload(query)),
       get: (number) => call('customers.get', { number }),
       create: (fields, { externalRef }) => call('customers.create', { fields, externalRef }, externalRef),
@@ -212,6 +213,7 @@ export function createVismaAdminProvider(options: VismaAdminProviderOptions): Ac
       update: (number, fields) => call('articles.update', { number, fields }),
     },
     invoices: {
+      summaryOmits: [],
       list: (query) => call('invoices.list', listPayload(query)),
       get: (number) => call('invoices.get', { number }),
       create: (fields, { externalRef }) => call('invoices.create', { fields, externalRef }, externalRef),
@@ -228,6 +230,7 @@ export function createVismaAdminProvider(options: VismaAdminProviderOptions): Ac
       list: (query) => call('invoicePayments.list', listPayload(query)),
     },
     contracts: {
+      summaryOmits: [],
       list: (query) => call('contracts.list', listPayload(query)),
       get: (number) => call('contracts.get', { number }),
       create: (fields, { externalRef }) => call('contracts.create', { fields, externalRef }, externalRef),

@@ -40,6 +40,7 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
     customers: customersOf(ctx),
     articles: articlesOf(ctx),
     invoices: {
+      summaryOmits: [],
       ...invoiceDocumentsOf(ctx),
       ...deliveryOf(ctx),
       credit: creditOf(ctx),

@@ -17,8 +17,10 @@ import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { applyFormErrors, useFieldErrorText } from '../../lib/form-errors';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
+import { LabelledSegments } from '../accounting/components/labelled-segments';
 import { DateField } from '../date-field';
 import { listErrorMessage } from '../list/list-states';
+import { KronorInput } from './kronor-input';
 
 /**
  * The text for a refusal that found no field of its own. The accounting program's answers (a
@@ -28,6 +30,18 @@ import { listErrorMessage } from '../list/list-states';
 export function documentFailureText(error: unknown, leftover: string | null): string | null {
   if (error instanceof ApiError && error.status === 503) return listErrorMessage(error) ?? leftover;
   return leftover;
+}
+
+/** A text field's starting value: what is stored, or empty. */
+export const textValue = (value: string | null | undefined) => value ?? '';
+
+/** What a document's form is given by its page (customer, article), besides the document itself. */
+export interface DocumentFormProps<B> {
+  readOnly: boolean;
+  /** Sends the validated body; throws the API's refusal. */
+  onSubmit: (body: B) => Promise<unknown>;
+  /** After a successful save (the guard is already off). */
+  onSaved: () => void;
 }
 
 export interface DocumentFormOptions<V extends FieldValues, F> {
@@ -163,6 +177,66 @@ export function FormDate<V extends FieldValues, Out extends FieldValues = V>({
           ref={f.ref}
           clearable={clearable}
           withAsterisk={withAsterisk}
+        />
+      )}
+    />
+  );
+}
+
+/** An amount in kronor of a document form (held in öre), labelled by `field(name)` of `useDocumentForm`. */
+export function FormKronor<V extends FieldValues, Out extends FieldValues = V>({
+  control,
+  name,
+  text,
+}: {
+  control: Control<V, unknown, Out>;
+  name: FieldPath<V>;
+  text: { label: string; description?: string; placeholder?: string; error?: string };
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f }) => <KronorInput {...text} value={f.value} onChange={f.onChange} onBlur={f.onBlur} ref={f.ref} />}
+    />
+  );
+}
+
+/** A choice among a few of a document form (a customer's or an article's type), as segments across the form's width. */
+export function FormSegments<V extends FieldValues, Out extends FieldValues = V>({
+  control,
+  name,
+  label,
+  data,
+  fallback,
+  disabled,
+  onPicked,
+}: {
+  control: Control<V, unknown, Out>;
+  name: FieldPath<V>;
+  label: string;
+  data: { value: string; label: string }[];
+  /** Shown while the field is empty. */
+  fallback: string;
+  disabled: boolean;
+  /** After a choice (the form has it already). */
+  onPicked?: (value: string) => void;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f }) => (
+        <LabelledSegments
+          label={label}
+          value={f.value ?? fallback}
+          onChange={(value) => {
+            f.onChange(value);
+            onPicked?.(value);
+          }}
+          data={data}
+          disabled={disabled}
+          fullWidth
         />
       )}
     />

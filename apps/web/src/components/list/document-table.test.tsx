@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
-import { DocumentTable, NotSet } from './document-table';
+import { activeColumn, DocumentTable, NotSet, nameColumn, typeColumn } from './document-table';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -71,5 +71,50 @@ describe('DocumentTable', () => {
     expect(onSort).toHaveBeenCalledWith('number', 'asc');
     await userEvent.click(screen.getByText('Bo Ek'));
     expect(router.state.location.pathname).toBe('/rows/b');
+  });
+
+  it('draws a register’s name, type and active columns: the name sortable, inactive rows said so', async () => {
+    // A wide screen: every column shows.
+    const narrow = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({ ...narrow(query), matches: true }));
+    const onSort = vi.fn();
+    const rows = [
+      { id: 'a', number: '1001', name: 'Anna Berg', type: 'private', active: true },
+      { id: 'b', number: '1002', name: 'Bo Ek AB', type: 'company', active: false },
+    ];
+    renderRoutes(
+      [
+        {
+          path: '/rows',
+          element: (
+            <DocumentTable<(typeof rows)[number], 'number' | 'name' | 'type'>
+              rows={rows}
+              sort="number"
+              order="asc"
+              onSort={onSort}
+              fetching={false}
+              numberTitle="Nummer"
+              pathOf={(row) => `/rows/${row.id}`}
+              openLabel={(row) => `Öppna ${row.number}, ${row.name}`}
+              columns={[
+                nameColumn('name', 'Namn', 'name', (row) => row.name),
+                typeColumn('Typ', 'type', (row) => (row.type === 'company' ? 'Företag' : 'Privat')),
+                activeColumn('Status', { active: 'Aktiv', inactive: 'Inaktiv' }, 104),
+              ]}
+              label="Register"
+            />
+          ),
+        },
+      ],
+      '/rows',
+    );
+    const table = screen.getByRole('table', { name: 'Register' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(first).toHaveTextContent('Anna Berg');
+    expect(first).toHaveTextContent('Aktiv');
+    expect(second).toHaveTextContent('Företag');
+    expect(second).toHaveTextContent('Inaktiv');
+    await userEvent.click(within(table).getByRole('button', { name: /Namn/ }));
+    expect(onSort).toHaveBeenCalledWith('name', 'asc');
   });
 });

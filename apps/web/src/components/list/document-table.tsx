@@ -1,4 +1,4 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type ListColumn, ListTable } from './list-table';
@@ -79,4 +79,47 @@ export function NotSet({ children }: { children: ReactNode }) {
       {children}
     </Text>
   );
+}
+
+/** The register's name column after the number (a customer's name, an article's description), in bold. */
+export function nameColumn<T, S extends string>(
+  accessor: string,
+  title: string,
+  sort: S,
+  name: (row: T) => string,
+): ListColumn<T, S> {
+  return {
+    accessor,
+    title,
+    sort,
+    render: (row) => (
+      <Text fz="sm" fw={500}>
+        {name(row)}
+      </Text>
+    ),
+  };
+}
+
+/** The register's type column (company / private, stock / service), shown from medium screens. */
+export function typeColumn<T, S extends string>(title: string, sort: S, type: (row: T) => ReactNode): ListColumn<T, S> {
+  return { accessor: 'type', title, sort, noWrap: true, visibleMediaQuery: '(min-width: 48em)', render: type };
+}
+
+/** Whether a register's row is active, as a badge. */
+export function activeColumn<T extends { active: boolean }, S extends string>(
+  title: string,
+  labels: { active: string; inactive: string },
+  width?: number,
+): ListColumn<T, S> {
+  return {
+    accessor: 'active',
+    title,
+    noWrap: true,
+    width,
+    render: (row) => (
+      <Badge variant="light" color={row.active ? 'teal' : 'gray'} tt="none">
+        {row.active ? labels.active : labels.inactive}
+      </Badge>
+    ),
+  };
 }

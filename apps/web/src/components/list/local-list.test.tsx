@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers';
 import { createQueryClient } from '../../app/query-client';
-import { LocalListFooter, LocalListToolbar, SortHeader, useLocalListState } from './local-list';
+import { LocalListFrame, SortHeader, useLocalListState } from './local-list';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-/** A list's state with its toolbar, two sortable headings and its footer over 120 rows. */
+/** A list's state in its frame (search above, pages below) with two sortable headings, over 120 rows. */
 function Host() {
   const state = useLocalListState<'name' | 'age'>('name', {
     firstOrder: (column) => (column === 'name' ? 'asc' : 'desc'),
@@ -25,25 +25,21 @@ function Host() {
   );
   return (
     <>
-      <LocalListToolbar searchLabel="Sök" searchPlaceholder="Sök namn" search={state.search} onSearchChange={state.setSearch} />
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            {heading('name', 'Namn')}
-            {heading('age', 'Ålder')}
-          </Table.Tr>
-        </Table.Thead>
-      </Table>
-      <LocalListFooter
+      <LocalListFrame
+        state={state}
         total={120}
-        totalText="120 rader"
-        pageSizeLabel="Rader per sida"
-        pageSize={state.pageSize}
-        onPageSizeChange={state.setPageSize}
-        page={state.page}
-        onPageChange={state.setPage}
+        texts={{ searchLabel: 'Sök', searchPlaceholder: 'Sök namn', total: '120 rader', pageSize: 'Rader per sida' }}
         controlLabel={(control) => `sida ${control}`}
-      />
+      >
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              {heading('name', 'Namn')}
+              {heading('age', 'Ålder')}
+            </Table.Tr>
+          </Table.Thead>
+        </Table>
+      </LocalListFrame>
       <output data-testid="params">{JSON.stringify(state.params)}</output>
     </>
   );

@@ -1,8 +1,21 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@fairway/shared';
-import { Alert, Button, Center, Group, Loader, Pagination, Select, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { SortOrder } from './use-list-params';
 
 export interface LocalListOptions<S extends string> {
@@ -60,24 +73,19 @@ export function useLocalListState<S extends string>(
 }
 
 /**
- * The sortable headings of a list with `useLocalListState`: `heading(column, label)` draws one;
- * `sortLabel` names its button ("Sort by name").
+ * Deleting the last row of the last page moves back a page instead of showing an empty one:
+ * once a loaded answer (`settled`, not a placeholder) has fewer pages than the page shown.
  */
-export function sortHeadings<S extends string>(
-  state: { sort: S; order: SortOrder; onSort: (column: S) => void },
-  sortLabel: (label: string) => string,
+export function useKeepPageInRange(
+  state: { page: number; pageSize: number; setPage: (page: number) => void },
+  total: number,
+  settled: boolean,
 ) {
-  return (column: S, label: string, align?: 'left' | 'right', key?: string) => (
-    <SortHeader
-      key={key}
-      label={label}
-      sortLabel={sortLabel(label)}
-      active={state.sort === column}
-      order={state.order}
-      onSort={() => state.onSort(column)}
-      align={align}
-    />
-  );
+  const { page, pageSize, setPage } = state;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  useEffect(() => {
+    if (settled && page > pages) setPage(pages);
+  }, [settled, page, pages, setPage]);
 }
 
 /** A sortable column heading: a button that says what it sorts by, and `aria-sort` on the heading. */
@@ -225,5 +233,48 @@ export function LocalListFooter({
         getControlProps={controlLabel ? (control) => ({ 'aria-label': controlLabel(control) }) : undefined}
       />
     </Group>
+  );
+}
+
+/**
+ * A small list's page: the search box and the list's action above, the body (table, loader, empty
+ * state) and the count, page size and pages below, all on the state of `useLocalListState`.
+ */
+export function LocalListFrame({
+  state,
+  total,
+  texts,
+  action,
+  controlLabel,
+  children,
+}: {
+  state: Pick<ReturnType<typeof useLocalListState>, 'search' | 'setSearch' | 'page' | 'setPage' | 'pageSize' | 'setPageSize'>;
+  total: number;
+  texts: { searchLabel: string; searchPlaceholder: string; total: string; pageSize: string };
+  action?: ReactNode;
+  controlLabel?: (control: 'first' | 'previous' | 'next' | 'last') => string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="md">
+      <LocalListToolbar
+        searchLabel={texts.searchLabel}
+        searchPlaceholder={texts.searchPlaceholder}
+        search={state.search}
+        onSearchChange={state.setSearch}
+        action={action}
+      />
+      {children}
+      <LocalListFooter
+        total={total}
+        totalText={texts.total}
+        pageSizeLabel={texts.pageSize}
+        pageSize={state.pageSize}
+        onPageSizeChange={state.setPageSize}
+        page={state.page}
+        onPageChange={state.setPage}
+        controlLabel={controlLabel}
+      />
+    </Stack>
   );
 }

@@ -1,7 +1,9 @@
-import { and, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { isDeepStrictEqual } from 'node:util';
+import { and, eq, getTableColumns, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { vacuumAnalyzeTable } from '../../../db/maintenance';
+import type { SummaryOmits } from '../../../providers/accounting/provider';
 
 /** The club account a mirror row belongs to. */
 export interface MirrorTarget {
@@ -182,7 +184,92 @@ export function documentToStore<T extends { externalRef: string | null }>(
   incoming: T,
   whole: boolean,
   keepArrays: Parameters<typeof mergeDocument<T>>[2] = null,
+  omits: SummaryOmits<T> = [],
 ): T {
   if (whole) return { ...incoming, externalRef: incoming.externalRef ?? stored?.externalRef ?? null };
-  return mergeDocument(stored, incoming, keepArrays);
+  return summaryToStore(stored, incoming, omits, keepArrays);
+}
+
+/**
+ * A list item merged into the stored document (see mergeDocument), the fields the program's list
+ * items do not carry (`omits`, the provider's `summaryOmits`) kept as the last whole read stored
+ * them: a list item maps them to defaults (a customer "private" and active), which are not the
+ * program's values.
+ */
+export function summaryToStore<T extends object>(
+  stored: T | undefined,
+  incoming: T,
+  omits: SummaryOmits<T>,
+  keepArrays: Parameters<typeof mergeDocument<T>>[2] = null,
+): T {
+  const merged = mergeDocument(stored, incoming, keepArrays);
+  if (!stored) return merged;
+  for (const key of omits) merged[key] = stored[key];
+  return merged;
+}
+
+/** How list items are written (whole documents need none of this). */
+export interface ListItemWrite<T> {
+  /** The fields the program's list items do not carry (the provider's `summaryOmits`). */
+  omits: SummaryOmits<T>;
+  /** The list asked for changes only (`modifiedSince`): every item in it changed in the program. */
+  changedOnly?: boolean;
+}
+
+/**
+ * The numbers whose list item says the document changed since the mirror stored it: listed by a
+ * changes-only read, or carrying a value that differs from the stored one. Only where list items
+ * leave fields out (`omits`): those documents are read whole again (modules/accounting/refresh/whole-reads.ts).
+ */
+export function changedByListItems<T extends { number: string; modifiedAt: string | null }>(
+  stored: ReadonlyMap<string, unknown>,
+  written: readonly T[],
+  write: ListItemWrite<T>,
+): string[] {
+  if (write.omits.length === 0) return [];
+  const same = (a: unknown, b: T) => isDeepStrictEqual({ ...(a as T), modifiedAt: null }, { ...b, modifiedAt: null });
+  return written
+    .filter((doc) => stored.has(doc.number) && (write.changedOnly || !same(stored.get(doc.number), doc)))
+    .map((doc) => doc.number);
+}
+
+/** Marks documents for a whole read (their `read_in_full_at` emptied; see changedByListItems). */
+export async function markForWholeRead<T extends MirrorTable & { readInFullAt: PgColumn }>(
+  conn: Db | Tx,
+  table: T,
+  target: MirrorTarget,
+  numbers: readonly string[],
+): Promise<void> {
+  if (numbers.length === 0) return;
+  await conn.execute(
+    sql`update ${table} set ${sql.identifier(table.readInFullAt.name)} = null
+      where ${table.clubAccountId} = ${target.clubAccountId} and ${inArray(table.number, [...numbers])}`,
+  );
+}
+
+/**
+ * Up to `limit` documents of the club account not read whole since they were listed, in order of
+ * their number, after the number `after` when given (a pass over them goes on from there).
+ */
+export async function awaitingWholeRead<T extends MirrorTable & { readInFullAt: PgColumn }>(
+  conn: Db | Tx,
+  table: T,
+  target: MirrorTarget,
+  limit: number,
+  after: string | null = null,
+): Promise<string[]> {
+  if (limit <= 0) return [];
+  const rows = await conn
+    .select({ number: table.number })
+    .from(table as PgTable)
+    .where(
+      and(
+        eq(table.clubAccountId, target.clubAccountId),
+        isNull(table.readInFullAt),
+        after === null ? undefined : gt(table.number, after),
+      ),
+    )
+    .orderBy(table.number)
+    .limit(limit);
+  return rows.map((r) => r.number as string);
 }

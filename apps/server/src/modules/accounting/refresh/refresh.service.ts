@@ -6,7 +6,6 @@ import type { RunContext, RunKind, RunResult } from '../../../lib/runs/run-engin
 import { isAccountingError } from '../../../providers/accounting/errors';
 import type { AccountingProvider, ListQuery, Page } from '../../../providers/accounting/provider';
 import { articlesMirrorTable, mirrorArticles } from '../../articles/articles.mirror';
-import { articlesNeverReadWhole } from '../../articles/articles.repository';
 import { contractsMirrorTable, mirrorContracts } from '../../contracts/contracts.mirror';
 import { customersMirrorTable, mirrorCustomers } from '../../customers/customers.mirror';
 import { logEventQuietly } from '../../eventlogs/eventlogs.service';
@@ -25,6 +24,7 @@ import { type MirrorTableUpkeep, type MirrorTarget, timestampOf } from '../mirro
 import { MIRROR_REFRESH_QUEUE, queueMirrorRefresh } from './queue';
 import * as repo from './refresh.repository';
 import { accountingSyncRuns } from './refresh.tables';
+import { readWholeAfterLists, WHOLE_READS_PER_RUN } from './whole-reads';
 
 export const MIRROR_REFRESH_ALL_QUEUE = 'accounting.refresh-all';
 /**
@@ -39,15 +39,6 @@ export const REFRESH_CONCURRENCY = 2;
 const PAGE_SIZE = 500;
 /** A full read (which also notices deleted documents) at least this often. */
 const FULL_REFRESH_EVERY_MS = 24 * 60 * 60 * 1000;
-/**
- * List answers are summaries. Fortnox articles come without their stock and discontinued flags
- * (`articles.summaryOmits`), which the article filters need; only a read by number gives them.
- * Each run reads at most this many articles never read whole, so a large company is covered over
- * a few runs without one run spending minutes of the rate limit (Fortnox: 25 requests per 5 s).
- * Invoices are not bounded so: the dashboard's and the statistics' sums need every one of them
- * whole (see readInvoicesWhole).
- */
-export const FULL_READS_PER_RUN = 100;
 
 /** The refresh's progress is saved after this many whole invoice reads (and at the end). */
 const SAVE_EVERY_READS = 10;
@@ -55,7 +46,14 @@ const SAVE_EVERY_READS = 10;
 interface MirroredResource<T> {
   name: string;
   list(provider: AccountingProvider, query: ListQuery): Promise<Page<T>>;
-  write(app: FastifyInstance, target: MirrorTarget, items: T[], provider: AccountingProvider): Promise<number>;
+  /** `changedOnly`: the page came from a changes-only read (every item on it changed in the program). */
+  write(
+    app: FastifyInstance,
+    target: MirrorTarget,
+    items: T[],
+    provider: AccountingProvider,
+    changedOnly: boolean,
+  ): Promise<number>;
   modifiedAt(item: T): string | null;
   /** Its mirror table's pruning after a full read and vacuuming, from the document module. */
   table: MirrorTableUpkeep;
@@ -74,28 +72,31 @@ const RESOURCES: readonly MirroredResource<unknown>[] = [
   resource({
     name: 'customers',
     list: (p, q) => p.customers.list(q),
-    write: (app, t, items) => mirrorCustomers(app.db, t, items),
+    write: (app, t, items, p, changedOnly) =>
+      mirrorCustomers(app.db, t, items, undefined, false, { omits: p.customers.summaryOmits, changedOnly }),
     modifiedAt: (c) => c.modifiedAt,
     table: customersMirrorTable,
   }),
   resource({
     name: 'articles',
     list: (p, q) => p.articles.list(q),
-    write: (app, t, items, p) => mirrorArticles(app.db, t, items, undefined, false, p.articles.summaryOmits),
+    write: (app, t, items, p, changedOnly) =>
+      mirrorArticles(app.db, t, items, undefined, false, { omits: p.articles.summaryOmits, changedOnly }),
     modifiedAt: (a) => a.modifiedAt,
     table: articlesMirrorTable,
   }),
   resource({
     name: 'contracts',
     list: (p, q) => p.contracts.list(q),
-    write: (app, t, items) => mirrorContracts(app.db, t, items),
+    write: (app, t, items, p, changedOnly) =>
+      mirrorContracts(app.db, t, items, undefined, false, { omits: p.contracts.summaryOmits, changedOnly }),
     modifiedAt: (c) => c.modifiedAt,
     table: contractsMirrorTable,
   }),
   resource({
     name: 'invoices',
     list: (p, q) => p.invoices.list(q),
-    write: (app, t, items) => mirrorInvoices(app.db, t, items),
+    write: (app, t, items, p) => mirrorInvoices(app.db, t, items, undefined, false, p.invoices.summaryOmits),
     modifiedAt: (i) => i.modifiedAt,
     table: invoicesMirrorTable,
     rewrittenBy: 'invoiceDetails',
@@ -135,16 +136,17 @@ async function writePage(
   target: MirrorTarget,
   items: unknown[],
   provider: AccountingProvider,
+  changedOnly: boolean,
 ): Promise<number> {
   try {
-    return await r.write(app, target, items, provider);
+    return await r.write(app, target, items, provider, changedOnly);
   } catch (error) {
     if (!isRefusedRow(error)) throw error;
   }
   let written = 0;
   for (const item of items) {
     try {
-      written += await r.write(app, target, [item], provider);
+      written += await r.write(app, target, [item], provider, changedOnly);
     } catch (error) {
       if (!isRefusedRow(error)) throw error;
       const number = String((item as { number?: unknown }).number ?? '');
@@ -197,7 +199,10 @@ export async function queueScheduledRefreshes(app: FastifyInstance): Promise<Mir
 }
 
 export interface MirrorRefreshOptions {
-  /** Articles read whole this run (see FULL_READS_PER_RUN); tests opt in (each read costs a rate-limit slot). */
+  /**
+   * Articles, customers and contracts read whole this run (whole-reads.ts WHOLE_READS_PER_RUN);
+   * tests opt in (each read costs a rate-limit slot).
+   */
   fullReads?: number;
   /** At most this many invoices read whole this run (all that await one otherwise); tests opt in likewise. */
   invoiceReads?: number;
@@ -267,13 +272,14 @@ async function refreshMirror(
     await run.save({ currentResource: r.name, counts });
     for (let page = (reading?.page ?? 0) + 1; ; page++) {
       run.throwIfTakenOver();
+      const changedOnly = !full && !!cursor?.modifiedSince;
       const result = await r.list(provider, {
         page,
         pageSize: PAGE_SIZE,
-        ...(full || !cursor?.modifiedSince ? {} : { modifiedSince: cursor.modifiedSince.toISOString() }),
+        ...(changedOnly && cursor?.modifiedSince ? { modifiedSince: cursor.modifiedSince.toISOString() } : {}),
       });
       tally.fetched += result.items.length;
-      tally.upserted += await writePage(app, r, target, result.items, provider);
+      tally.upserted += await writePage(app, r, target, result.items, provider, changedOnly);
       for (const item of result.items) {
         const at = timestampOf(r.modifiedAt(item));
         if (at && newest && at > newest && at <= new Date()) newest = at;
@@ -297,9 +303,11 @@ async function refreshMirror(
     checkpoint.reading = undefined;
     await run.save({ checkpoint: { ...checkpoint } });
   }
-  // A refresh after a write should show the write soon, so it leaves article reads to the others.
-  const fullReads = app.config.NODE_ENV === 'test' || row.trigger === 'after_write' ? 0 : FULL_READS_PER_RUN;
-  await readArticlesInFull(app, provider, target, options.fullReads ?? fullReads);
+  // A refresh after a write should show the write soon, so it leaves whole reads to the others.
+  const fullReads = app.config.NODE_ENV === 'test' || row.trigger === 'after_write' ? 0 : WHOLE_READS_PER_RUN;
+  const wholeTally = counts.wholeReads ?? { fetched: 0, upserted: 0 };
+  counts.wholeReads = wholeTally;
+  await readWholeAfterLists(app, provider, target, options.fullReads ?? fullReads, wholeTally, () => run.throwIfTakenOver());
   const invoiceReads = app.config.NODE_ENV === 'test' ? 0 : Number.POSITIVE_INFINITY;
   await readInvoicesWhole(app, provider, target, run, { checkpoint, counts }, options.invoiceReads ?? invoiceReads);
   await refreshPaidDates(app.db, target);
@@ -348,35 +356,6 @@ export function runMirrorRefresh(app: FastifyInstance, runId: string, options: M
 }
 
 /**
- * The bounded step of a refresh that reads documents whole (see FULL_READS_PER_RUN): each full
- * document is written into the mirror like any other whole answer. One the program no longer
- * finds is skipped; other faults end the run as usual (transient ones are retried by the job).
- */
-async function readWhole<T>(numbers: string[], read: (number: string) => Promise<T>, write: (doc: T) => Promise<unknown>) {
-  let done = 0;
-  for (const number of numbers) {
-    try {
-      await write(await read(number));
-      done++;
-    } catch (error) {
-      if (isAccountingError(error) && error.kind === 'not_found') continue;
-      throw error;
-    }
-  }
-  return done;
-}
-
-/** Articles only ever seen in summaries, where the program's summaries leave flags out. */
-async function readArticlesInFull(app: FastifyInstance, provider: AccountingProvider, target: MirrorTarget, limit: number) {
-  if (provider.articles.summaryOmits.length === 0) return 0;
-  return readWhole(
-    await articlesNeverReadWhole(app.db, target, limit),
-    (number) => provider.articles.get(number),
-    (article) => mirrorArticles(app.db, target, [article], null, true),
-  );
-}
-
-/**
  * Every invoice the mirror holds only as a list summary is read whole, newest first: the programs'
  * invoice lists carry no rows and (Fortnox) no net or VAT, and the dashboard's and the statistics'
  * sums ex VAT and per article need them for every invoice; a figure whose invoices are not all read
@@ -413,13 +392,14 @@ async function readInvoicesWhole(
       run.throwIfTakenOver();
       after = position;
       left--;
-      const read = await readWhole(
-        [position.number],
-        (number) => provider.invoices.get(number),
-        (invoice) => mirrorInvoices(app.db, target, [invoice], null, true),
-      );
       tally.fetched++;
-      tally.upserted += read;
+      try {
+        await mirrorInvoices(app.db, target, [await provider.invoices.get(position.number)], null, true);
+        tally.upserted++;
+      } catch (error) {
+        // One the program no longer finds is skipped; other faults end the run as usual.
+        if (!isAccountingError(error) || error.kind !== 'not_found') throw error;
+      }
       progress.done++;
       if (progress.done % SAVE_EVERY_READS === 0) await save();
     }

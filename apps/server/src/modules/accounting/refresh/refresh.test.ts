@@ -9,8 +9,11 @@ import { ANALYZE_AFTER_ROWS } from '../../../db/maintenance';
 import { asSchemaOwner } from '../../../db/tenant-context';
 import { renderFailure } from '../../../lib/failure';
 import type { FortnoxSimulator } from '../../../providers/fortnox/simulator/index';
+import { mirrorArticles } from '../../articles/articles.mirror';
 import { articles } from '../../articles/articles.tables';
+import { mirrorContracts } from '../../contracts/contracts.mirror';
 import { contracts } from '../../contracts/contracts.tables';
+import { mirrorCustomers } from '../../customers/customers.mirror';
 import { customers } from '../../customers/customers.tables';
 import { eventLogs } from '../../eventlogs/eventlogs.tables';
 import { invoicePayments, invoices } from '../../invoices/invoices.tables';
@@ -177,6 +180,75 @@ describe('the mirror of the accounting program', () => {
     // The next incremental run's summaries do not undo it.
     await runMirrorRefresh(app, await queueMirrorRefresh(app, target, 'manual'), { fullReads: 0 });
     expect(await stockInMirror()).toEqual(stockInProgram);
+  });
+
+  it('reads customers and contracts whole after the articles, at most the limit a run, the next run going on', async () => {
+    const target = { organisationId: a.organisationId, clubAccountId: a.clubAccountId };
+    const unread = async (table: typeof customers | typeof contracts | typeof articles) =>
+      (
+        await app.db
+          .select({ n: count() })
+          .from(table)
+          .where(and(eq(table.clubAccountId, a.clubAccountId), isNull(table.readInFullAt)))
+      )[0]?.n ?? 0;
+    const allCustomers = sim.store.count(tenant(), 'customers');
+    expect(await unread(customers)).toBe(allCustomers);
+    await runMirrorRefresh(app, await queueMirrorRefresh(app, target, 'manual'), { fullReads: 10 });
+    expect(await unread(customers)).toBe(allCustomers - 10);
+    expect(await unread(contracts)).toBe(sim.store.count(tenant(), 'contracts'));
+    await runMirrorRefresh(app, await queueMirrorRefresh(app, target, 'manual'), { fullReads: 1000 });
+    expect(await unread(customers)).toBe(0);
+    expect(await unread(contracts)).toBe(0);
+
+    // What the program has, as read whole: the customers' types, the contracts' dates.
+    const typeInProgram = new Map(
+      [...sim.store.tenant(tenant()).customers.values()].map((x) => [
+        x.doc.CustomerNumber,
+        x.doc.Type === 'COMPANY' ? 'company' : 'private',
+      ]),
+    );
+    expect(new Set(typeInProgram.values())).toEqual(new Set(['company', 'private']));
+    const typesInMirror = async () =>
+      new Map(
+        (await app.db.select().from(customers).where(eq(customers.clubAccountId, a.clubAccountId))).map((r) => [
+          r.number,
+          r.type,
+        ]),
+      );
+    expect(await typesInMirror()).toEqual(typeInProgram);
+    const datedContracts = async () =>
+      (await app.db.select().from(contracts).where(eq(contracts.clubAccountId, a.clubAccountId))).filter((r) => r.contractDate)
+        .length;
+    expect(await datedContracts()).toBe(sim.store.count(tenant(), 'contracts'));
+
+    // A list refresh writes list items, which carry no type and no contract date: the mirror keeps them.
+    const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+    const customerItems = (await provider.customers.list({ pageSize: 500 })).items;
+    expect(customerItems.every((c) => c.type === 'private')).toBe(true);
+    await mirrorCustomers(app.db, target, customerItems, undefined, false, { omits: provider.customers.summaryOmits });
+    await mirrorContracts(app.db, target, (await provider.contracts.list({ pageSize: 500 })).items, undefined, false, {
+      omits: provider.contracts.summaryOmits,
+    });
+    expect(await typesInMirror()).toEqual(typeInProgram);
+    expect(await datedContracts()).toBe(sim.store.count(tenant(), 'contracts'));
+    // Unchanged list items do not send anything back to be read whole (no reading in circles).
+    await mirrorArticles(app.db, target, (await provider.articles.list({ pageSize: 500 })).items, undefined, false, {
+      omits: provider.articles.summaryOmits,
+    });
+    expect(await unread(customers)).toBe(0);
+    expect(await unread(contracts)).toBe(0);
+    expect(await unread(articles)).toBe(0);
+
+    // A list item that shows a change marks its customer for the next whole read, keeping the rest.
+    const company = [...typeInProgram].find(([, type]) => type === 'company')?.[0] as string;
+    sim.store.updateCustomer(sim.store.tenant(tenant()), company, { Email: 'ny@example.se' });
+    await mirrorCustomers(app.db, target, (await provider.customers.list({ pageSize: 500 })).items, undefined, false, {
+      omits: provider.customers.summaryOmits,
+    });
+    expect(await unread(customers)).toBe(1);
+    expect((await typesInMirror()).get(company)).toBe('company');
+    await runMirrorRefresh(app, await queueMirrorRefresh(app, target, 'manual'), { fullReads: 1000 });
+    expect(await unread(customers)).toBe(0);
   });
 
   it('a joined request does not queue a second run', async () => {

@@ -1,5 +1,5 @@
 import { AccountingError, isAccountingError } from '../../accounting/errors';
-import type { AccArticle, AccountingProvider } from '../../accounting/provider';
+import type { AccArticle, AccountingProvider, SummaryOmits } from '../../accounting/provider';
 import type { FxArticle, FxPrice, FxPriceList } from '../fortnox-types';
 import { articleFromFx, articleToFx } from '../mapping';
 import { oreToKronor } from '../money';
@@ -57,11 +57,34 @@ export const withSalesPrice = async (
   return { ...(await getArticle(ctx, article.number)), externalRef: article.externalRef };
 };
 
+/**
+ * What an article list item does not carry (CONTRACT.md rule L1): no Type, Active, StockGoods,
+ * Expired, supplier and manufacturer, accounts, stock warning, measures or note.
+ */
+export const ARTICLE_LIST_OMITS: SummaryOmits<AccArticle> = [
+  'type',
+  'active',
+  'discontinued',
+  'stockItem',
+  'manufacturer',
+  'manufacturerArticleNumber',
+  'supplierNumber',
+  'orderPointHundredths',
+  'salesAccountSe',
+  'salesAccountEu',
+  'salesAccountExport',
+  'purchaseAccount',
+  'widthMm',
+  'heightMm',
+  'depthMm',
+  'weightGrams',
+  'notes',
+];
+
 /** Articles: our reference is the article number (numbers.ts); the price goes to the price list. */
 export function articlesOf(ctx: FortnoxContext): AccountingProvider['articles'] {
   return {
-    // The article list's items have neither StockGoods nor Expired.
-    summaryOmits: ['stockItem', 'discontinued'],
+    summaryOmits: ARTICLE_LIST_OMITS,
     list: (query) => list<FxArticle, AccArticle>(ctx, 'articles', 'Articles', query, articleFromFx),
     get: (number) => getArticle(ctx, number),
     create: (fields, { externalRef }) => {

@@ -1,14 +1,31 @@
 import { AccountingError } from '../../accounting/errors';
-import type { AccContract, AccInvoice, AccountingProvider } from '../../accounting/provider';
+import type { AccContract, AccInvoice, AccountingProvider, SummaryOmits } from '../../accounting/provider';
 import type { FxContract, FxInvoice } from '../fortnox-types';
-import { contractFromFx, contractToFx, newContractToFx } from '../mapping';
+import { contractFromFx, contractFromListItem, contractToFx, newContractToFx } from '../mapping';
 import { action, all, enc, type FortnoxContext, idempotent, list, send } from './context';
 import { getContract, getInvoiceFx, invoiceWithPayments } from './documents';
+
+/**
+ * What a contract list item does not carry (CONTRACT.md rule L1): no ContractDate, references,
+ * VAT and payment terms, cost center, project or rows (its Status gives `active` and `finished`).
+ */
+export const CONTRACT_LIST_OMITS: SummaryOmits<AccContract> = [
+  'externalRef',
+  'contractDate',
+  'vatIncluded',
+  'termsOfPayment',
+  'yourReference',
+  'ourReference',
+  'remarks',
+  'costCenter',
+  'project',
+];
 
 /** Contracts: found by our reference read back per candidate of the customer. */
 export function contractsOf(ctx: FortnoxContext): AccountingProvider['contracts'] {
   return {
-    list: (query) => list<FxContract, AccContract>(ctx, 'contracts', 'Contracts', query, contractFromFx),
+    summaryOmits: CONTRACT_LIST_OMITS,
+    list: (query) => list<FxContract, AccContract>(ctx, 'contracts', 'Contracts', query, contractFromListItem),
     get: (number) => getContract(ctx, number),
     create: (fields, { externalRef }) =>
       idempotent(

@@ -1,9 +1,40 @@
 import { AccountingError } from '../../accounting/errors';
-import type { AccCustomer, AccountingProvider } from '../../accounting/provider';
+import type { AccCustomer, AccountingProvider, SummaryOmits } from '../../accounting/provider';
 import type { FxCustomer } from '../fortnox-types';
-import { customerFromFx, customerToFx } from '../mapping';
+import { customerFromFx, customerFromListItem, customerToFx } from '../mapping';
 import { all, enc, type FortnoxContext, idempotent, list, missingAsNull, send } from './context';
 import { getCustomer } from './documents';
+
+/**
+ * What a customer list item does not carry (CONTRACT.md rule L1: it has only the number, name,
+ * organisation number, address lines, zip code, city, e-mail and `Phone`).
+ */
+export const CUSTOMER_LIST_OMITS: SummaryOmits<AccCustomer> = [
+  'externalRef',
+  'type',
+  'active',
+  'deliveryAddress',
+  'phone2',
+  'emailInvoice',
+  'www',
+  'fax',
+  'yourReference',
+  'ourReference',
+  'notes',
+  'termsOfPayment',
+  'termsOfDelivery',
+  'currency',
+  'priceList',
+  'invoiceDiscountBasisPoints',
+  'invoiceAdministrationFeeOre',
+  'invoiceFreightOre',
+  'vatType',
+  'salesAccount',
+  'costCenter',
+  'project',
+  'defaultDelivery',
+  'invoiceTemplate',
+];
 
 /**
  * Customers: found by our reference in ExternalReference (read back per candidate of the same
@@ -11,7 +42,8 @@ import { getCustomer } from './documents';
  */
 export function customersOf(ctx: FortnoxContext): AccountingProvider['customers'] {
   return {
-    list: (query) => list<FxCustomer, AccCustomer>(ctx, 'customers', 'Customers', query, customerFromFx),
+    summaryOmits: CUSTOMER_LIST_OMITS,
+    list: (query) => list<FxCustomer, AccCustomer>(ctx, 'customers', 'Customers', query, customerFromListItem),
     get: (number) => getCustomer(ctx, number),
     create: (fields, { externalRef, firstAttempt }) =>
       idempotent(

@@ -1,4 +1,4 @@
-import type { AccInvoice, AccountingProvider, InvoiceDeliveryMethod } from '../../accounting/provider';
+import type { AccInvoice, AccountingProvider, InvoiceDeliveryMethod, SummaryOmits } from '../../accounting/provider';
 import type { FxInvoice } from '../fortnox-types';
 import { invoiceFromFx, invoiceToFx } from '../mapping';
 import { all, enc, type FortnoxContext, idempotent, list, send } from './context';
@@ -6,11 +6,28 @@ import { getInvoice, getInvoiceFx, invoiceAction } from './documents';
 import { registerPayment } from './payments';
 
 /**
+ * What an invoice list item does not carry (CONTRACT.md rule L1): no Credit,
+ * CreditInvoiceReference or ContractReference, no references or remarks. Its rows, payments, net
+ * and VAT are missing too; the mirror keeps those from a whole read while the total and balance
+ * are unchanged (modules/invoices/invoices.mirror.ts), so a changed invoice is read whole again.
+ */
+export const INVOICE_LIST_OMITS: SummaryOmits<AccInvoice> = [
+  'isCredit',
+  'creditedInvoiceNumber',
+  'credited',
+  'contractNumber',
+  'yourReference',
+  'ourReference',
+  'remarks',
+];
+
+/**
  * Invoices: found by our reference in ExternalInvoiceReference1 (searched, compared exactly);
  * actions read back after a lost answer; payments (payments.ts) through our request journal.
  */
 export function invoicesOf(ctx: FortnoxContext): AccountingProvider['invoices'] {
   return {
+    summaryOmits: INVOICE_LIST_OMITS,
     list: (query) => list<FxInvoice, AccInvoice>(ctx, 'invoices', 'Invoices', query, (fx) => invoiceFromFx(fx)),
     get: (number) => getInvoice(ctx, number),
     create: (fields, { externalRef, firstAttempt }) =>

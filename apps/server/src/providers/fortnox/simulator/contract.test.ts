@@ -93,6 +93,46 @@ describe('CONTRACT.md rules', () => {
     expect(names.every((c) => c.Name.toLowerCase().includes('sson'))).toBe(true);
   });
 
+  it('L1: a list item carries exactly the published list-item fields, under their names', async () => {
+    // Written out from the OpenAPI document's *ListItem models (CONTRACT.md rule L1), not from contract.ts.
+    const published: Record<string, [wrapper: string, fields: string]> = {
+      customers: ['Customers', '@url Address1 Address2 City CustomerNumber Email Name OrganisationNumber Phone ZipCode'],
+      articles: [
+        'Articles',
+        '@url ArticleNumber Description DisposableQuantity EAN Housework PurchasePrice SalesPrice QuantityInStock ReservedQuantity StockPlace StockValue Unit VAT WebshopArticle',
+      ],
+      invoices: [
+        'Invoices',
+        '@url Balance Booked Cancelled CostCenter Currency CurrencyRate CurrencyUnit CustomerName CustomerNumber DocumentNumber DueDate ExternalInvoiceReference1 ExternalInvoiceReference2 InvoiceDate InvoiceType NoxFinans OCR VoucherNumber VoucherSeries VoucherYear WayOfDelivery TermsOfPayment Project Sent Total FinalPayDate',
+      ],
+      contracts: [
+        'Contracts',
+        '@url Continuous ContractLength Currency CustomerName CustomerNumber DocumentNumber Invoiceinterval InvoicesRemaining LastInvoiceDate PeriodStart PeriodEnd Status TemplateNumber Total',
+      ],
+      invoicepayments: [
+        'InvoicePayments',
+        '@url Amount Booked Currency CurrencyRate CurrencyUnit InvoiceNumber Number PaymentDate Source WriteOffExist',
+      ],
+    };
+    for (const [path, [wrapper, fields]] of Object.entries(published)) {
+      const allowed = new Set(fields.split(' '));
+      const items = (await call('GET', `${path}?limit=500`)).body[wrapper] as Record<string, unknown>[];
+      expect(items.length, path).toBeGreaterThan(0);
+      const extra = [...new Set(items.flatMap((item) => Object.keys(item)))].filter((key) => !allowed.has(key));
+      expect(extra, path).toEqual([]);
+    }
+    // The two renamed fields carry the document's value.
+    const customer = (await call('GET', 'customers?limit=500')).body.Customers.find((c: { Phone?: string }) => c.Phone);
+    expect(customer).toBeDefined();
+    expect((await call('GET', `customers/${customer.CustomerNumber}`)).body.Customer.Phone1).toBe(customer.Phone);
+    const contracts = (await call('GET', 'contracts?limit=500')).body.Contracts as Record<string, unknown>[];
+    for (const listed of contracts.slice(0, 5)) {
+      const whole = (await call('GET', `contracts/${listed.DocumentNumber}`)).body.Contract;
+      expect(listed.Invoiceinterval).toBe(whole.InvoiceInterval);
+      expect(whole.ContractDate).toBeTruthy();
+    }
+  });
+
   it('O1: price lists need the price scope', async () => {
     const without = sim.auth.issue('fairway-sim-client', '5555555', 'companyinformation customer article settings');
     const refused = await call('GET', 'pricelists', undefined, without.access_token);

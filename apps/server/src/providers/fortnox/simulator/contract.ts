@@ -404,6 +404,124 @@ export const PRICE_LIST: ResourceFields = {
   required: ['Code', 'Description'],
 };
 
+/**
+ * CONTRACT.md rule L1: the fields of a list item, per list, exactly as the OpenAPI document's
+ * `<Resource>ListItem` models publish them; a list answers these and nothing else (a GET by
+ * number answers the whole document). Two carry another name than the document's field:
+ * `LIST_ITEM_SOURCES` says which document field each is read from.
+ */
+export const LIST_ITEM_FIELDS = {
+  customers: [
+    '@url',
+    'Address1',
+    'Address2',
+    'City',
+    'CustomerNumber',
+    'Email',
+    'Name',
+    'OrganisationNumber',
+    'Phone',
+    'ZipCode',
+  ],
+  articles: [
+    '@url',
+    'ArticleNumber',
+    'Description',
+    'DisposableQuantity',
+    'EAN',
+    'Housework',
+    'PurchasePrice',
+    'SalesPrice',
+    'QuantityInStock',
+    'ReservedQuantity',
+    'StockPlace',
+    'StockValue',
+    'Unit',
+    'VAT',
+    'WebshopArticle',
+  ],
+  invoices: [
+    '@url',
+    'Balance',
+    'Booked',
+    'Cancelled',
+    'CostCenter',
+    'Currency',
+    'CurrencyRate',
+    'CurrencyUnit',
+    'CustomerName',
+    'CustomerNumber',
+    'DocumentNumber',
+    'DueDate',
+    'ExternalInvoiceReference1',
+    'ExternalInvoiceReference2',
+    'InvoiceDate',
+    'InvoiceType',
+    'NoxFinans',
+    'OCR',
+    'VoucherNumber',
+    'VoucherSeries',
+    'VoucherYear',
+    'WayOfDelivery',
+    'TermsOfPayment',
+    'Project',
+    'Sent',
+    'Total',
+    'FinalPayDate',
+  ],
+  contracts: [
+    '@url',
+    'Continuous',
+    'ContractLength',
+    'Currency',
+    'CustomerName',
+    'CustomerNumber',
+    'DocumentNumber',
+    'Invoiceinterval',
+    'InvoicesRemaining',
+    'LastInvoiceDate',
+    'PeriodStart',
+    'PeriodEnd',
+    'Status',
+    'TemplateNumber',
+    'Total',
+  ],
+  invoicepayments: [
+    '@url',
+    'Amount',
+    'Booked',
+    'Currency',
+    'CurrencyRate',
+    'CurrencyUnit',
+    'InvoiceNumber',
+    'Number',
+    'PaymentDate',
+    'Source',
+    'WriteOffExist',
+  ],
+} as const satisfies Readonly<Record<string, readonly string[]>>;
+
+/** Rule L1: list-item fields named otherwise than the document field they carry. */
+export const LIST_ITEM_SOURCES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  // CustomerListItem has `Phone`; the customer has `Phone1` (and `Phone2`, which the list leaves out).
+  customers: { Phone: 'Phone1' },
+  // ContractListItem has `Invoiceinterval` (lower-case i); the contract has `InvoiceInterval`.
+  contracts: { Invoiceinterval: 'InvoiceInterval' },
+};
+
+/** A document as its list answers it (rule L1): the published list-item fields, nothing more. */
+export function listItemOf(kind: string, doc: Record<string, unknown>): Record<string, unknown> {
+  const fields = (LIST_ITEM_FIELDS as Readonly<Record<string, readonly string[]>>)[kind];
+  if (!fields) return doc;
+  const sources = LIST_ITEM_SOURCES[kind] ?? {};
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = doc[sources[field] ?? field];
+    if (value !== undefined) out[field] = value;
+  }
+  return out;
+}
+
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /**

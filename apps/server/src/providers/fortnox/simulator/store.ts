@@ -21,6 +21,7 @@ import type {
 } from '../fortnox-types';
 import { computeTotals, hundredthsToQuantity, kronorToOre, oreToKronor, quantityToHundredths } from '../money';
 import { ocrReference } from '../ocr';
+import { listItemOf } from './contract';
 import { badRequest, notFound, SimError } from './sim-error';
 
 /** The document registers the simulator keeps per tenant (Fortnox company). */
@@ -123,93 +124,6 @@ function requireDate(value: unknown, field: string, fallback?: string): string {
   if (!isDate(v)) throw badRequest(FORTNOX_ERROR.invalidDate, `Ogiltigt datum (${field}: ${v})`);
   return v;
 }
-
-function pick<T extends object>(doc: T, keys: readonly (keyof T)[]): Partial<T> {
-  const out: Partial<T> = {};
-  for (const key of keys) out[key] = doc[key];
-  return out;
-}
-
-/** The fields Fortnox includes in list answers (lists are summaries; a GET gives the document). */
-export const LIST_FIELDS = {
-  customers: [
-    '@url',
-    'Address1',
-    'Address2',
-    'City',
-    'CustomerNumber',
-    'Email',
-    'Name',
-    'OrganisationNumber',
-    'Phone1',
-    'ZipCode',
-    'Active',
-    'Type',
-  ] as (keyof FxCustomer)[],
-  articles: [
-    '@url',
-    'ArticleNumber',
-    'Description',
-    'DisposableQuantity',
-    'EAN',
-    'PurchasePrice',
-    'SalesPrice',
-    'QuantityInStock',
-    'StockPlace',
-    'StockValue',
-    'Unit',
-    'VAT',
-    'Active',
-    'Type',
-  ] as (keyof FxArticle)[],
-  invoices: [
-    '@url',
-    'Balance',
-    'Booked',
-    'Cancelled',
-    'CostCenter',
-    'Currency',
-    'CustomerName',
-    'CustomerNumber',
-    'DocumentNumber',
-    'DueDate',
-    'ExternalInvoiceReference1',
-    'ExternalInvoiceReference2',
-    'InvoiceDate',
-    'InvoiceType',
-    'OCR',
-    'VoucherNumber',
-    'VoucherSeries',
-    'VoucherYear',
-    'WayOfDelivery',
-    'TermsOfPayment',
-    'Project',
-    'Sent',
-    'Total',
-    'FinalPayDate',
-    'Credit',
-    'CreditInvoiceReference',
-    'ContractReference',
-  ] as (keyof FxInvoice)[],
-  contracts: [
-    '@url',
-    'DocumentNumber',
-    'CustomerNumber',
-    'CustomerName',
-    'ContractDate',
-    'PeriodStart',
-    'PeriodEnd',
-    'Continuous',
-    'ContractLength',
-    'InvoiceInterval',
-    'Active',
-    'Status',
-    'Total',
-    'LastInvoiceDate',
-    'InvoicesRemaining',
-    'ExternalInvoiceReference1',
-  ] as (keyof FxContract)[],
-} as const;
 
 export class FortnoxSimStore {
   readonly tenants = new Map<string, SimTenant>();
@@ -1124,11 +1038,9 @@ export class FortnoxSimStore {
     return [...(t[kind] as Map<string, Stored<unknown>>).values()];
   }
 
+  /** A document as its list answers it (CONTRACT.md rule L1). */
   listItem(kind: DocKind, doc: unknown): unknown {
-    if (kind === 'customers' || kind === 'articles' || kind === 'invoices' || kind === 'contracts') {
-      return pick(doc as never, LIST_FIELDS[kind] as never);
-    }
-    return doc;
+    return listItemOf(kind, doc as Record<string, unknown>);
   }
 }
 

@@ -11,6 +11,7 @@ import { createOnce, pageQuery, quote, toPage } from './shared';
 export function customersOf(ctx: VismaContext): AccountingProvider['customers'] {
   const { api } = ctx;
   return {
+    summaryOmits: [],
     async list(query) {
       const page = await api.get<VismaPage<VismaCustomer>>('/customers', { query: pageQuery(query, 'ChangedUtc') });
       return toPage(page, page.Data.map(ctx.rememberCustomer).map(customerFromVisma));

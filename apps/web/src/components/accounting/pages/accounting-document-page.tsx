@@ -1,10 +1,8 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccessDeniedScreen } from '../../access-denied-screen';
-import { listErrorMessage } from '../../list/list-states';
-import { PageHeader } from '../../page-header';
+import { EditPageFrame } from '../../form/edit-page-frame';
 import type { AccountingDocument, MirroredDocument } from './use-accounting-document';
 
 export interface AccountingDocumentPageProps<D extends MirroredDocument> {
@@ -41,29 +39,9 @@ export function AccountingDocumentPage<D extends MirroredDocument>({
 
   let headerDescription: ReactNode = editing ? null : t('page.createDescription');
   let headerActions: ReactNode = null;
-  let body: ReactNode;
-  if (viewer && !canRead) body = <AccessDeniedScreen />;
-  else if (!editing) body = canWrite || !viewer ? createForm : <AccessDeniedScreen />;
-  else if (missing) body = null;
-  else if (query.isError) {
-    body = (
-      <Alert color="red" title={t('page.loadError')} role="alert">
-        <Text fz="sm">{listErrorMessage(query.error)}</Text>
-        <Button variant="light" size="xs" mt="xs" onClick={() => void query.refetch()}>
-          {t('page.retry')}
-        </Button>
-      </Alert>
-    );
-  } else if (!document) {
-    body = (
-      <Center py="xl">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text c="dimmed">{t('page.loading')}</Text>
-        </Group>
-      </Center>
-    );
-  } else {
+  let content: ReactNode | null = null;
+  if (!editing) content = createForm;
+  else if (document) {
     headerDescription = (
       <>
         {description(document)}{' '}
@@ -73,7 +51,7 @@ export function AccountingDocumentPage<D extends MirroredDocument>({
       </>
     );
     headerActions = actions?.(document) ?? null;
-    body = (
+    content = (
       <Stack gap="md">
         {document.stale ? (
           <Alert color="yellow" variant="light" title={t('page.staleTitle')} icon={<IconCloudOff size={18} aria-hidden="true" />}>
@@ -89,9 +67,20 @@ export function AccountingDocumentPage<D extends MirroredDocument>({
   }
 
   return (
-    <>
-      <PageHeader title={page.title} breadcrumbs={page.breadcrumbs} description={headerDescription} actions={headerActions} />
-      {body}
-    </>
+    <EditPageFrame
+      title={page.title}
+      breadcrumbs={page.breadcrumbs}
+      description={headerDescription}
+      actions={headerActions}
+      denied={Boolean(viewer) && (!canRead || (!editing && !canWrite))}
+      missing={missing}
+      failed={
+        editing && query.isError ? { title: t('page.loadError'), error: query.error, onRetry: () => void query.refetch() } : null
+      }
+      retryLabel={t('page.retry')}
+      loadingText={t('page.loading')}
+    >
+      {content}
+    </EditPageFrame>
   );
 }

@@ -1,13 +1,12 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { brand } from '../../../app/brand';
-import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/dates';
 import { notifySuccess } from '../../../lib/notify';
+import { isMissingRecord, useMissingRedirect } from '../../form/edit-page-frame';
 import type { Crumb } from '../../page-header';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,9 +22,6 @@ export interface MirroredDocument {
   /** True when the program did not answer and this is the portal's copy (not every document has it). */
   stale?: boolean;
 }
-
-/** A failed load that means "no such document here": unknown id, another club account's, or not an id. */
-export const isMissingDocument = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 export interface AccountingDocumentConfig<D extends MirroredDocument, B, S> {
   resource: AccountingResource;
@@ -56,7 +52,7 @@ export interface AccountingDocumentConfig<D extends MirroredDocument, B, S> {
  * the states (loading, load error, stale copy, access denied) around the feature's form.
  */
 export function useAccountingDocument<D extends MirroredDocument, B, S>(config: AccountingDocumentConfig<D, B, S>) {
-  const { resource, listPath, useDocument, useSave, savedMessage, editable, isMissing = isMissingDocument } = config;
+  const { resource, listPath, useDocument, useSave, savedMessage, editable, isMissing = isMissingRecord } = config;
   const { t, i18n } = useTranslation([resource, 'shell']);
   const lang: 'sv' | 'en' = i18n.language === 'en' ? 'en' : 'sv';
   const { id } = useParams();
@@ -75,9 +71,7 @@ export function useAccountingDocument<D extends MirroredDocument, B, S>(config: 
   useDocumentTitle(`${document ? `${config.titleLabel(document)} · ` : ''}${title} · ${brand.name}`);
 
   const missing = malformed || (editing && query.isError && isMissing(query.error));
-  useEffect(() => {
-    if (missing) void navigate('/error-404', { replace: true });
-  }, [missing, navigate]);
+  useMissingRedirect(missing);
 
   const breadcrumbs: Crumb[] = [
     { label: t('shell:nav.home'), to: '/dashboard' },

@@ -19,11 +19,17 @@ import { useTranslation } from 'react-i18next';
 import { useCustomizations } from '../../../components/accounting/api/get-customizations';
 import { AccountingCodeFields } from '../../../components/accounting/components/accounting-code-fields';
 import { CodeSelect } from '../../../components/accounting/components/code-select';
-import { LabelledSegments } from '../../../components/accounting/components/labelled-segments';
 import { DecimalInput } from '../../../components/form/decimal-input';
-import { KronorInput } from '../../../components/form/kronor-input';
-import { FormSwitch, useDocumentForm } from '../../../components/form/use-document-form';
-import { FormFrame, FormSection } from '../../../components/form-section';
+import { DocumentFormFrame } from '../../../components/form/document-form-frame';
+import {
+  type DocumentFormProps,
+  FormKronor,
+  FormSegments,
+  FormSwitch,
+  textValue,
+  useDocumentForm,
+} from '../../../components/form/use-document-form';
+import { FormSection } from '../../../components/form-section';
 import { formatOre } from '../../../lib/money';
 import { formatMargin, formatQuantity } from '../lib/format';
 import { ARTICLE_PATHS } from '../lib/paths';
@@ -59,28 +65,26 @@ export const ARTICLE_FORM_FIELDS: readonly Path[] = [
   'notes',
 ];
 
-const text = (value: string | null | undefined) => value ?? '';
-
 /** The form's starting values: the article as the program has it, or a new stock article at 25 % VAT. */
 export function articleFormValues(article?: Article): ArticleFormValues {
   const values: ArticleFormValues = {
-    description: text(article?.description),
+    description: textValue(article?.description),
     type: article?.type ?? 'STOCK',
     unit: article?.unit ?? null,
     active: article?.active ?? true,
     discontinued: article?.discontinued ?? false,
-    ean: text(article?.ean),
-    manufacturer: text(article?.manufacturer),
-    manufacturerArticleNumber: text(article?.manufacturerArticleNumber),
-    supplierNumber: text(article?.supplierNumber),
+    ean: textValue(article?.ean),
+    manufacturer: textValue(article?.manufacturer),
+    manufacturerArticleNumber: textValue(article?.manufacturerArticleNumber),
+    supplierNumber: textValue(article?.supplierNumber),
     stockItem: article?.stockItem ?? false,
-    stockPlace: text(article?.stockPlace),
+    stockPlace: textValue(article?.stockPlace),
     stockQuantityHundredths: article?.stockQuantityHundredths ?? null,
     orderPointHundredths: article?.orderPointHundredths ?? null,
-    salesAccountSe: text(article?.salesAccountSe),
-    salesAccountEu: text(article?.salesAccountEu),
-    salesAccountExport: text(article?.salesAccountExport),
-    purchaseAccount: text(article?.purchaseAccount),
+    salesAccountSe: textValue(article?.salesAccountSe),
+    salesAccountEu: textValue(article?.salesAccountEu),
+    salesAccountExport: textValue(article?.salesAccountExport),
+    purchaseAccount: textValue(article?.purchaseAccount),
     vatPercent: article?.vatPercent ?? 25,
     salesPriceOre: article?.salesPriceOre ?? null,
     purchasePriceOre: article?.purchasePriceOre ?? null,
@@ -88,7 +92,7 @@ export function articleFormValues(article?: Article): ArticleFormValues {
     heightMm: article?.heightMm ?? null,
     depthMm: article?.depthMm ?? null,
     weightGrams: article?.weightGrams ?? null,
-    notes: text(article?.notes),
+    notes: textValue(article?.notes),
   };
   // The number is given once, when creating; the edit body has no such field.
   return article ? values : { number: '', ...values };
@@ -133,15 +137,10 @@ function PriceSummary({ control }: { control: Control<ArticleFormValues, unknown
   );
 }
 
-export interface ArticleFormProps {
+export type ArticleFormProps = DocumentFormProps<CreateArticleInput | UpdateArticleInput> & {
   /** The article to edit; absent when creating. */
   article?: Article;
-  readOnly: boolean;
-  /** Sends the validated body; throws the API's refusal. */
-  onSubmit: (body: CreateArticleInput | UpdateArticleInput) => Promise<unknown>;
-  /** After a successful save (the guard is already off). */
-  onSaved: () => void;
-}
+};
 
 /**
  * Article (docs/accounting-data.md#articles): basics, prices with the margin worked out while typing, accounts, stock,
@@ -171,15 +170,7 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
     <FormSwitch control={control} name={name} text={field(name)} />
   );
 
-  const kronor = (name: 'salesPriceOre' | 'purchasePriceOre') => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field: f }) => (
-        <KronorInput {...field(name)} value={f.value} onChange={f.onChange} onBlur={f.onBlur} ref={f.ref} />
-      )}
-    />
-  );
+  const kronor = (name: 'salesPriceOre' | 'purchasePriceOre') => <FormKronor control={control} name={name} text={field(name)} />;
 
   /** Hundredths typed as units with up to two decimals. */
   const quantity = (name: (typeof QUANTITIES)[number]) => (
@@ -221,15 +212,15 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
   );
 
   return (
-    <FormFrame
+    <DocumentFormFrame
+      ns="articles"
       label={article ? article.description : t('page.createTitle')}
+      creating={creating}
       onSubmit={submit}
-      readOnlyNotice={readOnly ? t('form.readOnly') : null}
-      failure={failure ? { title: t('form.failedTitle'), content: failure } : null}
+      readOnly={readOnly}
+      failure={failure}
       submitting={formState.isSubmitting}
       backTo={ARTICLE_PATHS.list}
-      backLabel={t('form.back')}
-      submitLabel={creating ? t('form.create') : t('form.save')}
     >
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -243,19 +234,13 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Controller
+          <FormSegments
             control={control}
             name="type"
-            render={({ field: f }) => (
-              <LabelledSegments
-                label={t('fields.type.label')}
-                value={f.value ?? 'STOCK'}
-                onChange={f.onChange}
-                data={ARTICLE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
-                disabled={readOnly || formState.isSubmitting}
-                fullWidth
-              />
-            )}
+            label={t('fields.type.label')}
+            fallback="STOCK"
+            data={ARTICLE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+            disabled={readOnly || formState.isSubmitting}
           />
           <Controller
             control={control}
@@ -359,6 +344,6 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
       <FormSection legend={t('form.sections.notes')}>
         <Textarea {...field('notes')} {...register('notes')} autosize minRows={3} maxRows={8} maxLength={1024} />
       </FormSection>
-    </FormFrame>
+    </DocumentFormFrame>
   );
 }

@@ -1,7 +1,13 @@
 import type { ArticleRow, ArticleSort } from '@fairway/shared';
-import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type DocumentRowsProps, DocumentTable, NotSet } from '../../../components/list/document-table';
+import {
+  activeColumn,
+  type DocumentRowsProps,
+  DocumentTable,
+  NotSet,
+  nameColumn,
+  typeColumn,
+} from '../../../components/list/document-table';
 import type { ListColumn } from '../../../components/list/list-table';
 import { formatOre } from '../../../lib/money';
 import { formatMargin, formatQuantity } from '../lib/format';
@@ -15,24 +21,8 @@ export function ArticlesTable(page: ArticlesTableProps) {
   const lang = i18n.language === 'en' ? 'en' : 'sv';
   const none = <NotSet>{t('list.notSet')}</NotSet>;
   const columns: ListColumn<ArticleRow, ArticleSort>[] = [
-    {
-      accessor: 'description',
-      title: t('list.columns.description'),
-      sort: 'description',
-      render: (a) => (
-        <Text fz="sm" fw={500}>
-          {a.description}
-        </Text>
-      ),
-    },
-    {
-      accessor: 'type',
-      title: t('list.columns.type'),
-      sort: 'type',
-      noWrap: true,
-      visibleMediaQuery: '(min-width: 48em)',
-      render: (a) => t(`types.${a.type}`),
-    },
+    nameColumn('description', t('list.columns.description'), 'description', (a) => a.description),
+    typeColumn(t('list.columns.type'), 'type', (a) => t(`types.${a.type}`)),
     {
       accessor: 'unit',
       title: t('list.columns.unit'),
@@ -76,16 +66,7 @@ export function ArticlesTable(page: ArticlesTableProps) {
           ? formatQuantity(a.stockQuantityHundredths, lang)
           : none,
     },
-    {
-      accessor: 'active',
-      title: t('list.columns.active'),
-      noWrap: true,
-      render: (a) => (
-        <Badge variant="light" color={a.active ? 'teal' : 'gray'} tt="none">
-          {a.active ? t('list.status.active') : t('list.status.inactive')}
-        </Badge>
-      ),
-    },
+    activeColumn(t('list.columns.active'), { active: t('list.status.active'), inactive: t('list.status.inactive') }),
   ];
   return (
     <DocumentTable<ArticleRow, ArticleSort>

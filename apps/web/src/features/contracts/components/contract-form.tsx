@@ -20,8 +20,9 @@ import {
   documentRowValues,
   emptyDocumentRow,
 } from '../../../components/accounting/lib/document-rows';
+import { DocumentFormFrame } from '../../../components/form/document-form-frame';
 import { FormDate, FormSwitch, useDocumentForm } from '../../../components/form/use-document-form';
-import { FormFrame, FormSection } from '../../../components/form-section';
+import { FormSection } from '../../../components/form-section';
 import { todayInStockholm } from '../lib/format';
 import { CONTRACT_PATHS } from '../lib/paths';
 
@@ -123,15 +124,16 @@ export function ContractForm({ contract, readOnly, readOnlyText, onSubmit, onSav
   );
 
   return (
-    <FormFrame
+    <DocumentFormFrame
+      ns="contracts"
       label={contract ? t('page.formLabel', { number: contract.number }) : t('page.createTitle')}
+      creating={creating}
       onSubmit={submit}
-      readOnlyNotice={readOnly ? (readOnlyText ?? t('form.readOnly')) : null}
-      failure={failure ? { title: t('form.failedTitle'), content: failure } : null}
+      readOnly={readOnly}
+      readOnlyText={readOnlyText}
+      failure={failure}
       submitting={formState.isSubmitting}
       backTo={CONTRACT_PATHS.list}
-      backLabel={t('form.back')}
-      submitLabel={creating ? t('form.create') : t('form.save')}
     >
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -227,6 +229,6 @@ export function ContractForm({ contract, readOnly, readOnlyText, onSubmit, onSav
       <FormSection legend={t('form.sections.remarks')}>
         <Textarea {...field('remarks')} {...register('remarks')} autosize minRows={2} maxRows={8} maxLength={1024} />
       </FormSection>
-    </FormFrame>
+    </DocumentFormFrame>
   );
 }

@@ -9,16 +9,22 @@ import {
   updateCustomerBodySchema,
   VAT_TYPES,
 } from '@fairway/shared';
-import { Button, Group, Select, SimpleGrid, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { Controller, type FieldPath, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AccountingCodeFields } from '../../../components/accounting/components/accounting-code-fields';
-import { LabelledSegments } from '../../../components/accounting/components/labelled-segments';
 import { PercentInput } from '../../../components/form/decimal-input';
-import { KronorInput } from '../../../components/form/kronor-input';
-import { useDocumentForm } from '../../../components/form/use-document-form';
-import { FormFrame, FormSection } from '../../../components/form-section';
+import { DocumentFormFrame } from '../../../components/form/document-form-frame';
+import {
+  type DocumentFormProps,
+  FormKronor,
+  FormSegments,
+  FormSwitch,
+  textValue,
+  useDocumentForm,
+} from '../../../components/form/use-document-form';
+import { FormSection } from '../../../components/form-section';
 import { useFieldErrorText } from '../../../lib/form-errors';
 import { CUSTOMER_PATHS } from '../lib/paths';
 import { CountrySelect } from './country-select';
@@ -66,33 +72,31 @@ export const CUSTOMER_FORM_FIELDS: readonly Path[] = [
 
 const CURRENCIES = ['SEK', 'EUR', 'NOK', 'DKK', 'USD', 'GBP', 'CHF'];
 
-const text = (value: string | null | undefined) => value ?? '';
-
 /** The form's starting values: the customer as stored, or a new private customer in Sweden. */
 export function customerFormValues(customer?: Customer): CustomerFormValues {
   const address = (a?: Customer['address']) => ({
-    address1: text(a?.address1),
-    address2: text(a?.address2),
-    zipCode: text(a?.zipCode),
-    city: text(a?.city),
-    countryCode: a ? text(a.countryCode) : 'SE',
+    address1: textValue(a?.address1),
+    address2: textValue(a?.address2),
+    zipCode: textValue(a?.zipCode),
+    city: textValue(a?.city),
+    countryCode: a ? textValue(a.countryCode) : 'SE',
   });
   const values: CustomerFormValues = {
-    name: text(customer?.name),
+    name: textValue(customer?.name),
     type: customer?.type ?? 'private',
-    organisationNumber: text(customer?.organisationNumber),
+    organisationNumber: textValue(customer?.organisationNumber),
     active: customer?.active ?? true,
     address: address(customer?.address),
     deliveryAddress: address(customer?.deliveryAddress),
-    phone1: text(customer?.phone1),
-    phone2: text(customer?.phone2),
-    email: text(customer?.email),
-    emailInvoice: text(customer?.emailInvoice),
-    www: text(customer?.www),
-    fax: text(customer?.fax),
-    yourReference: text(customer?.yourReference),
-    ourReference: text(customer?.ourReference),
-    notes: text(customer?.notes),
+    phone1: textValue(customer?.phone1),
+    phone2: textValue(customer?.phone2),
+    email: textValue(customer?.email),
+    emailInvoice: textValue(customer?.emailInvoice),
+    www: textValue(customer?.www),
+    fax: textValue(customer?.fax),
+    yourReference: textValue(customer?.yourReference),
+    ourReference: textValue(customer?.ourReference),
+    notes: textValue(customer?.notes),
     termsOfPayment: customer?.termsOfPayment ?? null,
     termsOfDelivery: customer?.termsOfDelivery ?? null,
     currency: customer?.currency ?? 'SEK',
@@ -101,28 +105,23 @@ export function customerFormValues(customer?: Customer): CustomerFormValues {
     invoiceAdministrationFeeOre: customer?.invoiceAdministrationFeeOre ?? null,
     invoiceFreightOre: customer?.invoiceFreightOre ?? null,
     vatType: customer?.vatType ?? 'SEVAT',
-    salesAccount: text(customer?.salesAccount),
+    salesAccount: textValue(customer?.salesAccount),
     costCenter: customer?.costCenter ?? null,
     project: customer?.project ?? null,
     defaultDelivery: customer?.defaultDelivery ?? null,
-    invoiceTemplate: text(customer?.invoiceTemplate),
-    sni: text(customer?.sni),
-    cfar: text(customer?.cfar),
-    shopId: text(customer?.shopId),
+    invoiceTemplate: textValue(customer?.invoiceTemplate),
+    sni: textValue(customer?.sni),
+    cfar: textValue(customer?.cfar),
+    shopId: textValue(customer?.shopId),
   };
   // The number is given once, when creating; the edit body has no such field.
   return customer ? values : { number: '', ...values };
 }
 
-export interface CustomerFormProps {
+export type CustomerFormProps = DocumentFormProps<CreateCustomerInput | UpdateCustomerInput> & {
   /** The customer to edit; absent when creating. */
   customer?: Customer;
-  readOnly: boolean;
-  /** Sends the validated body; throws the API's refusal. */
-  onSubmit: (body: CreateCustomerInput | UpdateCustomerInput) => Promise<unknown>;
-  /** After a successful save (the guard is already off). */
-  onSaved: () => void;
-}
+};
 
 /**
  * Customer (docs/accounting-data.md#customers): basics, contact, invoice and delivery address, invoicing, references, the
@@ -182,15 +181,15 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
   const identityError = errorText(formState.errors.organisationNumber, identityLabel);
 
   return (
-    <FormFrame
+    <DocumentFormFrame
+      ns="customers"
       label={customer ? customer.name : t('page.createTitle')}
+      creating={creating}
       onSubmit={submit}
-      readOnlyNotice={readOnly ? t('form.readOnly') : null}
-      failure={failure ? { title: t('form.failedTitle'), content: failure } : null}
+      readOnly={readOnly}
+      failure={failure}
       submitting={formState.isSubmitting}
       backTo={CUSTOMER_PATHS.list}
-      backLabel={t('form.back')}
-      submitLabel={creating ? t('form.create') : t('form.save')}
     >
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -207,23 +206,17 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
           <TextInput {...field('name')} {...register('name')} withAsterisk maxLength={1024} data-autofocus />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Controller
+          <FormSegments
             control={control}
             name="type"
-            render={({ field: f }) => (
-              <LabelledSegments
-                label={t('fields.type.label')}
-                value={f.value ?? 'private'}
-                onChange={(value) => {
-                  f.onChange(value);
-                  // The number's rule follows the type: check it again at once if it is filled in.
-                  if (getValues('organisationNumber')) void form.trigger('organisationNumber');
-                }}
-                data={CUSTOMER_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
-                disabled={readOnly || formState.isSubmitting}
-                fullWidth
-              />
-            )}
+            label={t('fields.type.label')}
+            fallback="private"
+            // The number's rule follows the type: check it again at once if it is filled in.
+            onPicked={() => {
+              if (getValues('organisationNumber')) void form.trigger('organisationNumber');
+            }}
+            data={CUSTOMER_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+            disabled={readOnly || formState.isSubmitting}
           />
           <TextInput
             label={identityLabel}
@@ -234,21 +227,7 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
             autoComplete="off"
           />
         </SimpleGrid>
-        <Controller
-          control={control}
-          name="active"
-          render={({ field: f }) => (
-            <Switch
-              label={field('active').label}
-              description={field('active').description}
-              name={f.name}
-              ref={f.ref}
-              checked={f.value ?? true}
-              onChange={(event) => f.onChange(event.currentTarget.checked)}
-              onBlur={f.onBlur}
-            />
-          )}
-        />
+        <FormSwitch control={control} name="active" text={field('active')} />
       </FormSection>
 
       <FormSection legend={t('form.sections.contact')}>
@@ -319,14 +298,7 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
             )}
           />
           {(['invoiceAdministrationFeeOre', 'invoiceFreightOre'] as const).map((name) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              render={({ field: f }) => (
-                <KronorInput {...field(name)} value={f.value} onChange={f.onChange} onBlur={f.onBlur} ref={f.ref} />
-              )}
-            />
+            <FormKronor key={name} control={control} name={name} text={field(name)} />
           ))}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -392,6 +364,6 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
       <FormSection legend={t('form.sections.notes')}>
         <Textarea {...field('notes')} {...register('notes')} autosize minRows={3} maxRows={8} maxLength={1024} />
       </FormSection>
-    </FormFrame>
+    </DocumentFormFrame>
   );
 }

@@ -1,7 +1,14 @@
 import type { CustomerRow, CustomerSort } from '@fairway/shared';
-import { Badge, Text } from '@mantine/core';
+import { Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type DocumentRowsProps, DocumentTable, NotSet } from '../../../components/list/document-table';
+import {
+  activeColumn,
+  type DocumentRowsProps,
+  DocumentTable,
+  NotSet,
+  nameColumn,
+  typeColumn,
+} from '../../../components/list/document-table';
 import type { ListColumn } from '../../../components/list/list-table';
 import { CUSTOMER_PATHS } from '../lib/paths';
 
@@ -11,25 +18,22 @@ export type CustomersTableProps = DocumentRowsProps<CustomerRow, CustomerSort>;
 export function CustomersTable(page: CustomersTableProps) {
   const { t } = useTranslation('customers');
   const none = <NotSet>{t('list.notSet')}</NotSet>;
+  // Fortnox's customer list has no type or active flag: until the customer is read whole the
+  // portal does not know them, and says so instead of showing a default.
+  const unknown = (
+    <>
+      <NotSet>{t('list.notSet')}</NotSet>
+      <VisuallyHidden>{t('list.notReadWhole')}</VisuallyHidden>
+    </>
+  );
+  const active = activeColumn<CustomerRow, CustomerSort>(
+    t('list.columns.active'),
+    { active: t('list.status.active'), inactive: t('list.status.inactive') },
+    104,
+  );
   const columns: ListColumn<CustomerRow, CustomerSort>[] = [
-    {
-      accessor: 'name',
-      title: t('list.columns.name'),
-      sort: 'name',
-      render: (c) => (
-        <Text fz="sm" fw={500}>
-          {c.name}
-        </Text>
-      ),
-    },
-    {
-      accessor: 'type',
-      title: t('list.columns.type'),
-      sort: 'type',
-      noWrap: true,
-      visibleMediaQuery: '(min-width: 48em)',
-      render: (c) => t(`types.${c.type}`),
-    },
+    nameColumn('name', t('list.columns.name'), 'name', (c) => c.name),
+    typeColumn(t('list.columns.type'), 'type', (c) => (c.readWhole ? t(`types.${c.type}`) : unknown)),
     {
       accessor: 'organisationNumber',
       title: t('list.columns.organisationNumber'),
@@ -59,17 +63,7 @@ export function CustomersTable(page: CustomersTableProps) {
       visibleMediaQuery: '(min-width: 75em)',
       render: (c) => c.phone ?? none,
     },
-    {
-      accessor: 'active',
-      title: t('list.columns.active'),
-      noWrap: true,
-      width: 104,
-      render: (c) => (
-        <Badge variant="light" color={c.active ? 'teal' : 'gray'} tt="none">
-          {c.active ? t('list.status.active') : t('list.status.inactive')}
-        </Badge>
-      ),
-    },
+    { ...active, render: (c) => (c.readWhole ? active.render?.(c) : unknown) },
   ];
   return (
     <DocumentTable<CustomerRow, CustomerSort>

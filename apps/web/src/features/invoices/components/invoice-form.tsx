@@ -15,8 +15,9 @@ import { AccountingCodeFields } from '../../../components/accounting/components/
 import { CustomerLookupField } from '../../../components/accounting/components/customer-lookup';
 import { DocumentRowsEditor } from '../../../components/accounting/components/document-rows-editor';
 import { LabelledSegments } from '../../../components/accounting/components/labelled-segments';
+import { DocumentFormFrame } from '../../../components/form/document-form-frame';
 import { FormDate, useDocumentForm } from '../../../components/form/use-document-form';
-import { FormFrame, FormSection } from '../../../components/form-section';
+import { FormSection } from '../../../components/form-section';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { addDays, type InvoiceFormValues, invoiceFormFields, invoiceFormValues } from '../lib/invoice-form-values';
@@ -82,10 +83,13 @@ export function InvoiceForm({ invoice, readOnly, readOnlyText, onSubmit, onSaved
   );
 
   return (
-    <FormFrame
+    <DocumentFormFrame
+      ns="invoices"
       label={invoice ? t('page.formLabel', { number: invoice.number }) : t('page.createTitle')}
+      creating={creating}
       onSubmit={submit}
-      readOnlyNotice={readOnly ? (readOnlyText ?? t('form.readOnly')) : null}
+      readOnly={readOnly}
+      readOnlyText={readOnlyText}
       failure={
         failure
           ? {
@@ -106,8 +110,6 @@ export function InvoiceForm({ invoice, readOnly, readOnlyText, onSubmit, onSaved
       }
       submitting={formState.isSubmitting}
       backTo={INVOICE_PATHS.list}
-      backLabel={t('form.back')}
-      submitLabel={creating ? t('form.create') : t('form.save')}
     >
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -184,6 +186,6 @@ export function InvoiceForm({ invoice, readOnly, readOnlyText, onSubmit, onSaved
           maxLength={1024}
         />
       </FormSection>
-    </FormFrame>
+    </DocumentFormFrame>
   );
 }

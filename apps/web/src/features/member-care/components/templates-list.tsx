@@ -1,19 +1,19 @@
 import type { EmailTemplateListItem, EmailTemplateSort } from '@fairway/shared';
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { IconCopy, IconPencil, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { confirmDelete } from '../../../components/confirm-delete';
 import { EmptyState } from '../../../components/empty-state';
 import {
   ListLoadFailed,
   ListLoading,
-  LocalListFooter,
-  LocalListToolbar,
-  sortHeadings,
+  LocalListFrame,
+  useKeepPageInRange,
   useLocalListState,
 } from '../../../components/list/local-list';
+import { LocalListTable, NameCell, RowAction } from '../../../components/list/local-list-table';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/dates';
 import { notifySuccess } from '../../../lib/notify';
@@ -42,22 +42,18 @@ export function TemplatesList() {
   const remove = useDeleteTemplate();
   const duplicate = useDuplicateTemplate();
   const canWrite = viewer?.scopes.includes('membercare.write') ?? false;
-  const { debounced, page, setPage, pageSize } = state;
+  const { debounced } = state;
 
   const rows = list.data?.data ?? [];
   const total = list.data?.pagination.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && page > pages) setPage(pages);
-  }, [list.data, list.isPlaceholderData, page, pages, setPage]);
+  useKeepPageInRange(state, total, Boolean(list.data) && !list.isPlaceholderData);
 
-  const confirmDelete = (item: EmailTemplateListItem) =>
-    modals.openConfirmModal({
+  const askDelete = (item: EmailTemplateListItem) =>
+    confirmDelete({
       title: t('list.deleteTitle'),
-      centered: true,
-      children: <Text fz="sm">{t('list.deleteText', { title: item.title })}</Text>,
-      labels: { confirm: t('list.deleteConfirm'), cancel: t('list.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('list.deleteText', { title: item.title }),
+      confirmLabel: t('list.deleteConfirm'),
+      cancelLabel: t('list.cancel'),
       onConfirm: () => remove.mutate(item.id, { onSuccess: () => notifySuccess(t('list.deleted', { title: item.title })) }),
     });
 
@@ -71,8 +67,6 @@ export function TemplatesList() {
       {t('list.create')}
     </Button>
   ) : null;
-
-  const sortHeader = sortHeadings(state, (label) => t('list.sortBy', { column: label }));
 
   let body: ReactNode;
   if (list.isPending) {
@@ -98,109 +92,89 @@ export function TemplatesList() {
     );
   } else {
     body = (
-      <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching} aria-label={t('list.tableLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                {sortHeader('title', t('list.columns.title'))}
-                <Table.Th>{t('list.columns.lang')}</Table.Th>
-                {sortHeader('updatedAt', t('list.columns.updatedAt'))}
-                {sortHeader('createdAt', t('list.columns.createdAt'))}
-                <Table.Th>
-                  <VisuallyHidden>{t('list.columns.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={TEMPLATE_PATHS.edit(item.id)} fw={600} fz="sm">
-                      {item.title}
-                    </Anchor>
-                    {item.subject ? (
-                      <Text fz="xs" c="dimmed" lineClamp={1} maw={420}>
-                        {item.subject}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color="gray" title={t(`lang.${item.lang}`)}>
-                      {item.lang.toUpperCase()}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td fz="sm">{formatDateTime(item.updatedAt, dateLang)}</Table.Td>
-                  <Table.Td fz="sm">{formatDateTime(item.createdAt, dateLang)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={canWrite ? t('list.edit') : t('list.view')}>
-                        <ActionIcon
-                          component={Link}
-                          to={TEMPLATE_PATHS.edit(item.id)}
-                          variant="subtle"
-                          color="gray"
-                          aria-label={`${canWrite ? t('list.edit') : t('list.view')}: ${item.title}`}
-                        >
-                          <IconPencil size={18} aria-hidden="true" />
-                        </ActionIcon>
-                      </Tooltip>
-                      {canWrite ? (
-                        <>
-                          <Tooltip label={t('list.duplicate')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              onClick={() => onDuplicate(item)}
-                              loading={duplicate.isPending && duplicate.variables === item.id}
-                              aria-label={`${t('list.duplicate')}: ${item.title}`}
-                            >
-                              <IconCopy size={18} aria-hidden="true" />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('list.delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => confirmDelete(item)}
-                              aria-label={`${t('list.delete')}: ${item.title}`}
-                            >
-                              <IconTrash size={18} aria-hidden="true" />
-                            </ActionIcon>
-                          </Tooltip>
-                        </>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <LocalListTable
+        label={t('list.tableLabel')}
+        minWidth={640}
+        busy={list.isFetching}
+        rows={rows}
+        sorting={state}
+        sortLabel={(label) => t('list.sortBy', { column: label })}
+        actionsLabel={t('list.columns.actions')}
+        columns={[
+          {
+            id: 'title',
+            label: t('list.columns.title'),
+            sort: 'title',
+            render: (item) => <NameCell to={TEMPLATE_PATHS.edit(item.id)} name={item.title} detail={item.subject} maw={420} />,
+          },
+          {
+            id: 'lang',
+            label: t('list.columns.lang'),
+            render: (item) => (
+              <Badge variant="light" color="gray" title={t(`lang.${item.lang}`)}>
+                {item.lang.toUpperCase()}
+              </Badge>
+            ),
+          },
+          {
+            id: 'updatedAt',
+            label: t('list.columns.updatedAt'),
+            sort: 'updatedAt',
+            render: (item) => <Text fz="sm">{formatDateTime(item.updatedAt, dateLang)}</Text>,
+          },
+          {
+            id: 'createdAt',
+            label: t('list.columns.createdAt'),
+            sort: 'createdAt',
+            render: (item) => <Text fz="sm">{formatDateTime(item.createdAt, dateLang)}</Text>,
+          },
+        ]}
+        actions={(item) => (
+          <>
+            <RowAction
+              label={canWrite ? t('list.edit') : t('list.view')}
+              name={item.title}
+              to={TEMPLATE_PATHS.edit(item.id)}
+              icon={<IconPencil size={18} aria-hidden="true" />}
+            />
+            {canWrite ? (
+              <>
+                <RowAction
+                  label={t('list.duplicate')}
+                  name={item.title}
+                  onClick={() => onDuplicate(item)}
+                  loading={duplicate.isPending && duplicate.variables === item.id}
+                  icon={<IconCopy size={18} aria-hidden="true" />}
+                />
+                <RowAction
+                  label={t('list.delete')}
+                  name={item.title}
+                  color="red"
+                  onClick={() => askDelete(item)}
+                  icon={<IconTrash size={18} aria-hidden="true" />}
+                />
+              </>
+            ) : null}
+          </>
+        )}
+      />
     );
   }
 
   return (
-    <Stack gap="md">
-      <LocalListToolbar
-        searchLabel={t('list.searchLabel')}
-        searchPlaceholder={t('list.searchPlaceholder')}
-        search={state.search}
-        onSearchChange={state.setSearch}
-        action={createButton}
-      />
+    <LocalListFrame
+      state={state}
+      total={total}
+      texts={{
+        searchLabel: t('list.searchLabel'),
+        searchPlaceholder: t('list.searchPlaceholder'),
+        total: t('list.total', { count: total }),
+        pageSize: t('list.pageSize'),
+      }}
+      action={createButton}
+      controlLabel={(control) => t(`list.pagination.${control}`)}
+    >
       {body}
-      <LocalListFooter
-        total={total}
-        totalText={t('list.total', { count: total })}
-        pageSizeLabel={t('list.pageSize')}
-        pageSize={pageSize}
-        onPageSizeChange={state.setPageSize}
-        page={page}
-        onPageChange={setPage}
-        controlLabel={(control) => t(`list.pagination.${control}`)}
-      />
-    </Stack>
+    </LocalListFrame>
   );
 }

@@ -16,7 +16,8 @@ import { Controller, type FieldPath, type Resolver, useForm } from 'react-hook-f
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { DateField } from '../../../components/date-field';
-import { FormFrame, FormSection } from '../../../components/form-section';
+import { DocumentFormFrame } from '../../../components/form/document-form-frame';
+import { FormSection } from '../../../components/form-section';
 import { useCurrentUser } from '../../../lib/current-user';
 import { applyFormErrors, useFieldErrorText } from '../../../lib/form-errors';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
@@ -88,6 +89,18 @@ export interface MemberFormProps {
   /** Read-only facts shown under the fields (balance, guardian). */
   extra?: React.ReactNode;
 }
+
+/** The fields chosen from a fixed list, each choice labelled by its own message (`sexes.female`). */
+const CHOICES: Partial<Record<Field, { values: readonly string[]; messages: string; required?: boolean }>> = {
+  sex: { values: SEXES, messages: 'sexes' },
+  status: { values: MEMBER_STATUSES, messages: 'statuses', required: true },
+  billingMethod: { values: BILLING_METHODS, messages: 'billingMethods' },
+  billingCycle: { values: BILLING_CYCLES, messages: 'billingCycles' },
+};
+
+/** A club's own list (categories, fee rules) as choices. */
+const named = (items: readonly { id: string; name: string }[] | undefined) =>
+  (items ?? []).map((item) => ({ value: item.id, label: item.name }));
 
 /**
  * A member's fields in sections (docs/members-and-fees.md#members), validated with the shared schema (golf ID,
@@ -187,47 +200,22 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
         />
       );
     }
+    const choices = CHOICES[name];
+    if (choices) {
+      const data = choices.values.map((value) => ({ value, label: t(`${choices.messages}.${value}`) }));
+      return selectOf(name, data, !choices.required);
+    }
     switch (name) {
-      case 'sex':
-        return selectOf(
-          name,
-          SEXES.map((v) => ({ value: v, label: t(`sexes.${v}`) })),
-        );
-      case 'status':
-        return selectOf(
-          name,
-          MEMBER_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) })),
-          false,
-        );
-      case 'billingMethod':
-        return selectOf(
-          name,
-          BILLING_METHODS.map((v) => ({ value: v, label: t(`billingMethods.${v}`) })),
-        );
-      case 'billingCycle':
-        return selectOf(
-          name,
-          BILLING_CYCLES.map((v) => ({ value: v, label: t(`billingCycles.${v}`) })),
-        );
       case 'memberCategoryId':
-        return selectOf(
-          name,
-          (memberCategories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-        );
+        return selectOf(name, named(memberCategories.data));
       case 'playerCategoryId':
-        return selectOf(
-          name,
-          (playerCategories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-        );
+        return selectOf(name, named(playerCategories.data));
       case 'feeRuleId':
         if (!canReadFees || feeRules.isError) {
           // Without the fees list the rule is shown as its id, read-only.
           return <TextInput key={name} {...props(name)} value={text(member?.feeRuleId)} readOnly />;
         }
-        return selectOf(
-          name,
-          (feeRules.data ?? []).map((r) => ({ value: r.id, label: r.name })),
-        );
+        return selectOf(name, named(feeRules.data));
       case 'hcp':
         return (
           <Controller
@@ -318,15 +306,16 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
   };
 
   return (
-    <FormFrame
+    <DocumentFormFrame
+      ns="members"
       label={member ? `${member.firstname} ${member.lastname}` : t('create.title')}
+      creating={member === undefined}
+      submitLabel={submitLabel}
       onSubmit={submit}
-      readOnlyNotice={readOnly ? t('form.readOnly') : null}
-      failure={failure ? { title: t('form.failedTitle'), content: failure } : null}
+      readOnly={readOnly}
+      failure={failure}
       submitting={formState.isSubmitting}
       backTo={MEMBER_PATHS.list}
-      backLabel={t('form.back')}
-      submitLabel={submitLabel}
     >
       {fields.some(gitOwned) ? (
         <Alert variant="light" color="blue" icon={<IconCloudDownload size={18} aria-hidden="true" />}>
@@ -341,6 +330,6 @@ export function MemberForm({ sections, member, schema, readOnly, submitLabel, on
         </FormSection>
       ))}
       {extra}
-    </FormFrame>
+    </DocumentFormFrame>
   );
 }

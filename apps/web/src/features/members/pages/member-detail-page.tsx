@@ -6,17 +6,14 @@ import {
   type UpdateMemberInput,
   updateMemberBodySchema,
 } from '@fairway/shared';
-import { Alert, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCreditCard, IconHistory, IconIdBadge2, IconNote, IconTrophy, IconUser, IconUsersGroup } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { brand } from '../../../app/brand';
-import { AccessDeniedScreen } from '../../../components/access-denied-screen';
-import { listErrorMessage } from '../../../components/list/list-states';
-import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-client';
+import { EditPageFrame, isMissingRecord, useMissingRedirect } from '../../../components/form/edit-page-frame';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notifySuccess } from '../../../lib/notify';
 import { useTabParam } from '../../../lib/use-tab-param';
@@ -68,7 +65,6 @@ export default function MemberDetailPage() {
   const { t, i18n } = useTranslation(['members', 'shell']);
   const lang = i18n.language === 'en' ? 'en' : 'sv';
   const { uuid } = useParams();
-  const navigate = useNavigate();
   const user = useCurrentUser();
   const malformed = !uuid || !UUID.test(uuid);
   const query = useMember(malformed ? undefined : uuid);
@@ -82,10 +78,8 @@ export default function MemberDetailPage() {
   const name = member ? `${member.firstname} ${member.lastname}` : t('detail.title');
   useDocumentTitle(`${name} · ${brand.name}`);
 
-  const missing = malformed || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400));
-  useEffect(() => {
-    if (missing) void navigate('/error-404', { replace: true });
-  }, [missing, navigate]);
+  const missing = malformed || isMissingRecord(query.error);
+  useMissingRedirect(missing);
 
   const saved = () => notifySuccess(t('detail.saved', { name }));
 
@@ -147,29 +141,9 @@ export default function MemberDetailPage() {
     return <MemberFamily member={m} canWrite={canWrite} />;
   };
 
-  let body: ReactNode;
-  if (user && !canRead) body = <AccessDeniedScreen />;
-  else if (missing) body = null;
-  else if (query.isError) {
-    body = (
-      <Alert color="red" title={t('detail.loadError')} role="alert">
-        <Text fz="sm">{listErrorMessage(query.error)}</Text>
-        <Button variant="light" size="xs" mt="xs" onClick={() => void query.refetch()}>
-          {t('detail.retry')}
-        </Button>
-      </Alert>
-    );
-  } else if (!member) {
-    body = (
-      <Center py="xl">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text c="dimmed">{t('detail.loading')}</Text>
-        </Group>
-      </Center>
-    );
-  } else {
-    body = (
+  let content: ReactNode | null = null;
+  if (member) {
+    content = (
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           {MEMBER_TABS.map((value) => {
@@ -199,29 +173,33 @@ export default function MemberDetailPage() {
   }
 
   return (
-    <>
-      <PageHeader
-        title={name}
-        breadcrumbs={[
-          { label: t('shell:nav.home'), to: '/dashboard' },
-          { label: t('shell:nav.groups.golf') },
-          { label: t('list.title'), to: MEMBER_PATHS.list },
-          { label: name },
-        ]}
-        description={
-          member ? (
-            <Group gap="sm" component="span">
-              <Text span fz="sm">
-                {t('detail.golfId')}: {member.golfId ?? '–'}
-              </Text>
-              <Badge variant="light" color={member.active ? 'teal' : 'gray'} tt="none">
-                {member.active ? t(`statuses.${member.status}`) : t('list.inactive')}
-              </Badge>
-            </Group>
-          ) : null
-        }
-      />
-      {body}
-    </>
+    <EditPageFrame
+      title={name}
+      breadcrumbs={[
+        { label: t('shell:nav.home'), to: '/dashboard' },
+        { label: t('shell:nav.groups.golf') },
+        { label: t('list.title'), to: MEMBER_PATHS.list },
+        { label: name },
+      ]}
+      description={
+        member ? (
+          <Group gap="sm" component="span">
+            <Text span fz="sm">
+              {t('detail.golfId')}: {member.golfId ?? '–'}
+            </Text>
+            <Badge variant="light" color={member.active ? 'teal' : 'gray'} tt="none">
+              {member.active ? t(`statuses.${member.status}`) : t('list.inactive')}
+            </Badge>
+          </Group>
+        ) : null
+      }
+      denied={Boolean(user) && !canRead}
+      missing={missing}
+      failed={query.isError ? { title: t('detail.loadError'), error: query.error, onRetry: () => void query.refetch() } : null}
+      retryLabel={t('detail.retry')}
+      loadingText={t('detail.loading')}
+    >
+      {content}
+    </EditPageFrame>
   );
 }

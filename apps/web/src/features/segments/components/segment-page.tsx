@@ -1,14 +1,12 @@
 import { type CurrentUser, SEGMENT_PATHS, type SegmentKind } from '@fairway/shared';
-import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { brand } from '../../../app/brand';
-import { AccessDeniedScreen } from '../../../components/access-denied-screen';
-import { type Crumb, PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-client';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { EditPageFrame, isMissingRecord, useMissingRedirect } from '../../../components/form/edit-page-frame';
+import type { Crumb } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notifySuccess } from '../../../lib/notify';
 import { type SegmentOf, useDeleteSegment, useSegment } from '../api/segments';
@@ -27,9 +25,6 @@ const SCOPES = {
 export interface SegmentPageProps {
   kind: SegmentKind;
 }
-
-/** A failed load that means "no such segment here": unknown id, another club account's, or not an id. */
-const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /**
  * The create and edit pages of both segment kinds (docs/accounting-data.md#segments): header and breadcrumbs, loading the
@@ -58,10 +53,8 @@ export function SegmentPage({ kind }: SegmentPageProps) {
   // Set while this page deletes its own segment: the reload that follows answers 404, which then
   // means "deleted here", not "went to an unknown address".
   const deleting = useRef(false);
-  const missing = editing && query.isError && isMissing(query.error);
-  useEffect(() => {
-    if (missing && !deleting.current) void navigate('/error-404', { replace: true });
-  }, [missing, navigate]);
+  const missing = editing && query.isError && isMissingRecord(query.error);
+  useMissingRedirect(missing, deleting);
 
   const canRead = viewer?.scopes.includes(SCOPES[kind].read) ?? false;
   const readOnly = !(viewer?.scopes.includes(SCOPES[kind].write) ?? false);
@@ -76,13 +69,12 @@ export function SegmentPage({ kind }: SegmentPageProps) {
     }
   };
 
-  const confirmDelete = (segment: SegmentOf<SegmentKind>) =>
-    modals.openConfirmModal({
+  const askDelete = (segment: SegmentOf<SegmentKind>) =>
+    confirmDelete({
       title: t(`${kind}.deleteTitle`),
-      centered: true,
-      children: <Text fz="sm">{t(`${kind}.deleteText`, { name: segment.name })}</Text>,
-      labels: { confirm: t('list.deleteConfirm'), cancel: t('list.cancel') },
-      confirmProps: { color: 'red' },
+      text: t(`${kind}.deleteText`, { name: segment.name }),
+      confirmLabel: t('list.deleteConfirm'),
+      cancelLabel: t('list.cancel'),
       onConfirm: () => {
         deleting.current = true;
         remove.mutate(segment.id, {
@@ -97,47 +89,30 @@ export function SegmentPage({ kind }: SegmentPageProps) {
       },
     });
 
-  let body: ReactNode;
-  if (viewer && !canRead) body = <AccessDeniedScreen />;
-  else if (!editing) body = <SegmentForm kind={kind} readOnly={readOnly} onSaved={onSaved} />;
-  else if (missing) body = null;
-  else if (query.isError) {
-    body = (
-      <Alert color="red" title={t('form.loadError')} role="alert">
-        <Button variant="light" size="xs" mt="xs" onClick={() => void query.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </Alert>
-    );
-  } else if (!query.data) {
-    body = (
-      <Center py="xl">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text c="dimmed">{t('form.loading')}</Text>
-        </Group>
-      </Center>
-    );
-  } else {
+  let content: ReactNode | null = null;
+  if (!editing) content = <SegmentForm kind={kind} readOnly={readOnly} onSaved={onSaved} />;
+  else if (query.data) {
     const segment = query.data;
     // Keyed by the stored version: after a save the form starts again from what the server kept.
-    body = (
+    content = (
       <div key={segment.updatedAt}>
-        <SegmentForm
-          kind={kind}
-          segment={segment}
-          readOnly={readOnly}
-          onSaved={onSaved}
-          onDelete={() => confirmDelete(segment)}
-        />
+        <SegmentForm kind={kind} segment={segment} readOnly={readOnly} onSaved={onSaved} onDelete={() => askDelete(segment)} />
       </div>
     );
   }
 
   return (
-    <>
-      <PageHeader title={title} breadcrumbs={breadcrumbs} description={t(`${kind}.description`)} />
-      {body}
-    </>
+    <EditPageFrame
+      title={title}
+      breadcrumbs={breadcrumbs}
+      description={t(`${kind}.description`)}
+      denied={Boolean(viewer) && !canRead}
+      missing={missing}
+      failed={editing && query.isError ? { title: t('form.loadError'), onRetry: () => void query.refetch() } : null}
+      retryLabel={t('list.retry')}
+      loadingText={t('form.loading')}
+    >
+      {content}
+    </EditPageFrame>
   );
 }

@@ -1,31 +1,25 @@
 import { SEGMENT_PATHS, type SegmentKind, type SegmentSort } from '@fairway/shared';
-import { ActionIcon, Anchor, Button, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button } from '@mantine/core';
 import { IconCategory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { confirmDelete } from '../../../components/confirm-delete';
 import { EmptyState } from '../../../components/empty-state';
 import {
   ListLoadFailed,
   ListLoading,
-  LocalListFooter,
-  LocalListToolbar,
-  sortHeadings,
+  LocalListFrame,
+  useKeepPageInRange,
   useLocalListState,
 } from '../../../components/list/local-list';
+import { type LocalListColumn, LocalListTable, NameCell, RowAction } from '../../../components/list/local-list-table';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notifySuccess } from '../../../lib/notify';
 import { type SegmentListItemOf, useDeleteSegment, useSegmentsList } from '../api/segments';
 
-export interface SegmentColumn<Item> {
-  id: string;
-  label: string;
-  render: (item: Item) => ReactNode;
-  /** Set when the server can sort by the column. */
-  sort?: SegmentSort;
-  align?: 'left' | 'right';
-}
+/** A column between the name and the actions; `sort` is set when the server can sort by it. */
+export type SegmentColumn<Item> = LocalListColumn<Item, SegmentSort>;
 
 export interface SegmentsListProps<K extends SegmentKind> {
   kind: K;
@@ -46,27 +40,21 @@ export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsL
     firstOrder: (column) => (column === 'name' ? 'asc' : 'desc'),
     sortResetsPage: true,
   });
-  const { debounced, page, setPage, pageSize, params } = state;
+  const { debounced, params } = state;
   const list = useSegmentsList(kind, params);
   const remove = useDeleteSegment(kind);
   const canWrite = viewer?.scopes.includes(WRITE_SCOPE[kind]) ?? false;
 
   const rows = list.data?.data ?? [];
   const total = list.data?.pagination.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  useKeepPageInRange(state, total, Boolean(list.data) && !list.isPlaceholderData);
 
-  // Deleting the last row of the last page moves back a page instead of showing an empty one.
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && page > pages) setPage(pages);
-  }, [list.data, list.isPlaceholderData, page, pages, setPage]);
-
-  const confirmDelete = (item: SegmentListItemOf<K>) =>
-    modals.openConfirmModal({
+  const askDelete = (item: SegmentListItemOf<K>) =>
+    confirmDelete({
       title: t(`${kind}.deleteTitle`),
-      centered: true,
-      children: <Text fz="sm">{t(`${kind}.deleteText`, { name: item.name })}</Text>,
-      labels: { confirm: t('list.deleteConfirm'), cancel: t('list.cancel') },
-      confirmProps: { color: 'red' },
+      text: t(`${kind}.deleteText`, { name: item.name }),
+      confirmLabel: t('list.deleteConfirm'),
+      cancelLabel: t('list.cancel'),
       onConfirm: () => remove.mutate(item.id, { onSuccess: () => notifySuccess(t(`${kind}.deleted`, { name: item.name })) }),
     });
 
@@ -75,8 +63,6 @@ export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsL
       {t(`${kind}.create`)}
     </Button>
   ) : null;
-
-  const sortHeader = sortHeadings(state, (label) => t('list.sortBy', { column: label }));
 
   let body: ReactNode;
   if (list.isPending) {
@@ -98,100 +84,62 @@ export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsL
     );
   } else {
     body = (
-      <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching} aria-label={t(`${kind}.listTitle`)}>
-            <Table.Thead>
-              <Table.Tr>
-                {sortHeader('name', t('list.columns.name'))}
-                {columns.map((c) =>
-                  c.sort ? (
-                    sortHeader(c.sort, c.label, c.align, c.id)
-                  ) : (
-                    <Table.Th key={c.id} ta={c.align}>
-                      {c.label}
-                    </Table.Th>
-                  ),
-                )}
-                <Table.Th>
-                  <VisuallyHidden>{t('list.columns.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={SEGMENT_PATHS[kind].edit(item.id)} fw={600} fz="sm">
-                      {item.name}
-                    </Anchor>
-                    {item.description ? (
-                      <Text fz="xs" c="dimmed" lineClamp={1} maw={360}>
-                        {item.description}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  {columns.map((c) => (
-                    <Table.Td key={c.id} ta={c.align}>
-                      {c.render(item)}
-                    </Table.Td>
-                  ))}
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={canWrite ? t('list.edit') : t('list.view')}>
-                        <ActionIcon
-                          component={Link}
-                          to={SEGMENT_PATHS[kind].edit(item.id)}
-                          variant="subtle"
-                          color="gray"
-                          aria-label={`${canWrite ? t('list.edit') : t('list.view')}: ${item.name}`}
-                        >
-                          <IconPencil size={18} aria-hidden="true" />
-                        </ActionIcon>
-                      </Tooltip>
-                      {canWrite ? (
-                        <Tooltip label={t('list.delete')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            onClick={() => confirmDelete(item)}
-                            aria-label={`${t('list.delete')}: ${item.name}`}
-                          >
-                            <IconTrash size={18} aria-hidden="true" />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <LocalListTable
+        label={t(`${kind}.listTitle`)}
+        minWidth={720}
+        busy={list.isFetching}
+        rows={rows}
+        sorting={state}
+        sortLabel={(label) => t('list.sortBy', { column: label })}
+        actionsLabel={t('list.columns.actions')}
+        columns={[
+          {
+            id: 'name',
+            label: t('list.columns.name'),
+            sort: 'name',
+            render: (item) => (
+              <NameCell to={SEGMENT_PATHS[kind].edit(item.id)} name={item.name} detail={item.description} maw={360} />
+            ),
+          },
+          ...columns,
+        ]}
+        actions={(item) => (
+          <>
+            <RowAction
+              label={canWrite ? t('list.edit') : t('list.view')}
+              name={item.name}
+              to={SEGMENT_PATHS[kind].edit(item.id)}
+              icon={<IconPencil size={18} aria-hidden="true" />}
+            />
+            {canWrite ? (
+              <RowAction
+                label={t('list.delete')}
+                name={item.name}
+                color="red"
+                onClick={() => askDelete(item)}
+                icon={<IconTrash size={18} aria-hidden="true" />}
+              />
+            ) : null}
+          </>
+        )}
+      />
     );
   }
 
   return (
-    <Stack gap="md">
-      <LocalListToolbar
-        searchLabel={t(`${kind}.searchLabel`)}
-        searchPlaceholder={t(`${kind}.searchPlaceholder`)}
-        search={state.search}
-        onSearchChange={state.setSearch}
-        action={createButton}
-      />
+    <LocalListFrame
+      state={state}
+      total={total}
+      texts={{
+        searchLabel: t(`${kind}.searchLabel`),
+        searchPlaceholder: t(`${kind}.searchPlaceholder`),
+        total: t('list.total', { count: total }),
+        pageSize: t('list.pageSize'),
+      }}
+      action={createButton}
+      controlLabel={(control) => t(`list.pagination.${control}`)}
+    >
       {body}
-      <LocalListFooter
-        total={total}
-        totalText={t('list.total', { count: total })}
-        pageSizeLabel={t('list.pageSize')}
-        pageSize={pageSize}
-        onPageSizeChange={state.setPageSize}
-        page={page}
-        onPageChange={setPage}
-        controlLabel={(control) => t(`list.pagination.${control}`)}
-      />
-    </Stack>
+    </LocalListFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { type CurrentUser, type RoleDefinition, type User, updateUserBodySchema } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
@@ -11,6 +11,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useUpdateUserAccess } from '../api/update-user-access';
 import { roleOptions } from '../lib/role-options';
 import { useFieldMessage } from '../lib/use-field-message';
+import { ClubAccountsField, RoleField, UserDialogActions } from './user-access-fields';
 
 type FormValues = z.input<typeof updateUserBodySchema>;
 
@@ -94,16 +95,14 @@ function EditUserForm({ user, onClose, viewer, roles, clubAccounts }: EditUserMo
           control={control}
           name="roleId"
           render={({ field }) => (
-            <Select
-              label={t('management.fields.role')}
-              description={viewer.role === 'Owner' ? t('management.roleHintOwner') : t('management.roleHintOther')}
+            <RoleField
+              viewer={viewer}
               data={roleOptions(t, viewer, roles, user.roleId)}
-              value={field.value ?? null}
-              onChange={(value) => field.onChange(value ?? undefined)}
+              value={field.value}
+              onChange={field.onChange}
               onBlur={field.onBlur}
               error={fieldMessage(errors.roleId, 'roleId')}
-              allowDeselect={false}
-              data-autofocus
+              autoFocus
             />
           )}
         />
@@ -111,28 +110,16 @@ function EditUserForm({ user, onClose, viewer, roles, clubAccounts }: EditUserMo
           control={control}
           name="clubAccountIds"
           render={({ field }) => (
-            <MultiSelect
-              label={t('management.fields.clubAccounts')}
-              placeholder={t('management.clubAccountsPlaceholder')}
-              description={t('management.clubAccountsHint')}
+            <ClubAccountsField
               data={accountData}
-              value={field.value ?? []}
+              value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
               error={fieldMessage(errors.clubAccountIds as FieldError | undefined, 'clubAccountIds')}
-              searchable
-              clearable
             />
           )}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('management.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending} disabled={!isDirty}>
-            {t('management.save')}
-          </Button>
-        </Group>
+        <UserDialogActions onCancel={onClose} submitLabel={t('management.save')} loading={update.isPending} disabled={!isDirty} />
       </Stack>
     </form>
   );

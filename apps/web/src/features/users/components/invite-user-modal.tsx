@@ -1,6 +1,6 @@
 import { type CurrentUser, type InviteUserBody, inviteUserBodySchema, type RoleDefinition } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconArrowUpRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { useUserSeats } from '../api/get-user-seats';
 import { useInviteUser } from '../api/invite-user';
 import { roleOptions } from '../lib/role-options';
 import { useFieldMessage } from '../lib/use-field-message';
+import { ClubAccountsField, RoleField, UserDialogActions } from './user-access-fields';
 
 /** Where an Owner upgrades the package (configuration → settings and subscription, docs/subscriptions.md). */
 export const UPGRADE_PATH = '/dashboard/configuration/settings';
@@ -124,18 +125,14 @@ export function InviteUserModal({ opened, onClose, viewer, roles, clubAccounts }
             control={control}
             name="roleId"
             render={({ field }) => (
-              <Select
-                label={t('management.fields.role')}
-                placeholder={t('management.rolePlaceholder')}
-                description={viewer.role === 'Owner' ? t('management.roleHintOwner') : t('management.roleHintOther')}
-                withAsterisk
+              <RoleField
+                viewer={viewer}
                 data={options}
-                value={field.value ?? null}
-                onChange={(value) => field.onChange(value ?? undefined)}
+                value={field.value}
+                onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={roleError}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: true }}
+                required
               />
             )}
           />
@@ -143,28 +140,21 @@ export function InviteUserModal({ opened, onClose, viewer, roles, clubAccounts }
             control={control}
             name="clubAccountIds"
             render={({ field }) => (
-              <MultiSelect
-                label={t('management.fields.clubAccounts')}
-                placeholder={t('management.clubAccountsPlaceholder')}
-                description={t('management.clubAccountsHint')}
+              <ClubAccountsField
                 data={clubAccounts.map((c) => ({ value: c.id, label: c.name }))}
-                value={field.value ?? []}
+                value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={fieldMessage(errors.clubAccountIds as FieldError | undefined, 'clubAccountIds')}
-                searchable
-                clearable
               />
             )}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('management.cancel')}
-            </Button>
-            <Button type="submit" loading={invite.isPending} disabled={full}>
-              {t('management.sendInvite')}
-            </Button>
-          </Group>
+          <UserDialogActions
+            onCancel={close}
+            submitLabel={t('management.sendInvite')}
+            loading={invite.isPending}
+            disabled={full}
+          />
         </Stack>
       </form>
     </Modal>

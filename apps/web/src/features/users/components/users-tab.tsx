@@ -1,18 +1,12 @@
 import type { CurrentUser, User } from '@fairway/shared';
-import { ActionIcon, Avatar, Badge, Button, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { ActionIcon, Avatar, Badge, Button, Group, Menu, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../../components/confirm-delete';
 import { EmptyState } from '../../../components/empty-state';
-import {
-  ListLoadFailed,
-  ListLoading,
-  LocalListFooter,
-  LocalListToolbar,
-  sortHeadings,
-  useLocalListState,
-} from '../../../components/list/local-list';
+import { ListLoadFailed, ListLoading, LocalListFrame, useLocalListState } from '../../../components/list/local-list';
+import { LocalListTable } from '../../../components/list/local-list-table';
 import { notifySuccess } from '../../../lib/notify';
 import { roleLabel, userRoleLabel } from '../../../lib/roles';
 import { useClubAccounts } from '../api/get-club-accounts';
@@ -26,7 +20,7 @@ import { InviteUserModal } from './invite-user-modal';
 export function UsersTab({ viewer }: { viewer: CurrentUser }) {
   const { t } = useTranslation(['users', 'common']);
   const state = useLocalListState<UsersSort>('name', { sortResetsPage: true });
-  const { debounced, page, setPage, pageSize } = state;
+  const { debounced } = state;
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
 
@@ -41,12 +35,11 @@ export function UsersTab({ viewer }: { viewer: CurrentUser }) {
   const roleById = new Map((roles.data ?? []).map((r) => [r.id, r]));
 
   const confirmRemove = (user: User) =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: t('management.removeTitle'),
-      centered: true,
-      children: <Text fz="sm">{t('management.removeText', { name: user.name, email: user.email })}</Text>,
-      labels: { confirm: t('management.removeConfirm'), cancel: t('management.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('management.removeText', { name: user.name, email: user.email }),
+      confirmLabel: t('management.removeConfirm'),
+      cancelLabel: t('management.cancel'),
       onConfirm: () => {
         remove.mutate(user.id, { onSuccess: () => notifySuccess(t('management.removed', { name: user.name })) });
       },
@@ -63,8 +56,6 @@ export function UsersTab({ viewer }: { viewer: CurrentUser }) {
   // Only an Owner touches an Owner, and nobody removes themself (the server refuses both).
   const mayEdit = (user: User) => canManage && (isOwner || user.role !== 'Owner');
   const mayRemove = (user: User) => mayEdit(user) && user.id !== viewer.id;
-
-  const sortHeader = sortHeadings(state, (label) => t('management.sortBy', { column: label }));
 
   let body: ReactNode;
   if (list.isPending) {
@@ -92,106 +83,112 @@ export function UsersTab({ viewer }: { viewer: CurrentUser }) {
     );
   } else {
     body = (
-      <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                {sortHeader('name', t('management.columns.name'))}
-                {sortHeader('email', t('management.columns.email'))}
-                {sortHeader('role', t('management.columns.role'))}
-                <Table.Th>{t('management.columns.clubAccounts')}</Table.Th>
-                <Table.Th>{t('management.columns.status')}</Table.Th>
-                {canManage ? (
-                  <Table.Th>
-                    <VisuallyHidden>{t('management.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
+      <LocalListTable
+        minWidth={760}
+        busy={list.isFetching}
+        rows={rows}
+        sorting={state}
+        sortLabel={(label) => t('management.sortBy', { column: label })}
+        actionsLabel={t('management.columns.actions')}
+        columns={[
+          {
+            id: 'name',
+            label: t('management.columns.name'),
+            sort: 'name',
+            render: (user) => (
+              <Group gap="sm" wrap="nowrap">
+                <Avatar src={user.imageUrl ?? undefined} alt="" size={32} radius="xl" color="initials" name={user.name} />
+                <Text fz="sm" fw={500}>
+                  {user.name}
+                </Text>
+                {user.id === viewer.id ? (
+                  <Badge size="xs" variant="outline">
+                    {t('management.you')}
+                  </Badge>
                 ) : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((user) => (
-                <Table.Tr key={user.id}>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <Avatar src={user.imageUrl ?? undefined} alt="" size={32} radius="xl" color="initials" name={user.name} />
-                      <Text fz="sm" fw={500}>
-                        {user.name}
-                      </Text>
-                      {user.id === viewer.id ? (
-                        <Badge size="xs" variant="outline">
-                          {t('management.you')}
-                        </Badge>
+              </Group>
+            ),
+          },
+          {
+            id: 'email',
+            label: t('management.columns.email'),
+            sort: 'email',
+            render: (user) => <Text fz="sm">{user.email}</Text>,
+          },
+          {
+            id: 'role',
+            label: t('management.columns.role'),
+            sort: 'role',
+            render: (user) => (
+              <Badge variant="light" color={user.role === 'Owner' ? 'grape' : 'blue'} tt="none">
+                {roleText(user)}
+              </Badge>
+            ),
+          },
+          {
+            id: 'clubAccounts',
+            label: t('management.columns.clubAccounts'),
+            render: (user) => (
+              <Text fz="sm" c={user.clubAccountIds.length === 0 ? 'dimmed' : undefined}>
+                {user.clubAccountIds.length === 0
+                  ? t('management.noClubAccounts')
+                  : user.clubAccountIds.map((id) => accountName.get(id) ?? '…').join(', ')}
+              </Text>
+            ),
+          },
+          {
+            id: 'status',
+            label: t('management.columns.status'),
+            render: (user) => (
+              <Badge variant="dot" color={user.status === 'active' ? 'green' : 'yellow'} tt="none">
+                {t(`management.status.${user.status}`)}
+              </Badge>
+            ),
+          },
+        ]}
+        actions={
+          canManage
+            ? (user) =>
+                mayEdit(user) ? (
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <ActionIcon variant="subtle" color="gray" aria-label={t('management.rowActions', { name: user.name })}>
+                        <IconDots size={18} aria-hidden="true" />
+                      </ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setEditing(user)}>
+                        {t('management.edit')}
+                      </Menu.Item>
+                      {mayRemove(user) ? (
+                        <Menu.Item
+                          color="red"
+                          leftSection={<IconTrash size={16} aria-hidden="true" />}
+                          onClick={() => confirmRemove(user)}
+                        >
+                          {t('management.remove')}
+                        </Menu.Item>
                       ) : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{user.email}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={user.role === 'Owner' ? 'grape' : 'blue'} tt="none">
-                      {roleText(user)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm" c={user.clubAccountIds.length === 0 ? 'dimmed' : undefined}>
-                      {user.clubAccountIds.length === 0
-                        ? t('management.noClubAccounts')
-                        : user.clubAccountIds.map((id) => accountName.get(id) ?? '…').join(', ')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="dot" color={user.status === 'active' ? 'green' : 'yellow'} tt="none">
-                      {t(`management.status.${user.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  {canManage ? (
-                    <Table.Td ta="right">
-                      {mayEdit(user) ? (
-                        <Menu position="bottom-end" withinPortal>
-                          <Menu.Target>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={t('management.rowActions', { name: user.name })}
-                            >
-                              <IconDots size={18} aria-hidden="true" />
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setEditing(user)}>
-                              {t('management.edit')}
-                            </Menu.Item>
-                            {mayRemove(user) ? (
-                              <Menu.Item
-                                color="red"
-                                leftSection={<IconTrash size={16} aria-hidden="true" />}
-                                onClick={() => confirmRemove(user)}
-                              >
-                                {t('management.remove')}
-                              </Menu.Item>
-                            ) : null}
-                          </Menu.Dropdown>
-                        </Menu>
-                      ) : null}
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+                    </Menu.Dropdown>
+                  </Menu>
+                ) : null
+            : undefined
+        }
+      />
     );
   }
 
   return (
-    <Stack gap="md">
-      <LocalListToolbar
-        searchLabel={t('management.searchLabel')}
-        searchPlaceholder={t('management.searchPlaceholder')}
-        search={state.search}
-        onSearchChange={state.setSearch}
+    <>
+      <LocalListFrame
+        state={state}
+        total={total}
+        texts={{
+          searchLabel: t('management.searchLabel'),
+          searchPlaceholder: t('management.searchPlaceholder'),
+          total: t('management.total', { count: total }),
+          pageSize: t('management.pageSize'),
+        }}
         action={
           canManage ? (
             <Button leftSection={<IconUserPlus size={18} aria-hidden="true" />} onClick={() => setInviting(true)}>
@@ -199,17 +196,9 @@ export function UsersTab({ viewer }: { viewer: CurrentUser }) {
             </Button>
           ) : null
         }
-      />
-      {body}
-      <LocalListFooter
-        total={total}
-        totalText={t('management.total', { count: total })}
-        pageSizeLabel={t('management.pageSize')}
-        pageSize={pageSize}
-        onPageSizeChange={state.setPageSize}
-        page={page}
-        onPageChange={setPage}
-      />
+      >
+        {body}
+      </LocalListFrame>
       {canManage ? (
         <>
           <InviteUserModal
@@ -228,6 +217,6 @@ export function UsersTab({ viewer }: { viewer: CurrentUser }) {
           />
         </>
       ) : null}
-    </Stack>
+    </>
   );
 }

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { isAccountingError } from '../../../providers/accounting/errors';
+import type { AccountingProvider } from '../../../providers/accounting/provider';
+import { articlesAwaitingWholeRead, mirrorArticles } from '../../articles/articles.mirror';
+import { contractsAwaitingWholeRead, mirrorContracts } from '../../contracts/contracts.mirror';
+import { customersAwaitingWholeRead, mirrorCustomers } from '../../customers/customers.mirror';
+import type { MirrorTarget } from '../mirror/mirror';
+
+/**
+ * List items are summaries: Fortnox's leave out a customer's type and active flag, an article's
+ * type and stock flags, a contract's date, references and rows (the provider's `summaryOmits`;
+ * providers/fortnox/CONTRACT.md rule L1). After the lists, a refresh reads whole (by number) the
+ * documents of those kinds the mirror holds only as list items, or whose list item changed since
+ * their whole read (the document modules mark them so when they write a list item). Each run reads
+ * at most WHOLE_READS_PER_RUN of them, articles first (the article filters and the invoice rows
+ * need them), so a large company is covered over a few runs without one run spending minutes of
+ * the rate limit (Fortnox: 25 requests per 5 s; every read goes through the provider's client and
+ * its rate budget). A run that stops half-way leaves the unread ones marked, so the next run goes
+ * on where it stopped. Invoices have their own step (refresh.service.ts readInvoicesWhole): the
+ * figures need every one of them.
+ */
+export const WHOLE_READS_PER_RUN = 100;
+
+/** Numbers looked up at a time. */
+const BATCH = 100;
+
+interface WholeReadKind<T> {
+  name: 'articles' | 'customers' | 'contracts';
+  omits(provider: AccountingProvider): readonly unknown[];
+  awaiting(app: FastifyInstance, target: MirrorTarget, limit: number, after: string | null): Promise<string[]>;
+  read(provider: AccountingProvider, number: string): Promise<T>;
+  write(app: FastifyInstance, target: MirrorTarget, doc: T): Promise<unknown>;
+}
+
+const kind = <T>(k: WholeReadKind<T>) => k as WholeReadKind<unknown>;
+
+/** In this order: articles first. */
+const KINDS: readonly WholeReadKind<unknown>[] = [
+  kind({
+    name: 'articles',
+    omits: (p) => p.articles.summaryOmits,
+    awaiting: (app, target, limit, after) => articlesAwaitingWholeRead(app.db, target, limit, after),
+    read: (p, number) => p.articles.get(number),
+    write: (app, target, doc) => mirrorArticles(app.db, target, [doc], null, true),
+  }),
+  kind({
+    name: 'customers',
+    omits: (p) => p.customers.summaryOmits,
+    awaiting: (app, target, limit, after) => customersAwaitingWholeRead(app.db, target, limit, after),
+    read: (p, number) => p.customers.get(number),
+    write: (app, target, doc) => mirrorCustomers(app.db, target, [doc], null, true),
+  }),
+  kind({
+    name: 'contracts',
+    omits: (p) => p.contracts.summaryOmits,
+    awaiting: (app, target, limit, after) => contractsAwaitingWholeRead(app.db, target, limit, after),
+    read: (p, number) => p.contracts.get(number),
+    write: (app, target, doc) => mirrorContracts(app.db, target, [doc], null, true),
+  }),
+];
+
+export interface WholeReadTally {
+  fetched: number;
+  upserted: number;
+}
+
+/**
+ * Reads up to `limit` documents whole (see WHOLE_READS_PER_RUN) and writes each into the mirror
+ * as a whole document. One the program no longer finds is skipped (a full list read prunes it);
+ * other faults end the run as usual (transient ones are retried by the job, which then goes on
+ * with what is still unread). `beforeEach` lets the run check it still owns the work.
+ */
+export async function readWholeAfterLists(
+  app: FastifyInstance,
+  provider: AccountingProvider,
+  target: MirrorTarget,
+  limit: number,
+  tally: WholeReadTally,
+  beforeEach: () => void = () => {},
+): Promise<void> {
+  let left = limit;
+  for (const k of KINDS) {
+    if (left <= 0) return;
+    if (k.omits(provider).length === 0) continue;
+    let after: string | null = null;
+    while (left > 0) {
+      const batch = await k.awaiting(app, target, Math.min(left, BATCH), after);
+      if (batch.length === 0) break;
+      for (const number of batch) {
+        beforeEach();
+        after = number;
+        left--;
+        tally.fetched++;
+        try {
+          await k.write(app, target, await k.read(provider, number));
+          tally.upserted++;
+        } catch (error) {
+          if (isAccountingError(error) && error.kind === 'not_found') continue;
+          throw error;
+        }
+      }
+    }
+  }
+}
