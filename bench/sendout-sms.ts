@@ -6,7 +6,6 @@
  *
  *   npm run bench:sendout-sms -- [--recipients 10000] [--db pglite|postgres]
  */
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { countSms } from '@fairway/shared';
@@ -18,6 +17,7 @@ import { members } from '../apps/server/src/modules/members/members.tables';
 import { smsPlans, subscriptions, subscriptionUsage } from '../apps/server/src/modules/subscriptions/subscriptions.tables';
 import { ELKS_SIM_DEMO_ACCOUNT, startElksSimulator } from '../apps/server/src/providers/46elks/simulator/index';
 import { createOrganisation } from '../apps/server/test/fixtures/users';
+import { freePort } from '../apps/server/test/product-process';
 import { createTestApp, createTestDatabase, type TestDatabase } from '../apps/server/test/test-app';
 import { createRandom } from './lib/invoice-data';
 import { makeMembers } from './lib/member-data';
@@ -45,14 +45,6 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function main() {
   if (!Number.isInteger(N) || N < 1) throw new Error('--recipients must be a positive whole number');

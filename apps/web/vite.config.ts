@@ -18,7 +18,9 @@ const vendorChunks: Record<string, string[]> = {
   react: ['react', 'react-dom', 'scheduler', 'react-router'],
   query: ['@tanstack/react-query'],
   i18n: ['i18next', 'react-i18next'],
-  forms: ['react-hook-form', '@hookform/resolvers', 'zod'],
+  forms: ['react-hook-form'],
+  // zod and the resolver on their own: a form can paint before its schema is needed (lib/lazy-zod-resolver.ts).
+  zod: ['@hookform/resolvers', 'zod'],
 };
 
 function vendorChunkFor(id: string): string | undefined {

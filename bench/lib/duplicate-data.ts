@@ -204,7 +204,7 @@ export function makeDuplicateLedger(options: LedgerOptions): DuplicateLedger {
           ocr: r.chance(0.7) ? ocrReference(String(number)) : null,
           bankAccount: p.bankAccount,
         };
-      case 'customer_invoice':
+      case 'invoice':
       case 'order':
         return {
           ...base,
@@ -229,7 +229,7 @@ export function makeDuplicateLedger(options: LedgerOptions): DuplicateLedger {
   const duplicateOf = (original: Omit<DuplicateDocument, 'id'>): Omit<DuplicateDocument, 'id'> => {
     const copy: Omit<DuplicateDocument, 'id'> = { ...original };
     // The program numbers customer invoices itself: a second entry has a new OCR.
-    if (original.resource === 'customer_invoice') copy.ocr = ocrReference(String(nextId));
+    if (original.resource === 'invoice') copy.ocr = ocrReference(String(nextId));
     // No noise (15 %), one, or two different ones (35 % of the rest).
     const first = r.pick(NOISES.slice(1));
     const second = r.chance(0.35) ? [r.pick(NOISES.slice(1).filter((n) => n !== first))] : [];
@@ -362,7 +362,7 @@ export function makeDuplicateLedger(options: LedgerOptions): DuplicateLedger {
       );
     } else if (roll < 0.04) {
       // An invoice and its credit note: the amount negated, often quoting the invoice's reference.
-      const resource = r.chance(0.6) ? 'supplier_invoice' : 'customer_invoice';
+      const resource = r.chance(0.6) ? 'supplier_invoice' : 'invoice';
       const at = randomDay();
       const invoice = ordinary(resource, p, at);
       push(invoice, 'plain');
@@ -390,7 +390,7 @@ export function makeDuplicateLedger(options: LedgerOptions): DuplicateLedger {
     } else if (roll < 0.055) {
       // A customer buying the same thing every week: same rows and amount, a week apart.
       const at = randomDay();
-      const first = ordinary('customer_invoice', p, at);
+      const first = ordinary('invoice', p, at);
       for (let week = 0; week < r.int(2, 6) && documents.length < total; week++) {
         const day = at + week * 7 * DAY;
         push(
@@ -400,7 +400,7 @@ export function makeDuplicateLedger(options: LedgerOptions): DuplicateLedger {
       }
     } else {
       const resource: DuplicateResource =
-        roll < 0.6 ? 'supplier_invoice' : roll < 0.83 ? 'customer_invoice' : roll < 0.95 ? 'order' : 'voucher';
+        roll < 0.6 ? 'supplier_invoice' : roll < 0.83 ? 'invoice' : roll < 0.95 ? 'order' : 'voucher';
       const doc = ordinary(resource, p, randomDay());
       const position = push(doc, 'plain');
       if (r.chance(duplicateRate)) {

@@ -14,6 +14,7 @@ import { helpMediaRoutes } from './modules/help/help-media';
 import { type RouteModule, routeModules } from './modules/index';
 import { landingSeoRoutes } from './modules/landing/landing-seo.routes';
 import { authPlugin } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin, handleClientError, sendError, sendNotFound } from './plugins/error-handler';
 import { jobsPlugin } from './plugins/jobs';
@@ -87,6 +88,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // requests node's parser refuses answer in the same shape as the rest (error-handler.ts).
     frameworkErrors: (error, request, reply) => sendError(request, reply, error),
     clientErrorHandler: handleClientError,
+    // Starting the workers, the run sweep and the mail re-dispatch (onReady hooks) and the plugins
+    // can take longer than Fastify's 10 s on a loaded machine; a restart must not fail for that.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   try {
@@ -98,6 +102,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
 
     await app.register(errorHandlerPlugin);
+    // First, so that its onSend hook sees every answer, errors and the web app's files included.
+    await registerCompression(app);
     await app.register(storableTextPlugin);
     await app.register(helmet, {
       contentSecurityPolicy: {

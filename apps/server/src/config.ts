@@ -99,6 +99,10 @@ const envSchema = z.object({
   DKIM_DOMAIN: optionalString,
   DKIM_SELECTOR: optionalString,
   DKIM_PRIVATE_KEY: optionalString,
+  // Backups (docs/backup.md): the nightly job is off unless a folder is named.
+  BACKUP_DIR: optionalString,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(14),
+  BACKUP_KEY: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -130,6 +134,12 @@ export interface Config {
    * beats every few seconds, so 90 s covers a busy machine without leaving a crashed run for long.
    */
   RUN_STALE_SECONDS: number;
+  /** Where the nightly backup writes (docs/backup.md); undefined = no nightly backup. */
+  BACKUP_DIR: string | undefined;
+  /** Nightly backups kept in BACKUP_DIR; older ones are deleted. */
+  BACKUP_KEEP: number;
+  /** Seals backups with AES-256-GCM; undefined = backups are written unencrypted. */
+  BACKUP_KEY: string | undefined;
   /** OAuth apps of the cloud accounting programs; `null` means "use the simulator". */
   FORTNOX: OAuthAppConfig | null;
   VISMA_EEKONOMI: OAuthAppConfig | null;
@@ -213,6 +223,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SEED_DEMO: e.SEED_DEMO,
     TRUST_PROXY: e.TRUST_PROXY,
     RUN_STALE_SECONDS: e.RUN_STALE_SECONDS,
+    BACKUP_DIR: e.BACKUP_DIR ? path.resolve(base, e.BACKUP_DIR) : undefined,
+    BACKUP_KEEP: e.BACKUP_KEEP,
+    BACKUP_KEY: e.BACKUP_KEY,
     FORTNOX: oauthApp(
       e.FORTNOX_CLIENT_ID,
       e.FORTNOX_CLIENT_SECRET,

@@ -1,4 +1,5 @@
 import { type App, buildApp } from './app';
+import { DataDirInUseError } from './db/data-dir-lock';
 import {
   connectDemoAccounts,
   DEMO_PLATFORM_ADMIN,
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   await seedHelpContent(app.db);
   if (config.SEED_DEMO && (await hasNoUsers(app))) {
     app.log.info('empty database: seeding the demo organisation');
-    const logins = await seedDemo(app);
+    const logins = await seedDemo(app, config.BRAND);
     // The portal company's own editor of the blog, FAQ and video guides.
     await seedDemoPlatformAdmin(app.db);
     printLogins([...logins, DEMO_PLATFORM_ADMIN]);
@@ -63,10 +64,16 @@ async function main(): Promise<void> {
     await app.close();
     throw error;
   }
-  console.log(`\n${config.BRAND === 'dubbelkoll' ? 'Dubbelkoll' : 'Fairway'} is running at ${config.PUBLIC_URL}\n`);
+  // Seconds since this process began (the build check of `npm start` included, npm's own start not).
+  const started = process.uptime().toFixed(1);
+  console.log(
+    `\n${config.BRAND === 'dubbelkoll' ? 'Dubbelkoll' : 'Fairway'} is running at ${config.PUBLIC_URL} (started in ${started} s)\n`,
+  );
 }
 
 main().catch((error: unknown) => {
-  console.error('Fairway failed to start:', error);
+  // A folder in use is the operator's to resolve, not a fault: the message says what to do.
+  if (error instanceof DataDirInUseError) console.error(`Fairway failed to start: ${error.message}`);
+  else console.error('Fairway failed to start:', error);
   process.exit(1);
 });

@@ -64,13 +64,20 @@ export function pathOf(page: Page): string {
 /** The password input's label (not "Visa lösenord" nor "Bekräfta lösenord"); Mantine may append ' *'. */
 export const PASSWORD_LABEL = /^Lösenord( \*)?$/;
 
-/** Signs in through the login form, as a user would, and waits for the dashboard. */
-export async function loginThroughForm(page: Page, login: { email: string; password: string } = OWNER): Promise<void> {
+/**
+ * Signs in through the login form, as a user would, and waits for the dashboard (`home`: under
+ * Dubbelkoll the duplicates, docs/brands.md).
+ */
+export async function loginThroughForm(
+  page: Page,
+  login: { email: string; password: string } = OWNER,
+  home = '/dashboard',
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel(/^E-postadress/).fill(login.email);
   await page.getByLabel(PASSWORD_LABEL).fill(login.password);
   await page.getByRole('button', { name: 'Logga in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 60_000 });
+  await page.waitForURL((url) => url.pathname === home, { timeout: 60_000 });
 }
 
 /** The three session keys (docs/web-app.md#storage), as the page's localStorage holds them. */

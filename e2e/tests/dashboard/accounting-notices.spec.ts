@@ -76,8 +76,10 @@ describe('accounting notices on the dashboard home', () => {
     expect(await notice().count()).toBe(0);
   });
 
+  // The new club's first refresh may wait for a refresh worker while other clubs' refreshes run
+  // (two at a time per process), minutes on a loaded machine: the waits allow for that.
   it('Visma eEkonomi consent withdrawn in Visma: the reconnect prompt, and reconnecting from it lifts it', {
-    timeout: 150_000,
+    timeout: 480_000,
   }, async () => {
     const owner = await registerOwnerViaApi('ve-notice', { accountingProgram: 'visma_eekonomi' });
     await loginThroughForm(page, owner);
@@ -93,7 +95,7 @@ describe('accounting notices on the dashboard home', () => {
     await table
       .getByRole('link', { name: /^Öppna faktura / })
       .first()
-      .waitFor({ timeout: 60_000 });
+      .waitFor({ timeout: 300_000 });
     await vismaSimulatorControl(simulator, 'POST', 'revoke-consent');
     await table
       .getByRole('link', { name: /^Öppna faktura / })

@@ -1,96 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useBrandServer } from '../../fixtures/brand-server';
 import { snap } from '../../fixtures/browser';
 import { COMBINATIONS, choose, openLatestPost, seriousViolations, settled, steadyOutline, useAxePage } from './helpers';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-  });
-}
-
 /**
- * The second brand from the same build: a second server with BRAND=dubbelkoll serves the very
- * same apps/web/dist, and rewrites index.html's brand tag so the app renders as Dubbelkoll (no
- * second web build). It has a database of its own and no demo club.
+ * The second brand from the same build: a second server with BRAND=dubbelkoll
+ * (fixtures/brand-server.ts), with a database of its own and no demo company.
  */
 describe('Dubbelkoll, from the same build', () => {
-  let child: ChildProcess | undefined;
-  let dataDir = '';
-  let origin = '';
-  let output = '';
   let page: Page;
+  const origin = useBrandServer({ brand: 'dubbelkoll' });
 
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'fairway-e2e-dubbelkoll-'));
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    child = spawn('npm', ['run', 'start', '-w', '@fairway/server'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        BRAND: 'dubbelkoll',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: origin,
-        SEED_DEMO: 'false',
-        RUN_WORKERS: 'false',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    child.stdout?.on('data', (d) => {
-      output += d;
-    });
-    child.stderr?.on('data', (d) => {
-      output += d;
-    });
-    const deadline = Date.now() + 200_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`The Dubbelkoll server exited:\n${output}`);
-      const ok = await fetch(`${origin}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error(`The Dubbelkoll server did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  }, 240_000);
-
-  afterAll(() => {
-    if (child?.pid) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  useAxePage(
-    (next) => {
-      page = next;
-    },
-    () => origin,
-  );
+  useAxePage((next) => {
+    page = next;
+  }, origin);
 
   it('presents the duplicate detector on the landing, features and price pages', async () => {
     await page.goto('/');
@@ -121,7 +45,7 @@ describe('Dubbelkoll, from the same build', () => {
     expect(business).toContain('Business');
     expect(business).toContain('695 kr/mån');
     expect(business).toContain('Upp till 3 000 dokument/månad');
-    expect(business).toContain('Jämför: fakturor, order, verifikationer');
+    expect(business).toContain('Jämför: kundfakturor, leverantörsfakturor, order, verifikationer');
     expect(await page.getByTestId('registration-terms').textContent()).toContain('12 månader');
     await snap(page, 'dubbelkoll-price');
   }, 90_000);

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type Config, IN_MEMORY } from '../config';
+import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import { APP_ROLE, ORGANISATION_SETTING } from './row-level-security';
 import * as schema from './schema';
 import { currentDatabaseContext } from './tenant-context';
@@ -277,9 +278,11 @@ type WorkerMessage =
  */
 export async function createPgliteDatabase(dataDir: string, options: CreateDatabaseOptions = {}): Promise<Database> {
   let dir: string | undefined;
+  let lock: DataDirLock | undefined;
   if (dataDir !== IN_MEMORY) {
     dir = path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    lock = lockDataDir(dataDir);
   }
   // node-postgres finds a server's socket as `<host>/.s.PGSQL.<port>`.
   const socketDir = mkdtempSync(path.join(tmpdir(), 'fairway-pglite-'));
@@ -328,6 +331,7 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
   } catch (error) {
     await worker.terminate();
     rmSync(socketDir, { recursive: true, force: true });
+    lock?.release();
     throw error;
   }
 
@@ -380,6 +384,7 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
         }
       } finally {
         rmSync(socketDir, { recursive: true, force: true });
+        lock?.release();
       }
     },
   });

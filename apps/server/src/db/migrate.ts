@@ -33,6 +33,10 @@ export function readJournal(folder = MIGRATIONS_FOLDER): JournalEntry[] {
  */
 export async function runMigrations(database: Database, folder = MIGRATIONS_FOLDER): Promise<void> {
   if (readJournal(folder).length === 0) return;
+  // A restart on a current database (the usual case) reads two rows instead of every migration
+  // file: the lock and the migrator only run when one is missing (docs/operations.md#start).
+  const status = await asSchemaOwner(() => migrationStatus(database.db, folder));
+  if (status.current) return;
   const client = await asSchemaOwner(() => database.pool.connect());
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

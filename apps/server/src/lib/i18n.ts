@@ -2,10 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import { accountingMessages } from './messages/accounting';
 import { articlesMessages } from './messages/articles';
 import { authMessages } from './messages/auth';
+import { backupMessages } from './messages/backup';
 import { commonMessages } from './messages/common';
 import { configurationsMessages } from './messages/configurations';
 import { contractsMessages } from './messages/contracts';
 import { customersMessages } from './messages/customers';
+import { dubbelkollMessages } from './messages/dubbelkoll';
+import { duplicatesHandlingMessages } from './messages/duplicates-handling';
 import { eventlogsMessages } from './messages/eventlogs';
 import { exportsMessages } from './messages/exports';
 import { feesMessages } from './messages/fees';
@@ -53,7 +56,9 @@ export type MessageParams = Record<string, MessageParam>;
 
 const dictionaries = [
   commonMessages,
+  dubbelkollMessages,
   authMessages,
+  backupMessages,
   usersMessages,
   notificationsMessages,
   eventlogsMessages,
@@ -81,6 +86,7 @@ const dictionaries = [
   helpMessages,
   supportMessages,
   smsProviderMessages,
+  duplicatesHandlingMessages,
 ] as const;
 
 type Merge<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]

@@ -6,7 +6,9 @@
  */
 const SECOND_PATHS = {
   'GET /git/paid-invoices': ['/golf_paid_invoices'],
+  'GET /invoices/:id/payments': ['/invoice_payment/:id'],
   'POST /invoices/:id/payments': ['/register/:id', '/invoice_payment/:id'],
+  'GET /contracts/tags': ['/tags'],
   'PUT /contracts/:id/tags': ['/tags/:id'],
   'POST /git/imports': ['/uploads'],
   'GET /git/imports/:id': ['/uploads/:id'],

@@ -13,6 +13,7 @@ import { seedDemoMembers } from '../db/seed/demo-members';
 import { secondPaths } from '../lib/spec-paths';
 import { type GitSimulator, startGitSimulator } from '../providers/git/git.simulator';
 import { configurations } from './configurations/configurations.tables';
+import { duplicateGroupMembers, duplicateGroups } from './duplicates/duplicates.tables';
 import { exportLogs } from './exports/exports.tables';
 import { gitImports } from './git/import/git-import.tables';
 import { runGitRefresh } from './git/refresh/git-refresh.service';
@@ -23,6 +24,7 @@ import { notify } from './notifications/notifications.service';
 import { roles } from './permissions/permissions.tables';
 import { receiptSendOuts, receipts } from './receipts/receipts.tables';
 import { segments } from './segments/segments.tables';
+import { suppliers } from './suppliers/suppliers.tables';
 
 /**
  * The access matrix: every signed-in route that takes an id (path, query or body) is called by
@@ -97,6 +99,7 @@ const RESOURCE_OF: Record<string, string> = {
   basis: 'git_invoice_bases',
   invoicebases: 'git_invoice_bases',
   updatepackage: 'subscriptions',
+  updatetier: 'subscriptions',
   cancel: 'subscriptions',
   changepaymentplan: 'subscriptions',
   changesmsplan: 'subscriptions',
@@ -109,9 +112,14 @@ const RESOURCE_OF: Record<string, string> = {
   invoicepayment: 'invoices',
   tags: 'contracts',
   uploads: 'git_imports',
+  // Dubbelkoll's `/duplicates/:id` is a duplicate group.
+  duplicates: 'duplicate_groups',
 };
-/** Id-like fields that name no row of ours: idempotency keys, the accounting program's own shop id. */
-const NOT_A_REFERENCE = new Set(['requestId', 'shopId']);
+/**
+ * Id-like fields that name no row of ours: idempotency keys, the accounting program's own shop id,
+ * Dubbelkoll's tiers (fixed in code, `DUPLICATE_TIERS`).
+ */
+const NOT_A_REFERENCE = new Set(['requestId', 'shopId', 'tierId']);
 
 const normal = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
 const singular = (name: string) => name.replace(/ies$/, 'y').replace(/ses$/, 's').replace(/s$/, '');
@@ -407,6 +415,15 @@ async function seedOrganisation(org: TestOrganisation) {
     interestBilling: false,
   });
   await app.db.insert(configurations).values({ ...tenant, group: 'article', values: {}, updatedBy: org.owner.userId });
+  // Dubbelkoll's mirror and a group its scan found (the Fortnox simulator holds no suppliers).
+  await app.db.insert(suppliers).values({ ...tenant, number: 'M1', name: 'Matrisleverantör AB', data: {} });
+  const [group] = await app.db
+    .insert(duplicateGroups)
+    .values({ ...tenant, resource: 'supplier_invoice', originalNumber: 'M1', confidence: 0.97, duplicateCount: 1 })
+    .returning({ id: duplicateGroups.id });
+  await app.db
+    .insert(duplicateGroupMembers)
+    .values({ groupId: group?.id as string, organisationId: org.organisationId, number: 'M2', confidence: 0.97, fields: {} });
   await app.db.insert(exportLogs).values({
     ...tenant,
     kind: 'members',
@@ -594,7 +611,9 @@ describe('member care role scopes', () => {
 /** The scope of each route that has a second path (apps/server/src/lib/spec-paths.ts), and of `PUT configurations/{id}`. */
 const SECOND_PATH_SCOPES: Record<string, string> = {
   'GET /git/paid-invoices': 'git.read',
+  'GET /invoices/:id/payments': 'invoices.read',
   'POST /invoices/:id/payments': 'invoices.write',
+  'GET /contracts/tags': 'contracts.read',
   'PUT /contracts/:id/tags': 'contracts.write',
   'POST /git/imports': 'git.write',
   'GET /git/imports/:id': 'git.read',

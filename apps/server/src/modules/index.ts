@@ -7,6 +7,7 @@ import { connectorRoutes } from './accounting/connector/connector.routes';
 import { refreshJobs } from './accounting/refresh/refresh.jobs';
 import { articlesRoutes } from './articles/articles.routes';
 import { authRoutes } from './auth/auth.routes';
+import { backupRoutes } from './backup/backup.routes';
 import { billingsRoutes } from './billings/billings.routes';
 import { companyRoutes } from './company/company.routes';
 import { configurationsRoutes } from './configurations/configurations.routes';
@@ -14,6 +15,8 @@ import { contractsJobs } from './contracts/contracts.jobs';
 import { contractsRoutes } from './contracts/contracts.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { duplicatesRoutes } from './duplicates/duplicates.routes';
+import { handlingRoutes } from './duplicates/handling/handling.routes';
 import { emailJobs } from './email/email.jobs';
 import { eventlogsRoutes } from './eventlogs/eventlogs.routes';
 import { exportsJobs } from './exports/exports.jobs';
@@ -39,6 +42,7 @@ import { segmentsRoutes } from './segments/segments.routes';
 import { statisticsRoutes } from './statistics/statistics.routes';
 import { subscriptionsJobs } from './subscriptions/subscriptions.jobs';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
+import { suppliersRoutes } from './suppliers/suppliers.routes';
 import { supportRoutes } from './support/support.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -72,6 +76,8 @@ export const routeModules: RouteModule[] = [
   refreshJobs,
   accountingRoutes,
   customersRoutes,
+  suppliersRoutes,
+  duplicatesRoutes,
   invoicesRoutes,
   contractsJobs,
   contractsRoutes,
@@ -82,6 +88,7 @@ export const routeModules: RouteModule[] = [
   connectorRoutes,
   membersRoutes,
   memberCareJobs,
+  handlingRoutes,
   memberCareRoutes,
   receiptsJobs,
   receiptsRoutes,
@@ -92,4 +99,5 @@ export const routeModules: RouteModule[] = [
   exportsRoutes,
   landingFormsRoutes,
   supportRoutes,
+  backupRoutes,
 ];

@@ -8,6 +8,7 @@ import { addMember, bearer, loginAs, seedReference, signupOwner } from '../../te
 import { addMember as addOrgMember } from '../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { routeModules } from '../modules/index';
+import { organisations } from '../modules/organizations/organizations.tables';
 import { roles } from '../modules/permissions/permissions.tables';
 import { type AuthContext, authenticated, scoped } from './auth';
 
@@ -121,6 +122,9 @@ describe('app.requireScope', () => {
       organisationId: owner.session.user.organisation.id,
       clubAccountId: owner.session.user.currentAccount?.id ?? '',
     };
+    // A package with every module, so that only the scope decides (the duplicates routes also need
+    // the duplicates module: modules/subscriptions/module-gate.ts, tested there).
+    await t.app.db.update(organisations).set({ packageId: 'enterprise' }).where(eq(organisations.id, org.organisationId));
     const [custom] = await t.app.db
       .insert(roles)
       .values({ organisationId: org.organisationId, name: 'Kassör', scopes: ['invoices.read', 'members.read', 'users.read'] })

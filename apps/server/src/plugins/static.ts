@@ -43,10 +43,17 @@ export async function registerWebApp(app: FastifyInstance, root: string, brand: 
     index: false,
     redirect: false,
     cacheControl: false,
+    // The build writes a .br and a .gz beside every text file (apps/server/scripts/build.mjs):
+    // sent as they are to a client that accepts them, with Vary: Accept-Encoding. A file without
+    // them is compressed on the fly (plugins/compression.ts).
+    preCompressed: true,
     // The API never comes from disk, whatever the build folder holds.
     allowedPath: (pathName) => !pathName.startsWith('/api/') && pathName !== '/api' && pathName !== '/index.html',
     setHeaders: (res, filePath) => {
       res.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+      // The same URL answers brotli, gzip or plain by the request's Accept-Encoding: caches on
+      // the way must keep them apart (@fastify/static does not say so for its .br/.gz files).
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 

@@ -5,6 +5,8 @@ import type {
   AccCustomer,
   AccInvoice,
   AccOrder,
+  AccSupplier,
+  AccSupplierInvoice,
   AccVoucher,
   ArticleFields,
   CodeItem,
@@ -14,7 +16,21 @@ import type {
   InvoiceDeliveryMethod,
   InvoicePayment,
 } from '../../../server/src/providers/accounting/provider';
-import type { Artikel, Avtal, Faktura, Foretag, Inbetalning, Kod, Kund, Order, Rad, Utskriftsval, Verifikation } from './types';
+import type {
+  Artikel,
+  Avtal,
+  Faktura,
+  Foretag,
+  Inbetalning,
+  Kod,
+  Kund,
+  Leverantor,
+  Leverantorsfaktura,
+  Order,
+  Rad,
+  Utskriftsval,
+  Verifikation,
+} from './types';
 
 /**
  * Between Visma Administration's registers (kronor and decimal quantities, Swedish names) and
@@ -389,7 +405,51 @@ export const toVoucher = (ver: Verifikation): AccVoucher => ({
   description: ver.text,
   amountOre: kronorToOre(ver.belopp),
   transactionRef: ver.transaktionsref,
+  rows: [],
+  reversesVoucher: null,
+  // The connector's verifikation carries no source document (apps/server/src/providers/visma-admin/PROTOCOL.md).
+  books: null,
   modifiedAt: ver.senastAndrad,
+});
+
+export const toSupplier = (l: Leverantor): AccSupplier => ({
+  number: l.levnr,
+  name: l.namn,
+  organisationNumber: l.orgnr,
+  address: { address1: l.adress1, address2: null, zipCode: l.postnr, city: l.ort, countryCode: 'SE' },
+  email: l.epost,
+  phone: l.telefon,
+  bankgiro: l.bankgiro,
+  plusgiro: l.plusgiro,
+  bankAccount: l.bankkonto,
+  currency: l.valuta,
+  active: !l.inaktiv,
+  modifiedAt: l.senastAndrad,
+});
+
+export const toSupplierInvoice = (f: Leverantorsfaktura): AccSupplierInvoice => ({
+  number: f.lopnr,
+  supplierNumber: f.levnr,
+  supplierName: f.levnamn,
+  invoiceNumber: f.fakturanr,
+  ocr: f.ocr,
+  bankAccount: null,
+  invoiceDate: f.fakturadatum,
+  dueDate: f.forfallodatum,
+  currency: f.valuta,
+  totalOre: kronorToOre(f.summa),
+  vatOre: kronorToOre(f.moms),
+  comments: f.text,
+  rows: f.konteringar.map((k) => ({
+    account: k.konto,
+    articleNumber: null,
+    description: k.text,
+    amountOre: kronorToOre(k.belopp),
+  })),
+  booked: f.bokford,
+  cancelled: f.makulerad,
+  credit: f.kredit,
+  modifiedAt: f.senastAndrad,
 });
 
 export const toOrder = (order: Order): AccOrder => ({
@@ -397,7 +457,14 @@ export const toOrder = (order: Order): AccOrder => ({
   customerNumber: order.kundnr,
   customerName: order.kundnamn,
   orderDate: order.orderdatum,
+  yourReference: null,
+  yourOrderNumber: null,
+  currency: 'SEK',
   totalOre: kronorToOre(order.summa),
+  vatOre: null,
+  rows: [],
+  remarks: null,
+  invoiced: false,
   cancelled: order.makulerad,
   modifiedAt: order.senastAndrad,
 });

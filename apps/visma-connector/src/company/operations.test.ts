@@ -45,6 +45,38 @@ describe('the simulated Visma Administration company', () => {
     });
   });
 
+  it("reads suppliers and supplier invoices, paged and by number, and their result passes the server's schema", async () => {
+    const { RESULT_SCHEMAS } = await import('../../../server/src/providers/visma-admin/result-schemas');
+    const store = CompanyStore.open(null);
+    const suppliers = executeWork(store, 'suppliers.list', { query: { page: 1, pageSize: 3, modifiedSince: null } });
+    expect(suppliers).toMatchObject({ ok: true, data: { page: 1, totalPages: 2, total: 4 } });
+    if (!suppliers.ok) throw new Error('listed');
+    expect(RESULT_SCHEMAS['suppliers.list'].safeParse(suppliers.data).success).toBe(true);
+    expect(executeWork(store, 'suppliers.get', { number: '1' })).toMatchObject({
+      ok: true,
+      data: { name: 'Fastighets AB Greenen', bankgiro: '5050-1055', active: true },
+    });
+    expect(executeWork(store, 'suppliers.get', { number: '99' })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+
+    const invoices = executeWork(store, 'supplierInvoices.list', {
+      query: { page: 1, pageSize: 500, modifiedSince: '2026-01-15T00:00:00Z' },
+    });
+    if (!invoices.ok) throw new Error('listed');
+    expect(RESULT_SCHEMAS['supplierInvoices.list'].safeParse(invoices.data).success).toBe(true);
+    // Only those changed after the moment: January's rent is left out.
+    expect((invoices.data as { items: { invoiceNumber: string }[] }).items.map((i) => i.invoiceNumber)).not.toContain(
+      'H-2026-01',
+    );
+    expect(executeWork(store, 'supplierInvoices.get', { number: '4' })).toMatchObject({
+      ok: true,
+      data: { invoiceNumber: '77120', totalOre: 18_750_00, vatOre: 3_750_00, rows: [{ account: '5460', amountOre: 15_000_00 }] },
+    });
+    expect(executeWork(store, 'supplierInvoices.get', { number: '99' })).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found' },
+    });
+  });
+
   it('answers an unknown operation with an error instead of crashing', () => {
     const result = executeWork(CompanyStore.open(null), 'mystery.op' as never, {});
     expect(result).toMatchObject({ ok: false, error: { kind: 'unavailable', code: 'ADKE_INTERNAL' } });

@@ -21,6 +21,8 @@ import {
   toInvoice,
   toOrder,
   toPayment,
+  toSupplier,
+  toSupplierInvoice,
   totalsOf,
   toVoucher,
   utskriftsvalOf,
@@ -264,6 +266,25 @@ function run(store: CompanyStore, operation: Operation, p: unknown, now: () => D
   if (is('orders.list', p)) {
     const sorted = [...read.order].sort((a, b) => byNumber(a.ordernr, b.ordernr));
     return page(sorted, p.query, (o) => o.senastAndrad, toOrder);
+  }
+  if (is('suppliers.list', p)) {
+    const sorted = [...(read.leverantorer ?? [])].sort((a, b) => byNumber(a.levnr, b.levnr));
+    return page(sorted, p.query, (l) => l.senastAndrad, toSupplier);
+  }
+  if (is('suppliers.get', p)) {
+    const found = (read.leverantorer ?? []).find((l) => l.levnr === p.number);
+    if (!found) throw new VismaError('not_found', 'ADKE_COULD_NOT_FIND_SUPPLIER', `Leverantör ${p.number} finns inte`);
+    return toSupplier(found);
+  }
+  if (is('supplierInvoices.list', p)) {
+    const sorted = [...(read.leverantorsfakturor ?? [])].sort((a, b) => byNumber(a.lopnr, b.lopnr));
+    return page(sorted, p.query, (f) => f.senastAndrad, toSupplierInvoice);
+  }
+  if (is('supplierInvoices.get', p)) {
+    const found = (read.leverantorsfakturor ?? []).find((f) => f.lopnr === p.number);
+    if (!found)
+      throw new VismaError('not_found', 'ADKE_COULD_NOT_FIND_SUPPLIER_INVOICE', `Leverantörsfaktura ${p.number} finns inte`);
+    return toSupplierInvoice(found);
   }
 
   // Writes: each in one transaction of the company file.

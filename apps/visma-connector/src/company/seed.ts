@@ -1,5 +1,5 @@
 import { ocrOf } from './mapping';
-import type { Artikel, Avtal, Company, Faktura, Kund, Rad } from './types';
+import type { Artikel, Avtal, Company, Faktura, Kund, Leverantor, Leverantorsfaktura, Rad } from './types';
 
 /**
  * A new simulated company: Sjöviks Golfklubb, an ideell förening with members, a sponsor and
@@ -171,7 +171,75 @@ function avtal(avtalsnr: string, k: Kund, periodFrom: string, rader: Rad[], fiel
   };
 }
 
+function leverantor(levnr: string, namn: string, fields: Partial<Leverantor>): Leverantor {
+  return {
+    levnr,
+    namn,
+    orgnr: null,
+    adress1: null,
+    postnr: null,
+    ort: null,
+    epost: null,
+    telefon: null,
+    bankgiro: null,
+    plusgiro: null,
+    bankkonto: null,
+    valuta: 'SEK',
+    inaktiv: false,
+    senastAndrad: STAMP,
+    ...fields,
+  };
+}
+
+/** Supplier invoices for Dubbelkoll (docs/duplicates.md): rent every month (not duplicates), one entered twice, one with a typo. */
+function leverantorsfakturor(leverantorer: Leverantor[]): Leverantorsfaktura[] {
+  const name = (levnr: string) => leverantorer.find((l) => l.levnr === levnr)?.namn ?? '';
+  let lopnr = 1;
+  const faktura = (
+    levnr: string,
+    fakturanr: string,
+    fakturadatum: string,
+    summa: number,
+    konto: string,
+    text: string,
+    fields: Partial<Leverantorsfaktura> = {},
+  ): Leverantorsfaktura => ({
+    lopnr: String(lopnr++),
+    levnr,
+    levnamn: name(levnr),
+    fakturanr,
+    ocr: null,
+    fakturadatum,
+    forfallodatum: fakturadatum.replace(/-(\d\d)$/, '-28'),
+    valuta: 'SEK',
+    summa,
+    moms: Math.round(summa * 20) / 100,
+    text,
+    konteringar: [{ konto, text, belopp: Math.round(summa * 80) / 100 }],
+    bokford: true,
+    makulerad: false,
+    kredit: false,
+    senastAndrad: `${fakturadatum}T09:00:00.000Z`,
+    ...fields,
+  });
+  return [
+    faktura('1', 'H-2026-01', '2026-01-01', 42500, '5010', 'Hyra maskinhall januari'),
+    faktura('1', 'H-2026-02', '2026-02-01', 42500, '5010', 'Hyra maskinhall februari'),
+    faktura('1', 'H-2026-03', '2026-03-01', 42500, '5010', 'Hyra maskinhall mars'),
+    faktura('2', '77120', '2026-01-20', 18750, '5460', 'Service greenklippare', { ocr: '2771206' }),
+    faktura('3', 'SG-40418', '2026-02-11', 31250, '4010', 'Inköp shopvaror vår'),
+    faktura('2', '77120', '2026-01-27', 18750, '5460', 'Service greenklippare', { ocr: '2771206', bokford: false }),
+    faktura('3', 'SG-40481', '2026-02-14', 31250, '4010', 'Inköp shopvaror vår', { bokford: false }),
+  ];
+}
+
 export function seedCompany(): Company {
+  const leverantorer = [
+    leverantor('1', 'Fastighets AB Greenen', { orgnr: '556701-2345', bankgiro: '5050-1055', ort: 'Lidingö' }),
+    leverantor('2', 'Golfbanemaskiner i Mälardalen AB', { orgnr: '556812-3344', bankgiro: '5432-1098', ort: 'Västerås' }),
+    leverantor('3', 'Sportgrossisten AB', { orgnr: '556123-4567', plusgiro: '4711-3', ort: 'Mölndal' }),
+    leverantor('4', 'Golfkonsult Eriksson AB', { bankkonto: 'SE45 5000 0000 0583 9825 7466', ort: 'Danderyd' }),
+  ];
   const anna = kund('1001', 'Anna Lindqvist', {
     postadress1: 'Björkvägen 12',
     postnr: '187 45',
@@ -484,5 +552,7 @@ export function seedCompany(): Company {
         senastAndrad: '2026-03-03T12:00:00.000Z',
       },
     ],
+    leverantorer,
+    leverantorsfakturor: leverantorsfakturor(leverantorer),
   };
 }

@@ -198,6 +198,46 @@ export interface Order {
   senastAndrad: string;
 }
 
+/** Leverantör (the supplier register). */
+export interface Leverantor {
+  levnr: string;
+  namn: string;
+  orgnr: string | null;
+  adress1: string | null;
+  postnr: string | null;
+  ort: string | null;
+  epost: string | null;
+  telefon: string | null;
+  bankgiro: string | null;
+  plusgiro: string | null;
+  bankkonto: string | null;
+  valuta: string;
+  inaktiv: boolean;
+  senastAndrad: string;
+}
+
+/** Leverantörsfaktura: `lopnr` is the program's own serial number, `fakturanr` the supplier's. */
+export interface Leverantorsfaktura {
+  lopnr: string;
+  levnr: string;
+  levnamn: string;
+  fakturanr: string | null;
+  ocr: string | null;
+  fakturadatum: string;
+  forfallodatum: string | null;
+  valuta: string;
+  /** Kronor inkl moms; negative for a credit. */
+  summa: number;
+  moms: number;
+  text: string | null;
+  /** Kostnadskonton, kronor exkl moms. */
+  konteringar: { konto: string; text: string | null; belopp: number }[];
+  bokford: boolean;
+  makulerad: boolean;
+  kredit: boolean;
+  senastAndrad: string;
+}
+
 export interface Kod {
   kod: string;
   namn: string;
@@ -239,4 +279,7 @@ export interface Company {
   avtal: Avtal[];
   verifikationer: Verifikation[];
   order: Order[];
+  /** Absent in company files saved before the supplier register was simulated. */
+  leverantorer?: Leverantor[];
+  leverantorsfakturor?: Leverantorsfaktura[];
 }

@@ -7,6 +7,8 @@ export interface BrandConfig {
   /** Mantine colour name registered in the theme and used as primary colour. */
   color: string;
   palette: MantineColorsTuple;
+  /** The dashboard's home, where `/dashboard` leads: Fairway's overview, Dubbelkoll's duplicates (docs/brands.md). */
+  dashboardHome: string;
 }
 
 // A fairway green: shade 8 (the theme's primary shade) carries white text at WCAG AA contrast.
@@ -37,8 +39,14 @@ const dubbelkollBlue: MantineColorsTuple = [
 ];
 
 const BRAND_CONFIGS: Record<Brand, BrandConfig> = {
-  fairway: { id: 'fairway', name: 'Fairway', color: 'fairway', palette: fairwayGreen },
-  dubbelkoll: { id: 'dubbelkoll', name: 'Dubbelkoll', color: 'dubbelkoll', palette: dubbelkollBlue },
+  fairway: { id: 'fairway', name: 'Fairway', color: 'fairway', palette: fairwayGreen, dashboardHome: '/dashboard' },
+  dubbelkoll: {
+    id: 'dubbelkoll',
+    name: 'Dubbelkoll',
+    color: 'dubbelkoll',
+    palette: dubbelkollBlue,
+    dashboardHome: '/dashboard/duplicates',
+  },
 };
 
 export function resolveBrand(value: string | undefined): BrandConfig {

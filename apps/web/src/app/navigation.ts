@@ -1,4 +1,5 @@
 import type { Scope } from '@fairway/shared';
+import type { Brand } from '@fairway/shared/constants';
 import {
   type Icon,
   IconAddressBook,
@@ -32,6 +33,7 @@ import {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
+import { brand as currentBrand } from './brand';
 import type { NavGroupId } from './route-table';
 
 export interface NavLinkDef {
@@ -43,6 +45,11 @@ export interface NavLinkDef {
   scope?: Scope;
   /** Other addresses of the same page: the link is active there too, and no second link leads there. */
   alsoAt?: readonly string[];
+  /**
+   * The product module the organisation needs for the page (`subscription/my_modules`,
+   * docs/subscriptions.md#packages): without it the server refuses the page's calls.
+   */
+  module?: string;
 }
 
 export interface NavGroupDef {
@@ -50,27 +57,39 @@ export interface NavGroupDef {
   id: NavGroupId;
   icon: Icon;
   links: NavLinkDef[];
+  /** The brands whose dashboard has the group (docs/brands.md); every brand when left out. */
+  brands?: readonly Brand[];
 }
 
 export const NAV_HOME: NavLinkDef = { id: 'home', to: '/dashboard', icon: IconHome };
+
+/** Dubbelkoll's home is its duplicates page: `/dashboard` leads there (docs/brands.md#dubbelkoll). */
+const DUBBELKOLL_HOME: NavLinkDef = { id: 'duplicates', to: '/dashboard/duplicates', icon: IconCopy };
+
+/** The first link of the sidebar and where `/dashboard` leads: the brand's home. */
+export function navHome(brand: Brand = currentBrand.id): NavLinkDef {
+  return brand === 'dubbelkoll' ? DUBBELKOLL_HOME : NAV_HOME;
+}
 
 /** The five sidebar groups (docs/web-app.md#routes), with a link to every list screen in them. */
 export const NAV_GROUPS: readonly NavGroupDef[] = [
   {
     id: 'accounting',
     icon: IconCalculator,
+    brands: ['fairway'],
     links: [
       { id: 'articles', to: '/dashboard/acounting/article', icon: IconArticle, scope: 'articles.read' },
       { id: 'contracts', to: '/dashboard/acounting/contracts', icon: IconFileDollar, scope: 'contracts.read' },
       { id: 'invoices', to: '/dashboard/acounting/invoices', icon: IconFileInvoice, scope: 'invoices.read' },
       { id: 'customers', to: '/dashboard/acounting/customers', icon: IconAddressBook, scope: 'customers.read' },
       { id: 'statistics', to: '/dashboard/acounting/statistics', icon: IconChartBar, scope: 'statistics.read' },
-      { id: 'duplicates', to: '/dashboard/duplicates', icon: IconCopy, scope: 'invoices.read' },
+      { id: 'duplicates', to: '/dashboard/duplicates', icon: IconCopy, scope: 'duplicates.read', module: 'duplicates' },
     ],
   },
   {
     id: 'golf',
     icon: IconGolf,
+    brands: ['fairway'],
     links: [
       { id: 'members', to: '/dashboard/golfrelated/members', icon: IconUsersGroup, scope: 'members.read' },
       { id: 'memberCategories', to: '/dashboard/golfrelated/member-categories', icon: IconTags, scope: 'members.read' },
@@ -103,6 +122,7 @@ export const NAV_GROUPS: readonly NavGroupDef[] = [
   {
     id: 'memberCare',
     icon: IconUserHeart,
+    brands: ['fairway'],
     links: [
       { id: 'emailSendouts', to: '/dashboard/membercare/email-sendouts', icon: IconMail, scope: 'membercare.read' },
       { id: 'emailTemplates', to: '/dashboard/membercare/email-templates', icon: IconTemplate, scope: 'membercare.read' },
@@ -118,11 +138,26 @@ export const NAV_GROUPS: readonly NavGroupDef[] = [
   },
 ];
 
-/** The groups and links a user with these scopes may see; groups left without links are dropped. */
-export function visibleNavGroups(scopes: readonly string[]): NavGroupDef[] {
-  return NAV_GROUPS.map((group) => ({ ...group, links: group.links.filter((l) => !l.scope || scopes.includes(l.scope)) })).filter(
-    (group) => group.links.length > 0,
-  );
+export interface NavContext {
+  /** The brand whose dashboard it is; the running one by default. */
+  brand?: Brand;
+  /** The organisation's modules (`subscription/my_modules`); left out, modules are not asked. */
+  modules?: readonly string[];
+}
+
+/**
+ * The groups and links a user with these scopes may see in this brand's dashboard, leaving out
+ * pages of modules the organisation does not have; groups left without links are dropped.
+ * Dubbelkoll's dashboard has no golf-portal groups: its home, the configuration and help.
+ */
+export function visibleNavGroups(scopes: readonly string[], context: NavContext = {}): NavGroupDef[] {
+  const brand = context.brand ?? currentBrand.id;
+  const { modules } = context;
+  const shows = (l: NavLinkDef) =>
+    (!l.scope || scopes.includes(l.scope)) && (!l.module || modules === undefined || modules.includes(l.module));
+  return NAV_GROUPS.filter((group) => !group.brands || group.brands.includes(brand))
+    .map((group) => ({ ...group, links: group.links.filter(shows) }))
+    .filter((group) => group.links.length > 0);
 }
 
 /** A link is active on its own page and on every page below it or belonging to it. */

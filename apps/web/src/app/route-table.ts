@@ -26,20 +26,7 @@ export interface ScreenDef {
   param?: string;
 }
 
-export const SCREENS: readonly ScreenDef[] = [
-  { id: 'duplicates', path: 'duplicates', group: 'accounting', needsConnection: true },
-  {
-    id: 'duplicatesResource',
-    path: 'duplicates/:resource',
-    group: 'accounting',
-    parent: 'duplicates',
-    param: 'resource',
-    needsConnection: true,
-  },
-  { id: 'duplicateDetail', path: 'duplicates/detail/:id', group: 'accounting', parent: 'duplicates', needsConnection: true },
-
-  // Member care
-];
+export const SCREENS: readonly ScreenDef[] = [];
 
 export function screenById(id: string): ScreenDef | undefined {
   return SCREENS.find((s) => s.id === id);

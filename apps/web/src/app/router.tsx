@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { RouteErrorScreen } from '../components/route-error-screen';
 import { loadAllNamespaces } from '../lib/i18n';
 import { lazyPage } from '../lib/lazy-route';
+import { brand } from './brand';
 import { RootLayout } from './layouts/root-layout';
 import { SCREENS } from './route-table';
 import { redirectIfLoggedIn, requireSession } from './session/guard';
@@ -72,7 +73,10 @@ export const routes: RouteObject[] = [
         // The dashboard's texts arrive together with its layout (see loadAllNamespaces).
         lazy: lazyPage(() => Promise.all([import('./layouts/vertical-layout'), loadAllNamespaces()]).then(([layout]) => layout)),
         children: [
-          { index: true, lazy: lazyPage(() => import('../features/dashboard/pages/dashboard-home-page')) },
+          // The brand's home: Fairway's dashboard, Dubbelkoll's duplicates (docs/brands.md).
+          brand.dashboardHome === '/dashboard'
+            ? { index: true, lazy: lazyPage(() => import('../features/dashboard/pages/dashboard-home-page')) }
+            : { index: true, loader: () => redirect(brand.dashboardHome) },
           { path: 'prototype', lazy: lazyPage(() => import('./pages/account-settings-page')) },
           { path: 'PrototypeModal1', lazy: lazyPage(() => import('./pages/account-settings-modal-page')) },
           { path: 'settings', lazy: lazyPage(() => import('../features/configurations/pages/configurations-page')) },
@@ -179,6 +183,10 @@ export const routes: RouteObject[] = [
           { path: 'faq', lazy: helpFaqPage },
           { path: 'help/faq', lazy: helpFaqPage },
           { path: 'help/video-guides', lazy: lazyPage(() => import('../features/help/pages/video-guides-page')) },
+          // Dubbelkoll (docs/duplicates.md#screens).
+          { path: 'duplicates', lazy: lazyPage(() => import('../features/duplicates/pages/duplicates-home-page')) },
+          { path: 'duplicates/:resource', lazy: lazyPage(() => import('../features/duplicates/pages/duplicates-resource-page')) },
+          { path: 'duplicates/detail/:id', lazy: lazyPage(() => import('../features/duplicates/pages/duplicate-detail-page')) },
           ...SCREENS.map((screen) => ({ path: screen.path, lazy: outlinePage, handle: { screen } })),
         ],
       },

@@ -31,7 +31,8 @@ const required = (key: Parameters<typeof encodeMessage>[0]) => ({ message: encod
 
 /**
  * Registration: a new customer chooses package, accounting program and golf club; an
- * existing customer gives customer number and club name instead of package and club.
+ * existing customer gives customer number and club name instead of package and club; under the
+ * Dubbelkoll brand a company chooses a tier and gives its name.
  */
 const accountFields = {
   name: requiredString(120),
@@ -74,6 +75,24 @@ export const signupBodySchema = z
           .string({ message: encodeMessage('club_name_required') })
           .trim()
           .min(1, required('club_name_required'))
+          .max(120),
+      })
+      .strict(),
+    // Dubbelkoll (docs/brands.md#dubbelkoll): a company subscribing to the duplicate detector
+    // chooses a tier and names itself; there is no golf club to pick.
+    z
+      .object({
+        customerType: z.literal('company'),
+        ...accountFields,
+        tierId: z
+          .string({ message: encodeMessage('tier_required') })
+          .trim()
+          .min(1, required('tier_required'))
+          .max(40),
+        companyName: z
+          .string({ message: encodeMessage('company_name_required') })
+          .trim()
+          .min(1, required('company_name_required'))
           .max(120),
       })
       .strict(),

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { emailField, orgNumberField, requiredString } from '../validation/rules';
 
-/** What we charge a club besides the package (docs/subscriptions.md#terms), in öre ex VAT. */
-export const BILLING_PRICES_ORE = {
-  annualLicence: 300_000,
-  installation: 150_000,
-  onboarding: 150_000,
-  supportPerHour: 150_000,
-} as const;
+// Prices and their formatting live in a zod-free module: the public price page shows them
+// without loading zod (docs/web-app.md#bundle-budget).
+import { BILLING_PRICES_ORE, formatSek } from './prices';
+
+export { BILLING_PRICES_ORE, formatSek };
 
 /** Our invoices to clubs carry 25 % VAT (docs/subscriptions.md#billing). */
 export const BILLING_VAT_RATE = 25;
@@ -91,25 +89,4 @@ export function billingTotals(lines: readonly Pick<BillingLine, 'amountOre'>[]):
   const subtotalOre = lines.reduce((sum, line) => sum + line.amountOre, 0);
   const vatOre = Math.round((subtotalOre * BILLING_VAT_RATE) / 100);
   return { subtotalOre, vatOre, totalOre: subtotalOre + vatOre };
-}
-
-/** Öre as kronor for people: "1 234,50 kr" in Swedish, "SEK 1,234.50" in English. */
-/** One formatter per language and decimals: building an `Intl.NumberFormat` costs far more than using one. */
-const sekFormats = new Map<string, Intl.NumberFormat>();
-
-export function formatSek(ore: number, lang: 'sv' | 'en'): string {
-  const decimals = ore % 100 === 0 ? 0 : 2;
-  const key = `${lang}:${decimals}`;
-  let format = sekFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(lang === 'en' ? 'en-SE' : 'sv-SE', {
-      style: 'currency',
-      currency: 'SEK',
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: 2,
-    });
-    sekFormats.set(key, format);
-  }
-  // + 0 turns a negative zero (the VAT of a 0 % credit row) into "0 kr", not "-0 kr".
-  return format.format(ore / 100 + 0);
 }

@@ -322,6 +322,28 @@ export const contractsListSchema = z.object({
 });
 export type ContractsList = z.infer<typeof contractsListSchema>;
 
+/** At most this many tags in `GET contracts/tags` (a club uses a handful; the list is for a picker). */
+export const CONTRACT_TAGS_LIST_MAX = 1_000;
+
+/** GET contracts/tags (also `GET tags`): the tags in use, optionally those containing `search`. */
+export const contractTagsQuerySchema = z.object({ search: z.string().trim().max(CONTRACT_TAG_MAX_LENGTH).optional() }).strict();
+export type ContractTagsQuery = z.input<typeof contractTagsQuerySchema>;
+
+/** A tag in use and how many of the caller's contracts carry it. */
+export const contractTagUsageSchema = z.object({ name: z.string(), contracts: z.number().int() });
+export type ContractTagUsage = z.infer<typeof contractTagUsageSchema>;
+
+/**
+ * The tags on the club account's contracts, by name; `supported` and `notice` as in the list
+ * (Visma eEkonomi has no contracts, so no tags).
+ */
+export const contractTagsListSchema = z.object({
+  data: z.array(contractTagUsageSchema).max(CONTRACT_TAGS_LIST_MAX),
+  supported: z.boolean(),
+  notice: z.string().nullable(),
+});
+export type ContractTagsList = z.infer<typeof contractTagsListSchema>;
+
 /** GET schedules/contracts: what the daily job will do for the club account. */
 export const contractScheduleItemSchema = z.object({
   kind: z.enum(['cancellation', 'priceChange']),

@@ -172,6 +172,21 @@ export const invoicePaymentSchema = z.object({
 });
 export type InvoicePaymentItem = z.infer<typeof invoicePaymentSchema>;
 
+/** Where a mirrored payment was registered: through the portal (POST invoices/{id}/payments) or in the accounting program. */
+export const INVOICE_PAYMENT_SOURCES = ['portal', 'accounting'] as const;
+export type InvoicePaymentSource = (typeof INVOICE_PAYMENT_SOURCES)[number];
+/** At most this many payments in `GET invoices/{id}/payments` (an invoice has a few). */
+export const INVOICE_PAYMENTS_MAX = 1_000;
+
+/** GET invoices/{id}/payments (also `GET invoice_payment/{id}`): the invoice's payments as the mirror holds them, oldest first. */
+export const invoicePaymentsListSchema = z.object({
+  data: z
+    .array(invoicePaymentSchema.extend({ source: z.enum(INVOICE_PAYMENT_SOURCES), syncedAt: str(40) }))
+    .max(INVOICE_PAYMENTS_MAX),
+  invoice: z.object({ id: z.string().uuid(), number: str(), balanceOre: z.number().int() }),
+});
+export type InvoicePaymentsList = z.infer<typeof invoicePaymentsListSchema>;
+
 export const invoiceListRowSchema = z.object({
   id: z.string().uuid(),
   number: str(),

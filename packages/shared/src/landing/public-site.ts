@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DUPLICATE_RESOURCES } from '../duplicates/duplicates.schemas';
 
 /**
  * The public pages a search engine may list (docs/web-app.md#routes), in the order the sitemap
@@ -7,10 +8,6 @@ import { z } from 'zod';
  */
 export const PUBLIC_PAGE_PATHS = ['/', '/functions', '/price', '/faq', '/blog', '/contact-us'] as const;
 export type PublicPagePath = (typeof PUBLIC_PAGE_PATHS)[number];
-
-/** The kinds of document the duplicate detector compares (docs/brands.md#dubbelkoll). */
-export const DUPLICATE_RESOURCES = ['invoice', 'order', 'voucher'] as const;
-export type DuplicateResource = (typeof DUPLICATE_RESOURCES)[number];
 
 export const duplicateTierSchema = z.object({
   id: z.string(),
@@ -30,16 +27,17 @@ export const duplicateTierSchema = z.object({
 export type DuplicateTier = z.infer<typeof duplicateTierSchema>;
 
 /**
- * The duplicate detector's tiers (`landing_page/tiers`, docs/brands.md#dubbelkoll). Product
- * reference data like the golf packages, but fixed in code: Dubbelkoll has no registration flow
- * of its own that would need them in the database.
+ * The duplicate detector's tiers (`landing_page/tiers` and `tiers`, docs/subscriptions.md#tiers),
+ * cheapest first. Product reference data like the golf packages, but fixed in code: a Dubbelkoll
+ * subscription names its tier by id, and the limits are read from here
+ * (apps/server/src/modules/subscriptions/duplicate-allowance.ts).
  */
 export const DUPLICATE_TIERS: readonly DuplicateTier[] = [
   {
     id: 'start',
     name: 'Start',
     documentsPerMonth: 500,
-    resources: ['invoice'],
+    resources: ['invoice', 'supplier_invoice'],
     maxUsers: 2,
     maxCompanies: 1,
     historyMonths: 12,
@@ -49,7 +47,7 @@ export const DUPLICATE_TIERS: readonly DuplicateTier[] = [
     id: 'business',
     name: 'Business',
     documentsPerMonth: 3_000,
-    resources: ['invoice', 'order', 'voucher'],
+    resources: ['invoice', 'supplier_invoice', 'order', 'voucher'],
     maxUsers: 5,
     maxCompanies: 2,
     historyMonths: 24,
@@ -59,10 +57,15 @@ export const DUPLICATE_TIERS: readonly DuplicateTier[] = [
     id: 'pro',
     name: 'Pro',
     documentsPerMonth: 15_000,
-    resources: ['invoice', 'order', 'voucher'],
+    resources: ['invoice', 'supplier_invoice', 'order', 'voucher'],
     maxUsers: 20,
     maxCompanies: 5,
     historyMonths: 36,
     monthlyPriceOre: 149_500,
   },
 ];
+
+/** The tier with this id, if there is one. */
+export function findDuplicateTier(id: string | null | undefined): DuplicateTier | null {
+  return DUPLICATE_TIERS.find((t) => t.id === id) ?? null;
+}

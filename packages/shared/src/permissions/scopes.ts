@@ -16,6 +16,9 @@ export const SCOPES = {
     'invoices.read',
     'invoices.write',
     'statistics.read',
+    'suppliers.read',
+    'duplicates.read',
+    'duplicates.write',
   ],
   golf_related: [
     'members.read',

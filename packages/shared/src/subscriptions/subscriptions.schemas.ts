@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { PAYMENT_PLANS, type PaymentPlan } from '../constants';
 import { packageSchema } from '../landing/landing.schemas';
+import { duplicateTierSchema } from '../landing/public-site';
 import { encodeMessage } from '../validation/messages';
 import { optionalString } from '../validation/rules';
 
 /** Months one billing covers under each payment plan (docs/subscriptions.md#terms). */
 export const PAYMENT_PLAN_MONTHS: Record<PaymentPlan, number> = { annually: 12, quarterly: 3, monthly: 1 };
 
-/** Quarterly payment adds 80 SEK ex VAT per month (docs/subscriptions.md#terms), in öre. */
-export const QUARTERLY_SURCHARGE_ORE_PER_MONTH = 8_000;
+// The terms the public price page shows, zod-free (docs/web-app.md#bundle-budget).
+import { COMMITMENT_MONTHS, QUARTERLY_SURCHARGE_ORE_PER_MONTH } from './terms';
 
-/** The commitment of every subscription term (docs/subscriptions.md#terms). */
-export const COMMITMENT_MONTHS = 12;
+export { COMMITMENT_MONTHS, QUARTERLY_SURCHARGE_ORE_PER_MONTH };
 
 /** The four cancellation reasons (docs/subscriptions.md#changes). */
 export const CANCELLATION_REASONS = ['no_budget', 'too_expensive', 'changing_systems', 'other'] as const;
@@ -72,6 +72,8 @@ export const subscriptionRequestSchema = z.object({
   type: z.enum(SUBSCRIPTION_REQUEST_TYPES),
   status: z.enum(SUBSCRIPTION_REQUEST_STATUSES),
   targetPackageId: z.string().nullable(),
+  /** A Dubbelkoll tier change (docs/subscriptions.md#tiers). */
+  targetTierId: z.string().nullable(),
   paymentPlan: paymentPlanSchema.nullable(),
   reason: z.enum(CANCELLATION_REASONS).nullable(),
   comment: z.string().nullable(),
@@ -86,6 +88,8 @@ export const subscriptionSchema = z.object({
   id: z.string().uuid(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   package: packageSchema,
+  /** Dubbelkoll's tier when the organisation subscribes to the duplicate detector (docs/subscriptions.md#tiers). */
+  tier: duplicateTierSchema.nullable(),
   paymentPlan: paymentPlanSchema,
   smsPlan: smsPlanSchema.nullable(),
   /** Current 12-month term (YYYY-MM-DD). */
@@ -97,6 +101,10 @@ export const subscriptionSchema = z.object({
     smsThisMonth: z.number().int(),
     users: z.number().int(),
     clubAccounts: z.number().int(),
+    /** Documents the duplicate scans read this month (Dubbelkoll's tier limit). */
+    duplicateDocumentsThisMonth: z.number().int(),
+    /** Club accounts linked to a cloud accounting program (Dubbelkoll's "companies"). */
+    connectedCompanies: z.number().int(),
   }),
   pendingRequests: z.array(subscriptionRequestSchema),
   /** Whether the caller may upgrade, downgrade or cancel (Owners only; docs/subscriptions.md#changes). */
@@ -123,6 +131,18 @@ export const updatePackageBodySchema = z
   })
   .strict();
 export type UpdatePackageBody = z.infer<typeof updatePackageBodySchema>;
+
+/** PUT subscriptions/update_tier/{id}: Dubbelkoll's upgrade or downgrade (docs/subscriptions.md#tiers). */
+export const updateTierBodySchema = z
+  .object({
+    tierId: z
+      .string({ message: encodeMessage('required') })
+      .trim()
+      .min(1, { message: encodeMessage('required') })
+      .max(40),
+  })
+  .strict();
+export type UpdateTierBody = z.infer<typeof updateTierBodySchema>;
 
 export const cancelSubscriptionBodySchema = z
   .object({

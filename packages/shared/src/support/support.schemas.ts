@@ -12,8 +12,8 @@ import { emailField, optionalString, requiredString } from '../validation/rules'
  * decimal hours).
  */
 
-/** A contact message is answered within this many hours (docs/help.md#contact). */
-export const CONTACT_REPLY_HOURS = 48;
+// Zod-free, for the contact page (docs/web-app.md#bundle-budget).
+export { CONTACT_REPLY_HOURS } from './terms';
 
 export const SUPPORT_NAME_MAX = 100;
 export const SUPPORT_CLUB_MAX = 150;

@@ -77,6 +77,8 @@ export const VALIDATION_MESSAGES = {
   golf_club_required: { sv: 'Du måste välja en golfklubb', en: 'You must choose a golfclub' },
   customer_number_required: { sv: 'Kundnummer krävs', en: 'Customer number required' },
   club_name_required: { sv: 'Golfklubbens namn krävs', en: 'Golf club name required' },
+  tier_required: { sv: 'Välj en nivå', en: 'Choose a tier' },
+  company_name_required: { sv: 'Företagets namn krävs', en: 'Company name required' },
   sender_name: {
     sv: 'Avsändarens namn behöver vara minst 1 och högst 11 karaktärer',
     en: 'Sender Name max length must be 11 and min length 1',
@@ -87,6 +89,11 @@ export const VALIDATION_MESSAGES = {
   phone: { sv: 'Ogiltigt telefonnummer', en: 'Invalid phone number' },
   role_name_taken: { sv: 'Det finns redan en roll med det namnet', en: 'A role with that name already exists' },
   role_required: { sv: 'Välj en roll', en: 'Choose a role' },
+  duplicate_field_required: {
+    sv: 'Fältet {name} måste jämföras',
+    en: 'The field {name} must be compared',
+  },
+  duplicate_field_twice: { sv: 'Ett fält är valt två gånger', en: 'A field is chosen twice' },
   club_to_sync_required: { sv: 'Välj vilken klubb data ska synkas till', en: 'Kindly select club to sync data to' },
   date_months_back: {
     sv: 'Välj ett datum högst {months} månader bakåt i tiden',

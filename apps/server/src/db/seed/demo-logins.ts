@@ -34,7 +34,9 @@ export const DEMO_ORGANISATION = {
   city: 'Uppsala',
   country: 'Sverige',
   billingEmail: 'ekonomi@demo.fairway.se',
-  packageId: 'standard',
+  // Plus: the smallest package with duplicate detection, so the golf demo shows Dubbelkoll at work
+  // too (docs/duplicates.md#demo-data).
+  packageId: 'plus',
   accountingProgram: 'fortnox',
 } as const;
 
@@ -43,3 +45,19 @@ export const DEMO_CLUB_ACCOUNTS = [
   { name: 'Fairway Demo GK', organisationNumber: '802499-1237', accountingProgram: 'fortnox' },
   { name: 'Fairway Demo GK Drift AB', organisationNumber: '559412-3456', accountingProgram: 'visma_eekonomi' },
 ] as const;
+
+/**
+ * Dubbelkoll's demo (BRAND=dubbelkoll, docs/brands.md#dubbelkoll): a company on the Business tier
+ * whose books are in Fortnox (the simulator), with the same logins as the golf demo.
+ */
+export const DEMO_DUBBELKOLL_COMPANY = {
+  name: 'Dubbelkoll Demo AB',
+  organisationNumber: '559412-3456',
+  invoiceAddress: 'Kungsgatan 8',
+  zipCode: '753 21',
+  city: 'Uppsala',
+  country: 'Sverige',
+  billingEmail: 'ekonomi@demo.fairway.se',
+  tierId: 'business',
+  accountingProgram: 'fortnox',
+} as const;

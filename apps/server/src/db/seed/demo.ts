@@ -1,8 +1,9 @@
-import type { RoleName } from '@fairway/shared';
+import type { Brand, RoleName } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../lib/passwords';
 import { connectToSimulator } from '../../modules/accounting/connection/connections.service';
+import { DUBBELKOLL_PACKAGE_ID } from '../../modules/auth/auth.service';
 import { connectDemoGit } from '../../modules/git/connection/git-connections.service';
 import { queueGitRefresh } from '../../modules/git/refresh/git-refresh.service';
 import { createOrganisationWithOwner } from '../../modules/organizations/organizations.service';
@@ -10,7 +11,7 @@ import { ensureSystemRoles } from '../../modules/permissions/permissions.reposit
 import type { Db } from '../client';
 import { clubAccounts, memberships, organisations, passwordHistory, userClubAccounts, users } from '../schema';
 import { seedDemoFees } from './demo-fees';
-import { DEMO_CLUB_ACCOUNTS, DEMO_LOGINS, DEMO_ORGANISATION, type DemoLogin } from './demo-logins';
+import { DEMO_CLUB_ACCOUNTS, DEMO_DUBBELKOLL_COMPANY, DEMO_LOGINS, DEMO_ORGANISATION, type DemoLogin } from './demo-logins';
 import { seedDemoMembers } from './demo-members';
 import { seedReferenceData } from './reference-data';
 
@@ -34,11 +35,12 @@ const REACHES_OPERATING_COMPANY: Record<RoleName, boolean> = {
 
 /**
  * The demo organisation "Fairway Demo GK" (Uppsala) with its two club accounts and one user per
- * role. main.ts runs it on an empty database; running it again changes nothing. Answers the
+ * role; under the Dubbelkoll brand the company "Dubbelkoll Demo AB" on the Business tier instead. main.ts runs it on an empty database; running it again changes nothing. Answers the
  * logins to print.
  */
-export async function seedDemo(app: { db: Db }): Promise<DemoLogin[]> {
+export async function seedDemo(app: { db: Db }, brand: Brand = 'fairway'): Promise<DemoLogin[]> {
   const { db } = app;
+  const dubbelkoll = brand === 'dubbelkoll';
   const logins = DEMO_LOGINS.map((l) => ({ ...l }));
   const owner = DEMO_LOGINS[0] as DemoLogin;
   const [already] = await db.select({ id: users.id }).from(users).where(eq(users.email, owner.email)).limit(1);
@@ -49,41 +51,55 @@ export async function seedDemo(app: { db: Db }): Promise<DemoLogin[]> {
 
   await db.transaction(async (tx) => {
     const [club, operating] = DEMO_CLUB_ACCOUNTS;
+    // Dubbelkoll's demo is one company on the Business tier; the golf demo a club with its operating company.
+    const facts = dubbelkoll ? DEMO_DUBBELKOLL_COMPANY : DEMO_ORGANISATION;
     const created = await createOrganisationWithOwner(tx, {
-      organisation: {
-        name: DEMO_ORGANISATION.name,
-        packageId: DEMO_ORGANISATION.packageId,
-        accountingProgram: DEMO_ORGANISATION.accountingProgram,
-        organisationNumber: DEMO_ORGANISATION.organisationNumber,
-      },
-      clubAccount: { name: club.name, organisationNumber: club.organisationNumber },
+      organisation: dubbelkoll
+        ? {
+            name: DEMO_DUBBELKOLL_COMPANY.name,
+            packageId: DUBBELKOLL_PACKAGE_ID,
+            accountingProgram: DEMO_DUBBELKOLL_COMPANY.accountingProgram,
+            organisationNumber: DEMO_DUBBELKOLL_COMPANY.organisationNumber,
+            duplicateTierId: DEMO_DUBBELKOLL_COMPANY.tierId,
+          }
+        : {
+            name: DEMO_ORGANISATION.name,
+            packageId: DEMO_ORGANISATION.packageId,
+            accountingProgram: DEMO_ORGANISATION.accountingProgram,
+            organisationNumber: DEMO_ORGANISATION.organisationNumber,
+          },
+      clubAccount: dubbelkoll
+        ? { name: DEMO_DUBBELKOLL_COMPANY.name, organisationNumber: DEMO_DUBBELKOLL_COMPANY.organisationNumber }
+        : { name: club.name, organisationNumber: club.organisationNumber },
       owner: { email: owner.email, name: owner.name, phone: PHONES.Owner, passwordHash: hashes[0] as string },
-      golfclubAdmin: true,
+      golfclubAdmin: !dubbelkoll,
     });
     const organisationId = created.organisationId;
     await tx
       .update(organisations)
       .set({
-        invoiceAddress: DEMO_ORGANISATION.invoiceAddress,
-        zipCode: DEMO_ORGANISATION.zipCode,
-        city: DEMO_ORGANISATION.city,
-        country: DEMO_ORGANISATION.country,
-        billingEmail: DEMO_ORGANISATION.billingEmail,
+        invoiceAddress: facts.invoiceAddress,
+        zipCode: facts.zipCode,
+        city: facts.city,
+        country: facts.country,
+        billingEmail: facts.billingEmail,
       })
       .where(eq(organisations.id, organisationId));
-    const [drift] = await tx
-      .insert(clubAccounts)
-      .values({
-        organisationId,
-        name: operating.name,
-        organisationNumber: operating.organisationNumber,
-        accountingProgram: operating.accountingProgram,
-      })
-      .returning({ id: clubAccounts.id });
-    if (!drift) throw new Error('club_accounts insert returned no row');
+    let drift: { id: string } | undefined;
+    if (!dubbelkoll) {
+      [drift] = await tx
+        .insert(clubAccounts)
+        .values({
+          organisationId,
+          name: operating.name,
+          organisationNumber: operating.organisationNumber,
+          accountingProgram: operating.accountingProgram,
+        })
+        .returning({ id: clubAccounts.id });
+      if (!drift) throw new Error('club_accounts insert returned no row');
+      await tx.insert(userClubAccounts).values({ userId: created.userId, clubAccountId: drift.id, organisationId });
+    }
     const roleIds = await ensureSystemRoles(tx, { organisationId });
-
-    await tx.insert(userClubAccounts).values({ userId: created.userId, clubAccountId: drift.id, organisationId });
 
     for (const [index, login] of DEMO_LOGINS.entries()) {
       if (login.role === 'Owner') continue;
@@ -106,16 +122,18 @@ export async function seedDemo(app: { db: Db }): Promise<DemoLogin[]> {
         organisationId,
         userId: user.id,
         roleId: roleIds[login.role],
-        golfclubAdmin: login.role === 'Manager',
+        golfclubAdmin: !dubbelkoll && login.role === 'Manager',
         status: 'active',
       });
-      const reach = REACHES_OPERATING_COMPANY[login.role] ? [created.clubAccountId, drift.id] : [created.clubAccountId];
+      const reach = drift && REACHES_OPERATING_COMPANY[login.role] ? [created.clubAccountId, drift.id] : [created.clubAccountId];
       await tx
         .insert(userClubAccounts)
         .values(reach.map((clubAccountId) => ({ userId: user.id, clubAccountId, organisationId })));
     }
-    await seedDemoMembers(tx, { organisationId, clubAccountId: created.clubAccountId });
-    await seedDemoFees(tx, { organisationId, clubAccountId: created.clubAccountId });
+    if (!dubbelkoll) {
+      await seedDemoMembers(tx, { organisationId, clubAccountId: created.clubAccountId });
+      await seedDemoFees(tx, { organisationId, clubAccountId: created.clubAccountId });
+    }
   });
   return logins;
 }
@@ -143,8 +161,8 @@ export async function connectDemoAccounts(app: FastifyInstance): Promise<void> {
       account.accountingProgram,
       owner.id,
     );
-    // The golf club's GIT is the GIT simulator (docs/git.md#protocol).
-    if (account.accountingProgram === 'fortnox') {
+    // The golf club's GIT is the GIT simulator (docs/git.md#protocol); Dubbelkoll's company has no GIT.
+    if (account.accountingProgram === 'fortnox' && app.config.BRAND !== 'dubbelkoll') {
       const target = { organisationId: owner.organisationId, clubAccountId: account.id };
       await connectDemoGit(app, target, owner.id);
       await queueGitRefresh(app, target, 'initial');

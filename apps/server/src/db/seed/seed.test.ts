@@ -86,7 +86,7 @@ describe('seedDemo', () => {
     expect(org).toMatchObject({
       name: 'Fairway Demo GK',
       city: 'Uppsala',
-      packageId: 'standard',
+      packageId: 'plus',
       organisationNumber: '802499-1237',
     });
     const accounts = await app.db.select().from(clubAccounts).orderBy(clubAccounts.name);

@@ -119,6 +119,14 @@ export const accountingMessages = {
     sv: 'Dokument {number} från bokföringsprogrammet kunde inte sparas i portalen och hoppades över',
     en: 'Document {number} from the accounting program could not be saved in the portal and was skipped',
   },
+  'accounting.event.resourceRefused': {
+    sv: 'Bokföringsprogrammet ger inte portalen tillgång till {resource}; de jämförs inte av dubblettkontrollen',
+    en: 'The accounting program does not give the portal access to {resource}; they are not checked for duplicates',
+  },
+  'accounting.resourceRefused': {
+    sv: 'Företaget saknar modulen i bokföringsprogrammet, eller så gjordes kopplingen utan den behörigheten. Koppla bokföringsprogrammet på nytt och godkänn alla behörigheter.',
+    en: 'The company lacks the module in the accounting program, or the connection was made without that permission. Connect the accounting program again and approve every permission.',
+  },
   'accounting.documentNotStorable': {
     sv: 'Ett värde i dokumentet kan inte sparas (t.ex. ett för stort tal eller ett ogiltigt datum). Rätta det i bokföringsprogrammet.',
     en: 'A value in the document cannot be saved (e.g. a number too large or an invalid date). Correct it in the accounting program.',
@@ -232,6 +240,38 @@ export const accountingMessages = {
   'accounting.fortnox.contractInactive': {
     sv: 'Avtalet är inaktivt i Fortnox.',
     en: 'The contract is inactive in Fortnox.',
+  },
+  'accounting.fortnox.supplierInvoiceBooked': {
+    sv: 'Leverantörsfakturan är bokförd i Fortnox och kan inte makuleras. Kreditera den i stället.',
+    en: 'The supplier invoice is booked in Fortnox and cannot be cancelled. Credit it instead.',
+  },
+  'accounting.fortnox.supplierInvoiceNotBooked': {
+    sv: 'Leverantörsfakturan måste bokföras i Fortnox först.',
+    en: 'The supplier invoice must be booked in Fortnox first.',
+  },
+  'accounting.fortnox.supplierInvoiceCancelled': {
+    sv: 'Leverantörsfakturan är makulerad i Fortnox.',
+    en: 'The supplier invoice is cancelled in Fortnox.',
+  },
+  'accounting.fortnox.supplierInvoiceAlreadyCredited': {
+    sv: 'Leverantörsfakturan är redan krediterad.',
+    en: 'The supplier invoice has already been credited.',
+  },
+  'accounting.fortnox.orderInvoiced': {
+    sv: 'Ordern är redan fakturerad i Fortnox och kan inte makuleras.',
+    en: 'The order has already been invoiced in Fortnox and cannot be cancelled.',
+  },
+  'accounting.fortnox.orderCancelled': {
+    sv: 'Ordern är redan makulerad i Fortnox.',
+    en: 'The order is already cancelled in Fortnox.',
+  },
+  'accounting.fortnox.voucherUnbalanced': {
+    sv: 'Verifikationen är inte i balans: debet och kredit måste vara lika.',
+    en: 'The voucher does not balance: debit and credit must be equal.',
+  },
+  'accounting.fortnox.voucherSeriesMissing': {
+    sv: 'Verifikationsserien finns inte i Fortnox.',
+    en: 'The voucher series does not exist in Fortnox.',
   },
   'accounting.fortnox.missingEmail': {
     sv: 'Kunden saknar e-postadress för fakturor.',

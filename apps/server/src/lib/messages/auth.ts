@@ -2,6 +2,10 @@ import type { MessageDictionary } from './types';
 
 /** Messages of sign-in, registration, sessions and passwords. */
 export const authMessages = {
+  'auth.registrationNotOffered': {
+    sv: 'Den här typen av registrering erbjuds inte här',
+    en: 'This kind of registration is not offered here',
+  },
   'auth.invalidCredentials': {
     sv: 'Felaktig e-postadress eller lösenord',
     en: 'Incorrect e-mail or password',

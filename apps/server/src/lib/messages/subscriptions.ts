@@ -64,6 +64,61 @@ export const subscriptionsMessages = {
     sv: 'Utskicket behöver {wanted} sms men SMS-planen har bara {remaining} kvar denna månad. Välj en större SMS-plan eller färre mottagare.',
     en: 'The send-out needs {wanted} SMS but the SMS plan has only {remaining} left this month. Choose a larger SMS plan or fewer recipients.',
   },
+  'subscriptions.moduleNotIncluded': {
+    sv: '{module} ingår inte i paketet {package}. Modulen ingår från paketet {required}: uppgradera abonnemanget under Inställningar → Abonnemang.',
+    en: '{module} is not included in the {package} package. The module is included from the {required} package: upgrade your subscription under Settings → Subscription.',
+  },
+  'subscriptions.module.invoicing': { sv: 'Fakturering', en: 'Invoicing' },
+  'subscriptions.module.customers-articles': { sv: 'Kunder och artiklar', en: 'Customers and articles' },
+  'subscriptions.module.contracts': { sv: 'Avtal', en: 'Contracts' },
+  'subscriptions.module.git-members': { sv: 'GIT-medlemmar och avgifter', en: 'GIT members and fees' },
+  'subscriptions.module.member-care': { sv: 'Medlemsvård och nyhetsbrev', en: 'Member care and newsletters' },
+  'subscriptions.module.sms': { sv: 'SMS-utskick', en: 'SMS sendouts' },
+  'subscriptions.module.statistics': { sv: 'Statistik', en: 'Statistics' },
+  'subscriptions.module.duplicates': { sv: 'Dubblettkontroll', en: 'Duplicate detection' },
+  'subscriptions.module.api-automation': { sv: 'API och automatisk synkronisering', en: 'API and automatic sync' },
+  'subscriptions.unknownTier': { sv: 'Nivån finns inte', en: 'The tier does not exist' },
+  'subscriptions.noTier': {
+    sv: 'Abonnemanget har ingen Dubbelkoll-nivå att byta',
+    en: 'The subscription has no Dubbelkoll tier to change',
+  },
+  'subscriptions.tierNotPackage': {
+    sv: 'Ett Dubbelkoll-abonnemang byter nivå, inte paket',
+    en: 'A Dubbelkoll subscription changes tier, not package',
+  },
+  'subscriptions.sameTier': { sv: 'Ni har redan nivån {tier}', en: 'You already have the {tier} tier' },
+  'subscriptions.tierRequestPending': {
+    sv: 'Det finns redan en väntande begäran om byte till nivån {tier}',
+    en: 'A request to change to the {tier} tier is already pending',
+  },
+  'subscriptions.tierTooSmallForUsers': {
+    sv: 'Nivån {tier} omfattar högst {max} användare och ni har {used}. Ta bort användare under Användare innan ni byter nivå.',
+    en: 'The {tier} tier includes at most {max} users and you have {used}. Remove users under Users before changing tier.',
+  },
+  'subscriptions.tierTooSmallForCompanies': {
+    sv: 'Nivån {tier} omfattar högst {max} anslutna företag och ni har {used}. Koppla från företag under Integrationer innan ni byter nivå.',
+    en: 'The {tier} tier includes at most {max} connected companies and you have {used}. Disconnect companies under Integrations before changing tier.',
+  },
+  'subscriptions.tierUserLimitReached': {
+    sv: 'Nivån {tier} omfattar högst {max} användare. Byt till en större nivå under Inställningar → Abonnemang för att bjuda in fler användare.',
+    en: 'The {tier} tier includes at most {max} users. Change to a larger tier under Settings → Subscription to invite more users.',
+  },
+  'subscriptions.tierCompanyLimitReached': {
+    sv: 'Nivån {tier} omfattar högst {max} anslutna företag. Byt till en större nivå under Inställningar → Abonnemang, eller koppla från ett annat företag, för att ansluta fler.',
+    en: 'The {tier} tier includes at most {max} connected companies. Change to a larger tier under Settings → Subscription, or disconnect another company, to connect more.',
+  },
+  'subscriptions.duplicateDocumentsExceeded': {
+    sv: '{name} omfattar upp till {limit} kontrollerade dokument/månad och {used} är redan kontrollerade denna månad. Byt till en större nivå under Inställningar → Abonnemang för att kontrollera fler.',
+    en: '{name} includes up to {limit} checked documents/month and {used} have already been checked this month. Change to a larger tier under Settings → Subscription to check more.',
+  },
+  'subscriptions.event.tierRequested': {
+    sv: '{name} begärde byte från nivån {from} till {tier}',
+    en: '{name} requested a change from the {from} tier to {tier}',
+  },
+  'subscriptions.event.tierChanged': {
+    sv: 'Nivån ändrades från {from} till {tier}',
+    en: 'The tier changed from {from} to {tier}',
+  },
   'subscriptions.event.packageRequested': {
     sv: '{name} begärde byte från paketet {from} till {package}',
     en: '{name} requested a change from the {from} package to {package}',

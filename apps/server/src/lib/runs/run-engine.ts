@@ -126,16 +126,37 @@ export interface RunEngineDeps {
   logEvent(input: LogEventInput): Promise<void>;
 }
 
-/** A run's job: the run, and how often it has found its club account busy. */
-interface RunJob {
-  runId: string;
+/**
+ * How urgent a queued run is: `person` when someone waits on a page for it (they pressed refresh,
+ * they just connected the program), `background` for the schedule and follow-ups. A worker takes
+ * the waiting person's run before any background run queued earlier, so a club's first refresh
+ * never waits behind other clubs' nightly ones.
+ */
+export type RunUrgency = 'person' | 'background';
+const JOB_PRIORITY: Record<RunUrgency, number> = { person: 10, background: 0 };
+
+export interface EnqueueOptions {
+  startAfterSeconds?: number;
+  urgency?: RunUrgency;
+  /** How often the run has found its club account busy (the engine's own re-queues). */
   waits?: number;
 }
 
+/** A run's job: the run, how often it has found its club account busy, and its urgency. */
+interface RunJob {
+  runId: string;
+  waits?: number;
+  urgency?: RunUrgency;
+}
+
 const runJob = (data: unknown): RunJob | null => {
-  const { runId, waits } = (data ?? {}) as { runId?: unknown; waits?: unknown };
+  const { runId, waits, urgency } = (data ?? {}) as { runId?: unknown; waits?: unknown; urgency?: unknown };
   if (typeof runId !== 'string' || !/^[0-9a-f-]{36}$/i.test(runId)) return null;
-  return { runId, waits: typeof waits === 'number' && waits >= 0 ? waits : 0 };
+  return {
+    runId,
+    waits: typeof waits === 'number' && waits >= 0 ? waits : 0,
+    urgency: urgency === 'person' ? 'person' : 'background',
+  };
 };
 
 export class RunEngine {
@@ -179,9 +200,13 @@ export class RunEngine {
   }
 
   /** Queues the job of a run written by its module (after the commit that wrote it). */
-  async enqueue(kind: Pick<RunKind, 'queue'>, runId: string, startAfterSeconds?: number, waits?: number): Promise<void> {
-    const job: RunJob = waits ? { runId, waits } : { runId };
-    await this.deps.jobs.send(kind.queue, job, startAfterSeconds ? { startAfter: startAfterSeconds } : {});
+  async enqueue(kind: Pick<RunKind, 'queue'>, runId: string, options: EnqueueOptions = {}): Promise<void> {
+    const { startAfterSeconds, waits, urgency = 'background' } = options;
+    const job: RunJob = { runId, ...(waits ? { waits } : {}), ...(urgency === 'person' ? { urgency } : {}) };
+    await this.deps.jobs.send(kind.queue, job, {
+      ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+      ...(urgency === 'person' ? { priority: JOB_PRIORITY.person } : {}),
+    });
   }
 
   /**
@@ -198,7 +223,7 @@ export class RunEngine {
 
   private async attemptJob<TTable extends PgTable, TOptions>(
     kind: RunKind<TTable, TOptions>,
-    { runId, waits = 0 }: RunJob,
+    { runId, waits = 0, urgency = 'background' }: RunJob,
     options?: TOptions,
   ): Promise<RunOutcome> {
     const { db, database, staleSeconds } = this.deps;
@@ -210,7 +235,7 @@ export class RunEngine {
     // died (even by SIGKILL) lets it go with its connection. So two live workers never work
     // runs of the same kind and club account at once, whatever the heartbeats say.
     const lock = await database.tryHoldLock(lockKey);
-    if (!lock) return this.later(kind, runId, waits);
+    if (!lock) return this.later(kind, runId, waits, urgency);
     try {
       // Not the held lock's key: the session that holds that one is not the transaction's.
       const claim = await claimRun(db, kind.store, `run-start:${kind.name}:${peek.clubAccountId}`, runId, {
@@ -218,7 +243,7 @@ export class RunEngine {
         maxAttempts: kind.maxAttempts,
         lease: randomUUID(),
       });
-      if (claim.outcome === 'busy') return this.later(kind, runId, waits);
+      if (claim.outcome === 'busy') return this.later(kind, runId, waits, urgency);
       if (claim.outcome === 'exhausted') {
         await this.abandon(kind, claim.run);
         return 'failed';
@@ -262,10 +287,13 @@ export class RunEngine {
     kind: RunKind<TTable, TOptions>,
     runId: string,
     waits: number,
+    urgency: RunUrgency,
   ): Promise<'busy'> {
-    await this.enqueue(kind, runId, busyRetrySeconds(waits), waits + 1).catch((error: unknown) => {
-      this.deps.log.error({ err: error, run: runId, kind: kind.name }, 'could not queue the waiting run again');
-    });
+    await this.enqueue(kind, runId, { startAfterSeconds: busyRetrySeconds(waits), waits: waits + 1, urgency }).catch(
+      (error: unknown) => {
+        this.deps.log.error({ err: error, run: runId, kind: kind.name }, 'could not queue the waiting run again');
+      },
+    );
     return 'busy';
   }
 
@@ -339,7 +367,7 @@ export class RunEngine {
       log[retry ? 'warn' : 'error']({ err: error, run: run.id, kind: kind.name, attempt: run.attempts }, 'run failed');
       if (!(await settleRun(db, kind.store, run.id, lease, retry ? 'queued' : 'failed', reason))) return 'taken-over';
       if (retry) {
-        await this.enqueue(kind, run.id, retryDelaySeconds(run.attempts)).catch((e: unknown) =>
+        await this.enqueue(kind, run.id, { startAfterSeconds: retryDelaySeconds(run.attempts) }).catch((e: unknown) =>
           // The sweep queues it again later (FORGOTTEN_QUEUED_SECONDS).
           log.error({ err: e, run: run.id }, 'could not queue the retry'),
         );

@@ -2,15 +2,12 @@ import type { Db, Tx } from '../../db/client';
 import type { AccArticle } from '../../providers/accounting/provider';
 import {
   awaitingWholeRead,
-  changedByListItems,
-  documentToStore,
+  type DocumentMirror,
   type ListItemWrite,
   type MirrorTarget,
-  markForWholeRead,
   mirrorTableUpkeep,
-  storedDocuments,
   timestampOf,
-  upsertMirror,
+  writeMirrorDocuments,
 } from '../accounting/mirror/mirror';
 import { articles } from './articles.tables';
 
@@ -46,6 +43,8 @@ const MIRRORED = [
   'providerModifiedAt',
 ] as const;
 
+const ARTICLES_MIRROR: DocumentMirror<AccArticle, typeof articles> = { table: articles, row: articleRow, columns: MIRRORED };
+
 /**
  * Writes articles read from (or just written to) the accounting program into the mirror. List
  * items are merged into what the mirror holds, the fields the program's list items leave out
@@ -63,20 +62,7 @@ export async function mirrorArticles(
   whole = false,
   list: ListItemWrite<AccArticle> = { omits: [] },
 ): Promise<number> {
-  const stored = await storedDocuments(
-    conn,
-    articles,
-    target,
-    items.map((a) => a.number),
-  );
-  // Fortnox reads carry no reference of ours: the one the create stored is kept (documentToStore).
-  // A program whose list items leave nothing out (no `omits`) gives whole documents in its lists.
-  const complete = whole || list.omits.length === 0;
-  const docs = items.map((a) => documentToStore(stored.get(a.number) as AccArticle | undefined, a, whole, null, list.omits));
-  const rows = docs.map((a) => ({ ...articleRow(target, a, createdBy), ...(complete ? { readInFullAt: new Date() } : {}) }));
-  const written = await upsertMirror(conn, articles, rows, complete ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
-  if (!complete) await markForWholeRead(conn, articles, target, changedByListItems(stored, docs, list));
-  return written;
+  return writeMirrorDocuments(conn, ARTICLES_MIRROR, target, items, createdBy, whole, list);
 }
 
 /** Up to `limit` articles held only as list items, or changed since their whole read. */

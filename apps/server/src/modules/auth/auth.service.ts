@@ -1,6 +1,7 @@
 import {
   type ChangePasswordBody,
   encodeMessage,
+  findDuplicateTier,
   INVITATION_TOKEN_TTL_SECONDS,
   type LoginBody,
   RESET_TOKEN_TTL_SECONDS,
@@ -40,8 +41,14 @@ import {
 
 /** What the auth services use of the app: the database, the secrets and links, and mail dispatch. */
 export interface AuthDeps extends EmailDispatcher {
-  config: Pick<Config, 'JWT_SECRET' | 'PUBLIC_URL' | 'SMTP_URL'>;
+  config: Pick<Config, 'JWT_SECRET' | 'PUBLIC_URL' | 'SMTP_URL' | 'BRAND'>;
 }
+
+/**
+ * The golf package under a Dubbelkoll subscription: its tier says what it may use and pays for
+ * (docs/subscriptions.md#tiers), the package carries no fees of its own.
+ */
+export const DUBBELKOLL_PACKAGE_ID = 'free';
 
 /** Existing customers do not choose a package at registration; they start on this one. */
 export const EXISTING_CUSTOMER_PACKAGE_ID = 'standard';
@@ -112,8 +119,22 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promis
 export async function signup(deps: AuthDeps, body: SignupBody, lang: Lang): Promise<Session> {
   if (await repo.emailTaken(deps.db, body.email)) throw new ConflictError('auth.emailTaken');
 
-  let organisation: { name: string; packageId: string; golfClubId: string | null; customerNumber?: string };
-  if (body.customerType === 'new') {
+  // Each brand registers its own customers: golf clubs for Fairway, companies choosing a tier for Dubbelkoll.
+  if ((body.customerType === 'company') !== (deps.config.BRAND === 'dubbelkoll')) {
+    throw new BusinessError(400, 'auth.registrationNotOffered');
+  }
+  let organisation: {
+    name: string;
+    packageId: string;
+    golfClubId: string | null;
+    customerNumber?: string;
+    duplicateTierId?: string;
+  };
+  if (body.customerType === 'company') {
+    const tier = findDuplicateTier(body.tierId);
+    if (!tier) throw new ValidationError({ tierId: [encodeMessage('tier_required')] });
+    organisation = { name: body.companyName, packageId: DUBBELKOLL_PACKAGE_ID, golfClubId: null, duplicateTierId: tier.id };
+  } else if (body.customerType === 'new') {
     const [pkg, club] = await Promise.all([findActivePackage(deps.db, body.packageId), findGolfClub(deps.db, body.golfClubId)]);
     const fieldErrors: Record<string, string[]> = {};
     if (!pkg) fieldErrors.packageId = [encodeMessage('package_required')];

@@ -5,7 +5,6 @@ import {
   type BillingDetails,
   type BillingLine,
 } from '@fairway/shared';
-import PDFDocument from 'pdfkit';
 
 /** Who the billings are from: the seller block, payment details and legal footer of every invoice. */
 export const BILLING_ISSUER = {
@@ -47,7 +46,9 @@ export function billingLineText(line: Pick<BillingLine, 'kind' | 'itemName'>): s
 }
 
 /** The billing as a Swedish A4 invoice from us to the club. */
-export function renderBillingPdf(billing: Billing, customer: BillingDetails): Promise<Buffer> {
+export async function renderBillingPdf(billing: Billing, customer: BillingDetails): Promise<Buffer> {
+  // Loaded on first use, not at start: it costs about 30 MB (docs/operations.md#memory).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

@@ -26,6 +26,11 @@ export interface BillingPeriodInput {
   firstBilling: boolean;
   /** Personal support to bill, in hundredths of an hour (decimal hours; docs/help.md#support). */
   supportHundredths?: number;
+  /**
+   * A Dubbelkoll subscription (docs/subscriptions.md#tiers): `pkg` is its tier, billed by the
+   * month without the golf portal's licence, installation and onboarding.
+   */
+  tier?: boolean;
 }
 
 const line = (
@@ -45,14 +50,15 @@ const line = (
 
 /**
  * The lines of one subscription billing. The free package carries no licence or set-up fees: a
- * club on it pays only for what it adds (an SMS plan, support hours).
+ * club on it pays only for what it adds (an SMS plan, support hours). Nor does a Dubbelkoll tier.
  */
 export function subscriptionBillingLines(input: BillingPeriodInput): BillingLine[] {
   const paid = input.pkg.monthlyPriceOre > 0;
   const qty = input.months * 100;
   const lines: BillingLine[] = [];
-  if (paid && input.startsTerm) lines.push(line('annual_licence', null, 100, 'pcs', BILLING_PRICES_ORE.annualLicence));
-  if (paid && input.firstBilling) {
+  const golf = !input.tier;
+  if (golf && paid && input.startsTerm) lines.push(line('annual_licence', null, 100, 'pcs', BILLING_PRICES_ORE.annualLicence));
+  if (golf && paid && input.firstBilling) {
     lines.push(line('installation', null, 100, 'pcs', BILLING_PRICES_ORE.installation));
     lines.push(line('onboarding', null, 100, 'pcs', BILLING_PRICES_ORE.onboarding));
   }

@@ -2,15 +2,12 @@ import type { Db, Tx } from '../../db/client';
 import type { AccContract } from '../../providers/accounting/provider';
 import {
   awaitingWholeRead,
-  changedByListItems,
-  documentToStore,
+  type DocumentMirror,
   type ListItemWrite,
   type MirrorTarget,
-  markForWholeRead,
   mirrorTableUpkeep,
-  storedDocuments,
   timestampOf,
-  upsertMirror,
+  writeMirrorDocuments,
 } from '../accounting/mirror/mirror';
 import { contracts } from './contracts.tables';
 
@@ -60,11 +57,18 @@ const MIRRORED = [
 /** Rows are kept from a full read while the contract's total is unchanged (lists carry no rows). */
 const KEEP_ROWS = { keys: ['rows'], sameDocument: (a: AccContract, b: AccContract) => a.totalOre === b.totalOre };
 
+const CONTRACTS_MIRROR: DocumentMirror<AccContract, typeof contracts> = {
+  table: contracts,
+  row: contractRow,
+  columns: MIRRORED,
+  keepArrays: KEEP_ROWS,
+};
+
 /**
  * Writes contracts into the mirror: a whole document (read by number, create, update, action)
  * replaces the stored one and is stamped read whole; a list item is merged, keeping what the
  * program's list items leave out (`list.omits`), and marks a changed contract for a whole read
- * (see customers.mirror.ts).
+ * (writeMirrorDocuments in modules/accounting/mirror/mirror.ts).
  */
 export async function mirrorContracts(
   conn: Db | Tx,
@@ -74,21 +78,7 @@ export async function mirrorContracts(
   whole = false,
   list: ListItemWrite<AccContract> = { omits: [] },
 ): Promise<number> {
-  const stored = await storedDocuments(
-    conn,
-    contracts,
-    target,
-    items.map((c) => c.number),
-  );
-  // A program whose list items leave nothing out (no `omits`) gives whole documents in its lists.
-  const complete = whole || list.omits.length === 0;
-  const docs = items.map((c) =>
-    documentToStore(stored.get(c.number) as AccContract | undefined, c, whole, KEEP_ROWS, list.omits),
-  );
-  const rows = docs.map((c) => ({ ...contractRow(target, c, createdBy), ...(complete ? { readInFullAt: new Date() } : {}) }));
-  const written = await upsertMirror(conn, contracts, rows, complete ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
-  if (!complete) await markForWholeRead(conn, contracts, target, changedByListItems(stored, docs, list));
-  return written;
+  return writeMirrorDocuments(conn, CONTRACTS_MIRROR, target, items, createdBy, whole, list);
 }
 
 /** Up to `limit` contracts held only as list items, or changed since their whole read. */

@@ -182,6 +182,35 @@ export async function allContracts(
   return rows as ContractListRecord[];
 }
 
+/** Tags in Swedish alphabetical order (Å, Ä, Ö after Z; case does not split a name). */
+const swedish = new Intl.Collator('sv');
+
+/**
+ * The tags on the contracts the caller may see (the list's scope: club account in use, team rule),
+ * each with how many of those contracts carry it; `search` keeps the tags containing it.
+ */
+export async function tagsInUse(
+  conn: Db | Tx,
+  caller: AccountingCaller,
+  target: MirrorTarget,
+  search: string | undefined,
+  limit: number,
+): Promise<{ name: string; contracts: number }[]> {
+  const tagged = conn
+    .select({ tag: sql<string>`unnest(${contracts.tags})`.as('tag') })
+    .from(contracts)
+    .where(and(...scope(caller, target)))
+    .as('tagged');
+  const rows = await conn
+    .select({ name: tagged.tag, contracts: sql<number>`count(*)::int` })
+    .from(tagged)
+    .where(search ? ilike(tagged.tag, likePattern(search)) : undefined)
+    .groupBy(tagged.tag)
+    .orderBy(asc(tagged.tag))
+    .limit(limit);
+  return rows.sort((x, y) => swedish.compare(x.name, y.name) || x.name.localeCompare(y.name));
+}
+
 export async function findContract(
   conn: Db | Tx,
   caller: AccountingCaller,

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES, type Contract, type ContractListRow, type ContractStatus } from '@fairway/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedWorld, runQueuedRefreshes } from '../../../test/fixtures/accounting';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
+import {
+  addClubAccount,
+  addMember,
+  createOrganisation,
+  type TestMember,
+  type TestOrganisation,
+} from '../../../test/fixtures/users';
 import type { TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import type { AccContract } from '../../providers/accounting/provider';
@@ -258,6 +264,66 @@ describe('actions', () => {
     expect((await get(`/contracts/${c.id}`, a.owner)).json().data.tags).toEqual(['sponsor', 'vip']);
   });
 
+  it("lists the tags in use on the club account, counted and by name, searchable; nobody else's tags", async () => {
+    const first = await newContract();
+    const second = await newContract();
+    expect((await send('PUT', `/contracts/${first.id}/tags`, a.owner, { tags: ['Bana 2', 'Ädelgran'] })).statusCode).toBe(200);
+    expect((await send('PUT', `/tags/${second.id}`, a.owner, { tags: ['bana 1', 'Bana 2', 'Zon'] })).statusCode).toBe(200);
+    // The same tag and a matching one on another organisation's and another club account's contracts.
+    const drift = await addClubAccount(app, a.organisationId, 'Alfa GK Drift AB');
+    const foreign = (organisationId: string, clubAccountId: string, number: string) => ({
+      organisationId,
+      clubAccountId,
+      number,
+      customerNumber: '1',
+      customerName: 'Främmande kund',
+      periodStart: today,
+      continuous: true,
+      active: true,
+      finished: false,
+      invoiceInterval: 1,
+      contractLength: 12,
+      totalOre: 100,
+      data: {} as AccContract,
+      tags: ['Bana 2', 'bana hemlig'],
+    });
+    await app.db
+      .insert(contracts)
+      .values([foreign(b.organisationId, b.clubAccountId, 'F1'), foreign(a.organisationId, drift, 'F2')]);
+
+    const all = await get('/contracts/tags', a.owner);
+    expect(all.statusCode, all.body).toBe(200);
+    const names = (all.json().data as { name: string }[]).map((x) => x.name);
+    expect(names).not.toContain('bana hemlig');
+    // Swedish order: case does not split "bana 1" from "Bana 2", and Ä comes after Z.
+    expect(names.filter((n) => ['bana 1', 'Bana 2', 'Zon', 'Ädelgran'].includes(n))).toEqual([
+      'bana 1',
+      'Bana 2',
+      'Zon',
+      'Ädelgran',
+    ]);
+    const searched = await get(`/tags?search=${encodeURIComponent('BANA')}`, aStaff);
+    expect(searched.statusCode).toBe(200);
+    expect(searched.json()).toEqual({
+      data: [
+        { name: 'bana 1', contracts: 1 },
+        { name: 'Bana 2', contracts: 2 },
+      ],
+      supported: true,
+      notice: null,
+    });
+    // `%` is a character, not a wildcard.
+    expect((await get('/tags?search=%25', a.owner)).json().data).toEqual([]);
+    expect((await get(`/tags?search=${'x'.repeat(41)}`, a.owner)).statusCode).toBe(400);
+    expect((await get('/tags?colour=red', a.owner)).statusCode).toBe(400);
+    // The other organisation sees its own tags only.
+    expect((await get('/tags', b.owner)).json().data).toEqual([
+      { name: 'Bana 2', contracts: 1 },
+      { name: 'bana hemlig', contracts: 1 },
+    ]);
+    await app.db.delete(contracts).where(inArray(contracts.number, ['F1', 'F2']));
+  });
+
   it('terminates: finished in the program, terminated in the portal; refused afterwards', async () => {
     const c = await newContract();
     const res = await send('PUT', `/contracts/${c.id}/terminate`, a.owner);
@@ -502,6 +568,9 @@ describe('access', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ supported: false, data: [], pagination: { total: 0 } });
     expect(list.json().notice).toContain('Visma eEkonomi has no contracts');
+    const tagList = await get('/tags', visma.owner, 'en');
+    expect(tagList.json()).toMatchObject({ supported: false, data: [] });
+    expect(tagList.json().notice).toContain('Visma eEkonomi has no contracts');
     const create = await send('POST', '/contracts', visma.owner, contract(), 'en');
     expect(create.statusCode).toBe(400);
     expect(create.json().eng_message).toContain('Visma eEkonomi has no contracts');
@@ -521,6 +590,8 @@ describe('access', () => {
     const seen = (await get('/contracts', second)).json();
     expect(seen.pagination.total).toBe(1);
     expect(seen.data[0].id).toBe(mine.id);
+    await send('PUT', `/contracts/${mine.id}/tags`, first, { tags: ['Teamtagg'] });
+    expect((await get('/tags', second)).json().data).toEqual([{ name: 'Teamtagg', contracts: 1 }]);
     const [other] = (await get('/contracts?pageSize=1', a.owner)).json().data as ContractListRow[];
     expect((await get(`/contracts/${other?.id}`, second)).statusCode).toBe(404);
     expect((await send('PUT', `/contracts/${other?.id}/tags`, second, { tags: ['x'] })).statusCode).toBe(404);

@@ -9,6 +9,8 @@ import {
   contractsListQuerySchema,
   contractsListSchema,
   contractTagsBodySchema,
+  contractTagsListSchema,
+  contractTagsQuerySchema,
   createContractBodySchema,
   envelope,
   idParamsSchema,
@@ -30,6 +32,7 @@ import {
   getContract,
   listContractSchedules,
   listContractsPage,
+  listContractTags,
   scheduleCancellation,
   schedulePriceChange,
   setContractTags,
@@ -40,7 +43,7 @@ import {
 const noQuery = z.object({}).strict();
 const tags = ['contracts'];
 
-/** Contracts of the club account in use (docs/accounting-data.md#contracts: `contracts`, `schedules/{x}`). */
+/** Contracts of the club account in use (docs/accounting-data.md#contracts: `contracts`, `schedules/{x}`, `tags`). */
 export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = accountingDeps(app);
   app.get(
@@ -73,6 +76,21 @@ export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendExport(reply, await exportContracts(deps, request.auth, filter, format, getLang(request)));
     },
   );
+
+  for (const url of pathsOf('GET /contracts/tags'))
+    app.get(
+      url,
+      {
+        ...scoped(app, 'contracts.read'),
+        schema: {
+          tags,
+          summary: 'The tags in use on the contracts of the club account, each with how many contracts carry it, by name',
+          querystring: contractTagsQuerySchema,
+          response: { 200: contractTagsListSchema },
+        },
+      },
+      async (request) => listContractTags(deps, request.auth, request.query.search, getLang(request)),
+    );
 
   app.get(
     '/schedules/contracts',

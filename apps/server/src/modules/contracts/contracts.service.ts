@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CONTRACT_ACTION_STATES,
+  CONTRACT_TAGS_LIST_MAX,
   type Contract,
   type ContractAction,
   type ContractInvoice,
@@ -11,6 +12,7 @@ import {
   type ContractStatus,
   type ContractsList,
   type ContractsListFilter,
+  type ContractTagsList,
   type CreateContractInput,
   contractActionAllowed,
   encodeMessage,
@@ -179,6 +181,21 @@ export async function listContractsPage(
   }
   const { rows, total } = await repo.listContracts(deps.db, caller, target, filter, filter, todayInSweden());
   return { data: rows satisfies ContractListRow[], pagination: { ...pagination, total }, supported: true, notice: null };
+}
+
+/** GET contracts/tags (also `GET tags`): the tags in use on the contracts the caller may see, by name. */
+export async function listContractTags(
+  deps: AccountingDeps,
+  caller: AccountingCaller,
+  search: string | undefined,
+  lang: Lang,
+): Promise<ContractTagsList> {
+  const target = targetOf(caller);
+  if (!(await contractsSupported(deps, target))) {
+    return { data: [], supported: false, notice: t('contracts.notSupported', lang) };
+  }
+  const data = await repo.tagsInUse(deps.db, caller, target, search || undefined, CONTRACT_TAGS_LIST_MAX);
+  return { data, supported: true, notice: null };
 }
 
 /**

@@ -2,15 +2,12 @@ import type { Db, Tx } from '../../db/client';
 import type { AccCustomer } from '../../providers/accounting/provider';
 import {
   awaitingWholeRead,
-  changedByListItems,
-  documentToStore,
+  type DocumentMirror,
   type ListItemWrite,
   type MirrorTarget,
-  markForWholeRead,
   mirrorTableUpkeep,
-  storedDocuments,
   timestampOf,
-  upsertMirror,
+  writeMirrorDocuments,
 } from '../accounting/mirror/mirror';
 import { customers } from './customers.tables';
 
@@ -46,6 +43,8 @@ const MIRRORED = [
   'providerModifiedAt',
 ] as const;
 
+const CUSTOMERS_MIRROR: DocumentMirror<AccCustomer, typeof customers> = { table: customers, row: customerRow, columns: MIRRORED };
+
 /**
  * Writes customers read from (or just written to) the accounting program into the mirror. A whole
  * document (read by number, create, update) replaces the stored one and is stamped read whole; a
@@ -60,19 +59,7 @@ export async function mirrorCustomers(
   whole = false,
   list: ListItemWrite<AccCustomer> = { omits: [] },
 ): Promise<number> {
-  const stored = await storedDocuments(
-    conn,
-    customers,
-    target,
-    items.map((c) => c.number),
-  );
-  // A program whose list items leave nothing out (no `omits`) gives whole documents in its lists.
-  const complete = whole || list.omits.length === 0;
-  const docs = items.map((c) => documentToStore(stored.get(c.number) as AccCustomer | undefined, c, whole, null, list.omits));
-  const rows = docs.map((c) => ({ ...customerRow(target, c, createdBy), ...(complete ? { readInFullAt: new Date() } : {}) }));
-  const written = await upsertMirror(conn, customers, rows, complete ? [...MIRRORED, 'readInFullAt'] : MIRRORED);
-  if (!complete) await markForWholeRead(conn, customers, target, changedByListItems(stored, docs, list));
-  return written;
+  return writeMirrorDocuments(conn, CUSTOMERS_MIRROR, target, items, createdBy, whole, list);
 }
 
 /** Up to `limit` customers held only as list items, or changed since their whole read. */

@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { ExportColumn, ExportFile } from '../accounting/mirror/export';
 
 /**
@@ -21,6 +20,8 @@ export async function streamedXlsx<T>(
     stream.on('end', resolve);
     stream.on('error', reject);
   });
+  // Loaded on first use, not at start: it costs about 30 MB (docs/operations.md#memory).
+  const ExcelJS = (await import('exceljs')).default;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({

@@ -2,6 +2,7 @@ import type { Brand } from '@fairway/shared';
 import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { likePattern } from '../../lib/sql';
+import { memberships } from '../users/users.tables';
 import {
   blogCategories,
   blogPosts,
@@ -279,3 +280,14 @@ export async function countPostsInCategory(db: Conn, brand: Brand, categoryId: s
 }
 
 export const tables = { blogCategories, blogPosts, faqCategories, faqEntries, videoGuides, dashboardScreenshots, helpTexts };
+
+/**
+ * Every platform admin with the organisations they are an active member of: where a platform
+ * event (the nightly backup, docs/backup.md) is logged and who is notified of it.
+ */
+export async function listPlatformAdminMemberships(db: Conn): Promise<{ userId: string; organisationId: string }[]> {
+  return db
+    .select({ userId: platformAdmins.userId, organisationId: memberships.organisationId })
+    .from(platformAdmins)
+    .innerJoin(memberships, and(eq(memberships.userId, platformAdmins.userId), eq(memberships.status, 'active')));
+}

@@ -12,7 +12,7 @@ import { BRAND_NAME } from '../email/email.templates';
 import { findGitConnection, gitConnectionTarget } from '../git/connection/git-connections.service';
 import { requesterContextOf } from '../organizations/organizations.repository';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { smsPlanNameOf } from '../subscriptions/subscriptions.repository';
+import { findSubscription, smsPlanNameOf } from '../subscriptions/subscriptions.repository';
 import { integrationRequests } from './integrations.tables';
 
 type Caller = Pick<AuthContext, 'userId' | 'organisationId' | 'clubAccountId'>;
@@ -41,22 +41,32 @@ async function gitIntegration(app: App, caller: Caller): Promise<Integration> {
   return { system: 'git', provider: 'git', status, target: await gitConnectionTarget(app, connection) };
 }
 
-/** GET integrations: each system of the club account in use, whether it is usable and what it reaches. */
+/**
+ * GET integrations: each system of the club account in use, whether it is usable and what it
+ * reaches. A Dubbelkoll subscription (a tier, docs/brands.md#dubbelkoll) has no GIT or SMS: its
+ * company links only its accounting program.
+ */
 export async function listIntegrations(app: App, caller: Caller): Promise<Integrations> {
   const { db } = app;
-  const [clubAccount, [organisation], smsPlan] = await Promise.all([
+  const [clubAccount, [organisation], smsPlan, subscription] = await Promise.all([
     loadClubAccount(db, caller),
     db
       .select({ accountingProgram: organisations.accountingProgram })
       .from(organisations)
       .where(eq(organisations.id, caller.organisationId)),
     smsPlanNameOf(db, caller.organisationId),
+    findSubscription(db, { organisationId: caller.organisationId }),
   ]);
   if (!organisation) throw new NotFoundError();
+  const golf = !subscription?.duplicateTierId;
   const integrations: Integration[] = [
     await accountingIntegration(app, caller, clubAccount?.accountingProgram ?? organisation.accountingProgram),
-    await gitIntegration(app, caller),
-    { system: 'sms', provider: smsPlan, status: smsPlan !== null ? 'connected' : 'no_plan', target: null },
+    ...(golf
+      ? [
+          await gitIntegration(app, caller),
+          { system: 'sms', provider: smsPlan, status: smsPlan !== null ? 'connected' : 'no_plan', target: null } as const,
+        ]
+      : []),
     { system: 'email', provider: 'smtp', status: app.config.SMTP_URL ? 'connected' : 'outbox_only', target: null },
   ];
   return { clubAccount: clubAccount ? { id: clubAccount.id, name: clubAccount.name } : null, integrations };

@@ -275,13 +275,30 @@ export const invoiceCustomerNameOf = (clubAccountId: PgColumn, number: PgColumn)
     eq(invoices.number, number),
   )})`;
 
-/** The payments of an invoice as mirrored, oldest first (a receipt lists them). */
-export async function paymentsOfInvoice(conn: Db | Tx, target: MirrorTarget, invoiceNumber: string) {
-  return conn
-    .select({ number: invoicePayments.number, paymentDate: invoicePayments.paymentDate, amountOre: invoicePayments.amountOre })
+/**
+ * The payments of an invoice as mirrored, oldest first, with whether the portal registered them
+ * (its reference on the row, markPaymentRequest above): a receipt lists them, and
+ * GET invoices/{id}/payments answers them (at most `limit`).
+ */
+export function paymentsOfInvoice(conn: Db | Tx, target: MirrorTarget, invoiceNumber: string, limit?: number) {
+  const query = conn
+    .select({
+      number: invoicePayments.number,
+      paymentDate: invoicePayments.paymentDate,
+      amountOre: invoicePayments.amountOre,
+      viaPortal: isNotNull(invoicePayments.externalRef),
+      syncedAt: invoicePayments.syncedAt,
+    })
     .from(invoicePayments)
-    .where(and(eq(invoicePayments.clubAccountId, target.clubAccountId), eq(invoicePayments.invoiceNumber, invoiceNumber)))
+    .where(
+      and(
+        eq(invoicePayments.organisationId, target.organisationId),
+        eq(invoicePayments.clubAccountId, target.clubAccountId),
+        eq(invoicePayments.invoiceNumber, invoiceNumber),
+      ),
+    )
     .orderBy(asc(invoicePayments.paymentDate), asc(invoicePayments.number));
+  return limit === undefined ? query : query.limit(limit);
 }
 
 // ---- what the GIT report-back reads of the invoices (modules/git/report/git-report.service.ts) ----
@@ -470,4 +487,29 @@ export async function openInvoicesOfCustomerPage(
         credited: r.credited as boolean,
       })),
   };
+}
+
+/** What Dubbelkoll's handling needs of some mirrored invoices (modules/duplicates/handling): state and total, by number. */
+export async function invoiceStates(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  numbers: readonly string[],
+): Promise<{ number: string; booked: boolean; cancelled: boolean; credited: boolean; totalOre: number }[]> {
+  if (numbers.length === 0) return [];
+  return conn
+    .select({
+      number: invoices.number,
+      booked: invoices.booked,
+      cancelled: invoices.cancelled,
+      credited: invoices.credited,
+      totalOre: invoices.totalOre,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.organisationId, target.organisationId),
+        eq(invoices.clubAccountId, target.clubAccountId),
+        inArray(invoices.number, [...numbers]),
+      ),
+    );
 }

@@ -365,6 +365,19 @@ describe('creating and changing invoices', () => {
       (p) => String(p.doc.InvoiceNumber) === created.number,
     );
     expect(onInvoice).toHaveLength(1);
+    // The payments as the mirror holds them, under our path and the product's (`invoice_payment/{id}`), for readers too.
+    for (const [path, who] of [
+      [`/invoices/${created.id}/payments`, a.owner],
+      [`/invoice_payment/${created.id}`, aStaff],
+    ] as const) {
+      const payments = await get(path, who);
+      expect(payments.statusCode, payments.body).toBe(200);
+      expect(payments.json()).toMatchObject({
+        data: [{ paymentDate: today, amountOre: 20000, source: 'portal' }],
+        invoice: { id: created.id, number: created.number, balanceOre: 42500 },
+      });
+      expect(payments.json().data).toHaveLength(1);
+    }
 
     const sent = await send('PUT', `/invoices/${created.id}/send`, a.owner, { method: 'externalprint' });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -441,6 +454,13 @@ describe('reading one invoice', () => {
     expect(data.stale).toBe(false);
     expect(data.rows.length).toBeGreaterThan(0);
     expect(data.payments.reduce((s, p) => s + p.amountOre, 0)).toBe(data.totalOre);
+    // Registered in the program, not through the portal: the mirror lists them with that source.
+    const mirrored = (await get(`/invoice_payment/${paidOne?.id}`, a.owner)).json().data as {
+      amountOre: number;
+      source: string;
+    }[];
+    expect(mirrored.map((p) => p.amountOre).sort()).toEqual(data.payments.map((p) => p.amountOre).sort());
+    expect(new Set(mirrored.map((p) => p.source))).toEqual(new Set(['accounting']));
 
     sim.faults.serverError(50);
     const stale = await get(`/invoices/${paidOne?.id}`, a.owner);
@@ -470,6 +490,7 @@ describe('access', () => {
     for (const [method, path, body] of [
       ['GET', '', undefined],
       ['GET', '/pdf', undefined],
+      ['GET', '/payments', undefined],
       ['PUT', '', invoiceBody()],
       ['PUT', '/bookkeep', {}],
       ['PUT', '/send', { method: 'print' }],
@@ -483,7 +504,9 @@ describe('access', () => {
           : await send(method, `/invoices/${some.id}${path}`, b.owner, body);
       expect(res.statusCode, `${method} ${path}`).toBe(404);
     }
+    expect((await get(`/invoice_payment/${some.id}`, b.owner)).statusCode).toBe(404);
     expect((await get('/invoices/00000000-0000-4000-8000-000000000000', a.owner)).statusCode).toBe(404);
+    expect((await get('/invoice_payment/00000000-0000-4000-8000-000000000000', a.owner)).statusCode).toBe(404);
     const [row] = await app.db.select().from(invoices).where(eq(invoices.id, some.id));
     expect(row?.booked).toBe(false);
     expect((await get('/invoices', b.owner)).json().pagination.total).toBe(0);
@@ -511,6 +534,7 @@ describe('access', () => {
     expect(seen.data[0].id).toBe(mine.id);
     const other = (await list('booked=booked')).data[0] as InvoiceListRow;
     expect((await get(`/invoices/${other.id}`, second)).statusCode).toBe(404);
+    expect((await get(`/invoices/${other.id}/payments`, second)).statusCode).toBe(404);
     expect((await send('PUT', `/invoices/${other.id}/credit`, second)).statusCode).toBe(404);
   });
 });

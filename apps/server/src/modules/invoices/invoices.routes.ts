@@ -3,6 +3,7 @@ import {
   envelope,
   idParamsSchema,
   invoicePaymentBodySchema,
+  invoicePaymentsListSchema,
   invoiceSchema,
   invoicesExportQuerySchema,
   invoicesListQuerySchema,
@@ -27,6 +28,7 @@ import {
   exportInvoices,
   getInvoice,
   invoicePdf,
+  listInvoicePayments,
   listInvoicesPage,
   registerPayment,
   sendInvoice,
@@ -88,6 +90,23 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await getInvoice(deps, request.auth, request.params.id) }),
   );
+
+  for (const url of pathsOf('GET /invoices/:id/payments'))
+    app.get(
+      url,
+      {
+        ...read,
+        schema: {
+          tags: ['invoices'],
+          summary:
+            'The payments registered on the invoice, as the mirror holds them (date, amount, portal or accounting program)',
+          params: idParamsSchema,
+          querystring: noQuery,
+          response: { 200: invoicePaymentsListSchema },
+        },
+      },
+      async (request) => listInvoicePayments(deps, request.auth, request.params.id),
+    );
 
   app.get(
     '/invoices/:id/pdf',

@@ -4,11 +4,13 @@ import {
   type CreateInvoiceInput,
   computeInvoiceTotals,
   encodeMessage,
+  INVOICE_PAYMENTS_MAX,
   INVOICE_SEND_WAYS,
   type Invoice,
   type InvoiceAction,
   type InvoiceListRow,
   type InvoicePaymentBody,
+  type InvoicePaymentsList,
   type InvoiceSendWay,
   type InvoicesListFilter,
   type Pagination,
@@ -193,6 +195,30 @@ export async function getInvoice(deps: AccountingDeps, caller: AccountingCaller,
   }
   await mirrorInvoices(deps.db, target, [fresh], null, true);
   return toInvoice((await repo.findInvoiceByNumber(deps.db, target, row.number)) ?? row, false);
+}
+
+/**
+ * GET invoices/{id}/payments: the payments registered on the invoice as the mirror holds them
+ * (the last refresh or full read of the invoice), each with where it was registered. No call to
+ * the accounting program: GET invoices/{id} reads the invoice again when fresh data is wanted.
+ */
+export async function listInvoicePayments(
+  deps: AccountingDeps,
+  caller: AccountingCaller,
+  id: string,
+): Promise<InvoicePaymentsList> {
+  const row = await mirrored(deps, caller, id);
+  const payments = await repo.paymentsOfInvoice(deps.db, targetOf(caller), row.number, INVOICE_PAYMENTS_MAX);
+  return {
+    data: payments.map((p) => ({
+      number: p.number,
+      paymentDate: p.paymentDate,
+      amountOre: Number(p.amountOre),
+      source: p.viaPortal ? 'portal' : 'accounting',
+      syncedAt: p.syncedAt.toISOString(),
+    })),
+    invoice: { id: row.id, number: row.number, balanceOre: row.balanceOre },
+  };
 }
 
 export async function invoicePdf(

@@ -89,7 +89,7 @@ describe('GET /landing_page/tiers', () => {
     const data = (res.json() as { data: { id: string; monthlyPriceOre: number; resources: string[] }[] }).data;
     expect(data.map((tier) => tier.id)).toEqual(['start', 'business', 'pro']);
     expect(data.map((tier) => tier.monthlyPriceOre)).toEqual([29_500, 69_500, 149_500]);
-    expect(data[0]?.resources).toEqual(['invoice']);
-    expect(data[2]?.resources).toEqual(['invoice', 'order', 'voucher']);
+    expect(data[0]?.resources).toEqual(['invoice', 'supplier_invoice']);
+    expect(data[2]?.resources).toEqual(['invoice', 'supplier_invoice', 'order', 'voucher']);
   });
 });

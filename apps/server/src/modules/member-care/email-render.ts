@@ -11,7 +11,6 @@ import {
   PLACEHOLDER_PATTERN,
 } from '@fairway/shared';
 import { convert } from 'html-to-text';
-import mjml2html from 'mjml';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -207,6 +206,8 @@ export function designToText(design: EmailDesign): string {
 
 /** Renders a template's design to HTML (MJML, CSS inlined) and plain text; member fields stay as `{{field}}`. */
 export async function renderDesign(input: RenderInput): Promise<RenderedEmail> {
+  // Loaded on first use, not at start: MJML costs about 60 MB (docs/operations.md#memory).
+  const { default: mjml2html } = await import('mjml');
   const result = await mjml2html(designToMjml(input), {
     validationLevel: 'strict',
     keepComments: false,

@@ -26,6 +26,8 @@ export interface CreateOrganisationWithOwnerInput {
     organisationNumber?: string | null;
     /** An existing customer's number; omitted, the next number of the sequence is used. */
     customerNumber?: string;
+    /** A Dubbelkoll customer's tier (docs/subscriptions.md#tiers); a golf club has none. */
+    duplicateTierId?: string | null;
   };
   /** The first club account, e.g. the golf club itself. */
   clubAccount: { name: string; organisationNumber?: string | null };
@@ -91,7 +93,7 @@ export async function createOrganisationWithOwner(
     status: 'active',
   });
   await replaceClubAccess(tx, tenant, userId, [clubAccountId]);
-  await startSubscription(tx, organisation.id);
+  await startSubscription(tx, organisation.id, { duplicateTierId: input.organisation.duplicateTierId ?? null });
 
   return {
     organisationId: organisation.id,

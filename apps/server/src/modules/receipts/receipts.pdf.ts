@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { Lang } from '../../lib/i18n';
 import { formatKronor } from '../billings/billings.pdf';
 
@@ -50,7 +49,9 @@ const TEXTS = {
 export const receiptTitle = (lang: Lang, invoiceNumber: string) => TEXTS[lang].subject(invoiceNumber);
 
 /** The receipt of a fully paid invoice as an A4 PDF, in Swedish or English. */
-export function renderReceiptPdf(r: ReceiptDocument): Promise<Buffer> {
+export async function renderReceiptPdf(r: ReceiptDocument): Promise<Buffer> {
+  // Loaded on first use, not at start: it costs about 30 MB (docs/operations.md#memory).
+  const { default: PDFDocument } = await import('pdfkit');
   const tx = TEXTS[r.lang];
   const doc = new PDFDocument({
     size: 'A4',

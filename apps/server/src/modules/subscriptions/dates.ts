@@ -25,6 +25,18 @@ export function addMonths(iso: string, months: number): string {
   return todayIso(d);
 }
 
+/**
+ * The last day of a period of `months` that begins on `periodStart` within a term begun on
+ * `anchor`. Periods keep the term's day of month: a term begun on 29 Nov bills … 29 Jan – 27 Feb,
+ * 28 Feb – 28 Mar, 29 Mar – …, never drifting to the 28th after February (docs/subscriptions.md#billing-periods).
+ */
+export function anchoredPeriodEnd(anchor: string, periodStart: string, months: number): string {
+  if (periodStart < anchor) return addDays(addMonths(periodStart, months), -1);
+  let k = 0;
+  while (addMonths(anchor, k + 1) <= periodStart) k++;
+  return addDays(addMonths(anchor, k + months), -1);
+}
+
 /** YYYY-MM of a date, the key of the monthly usage counters. */
 export function monthOf(iso: string): string {
   return iso.slice(0, 7);

@@ -2,6 +2,7 @@ import type { PaymentPlan, SubscriptionRequest } from '@fairway/shared';
 import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { asSystemIn } from '../../db/tenant-context';
+import { countConnectedClubAccounts } from '../accounting/connection/connections.repository';
 import { findPackage, type PackageRow, packageSortOrderOf } from '../landing/landing.repository';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
@@ -84,7 +85,12 @@ export async function setOrganisationPackage(conn: Conn, tenant: Tenant, package
 export async function updateSubscription(
   conn: Conn,
   tenant: Tenant,
-  changes: Partial<Pick<SubscriptionRow, 'paymentPlan' | 'smsPlanId' | 'startDate' | 'endDate' | 'nextBillingDate' | 'status'>>,
+  changes: Partial<
+    Pick<
+      SubscriptionRow,
+      'paymentPlan' | 'smsPlanId' | 'duplicateTierId' | 'startDate' | 'endDate' | 'nextBillingDate' | 'status'
+    >
+  >,
 ): Promise<void> {
   await conn
     .update(subscriptions)
@@ -94,7 +100,14 @@ export async function updateSubscription(
 
 export async function insertSubscription(
   conn: Conn,
-  values: { organisationId: string; paymentPlan: PaymentPlan; startDate: string; endDate: string; nextBillingDate: string },
+  values: {
+    organisationId: string;
+    paymentPlan: PaymentPlan;
+    duplicateTierId?: string | null;
+    startDate: string;
+    endDate: string;
+    nextBillingDate: string;
+  },
 ): Promise<SubscriptionRow> {
   const [row] = await conn.insert(subscriptions).values(values).returning();
   if (!row) throw new Error('subscriptions insert returned no row');
@@ -114,6 +127,7 @@ const requestColumns = {
   type: subscriptionRequests.type,
   status: subscriptionRequests.status,
   targetPackageId: subscriptionRequests.targetPackageId,
+  targetTierId: subscriptionRequests.targetTierId,
   paymentPlan: subscriptionRequests.paymentPlan,
   reason: subscriptionRequests.reason,
   comment: subscriptionRequests.comment,
@@ -250,37 +264,47 @@ export async function deleteOrganisation(tx: Tx, tenant: Tenant): Promise<void> 
   await deleteUsersWithoutOrganisation(tx, userIds);
 }
 
-export async function usageOf(conn: Conn, tenant: Tenant, month: string): Promise<{ invoices: number; sms: number }> {
+export async function usageOf(
+  conn: Conn,
+  tenant: Tenant,
+  month: string,
+): Promise<{ invoices: number; sms: number; duplicateDocuments: number }> {
   const [row] = await conn
-    .select({ invoices: subscriptionUsage.invoices, sms: subscriptionUsage.sms })
+    .select({
+      invoices: subscriptionUsage.invoices,
+      sms: subscriptionUsage.sms,
+      duplicateDocuments: subscriptionUsage.duplicateDocuments,
+    })
     .from(subscriptionUsage)
     .where(and(eq(subscriptionUsage.organisationId, tenant.organisationId), eq(subscriptionUsage.month, month)))
     .limit(1);
-  return row ?? { invoices: 0, sms: 0 };
+  return row ?? { invoices: 0, sms: 0, duplicateDocuments: 0 };
 }
 
 export async function addUsage(
   conn: Conn,
   tenant: Tenant,
   month: string,
-  add: { invoices?: number; sms?: number },
+  add: { invoices?: number; sms?: number; duplicateDocuments?: number },
 ): Promise<void> {
   const invoices = add.invoices ?? 0;
   const sms = add.sms ?? 0;
+  const duplicateDocuments = add.duplicateDocuments ?? 0;
   await conn
     .insert(subscriptionUsage)
-    .values({ organisationId: tenant.organisationId, month, invoices, sms })
+    .values({ organisationId: tenant.organisationId, month, invoices, sms, duplicateDocuments })
     .onConflictDoUpdate({
       target: [subscriptionUsage.organisationId, subscriptionUsage.month],
       set: {
         invoices: sql`${subscriptionUsage.invoices} + ${invoices}`,
         sms: sql`${subscriptionUsage.sms} + ${sms}`,
+        duplicateDocuments: sql`${subscriptionUsage.duplicateDocuments} + ${duplicateDocuments}`,
       },
     });
 }
 
 /**
- * Adds `count` to one of the month's counters (invoices or SMS segments) only if that keeps it
+ * Adds `count` to one of the month's counters (invoices, SMS segments, duplicate-scanned documents) only if that keeps it
  * within `limit`, in one statement (the row lock of the upsert orders concurrent callers). The
  * counter after the addition, or null when it would pass the limit (nothing changed).
  */
@@ -288,7 +312,7 @@ export async function addUsageWithin(
   conn: Conn,
   tenant: Tenant,
   month: string,
-  counter: 'invoices' | 'sms',
+  counter: 'invoices' | 'sms' | 'duplicateDocuments',
   count: number,
   limit: number,
 ): Promise<number | null> {
@@ -296,7 +320,7 @@ export async function addUsageWithin(
   const column = subscriptionUsage[counter];
   const [row] = await conn
     .insert(subscriptionUsage)
-    .values({ organisationId: tenant.organisationId, month, invoices: 0, sms: 0, [counter]: count })
+    .values({ organisationId: tenant.organisationId, month, invoices: 0, sms: 0, duplicateDocuments: 0, [counter]: count })
     .onConflictDoUpdate({
       target: [subscriptionUsage.organisationId, subscriptionUsage.month],
       set: { [counter]: sql`${column} + excluded.${sql.identifier(column.name)}` },
@@ -305,3 +329,6 @@ export async function addUsageWithin(
     .returning({ value: column });
   return row?.value ?? null;
 }
+
+/** Dubbelkoll's "connected companies" (the accounting connection's repository counts them). */
+export const countConnectedCompanies = countConnectedClubAccounts;

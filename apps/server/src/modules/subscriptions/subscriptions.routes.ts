@@ -3,6 +3,8 @@ import {
   cancelSubscriptionBodySchema,
   changePaymentPlanBodySchema,
   changeSmsPlanBodySchema,
+  DUPLICATE_TIERS,
+  duplicateTierSchema,
   envelope,
   idParamsSchema,
   packageSchema,
@@ -12,6 +14,7 @@ import {
   subscriptionRequestSchema,
   subscriptionSchema,
   updatePackageBodySchema,
+  updateTierBodySchema,
 } from '@fairway/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,6 +31,7 @@ import {
   requestCancellation,
   requestPackageChange,
   requestPaymentPlanChange,
+  requestTierChange,
 } from './subscriptions.service';
 
 const noQuery = z.object({}).strict();
@@ -52,6 +56,20 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ data: await listActivePackages(app.db) }),
+  );
+
+  app.get(
+    '/tiers',
+    {
+      ...authenticated(app),
+      schema: {
+        tags: ['subscription'],
+        summary: "The duplicate detector's tiers to choose from, cheapest first",
+        querystring: noQuery,
+        response: { 200: list(duplicateTierSchema) },
+      },
+    },
+    async () => ({ data: [...DUPLICATE_TIERS] }),
   );
 
   app.get(
@@ -133,6 +151,22 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await requestPackageChange(app.db, request.auth, request.params.id, request.body) }),
+  );
+
+  app.put(
+    '/subscriptions/update_tier/:id',
+    {
+      ...authenticated(app),
+      schema: {
+        tags: ['subscription'],
+        summary: 'Request another Dubbelkoll tier: an upgrade or a downgrade (Owner only)',
+        params: idParamsSchema,
+        querystring: noQuery,
+        body: updateTierBodySchema,
+        response: { 200: envelope(subscriptionRequestSchema) },
+      },
+    },
+    async (request) => ({ data: await requestTierChange(app.db, request.auth, request.params.id, request.body) }),
   );
 
   app.put(

@@ -2,6 +2,9 @@ import {
   type CancelResult,
   type CancelSubscriptionBody,
   COMMITMENT_MONTHS,
+  DUPLICATE_TIERS,
+  encodeMessage,
+  findDuplicateTier,
   PAYMENT_PLAN_MONTHS,
   PAYMENT_PLANS,
   type PaymentPlan,
@@ -11,9 +14,10 @@ import {
   type Subscription,
   type SubscriptionRequest,
   type UpdatePackageBody,
+  type UpdateTierBody,
 } from '@fairway/shared';
 import type { Db, Tx } from '../../db/client';
-import { BusinessError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { BusinessError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { hasBillings } from '../billings/billings.repository';
 import { createBilling, subscriptionBillingLines } from '../billings/billings.service';
@@ -21,7 +25,8 @@ import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { findPackage, type PackageRow } from '../landing/landing.repository';
 import { reaches, type Tenant } from '../organizations/tenant';
 import { billPendingSupportHours, markSupportHoursBilled, pendingSupportHours } from '../support/support-billing';
-import { addDays, addMonths, monthOf, monthsBetween, todayIso } from './dates';
+import { addDays, addMonths, anchoredPeriodEnd, monthOf, monthsBetween, todayIso } from './dates';
+import { organisationModuleIds, type ProductModuleId } from './module-gate';
 import * as repo from './subscriptions.repository';
 
 type Conn = Db | Tx;
@@ -50,22 +55,31 @@ export async function listProductModules(conn: Conn): Promise<ProductModule[]> {
   return rows.map(({ packageOrder: _order, ...m }) => m);
 }
 
-/** Modules the organisation's package includes: those of its package and every smaller one. */
+/**
+ * Modules the organisation may use: those of its package and every smaller one, and duplicate
+ * detection with a Dubbelkoll tier (`organisationModuleIds`, module-gate.ts).
+ */
 export async function myModules(conn: Conn, tenant: Tenant): Promise<ProductModule[]> {
-  const pkg = await repo.findOrganisationPackage(conn, tenant);
-  if (!pkg) throw new NotFoundError();
+  const ids = await organisationModuleIds(conn, tenant);
   const rows = await repo.listModules(conn);
-  return rows.filter((m) => m.packageOrder <= pkg.sortOrder).map(({ packageOrder: _order, ...m }) => m);
+  return rows.filter((m) => ids.has(m.id as ProductModuleId)).map(({ packageOrder: _order, ...m }) => m);
 }
 
 /**
  * Opens the subscription of a new organisation in the signup transaction: a 12-month term from
- * today on the annual plan, and its first billing (licence, installation, onboarding, the year).
+ * today on the annual plan, and its first billing (licence, installation, onboarding, the year;
+ * a Dubbelkoll tier bills only its months).
  */
-export async function startSubscription(tx: Conn, organisationId: string, today: string = todayIso()): Promise<void> {
+export async function startSubscription(
+  tx: Conn,
+  organisationId: string,
+  options: { duplicateTierId?: string | null; today?: string } = {},
+): Promise<void> {
+  const today = options.today ?? todayIso();
   await repo.insertSubscription(tx, {
     organisationId,
     paymentPlan: 'annually',
+    duplicateTierId: options.duplicateTierId ?? null,
     startDate: today,
     endDate: termEnd(today),
     nextBillingDate: today,
@@ -84,12 +98,15 @@ export async function billDuePeriods(
   for (let guard = 0; guard < 36; guard++) {
     const sub = await repo.findSubscription(conn, tenant);
     if (sub?.status !== 'active' || sub.nextBillingDate > today || sub.nextBillingDate > sub.endDate) break;
-    const pkg = await repo.findOrganisationPackage(conn, tenant);
-    if (!pkg) break;
+    const golfPackage = await repo.findOrganisationPackage(conn, tenant);
+    if (!golfPackage) break;
+    // A Dubbelkoll subscription pays for its tier instead (docs/subscriptions.md#tiers).
+    const tier = findDuplicateTier(sub.duplicateTierId);
+    const pkg = tier ?? golfPackage;
     const smsPlan = sub.smsPlanId ? await repo.findSmsPlan(conn, sub.smsPlanId) : null;
     const periodStart = sub.nextBillingDate;
     // A period never runs past the term: a plan changed mid-term bills up to its end.
-    const planEnd = addDays(addMonths(periodStart, PAYMENT_PLAN_MONTHS[sub.paymentPlan]), -1);
+    const planEnd = anchoredPeriodEnd(sub.startDate, periodStart, PAYMENT_PLAN_MONTHS[sub.paymentPlan]);
     const periodEnd = planEnd < sub.endDate ? planEnd : sub.endDate;
     const months = monthsBetween(periodStart, addDays(periodEnd, 1));
     // Support hours bought since the last billing ride on this one (support/buy_support_hours;
@@ -103,6 +120,7 @@ export async function billDuePeriods(
       startsTerm: periodStart === sub.startDate,
       firstBilling: !(await hasBillings(conn, tenant)),
       supportHundredths: support.hundredths,
+      tier: tier !== null,
     });
     const billing = await createBilling(conn, {
       organisationId: tenant.organisationId,
@@ -174,12 +192,13 @@ async function fileRequest(
 export async function getSubscription(conn: Conn, caller: Caller, today: string = todayIso()): Promise<Subscription> {
   const tenant: Tenant = { organisationId: caller.organisationId };
   const sub = await loadOwn(conn, tenant);
-  const [pkg, smsPlan, usage, users, clubAccounts, pendingRequests] = await Promise.all([
+  const [pkg, smsPlan, usage, users, clubAccounts, connectedCompanies, pendingRequests] = await Promise.all([
     repo.findOrganisationPackage(conn, tenant),
     sub.smsPlanId ? repo.findSmsPlan(conn, sub.smsPlanId) : Promise.resolve(null),
     repo.usageOf(conn, tenant, monthOf(today)),
     repo.countMemberships(conn, tenant),
     repo.countClubAccounts(conn, tenant),
+    repo.countConnectedCompanies(conn, tenant),
     repo.listPendingRequests(conn, tenant),
   ]);
   if (!pkg) throw new NotFoundError();
@@ -188,12 +207,20 @@ export async function getSubscription(conn: Conn, caller: Caller, today: string 
     id: sub.id,
     status: sub.status,
     package: packageFields,
+    tier: findDuplicateTier(sub.duplicateTierId),
     paymentPlan: sub.paymentPlan,
     smsPlan,
     startDate: sub.startDate,
     endDate: sub.endDate,
     nextBillingDate: sub.nextBillingDate,
-    usage: { invoicesThisMonth: usage.invoices, smsThisMonth: usage.sms, users, clubAccounts },
+    usage: {
+      invoicesThisMonth: usage.invoices,
+      smsThisMonth: usage.sms,
+      users,
+      clubAccounts,
+      duplicateDocumentsThisMonth: usage.duplicateDocuments,
+      connectedCompanies,
+    },
     pendingRequests,
     canManage: caller.role === 'Owner',
   };
@@ -218,6 +245,8 @@ export async function requestPackageChange(
   today: string = todayIso(),
 ): Promise<SubscriptionRequest> {
   return ownerChange(db, caller, subscriptionId, async (tx, tenant, sub) => {
+    // A Dubbelkoll subscription changes its tier, not the package under it (requestTierChange).
+    if (sub.duplicateTierId) throw new BusinessError(400, 'subscriptions.tierNotPackage');
     const [current, target] = await Promise.all([repo.findOrganisationPackage(tx, tenant), findPackage(tx, body.packageId)]);
     if (!current) throw new NotFoundError();
     if (!target?.active) throw new BusinessError(400, 'subscriptions.unknownPackage');
@@ -239,6 +268,61 @@ export async function requestPackageChange(
     });
   });
 }
+
+/**
+ * A Dubbelkoll upgrade or downgrade (docs/subscriptions.md#tiers), filed and applied like a
+ * package change: an upgrade takes effect at the next nightly run, a downgrade when the paid
+ * period ends. A downgrade is refused while the organisation has more users or connected
+ * companies than the smaller tier allows: the message says what to remove first.
+ */
+export async function requestTierChange(
+  db: Db,
+  caller: Caller,
+  subscriptionId: string,
+  body: UpdateTierBody,
+  today: string = todayIso(),
+): Promise<SubscriptionRequest> {
+  return ownerChange(db, caller, subscriptionId, async (tx, tenant, sub) => {
+    const current = findDuplicateTier(sub.duplicateTierId);
+    if (!current) throw new BusinessError(400, 'subscriptions.noTier');
+    const target = findDuplicateTier(body.tierId);
+    if (!target) throw new ValidationError({ tierId: [encodeMessage('tier_required')] }, 'subscriptions.unknownTier');
+    if (target.id === current.id) throw new BusinessError(400, 'subscriptions.sameTier', { tier: current.name });
+    const pending = await repo.listPendingRequests(tx, tenant);
+    if (pending.some((r) => (r.type === 'upgrade' || r.type === 'downgrade') && r.targetTierId === target.id)) {
+      throw new BusinessError(400, 'subscriptions.tierRequestPending', { tier: target.name });
+    }
+    const upgrade = tierOrder(target.id) > tierOrder(current.id);
+    if (!upgrade) {
+      const [users, companies] = await Promise.all([repo.countMemberships(tx, tenant), repo.countConnectedCompanies(tx, tenant)]);
+      if (users > target.maxUsers) {
+        throw new BusinessError(400, 'subscriptions.tierTooSmallForUsers', {
+          tier: target.name,
+          max: target.maxUsers,
+          used: users,
+        });
+      }
+      if (companies > target.maxCompanies) {
+        throw new BusinessError(400, 'subscriptions.tierTooSmallForCompanies', {
+          tier: target.name,
+          max: target.maxCompanies,
+          used: companies,
+        });
+      }
+    }
+    return fileRequest(tx, tenant, caller, sub, {
+      activity: 'subscriptions.event.tierRequested',
+      params: { from: current.name, tier: target.name },
+      request: {
+        type: upgrade ? 'upgrade' : 'downgrade',
+        targetTierId: target.id,
+        effectiveOn: upgrade ? addDays(today, 1) : sub.nextBillingDate,
+      },
+    });
+  });
+}
+
+const tierOrder = (id: string) => DUPLICATE_TIERS.findIndex((t) => t.id === id);
 
 async function trimToPackage(tx: Tx, tenant: Tenant, caller: Caller, target: PackageRow, body: UpdatePackageBody): Promise<void> {
   const [userIds, accountIds] = await Promise.all([repo.memberUserIds(tx, tenant), repo.clubAccountIds(tx, tenant)]);
@@ -416,6 +500,23 @@ async function applyRequest(tx: Tx, tenant: Tenant, request: repo.RequestRow, to
       activity: 'subscriptions.event.paymentPlanChanged',
       type: 'SUCCESS',
     });
+  } else if ((request.type === 'upgrade' || request.type === 'downgrade') && request.targetTierId) {
+    const sub = await repo.findSubscription(tx, tenant);
+    const current = findDuplicateTier(sub?.duplicateTierId);
+    const target = findDuplicateTier(request.targetTierId);
+    if (!sub || !current || !target) {
+      await repo.decideRequest(tx, request.id, 'rejected');
+      return;
+    }
+    await repo.updateSubscription(tx, tenant, { duplicateTierId: target.id });
+    await logEvent(tx, {
+      organisationId: tenant.organisationId,
+      resource: 'subscription',
+      activity: 'subscriptions.event.tierChanged',
+      params: { from: current.name, tier: target.name },
+      type: 'SUCCESS',
+    });
+    await billUpgradeDifference(tx, tenant, sub, current, target, today);
   } else if ((request.type === 'upgrade' || request.type === 'downgrade') && request.targetPackageId) {
     const [current, target, sub] = await Promise.all([
       repo.findOrganisationPackage(tx, tenant),
@@ -434,30 +535,40 @@ async function applyRequest(tx: Tx, tenant: Tenant, request: repo.RequestRow, to
       params: { from: current.name, package: target.name },
       type: 'SUCCESS',
     });
-    // An upgrade inside a period already paid bills the difference for its remaining months.
-    const difference = target.monthlyPriceOre - current.monthlyPriceOre;
-    const months = monthsBetween(today, sub.nextBillingDate);
-    if (difference > 0 && months > 0) {
-      await createBilling(tx, {
-        organisationId: tenant.organisationId,
-        logged: true,
-        invoiceDate: today,
-        periodStart: today,
-        periodEnd: addDays(sub.nextBillingDate, -1),
-        lines: [
-          {
-            kind: 'package_fee',
-            itemName: `${current.name} → ${target.name}`,
-            quantityHundredths: months * 100,
-            unit: 'months',
-            unitPriceOre: difference,
-            amountOre: months * difference,
-          },
-        ],
-      });
-    }
+    await billUpgradeDifference(tx, tenant, sub, current, target, today);
   }
   await repo.decideRequest(tx, request.id, 'approved');
+}
+
+/** An upgrade inside a period already paid bills the difference for its remaining months. */
+async function billUpgradeDifference(
+  tx: Tx,
+  tenant: Tenant,
+  sub: repo.SubscriptionRow,
+  current: { name: string; monthlyPriceOre: number },
+  target: { name: string; monthlyPriceOre: number },
+  today: string,
+): Promise<void> {
+  const difference = target.monthlyPriceOre - current.monthlyPriceOre;
+  const months = monthsBetween(today, sub.nextBillingDate);
+  if (difference <= 0 || months <= 0) return;
+  await createBilling(tx, {
+    organisationId: tenant.organisationId,
+    logged: true,
+    invoiceDate: today,
+    periodStart: today,
+    periodEnd: addDays(sub.nextBillingDate, -1),
+    lines: [
+      {
+        kind: 'package_fee',
+        itemName: `${current.name} → ${target.name}`,
+        quantityHundredths: months * 100,
+        unit: 'months',
+        unitPriceOre: difference,
+        amountOre: months * difference,
+      },
+    ],
+  });
 }
 
 /**

@@ -35,6 +35,12 @@ export const subscriptions = pgTable(
     // The package itself is organisations.package_id, which the users limit already reads.
     paymentPlan: text('payment_plan', { enum: PAYMENT_PLANS }).notNull().default('annually'),
     smsPlanId: text('sms_plan_id').references(() => smsPlans.id),
+    /**
+     * Dubbelkoll's tier (`DUPLICATE_TIERS` in packages/shared/src/landing/public-site.ts): set for an
+     * organisation that subscribes to the duplicate detector as a product of its own
+     * (docs/subscriptions.md#tiers); null for a golf club, whose package says what it may use.
+     */
+    duplicateTierId: text('duplicate_tier_id'),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     /** First day of the period the next billing covers. */
@@ -62,6 +68,8 @@ export const subscriptionRequests = pgTable(
     type: text('type', { enum: SUBSCRIPTION_REQUEST_TYPES }).notNull(),
     status: text('status', { enum: SUBSCRIPTION_REQUEST_STATUSES }).notNull().default('pending'),
     targetPackageId: text('target_package_id').references(() => packages.id),
+    /** A Dubbelkoll tier change: the tier asked for (docs/subscriptions.md#tiers). */
+    targetTierId: text('target_tier_id'),
     paymentPlan: text('payment_plan', { enum: PAYMENT_PLANS }),
     reason: text('reason', { enum: CANCELLATION_REASONS }),
     comment: text('comment'),
@@ -87,6 +95,8 @@ export const subscriptionUsage = pgTable(
     month: text('month').notNull(),
     invoices: integer('invoices').notNull().default(0),
     sms: integer('sms').notNull().default(0),
+    /** Documents the duplicate scans read this month (docs/subscriptions.md#tiers). */
+    duplicateDocuments: integer('duplicate_documents').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.organisationId, t.month] }), tenantIsolation(t.organisationId)],
 );

@@ -7,7 +7,6 @@ import { deleteOneTimeTokensIn } from '../auth/auth.repository';
 import { clubAccounts, organisations } from '../organizations/organizations.tables';
 import type { Tenant } from '../organizations/tenant';
 import { roles } from '../permissions/permissions.tables';
-import { findOrganisationPackage } from '../subscriptions/subscriptions.repository';
 import { memberships, userClubAccounts, users } from './users.tables';
 
 type Conn = Db | Tx;
@@ -149,12 +148,6 @@ export async function countOwners(conn: Conn, tenant: Tenant): Promise<number> {
 export async function countMembers(conn: Conn, tenant: Tenant): Promise<number> {
   const [row] = await conn.select({ n: count() }).from(memberships).where(eq(memberships.organisationId, tenant.organisationId));
   return row?.n ?? 0;
-}
-
-/** The organisation's package (subscriptions.repository reads it): its seats. */
-export async function findPackageOf(conn: Conn, tenant: Tenant): Promise<{ id: string; name: string; maxUsers: number } | null> {
-  const pkg = await findOrganisationPackage(conn, tenant);
-  return pkg ? { id: pkg.id, name: pkg.name, maxUsers: pkg.maxUsers } : null;
 }
 
 /** The given ids that are club accounts of the tenant. */

@@ -17,13 +17,13 @@ import { logEvent, userDisplayName } from '../eventlogs/eventlogs.service';
 import { reaches, type Tenant, tenantOf } from '../organizations/tenant';
 import { ensureSystemRoles, findRole, findRoleByName, type RoleRef } from '../permissions/permissions.repository';
 import { roleNameParam } from '../permissions/permissions.service';
+import { assertUserSeat, subscriptionLimits } from '../subscriptions/duplicate-allowance';
 import { profileImageUrl } from './current-user';
 import {
   clubAccountIdsOf,
   countMembers,
   countOwners,
   findMember,
-  findPackageOf,
   findReachableAccount,
   type ListMembersQuery,
   listMembers,
@@ -240,14 +240,13 @@ export async function removeUser(db: Db, actor: Actor, userId: string): Promise<
 
 /** GET users/seats: what the package allows and what is taken, counted as the invitation counts. */
 export async function userSeats(db: Db, tenant: Tenant): Promise<UserSeats> {
-  const [pkg, used] = await Promise.all([findPackageOf(db, tenant), countMembers(db, tenant)]);
-  if (!pkg) throw new NotFoundError();
-  return { packageName: pkg.name, maxUsers: pkg.maxUsers, used };
+  const [limits, used] = await Promise.all([subscriptionLimits(db, tenant), countMembers(db, tenant)]);
+  return { packageName: limits.name, maxUsers: limits.maxUsers, used };
 }
 
 /**
  * The checks of POST users/invite that come before anything is written: the role the inviter may
- * give, the package's user limit (a 406 asking to upgrade; docs/permissions.md#inviting) and the club
+ * give, the package's or tier's user limit (a 406 asking to upgrade; docs/permissions.md#inviting) and the club
  * accounts. Runs in the invitation's transaction with the organisation locked, so two invitations
  * racing for the last seat cannot both pass.
  */
@@ -262,11 +261,8 @@ export async function checkInvitation(
   if (!role) throw new Error('invitation without a role');
   assertMayAssign(actor, role);
   await lockOrganisation(tx, tenant);
-  const pkg = await findPackageOf(tx, tenant);
-  if (!pkg) throw new NotFoundError();
-  if ((await countMembers(tx, tenant)) >= pkg.maxUsers) {
-    throw new BusinessError(406, 'users.userLimitReached', { package: pkg.name, max: pkg.maxUsers });
-  }
+  // The package's users, or a Dubbelkoll tier's (modules/subscriptions/duplicate-allowance.ts).
+  await assertUserSeat(tx, tenant, await countMembers(tx, tenant));
   const clubAccountIds = await grantableClubAccounts(tx, actor, body.clubAccountIds);
   return { roleId: role.id, clubAccountIds };
 }

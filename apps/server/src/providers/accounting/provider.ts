@@ -286,6 +286,14 @@ export interface AccContract extends Omit<ContractFields, 'contractDate'> {
   modifiedAt: string | null;
 }
 
+/** A voucher row: one account debited or credited. */
+export interface AccVoucherRow {
+  account: string;
+  debitOre: number;
+  creditOre: number;
+  description: string | null;
+}
+
 export interface AccVoucher {
   series: string;
   number: string;
@@ -294,16 +302,88 @@ export interface AccVoucher {
   /** Sum of the debit side. */
   amountOre: number;
   transactionRef: string | null;
+  /** Empty while only list items were read (Fortnox's voucher list has no rows). */
+  rows: AccVoucherRow[];
+  /** The voucher this one reverses, `series number` (set on a reversing voucher the portal made). */
+  reversesVoucher: string | null;
+  /**
+   * The document this voucher books, where the program made it from a customer or a supplier
+   * invoice (Fortnox `ReferenceType`, Visma eEkonomi `VoucherType`); null for a manual voucher, a
+   * payment's, or where the program does not say. Dubbelkoll compares such a voucher as the
+   * invoice it books, not as a voucher (docs/duplicates.md#what-is-compared).
+   */
+  books: VoucherBooks | null;
   modifiedAt: string | null;
 }
+
+export type VoucherBooks = 'customer_invoice' | 'supplier_invoice';
 
 export interface AccOrder {
   number: string;
   customerNumber: string;
   customerName: string;
   orderDate: string;
+  /** The customer's order number or reference. */
+  yourReference: string | null;
+  yourOrderNumber: string | null;
+  currency: string;
   totalOre: number;
+  vatOre: number | null;
+  /** Empty while only list items were read. */
+  rows: DocumentRow[];
+  remarks: string | null;
   cancelled: boolean;
+  /** Turned into an invoice: it can no longer be cancelled. */
+  invoiced: boolean;
+  modifiedAt: string | null;
+}
+
+export interface AccSupplier {
+  number: string;
+  name: string;
+  organisationNumber: string | null;
+  address: Address;
+  email: string | null;
+  phone: string | null;
+  bankgiro: string | null;
+  plusgiro: string | null;
+  /** Bank account number or IBAN. */
+  bankAccount: string | null;
+  currency: string | null;
+  active: boolean;
+  modifiedAt: string | null;
+}
+
+/** A supplier invoice row: the account it is booked on, and the amount (excl. VAT). */
+export interface AccSupplierInvoiceRow {
+  account: string | null;
+  articleNumber: string | null;
+  description: string | null;
+  amountOre: number;
+}
+
+export interface AccSupplierInvoice {
+  /** The program's own key (Fortnox GivenNumber, Visma's id). */
+  number: string;
+  supplierNumber: string;
+  supplierName: string | null;
+  /** The supplier's own invoice number, as typed in. */
+  invoiceNumber: string | null;
+  ocr: string | null;
+  /** Bankgiro, plusgiro or account the invoice is paid to. */
+  bankAccount: string | null;
+  invoiceDate: string;
+  dueDate: string | null;
+  currency: string;
+  /** Incl. VAT, öre; negative for a credit. */
+  totalOre: number;
+  vatOre: number | null;
+  comments: string | null;
+  /** Empty while only list items were read. */
+  rows: AccSupplierInvoiceRow[];
+  booked: boolean;
+  cancelled: boolean;
+  credit: boolean;
   modifiedAt: string | null;
 }
 
@@ -404,6 +484,46 @@ export interface AccountingProvider {
     createInvoice(number: string): Promise<AccInvoice>;
   };
 
-  vouchers: { list(query?: ListQuery): Promise<Page<AccVoucher>> };
-  orders: { list(query?: ListQuery): Promise<Page<AccOrder>> };
+  vouchers: {
+    readonly summaryOmits: SummaryOmits<AccVoucher>;
+    list(query?: ListQuery): Promise<Page<AccVoucher>>;
+    /**
+     * `number` is `series number`, e.g. `A 17` (Fortnox: of the current financial year). Absent in
+     * Visma Administration, whose connector reads no single voucher (visma-admin/PROTOCOL.md).
+     */
+    get?(number: string): Promise<AccVoucher>;
+    /**
+     * Books a voucher with the rows of `number` reversed (debit and credit swapped) on `date`,
+     * carrying the portal's reference; answers the new voucher. Absent where the program offers no
+     * such write.
+     */
+    reverse?(number: string, date: string, options: CreateOptions): Promise<AccVoucher>;
+  };
+
+  orders: {
+    readonly summaryOmits: SummaryOmits<AccOrder>;
+    list(query?: ListQuery): Promise<Page<AccOrder>>;
+    /** The whole order. Absent in Visma Administration, whose connector reads no single order. */
+    get?(number: string): Promise<AccOrder>;
+    /** Only while not invoiced. Absent where the program offers no such write. */
+    cancel?(number: string): Promise<AccOrder>;
+  };
+
+  /** Absent where the program (or its connector) cannot read suppliers. */
+  suppliers?: {
+    readonly summaryOmits: SummaryOmits<AccSupplier>;
+    list(query?: ListQuery): Promise<Page<AccSupplier>>;
+    get(number: string): Promise<AccSupplier>;
+  };
+
+  /** Absent where the program (or its connector) cannot read supplier invoices. */
+  supplierInvoices?: {
+    readonly summaryOmits: SummaryOmits<AccSupplierInvoice>;
+    list(query?: ListQuery): Promise<Page<AccSupplierInvoice>>;
+    get(number: string): Promise<AccSupplierInvoice>;
+    /** Only while not booked. Absent where the program offers no such write. */
+    cancel?(number: string): Promise<AccSupplierInvoice>;
+    /** A booked one: answers the credit. Absent where the program offers no such write. */
+    credit?(number: string): Promise<AccSupplierInvoice>;
+  };
 }

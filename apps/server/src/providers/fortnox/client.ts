@@ -108,6 +108,26 @@ export function mapFortnoxError(status: number, body: unknown, resource: Fortnox
       return accountingError('conflict', 'accounting.fortnox.contractFinished', undefined, opts);
     case FORTNOX_ERROR.contractInactive:
       return accountingError('conflict', 'accounting.fortnox.contractInactive', undefined, opts);
+    case FORTNOX_ERROR.supplierInvoiceBooked:
+      return accountingError('conflict', 'accounting.fortnox.supplierInvoiceBooked', undefined, opts);
+    case FORTNOX_ERROR.supplierInvoiceNotBooked:
+      return accountingError('conflict', 'accounting.fortnox.supplierInvoiceNotBooked', undefined, opts);
+    case FORTNOX_ERROR.supplierInvoiceCancelled:
+      return accountingError('conflict', 'accounting.fortnox.supplierInvoiceCancelled', undefined, opts);
+    case FORTNOX_ERROR.supplierInvoiceAlreadyCredited:
+      return accountingError('conflict', 'accounting.fortnox.supplierInvoiceAlreadyCredited', undefined, opts);
+    case FORTNOX_ERROR.supplierInvoiceIsCredit:
+      return accountingError('conflict', 'accounting.fortnox.invoiceIsCredit', undefined, opts);
+    case FORTNOX_ERROR.orderInvoiced:
+      return accountingError('conflict', 'accounting.fortnox.orderInvoiced', undefined, opts);
+    case FORTNOX_ERROR.orderCancelled:
+      return accountingError('conflict', 'accounting.fortnox.orderCancelled', undefined, opts);
+    case FORTNOX_ERROR.voucherUnbalanced:
+      return accountingError('validation', 'accounting.fortnox.voucherUnbalanced', undefined, opts);
+    case FORTNOX_ERROR.voucherSeriesMissing:
+      return accountingError('validation', 'accounting.fortnox.voucherSeriesMissing', undefined, opts);
+    case FORTNOX_ERROR.supplierNotFound:
+      return accountingError(status === 404 ? 'not_found' : 'validation', 'accounting.documentMissing', undefined, opts);
     case FORTNOX_ERROR.missingEmail:
       return accountingError('validation', 'accounting.fortnox.missingEmail', undefined, opts);
     case FORTNOX_ERROR.einvoiceNotPossible:

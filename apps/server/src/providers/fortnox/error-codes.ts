@@ -49,6 +49,16 @@ export const FORTNOX_ERROR = {
   invalidVat: 2000614,
   priceNotFound: 2000615,
   priceExists: 2000616,
+  supplierInvoiceBooked: 2000620,
+  supplierInvoiceNotBooked: 2000621,
+  supplierInvoiceCancelled: 2000622,
+  supplierInvoiceAlreadyCredited: 2000623,
+  supplierInvoiceIsCredit: 2000624,
+  orderInvoiced: 2000625,
+  orderCancelled: 2000626,
+  voucherUnbalanced: 2000627,
+  voucherSeriesMissing: 2000628,
+  supplierNotFound: 2000629,
 } as const;
 
 export type FortnoxErrorCode = (typeof FORTNOX_ERROR)[keyof typeof FORTNOX_ERROR];

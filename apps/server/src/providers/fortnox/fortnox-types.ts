@@ -234,9 +234,26 @@ export interface FxVoucher {
   Year: number;
   TransactionDate: string;
   Description: string;
+  /** Free text; the portal's reversing vouchers carry their reference here (resources/vouchers.ts). */
+  Comments?: string;
   ReferenceNumber: string;
   ReferenceType: string;
   VoucherRows?: FxVoucherRow[];
+}
+
+export interface FxOrderRow {
+  ArticleNumber: string;
+  Description: string;
+  /** Decimal strings, as on invoice rows. */
+  OrderedQuantity: string;
+  DeliveredQuantity: string;
+  Unit: string;
+  Price: number;
+  VAT: number;
+  Discount: number;
+  CostCenter: string;
+  Project: string;
+  Total?: number;
 }
 
 export interface FxOrder {
@@ -245,8 +262,77 @@ export interface FxOrder {
   CustomerNumber: string;
   CustomerName: string;
   OrderDate: string;
+  Currency?: string;
   Total: number;
+  TotalVAT?: number;
+  Net?: number;
+  YourReference?: string;
+  YourOrderNumber?: string;
+  OurReference?: string;
+  Remarks?: string;
   Cancelled: boolean;
+  Sent?: boolean;
+  /** The invoice made from the order; `0` (or empty) while none is. */
+  InvoiceReference?: string;
+  OrderRows?: FxOrderRow[];
+}
+
+export interface FxSupplier {
+  '@url'?: string;
+  SupplierNumber: string;
+  Name: string;
+  OrganisationNumber: string;
+  Active: boolean;
+  Address1: string;
+  Address2: string;
+  ZipCode: string;
+  City: string;
+  CountryCode: string;
+  Email: string;
+  Phone1: string;
+  BG: string;
+  PG: string;
+  BankAccountNumber: string;
+  IBAN: string;
+  BIC: string;
+  Currency: string;
+  Comments: string;
+}
+
+export interface FxSupplierInvoiceRow {
+  Account: number;
+  ArticleNumber: string;
+  ItemDescription: string;
+  Debit: number;
+  Credit: number;
+  Total: number;
+}
+
+export interface FxSupplierInvoice {
+  '@url'?: string;
+  GivenNumber: string;
+  SupplierNumber: string;
+  SupplierName: string;
+  InvoiceNumber: string;
+  OCR: string;
+  InvoiceDate: string;
+  DueDate: string;
+  Currency: string;
+  Total: number;
+  VAT: number;
+  Balance: number;
+  Comments: string;
+  YourReference: string;
+  OurReference: string;
+  Booked: boolean;
+  Cancelled: boolean;
+  Credit: boolean;
+  /** The credit of this invoice (on the original), or the invoice it credits (on the credit); 0 for none. */
+  CreditReference: number;
+  VoucherNumber: number | null;
+  VoucherSeries: string;
+  VoucherYear: number | null;
+  SupplierInvoiceRows: FxSupplierInvoiceRow[];
 }
 
 export interface FxCompanyInformation {

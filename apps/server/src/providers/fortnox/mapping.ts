@@ -6,6 +6,8 @@ import type {
   AccCustomer,
   AccInvoice,
   AccOrder,
+  AccSupplier,
+  AccSupplierInvoice,
   AccVoucher,
   Address,
   ArticleFields,
@@ -16,6 +18,7 @@ import type {
   InvoiceDeliveryMethod,
   InvoiceFields,
   InvoicePayment,
+  VoucherBooks,
 } from '../accounting/provider';
 import type {
   FxArticle,
@@ -27,6 +30,8 @@ import type {
   FxInvoicePayment,
   FxOrder,
   FxRow,
+  FxSupplier,
+  FxSupplierInvoice,
   FxVoucher,
 } from './fortnox-types';
 import { hundredthsToQuantity, kronorToOre, oreToKronor, quantityToHundredths } from './money';
@@ -456,9 +461,17 @@ export function contractToFx(fields: Partial<ContractFields>, externalRef?: stri
 
 // ---- the rest ---------------------------------------------------------------------------------
 
+/**
+ * What the portal writes into a reversing voucher's `Comments` (resources/vouchers.ts): its
+ * reference, for the look-up after a lost answer, and the voucher it reverses.
+ */
+export const REVERSAL_COMMENT = /^Fairway (\S+) reverses (\S+ \d+)$/;
+export const reversalComment = (externalRef: string, reverses: string) => `Fairway ${externalRef} reverses ${reverses}`;
+
 export function voucherFromFx(fx: Loose<FxVoucher>): AccVoucher {
   // The debit side of the voucher; Fortnox's list leaves rows out, so this is 0 until read in full.
   const debit = (fx.VoucherRows ?? []).reduce((sum, row) => sum + kronorToOre(row.Debit), 0);
+  const reversal = REVERSAL_COMMENT.exec(String(fx.Comments ?? ''));
   return {
     series: String(fx.VoucherSeries ?? ''),
     number: String(fx.VoucherNumber ?? ''),
@@ -466,21 +479,100 @@ export function voucherFromFx(fx: Loose<FxVoucher>): AccVoucher {
     description: String(fx.Description ?? ''),
     amountOre: debit,
     transactionRef: nz(fx.ReferenceNumber),
+    rows: (fx.VoucherRows ?? []).map((row) => ({
+      account: String(row.Account ?? ''),
+      debitOre: kronorToOre(row.Debit),
+      creditOre: kronorToOre(row.Credit),
+      description: nz(row.Description),
+    })),
+    reversesVoucher: reversal ? reversal[2] : null,
+    books: FORTNOX_VOUCHER_BOOKS[String(fx.ReferenceType ?? '')] ?? null,
     modifiedAt: null,
   };
 }
 
+/**
+ * The `ReferenceType`s of vouchers Fortnox books from a customer or supplier invoice (a cash
+ * invoice is a customer invoice paid at once); `MANUAL`, payments and the rest book nothing we
+ * compare elsewhere (providers/fortnox/CONTRACT.md rule L1: the list item carries ReferenceType).
+ */
+const FORTNOX_VOUCHER_BOOKS: Record<string, VoucherBooks> = {
+  INVOICE: 'customer_invoice',
+  CASHINVOICE: 'customer_invoice',
+  SUPPLIERINVOICE: 'supplier_invoice',
+};
+
 export function orderFromFx(fx: Loose<FxOrder>): AccOrder {
+  const invoiceReference = String(fx.InvoiceReference ?? '');
   return {
     number: String(fx.DocumentNumber ?? ''),
     customerNumber: String(fx.CustomerNumber ?? ''),
     customerName: String(fx.CustomerName ?? ''),
     orderDate: String(fx.OrderDate ?? ''),
+    yourReference: nz(fx.YourReference),
+    yourOrderNumber: nz(fx.YourOrderNumber),
+    currency: String(fx.Currency || 'SEK'),
     totalOre: kronorToOre(fx.Total),
+    vatOre: fx.TotalVAT === undefined || fx.TotalVAT === null ? null : kronorToOre(fx.TotalVAT),
+    // An order row's quantity is what was ordered.
+    rows: (fx.OrderRows ?? []).map((row) => rowFromFx({ ...row, DeliveredQuantity: row.OrderedQuantity })),
+    remarks: nz(fx.Remarks),
     cancelled: bool(fx.Cancelled),
+    invoiced: invoiceReference !== '' && invoiceReference !== '0',
     modifiedAt: null,
   };
 }
+
+/** A supplier, whole or as its list item (SupplierListItem has `Phone` where the supplier has `Phone1`). */
+export function supplierFromFx(fx: Loose<FxSupplier> & { Phone?: string }): AccSupplier {
+  return {
+    number: String(fx.SupplierNumber ?? ''),
+    name: String(fx.Name ?? ''),
+    organisationNumber: nz(fx.OrganisationNumber),
+    address: address(fx.Address1, fx.Address2, fx.ZipCode, fx.City, fx.CountryCode),
+    email: nz(fx.Email),
+    phone: nz(fx.Phone1 ?? fx.Phone),
+    bankgiro: nz(fx.BG),
+    plusgiro: nz(fx.PG),
+    bankAccount: nz(fx.BankAccountNumber) ?? nz(fx.IBAN),
+    currency: nz(fx.Currency),
+    active: fx.Active === undefined ? true : bool(fx.Active),
+    modifiedAt: null,
+  };
+}
+
+export function supplierInvoiceFromFx(fx: Loose<FxSupplierInvoice>): AccSupplierInvoice {
+  return {
+    number: String(fx.GivenNumber ?? ''),
+    supplierNumber: String(fx.SupplierNumber ?? ''),
+    supplierName: nz(fx.SupplierName),
+    invoiceNumber: nz(fx.InvoiceNumber),
+    ocr: nz(fx.OCR),
+    bankAccount: null,
+    invoiceDate: String(fx.InvoiceDate ?? ''),
+    dueDate: nz(fx.DueDate),
+    currency: String(fx.Currency || 'SEK'),
+    totalOre: kronorToOre(fx.Total),
+    vatOre: fx.VAT === undefined || fx.VAT === null ? null : kronorToOre(fx.VAT),
+    comments: nz(fx.Comments),
+    // Rows with the supplier-debt and VAT accounts are the booking's other side: only the cost rows.
+    rows: (fx.SupplierInvoiceRows ?? [])
+      .filter((row) => !SUPPLIER_INVOICE_BALANCE_ACCOUNTS.has(Number(row.Account)))
+      .map((row) => ({
+        account: row.Account === undefined || row.Account === null ? null : String(row.Account),
+        articleNumber: nz(row.ArticleNumber),
+        description: nz(row.ItemDescription),
+        amountOre: kronorToOre(row.Total ?? (row.Debit ?? 0) - (row.Credit ?? 0)),
+      })),
+    booked: bool(fx.Booked),
+    cancelled: bool(fx.Cancelled),
+    credit: bool(fx.Credit),
+    modifiedAt: null,
+  };
+}
+
+/** Supplier debt (2440) and incoming VAT (2640/2641/2645): the booking rows Fortnox adds to a supplier invoice. */
+export const SUPPLIER_INVOICE_BALANCE_ACCOUNTS = new Set([2440, 2640, 2641, 2645]);
 
 export function companyFromFx(fx: Loose<FxCompanyInformation>): AccCompany {
   return {

@@ -25,7 +25,7 @@ export interface FortnoxOAuth extends OAuthProvider {
  * consent, since a scope added later only reaches clubs that consent again.
  */
 export const FORTNOX_SCOPES =
-  'companyinformation customer article invoice payment bookkeeping order settings price costcenter project';
+  'companyinformation customer article invoice payment bookkeeping order supplier supplierinvoice settings price costcenter project';
 
 interface TokenAnswer {
   access_token?: string;

@@ -1,12 +1,14 @@
 import type { AccountingProvider, InvoicePayment } from '../accounting/provider';
-import type { FxInvoicePayment, FxOrder, FxVoucher } from './fortnox-types';
-import { orderFromFx, paymentFromFx, voucherFromFx } from './mapping';
+import type { FxInvoicePayment } from './fortnox-types';
+import { paymentFromFx } from './mapping';
 import { articlesOf } from './resources/articles';
 import { companyOf } from './resources/code-lists';
 import { createFortnoxContext, type FortnoxProviderOptions, list } from './resources/context';
 import { contractsOf } from './resources/contracts';
 import { customersOf } from './resources/customers';
 import { invoicesOf } from './resources/invoices';
+import { ordersOf, vouchersOf } from './resources/ledger';
+import { supplierInvoicesOf, suppliersOf } from './resources/purchasing';
 
 export { FORTNOX_MAX_PAGE_SIZE, type FortnoxProviderOptions } from './resources/context';
 export { articleNumberFor } from './resources/numbers';
@@ -39,9 +41,9 @@ export function createFortnoxProvider(options: FortnoxProviderOptions): Accounti
       list: (query) => list<FxInvoicePayment, InvoicePayment>(ctx, 'invoicepayments', 'InvoicePayments', query, paymentFromFx),
     },
 
-    vouchers: {
-      list: (query) => list<FxVoucher, ReturnType<typeof voucherFromFx>>(ctx, 'vouchers', 'Vouchers', query, voucherFromFx),
-    },
-    orders: { list: (query) => list<FxOrder, ReturnType<typeof orderFromFx>>(ctx, 'orders', 'Orders', query, orderFromFx) },
+    vouchers: vouchersOf(ctx),
+    orders: ordersOf(ctx),
+    suppliers: suppliersOf(ctx),
+    supplierInvoices: supplierInvoicesOf(ctx),
   };
 }

@@ -6,6 +6,8 @@ import type {
   AccCustomer,
   AccInvoice,
   AccOrder,
+  AccSupplier,
+  AccSupplierInvoice,
   AccVoucher,
   ArticleFields,
   CodeItem,
@@ -72,6 +74,10 @@ export const OPERATIONS = {
   'contracts.createInvoice': 'write',
   'vouchers.list': 'read',
   'orders.list': 'read',
+  'suppliers.list': 'read',
+  'suppliers.get': 'read',
+  'supplierInvoices.list': 'read',
+  'supplierInvoices.get': 'read',
 } as const;
 
 export type Operation = keyof typeof OPERATIONS;
@@ -209,6 +215,10 @@ export interface OperationPayloads {
   'contracts.createInvoice': { number: string };
   'vouchers.list': { query: ListQueryPayload };
   'orders.list': { query: ListQueryPayload };
+  'suppliers.list': { query: ListQueryPayload };
+  'suppliers.get': { number: string };
+  'supplierInvoices.list': { query: ListQueryPayload };
+  'supplierInvoices.get': { number: string };
 }
 
 export interface ListQueryPayload {
@@ -252,4 +262,8 @@ export interface OperationResults {
   'contracts.createInvoice': AccInvoice;
   'vouchers.list': Page<AccVoucher>;
   'orders.list': Page<AccOrder>;
+  'suppliers.list': Page<AccSupplier>;
+  'suppliers.get': AccSupplier;
+  'supplierInvoices.list': Page<AccSupplierInvoice>;
+  'supplierInvoices.get': AccSupplierInvoice;
 }

@@ -238,7 +238,19 @@ export function createVismaAdminProvider(options: VismaAdminProviderOptions): Ac
       finish: (number) => call('contracts.finish', { number }),
       createInvoice: (number) => call('contracts.createInvoice', { number }),
     },
-    vouchers: { list: (query) => call('vouchers.list', listPayload(query)) },
-    orders: { list: (query) => call('orders.list', listPayload(query)) },
+    vouchers: { summaryOmits: ['rows'], list: (query) => call('vouchers.list', listPayload(query)) },
+    orders: { summaryOmits: ['rows'], list: (query) => call('orders.list', listPayload(query)) },
+    // Read only: the connector's company model has suppliers and their invoices (leverantörer,
+    // leverantörsfakturor) but the protocol carries no write of them (PROTOCOL.md).
+    suppliers: {
+      summaryOmits: [],
+      list: (query) => call('suppliers.list', listPayload(query)),
+      get: (number) => call('suppliers.get', { number }),
+    },
+    supplierInvoices: {
+      summaryOmits: [],
+      list: (query) => call('supplierInvoices.list', listPayload(query)),
+      get: (number) => call('supplierInvoices.get', { number }),
+    },
   };
 }

@@ -6,6 +6,8 @@ import type {
   AccCustomer,
   AccInvoice,
   AccOrder,
+  AccSupplier,
+  AccSupplierInvoice,
   AccVoucher,
   Address,
   CodeItem,
@@ -211,6 +213,10 @@ const voucher: z.ZodType<AccVoucher> = z.object({
   description: z.string().max(2000),
   amountOre: int,
   transactionRef: nstr,
+  rows: z.array(z.object({ account: str, debitOre: int, creditOre: int, description: nstr })).max(1000),
+  reversesVoucher: nstr,
+  // Added after protocol version 1 went out: a connector that does not send it says nothing (null).
+  books: z.enum(['customer_invoice', 'supplier_invoice']).nullable().default(null),
   modifiedAt: timestamp,
 });
 
@@ -219,8 +225,50 @@ const order: z.ZodType<AccOrder> = z.object({
   customerNumber: str,
   customerName: str,
   orderDate: date,
+  yourReference: nstr,
+  yourOrderNumber: nstr,
+  currency: str,
   totalOre: int,
+  vatOre: int.nullable(),
+  rows: z.array(z.never()).max(0),
+  remarks: nstr,
   cancelled: z.boolean(),
+  invoiced: z.boolean(),
+  modifiedAt: timestamp,
+});
+
+const supplier: z.ZodType<AccSupplier> = z.object({
+  number: str,
+  name: str,
+  organisationNumber: nstr,
+  address,
+  email: nstr,
+  phone: nstr,
+  bankgiro: nstr,
+  plusgiro: nstr,
+  bankAccount: nstr,
+  currency: nstr,
+  active: z.boolean(),
+  modifiedAt: timestamp,
+});
+
+const supplierInvoice: z.ZodType<AccSupplierInvoice> = z.object({
+  number: str,
+  supplierNumber: str,
+  supplierName: nstr,
+  invoiceNumber: nstr,
+  ocr: nstr,
+  bankAccount: nstr,
+  invoiceDate: date,
+  dueDate: ndate,
+  currency: str,
+  totalOre: int,
+  vatOre: nint,
+  comments: nstr,
+  rows: z.array(z.object({ account: nstr, articleNumber: nstr, description: nstr, amountOre: int })).max(1000),
+  booked: z.boolean(),
+  cancelled: z.boolean(),
+  credit: z.boolean(),
   modifiedAt: timestamp,
 });
 
@@ -271,4 +319,8 @@ export const RESULT_SCHEMAS: { [O in Operation]: z.ZodType<OperationResults[O]> 
   'contracts.createInvoice': invoice,
   'vouchers.list': page(voucher),
   'orders.list': page(order),
+  'suppliers.list': page(supplier),
+  'suppliers.get': supplier,
+  'supplierInvoices.list': page(supplierInvoice),
+  'supplierInvoices.get': supplierInvoice,
 };

@@ -4,6 +4,8 @@ import type {
   AccCustomer,
   AccInvoice,
   AccOrder,
+  AccSupplier,
+  AccSupplierInvoice,
   AccVoucher,
   Address,
   ArticleFields,
@@ -12,6 +14,7 @@ import type {
   InvoiceDeliveryMethod,
   InvoicePayment,
   VatType,
+  VoucherBooks,
 } from '../accounting/provider';
 
 /**
@@ -204,11 +207,72 @@ export interface VismaOrder {
   Number: number;
   CustomerId: string;
   InvoiceCustomerName?: string | null;
+  CurrencyCode?: string | null;
   Amount?: number | null;
   VatAmount?: number | null;
   RoundingsAmount?: number | null;
   OrderDate: string;
+  /** definitions.OrderApi.Status: 1 draft, 2 ongoing, 3 shipped, 4 invoiced. */
   Status?: number | null;
+  YourReference?: string | null;
+  OurReference?: string | null;
+  Rows?: {
+    ArticleNumber?: string | null;
+    IsTextRow?: boolean;
+    Text?: string | null;
+    UnitPrice?: number | null;
+    Quantity?: number | null;
+    DiscountPercentage?: number | null;
+  }[];
+  ModifiedUtc?: string | null;
+}
+
+/** definitions.SupplierApi, as far as the portal reads it. */
+export interface VismaSupplier {
+  Id: string;
+  SupplierNumber?: string | null;
+  Name: string;
+  CorporateIdentityNumber?: string | null;
+  Address1?: string | null;
+  Address2?: string | null;
+  PostalCode?: string | null;
+  City?: string | null;
+  CountryCode?: string | null;
+  EmailAddress?: string | null;
+  Telephone?: string | null;
+  BankgiroNumber?: string | null;
+  PlusgiroNumber?: string | null;
+  BankAccountNumber?: string | null;
+  BankIban?: string | null;
+  CurrencyCode?: string | null;
+  IsActive?: boolean | null;
+  ModifiedUtc?: string | null;
+}
+
+/** definitions.SupplierInvoiceApi, as far as the portal reads it. */
+export interface VismaSupplierInvoice {
+  Id: string;
+  SupplierId: string;
+  SupplierName?: string | null;
+  SupplierNumber?: string | null;
+  InvoiceDate?: string | null;
+  DueDate?: string | null;
+  InvoiceNumber?: string | null;
+  TotalAmount?: number | null;
+  Vat?: number | null;
+  IsCreditInvoice?: boolean | null;
+  CurrencyCode?: string | null;
+  OcrNumber?: string | null;
+  Message?: string | null;
+  BankGiroNumber?: string | null;
+  PlusGiroNumber?: string | null;
+  VoucherId?: string | null;
+  Rows?: {
+    AccountNumber?: number | null;
+    DebetAmount?: number | null;
+    CreditAmount?: number | null;
+    TransactionText?: string | null;
+  }[];
   ModifiedUtc?: string | null;
 }
 
@@ -548,7 +612,83 @@ export function voucherFromVisma(v: VismaVoucher): AccVoucher {
     description: v.VoucherText ?? '',
     amountOre: (v.Rows ?? []).reduce((sum, r) => sum + oreFromSek(r.DebitAmount), 0),
     transactionRef: blank(v.SourceId),
+    rows: (v.Rows ?? []).map((r) => ({
+      account: String(r.AccountNumber),
+      debitOre: oreFromSek(r.DebitAmount),
+      creditOre: oreFromSek(r.CreditAmount),
+      description: blank(r.TransactionText),
+    })),
+    reversesVoucher: VISMA_REVERSAL_TEXT.exec(v.VoucherText ?? '')?.[1] ?? null,
+    books: VISMA_VOUCHER_BOOKS[v.VoucherType ?? -1] ?? null,
     modifiedAt: utc(v.ModifiedUtc),
+  };
+}
+
+/**
+ * The voucher types (definitions.VoucherApi.VoucherType) of vouchers Visma eEkonomi books from a
+ * customer invoice (14, 15, quick invoices 23, 24) or a supplier invoice (12, 13, quick 25, 26).
+ */
+const VISMA_VOUCHER_BOOKS: Record<number, VoucherBooks> = {
+  12: 'supplier_invoice',
+  13: 'supplier_invoice',
+  25: 'supplier_invoice',
+  26: 'supplier_invoice',
+  14: 'customer_invoice',
+  15: 'customer_invoice',
+  23: 'customer_invoice',
+  24: 'customer_invoice',
+};
+
+/**
+ * A reversing voucher's text (Visma's voucher has no other free field, VoucherText at most 100
+ * characters): the voucher it reverses and the portal's reference, for the look-up after a lost answer.
+ */
+export const VISMA_REVERSAL_TEXT = /^Rättelse av (\S+ \d+) \(Fairway (\S+)\)$/;
+export const vismaReversalText = (reverses: string, externalRef: string) => `Rättelse av ${reverses} (Fairway ${externalRef})`;
+
+export function supplierFromVisma(s: VismaSupplier): AccSupplier {
+  return {
+    number: s.SupplierNumber ?? s.Id,
+    name: s.Name,
+    organisationNumber: blank(s.CorporateIdentityNumber),
+    address: address(s.Address1, s.Address2, s.PostalCode, s.City, s.CountryCode),
+    email: blank(s.EmailAddress),
+    phone: blank(s.Telephone),
+    bankgiro: blank(s.BankgiroNumber),
+    plusgiro: blank(s.PlusgiroNumber),
+    bankAccount: blank(s.BankAccountNumber) ?? blank(s.BankIban),
+    currency: blank(s.CurrencyCode),
+    active: s.IsActive !== false,
+    modifiedAt: utc(s.ModifiedUtc),
+  };
+}
+
+/** A supplier invoice: Visma registers it booked (drafts are another resource); its number is Visma's id. */
+export function supplierInvoiceFromVisma(i: VismaSupplierInvoice): AccSupplierInvoice {
+  const sign = i.IsCreditInvoice ? -1 : 1;
+  return {
+    number: i.Id,
+    supplierNumber: i.SupplierNumber ?? i.SupplierId,
+    supplierName: blank(i.SupplierName),
+    invoiceNumber: blank(i.InvoiceNumber),
+    ocr: blank(i.OcrNumber),
+    bankAccount: blank(i.BankGiroNumber) ?? blank(i.PlusGiroNumber),
+    invoiceDate: day(i.InvoiceDate) ?? '',
+    dueDate: day(i.DueDate),
+    currency: i.CurrencyCode ?? 'SEK',
+    totalOre: sign * Math.abs(oreFromSek(i.TotalAmount)),
+    vatOre: i.Vat === undefined || i.Vat === null ? null : sign * Math.abs(oreFromSek(i.Vat)),
+    comments: blank(i.Message),
+    rows: (i.Rows ?? []).map((r) => ({
+      account: r.AccountNumber === undefined || r.AccountNumber === null ? null : String(r.AccountNumber),
+      articleNumber: null,
+      description: blank(r.TransactionText),
+      amountOre: oreFromSek(r.DebetAmount) - oreFromSek(r.CreditAmount),
+    })),
+    booked: true,
+    cancelled: false,
+    credit: Boolean(i.IsCreditInvoice),
+    modifiedAt: utc(i.ModifiedUtc),
   };
 }
 
@@ -558,8 +698,28 @@ export function orderFromVisma(o: VismaOrder, customerNumber: string): AccOrder 
     customerNumber,
     customerName: o.InvoiceCustomerName ?? '',
     orderDate: day(o.OrderDate) as string,
+    // Visma's order has one reference field, the customer's: it carries their order number too.
+    yourReference: blank(o.YourReference),
+    yourOrderNumber: null,
+    currency: o.CurrencyCode ?? 'SEK',
     totalOre: oreFromSek(o.Amount) + oreFromSek(o.VatAmount) + oreFromSek(o.RoundingsAmount),
+    vatOre: oreFromSek(o.VatAmount),
+    rows: (o.Rows ?? [])
+      .filter((r) => !r.IsTextRow)
+      .map((r) => ({
+        articleNumber: blank(r.ArticleNumber),
+        description: r.Text ?? '',
+        quantityHundredths: Math.round((r.Quantity ?? 0) * 100),
+        unit: null,
+        priceOre: oreFromSek(r.UnitPrice),
+        vatPercent: 0,
+        discountBasisPoints: Math.round((r.DiscountPercentage ?? 0) * 10_000),
+        costCenter: null,
+        project: null,
+      })),
+    remarks: null,
     cancelled: false,
+    invoiced: o.Status === 4,
     modifiedAt: utc(o.ModifiedUtc),
   };
 }

@@ -8,6 +8,7 @@ import { deliveryOf } from './resources/delivery';
 import { invoiceDocumentsOf } from './resources/invoices';
 import { ledgerOf } from './resources/ledger';
 import { paymentsOf } from './resources/payments';
+import { purchasingOf } from './resources/purchasing';
 
 /**
  * The portal's `AccountingProvider` over Visma eEkonomi (API v2), assembled from one module per
@@ -48,5 +49,6 @@ export function createVismaEekonomiProvider(options: VismaEekonomiProviderOption
     },
     invoicePayments,
     ...ledgerOf(ctx),
+    ...purchasingOf(ctx),
   };
 }

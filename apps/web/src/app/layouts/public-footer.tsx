@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { brand } from '../brand';
-import { PUBLIC_LINKS } from './public-header';
+import { PUBLIC_LINKS } from './public-links';
 
 export function PublicFooter() {
   const { t } = useTranslation(['shell', 'landing']);

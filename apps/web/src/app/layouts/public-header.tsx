@@ -1,26 +1,28 @@
-import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack } from '@mantine/core';
+import { Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
-import { LanguageSwitch } from '../../components/language-switch';
-import { SkinSwitch } from '../../components/skin-switch';
 import { brand } from '../brand';
 import classes from './public-header.module.css';
+import { PUBLIC_LINKS } from './public-links';
 
-export const PUBLIC_LINKS = [
-  { id: 'functions', to: '/functions' },
-  { id: 'price', to: '/price' },
-  { id: 'faq', to: '/faq' },
-  { id: 'blog', to: '/blog' },
-  { id: 'contact', to: '/contact-us' },
-] as const;
+// The language menu, the skin switch's tooltip and the small-screen drawer need Mantine's
+// floating and modal code (floating-ui, focus trap, portal): they arrive just after the page has
+// painted, in space kept for them, not in its first requests (docs/web-app.md#bundle-budget).
+const LanguageSwitch = lazy(() => import('../../components/language-switch').then((m) => ({ default: m.LanguageSwitch })));
+const SkinSwitch = lazy(() => import('../../components/skin-switch').then((m) => ({ default: m.SkinSwitch })));
+const PublicNavDrawer = lazy(() => import('./public-nav-drawer'));
 
 /** Header of the public pages: brand, marketing links, login/register, language and skin. */
 export function PublicHeader() {
   const { t } = useTranslation('shell');
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  useEffect(() => {
+    if (opened) setDrawerWanted(true);
+  }, [opened]);
   const { pathname } = useLocation();
   // The menu closes once a link has taken the user somewhere.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change; pathname is the trigger, close is stable.
@@ -46,8 +48,12 @@ export function PublicHeader() {
             </Group>
           </Box>
           <Group gap={4} wrap="nowrap">
-            <LanguageSwitch />
-            <SkinSwitch />
+            <Suspense fallback={<Box w={62} h={30} />}>
+              <LanguageSwitch />
+            </Suspense>
+            <Suspense fallback={<Box w={34} h={34} />}>
+              <SkinSwitch />
+            </Suspense>
             <Group gap="xs" visibleFrom="sm" ml="xs" wrap="nowrap">
               <Button component={Link} to="/login" variant="default">
                 {t('publicNav.login')}
@@ -67,31 +73,12 @@ export function PublicHeader() {
           </Group>
         </Group>
       </Container>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        size="100%"
-        padding="md"
-        title={<BrandLogo size="sm" />}
-        hiddenFrom="md"
-        zIndex={1000}
-        closeButtonProps={{ 'aria-label': t('header.closeNavigation') }}
-      >
-        <Stack component="nav" aria-label={t('publicNav.label')} gap="xs">
-          {PUBLIC_LINKS.map((link) => (
-            <Anchor key={link.id} component={Link} to={link.to} fz="lg" py={6}>
-              {t(`publicNav.${link.id}`)}
-            </Anchor>
-          ))}
-          <Divider my="sm" />
-          <Button component={Link} to="/login" variant="default" fullWidth>
-            {t('publicNav.login')}
-          </Button>
-          <Button component={Link} to="/register" fullWidth>
-            {t('publicNav.register')}
-          </Button>
-        </Stack>
-      </Drawer>
+      {/* Mounted from the first open on (then kept, so it can animate closed). */}
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <PublicNavDrawer opened={opened} onClose={close} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -3,20 +3,25 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useHiddenResources } from '../../features/hidden-resources/api/get-hidden-resources';
+import { useMyModules } from '../../features/subscriptions/api/get-my-modules';
 import { useCurrentUser } from '../../lib/current-user';
-import { isLinkActive, NAV_HOME, type NavGroupDef, visibleNavGroups } from '../navigation';
+import { isLinkActive, type NavGroupDef, navHome, visibleNavGroups } from '../navigation';
 import { useScreen } from '../use-screen';
 import { ClubAccountSwitcher } from './club-account-switcher';
 
-/** The dashboard sidebar: home plus the five collapsible groups (docs/web-app.md#routes). */
+/**
+ * The dashboard sidebar: the brand's home plus its collapsible groups (docs/web-app.md#routes,
+ * docs/brands.md). Pages of modules the organisation lacks stay out (until its modules are known).
+ */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const screen = useScreen();
   const user = useCurrentUser();
   const hidden = useHiddenResources();
+  const modules = useMyModules().data?.map((m) => m.id) ?? [];
   // Pages the user hid (account settings) leave the menu; the page where they are stays.
-  const groups = visibleNavGroups(user?.scopes ?? [])
+  const groups = visibleNavGroups(user?.scopes ?? [], { modules })
     .map((g) => ({ ...g, links: g.links.filter((l) => !hidden.includes(`nav:${l.id}`) || isLinkActive(l, pathname, screen)) }))
     .filter((g) => g.links.length > 0);
   const activeGroup = groups.find((g) => g.links.some((l) => isLinkActive(l, pathname, screen)))?.id;
@@ -25,7 +30,8 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const [toggled, setToggled] = useState<Partial<Record<NavGroupDef['id'], boolean>>>({});
   const isOpen = (id: NavGroupDef['id']) => toggled[id] ?? id === activeGroup;
 
-  const HomeIcon = NAV_HOME.icon;
+  const home = navHome();
+  const HomeIcon = home.icon;
   return (
     <ScrollArea type="auto" style={{ flex: 1 }} scrollbarSize={8}>
       <Stack gap={4} p="sm">
@@ -34,11 +40,11 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         </Box>
         <NavLink
           component={Link}
-          to={NAV_HOME.to}
-          label={t('nav.home')}
+          to={home.to}
+          label={home.id === 'home' ? t('nav.home') : t(`nav.links.${home.id}`)}
           leftSection={<HomeIcon size={20} stroke={1.6} aria-hidden="true" />}
-          active={isLinkActive(NAV_HOME, pathname)}
-          aria-current={isLinkActive(NAV_HOME, pathname) ? 'page' : undefined}
+          active={isLinkActive(home, pathname)}
+          aria-current={isLinkActive(home, pathname) ? 'page' : undefined}
           onClick={onNavigate}
           variant="light"
         />

@@ -1,3 +1,4 @@
+import type { Brand } from '@fairway/shared/constants';
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   type Icon,
@@ -21,12 +22,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
 import { useCurrentUser } from '../../lib/current-user';
+import { brand } from '../brand';
 import { logout } from '../session/logout';
 
 interface MenuEntry {
   id: string;
   to: string;
   icon: Icon;
+  /** The brands whose dashboard has the entry (docs/brands.md); every brand when left out. */
+  brands?: readonly Brand[];
 }
 
 /** Every entry of the user dropdown except logout (docs/web-app.md#routes), in the order users look for them. */
@@ -40,11 +44,11 @@ export const USER_MENU_ACCOUNT: readonly MenuEntry[] = [
 ];
 
 export const USER_MENU_CONFIGURATION: readonly MenuEntry[] = [
-  { id: 'invoice', to: '/dashboard/settings?tab=invoice', icon: IconFileInvoice },
-  { id: 'contract', to: '/dashboard/settings?tab=contract', icon: IconFileDollar },
-  { id: 'member', to: '/dashboard/settings?tab=member', icon: IconUsersGroup },
-  { id: 'article', to: '/dashboard/settings?tab=article', icon: IconArticle },
-  { id: 'email', to: '/dashboard/settings?tab=email', icon: IconMail },
+  { id: 'invoice', to: '/dashboard/settings?tab=invoice', brands: ['fairway'], icon: IconFileInvoice },
+  { id: 'contract', to: '/dashboard/settings?tab=contract', brands: ['fairway'], icon: IconFileDollar },
+  { id: 'member', to: '/dashboard/settings?tab=member', brands: ['fairway'], icon: IconUsersGroup },
+  { id: 'article', to: '/dashboard/settings?tab=article', brands: ['fairway'], icon: IconArticle },
+  { id: 'email', to: '/dashboard/settings?tab=email', brands: ['fairway'], icon: IconMail },
   { id: 'api', to: '/dashboard/settings?tab=api', icon: IconApi },
 ];
 
@@ -108,7 +112,9 @@ export function UserMenu() {
         {USER_MENU_ACCOUNT.map((item) => entry(item, 'account'))}
         <Menu.Divider />
         <Menu.Label>{t('shell:userMenu.configurationLabel')}</Menu.Label>
-        {USER_MENU_CONFIGURATION.map((item) => entry(item, 'configuration'))}
+        {USER_MENU_CONFIGURATION.filter((item) => !item.brands || item.brands.includes(brand.id)).map((item) =>
+          entry(item, 'configuration'),
+        )}
         <Menu.Divider />
         <Menu.Item
           color="red"

@@ -8,6 +8,7 @@ import { HiddenMenuLinks } from '../../features/hidden-resources/components/hidd
 import { ChangePasswordForm } from '../../features/settings/components/change-password-form';
 import { ProfileForm } from '../../features/settings/components/profile-form';
 import { ProfileImageUpload } from '../../features/settings/components/profile-image-upload';
+import { useMyModules } from '../../features/subscriptions/api/get-my-modules';
 import { useCurrentUser } from '../../lib/current-user';
 import { brand } from '../brand';
 
@@ -51,6 +52,8 @@ export const ACCOUNT_SETTINGS_PATH = '/dashboard/prototype';
 export default function AccountSettingsPage() {
   const { t } = useTranslation(['settings', 'shell', 'common']);
   const user = useCurrentUser();
+  // The menu's pages of modules the organisation lacks are not offered (app/navigation.ts).
+  const modules = useMyModules().data?.map((m) => m.id) ?? [];
   const title = t('title');
   useDocumentTitle(`${title} · ${brand.name}`);
   if (!user) return null;
@@ -80,7 +83,7 @@ export default function AccountSettingsPage() {
           <ChangePasswordForm />
         </Section>
         <Section id="account-menu" title={t('menu.title')} description={t('menu.description')}>
-          <HiddenMenuLinks scopes={user.scopes} />
+          <HiddenMenuLinks scopes={user.scopes} modules={modules} />
         </Section>
         <Section id="account-organisation" title={t('organisation.title')}>
           <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>

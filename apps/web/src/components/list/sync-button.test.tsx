@@ -33,14 +33,33 @@ describe('SyncButton', () => {
         // Without ?run= the server answers the latest run: the scheduled one that never ends here.
         if (query.get('run') !== RUN) return runOf(SCHEDULED, 'queued', 'scheduled');
         polls += 1;
-        return runOf(RUN, polls < 2 ? 'running' : 'succeeded');
+        return {
+          ...runOf(RUN, polls < 2 ? 'running' : 'succeeded'),
+          counts: { codeLists: { fetched: 6, upserted: 6 }, customers: { fetched: 2, upserted: 2 } },
+        };
       },
     });
     renderRoutes([{ path: '/', element: <SyncButton invalidate={[]} /> }], '/');
     await userEvent.click(screen.getByRole('button', { name: 'Hämta från bokföringsprogrammet' }));
     expect(await screen.findByText('Listan är uppdaterad från bokföringsprogrammet.')).toBeInTheDocument();
+    expect(screen.queryByText('Det finns inga uppdateringar')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'GET').every((c) => c.query.get('run') === RUN)).toBe(true);
     expect(screen.getByRole('button', { name: 'Hämta från bokföringsprogrammet' })).toBeEnabled();
+  });
+
+  it("says 'There are no updates' when the run wrote nothing but code lists, in Swedish and English", async () => {
+    const counts = { codeLists: { fetched: 6, upserted: 6 }, customers: { fetched: 0, upserted: 0 } };
+    mockApi({ 'POST synchronize': () => ({ runId: RUN }), 'GET synchronize': () => ({ ...runOf(RUN, 'succeeded'), counts }) });
+    const view = renderRoutes([{ path: '/', element: <SyncButton invalidate={[]} /> }], '/');
+    await userEvent.click(screen.getByRole('button', { name: 'Hämta från bokföringsprogrammet' }));
+    expect(await screen.findByText('Det finns inga uppdateringar')).toBeInTheDocument();
+    view.unmount();
+
+    await setLanguage('en');
+    mockApi({ 'POST synchronize': () => ({ runId: RUN }), 'GET synchronize': () => ({ ...runOf(RUN, 'succeeded'), counts }) });
+    renderRoutes([{ path: '/', element: <SyncButton invalidate={[]} /> }], '/');
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh from the accounting program' }));
+    expect(await screen.findByText('There are no updates')).toBeInTheDocument();
   });
 
   it('says so when its run failed, in English too', async () => {

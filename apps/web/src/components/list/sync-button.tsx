@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
 
 /** A refresh of the portal's copy of the accounting data (GET synchronize). */
 export interface SyncRun {
@@ -25,6 +25,13 @@ const getRun = async (runId: string) => await api.get<SyncRun | null>('synchroni
 const startRun = async () => await api.post<{ runId: string }>('synchronize');
 
 const POLL_MS = 1000;
+
+/**
+ * A finished run that wrote no document: nothing had changed in the program since the last refresh.
+ * Code lists are read whole every time, so they do not count.
+ */
+export const changedNothing = (run: Pick<SyncRun, 'counts'>): boolean =>
+  Object.entries(run.counts).every(([resource, count]) => resource === 'codeLists' || count.upserted === 0);
 
 export interface SyncButtonProps {
   /** Query keys to refresh when the run is done (the list's own). */
@@ -59,8 +66,9 @@ export function SyncButton({ invalidate }: SyncButtonProps) {
     reported.current = current.id;
     setRunId(null);
     for (const key of invalidate) void queryClient.invalidateQueries({ queryKey: key });
-    if (current.status === 'succeeded') notifySuccess(t('sync.succeeded'));
-    else notifyError(t('sync.failed'));
+    if (current.status !== 'succeeded') notifyError(t('sync.failed'));
+    else if (changedNothing(current)) notifyInfo(t('sync.noUpdates'));
+    else notifySuccess(t('sync.succeeded'));
   }, [current, finished, invalidate, queryClient, t]);
 
   // Progress cannot be read (e.g. the session changed, or the run is gone): stop following; the list still refreshes.

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, countDistinct, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { clubAccounts } from '../../organizations/organizations.tables';
 import type { Tenant } from '../../organizations/tenant';
@@ -131,4 +131,23 @@ export async function spendOAuthState(conn: Db | Tx, stateHash: string): Promise
     .where(and(eq(oauthStates.stateHash, stateHash), isNull(oauthStates.usedAt), gt(oauthStates.expiresAt, sql`now()`)))
     .returning();
   return row ?? null;
+}
+
+/**
+ * Club accounts linked to a cloud accounting program, other than `except` (Dubbelkoll's
+ * "connected companies", docs/subscriptions.md#limits). A connection ended by a user does not
+ * count; one whose consent the provider revoked does (it is reconnected, not replaced).
+ */
+export async function countConnectedClubAccounts(conn: Db | Tx, tenant: Tenant, except?: string): Promise<number> {
+  const [row] = await conn
+    .select({ n: countDistinct(accountingConnections.clubAccountId) })
+    .from(accountingConnections)
+    .where(
+      and(
+        eq(accountingConnections.organisationId, tenant.organisationId),
+        ne(accountingConnections.status, 'disconnected'),
+        except ? ne(accountingConnections.clubAccountId, except) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
 }

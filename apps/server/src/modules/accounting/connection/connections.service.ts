@@ -6,6 +6,8 @@ import type { AuthContext } from '../../../plugins/auth';
 import { type CloudProviderKit, providerPage } from '../../../providers/accounting/registry';
 import { logEvent, userDisplayName } from '../../eventlogs/eventlogs.service';
 import type { Tenant } from '../../organizations/tenant';
+import { assertCompanyConnectable } from '../../subscriptions/duplicate-allowance';
+import { lockOrganisationRow } from '../../subscriptions/subscriptions.repository';
 import { queueMirrorRefresh } from '../refresh/queue';
 import { providerFor } from './accounting-for';
 import * as repo from './connections.repository';
@@ -33,6 +35,8 @@ export async function startConnection(app: FastifyInstance, caller: Caller): Pro
   const clubAccount = await loadClubAccount(app, tenant, caller.clubAccountId);
   const kit = cloudKit(clubAccount.accountingProgram);
   if (!kit) throw new BusinessError(400, 'integrations.useConnector');
+  // Said before the consent page, and checked again when the provider sends the user back.
+  await assertCompanyConnectable(app.db, tenant, clubAccount.id);
   const { environment, oauthApp } = await oauthAppFor(app, kit);
   const state = randomBytes(32).toString('base64url');
   await repo.insertOAuthState(app.db, {
@@ -84,6 +88,9 @@ export async function completeConnection(app: FastifyInstance, input: CompleteCo
   });
   const box = tokenBox(app);
   const row = await app.db.transaction(async (tx) => {
+    // Serialised per organisation, so two consents cannot both take the last company a tier allows.
+    await lockOrganisationRow(tx, tenant.organisationId);
+    await assertCompanyConnectable(tx, tenant, clubAccount.id);
     const saved = await repo.saveConnection(tx, {
       organisationId: tenant.organisationId,
       clubAccountId: clubAccount.id,
@@ -180,6 +187,7 @@ export async function connectToSimulator(
 ): Promise<void> {
   const kit = cloudKit(provider);
   if (!kit) throw new Error(`no simulator for ${provider}`);
+  await assertCompanyConnectable(app.db, { organisationId: target.organisationId }, target.clubAccountId);
   const box = tokenBox(app);
   let grant: Pick<repo.NewConnection, 'grant' | 'tenantId' | 'accessToken' | 'refreshToken' | 'accessExpiresAt' | 'scope'>;
   if (kit.simulatorTenantId && kit.clientCredentials) {

@@ -1,5 +1,3 @@
-import ExcelJS from 'exceljs';
-
 export interface ExportColumn<T> {
   header: string;
   value(row: T): string | number | boolean | null;
@@ -54,6 +52,8 @@ export async function exportRows<T>(
       body: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8'),
     };
   }
+  // Loaded on first use, not at start: it costs about 30 MB (docs/operations.md#memory).
+  const ExcelJS = (await import('exceljs')).default;
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(name);
   sheet.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 18 }));

@@ -233,6 +233,57 @@ export function changedByListItems<T extends { number: string; modifiedAt: strin
     .map((doc) => doc.number);
 }
 
+/** How one kind of document is kept in its mirror table (see `writeMirrorDocuments`). */
+export interface DocumentMirror<
+  T extends { number: string; externalRef: string | null; modifiedAt: string | null },
+  Table extends MirrorTable & { data: PgColumn; readInFullAt: PgColumn },
+> {
+  table: Table;
+  /** The mirror row of a document. */
+  row(target: MirrorTarget, doc: T, createdBy?: string | null): Table['$inferInsert'];
+  /** The columns a refresh overwrites; the rest is the portal's own. */
+  columns: readonly (keyof Table['$inferSelect'] & string)[];
+  /** Arrays a list item's merge keeps from the stored document (see mergeDocument). */
+  keepArrays?: Parameters<typeof mergeDocument<T>>[2];
+}
+
+/**
+ * Writes documents read from (or just written to) the accounting program into their mirror. A
+ * `whole` document (read by number, create, update) replaces the stored one and is stamped read
+ * whole; a list item is merged into it, the fields the program's list items leave out
+ * (`list.omits`) kept, and a document whose list item shows a change is marked to be read whole
+ * again (modules/accounting/refresh/whole-reads.ts). A program whose list items leave nothing out
+ * gives whole documents in its lists.
+ */
+export async function writeMirrorDocuments<
+  T extends { number: string; externalRef: string | null; modifiedAt: string | null },
+  Table extends MirrorTable & { data: PgColumn; readInFullAt: PgColumn },
+>(
+  conn: Db | Tx,
+  mirror: DocumentMirror<T, Table>,
+  target: MirrorTarget,
+  items: readonly T[],
+  createdBy: string | null | undefined,
+  whole: boolean,
+  list: ListItemWrite<T>,
+): Promise<number> {
+  const stored = await storedDocuments(
+    conn,
+    mirror.table,
+    target,
+    items.map((d) => d.number),
+  );
+  const complete = whole || list.omits.length === 0;
+  const docs = items.map((d) =>
+    documentToStore(stored.get(d.number) as T | undefined, d, whole, mirror.keepArrays ?? null, list.omits),
+  );
+  const rows = docs.map((d) => ({ ...mirror.row(target, d, createdBy), ...(complete ? { readInFullAt: new Date() } : {}) }));
+  const columns = complete ? [...mirror.columns, 'readInFullAt' as keyof Table['$inferSelect'] & string] : mirror.columns;
+  const written = await upsertMirror(conn, mirror.table, rows, columns);
+  if (!complete) await markForWholeRead(conn, mirror.table, target, changedByListItems(stored, docs, list));
+  return written;
+}
+
 /** Marks documents for a whole read (their `read_in_full_at` emptied; see changedByListItems). */
 export async function markForWholeRead<T extends MirrorTable & { readInFullAt: PgColumn }>(
   conn: Db | Tx,

@@ -17,9 +17,15 @@ export type RefreshTrigger = 'initial' | 'scheduled' | 'manual' | 'after_write';
  * queueing a second one. Call after the commit of whatever prompted it.
  */
 export async function queueMirrorRefresh(app: FastifyInstance, target: MirrorTarget, trigger: RefreshTrigger): Promise<string> {
+  const urgency = trigger === 'scheduled' ? 'background' : 'person';
   const queued = await repo.findQueuedRun(app.db, target);
-  if (queued) return queued.id;
+  if (queued) {
+    // A person joining a run the schedule queued lifts it ahead of the background work: a second
+    // job for the same run, which the engine starts once (lib/runs/run-engine.ts).
+    if (urgency === 'person') await app.runs.enqueue({ queue: MIRROR_REFRESH_QUEUE }, queued.id, { urgency });
+    return queued.id;
+  }
   const run = await repo.insertRun(app.db, target, trigger);
-  await app.runs.enqueue({ queue: MIRROR_REFRESH_QUEUE }, run.id);
+  await app.runs.enqueue({ queue: MIRROR_REFRESH_QUEUE }, run.id, { urgency });
   return run.id;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import type { CodeItem } from '../../../providers/accounting/provider';
 import type { Tenant } from '../../organizations/tenant';
@@ -72,7 +72,7 @@ export async function writeCursor(
   conn: Db | Tx,
   clubAccountId: string,
   resource: string,
-  values: { modifiedSince: Date | null; lastFullAt?: Date },
+  values: { modifiedSince: Date | null; lastFullAt?: Date; refusedAt?: null },
 ): Promise<void> {
   await conn
     .insert(accountingSyncCursors)
@@ -81,6 +81,34 @@ export async function writeCursor(
       target: [accountingSyncCursors.clubAccountId, accountingSyncCursors.resource],
       set: { ...values, updatedAt: sql`now()` },
     });
+}
+
+/**
+ * Notes that the program refused the portal a resource (its cursor otherwise untouched); answers
+ * whether it was readable before, so the first refusal is the one reported.
+ */
+export async function markRefused(conn: Db | Tx, clubAccountId: string, resource: string): Promise<boolean> {
+  const [before] = await conn
+    .select({ refusedAt: accountingSyncCursors.refusedAt })
+    .from(accountingSyncCursors)
+    .where(and(eq(accountingSyncCursors.clubAccountId, clubAccountId), eq(accountingSyncCursors.resource, resource)));
+  await conn
+    .insert(accountingSyncCursors)
+    .values({ clubAccountId, resource, modifiedSince: null, refusedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [accountingSyncCursors.clubAccountId, accountingSyncCursors.resource],
+      set: { refusedAt: sql`now()`, updatedAt: sql`now()` },
+    });
+  return !before?.refusedAt;
+}
+
+/** The resources the program refuses the club account (refresh.service.ts, refused). */
+export async function refusedResources(conn: Db | Tx, clubAccountId: string): Promise<Set<string>> {
+  const rows = await conn
+    .select({ resource: accountingSyncCursors.resource })
+    .from(accountingSyncCursors)
+    .where(and(eq(accountingSyncCursors.clubAccountId, clubAccountId), isNotNull(accountingSyncCursors.refusedAt)));
+  return new Set(rows.map((r) => r.resource));
 }
 
 /** Replaces one code list of a club account with what the program answered. */

@@ -2,12 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ANALYZE_AFTER_ROWS } from '../../../db/maintenance';
 import { encodeFailure, encodeReason } from '../../../lib/failure';
+import type { MessageText } from '../../../lib/i18n';
 import type { RunContext, RunKind, RunResult } from '../../../lib/runs/run-engine';
 import { isAccountingError } from '../../../providers/accounting/errors';
 import type { AccountingProvider, ListQuery, Page } from '../../../providers/accounting/provider';
 import { articlesMirrorTable, mirrorArticles } from '../../articles/articles.mirror';
 import { contractsMirrorTable, mirrorContracts } from '../../contracts/contracts.mirror';
 import { customersMirrorTable, mirrorCustomers } from '../../customers/customers.mirror';
+import { documentsMirrorTable, mirrorOrders, mirrorSupplierInvoices, mirrorVouchers } from '../../duplicates/documents.mirror';
+import { lastSucceededScan, queueDuplicateScan } from '../../duplicates/scan/scan.queue';
 import { logEventQuietly } from '../../eventlogs/eventlogs.service';
 import {
   invoicePaymentsMirrorTable,
@@ -17,6 +20,8 @@ import {
   refreshPaidDates,
 } from '../../invoices/invoices.mirror';
 import { invoicesAwaitingWholeRead, type WholeReadPosition } from '../../statistics/statistics.repository';
+import { hasDuplicatesModule } from '../../subscriptions/module-gate';
+import { mirrorSuppliers, suppliersMirrorTable } from '../../suppliers/suppliers.mirror';
 import { accountingFor } from '../connection/accounting-for';
 import { listConnectedClubAccounts } from '../connection/connections.repository';
 import { onlineConnectorClubAccounts } from '../connector/connector.service';
@@ -24,7 +29,7 @@ import { type MirrorTableUpkeep, type MirrorTarget, timestampOf } from '../mirro
 import { MIRROR_REFRESH_QUEUE, queueMirrorRefresh } from './queue';
 import * as repo from './refresh.repository';
 import { accountingSyncRuns } from './refresh.tables';
-import { readWholeAfterLists, WHOLE_READS_PER_RUN } from './whole-reads';
+import { readDocumentsWhole, readWholeAfterLists, WHOLE_READS_PER_RUN } from './whole-reads';
 
 export const MIRROR_REFRESH_ALL_QUEUE = 'accounting.refresh-all';
 /**
@@ -59,6 +64,12 @@ interface MirroredResource<T> {
   table: MirrorTableUpkeep;
   /** The step after the lists that rewrites this table's rows too (the whole reads of invoices). */
   rewrittenBy?: string;
+  /**
+   * Read for Dubbelkoll (docs/duplicates.md#mirror): only for an organisation with the duplicates
+   * module (subscriptions/module-gate.ts), only where the program offers the section, and not one
+   * of the resources the figures wait for (completeness.ts).
+   */
+  dubbelkoll?: { offered(provider: AccountingProvider): boolean };
 }
 
 const resource = <T>(r: MirroredResource<T>) => r as MirroredResource<unknown>;
@@ -108,10 +119,56 @@ const RESOURCES: readonly MirroredResource<unknown>[] = [
     modifiedAt: (p) => p.modifiedAt,
     table: invoicePaymentsMirrorTable,
   }),
+  resource({
+    name: 'suppliers',
+    list: (p, q) => (p.suppliers as NonNullable<AccountingProvider['suppliers']>).list(q),
+    write: (app, t, items, p, changedOnly) =>
+      mirrorSuppliers(app.db, t, items, false, { omits: p.suppliers?.summaryOmits ?? [], changedOnly }),
+    modifiedAt: (s) => s.modifiedAt,
+    table: suppliersMirrorTable,
+    dubbelkoll: { offered: (p) => p.suppliers !== undefined },
+  }),
+  resource({
+    name: 'supplierInvoices',
+    list: (p, q) => (p.supplierInvoices as NonNullable<AccountingProvider['supplierInvoices']>).list(q),
+    write: (app, t, items, p, changedOnly) =>
+      mirrorSupplierInvoices(app.db, t, items, false, { omits: p.supplierInvoices?.summaryOmits ?? [], changedOnly }),
+    modifiedAt: (d) => d.modifiedAt,
+    table: documentsMirrorTable('supplier_invoice'),
+    dubbelkoll: { offered: (p) => p.supplierInvoices !== undefined },
+  }),
+  resource({
+    name: 'orders',
+    list: (p, q) => p.orders.list(q),
+    write: (app, t, items, p, changedOnly) =>
+      mirrorOrders(app.db, t, items, false, { omits: p.orders.summaryOmits, changedOnly }),
+    modifiedAt: (d) => d.modifiedAt,
+    table: documentsMirrorTable('order'),
+    dubbelkoll: { offered: () => true },
+  }),
+  resource({
+    name: 'vouchers',
+    list: (p, q) => p.vouchers.list(q),
+    write: (app, t, items, p, changedOnly) =>
+      mirrorVouchers(app.db, t, items, false, { omits: p.vouchers.summaryOmits, changedOnly }),
+    modifiedAt: (d) => d.modifiedAt,
+    table: documentsMirrorTable('voucher'),
+    dubbelkoll: { offered: () => true },
+  }),
 ];
 
-/** The resources a refresh reads through; a mirror is complete once each has been read in full once. */
-export const MIRRORED_RESOURCES: readonly string[] = RESOURCES.map((r) => r.name);
+/**
+ * The resources a refresh reads through for the figures; a mirror is complete once each has been
+ * read in full once (Dubbelkoll's documents are not among them).
+ */
+export const MIRRORED_RESOURCES: readonly string[] = RESOURCES.filter((r) => !r.dubbelkoll).map((r) => r.name);
+
+/**
+ * Whether this refresh reads a resource: Dubbelkoll's only for an organisation with the duplicates
+ * module (`duplicates`) and where the program offers them.
+ */
+const reads = (r: MirroredResource<unknown>, provider: AccountingProvider, duplicates: boolean) =>
+  !r.dubbelkoll || (duplicates && r.dubbelkoll.offered(provider));
 
 /** SQLSTATE classes of a row the database refuses for its values: data exceptions, constraints. */
 function isRefusedRow(error: unknown): boolean {
@@ -165,6 +222,32 @@ async function writePage(
   return written;
 }
 
+/** The program refuses the portal a resource: its licence or module is missing, or the connection's permission. */
+const isRefusal = (error: unknown) => isAccountingError(error) && error.kind === 'licence_missing';
+
+/** Dubbelkoll's resources as the event log names them. */
+const REFUSABLE_NAMES: Record<string, MessageText> = {
+  suppliers: { sv: 'leverantörer', en: 'suppliers' },
+  supplierInvoices: { sv: 'leverantörsfakturor', en: 'supplier invoices' },
+  orders: { sv: 'order', en: 'orders' },
+  vouchers: { sv: 'verifikationer', en: 'vouchers' },
+};
+
+/** Notes a refused resource; its first refusal writes a WARNING line asking for a new connection. */
+async function refused(app: FastifyInstance, target: MirrorTarget, resource: string): Promise<void> {
+  app.log.warn({ resource, clubAccountId: target.clubAccountId }, 'accounting program refused a resource');
+  if (!(await repo.markRefused(app.db, target.clubAccountId, resource))) return;
+  await logEventQuietly(app.db, app.log, {
+    organisationId: target.organisationId,
+    clubAccountId: target.clubAccountId,
+    resource: 'accounting',
+    activity: 'accounting.event.resourceRefused',
+    params: { resource: REFUSABLE_NAMES[resource] ?? resource },
+    error: encodeReason('accounting.resourceRefused'),
+    type: 'ERROR',
+  });
+}
+
 /** After a run that wrote ANALYZE_AFTER_ROWS rows into a mirror table, PGlite's upkeep of it (db/maintenance.ts). */
 
 async function vacuumIfNoAutovacuum(app: FastifyInstance, counts: Record<string, { upserted: number }>): Promise<void> {
@@ -206,6 +289,11 @@ export interface MirrorRefreshOptions {
   fullReads?: number;
   /** At most this many invoices read whole this run (all that await one otherwise); tests opt in likewise. */
   invoiceReads?: number;
+  /**
+   * At most this many of Dubbelkoll's suppliers and documents read whole this run: all that await
+   * one before the club account's first scan, else `fullReads`.
+   */
+  documentReads?: number;
 }
 
 type Counts = Record<string, { fetched: number; upserted: number }>;
@@ -246,6 +334,9 @@ async function refreshMirror(
     : { done: [] };
   const counts: Counts = run.resumed ? { ...row.counts } : {};
   const provider = await accountingFor(app, { organisationId: target.organisationId }, target.clubAccountId);
+  // Dubbelkoll's documents and scan: every organisation under BRAND=dubbelkoll (its tier), a golf
+  // club whose package includes the module.
+  const duplicates = await hasDuplicatesModule(app.db, { organisationId: target.organisationId });
   if (!checkpoint.done.includes('codeLists')) {
     await run.save({ currentResource: 'codeLists', checkpoint: { ...checkpoint } });
     for (const kind of CODE_LISTS) {
@@ -256,7 +347,7 @@ async function refreshMirror(
   }
   const cursors = new Map((await repo.readCursors(app.db, target.clubAccountId)).map((c) => [c.resource, c]));
   for (const r of RESOURCES) {
-    if (checkpoint.done.includes(r.name)) continue;
+    if (checkpoint.done.includes(r.name) || !reads(r, provider, duplicates)) continue;
     const cursor = cursors.get(r.name);
     const reading = checkpoint.reading?.name === r.name ? checkpoint.reading : undefined;
     const full =
@@ -270,34 +361,47 @@ async function refreshMirror(
     const tally = reading ? (counts[r.name] ?? { fetched: 0, upserted: 0 }) : { fetched: 0, upserted: 0 };
     counts[r.name] = tally;
     await run.save({ currentResource: r.name, counts });
-    for (let page = (reading?.page ?? 0) + 1; ; page++) {
-      run.throwIfTakenOver();
-      const changedOnly = !full && !!cursor?.modifiedSince;
-      const result = await r.list(provider, {
-        page,
-        pageSize: PAGE_SIZE,
-        ...(changedOnly && cursor?.modifiedSince ? { modifiedSince: cursor.modifiedSince.toISOString() } : {}),
-      });
-      tally.fetched += result.items.length;
-      tally.upserted += await writePage(app, r, target, result.items, provider, changedOnly);
-      for (const item of result.items) {
-        const at = timestampOf(r.modifiedAt(item));
-        if (at && newest && at > newest && at <= new Date()) newest = at;
+    try {
+      for (let page = (reading?.page ?? 0) + 1; ; page++) {
+        run.throwIfTakenOver();
+        const changedOnly = !full && !!cursor?.modifiedSince;
+        const result = await r.list(provider, {
+          page,
+          pageSize: PAGE_SIZE,
+          ...(changedOnly && cursor?.modifiedSince ? { modifiedSince: cursor.modifiedSince.toISOString() } : {}),
+        });
+        tally.fetched += result.items.length;
+        tally.upserted += await writePage(app, r, target, result.items, provider, changedOnly);
+        for (const item of result.items) {
+          const at = timestampOf(r.modifiedAt(item));
+          if (at && newest && at > newest && at <= new Date()) newest = at;
+        }
+        checkpoint.reading = {
+          name: r.name,
+          page,
+          full,
+          startedAt: startedAt.toISOString(),
+          newest: newest ? newest.toISOString() : null,
+        };
+        await run.save({ counts, checkpoint: { ...checkpoint } });
+        if (page >= result.totalPages || result.items.length === 0) break;
       }
-      checkpoint.reading = {
-        name: r.name,
-        page,
-        full,
-        startedAt: startedAt.toISOString(),
-        newest: newest ? newest.toISOString() : null,
-      };
-      await run.save({ counts, checkpoint: { ...checkpoint } });
-      if (page >= result.totalPages || result.items.length === 0) break;
+    } catch (error) {
+      if (!(r.dubbelkoll && isRefusal(error))) throw error;
+      // Dubbelkoll's resources only: the program refuses this one (no module, or the connection was
+      // made without its permission). The rest of the refresh goes on; available-resources says
+      // so and the event log asks for a new connection, once.
+      await refused(app, target, r.name);
+      checkpoint.done.push(r.name);
+      checkpoint.reading = undefined;
+      await run.save({ checkpoint: { ...checkpoint } });
+      continue;
     }
     if (full && r.table.prune) await r.table.prune(app.db, target, startedAt);
     await repo.writeCursor(app.db, target.clubAccountId, r.name, {
       modifiedSince: newest,
       ...(full ? { lastFullAt: new Date() } : {}),
+      refusedAt: null,
     });
     checkpoint.done.push(r.name);
     checkpoint.reading = undefined;
@@ -308,11 +412,25 @@ async function refreshMirror(
   const wholeTally = counts.wholeReads ?? { fetched: 0, upserted: 0 };
   counts.wholeReads = wholeTally;
   await readWholeAfterLists(app, provider, target, options.fullReads ?? fullReads, wholeTally, () => run.throwIfTakenOver());
+  if (duplicates) {
+    const documentTally = counts.documentDetails ?? { fetched: 0, upserted: 0 };
+    counts.documentDetails = documentTally;
+    // Until a scan has gone through, the refresh reads every document whole, so the first full
+    // scan (queued below) compares them as the program holds them, not as list items without
+    // amounts or rows (docs/duplicates.md#mirror); later runs read at most their share.
+    const firstScan = !(await lastSucceededScan(app.db, target));
+    // Tests opt in (`documentReads`), as for the other whole reads.
+    const all = firstScan && app.config.NODE_ENV !== 'test';
+    const documentReads = options.documentReads ?? (all ? Number.POSITIVE_INFINITY : fullReads);
+    await readDocumentsWhole(app, provider, target, documentReads, documentTally, () => run.throwIfTakenOver());
+  }
   const invoiceReads = app.config.NODE_ENV === 'test' ? 0 : Number.POSITIVE_INFINITY;
   await readInvoicesWhole(app, provider, target, run, { checkpoint, counts }, options.invoiceReads ?? invoiceReads);
   await refreshPaidDates(app.db, target);
   await vacuumIfNoAutovacuum(app, counts);
   await run.save({ counts, currentResource: null });
+  // Dubbelkoll checks what the refresh brought: the first scan of a club account is a full one.
+  if (duplicates) await queueDuplicateScan(app, target, { kind: 'auto', createdBy: null });
   const upserted = Object.values(counts).reduce((sum, c) => sum + c.upserted, 0);
   if (row.trigger === 'scheduled' && upserted === 0) return { event: null };
   return {

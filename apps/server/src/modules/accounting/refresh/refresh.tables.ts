@@ -36,6 +36,11 @@ export const accountingSyncCursors = pgTable(
     /** The newest provider modification time seen; the next run asks for changes after it. */
     modifiedSince: timestamp('modified_since', { withTimezone: true }),
     lastFullAt: timestamp('last_full_at', { withTimezone: true }),
+    /**
+     * When the program last refused the portal this resource (no module, or the connection was
+     * made without its permission); null once a read goes through (refresh.service.ts, refused).
+     */
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.clubAccountId, t.resource] })],

@@ -1,9 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { isAccountingError } from '../../../providers/accounting/errors';
-import type { AccountingProvider } from '../../../providers/accounting/provider';
+import type {
+  AccOrder,
+  AccountingProvider,
+  AccSupplier,
+  AccSupplierInvoice,
+  AccVoucher,
+} from '../../../providers/accounting/provider';
 import { articlesAwaitingWholeRead, mirrorArticles } from '../../articles/articles.mirror';
 import { contractsAwaitingWholeRead, mirrorContracts } from '../../contracts/contracts.mirror';
 import { customersAwaitingWholeRead, mirrorCustomers } from '../../customers/customers.mirror';
+import {
+  type DocumentResource,
+  documentsAwaitingWholeRead,
+  mirrorOrders,
+  mirrorSupplierInvoices,
+  mirrorVouchers,
+} from '../../duplicates/documents.mirror';
+import { mirrorSuppliers, suppliersAwaitingWholeRead } from '../../suppliers/suppliers.mirror';
 import type { MirrorTarget } from '../mirror/mirror';
 
 /**
@@ -96,6 +110,92 @@ export async function readWholeAfterLists(
           tally.upserted++;
         } catch (error) {
           if (isAccountingError(error) && error.kind === 'not_found') continue;
+          throw error;
+        }
+      }
+    }
+  }
+}
+
+interface DocumentWholeRead {
+  omits(provider: AccountingProvider): readonly unknown[];
+  awaiting(app: FastifyInstance, target: MirrorTarget, limit: number, after: string | null): Promise<string[]>;
+  /** Absent where the program reads this kind only by its list. */
+  read(provider: AccountingProvider): ((number: string) => Promise<unknown>) | undefined;
+  write(app: FastifyInstance, target: MirrorTarget, doc: unknown): Promise<unknown>;
+}
+
+const awaitingDocuments =
+  (resource: DocumentResource): DocumentWholeRead['awaiting'] =>
+  (app, target, limit, after) =>
+    documentsAwaitingWholeRead(app.db, target, resource, limit, after);
+
+/**
+ * Dubbelkoll's suppliers (modules/suppliers/suppliers.mirror.ts) and documents
+ * (modules/duplicates/documents.mirror.ts), in this order.
+ */
+const DOCUMENT_KINDS: readonly DocumentWholeRead[] = [
+  {
+    omits: (p) => p.suppliers?.summaryOmits ?? [],
+    awaiting: (app, target, limit, after) => suppliersAwaitingWholeRead(app.db, target, limit, after),
+    read: (p) => p.suppliers && ((n) => (p.suppliers as NonNullable<typeof p.suppliers>).get(n)),
+    write: (app, target, doc) => mirrorSuppliers(app.db, target, [doc as AccSupplier], true),
+  },
+  {
+    awaiting: awaitingDocuments('supplier_invoice'),
+    omits: (p) => p.supplierInvoices?.summaryOmits ?? [],
+    read: (p) => p.supplierInvoices && ((n) => (p.supplierInvoices as NonNullable<typeof p.supplierInvoices>).get(n)),
+    write: (app, target, doc) => mirrorSupplierInvoices(app.db, target, [doc as AccSupplierInvoice], true),
+  },
+  {
+    awaiting: awaitingDocuments('order'),
+    omits: (p) => p.orders.summaryOmits,
+    read: (p) => p.orders.get?.bind(p.orders),
+    write: (app, target, doc) => mirrorOrders(app.db, target, [doc as AccOrder], true),
+  },
+  {
+    awaiting: awaitingDocuments('voucher'),
+    omits: (p) => p.vouchers.summaryOmits,
+    read: (p) => p.vouchers.get?.bind(p.vouchers),
+    write: (app, target, doc) => mirrorVouchers(app.db, target, [doc as AccVoucher], true),
+  },
+];
+
+/**
+ * Dubbelkoll's suppliers and documents whose program lists leave out fields the engine compares
+ * (Fortnox's order list: the customer's order number, the rows) are read whole after the lists, as
+ * `readWholeAfterLists` does for customers and articles: at most `limit` a run, the rest the next
+ * run. A kind the program cannot read by number keeps what its list gave.
+ */
+export async function readDocumentsWhole(
+  app: FastifyInstance,
+  provider: AccountingProvider,
+  target: MirrorTarget,
+  limit: number,
+  tally: WholeReadTally,
+  beforeEach: () => void = () => {},
+): Promise<void> {
+  let left = limit;
+  for (const k of DOCUMENT_KINDS) {
+    const read = k.read(provider);
+    if (left <= 0) return;
+    if (!read || k.omits(provider).length === 0) continue;
+    let after: string | null = null;
+    nextKind: while (left > 0) {
+      const batch = await k.awaiting(app, target, Math.min(left, BATCH), after);
+      if (batch.length === 0) break;
+      for (const number of batch) {
+        beforeEach();
+        after = number;
+        left--;
+        tally.fetched++;
+        try {
+          await k.write(app, target, await read(number));
+          tally.upserted++;
+        } catch (error) {
+          if (isAccountingError(error) && error.kind === 'not_found') continue;
+          // The program refuses the kind now (its list was refused too: refresh.service.ts refused).
+          if (isAccountingError(error) && error.kind === 'licence_missing') break nextKind;
           throw error;
         }
       }

@@ -1,12 +1,7 @@
-/**
- * The document the duplicate engine compares: what every accounting resource of the mirror can be
- * mapped to. Amounts are integers in minor units (öre), dates ISO `YYYY-MM-DD`. Every field but
- * `resource`, `id`, `amount` and `date` may be missing; a missing field is "not compared", never
- * a difference (docs/duplicates.md#fields).
- */
-export type DuplicateResource = 'supplier_invoice' | 'customer_invoice' | 'order' | 'voucher';
+import type { DuplicateField, DuplicateResource, TransactionIdField } from '@fairway/shared';
 
-export const DUPLICATE_RESOURCES: readonly DuplicateResource[] = ['supplier_invoice', 'customer_invoice', 'order', 'voucher'];
+export type { DuplicateField, DuplicateResource, TransactionIdField } from '@fairway/shared';
+export { DUPLICATE_FIELDS, DUPLICATE_RESOURCES } from '@fairway/shared';
 
 export interface DocumentRowInput {
   /** Article number, or the account for a voucher row. */
@@ -15,6 +10,12 @@ export interface DocumentRowInput {
   amount: number;
 }
 
+/**
+ * The document the duplicate engine compares: what every accounting resource of the mirror can be
+ * mapped to. Amounts are integers in minor units (öre), dates ISO `YYYY-MM-DD`. Every field but
+ * `resource`, `id`, `amount` and `date` may be missing; a missing field is "not compared", never
+ * a difference (docs/duplicates.md#fields).
+ */
 export interface DuplicateDocument {
   resource: DuplicateResource;
   /** The program's own id or number of the document: identifies it, never compared. */
@@ -37,24 +38,6 @@ export interface DuplicateDocument {
   rows?: readonly DocumentRowInput[] | null;
 }
 
-/** The fields a pair is compared on, in the order explanations list them. */
-export const DUPLICATE_FIELDS = [
-  'counterparty',
-  'reference',
-  'ocr',
-  'bankAccount',
-  'amount',
-  'currency',
-  'date',
-  'dueDate',
-  'text',
-  'rows',
-] as const;
-export type DuplicateField = (typeof DUPLICATE_FIELDS)[number];
-
-/** The fields that can serve as a resource's transaction ID (what identifies the business event). */
-export type TransactionIdField = 'reference' | 'ocr';
-
 /** Which field is a resource's transaction ID and which fields are compared. */
 export interface FieldMapping {
   transactionIdField: TransactionIdField;
@@ -72,7 +55,7 @@ export const DEFAULT_FIELD_MAPPINGS: Readonly<Record<DuplicateResource, FieldMap
     transactionIdField: 'reference',
     compared: ['counterparty', 'reference', 'ocr', 'bankAccount', 'amount', 'currency', 'date', 'dueDate', 'text', 'rows'],
   },
-  customer_invoice: {
+  invoice: {
     transactionIdField: 'reference',
     compared: ['counterparty', 'reference', 'amount', 'currency', 'date', 'dueDate', 'text', 'rows'],
   },

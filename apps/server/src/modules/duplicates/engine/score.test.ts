@@ -153,7 +153,7 @@ describe('resources the program numbers itself', () => {
       { code: '21', amount: 32_000 },
     ];
     const base: DuplicateDocument = {
-      resource: 'customer_invoice',
+      resource: 'invoice',
       id: '10001',
       counterpartyId: '1001',
       ocr: '1000115',

@@ -5,7 +5,7 @@ import {
   type GitImportCell,
   type GitImportField,
 } from '@fairway/shared';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { BusinessError } from '../../../lib/errors';
 import type { GitImportSheetRow } from './git-import.tables';
 
@@ -125,7 +125,9 @@ const knownHeaders = (cells: GitImportCell[]) => cells.filter((c) => typeof c ==
  */
 export async function parseWorkbook(bytes: Buffer): Promise<ParsedSheet> {
   if (!isZip(bytes)) throw new BusinessError(400, 'gitImport.notXlsx');
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use, not at start: it costs about 30 MB (docs/operations.md#memory).
+  const { Workbook } = (await import('exceljs')).default;
+  const workbook = new Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

@@ -103,7 +103,7 @@ export async function queueGitRefresh(app: GitRefreshDeps, target: MirrorTarget,
   const queued = await repo.findQueuedRefresh(app.db, target);
   if (queued) return queued.id;
   const run = await repo.insertRefreshRun(app.db, target, trigger);
-  await app.runs.enqueue(gitRefreshRuns, run.id);
+  await app.runs.enqueue(gitRefreshRuns, run.id, { urgency: trigger === 'scheduled' ? 'background' : 'person' });
   return run.id;
 }
 

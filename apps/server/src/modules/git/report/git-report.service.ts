@@ -128,7 +128,7 @@ export async function queueReportStatus(
     { kinds, basisIds, lang: input.lang },
   );
   // After the commit (on PGlite a send inside the transaction would wait for it forever).
-  await deps.runs.enqueue(gitReportRunKind, run.id, input.trigger === 'scheduled' ? 120 : undefined);
+  await deps.runs.enqueue(gitReportRunKind, run.id, input.trigger === 'scheduled' ? { startAfterSeconds: 120 } : {});
   return toTransaction(run);
 }
 

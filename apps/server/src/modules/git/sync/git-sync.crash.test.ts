@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrashState } from '../../../../test/crash/git-sync.crash-child';
 import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../../../test/test-app';
@@ -101,21 +102,40 @@ function series(seed: number) {
   };
 }
 
+/** The run's attempt counter, read straight from the child's database. */
+async function attemptsOf(state: CrashState): Promise<number> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const result = await client.query<{ attempts: number }>(`select attempts from ${state.runTable} where id = $1`, [
+      state.runId,
+    ]);
+    return Number(result.rows[0]?.attempts ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * Starts worker processes on the state file's run and kills each after a random number of its
- * requests, `kills` times, then lets one run to the end. Answers the kills survived.
+ * Starts worker processes on the state file's run and kills each after a random number of
+ * simulator requests, `kills` times, then lets one run to the end. Answers the kills survived: the
+ * kills that landed inside an attempt (the run's attempt counter moved in that cycle). A request the
+ * previous, killed process had in flight can be logged after the next process starts and kill that
+ * one before it begins an attempt; such a kill is not counted.
  */
 async function killAndRestart(stateFile: string, sim: FortnoxSimulator, kills: number, maxRequests: number, seed: number) {
+  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as CrashState;
   const random = series(seed);
   let survived = 0;
   for (let i = 0; i < kills; i++) {
+    const before = await attemptsOf(state);
     const outcome = await start(['work', database.url, stateFile, sim.url], sim, 1 + random(maxRequests));
-    if (outcome.signal === 'SIGKILL') survived++;
-    else {
+    if (outcome.signal !== 'SIGKILL') {
       // The run finished before the kill point: nothing left to kill.
       expect(outcome.code, outcome.stderr).toBe(0);
       break;
     }
+    if ((await attemptsOf(state)) > before) survived++;
   }
   const last = await start(['work', database.url, stateFile, sim.url]);
   expect(last.signal, 'the last worker did not finish the run in time').toBeNull();

@@ -287,7 +287,7 @@ export async function queueGitSync(
   };
   // The run's total is the preflight's: the bases it works on, not every basis of the occasion.
   const run = await repo.insertSyncRun(app.db, gitTarget, options.trigger, target.clubAccountId, preflight.total, input);
-  await app.runs.enqueue(gitSyncRuns, run.id);
+  await app.runs.enqueue(gitSyncRuns, run.id, { urgency: options.trigger === 'scheduled' ? 'background' : 'person' });
   await logEventQuietly(app.db, app.log, {
     ...gitTarget,
     resource: 'git',

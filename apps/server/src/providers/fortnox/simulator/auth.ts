@@ -83,6 +83,8 @@ export const ALL_SCOPES = [
   'payment',
   'bookkeeping',
   'order',
+  'supplier',
+  'supplierinvoice',
   'settings',
   'price',
   'costcenter',

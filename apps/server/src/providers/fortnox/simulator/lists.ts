@@ -14,6 +14,8 @@ export const WRAPPERS: Record<string, [plural: string, singular: string]> = {
   contracts: ['Contracts', 'Contract'],
   vouchers: ['Vouchers', 'Voucher'],
   orders: ['Orders', 'Order'],
+  suppliers: ['Suppliers', 'Supplier'],
+  supplierinvoices: ['SupplierInvoices', 'SupplierInvoice'],
   units: ['Units', 'Unit'],
   pricelists: ['PriceLists', 'PriceList'],
   prices: ['Prices', 'Price'],
@@ -31,6 +33,8 @@ export const KEY_FIELD: Record<DocKind, string> = {
   contracts: 'DocumentNumber',
   vouchers: 'VoucherNumber',
   orders: 'DocumentNumber',
+  suppliers: 'SupplierNumber',
+  supplierinvoices: 'GivenNumber',
 };
 
 export function list(ctx: SimContext, t: SimTenant, kind: string, params: URLSearchParams): Answer {
@@ -136,9 +140,35 @@ export function filterDocs(
       break;
     }
     case 'orders':
+    case 'vouchers': {
+      // Rule S4: fromdate/todate on the document date.
+      const dateField = kind === 'orders' ? 'OrderDate' : 'TransactionDate';
+      const from = params.get('fromdate');
+      const to = params.get('todate');
+      if (from) docs = docs.filter((d) => String(d[dateField]) >= from);
+      if (to) docs = docs.filter((d) => String(d[dateField]) <= to);
+      if (kind === 'vouchers') break;
       if (filter === 'cancelled') docs = docs.filter((d) => d.Cancelled === true);
+      else if (filter === 'invoicecreated') docs = docs.filter((d) => !!d.InvoiceReference && d.InvoiceReference !== '0');
+      else if (filter === 'invoicenotcreated')
+        docs = docs.filter((d) => !d.Cancelled && (!d.InvoiceReference || d.InvoiceReference === '0'));
       else if (filter !== null) throw invalidParameter();
       break;
+    }
+    case 'supplierinvoices': {
+      const predicates: Record<string, (d: Record<string, unknown>) => boolean> = {
+        cancelled: (d) => d.Cancelled === true,
+        fullypaid: (d) => !d.Cancelled && d.Booked === true && Number(d.Balance) === 0,
+        unpaid: (d) => !d.Cancelled && Number(d.Balance) !== 0,
+        unbooked: (d) => !d.Cancelled && d.Booked !== true,
+      };
+      if (filter !== null) {
+        const predicate = predicates[filter];
+        if (!predicate) throw invalidParameter();
+        docs = docs.filter(predicate);
+      }
+      break;
+    }
     default:
       break;
   }

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { FxCompanyInformation, FxInvoice } from '../fortnox-types';
 
 const kr = (value: number) =>
@@ -8,7 +7,9 @@ const kr = (value: number) =>
     .replace(/\u2212/g, '-');
 
 /** The invoice as Fortnox's print and preview endpoints answer it: a one-page PDF. */
-export function renderInvoicePdf(company: FxCompanyInformation, invoice: FxInvoice): Promise<Buffer> {
+export async function renderInvoicePdf(company: FxCompanyInformation, invoice: FxInvoice): Promise<Buffer> {
+  // Loaded on first use, not at start: it costs about 30 MB (docs/operations.md#memory).
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',

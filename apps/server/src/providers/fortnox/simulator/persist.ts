@@ -14,7 +14,20 @@ export interface FortnoxSavedState {
 
 type SavedTenant = Omit<SimTenant, 'accounts' | DocKind> & { accounts: number[] } & Record<DocKind, [string, unknown][]>;
 
-const DOC_KINDS: readonly DocKind[] = ['customers', 'articles', 'invoices', 'invoicepayments', 'contracts', 'vouchers', 'orders'];
+const DOC_KINDS: readonly DocKind[] = [
+  'customers',
+  'articles',
+  'invoices',
+  'invoicepayments',
+  'contracts',
+  'vouchers',
+  'orders',
+  'suppliers',
+  'supplierinvoices',
+];
+/** Registers and number series added later: a file saved before them has none (empty, from 1). */
+const LATER_DOC_KINDS: readonly DocKind[] = ['suppliers', 'supplierinvoices'];
+const LATER_COUNTERS = ['voucherA', 'voucherD', 'supplier', 'supplierInvoice'] as const;
 const CODE_LISTS = ['units', 'priceLists', 'costCenters', 'projects', 'termsOfPayments', 'termsOfDeliveries'] as const;
 const COUNTERS = ['customer', 'invoice', 'payment', 'contract', 'voucherB', 'voucherC', 'order'] as const;
 
@@ -83,7 +96,10 @@ function restoreTenant(value: unknown): SimTenant {
     ocrLengthDigit: boolean(raw.ocrLengthDigit, 'ocrLengthDigit'),
     roundOff: boolean(raw.roundOff, 'roundOff'),
     accounts: new Set(array(raw.accounts, 'the chart of accounts').map((a) => number(a, 'an account'))),
-    next: Object.fromEntries(COUNTERS.map((c) => [c, number(next[c], `the ${c} series`)])),
+    next: Object.fromEntries([
+      ...COUNTERS.map((c) => [c, number(next[c], `the ${c} series`)]),
+      ...LATER_COUNTERS.map((c) => [c, next[c] === undefined ? 1 : number(next[c], `the ${c} series`)]),
+    ]),
   } as unknown as SimTenant;
   for (const list of CODE_LISTS) {
     (tenant as unknown as Record<string, unknown>)[list] = array(raw[list], list).map((item) => object(item, list));
@@ -92,7 +108,8 @@ function restoreTenant(value: unknown): SimTenant {
   tenant.prices = array(raw.prices ?? [], 'prices').map((item) => object(item, 'prices')) as unknown as SimTenant['prices'];
   for (const kind of DOC_KINDS) {
     const stored = new Map<string, { doc: object; modifiedAt: number }>();
-    for (const [key, item] of entries(raw[kind], kind)) {
+    const saved = raw[kind] === undefined && LATER_DOC_KINDS.includes(kind) ? [] : raw[kind];
+    for (const [key, item] of entries(saved, kind)) {
       stored.set(key, {
         ...item,
         doc: object(item.doc, `a document of ${kind}`),

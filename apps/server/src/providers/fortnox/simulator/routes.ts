@@ -1,5 +1,17 @@
 import { FORTNOX_ERROR } from '../error-codes';
-import { ARTICLE, CONTRACT, CUSTOMER, checkFields, INVOICE, INVOICE_PAYMENT, PRICE, type ResourceFields } from './contract';
+import {
+  ARTICLE,
+  CONTRACT,
+  CUSTOMER,
+  checkFields,
+  INVOICE,
+  INVOICE_PAYMENT,
+  PRICE,
+  type ResourceFields,
+  SUPPLIER,
+  SUPPLIER_INVOICE,
+  VOUCHER,
+} from './contract';
 import type { Answer, SimContext } from './http';
 import { list, WRAPPERS } from './lists';
 import { renderInvoicePdf } from './pdf';
@@ -35,6 +47,9 @@ export function checked(
     invoicepayments: INVOICE_PAYMENT,
     contracts: CONTRACT,
     prices: PRICE,
+    suppliers: SUPPLIER,
+    supplierinvoices: SUPPLIER_INVOICE,
+    vouchers: VOUCHER,
   }[kind];
   return fields ? checkFields(body, fields, creating) : body;
 }
@@ -72,6 +87,12 @@ export async function route(
           return wrap(ctx.store.createContract(t, body), 201);
         case 'prices':
           return wrap(ctx.store.createPrice(t, body), 201);
+        case 'suppliers':
+          return wrap(ctx.store.createSupplier(t, body), 201);
+        case 'supplierinvoices':
+          return wrap(ctx.store.createSupplierInvoice(t, body), 201);
+        case 'vouchers':
+          return wrap(ctx.store.createVoucher(t, body), 201);
       }
     }
     throw new SimError(405, FORTNOX_ERROR.invalidParameter, 'Metoden stöds inte för resursen.');
@@ -81,9 +102,7 @@ export async function route(
     // Vouchers are addressed by series and number: /3/vouchers/{series}/{number}.
     if (method !== 'GET' || !action || extra)
       throw new SimError(405, FORTNOX_ERROR.invalidParameter, 'Metoden stöds inte för resursen.');
-    const stored = t.vouchers.get(`${id}${action}`);
-    if (!stored) throw new SimError(404, FORTNOX_ERROR.noValidIdentifier, 'Kan inte hitta verifikationen');
-    return wrap(stored.doc);
+    return wrap(ctx.store.getVoucher(t, id, action));
   }
   if (kind === 'prices') {
     // CONTRACT.md rule P1: /3/prices/{PriceList}/{ArticleNumber}[/{FromQuantity}].
@@ -111,11 +130,12 @@ export async function route(
           return wrap(ctx.store.getPayment(t, id));
         case 'contracts':
           return wrap(ctx.store.getContract(t, id));
-        case 'orders': {
-          const stored = t.orders.get(id);
-          if (!stored) throw new SimError(404, FORTNOX_ERROR.noValidIdentifier, 'Kan inte hitta ordern');
-          return wrap(stored.doc);
-        }
+        case 'orders':
+          return wrap(ctx.store.getOrder(t, id));
+        case 'suppliers':
+          return wrap(ctx.store.getSupplier(t, id));
+        case 'supplierinvoices':
+          return wrap(ctx.store.getSupplierInvoice(t, id));
       }
     }
     if (method === 'PUT') {
@@ -160,6 +180,19 @@ export async function route(
         return { status: 200, pdf: await renderInvoicePdf(t.company, ctx.store.getInvoice(t, id)) };
     }
   }
+  // CONTRACT.md rule A4: supplier invoice actions answer the supplier invoice.
+  if (kind === 'supplierinvoices' && method === 'PUT') {
+    switch (action) {
+      case 'bookkeep':
+        return wrap(ctx.store.bookkeepSupplierInvoice(t, id));
+      case 'cancel':
+        return wrap(ctx.store.cancelSupplierInvoice(t, id));
+      case 'credit':
+        return wrap(ctx.store.creditSupplierInvoice(t, id));
+    }
+  }
+  // Rule A6: PUT /3/orders/{n}/cancel answers the order.
+  if (kind === 'orders' && method === 'PUT' && action === 'cancel') return wrap(ctx.store.cancelOrder(t, id));
   if (kind === 'invoicepayments' && method === 'PUT' && action === 'bookkeep') return wrap(ctx.store.bookkeepPayment(t, id));
   if (kind === 'contracts' && method === 'PUT') {
     if (action === 'finish') return wrap(ctx.store.finishContract(t, id));

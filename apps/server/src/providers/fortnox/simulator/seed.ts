@@ -1,4 +1,6 @@
 import { addDays, addMonths } from '../../../lib/stockholm-time';
+import { demoPurchasing } from '../../accounting/demo-purchasing';
+import { oreToKronor } from '../money';
 import { luhnCheckDigit } from '../ocr';
 import type { FortnoxSimStore, SimTenant } from './store';
 
@@ -363,24 +365,153 @@ export function seedDemoTenant(
     }
   }
 
-  // Shop orders.
-  for (let i = 0; i < 30; i++) {
+  seedPurchasing(store, t, customerNumbers, at);
+  for (const stored of t.vouchers.values()) stored.modifiedAt = at(stored.doc.TransactionDate);
+  return t;
+}
+
+/**
+ * Dubbelkoll's demo (providers/accounting/demo-purchasing.ts) as Fortnox documents: suppliers,
+ * supplier invoices (booked, credited), shop orders (invoiced ones with their invoice), manual
+ * vouchers in series A, and one customer invoice entered twice.
+ */
+function seedPurchasing(store: FortnoxSimStore, t: SimTenant, customerNumbers: string[], at: (date: string) => number) {
+  const demo = demoPurchasing(store.today(), customerNumbers.length);
+  for (const s of demo.suppliers) {
+    store.createSupplier(t, {
+      SupplierNumber: s.number,
+      Name: s.name,
+      OrganisationNumber: s.organisationNumber,
+      Address1: s.address1,
+      ZipCode: s.zipCode,
+      City: s.city,
+      Email: s.email,
+      Phone1: s.phone,
+      BG: s.bankgiro,
+      PG: s.plusgiro,
+      ...(s.bankAccount.startsWith('SE') ? { IBAN: s.bankAccount } : { BankAccountNumber: s.bankAccount }),
+    });
+    storedIn(t.suppliers, s.number).modifiedAt = at(addDays(store.today(), -400));
+  }
+  for (const i of demo.supplierInvoices) {
+    const made = store.createSupplierInvoice(t, {
+      SupplierNumber: i.supplierNumber,
+      InvoiceNumber: i.invoiceNumber,
+      OCR: i.ocr,
+      InvoiceDate: i.invoiceDate,
+      DueDate: i.dueDate,
+      Total: oreToKronor(i.totalOre),
+      VAT: oreToKronor(i.vatOre),
+      Comments: i.comments,
+      SupplierInvoiceRows: i.rows.map((row) => ({
+        Account: row.account,
+        ItemDescription: row.description,
+        Total: oreToKronor(row.amountOre),
+      })),
+    });
+    if (i.booked) store.bookkeepSupplierInvoice(t, made.GivenNumber);
+    if (i.creditAfter) {
+      store.creditSupplierInvoice(t, made.GivenNumber);
+      const credit = String(storedIn(t.supplierinvoices, made.GivenNumber).doc.CreditReference);
+      storedIn(t.supplierinvoices, credit).modifiedAt = at(addDays(i.invoiceDate, 10));
+    }
+    storedIn(t.supplierinvoices, made.GivenNumber).modifiedAt = at(i.invoiceDate);
+  }
+  for (const o of demo.orders) {
     const number = String(t.next.order++);
-    const customer = storedIn(t.customers, r.pick(customerNumbers)).doc;
-    const date = addDays(today, -r.int(0, 400));
+    const customer = storedIn(t.customers, customerNumbers[o.customerIndex]).doc;
+    const netOre = o.rows.reduce((sum, row) => sum + row.quantity * row.priceOre, 0);
+    const vatOre = o.rows.reduce((sum, row) => sum + Math.round((row.quantity * row.priceOre * row.vatPercent) / 100), 0);
+    const orderRows = o.rows.map((row) => ({
+      ArticleNumber: row.articleNumber,
+      Description: row.description,
+      OrderedQuantity: `${row.quantity}.00`,
+      DeliveredQuantity: o.invoiced ? `${row.quantity}.00` : '0.00',
+      Unit: 'st',
+      Price: oreToKronor(row.priceOre),
+      VAT: row.vatPercent,
+      Discount: 0,
+      CostCenter: 'SHOP',
+      Project: '',
+      Total: oreToKronor(row.quantity * row.priceOre),
+    }));
+    let invoiceReference = '0';
+    if (o.invoiced) {
+      // Shop articles may not exist in the register: the invoice carries the rows as text rows.
+      const invoice = store.createInvoice(t, {
+        CustomerNumber: customer.CustomerNumber,
+        InvoiceDate: o.orderDate,
+        YourOrderNumber: o.yourOrderNumber,
+        InvoiceRows: o.rows.map((row) => ({
+          Description: row.description,
+          DeliveredQuantity: `${row.quantity}.00`,
+          Price: oreToKronor(row.priceOre),
+          VAT: row.vatPercent,
+        })),
+      });
+      invoiceReference = invoice.DocumentNumber;
+      storedIn(t.invoices, invoice.DocumentNumber).modifiedAt = at(o.orderDate);
+    }
     t.orders.set(number, {
       doc: {
         '@url': `https://api.fortnox.se/3/orders/${number}`,
         DocumentNumber: number,
         CustomerNumber: customer.CustomerNumber,
         CustomerName: customer.Name,
-        OrderDate: date,
-        Total: r.pick([239, 498, 649, 1250, 99]),
-        Cancelled: r.chance(0.1),
+        OrderDate: o.orderDate,
+        Currency: 'SEK',
+        Net: oreToKronor(netOre),
+        TotalVAT: oreToKronor(vatOre),
+        Total: oreToKronor(netOre + vatOre),
+        YourReference: o.yourReference,
+        YourOrderNumber: o.yourOrderNumber,
+        OurReference: '',
+        Remarks: o.remarks,
+        Cancelled: o.cancelled,
+        Sent: false,
+        InvoiceReference: invoiceReference,
+        OrderRows: orderRows,
       },
-      modifiedAt: at(date),
+      modifiedAt: at(o.orderDate),
     });
   }
-  for (const stored of t.vouchers.values()) stored.modifiedAt = at(stored.doc.TransactionDate);
-  return t;
+  for (const v of demo.vouchers) {
+    store.addVoucher(
+      t,
+      'A',
+      v.date,
+      v.description,
+      '',
+      'MANUAL',
+      v.rows.map((row) => ({
+        Account: row.account,
+        Debit: oreToKronor(row.debitOre),
+        Credit: oreToKronor(row.creditOre),
+        Description: row.description,
+        TransactionInformation: '',
+      })),
+    );
+  }
+  // A customer invoice entered twice: the latest booked invoice of a company customer (its "your
+  // reference", the contact, is typed again), three days later. Without the reference the pair is
+  // one the engine cannot tell from a repeat purchase (docs/duplicates.md#limits).
+  const booked = [...t.invoices.values()]
+    .map((s) => s.doc)
+    .filter((i) => i.Booked && !i.Cancelled && i.Credit !== 'true' && i.InvoiceRows.length > 0 && !!i.YourReference)
+    .at(-1);
+  if (booked) {
+    const again = store.createInvoice(t, {
+      CustomerNumber: booked.CustomerNumber,
+      InvoiceDate: addDays(booked.InvoiceDate, 3),
+      YourReference: booked.YourReference,
+      InvoiceRows: booked.InvoiceRows.map((row) => ({
+        ArticleNumber: row.ArticleNumber,
+        Description: row.Description,
+        DeliveredQuantity: row.DeliveredQuantity,
+        Price: row.Price,
+        VAT: row.VAT,
+      })),
+    });
+    storedIn(t.invoices, again.DocumentNumber).modifiedAt = at(again.InvoiceDate);
+  }
 }

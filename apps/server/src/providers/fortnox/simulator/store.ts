@@ -13,6 +13,9 @@ import type {
   FxPriceList,
   FxProject,
   FxRow,
+  FxSupplier,
+  FxSupplierInvoice,
+  FxSupplierInvoiceRow,
   FxTermsOfDelivery,
   FxTermsOfPayment,
   FxUnit,
@@ -25,7 +28,16 @@ import { listItemOf } from './contract';
 import { badRequest, notFound, SimError } from './sim-error';
 
 /** The document registers the simulator keeps per tenant (Fortnox company). */
-export type DocKind = 'customers' | 'articles' | 'invoices' | 'invoicepayments' | 'contracts' | 'vouchers' | 'orders';
+export type DocKind =
+  | 'customers'
+  | 'articles'
+  | 'invoices'
+  | 'invoicepayments'
+  | 'contracts'
+  | 'vouchers'
+  | 'orders'
+  | 'suppliers'
+  | 'supplierinvoices';
 
 export interface Stored<T> {
   doc: T;
@@ -56,6 +68,10 @@ export interface SimTenant {
   contracts: Map<string, Stored<FxContract> & ContractState>;
   vouchers: Map<string, Stored<FxVoucher>>;
   orders: Map<string, Stored<FxOrder>>;
+  suppliers: Map<string, Stored<FxSupplier>>;
+  supplierinvoices: Map<string, Stored<FxSupplierInvoice>>;
+  /** Voucher series that exist (Fortnox's defaults: A manual, B customer invoices, C payments, D supplier invoices…). */
+  voucherSeries?: string[];
   units: FxUnit[];
   priceLists: FxPriceList[];
   /** `/3/prices`: an article's price per price list and quantity; the preselected list's from 0 is the article's SalesPrice. */
@@ -72,6 +88,11 @@ export interface SimTenant {
     voucherB: number;
     voucherC: number;
     order: number;
+    /** Series A (manual vouchers) and D (supplier invoices); absent in files saved before they existed. */
+    voucherA?: number;
+    voucherD?: number;
+    supplier?: number;
+    supplierInvoice?: number;
   };
 }
 
@@ -89,13 +110,16 @@ export interface TenantInput {
 /** Swedish BAS accounts a golf club's chart normally holds. */
 const DEFAULT_ACCOUNTS = [
   1510, 1930, 2440, 2610, 2611, 2620, 2621, 2630, 2631, 2650, 3001, 3002, 3003, 3004, 3041, 3051, 3105, 3106, 3740, 3890, 3990,
-  4010, 6570, 8310,
+  4010, 6570, 8310, 2641, 5010, 5020, 5060, 5410, 5460, 5611, 6110, 6212, 6540,
 ];
 
 /** Default sales account per VAT rate (Fortnox's "förvalda konton"). */
 export const SALES_ACCOUNT_BY_VAT: Record<number, number> = { 25: 3001, 12: 3002, 6: 3003, 0: 3004 };
 const VAT_ACCOUNT_BY_RATE: Record<number, number> = { 25: 2611, 12: 2621, 6: 2631 };
 const VAT_RATES = new Set([25, 12, 6, 0]);
+/** The voucher series a new company has in Fortnox (A manual, B customer invoices, C payments, D supplier invoices, E supplier payments). */
+export const VOUCHER_SERIES = ['A', 'B', 'C', 'D', 'E'] as const;
+export type VoucherSeries = (typeof VOUCHER_SERIES)[number];
 
 type Body = Record<string, unknown>;
 
@@ -161,6 +185,8 @@ export class FortnoxSimStore {
       contracts: new Map(),
       vouchers: new Map(),
       orders: new Map(),
+      suppliers: new Map(),
+      supplierinvoices: new Map(),
       units: [
         { Code: 'st', Description: 'Styck', CodeEnglish: 'pcs' },
         { Code: 'tim', Description: 'Timme', CodeEnglish: 'h' },
@@ -206,7 +232,19 @@ export class FortnoxSimStore {
         { Code: 'FK', Description: 'Fritt kund' },
         { Code: 'HÄMT', Description: 'Hämtas i shopen' },
       ],
-      next: { customer: 1, invoice: 1001, payment: 1, contract: 1, voucherB: 1, voucherC: 1, order: 1 },
+      next: {
+        customer: 1,
+        invoice: 1001,
+        payment: 1,
+        contract: 1,
+        voucherB: 1,
+        voucherC: 1,
+        order: 1,
+        voucherA: 1,
+        voucherD: 1,
+        supplier: 1,
+        supplierInvoice: 1,
+      },
     };
     this.tenants.set(tenant.tenantId, tenant);
     return tenant;
@@ -656,14 +694,15 @@ export class FortnoxSimStore {
 
   addVoucher(
     t: SimTenant,
-    series: 'B' | 'C',
+    series: VoucherSeries,
     date: string,
     description: string,
     reference: string,
     referenceType: string,
     rows: FxVoucherRow[],
+    comments = '',
   ): FxVoucher {
-    const number = series === 'B' ? t.next.voucherB++ : t.next.voucherC++;
+    const number = this.nextVoucherNumber(t, series);
     const voucher: FxVoucher = {
       '@url': `https://api.fortnox.se/3/vouchers/${series}/${number}`,
       VoucherSeries: series,
@@ -674,6 +713,7 @@ export class FortnoxSimStore {
       ReferenceNumber: reference,
       ReferenceType: referenceType,
       VoucherRows: rows,
+      Comments: comments,
     };
     t.vouchers.set(`${series}${number}`, { doc: voucher, modifiedAt: this.clock().getTime() });
     return voucher;
@@ -1038,6 +1078,257 @@ export class FortnoxSimStore {
     return [...(t[kind] as Map<string, Stored<unknown>>).values()];
   }
 
+  // ---- vouchers (CONTRACT.md rule A5) -----------------------------------------------------------
+
+  private nextVoucherNumber(t: SimTenant, series: VoucherSeries): number {
+    switch (series) {
+      case 'B':
+        return t.next.voucherB++;
+      case 'C':
+        return t.next.voucherC++;
+      case 'A':
+        t.next.voucherA = (t.next.voucherA ?? 1) + 1;
+        return t.next.voucherA - 1;
+      default:
+        t.next.voucherD = (t.next.voucherD ?? 1) + 1;
+        return t.next.voucherD - 1;
+    }
+  }
+
+  getVoucher(t: SimTenant, series: string, number: string): FxVoucher {
+    const stored = t.vouchers.get(`${series}${number}`);
+    if (!stored) throw notFound(FORTNOX_ERROR.noValidIdentifier, 'Kan inte hitta verifikationen');
+    return stored.doc;
+  }
+
+  /** `POST /3/vouchers`: a balanced voucher on existing accounts in an existing series. */
+  createVoucher(t: SimTenant, body: Body): FxVoucher {
+    const series = text(body.VoucherSeries);
+    if (!(VOUCHER_SERIES as readonly string[]).includes(series))
+      throw badRequest(FORTNOX_ERROR.voucherSeriesMissing, `Verifikationsserien finns inte (${series})`);
+    const date = requireDate(body.TransactionDate, 'TransactionDate');
+    const rawRows = Array.isArray(body.VoucherRows) ? (body.VoucherRows as Body[]) : [];
+    const rows: FxVoucherRow[] = rawRows.map((row) => {
+      const account = num(row.Account);
+      if (account === null || !t.accounts.has(account))
+        throw badRequest(FORTNOX_ERROR.accountNotFound, `Kunde inte hitta konto (${text(row.Account)})`);
+      return {
+        Account: account,
+        Debit: num(row.Debit, 0) ?? 0,
+        Credit: num(row.Credit, 0) ?? 0,
+        Description: text(row.Description),
+        TransactionInformation: text(row.TransactionInformation),
+      };
+    });
+    const balance = rows.reduce((sum, r) => sum + kronorToOre(r.Debit) - kronorToOre(r.Credit), 0);
+    if (rows.length < 2 || balance !== 0) throw badRequest(FORTNOX_ERROR.voucherUnbalanced, 'Verifikationen är inte i balans.');
+    return this.addVoucher(t, series as VoucherSeries, date, text(body.Description), '', 'MANUAL', rows, text(body.Comments));
+  }
+
+  // ---- orders (rule A6) -------------------------------------------------------------------------
+
+  getOrder(t: SimTenant, number: string): FxOrder {
+    const stored = t.orders.get(number);
+    if (!stored) throw notFound(FORTNOX_ERROR.noValidIdentifier, 'Kan inte hitta ordern');
+    return stored.doc;
+  }
+
+  cancelOrder(t: SimTenant, number: string): FxOrder {
+    const order = this.getOrder(t, number);
+    if (order.Cancelled) throw badRequest(FORTNOX_ERROR.orderCancelled, 'Ordern är redan makulerad.');
+    if (order.InvoiceReference && order.InvoiceReference !== '0')
+      throw badRequest(FORTNOX_ERROR.orderInvoiced, 'Ordern är fakturerad och kan inte makuleras.');
+    order.Cancelled = true;
+    t.orders.set(number, { doc: order, modifiedAt: this.clock().getTime() });
+    return order;
+  }
+
+  // ---- suppliers and supplier invoices (rules F1, A4) --------------------------------------------
+
+  getSupplier(t: SimTenant, number: string): FxSupplier {
+    const stored = t.suppliers.get(number);
+    if (!stored) throw notFound(FORTNOX_ERROR.supplierNotFound, 'Kan inte hitta leverantören');
+    return stored.doc;
+  }
+
+  createSupplier(t: SimTenant, body: Body): FxSupplier {
+    let number = text(body.SupplierNumber);
+    if (number && t.suppliers.has(number))
+      throw badRequest(FORTNOX_ERROR.customerNumberUsed, `Leverantörsnummer ${number} används redan.`);
+    if (!number) {
+      let n = t.next.supplier ?? 1;
+      while (t.suppliers.has(String(n))) n++;
+      number = String(n);
+      t.next.supplier = n + 1;
+    }
+    const supplier: FxSupplier = { ...blankSupplier(), SupplierNumber: number };
+    for (const key of Object.keys(supplier) as (keyof FxSupplier)[]) {
+      if (!(key in body) || key === 'SupplierNumber' || key === '@url') continue;
+      if (key === 'Active') supplier.Active = bool(body.Active, true);
+      else (supplier as unknown as Record<string, unknown>)[key] = text(body[key]);
+    }
+    if (!supplier.Name.trim()) throw badRequest(FORTNOX_ERROR.valueRequired, 'Leverantörsnamn måste anges (Name)');
+    supplier['@url'] = `https://api.fortnox.se/3/suppliers/${encodeURIComponent(number)}`;
+    t.suppliers.set(number, { doc: supplier, modifiedAt: this.clock().getTime() });
+    return supplier;
+  }
+
+  getSupplierInvoice(t: SimTenant, givenNumber: string): FxSupplierInvoice {
+    const stored = t.supplierinvoices.get(givenNumber);
+    if (!stored) throw notFound(FORTNOX_ERROR.noValidIdentifier, 'Kan inte hitta leverantörsfakturan');
+    return stored.doc;
+  }
+
+  /**
+   * `POST /3/supplierinvoices`: the supplier must exist; the rows are the cost accounts (ex VAT),
+   * and Fortnox adds the supplier debt (2440) and incoming VAT (2641) rows itself.
+   */
+  createSupplierInvoice(t: SimTenant, body: Body, extra: Partial<FxSupplierInvoice> = {}): FxSupplierInvoice {
+    const supplier = this.getSupplier(t, text(body.SupplierNumber));
+    const invoiceDate = requireDate(body.InvoiceDate, 'InvoiceDate', this.today());
+    const dueDate = requireDate(body.DueDate, 'DueDate', addDays(invoiceDate, 30));
+    const rawRows = Array.isArray(body.SupplierInvoiceRows) ? (body.SupplierInvoiceRows as Body[]) : [];
+    const costRows: FxSupplierInvoiceRow[] = rawRows.map((row) => {
+      const account = num(row.Account);
+      if (account === null || !t.accounts.has(account))
+        throw badRequest(FORTNOX_ERROR.accountNotFound, `Kunde inte hitta konto (${text(row.Account)})`);
+      const total = num(row.Total, null) ?? (num(row.Debit, 0) ?? 0) - (num(row.Credit, 0) ?? 0);
+      return {
+        Account: account,
+        ArticleNumber: text(row.ArticleNumber),
+        ItemDescription: text(row.ItemDescription),
+        Debit: total > 0 ? total : 0,
+        Credit: total < 0 ? -total : 0,
+        Total: total,
+      };
+    });
+    const netOre = costRows.reduce((sum, r) => sum + kronorToOre(r.Total), 0);
+    const vatOre = body.VAT === undefined ? Math.round(netOre * 0.25) : kronorToOre(num(body.VAT, 0) ?? 0);
+    const totalOre = body.Total === undefined ? netOre + vatOre : kronorToOre(num(body.Total, 0) ?? 0);
+    const line = (account: number, ore: number, description: string): FxSupplierInvoiceRow => ({
+      Account: account,
+      ArticleNumber: '',
+      ItemDescription: description,
+      Debit: ore > 0 ? oreToKronor(ore) : 0,
+      Credit: ore < 0 ? oreToKronor(-ore) : 0,
+      Total: oreToKronor(ore),
+    });
+    const rows = [line(2440, -totalOre, 'Leverantörsskulder'), ...costRows];
+    if (vatOre !== 0) rows.push(line(2641, vatOre, 'Ingående moms'));
+    const givenNumber = String(t.next.supplierInvoice ?? 1);
+    t.next.supplierInvoice = Number(givenNumber) + 1;
+    const invoice: FxSupplierInvoice = {
+      '@url': `https://api.fortnox.se/3/supplierinvoices/${givenNumber}`,
+      GivenNumber: givenNumber,
+      SupplierNumber: supplier.SupplierNumber,
+      SupplierName: supplier.Name,
+      InvoiceNumber: text(body.InvoiceNumber),
+      OCR: text(body.OCR),
+      InvoiceDate: invoiceDate,
+      DueDate: dueDate,
+      Currency: text(body.Currency, supplier.Currency || 'SEK'),
+      Total: oreToKronor(totalOre),
+      VAT: oreToKronor(vatOre),
+      Balance: oreToKronor(totalOre),
+      Comments: text(body.Comments),
+      YourReference: text(body.YourReference),
+      OurReference: text(body.OurReference),
+      Booked: false,
+      Cancelled: false,
+      Credit: false,
+      CreditReference: 0,
+      VoucherNumber: null,
+      VoucherSeries: '',
+      VoucherYear: null,
+      SupplierInvoiceRows: rows,
+      ...extra,
+    };
+    t.supplierinvoices.set(givenNumber, { doc: invoice, modifiedAt: this.clock().getTime() });
+    return invoice;
+  }
+
+  private touchSupplierInvoice(t: SimTenant, invoice: FxSupplierInvoice) {
+    t.supplierinvoices.set(invoice.GivenNumber, { doc: invoice, modifiedAt: this.clock().getTime() });
+  }
+
+  bookkeepSupplierInvoice(t: SimTenant, givenNumber: string): FxSupplierInvoice {
+    const invoice = this.getSupplierInvoice(t, givenNumber);
+    if (invoice.Cancelled)
+      throw badRequest(FORTNOX_ERROR.supplierInvoiceCancelled, 'Leverantörsfakturan är makulerad och kan inte bokföras.');
+    if (invoice.Booked) throw badRequest(FORTNOX_ERROR.supplierInvoiceBooked, 'Leverantörsfakturan är redan bokförd.');
+    const voucher = this.addVoucher(
+      t,
+      'D',
+      invoice.InvoiceDate,
+      `Leverantörsfaktura ${invoice.GivenNumber}, ${invoice.SupplierName}`,
+      invoice.GivenNumber,
+      'SUPPLIERINVOICE',
+      invoice.SupplierInvoiceRows.map((row) => ({
+        Account: row.Account,
+        Debit: row.Debit,
+        Credit: row.Credit,
+        Description: row.ItemDescription,
+        TransactionInformation: '',
+      })),
+    );
+    invoice.Booked = true;
+    invoice.VoucherNumber = voucher.VoucherNumber;
+    invoice.VoucherSeries = voucher.VoucherSeries;
+    invoice.VoucherYear = voucher.Year;
+    this.touchSupplierInvoice(t, invoice);
+    return invoice;
+  }
+
+  /** Only an unbooked supplier invoice can be cancelled; a booked one is credited (rule A4). */
+  cancelSupplierInvoice(t: SimTenant, givenNumber: string): FxSupplierInvoice {
+    const invoice = this.getSupplierInvoice(t, givenNumber);
+    if (invoice.Cancelled) throw badRequest(FORTNOX_ERROR.supplierInvoiceCancelled, 'Leverantörsfakturan är redan makulerad.');
+    if (invoice.Booked)
+      throw badRequest(
+        FORTNOX_ERROR.supplierInvoiceBooked,
+        'Leverantörsfakturan är bokförd och kan inte makuleras. Kreditera den i stället.',
+      );
+    invoice.Cancelled = true;
+    invoice.Balance = 0;
+    this.touchSupplierInvoice(t, invoice);
+    return invoice;
+  }
+
+  /** Credits a booked supplier invoice: a booked credit invoice with the rows negated; answers the original. */
+  creditSupplierInvoice(t: SimTenant, givenNumber: string): FxSupplierInvoice {
+    const invoice = this.getSupplierInvoice(t, givenNumber);
+    if (invoice.Cancelled)
+      throw badRequest(FORTNOX_ERROR.supplierInvoiceCancelled, 'Leverantörsfakturan är makulerad och kan inte krediteras.');
+    if (invoice.Credit) throw badRequest(FORTNOX_ERROR.supplierInvoiceIsCredit, 'En kreditfaktura kan inte krediteras.');
+    if (invoice.CreditReference)
+      throw badRequest(FORTNOX_ERROR.supplierInvoiceAlreadyCredited, 'Leverantörsfakturan är redan krediterad.');
+    if (!invoice.Booked)
+      throw badRequest(
+        FORTNOX_ERROR.supplierInvoiceNotBooked,
+        'Leverantörsfakturan måste vara bokförd för att kunna krediteras.',
+      );
+    const costRows = invoice.SupplierInvoiceRows.filter((row) => row.Account !== 2440 && row.Account !== 2641);
+    const credit = this.createSupplierInvoice(
+      t,
+      {
+        SupplierNumber: invoice.SupplierNumber,
+        InvoiceNumber: invoice.InvoiceNumber,
+        InvoiceDate: this.today(),
+        DueDate: this.today(),
+        Comments: `Kredit av leverantörsfaktura ${invoice.GivenNumber}`,
+        VAT: -invoice.VAT,
+        Total: -invoice.Total,
+        SupplierInvoiceRows: costRows.map((row) => ({ ...row, Total: -row.Total })),
+      },
+      { Credit: true, CreditReference: Number(invoice.GivenNumber) },
+    );
+    this.bookkeepSupplierInvoice(t, credit.GivenNumber);
+    invoice.CreditReference = Number(credit.GivenNumber);
+    invoice.Balance = 0;
+    this.touchSupplierInvoice(t, invoice);
+    return invoice;
+  }
+
   /** A document as its list answers it (CONTRACT.md rule L1). */
   listItem(kind: DocKind, doc: unknown): unknown {
     return listItemOf(kind, doc as Record<string, unknown>);
@@ -1096,6 +1387,29 @@ export function blankCustomer(): FxCustomer {
       Offer: 'DEFAULTTEMPLATE',
       CashInvoice: 'DEFAULTTEMPLATE',
     },
+  };
+}
+
+export function blankSupplier(): FxSupplier {
+  return {
+    SupplierNumber: '',
+    Name: '',
+    OrganisationNumber: '',
+    Active: true,
+    Address1: '',
+    Address2: '',
+    ZipCode: '',
+    City: '',
+    CountryCode: 'SE',
+    Email: '',
+    Phone1: '',
+    BG: '',
+    PG: '',
+    BankAccountNumber: '',
+    IBAN: '',
+    BIC: '',
+    Currency: 'SEK',
+    Comments: '',
   };
 }
 

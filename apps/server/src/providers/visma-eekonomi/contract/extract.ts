@@ -46,7 +46,13 @@ export const OPERATIONS = [
   'POST /v2/customerinvoices/{invoiceId}/payments',
   'GET /v2/customerledgeritems',
   'GET /v2/vouchers',
+  'POST /v2/vouchers',
   'GET /v2/orders',
+  'GET /v2/orders/{id}',
+  'GET /v2/suppliers',
+  'GET /v2/suppliers/{supplierId}',
+  'GET /v2/supplierinvoices',
+  'GET /v2/supplierinvoices/{supplierInvoiceId}',
 ] as const;
 
 /**

@@ -11,6 +11,7 @@ import {
 import { ODataError, queryList } from './odata';
 import {
   convertDraft,
+  createManualVoucher,
   ERROR,
   getInvoice,
   markSent,
@@ -182,7 +183,15 @@ export function createRoutes(store: VismaStore, state: ApiState): Route[] {
 
     route('GET /v2/customerledgeritems', () => ledgerItems(), 'InvoiceNumber'),
     route('GET /v2/vouchers', () => [...store.vouchers.values()], 'VoucherDate'),
+    route('POST /v2/vouchers', ({ body }) => createManualVoucher(store, body ?? {})),
     route('GET /v2/orders', () => [...store.orders.values()], 'Number'),
+    route('GET /v2/orders/{id}', ({ params }) => byId(store.orders, params[0] as string, 'Order')),
+    route('GET /v2/suppliers', () => [...store.suppliers.values()], 'SupplierNumber'),
+    route('GET /v2/suppliers/{supplierId}', ({ params }) => byId(store.suppliers, params[0] as string, 'Supplier')),
+    route('GET /v2/supplierinvoices', () => [...store.supplierInvoices.values()], 'InvoiceDate'),
+    route('GET /v2/supplierinvoices/{supplierInvoiceId}', ({ params }) =>
+      byId(store.supplierInvoices, params[0] as string, 'SupplierInvoice'),
+    ),
   ];
 }
 

@@ -313,7 +313,48 @@ export function creditInVisma(store: VismaStore, invoiceId: string, body: Body):
   return convertDraft(store, draft.Id, null);
 }
 
-function bookVoucher(
+/** The company's chart: Visma's standard BAS chart, account classes 1–8 (four digits). */
+const inChart = (account: number) => Number.isInteger(account) && account >= 1000 && account <= 8999;
+
+/**
+ * POST /v2/vouchers (definitions.VoucherApi: VoucherDate, VoucherText and Rows required): a
+ * manual voucher in series A. Visma refuses one that does not balance, and an account the chart
+ * does not have (ErrorCode 3002).
+ */
+export function createManualVoucher(store: VismaStore, body: Body): VVoucher {
+  const rows = (Array.isArray(body.Rows) ? body.Rows : []) as Body[];
+  const balance = rows.reduce(
+    (sum, r) => sum + Math.round(Number(r.DebitAmount ?? 0) * 100) - Math.round(Number(r.CreditAmount ?? 0) * 100),
+    0,
+  );
+  if (rows.length < 2 || balance !== 0)
+    throw new VismaApiError(400, ERROR.validation, 'The voucher is not balanced: the sum of debit and credit must be equal.');
+  for (const r of rows) {
+    if (!inChart(Number(r.AccountNumber)))
+      throw new VismaApiError(400, ERROR.accountNotFound, `Account ${String(r.AccountNumber)} was not found.`);
+  }
+  return bookVoucher(
+    store,
+    {
+      VoucherDate: String(body.VoucherDate).slice(0, 10),
+      VoucherText: String(body.VoucherText ?? ''),
+      VoucherType: VOUCHER_TYPE.manual,
+      SourceId: null,
+      Rows: rows.map((r) => ({
+        AccountNumber: Number(r.AccountNumber),
+        AccountDescription: '',
+        DebitAmount: Number(r.DebitAmount ?? 0),
+        CreditAmount: Number(r.CreditAmount ?? 0),
+        TransactionText: typeof r.TransactionText === 'string' ? r.TransactionText : null,
+        CostCenterItemId1: null,
+        ProjectId: null,
+      })),
+    },
+    'A',
+  );
+}
+
+export function bookVoucher(
   store: VismaStore,
   voucher: Omit<VVoucher, 'Id' | 'NumberSeries' | 'NumberAndNumberSeries' | 'CreatedUtc' | 'ModifiedUtc'>,
   series: string,

@@ -1,10 +1,11 @@
-import PDFDocument from 'pdfkit';
 import type { VInvoice, VismaStore } from './store';
 
 const kr = (amount: number) => `${amount.toLocaleString('sv-SE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} kr`;
 
 /** The invoice as Visma renders it for `GET customerinvoices/{id}/pdf`: a real PDF document. */
-export function renderInvoicePdf(store: VismaStore, invoice: VInvoice): Promise<Buffer> {
+export async function renderInvoicePdf(store: VismaStore, invoice: VInvoice): Promise<Buffer> {
+  // Loaded on first use, not at start: it costs about 30 MB (docs/operations.md#memory).
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',

@@ -8,7 +8,9 @@ import { defaultBankAccounts, type VismaStore } from './store';
  * log are not kept.
  */
 
-const REGISTERS = ['customers', 'articles', 'drafts', 'invoices', 'vouchers', 'orders'] as const;
+const REGISTERS = ['customers', 'articles', 'drafts', 'invoices', 'vouchers', 'orders', 'suppliers', 'supplierInvoices'] as const;
+/** Registers added later: a file saved before them has them empty. */
+const LATER_REGISTERS: readonly string[] = ['suppliers', 'supplierInvoices'];
 const LISTS = [
   'units',
   'termsOfPayment',
@@ -99,7 +101,8 @@ export function restoreVisma(value: unknown): RestoredVisma {
   }
   for (const register of REGISTERS) {
     const documents = new Map<string, Record<string, unknown>>();
-    for (const item of array(savedStore[register], register)) {
+    const saved = savedStore[register] === undefined && LATER_REGISTERS.includes(register) ? [] : savedStore[register];
+    for (const item of array(saved, register)) {
       const doc = object(item, `a document of ${register}`);
       if (typeof doc.Id !== 'string') fail(`a document of ${register}`);
       documents.set(doc.Id, doc);

@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { createPrng, type Prng } from '../../../lib/prng';
-import { convertDraft, creditInVisma, markSent, registerPayment, writeArticle, writeCustomer, writeDraft } from './operations';
+import { demoPurchasing } from '../../accounting/demo-purchasing';
+import {
+  bookVoucher,
+  convertDraft,
+  creditInVisma,
+  markSent,
+  registerPayment,
+  writeArticle,
+  writeCustomer,
+  writeDraft,
+} from './operations';
 import { seededGuid } from './prng';
-import { addDays, isoDate, SEND_TYPE, toOre, toSek, type VCustomer, type VismaStore } from './store';
+import { addDays, isoDate, SEND_TYPE, toOre, toSek, type VCustomer, type VismaStore, VOUCHER_TYPE } from './store';
 
 /**
  * The demo club account's operating company ("Drift AB": restaurant, pro shop and driving range)
@@ -467,5 +477,184 @@ export function seedDemoCompany(store: VismaStore): void {
       CreatedUtc: `${date}T09:00:00.000Z`,
       ModifiedUtc: `${date}T09:00:00.000Z`,
     });
+  }
+  seedPurchasing(store, customers);
+}
+
+/**
+ * Dubbelkoll's demo (providers/accounting/demo-purchasing.ts) as Visma documents: suppliers,
+ * supplier invoices (registered, so booked, each with its voucher in series D), orders (status 4
+ * once invoiced) and manual vouchers in series A. Ids are seeded GUIDs, so a restart gives the same.
+ */
+function seedPurchasing(store: VismaStore, customers: VCustomer[]): void {
+  const today = isoDate(store.now());
+  const demo = demoPurchasing(today, customers.length);
+  const ids = createPrng('fairway-visma-purchasing');
+  const terms = store.termsOfPayment[0]?.Id ?? '';
+  const article = [...store.articles.values()][0];
+  const supplierIds = new Map<string, string>();
+  const at = (date: string) => `${date}T09:00:00.000Z`;
+  for (const s of demo.suppliers) {
+    const id = seededGuid(ids);
+    supplierIds.set(s.number, id);
+    store.suppliers.set(id, {
+      Id: id,
+      SupplierNumber: s.number,
+      Name: s.name,
+      CorporateIdentityNumber: s.organisationNumber,
+      Address1: s.address1,
+      Address2: null,
+      PostalCode: s.zipCode,
+      City: s.city,
+      CountryCode: 'SE',
+      EmailAddress: s.email,
+      Telephone: s.phone,
+      BankgiroNumber: s.bankgiro || null,
+      PlusgiroNumber: s.plusgiro || null,
+      BankAccountNumber: s.bankAccount && !s.bankAccount.startsWith('SE') ? s.bankAccount : null,
+      BankIban: s.bankAccount.startsWith('SE') ? s.bankAccount : null,
+      CurrencyCode: 'SEK',
+      TermsOfPaymentId: terms,
+      UsesPaymentReferenceNumbers: true,
+      IsActive: true,
+      CreatedUtc: at(addDays(today, -400)),
+      ModifiedUtc: at(addDays(today, -400)),
+    });
+  }
+  for (const i of demo.supplierInvoices) {
+    const supplier = store.suppliers.get(supplierIds.get(i.supplierNumber) ?? '');
+    if (!supplier) continue;
+    const sek = (ore: number) => toSek(ore);
+    const rows = [
+      ...i.rows.map((r) => ({ account: r.account, ore: r.amountOre, text: r.description })),
+      ...(i.vatOre !== 0 ? [{ account: 2641, ore: i.vatOre, text: 'Ingående moms' }] : []),
+    ];
+    const voucher = bookVoucher(
+      store,
+      {
+        VoucherDate: i.invoiceDate,
+        VoucherText: `Leverantörsfaktura ${i.invoiceNumber}, ${supplier.Name}`.slice(0, 100),
+        VoucherType: VOUCHER_TYPE.manual,
+        SourceId: null,
+        Rows: [
+          ...rows.map((r) => ({
+            AccountNumber: r.account,
+            AccountDescription: '',
+            DebitAmount: r.ore > 0 ? sek(r.ore) : 0,
+            CreditAmount: r.ore < 0 ? sek(-r.ore) : 0,
+            TransactionText: r.text,
+            CostCenterItemId1: null,
+            ProjectId: null,
+          })),
+          {
+            AccountNumber: 2440,
+            AccountDescription: 'Leverantörsskulder',
+            DebitAmount: 0,
+            CreditAmount: sek(i.totalOre),
+            TransactionText: null,
+            CostCenterItemId1: null,
+            ProjectId: null,
+          },
+        ],
+      },
+      'D',
+    );
+    const id = seededGuid(ids);
+    store.supplierInvoices.set(id, {
+      Id: id,
+      SupplierId: supplier.Id,
+      SupplierName: supplier.Name,
+      SupplierNumber: supplier.SupplierNumber,
+      InvoiceDate: i.invoiceDate,
+      DueDate: i.dueDate,
+      InvoiceNumber: i.invoiceNumber,
+      TotalAmount: sek(i.totalOre),
+      Vat: sek(i.vatOre),
+      IsCreditInvoice: false,
+      CurrencyCode: 'SEK',
+      OcrNumber: i.ocr || null,
+      Message: i.comments,
+      BankGiroNumber: supplier.BankgiroNumber,
+      PlusGiroNumber: supplier.PlusgiroNumber,
+      RemainingAmount: i.invoiceDate < addDays(today, -40) ? 0 : sek(i.totalOre),
+      VoucherNumber: voucher.NumberAndNumberSeries,
+      VoucherId: voucher.Id,
+      Rows: i.rows.map((r, line) => ({
+        Id: seededGuid(ids),
+        AccountNumber: r.account,
+        AccountName: '',
+        DebetAmount: sek(r.amountOre),
+        CreditAmount: 0,
+        TransactionText: r.description,
+        LineNumber: line,
+      })),
+      CreatedUtc: at(i.invoiceDate),
+      ModifiedUtc: at(i.invoiceDate),
+    });
+  }
+  let number = 900;
+  for (const o of demo.orders) {
+    const customer = customers[o.customerIndex % customers.length];
+    if (!customer || !article) continue;
+    const netOre = o.rows.reduce((sum, r) => sum + r.quantity * r.priceOre, 0);
+    const vatOre = o.rows.reduce((sum, r) => sum + Math.round((r.quantity * r.priceOre * r.vatPercent) / 100), 0);
+    const id = seededGuid(ids);
+    store.orders.set(id, {
+      Id: id,
+      Number: number++,
+      CustomerId: customer.Id,
+      InvoiceCustomerName: customer.Name,
+      CurrencyCode: 'SEK',
+      Amount: toSek(netOre),
+      VatAmount: toSek(vatOre),
+      RoundingsAmount: 0,
+      OrderDate: o.orderDate,
+      DeliveryDate: null,
+      Status: o.invoiced ? 4 : 2,
+      YourReference: o.yourOrderNumber,
+      OurReference: o.yourReference || null,
+      InvoicePostalCode: customer.InvoicePostalCode,
+      InvoiceCity: customer.InvoiceCity,
+      InvoiceCountryCode: customer.InvoiceCountryCode,
+      EuThirdParty: false,
+      CustomerIsPrivatePerson: customer.IsPrivatePerson,
+      RotReducedInvoicingType: 0,
+      ReverseChargeOnConstructionServices: false,
+      Rows: o.rows.map((r, line) => ({
+        LineNumber: line,
+        ArticleId: article.Id,
+        ArticleNumber: r.articleNumber,
+        IsTextRow: false,
+        Text: r.description,
+        UnitPrice: toSek(r.priceOre),
+        Quantity: r.quantity,
+        DiscountPercentage: 0,
+        IsWorkCost: false,
+        EligibleForReverseChargeOnVat: false,
+      })),
+      CreatedUtc: at(o.orderDate),
+      ModifiedUtc: at(o.orderDate),
+    });
+  }
+  for (const v of demo.vouchers) {
+    bookVoucher(
+      store,
+      {
+        VoucherDate: v.date,
+        VoucherText: v.description.slice(0, 100),
+        VoucherType: VOUCHER_TYPE.manual,
+        SourceId: null,
+        Rows: v.rows.map((r) => ({
+          AccountNumber: r.account,
+          AccountDescription: '',
+          DebitAmount: toSek(r.debitOre),
+          CreditAmount: toSek(r.creditOre),
+          TransactionText: r.description,
+          CostCenterItemId1: null,
+          ProjectId: null,
+        })),
+      },
+      'A',
+    );
   }
 }

@@ -403,6 +403,67 @@ export interface VOrder {
   ModifiedUtc: string;
 }
 
+/** definitions.SupplierApi, the fields the simulator keeps (the rest answer empty). */
+export interface VSupplier {
+  Id: string;
+  SupplierNumber: string;
+  Name: string;
+  CorporateIdentityNumber: string | null;
+  Address1: string | null;
+  Address2: string | null;
+  PostalCode: string | null;
+  City: string | null;
+  CountryCode: string;
+  EmailAddress: string | null;
+  Telephone: string | null;
+  BankgiroNumber: string | null;
+  PlusgiroNumber: string | null;
+  BankAccountNumber: string | null;
+  BankIban: string | null;
+  CurrencyCode: string;
+  TermsOfPaymentId: string;
+  UsesPaymentReferenceNumbers: boolean;
+  IsActive: boolean;
+  CreatedUtc: string;
+  ModifiedUtc: string;
+}
+
+/** definitions.SupplierInvoiceRowApi. */
+export interface VSupplierInvoiceRow {
+  Id: string;
+  AccountNumber: number;
+  AccountName: string;
+  DebetAmount: number;
+  CreditAmount: number;
+  TransactionText: string | null;
+  LineNumber: number;
+}
+
+/** definitions.SupplierInvoiceApi: a supplier invoice is booked when registered (it has a voucher). */
+export interface VSupplierInvoice {
+  Id: string;
+  SupplierId: string;
+  SupplierName: string;
+  SupplierNumber: string;
+  InvoiceDate: string;
+  DueDate: string;
+  InvoiceNumber: string;
+  TotalAmount: number;
+  Vat: number;
+  IsCreditInvoice: boolean;
+  CurrencyCode: string;
+  OcrNumber: string | null;
+  Message: string | null;
+  BankGiroNumber: string | null;
+  PlusGiroNumber: string | null;
+  RemainingAmount: number;
+  VoucherNumber: string;
+  VoucherId: string;
+  Rows: VSupplierInvoiceRow[];
+  CreatedUtc: string;
+  ModifiedUtc: string;
+}
+
 export interface VCompanySettings {
   Name: string;
   Email: string;
@@ -445,6 +506,8 @@ export interface VismaStore {
   invoices: Map<string, VInvoice>;
   vouchers: Map<string, VVoucher>;
   orders: Map<string, VOrder>;
+  suppliers: Map<string, VSupplier>;
+  supplierInvoices: Map<string, VSupplierInvoice>;
   nextVoucherNumber: Record<string, number>;
   /** Every API request answered (or dropped), oldest first; tests read it. */
   requestLog: { method: string; path: string; status: number }[];
@@ -543,6 +606,8 @@ export function createEmptyStore(now: () => Date): VismaStore {
     invoices: new Map(),
     vouchers: new Map(),
     orders: new Map(),
+    suppliers: new Map(),
+    supplierInvoices: new Map(),
     nextVoucherNumber: { A: 1, B: 1, C: 1 },
     requestLog: [],
     now,

@@ -1,7 +1,8 @@
 import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export type CustomerType = 'new' | 'existing';
+/** A golf club, new or existing (Fairway), or a company choosing a Dubbelkoll tier. */
+export type CustomerType = 'new' | 'existing' | 'company';
 const CUSTOMER_TYPES: readonly CustomerType[] = ['new', 'existing'];
 
 /** New customers choose a package and their club; existing ones identify themselves by customer number. */

@@ -1,16 +1,20 @@
 import { type AccountingProgram, emailField, encodeMessage, type SignupBody, signupBodySchema } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldPath, Resolver } from 'react-hook-form';
+import { brand } from '../../../app/brand';
 import type { CustomerType } from '../components/customer-type-picker';
 
 /**
  * Everything the registration form holds. New and existing customers share one form, so the
  * fields of the other branch are present too; only the chosen branch's fields are validated
- * and sent, because the shared schema is strict.
+ * and sent, because the shared schema is strict. Under the Dubbelkoll brand the one branch is a
+ * company choosing a tier (docs/brands.md#dubbelkoll).
  */
 export interface SignupFormValues {
   customerType: CustomerType;
   packageId: string;
+  tierId: string;
+  companyName: string;
   accountingProgram: AccountingProgram | '';
   golfClubId: string | null;
   customerNumber: string;
@@ -24,8 +28,10 @@ export interface SignupFormValues {
 }
 
 export const SIGNUP_DEFAULTS: SignupFormValues = {
-  customerType: 'new',
+  customerType: brand.id === 'dubbelkoll' ? 'company' : 'new',
   packageId: '',
+  tierId: '',
+  companyName: '',
   accountingProgram: '',
   golfClubId: null,
   customerNumber: '',
@@ -41,6 +47,8 @@ export const SIGNUP_DEFAULTS: SignupFormValues = {
 /** Fields a server refusal can name; anything else goes to the form's alert. */
 export const SIGNUP_FIELDS: readonly FieldPath<SignupFormValues>[] = [
   'packageId',
+  'tierId',
+  'companyName',
   'accountingProgram',
   'golfClubId',
   'customerNumber',
@@ -65,6 +73,7 @@ export function toSignupInput(values: SignupFormValues): Record<string, unknown>
     accountingProgram: values.accountingProgram,
     termsAccepted: values.termsAccepted,
   };
+  if (values.customerType === 'company') return { ...common, tierId: values.tierId, companyName: values.companyName };
   return values.customerType === 'new'
     ? { ...common, packageId: values.packageId, golfClubId: values.golfClubId ?? '' }
     : { ...common, customerNumber: values.customerNumber, clubName: values.clubName };

@@ -1,4 +1,5 @@
-import { type Lang, translateValidationMessage } from '@fairway/shared';
+import type { Lang } from '@fairway/shared/constants';
+import { translateValidationMessage } from '@fairway/shared/validation/messages';
 import { useCallback } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

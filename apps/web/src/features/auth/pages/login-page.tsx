@@ -1,12 +1,11 @@
-import { type LoginBody, loginBodySchema } from '@fairway/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginBody } from '@fairway/shared';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TokenExpiredNotice } from '../../../components/token-expired-notice';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useLoginMutation } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
@@ -30,7 +29,8 @@ export default function LoginPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginBody>({
-    resolver: zodResolver(loginBodySchema),
+    // The schema and zod arrive on the first submit: the form paints without them.
+    resolver: lazyZodResolver(() => import('@fairway/shared/auth/auth.schemas').then((m) => m.loginBodySchema)),
     defaultValues: { email: '', password: '' },
   });
 
@@ -42,6 +42,8 @@ export default function LoginPage() {
       startSession(result);
       navigate(AFTER_SIGN_IN_PATH, { replace: true });
     } catch (error) {
+      // Loaded only for a refusal (it brings the shared error schemas along).
+      const { applyServerErrors } = await import('../../../lib/form-errors');
       setFormError(applyServerErrors(error, setError, ['email', 'password']));
     }
   });

@@ -17,7 +17,8 @@ import {
 import { type FocusEvent, type ReactNode, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { brand } from '../../../app/brand';
 import { PasswordRules } from '../../../components/password-rules';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
@@ -30,6 +31,7 @@ import { FormAlert } from '../components/form-alert';
 import { GolfClubSelect } from '../components/golf-club-select';
 import { PackagePicker } from '../components/package-picker';
 import { PasswordField } from '../components/password-field';
+import { TierPicker } from '../components/tier-picker';
 import { AFTER_SIGN_IN_PATH, startSession } from '../lib/session';
 import { normalisedEmail, SIGNUP_DEFAULTS, SIGNUP_FIELDS, type SignupFormValues, signupResolver } from '../lib/signup-form';
 import { useAuthTitle } from '../lib/use-auth-title';
@@ -58,8 +60,13 @@ const TERMS = ['commitment', 'billing', 'notice', 'refunds'] as const;
 
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
-  useAuthTitle(t('register.title'));
+  // Dubbelkoll registers a company on a tier; Fairway a golf club on a package (docs/brands.md).
+  const company = brand.id === 'dubbelkoll';
+  const title = company ? t('register.companyTitle') : t('register.title');
+  useAuthTitle(title);
   const navigate = useNavigate();
+  // The price page's "Choose" comes with the tier (`?tier=`); the picker starts on it.
+  const [search] = useSearchParams();
   const fieldError = useFieldError();
   const signup = useSignupMutation();
   const checkExisting = useCheckExistingMutation();
@@ -74,7 +81,10 @@ export default function RegisterPage() {
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<SignupFormValues, unknown, SignupBody>({ resolver: signupResolver, defaultValues: SIGNUP_DEFAULTS });
+  } = useForm<SignupFormValues, unknown, SignupBody>({
+    resolver: signupResolver,
+    defaultValues: company ? { ...SIGNUP_DEFAULTS, tierId: search.get('tier') ?? '' } : SIGNUP_DEFAULTS,
+  });
 
   const [customerType, email, password] = useWatch({ control, name: ['customerType', 'email', 'password'] });
   const emailTaken = registeredEmail !== null && normalisedEmail(email) === registeredEmail;
@@ -122,19 +132,64 @@ export default function RegisterPage() {
   const isNew = customerType === 'new';
   let step = 1;
 
-  return (
-    <AuthCard title={t('register.title')} subtitle={t('register.subtitle')} width={780}>
-      <form onSubmit={onSubmit} noValidate aria-label={t('register.title')}>
-        <Stack gap="xl">
-          <Section step={step++} title={t('register.sections.customerType')}>
-            <Controller
-              control={control}
-              name="customerType"
-              render={({ field }) => <CustomerTypePicker value={field.value} onChange={field.onChange} />}
-            />
-          </Section>
+  const accountingProgram = (
+    <Controller
+      control={control}
+      name="accountingProgram"
+      render={({ field, fieldState }) => (
+        <AccountingProgramPicker
+          value={field.value}
+          onChange={field.onChange}
+          focusRef={field.ref}
+          error={fieldError(fieldState.error)}
+        />
+      )}
+    />
+  );
 
-          {isNew ? (
+  return (
+    <AuthCard title={title} subtitle={company ? t('register.companySubtitle') : t('register.subtitle')} width={780}>
+      <form onSubmit={onSubmit} noValidate aria-label={title}>
+        <Stack gap="xl">
+          {company ? (
+            <>
+              <Section step={step++} title={t('register.sections.tier')}>
+                <Controller
+                  control={control}
+                  name="tierId"
+                  render={({ field, fieldState }) => (
+                    <TierPicker
+                      value={field.value}
+                      onChange={field.onChange}
+                      focusRef={field.ref}
+                      error={fieldError(fieldState.error)}
+                    />
+                  )}
+                />
+              </Section>
+              <Section step={step++} title={t('register.sections.company')}>
+                <TextInput
+                  {...register('companyName')}
+                  label={t('register.companyName')}
+                  description={t('register.companyNameHint')}
+                  autoComplete="organization"
+                  withAsterisk
+                  error={fieldError(errors.companyName, 'companyName')}
+                />
+                {accountingProgram}
+              </Section>
+            </>
+          ) : (
+            <Section step={step++} title={t('register.sections.customerType')}>
+              <Controller
+                control={control}
+                name="customerType"
+                render={({ field }) => <CustomerTypePicker value={field.value} onChange={field.onChange} />}
+              />
+            </Section>
+          )}
+
+          {company ? null : isNew ? (
             <Section step={step++} title={t('register.sections.package')}>
               <Controller
                 control={control}
@@ -151,53 +206,44 @@ export default function RegisterPage() {
             </Section>
           ) : null}
 
-          <Section step={step++} title={t('register.sections.club')}>
-            {isNew ? (
-              <Controller
-                control={control}
-                name="golfClubId"
-                render={({ field, fieldState }) => (
-                  <GolfClubSelect
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={fieldError(fieldState.error)}
+          {company ? null : (
+            <Section step={step++} title={t('register.sections.club')}>
+              {isNew ? (
+                <Controller
+                  control={control}
+                  name="golfClubId"
+                  render={({ field, fieldState }) => (
+                    <GolfClubSelect
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      inputRef={field.ref}
+                      error={fieldError(fieldState.error)}
+                    />
+                  )}
+                />
+              ) : (
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput
+                    {...register('customerNumber')}
+                    label={t('register.customerNumber')}
+                    description={t('register.customerNumberHint')}
+                    withAsterisk
+                    error={fieldError(errors.customerNumber, 'customerNumber')}
                   />
-                )}
-              />
-            ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  {...register('customerNumber')}
-                  label={t('register.customerNumber')}
-                  description={t('register.customerNumberHint')}
-                  withAsterisk
-                  error={fieldError(errors.customerNumber, 'customerNumber')}
-                />
-                <TextInput
-                  {...register('clubName')}
-                  label={t('register.clubName')}
-                  description={t('register.clubNameHint')}
-                  autoComplete="organization"
-                  withAsterisk
-                  error={fieldError(errors.clubName, 'clubName')}
-                />
-              </SimpleGrid>
-            )}
-            <Controller
-              control={control}
-              name="accountingProgram"
-              render={({ field, fieldState }) => (
-                <AccountingProgramPicker
-                  value={field.value}
-                  onChange={field.onChange}
-                  focusRef={field.ref}
-                  error={fieldError(fieldState.error)}
-                />
+                  <TextInput
+                    {...register('clubName')}
+                    label={t('register.clubName')}
+                    description={t('register.clubNameHint')}
+                    autoComplete="organization"
+                    withAsterisk
+                    error={fieldError(errors.clubName, 'clubName')}
+                  />
+                </SimpleGrid>
               )}
-            />
-          </Section>
+              {accountingProgram}
+            </Section>
+          )}
 
           <Section step={step++} title={t('register.sections.account')}>
             <Text size="sm" c="dimmed">

@@ -8,12 +8,15 @@ import { useUpdateHiddenResources } from '../api/update-hidden-resources';
 /** The id under which a sidebar link is hidden. */
 export const navResourceId = (linkId: string) => `nav:${linkId}`;
 
-/** Switches for each sidebar page the user may open: switched off, the page leaves their menu. */
-export function HiddenMenuLinks({ scopes }: { scopes: readonly string[] }) {
+/**
+ * Switches for each sidebar page the user may open (with the organisation's `modules`, when
+ * known): switched off, the page leaves their menu.
+ */
+export function HiddenMenuLinks({ scopes, modules }: { scopes: readonly string[]; modules?: readonly string[] }) {
   const { t } = useTranslation(['settings', 'shell']);
   const hidden = useHiddenResources();
   const update = useUpdateHiddenResources();
-  const groups = visibleNavGroups(scopes);
+  const groups = visibleNavGroups(scopes, { modules });
 
   const toggle = (linkId: string, show: boolean) => {
     const id = navResourceId(linkId);

@@ -1,4 +1,5 @@
-import { ACCOUNTING_PROGRAM_NAMES, type AccountingProgram, type IntegrationStatus } from '@fairway/shared';
+import type { IntegrationStatus } from '@fairway/shared';
+import { ACCOUNTING_PROGRAM_NAMES, type AccountingProgram } from '@fairway/shared/constants';
 
 /** Badge colours; the problems the dashboard notices raise are the loud ones. */
 export const STATUS_COLORS: Record<IntegrationStatus, string> = {

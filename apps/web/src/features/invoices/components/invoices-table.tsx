@@ -25,7 +25,8 @@ export function InvoicesTable(page: InvoicesTableProps) {
       title: t('list.columns.customer'),
       sort: 'customerName',
       render: (r) => (
-        <>
+        // A long name breaks anywhere rather than pushing the amount and status past a phone's edge.
+        <div style={{ overflowWrap: 'anywhere' }}>
           <Text fz="sm" fw={500}>
             {r.customerName}
           </Text>
@@ -36,7 +37,7 @@ export function InvoicesTable(page: InvoicesTableProps) {
           <Text fz="xs" c="dimmed" hiddenFrom="xs">
             {formatDate(r.invoiceDate, lang)}
           </Text>
-        </>
+        </div>
       ),
     },
     {

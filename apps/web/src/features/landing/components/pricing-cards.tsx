@@ -1,5 +1,5 @@
 import type { DuplicateTier, Package } from '@fairway/shared';
-import { formatSek } from '@fairway/shared';
+import { formatSek } from '@fairway/shared/billings/prices';
 import { Badge, Button, Card, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,8 @@ interface CardProps {
   order: 2 | 3;
   /** The package most clubs choose is marked. */
   popular: boolean;
+  /** Where "Choose" leads: registration, with the tier already chosen for a Dubbelkoll tier. */
+  registerTo?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ interface CardProps {
  */
 const PRICE_COLUMNS = { base: 1, sm: 2, md: 3 };
 
-function PriceCard({ name, monthlyPriceOre, lines, order, popular }: CardProps) {
+function PriceCard({ name, monthlyPriceOre, lines, order, popular, registerTo = '/register' }: CardProps) {
   const { t } = useTranslation('landing');
   const lang = useLang();
   const free = monthlyPriceOre === 0;
@@ -60,7 +62,7 @@ function PriceCard({ name, monthlyPriceOre, lines, order, popular }: CardProps) 
             <List.Item key={line}>{line}</List.Item>
           ))}
         </List>
-        <Button component={Link} to="/register" variant={popular ? 'filled' : 'default'} fullWidth>
+        <Button component={Link} to={registerTo} variant={popular ? 'filled' : 'default'} fullWidth>
           {t('packages.choose', { name })}
         </Button>
       </Stack>
@@ -144,6 +146,7 @@ function TierCards({ order }: { order: 2 | 3 }) {
           lines={tierLines(tier, t)}
           order={order}
           popular={tier.id === 'business'}
+          registerTo={`/register?tier=${encodeURIComponent(tier.id)}`}
         />
       ))}
     </SimpleGrid>

@@ -1,10 +1,9 @@
-import { CONTACT_REPLY_HOURS } from '@fairway/shared';
+import { CONTACT_REPLY_HOURS } from '@fairway/shared/support/terms';
 import { Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBellRinging, IconClockHour4, IconHeadset, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { brand } from '../../../app/brand';
-import { ContactForm } from '../components/contact-form';
-import { NotificationSignupForm } from '../components/notification-signup-form';
+import { LazyContactForm, LazyNotificationSignupForm } from '../components/lazy-forms';
 import { usePageMeta } from '../components/use-page-meta';
 
 /** /contact-us: the contact form with the 48-hour promise, what to expect, and the launch signup. */
@@ -25,7 +24,7 @@ export default function ContactUsPage() {
               <Title order={2} fz="h3" id="contact-form-heading">
                 {t('contactPage.formTitle')}
               </Title>
-              <ContactForm headingOrder={3} />
+              <LazyContactForm headingOrder={3} />
             </Stack>
           </Paper>
         </Grid.Col>
@@ -73,7 +72,7 @@ export default function ContactUsPage() {
                   <IconBellRinging size={18} aria-hidden="true" style={{ verticalAlign: '-3px', marginRight: 6 }} />
                   {t('signup.title')}
                 </Title>
-                <NotificationSignupForm layout="stacked" />
+                <LazyNotificationSignupForm layout="stacked" />
               </Stack>
             </Paper>
           </Stack>

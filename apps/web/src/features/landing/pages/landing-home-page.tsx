@@ -7,13 +7,12 @@ import { BrandMark } from '../../../components/brand-logo';
 import { useLandingBlog } from '../api/list-landing-blog';
 import { useLandingFaq } from '../api/list-landing-faq';
 import { BlogPostCard } from '../components/blog-post-card';
-import { ContactForm } from '../components/contact-form';
 import { DashboardScreenshots } from '../components/dashboard-screenshots';
 import { FaqAccordion } from '../components/faq-accordion';
 import { FeatureIcon } from '../components/feature-icon';
 import { FEATURE_IDS } from '../components/feature-ids';
+import { LazyContactForm, LazyNotificationSignupForm } from '../components/lazy-forms';
 import { LoadError } from '../components/load-error';
-import { NotificationSignupForm } from '../components/notification-signup-form';
 import { PricingCards } from '../components/pricing-cards';
 import { useLang } from '../components/use-lang';
 import { usePageMeta } from '../components/use-page-meta';
@@ -212,7 +211,7 @@ export default function LandingHomePage() {
       <Section id="landing-contact" title={t('home.contactTitle')} lead={t('home.contactLead')} tinted>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} style={{ gridColumn: 'span 2' }}>
-            <ContactForm headingOrder={3} />
+            <LazyContactForm headingOrder={3} />
           </Paper>
           <Paper withBorder radius="md" p="lg" component="aside" aria-labelledby="landing-notify">
             <Stack gap="sm">
@@ -222,7 +221,7 @@ export default function LandingHomePage() {
               <Text fz="sm" c="dimmed">
                 {t('home.notifyLead')}
               </Text>
-              <NotificationSignupForm layout="stacked" />
+              <LazyNotificationSignupForm layout="stacked" />
             </Stack>
           </Paper>
         </SimpleGrid>

@@ -1,10 +1,6 @@
-import {
-  BILLING_PRICES_ORE,
-  COMMITMENT_MONTHS,
-  formatSek,
-  PAYMENT_PLANS,
-  QUARTERLY_SURCHARGE_ORE_PER_MONTH,
-} from '@fairway/shared';
+import { BILLING_PRICES_ORE, formatSek } from '@fairway/shared/billings/prices';
+import { PAYMENT_PLANS } from '@fairway/shared/constants';
+import { COMMITMENT_MONTHS, QUARTERLY_SURCHARGE_ORE_PER_MONTH } from '@fairway/shared/subscriptions/terms';
 import { Card, Container, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

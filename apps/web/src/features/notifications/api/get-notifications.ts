@@ -1,10 +1,6 @@
-import {
-  NOTIFICATION_POLL_MS,
-  type Notification,
-  type NotificationArchivedMode,
-  type NotificationFilter,
-  type NotificationsListResponse,
-} from '@fairway/shared';
+import type { Notification, NotificationArchivedMode, NotificationFilter, NotificationsListResponse } from '@fairway/shared';
+// The schema file, not the package index: the dashboard's header would load every schema.
+import { NOTIFICATION_POLL_MS } from '@fairway/shared/notifications/notifications.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApiEnvelope, request } from '../../../lib/api-client';
 import { getAccessToken } from '../../../lib/storage';

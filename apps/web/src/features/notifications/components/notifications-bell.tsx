@@ -1,5 +1,5 @@
 import type { Notification, NotificationFilter } from '@fairway/shared';
-import { NOTIFICATION_FILTERS } from '@fairway/shared';
+import { NOTIFICATION_FILTERS } from '@fairway/shared/notifications/notifications.schemas';
 import {
   ActionIcon,
   Anchor,

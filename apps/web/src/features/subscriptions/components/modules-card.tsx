@@ -19,6 +19,11 @@ export function ModulesCard({ packages }: { packages: readonly Package[] }) {
           {t('modules.title')}
         </Title>
         {all.isPending || mine.isPending ? <Skeleton h={80} /> : null}
+        {mine.isError ? (
+          <Text fz="sm" c="red" role="alert">
+            {t('modules.loadFailed')}
+          </Text>
+        ) : null}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xs">
           {(all.data ?? []).map((module) => {
             const has = included.has(module.id);

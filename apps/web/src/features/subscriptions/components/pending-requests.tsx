@@ -1,13 +1,23 @@
-import type { Package, Subscription } from '@fairway/shared';
+import type { DuplicateTier, Package, Subscription } from '@fairway/shared';
 import { Alert, List, Text } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /** Requests that wait to take effect (docs/subscriptions.md#changes); while one waits, its repeat is refused. */
-export function PendingRequests({ subscription, packages }: { subscription: Subscription; packages: readonly Package[] }) {
+export function PendingRequests({
+  subscription,
+  packages,
+  tiers = [],
+}: {
+  subscription: Subscription;
+  packages: readonly Package[];
+  /** Dubbelkoll's tiers, for a tier change (docs/subscriptions.md#tiers). */
+  tiers?: readonly DuplicateTier[];
+}) {
   const { t } = useTranslation('subscriptions');
   if (subscription.pendingRequests.length === 0) return null;
   const packageName = (id: string | null) => packages.find((p) => p.id === id)?.name ?? id ?? '';
+  const tierName = (id: string) => tiers.find((x) => x.id === id)?.name ?? id;
   return (
     <Alert
       color="yellow"
@@ -21,7 +31,7 @@ export function PendingRequests({ subscription, packages }: { subscription: Subs
           <List.Item key={request.id}>
             <Text fz="sm" fw={600} component="span">
               {t(`pending.${request.type}`, {
-                package: packageName(request.targetPackageId),
+                package: request.targetTierId ? tierName(request.targetTierId) : packageName(request.targetPackageId),
                 plan: request.paymentPlan ? t(`paymentPlan.plans.${request.paymentPlan}`) : '',
                 reason: request.reason ? t(`cancel.reasons.${request.reason}`) : '',
               })}

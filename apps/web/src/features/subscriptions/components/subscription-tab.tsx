@@ -4,20 +4,25 @@ import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePackages } from '../api/get-packages';
 import { useSubscription } from '../api/get-subscription';
+import { useTiers } from '../api/get-tiers';
 import { CancelSubscription } from './cancel-subscription';
 import { CurrentPackageCard } from './current-package-card';
 import { ModulesCard } from './modules-card';
 import { PackageCards } from './package-cards';
 import { PaymentPlanCard } from './payment-plan-card';
 import { PendingRequests } from './pending-requests';
+import { CurrentTierCard, TierCards } from './tier-subscription';
 
 /** The Subscription tab of /dashboard/configuration/settings. */
 export function SubscriptionTab({ viewer }: { viewer: CurrentUser }) {
   const { t } = useTranslation('subscriptions');
   const subscription = useSubscription();
   const packages = usePackages();
+  // A Dubbelkoll subscription changes between tiers instead of packages (docs/subscriptions.md#tiers).
+  const tiers = useTiers(Boolean(subscription.data?.tier));
+  const withTier = Boolean(subscription.data?.tier);
 
-  if (subscription.isPending || packages.isPending) {
+  if (subscription.isPending || packages.isPending || (withTier && tiers.isPending)) {
     return (
       <Stack gap="md" aria-busy="true">
         <Skeleton h={180} radius="md" />
@@ -25,7 +30,7 @@ export function SubscriptionTab({ viewer }: { viewer: CurrentUser }) {
       </Stack>
     );
   }
-  if (subscription.isError || packages.isError) {
+  if (subscription.isError || packages.isError || (withTier && tiers.isError)) {
     return (
       <Alert color="red" title={t('loadFailed')}>
         <Button
@@ -35,6 +40,7 @@ export function SubscriptionTab({ viewer }: { viewer: CurrentUser }) {
           onClick={() => {
             void subscription.refetch();
             void packages.refetch();
+            if (withTier) void tiers.refetch();
           }}
         >
           {t('retry')}
@@ -43,6 +49,7 @@ export function SubscriptionTab({ viewer }: { viewer: CurrentUser }) {
     );
   }
   const sub = subscription.data;
+  const tier = sub.tier;
   return (
     <Stack gap="lg">
       {sub.canManage ? null : (
@@ -50,11 +57,20 @@ export function SubscriptionTab({ viewer }: { viewer: CurrentUser }) {
           {t('onlyOwner')}
         </Alert>
       )}
-      <PendingRequests subscription={sub} packages={packages.data} />
-      <CurrentPackageCard subscription={sub} />
-      <PackageCards subscription={sub} packages={packages.data} viewerId={viewer.id} />
+      <PendingRequests subscription={sub} packages={packages.data} tiers={tiers.data ?? []} />
+      {tier ? (
+        <>
+          <CurrentTierCard subscription={sub} tier={tier} />
+          <TierCards subscription={sub} tier={tier} tiers={tiers.data ?? []} />
+        </>
+      ) : (
+        <>
+          <CurrentPackageCard subscription={sub} />
+          <PackageCards subscription={sub} packages={packages.data} viewerId={viewer.id} />
+        </>
+      )}
       <PaymentPlanCard subscription={sub} />
-      <ModulesCard packages={packages.data} />
+      {tier ? null : <ModulesCard packages={packages.data} />}
       <CancelSubscription subscription={sub} />
     </Stack>
   );

@@ -1,0 +1,18 @@
+// The production start (`npm start`, `npm run start -w @fairway/server`): the server from its
+// compiled build (apps/server/dist), built first only when its inputs changed since the last
+// build (build.mjs), so a restart does no work it has done before.
+//   --web      also the web app's build (`npm start` at the root serves it)
+//   --worker   the job workers without HTTP (src/worker.ts) instead of the server
+// See docs/operations.md#start.
+import { ensureBuilt } from './build.mjs';
+
+const args = process.argv.slice(2);
+try {
+  if (args.includes('--web')) await ensureBuilt('web');
+  await ensureBuilt('server');
+} catch (error) {
+  console.error('Fairway could not be built:', error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+process.env.NODE_ENV ||= 'production';
+await import(args.includes('--worker') ? '../dist/worker.js' : '../dist/main.js');

@@ -1,0 +1,3 @@
+ALTER TABLE "accounting_documents" ADD COLUMN "read_in_full_at" timestamp with time zone;--> statement-breakpoint
+UPDATE "accounting_documents" SET "read_in_full_at" = ("data"->>'readInFullAt')::timestamptz, "data" = "data" - 'readInFullAt' WHERE "data" ? 'readInFullAt';--> statement-breakpoint
+CREATE INDEX "accounting_documents_awaiting_whole_read_idx" ON "accounting_documents" USING btree ("club_account_id","resource","number") WHERE "accounting_documents"."read_in_full_at" is null;

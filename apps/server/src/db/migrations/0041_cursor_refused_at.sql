@@ -1,0 +1,1 @@
+ALTER TABLE "accounting_sync_cursors" ADD COLUMN "refused_at" timestamp with time zone;

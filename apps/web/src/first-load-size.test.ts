@@ -1,0 +1,198 @@
+// @vitest-environment node
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DEFAULT_LANG } from '@fairway/shared/constants';
+import { build, type Manifest } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const KB = 1024;
+
+/** Layout modules of the route groups in app/router.tsx. */
+const FULL_FIRST = 'src/app/layouts/full-first-layout.tsx';
+const FULL = 'src/app/layouts/full-layout.tsx';
+const VERTICAL = 'src/app/layouts/vertical-layout.tsx';
+
+/**
+ * What a page needs before it can paint, per route (docs/web-app.md#bundle-budget): the route's
+ * modules as app/router.tsx loads them (layout and page), and its text namespaces beyond `common`
+ * and `shell`. `target` is the budget the page is meant to keep (170 KB gzip for the public
+ * pages, 350 KB for the dashboard home); `limit` is what this test enforces, the target unless
+ * the page does not meet it yet, then its current size with a little room, so it cannot grow
+ * while the rest of the way is done (bench/README.md#lighthouse says what is left).
+ */
+const ROUTES: { path: string; modules: string[]; namespaces: string[] | 'all'; target: number; limit: number }[] = [
+  {
+    path: '/',
+    modules: [FULL_FIRST, 'src/features/landing/pages/landing-home-page.tsx'],
+    namespaces: ['landing'],
+    target: 170,
+    limit: 200,
+  },
+  {
+    path: '/functions',
+    modules: [FULL_FIRST, 'src/features/landing/pages/functions-page.tsx'],
+    namespaces: ['landing'],
+    target: 170,
+    limit: 200,
+  },
+  {
+    path: '/price',
+    modules: [FULL_FIRST, 'src/features/landing/pages/price-page.tsx'],
+    namespaces: ['landing'],
+    target: 170,
+    limit: 210,
+  },
+  {
+    path: '/faq',
+    modules: [FULL_FIRST, 'src/features/landing/pages/faq-page.tsx'],
+    namespaces: ['landing'],
+    target: 170,
+    limit: 230,
+  },
+  {
+    path: '/blog',
+    modules: [FULL_FIRST, 'src/features/landing/pages/blog-page.tsx'],
+    namespaces: ['landing'],
+    target: 170,
+    limit: 210,
+  },
+  {
+    path: '/blog-details/:id/:slug',
+    modules: [FULL_FIRST, 'src/features/landing/pages/blog-post-page.tsx'],
+    namespaces: ['landing'],
+    target: 170,
+    limit: 210,
+  },
+  {
+    path: '/contact-us',
+    modules: [FULL, 'src/features/landing/pages/contact-us-page.tsx'],
+    namespaces: ['support'],
+    target: 170,
+    limit: 185,
+  },
+  { path: '/login', modules: [FULL, 'src/features/auth/pages/login-page.tsx'], namespaces: ['auth'], target: 170, limit: 210 },
+  {
+    path: '/dashboard',
+    modules: [VERTICAL, 'src/features/dashboard/pages/dashboard-home-page.tsx'],
+    // The dashboard layout waits for every namespace (app/router.tsx, loadAllNamespaces).
+    namespaces: 'all',
+    target: 350,
+    limit: 385,
+  },
+];
+
+const webRoot = resolve(import.meta.dirname, '..');
+const outDir = mkdtempSync(join(tmpdir(), 'fairway-bundle-size-'));
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+/**
+ * The chunks the given manifest keys need before they run: each one and every chunk it imports
+ * statically, transitively (`imports`, not `dynamicImports`: what a module loads lazily, a form
+ * or a dialog, arrives later, when used).
+ */
+function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`Manifest lacks ${key}`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return seen;
+}
+
+describe('first load of each page', () => {
+  let manifest: Manifest;
+  let html: string;
+
+  // A fresh production build, so no figure comes from a stale dist/. It takes well under a
+  // minute alone; other test files share the 2 cores.
+  beforeAll(async () => {
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        root: webRoot,
+        configFile: join(webRoot, 'vite.config.ts'),
+        mode: 'production',
+        logLevel: 'error',
+        build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
+      });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
+    manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  }, 240_000);
+
+  it("each page paints from its budget: entry, the route's chunks and its texts, gzip", () => {
+    const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
+    expect(entryKey, 'index.html is an entry of the build').toBeDefined();
+    const entry = staticClosure(manifest, [entryKey as string]);
+    // Every module script index.html loads is counted (the entry and its modulepreloads).
+    const entryFiles = [...entry].map((key) => manifest[key].file);
+    for (const [, src] of html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)) {
+      expect(entryFiles, `index.html loads ${src}`).toContain(src);
+    }
+    // The classic scripts index.html loads before the app (boot.js) count too.
+    const classic = [...html.matchAll(/<script src="\/([^"]+)"/g)].map(([, src]) => src as string);
+    const locale = (namespace: string) => `src/locales/${DEFAULT_LANG}/${namespace}.json`;
+    const allNamespaces = Object.keys(manifest)
+      .filter((key) => key.startsWith(`src/locales/${DEFAULT_LANG}/`))
+      .map((key) => key.slice(`src/locales/${DEFAULT_LANG}/`.length, -'.json'.length));
+
+    const gzipped = new Map<string, number>();
+    const gzip = (file: string) => {
+      let size = gzipped.get(file);
+      if (size === undefined) {
+        size = gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
+        gzipped.set(file, size);
+      }
+      return size;
+    };
+    const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+    const lines = ['What each page loads before it paints (gzip level 9; entry + route chunks + texts):'];
+    const over: string[] = [];
+    for (const route of ROUTES) {
+      const namespaces = ['common', 'shell', ...(route.namespaces === 'all' ? allNamespaces : route.namespaces)];
+      const keys = staticClosure(manifest, [entryKey as string, ...route.modules, ...new Set(namespaces.map(locale))]);
+      const files = [...[...keys].map((key) => manifest[key].file), ...classic];
+      const total = files.reduce((sum, file) => sum + gzip(file), 0);
+      const biggest = files
+        .filter((file) => !entryFiles.includes(file))
+        .sort((a, b) => gzip(b) - gzip(a))
+        .slice(0, 3)
+        .map((file) => `${file.replace(/^assets\//, '')} ${kb(gzip(file))}`);
+      lines.push(
+        `  ${route.path.padEnd(24)} ${kb(total).padStart(9)} in ${String(files.length).padStart(3)} files` +
+          ` (target ${route.target} KB, limit ${route.limit} KB; largest beyond the entry: ${biggest.join(', ')})`,
+      );
+      if (total > route.limit * KB) over.push(`${route.path}: ${kb(total)} > ${route.limit} KB`);
+    }
+    lines.push(`  entry alone: ${kb([...entryFiles, ...classic].reduce((sum, file) => sum + gzip(file), 0))}`);
+    console.info(lines.join('\n'));
+    expect(over).toEqual([]);
+  });
+
+  it('serves its fonts itself: the stylesheet declares Inter from files in the build, nothing from another host', () => {
+    const sheets = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map(([, href]) => href as string);
+    expect(sheets.length, 'index.html links a stylesheet').toBeGreaterThan(0);
+    const css = sheets.map((href) => readFileSync(join(outDir, href), 'utf8')).join('\n');
+    const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map(([, body]) => body as string);
+    expect(faces.some((f) => /font-family:\s*["']?Inter Variable/.test(f))).toBe(true);
+    const urls = faces.flatMap((f) => [...f.matchAll(/url\(["']?([^)"']+)["']?\)/g)].map(([, u]) => u as string));
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) {
+      expect(url, 'a font from the build itself').toMatch(/^\/assets\/[^/]+\.woff2$/);
+      expect(() => readFileSync(join(outDir, url)), `${url} is in the build`).not.toThrow();
+    }
+    expect(html + css).not.toMatch(/fonts\.(googleapis|gstatic)\.com/);
+  });
+});

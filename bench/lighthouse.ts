@@ -1,0 +1,242 @@
+/**
+ * Lighthouse on the production build (README.md#lighthouse): the public pages and the signed-in
+ * dashboard home, mobile and desktop, served by the product started as `npm run start` does, with
+ * and without a gzip proxy in front. Prints the four category scores and the lab Web Vitals.
+ */
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer from 'puppeteer-core';
+import { DEMO_LOGINS } from '../apps/server/src/db/seed/demo-logins';
+import { type ProductProcess, startProductProcess } from '../apps/server/test/product-process';
+import { startGzipProxy } from './lib/gzip-proxy';
+
+const root = resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    pages: { type: 'string', default: 'home,login,price,blog-post,dashboard' },
+    'form-factor': { type: 'string', default: 'mobile,desktop' },
+    serve: { type: 'string', default: 'direct,gzip' },
+    'web-dist': { type: 'string', default: join(root, 'apps/web/dist') },
+    chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    runs: { type: 'string', default: '1' },
+  },
+});
+
+const PAGES = args.pages.split(',');
+const FORM_FACTORS = args['form-factor'].split(',') as ('mobile' | 'desktop')[];
+const SERVES = args.serve.split(',') as ('direct' | 'gzip')[];
+const RUNS = Number(args.runs);
+const WEB_DIST = resolve(args['web-dist']);
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`${WEB_DIST} has no build: run \`npm run build\` first`);
+
+/** The product as `npm run start -w @fairway/server` runs it: production, a fresh data folder (demo club). */
+async function startProduct(): Promise<ProductProcess> {
+  const product = await startProductProcess({ dataDirPrefix: 'fairway-lighthouse-', env: { WEB_DIST } });
+  try {
+    await product.healthy;
+  } catch (error) {
+    await product.stop();
+    throw error;
+  }
+  return product;
+}
+
+/** The owner's session, stored as the web app stores it after a login (apps/web/src/features/auth/lib/session.ts). */
+async function signIn(url: string): Promise<Record<string, string>> {
+  const owner = DEMO_LOGINS.find((login) => login.role === 'Owner');
+  if (!owner) throw new Error('No demo owner');
+  const res = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: owner.email, password: owner.password }),
+  });
+  if (!res.ok) throw new Error(`Login failed: ${res.status} ${await res.text()}`);
+  const session = (await res.json()) as { accessToken: string; refreshToken: string; user: unknown };
+  return { accessToken: session.accessToken, refreshToken: session.refreshToken, userData: JSON.stringify(session.user) };
+}
+
+async function pagePath(page: string, url: string): Promise<string> {
+  switch (page) {
+    case 'home':
+      return '/';
+    case 'login':
+      return '/login';
+    case 'price':
+      return '/price';
+    case 'dashboard':
+      return '/dashboard';
+    case 'blog-post': {
+      const posts = (await (await fetch(`${url}/api/v1/landing_page/blog?limit=1`)).json()) as { id: string; slug: string }[];
+      if (!posts[0]) throw new Error('The blog has no post');
+      return `/blog-details/${posts[0].id}/${posts[0].slug}`;
+    }
+    default:
+      return page.startsWith('/') ? page : `/${page}`;
+  }
+}
+
+interface Row {
+  serve: string;
+  page: string;
+  formFactor: string;
+  run: number;
+  scores: Record<string, number>;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  requests: number;
+  transferKb: number;
+  benchmarkIndex: number;
+  load: string;
+  /** Lighthouse's own error code when the run gave no figures (NO_FCP on a starved machine). */
+  error?: string;
+}
+
+/**
+ * One Lighthouse run in its own Chrome (a fresh profile: empty cache and storage). The dashboard's
+ * session is written into localStorage from a JSON answer of the same origin first (nothing of
+ * the app loaded, so nothing cached), and Lighthouse is told to keep the origin's storage.
+ */
+async function audit(url: string, formFactor: 'mobile' | 'desktop', session?: Record<string, string>): Promise<Result> {
+  const chrome = await chromeLauncher.launch({ chromePath: args.chrome, chromeFlags: CHROME_FLAGS });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    if (session) {
+      await page.goto(new URL('/api/health', url).href);
+      await page.evaluate((values) => {
+        for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+      }, session);
+    }
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      disableStorageReset: Boolean(session),
+      // A loaded machine (other work on the same cores) can take far longer than the defaults.
+      maxWaitForFcp: 120_000,
+      maxWaitForLoad: 180_000,
+    };
+    const config = formFactor === 'desktop' ? desktopConfig : undefined;
+    const result = await lighthouse(url, flags, config, page);
+    await browser.disconnect();
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    // A dashboard whose session was refused ends on the login page: not the page meant.
+    if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+      throw new Error(`${url} ended on ${result.lhr.finalDisplayedUrl}`);
+    }
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+function row(serve: string, page: string, formFactor: string, run: number, lhr: Result): Row {
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length ?? 0;
+  return {
+    serve,
+    page,
+    formFactor,
+    run,
+    scores: Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)])),
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    si: numeric('speed-index'),
+    requests,
+    transferKb: numeric('total-byte-weight') / 1024,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    load: load(),
+  };
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+const HEADER = [
+  '| served | page | device | performance | accessibility | best practices | SEO | FCP | LCP | TBT ms | CLS | speed index | requests | transfer KB | benchmark index | load average |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+];
+
+function tableRow(r: Row): string {
+  const page = r.page.startsWith('/blog-details') ? 'blog post' : r.page;
+  if (r.error) return `| ${r.serve} | ${page} | ${r.formFactor} | ${r.error} |||||||||||| ${r.load} |`;
+  return `| ${r.serve} | ${page} | ${r.formFactor} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${s(r.fcp)} | ${s(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${s(r.si)} | ${r.requests} | ${Math.round(r.transferKb)} | ${Math.round(r.benchmarkIndex)} | ${r.load} |`;
+}
+
+console.log(`lighthouse: ${WEB_DIST}, pages ${PAGES.join(', ')}, ${FORM_FACTORS.join(' + ')}, served ${SERVES.join(' + ')}`);
+console.log(`load average at the start: ${load()}`);
+const product = await startProduct();
+// Ctrl-C stops the product too (it runs in its own process group).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void product.stop().finally(() => process.exit(130)));
+}
+const rows: Row[] = [];
+console.log(HEADER.join('\n'));
+try {
+  for (const serve of SERVES) {
+    const proxy = serve === 'gzip' ? await startGzipProxy(product.url) : undefined;
+    const base = proxy?.url ?? product.url;
+    try {
+      for (const page of PAGES) {
+        const path = await pagePath(page, product.url);
+        for (const formFactor of FORM_FACTORS) {
+          for (let run = 1; run <= RUNS; run++) {
+            const session = page === 'dashboard' ? await signIn(product.url) : undefined;
+            let r: Row;
+            try {
+              r = row(serve, path, formFactor, run, await audit(`${base}${path}`, formFactor, session));
+            } catch (error) {
+              const message = error instanceof Error ? error.message : String(error);
+              const code = /\(([A-Z_]+)\)/.exec(message)?.[1] ?? message.slice(0, 80);
+              r = {
+                serve,
+                page: path,
+                formFactor,
+                run,
+                scores: {},
+                fcp: 0,
+                lcp: 0,
+                tbt: 0,
+                cls: 0,
+                si: 0,
+                requests: 0,
+                transferKb: 0,
+                benchmarkIndex: 0,
+                load: load(),
+                error: code,
+              };
+            }
+            rows.push(r);
+            console.log(tableRow(r));
+          }
+        }
+      }
+    } finally {
+      await proxy?.close();
+    }
+  }
+} finally {
+  await product.stop();
+}
+
+console.log(`\nload average at the end: ${load()}\n`);
+console.log('All runs:');
+console.log(HEADER.join('\n'));
+for (const r of rows) console.log(tableRow(r));
