@@ -1,19 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askForSync, changeEveryFeature, seededDemo, unpaidBases } from '../../../test/fixtures/drill-world';
 import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestApp, testConfig } from '../../../test/test-app';
 import { pgliteTemplate } from '../../../test/test-databases';
 import { buildApp } from '../../app';
 import { IN_MEMORY } from '../../config';
 import { createPgDatabase, createPgliteDatabase, type Database } from '../../db/client';
 import { readJournal } from '../../db/migrate';
-import { DEMO_ORGANISATION, seedDemo, seedDemoPlatformAdmin, seedHelpContent, seedReferenceData } from '../../db/seed/index';
 import { asSchemaOwner } from '../../db/tenant-context';
 import { logEvent } from '../eventlogs/eventlogs.service';
+import { gitSyncJobData, runGitSync } from '../git/sync/git-sync.service';
 import { BackupError, type CreatedBackup, compareCounts, createBackup, readBackup, restoreBackup } from './backup.archive';
 
 /*
- * The restore drill (docs/backup.md): a seeded demo portal on PGlite, backed up while it keeps
- * writing, restored into fresh databases (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
- * a portal started on each, and every table compared row by row with the backup.
+ * The restore drill (docs/backup.md#the-drill): the seeded demo on PGlite, changed in every feature
+ * through the API (test/fixtures/drill-world.ts), backed up in the middle of a GIT sync while it
+ * keeps writing, restored into fresh databases (PGlite, and PostgreSQL when TEST_DATABASE_URL is
+ * set), a portal started on each, and every table compared row by row with the backup.
  */
 
 let source: TestApp;
@@ -59,36 +61,56 @@ async function drill(database: Database, databaseUrl?: string): Promise<void> {
   }
 }
 
+/** Tables the drill leaves empty, each with why (every other table must have rows in the backup). */
+const EMPTY_IN_DRILL: Record<string, string> = {
+  connectors: 'the Visma Administration connector: the demo has no Visma Administration club account',
+  connector_work: 'the same connector’s work queue',
+};
+
+/** The GIT sync the backup is taken in the middle of, and how far it had come then. */
+let syncRunId = '';
+let syncBases: string[] = [];
+let syncFinished: string | undefined;
+
 beforeAll(async () => {
   // The source is PGlite whatever TEST_DATABASE_URL says: the drill moves PGlite to both engines.
   const database = await createPgliteDatabase(IN_MEMORY, { loadDataDir: await pgliteTemplate() });
   source = await createTestApp({}, { database });
   const { app } = source;
-  await seedReferenceData(app.db);
-  await seedHelpContent(app.db);
-  await seedDemo(app);
-  await seedDemoPlatformAdmin(app.db);
+  const world = await seededDemo(app);
+  await changeEveryFeature(app, world);
 
-  // The portal keeps writing while the backup is taken; the backup holds one moment of it.
+  // A sync of six invoice bases runs; when the third basis is done, the backup is taken. The
+  // portal meanwhile keeps writing, and the backup holds one moment of it.
+  const { occasionId, bases } = await unpaidBases(world);
+  syncBases = bases.slice(0, 6).map((b) => b.gitId as string);
+  syncRunId = await askForSync(world, occasionId, bases.slice(0, 6));
   let writing = true;
-  const organisationId = (await app.database.executeSql('select id from organisations where name = $1', [DEMO_ORGANISATION.name]))
-    .rows[0]?.id as string;
   let written = 0;
-  let started: () => void = () => undefined;
-  const someWritten = new Promise<void>((resolve) => {
-    started = resolve;
-  });
   const writer = (async () => {
     while (writing && written < 400) {
-      await logEvent(app.db, { organisationId, resource: 'settings', activity: `drill write ${written++}`, type: 'INFO' });
-      if (written === 10) started();
+      await logEvent(app.db, {
+        organisationId: world.organisationId,
+        resource: 'settings',
+        activity: `drill write ${written++}`,
+        type: 'INFO',
+      });
     }
   })();
-  await someWritten;
-  backup = await createBackup(app.database);
+  let basesSeen = 0;
+  await runGitSync(app, await gitSyncJobData(app, syncRunId), {
+    hooks: {
+      async step(step) {
+        if (step !== 'item.done' || ++basesSeen !== 3) return;
+        backup = await createBackup(app.database);
+      },
+    },
+  });
   writing = false;
   await writer;
   writtenDuringDrill = written;
+  syncFinished = (await app.database.executeSql('select status from git_transactions where id = $1', [syncRunId])).rows[0]
+    ?.status as string;
 });
 
 afterAll(async () => {
@@ -101,9 +123,26 @@ describe('backup and restore', () => {
     expect(backup.manifest.schema.migrations).toBe(readJournal().length);
     expect(backup.manifest.schema.tag).toBe(readJournal().at(-1)?.tag);
     expect(backup.manifest.tables.users).toBeGreaterThan(0);
-    // The writer went on while the backup was taken: the backup holds those rows of one moment.
-    expect(backup.manifest.tables.event_logs).toBeGreaterThanOrEqual(10);
-    expect(writtenDuringDrill).toBeGreaterThan(10);
+    expect(writtenDuringDrill).toBeGreaterThan(0);
+  });
+
+  it('holds rows of every feature: no table is empty but those the demo cannot reach', () => {
+    const empty = Object.entries(backup.manifest.tables)
+      .filter(([, rows]) => rows === 0)
+      .map(([name]) => name)
+      .sort();
+    expect(empty).toEqual(Object.keys(EMPTY_IN_DRILL).sort());
+  });
+
+  it('holds the GIT sync as it was mid-run, which went on to finish after the backup', () => {
+    const rows = backupRows(backup.bytes);
+    const run = rows.git_transactions?.map((r) => JSON.parse(r)).find((r) => r.id === syncRunId);
+    expect(run?.status).toBe('running');
+    const items = (rows.git_sync_items ?? []).map((r) => JSON.parse(r)).filter((r) => syncBases.includes(r.basis_git_id));
+    const invoiced = items.filter((i) => i.invoice_number !== null).length;
+    expect(invoiced).toBeGreaterThanOrEqual(2);
+    expect(invoiced).toBeLessThan(syncBases.length);
+    expect(syncFinished).toBe('succeeded');
   });
 
   it('restores PGlite into a fresh PGlite, and a portal starts on it with every row', async () => {

@@ -9,6 +9,7 @@ import type {
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExportRow, exportRow, GIT_EXPORT_HEADERS, gitExportWorkbook } from '../../../../test/fixtures/git-import.fixtures';
+import { multipart, XLSX_TYPE } from '../../../../test/fixtures/multipart';
 import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import type { App } from '../../../app';
@@ -37,22 +38,6 @@ const api = (method: 'GET' | 'POST' | 'PUT', url: string, who: Who, payload?: ob
     headers: { ...who.headers, 'accept-language': lang },
     ...(payload === undefined ? {} : { payload }),
   });
-
-/** A multipart body built by hand, so the tests control every byte and header. */
-function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {
-  const boundary = `----fairway${Date.now()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const head = [`--${boundary}`, `Content-Disposition: ${disposition}`];
-    if (part.type) head.push(`Content-Type: ${part.type}`);
-    chunks.push(Buffer.from(`${head.join('\r\n')}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function upload(who: Who, data: Buffer | string, filename = 'fakturaomgang.xlsx', lang = 'en', path = '/git/imports') {
   const body = multipart([{ name: 'file', filename, type: XLSX_TYPE, data }]);
