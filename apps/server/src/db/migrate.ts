@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -77,4 +78,18 @@ export async function migrationStatus(db: Db, folder = MIGRATIONS_FOLDER): Promi
   const applied = Number(result.rows[0]?.applied ?? 0);
   const latestApplied = Number(result.rows[0]?.latest ?? 0);
   return { applied, expected, current: applied >= expected && latestApplied >= latestShipped };
+}
+
+/**
+ * A copy of the migrations folder up to and including the `count`th migration (an older schema,
+ * e.g. the one a backup was made on), in a temporary folder the caller removes.
+ */
+export function migrationsFolderUpTo(count: number): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fairway-restore-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
+  journal.entries = journal.entries.slice(0, count);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return dir;
 }

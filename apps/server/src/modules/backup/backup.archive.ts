@@ -1,11 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, scryptSync } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
-import { MIGRATIONS_FOLDER, readJournal, runMigrations } from '../../db/migrate';
+import { migrationsFolderUpTo, readJournal, runMigrations } from '../../db/migrate';
 import { asSchemaOwner } from '../../db/tenant-context';
 
 /*
@@ -274,17 +272,6 @@ export function readBackup(file: Buffer, key?: string): ReadBackup {
   return { manifest, tables, sequences };
 }
 
-/** The migrations folder up to and including the `count`th migration: the schema a backup was made on. */
-function migrationsUpTo(count: number): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fairway-restore-migrations-'));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
-  journal.entries = journal.entries.slice(0, count);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
 /** Tables in an order where each comes after the tables its foreign keys point at. */
 async function foreignKeyOrder(client: pg.PoolClient, tables: string[]): Promise<string[]> {
   const { rows } = await client.query(
@@ -365,7 +352,7 @@ export async function restoreBackup(database: Database, file: Buffer, options: R
   }
 
   progress(`migrating the database to the backup's schema (${manifest.schema.migrations} migrations)`);
-  const folder = migrationsUpTo(manifest.schema.migrations);
+  const folder = migrationsFolderUpTo(manifest.schema.migrations);
   try {
     await runMigrations(database, folder);
   } finally {

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askForSync, changeEveryFeature, seededDemo, unpaidBases } from '../../../test/fixtures/drill-world';
 import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestApp, testConfig } from '../../../test/test-app';
@@ -5,7 +6,7 @@ import { pgliteTemplate } from '../../../test/test-databases';
 import { buildApp } from '../../app';
 import { IN_MEMORY } from '../../config';
 import { createPgDatabase, createPgliteDatabase, type Database } from '../../db/client';
-import { readJournal } from '../../db/migrate';
+import { migrationsFolderUpTo, readJournal, runMigrations } from '../../db/migrate';
 import { asSchemaOwner } from '../../db/tenant-context';
 import { logEvent } from '../eventlogs/eventlogs.service';
 import { gitSyncJobData, runGitSync } from '../git/sync/git-sync.service';
@@ -173,6 +174,29 @@ describe('backup and restore', () => {
       "select to_regclass('drizzle.__drizzle_migrations') as m, to_regclass('public.users') as u",
     );
     expect(rows[0]).toEqual({ m: null, u: null });
+  });
+
+  it('restores a backup made on an older schema, then applies the newer migrations', async () => {
+    const all = readJournal().length;
+    const older = await createPgliteDatabase(IN_MEMORY);
+    const target = await createPgliteDatabase(IN_MEMORY);
+    const folder = migrationsFolderUpTo(all - 3);
+    try {
+      await runMigrations(older, folder);
+      await older.executeSql("insert into notification_signups (email, lang) values ('aldre@example.se', 'sv')", []);
+      const old = await createBackup(older);
+      expect(old.manifest.schema.migrations).toBe(all - 3);
+      const result = await restoreBackup(target, old.bytes);
+      expect(compareCounts(result)).not.toContain('≠');
+      const { rows } = await target.executeSql('select count(*)::int as n from drizzle.__drizzle_migrations', []);
+      expect(rows[0]).toEqual({ n: all });
+      const restored = await target.executeSql('select email from notification_signups', []);
+      expect(restored.rows).toEqual([{ email: 'aldre@example.se' }]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      await older.close();
+      await target.close();
+    }
   });
 
   it('refuses a backup from a newer schema', async () => {
