@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { asSchemaOwner } from '../../apps/server/src/db/tenant-context';
 import { createOrganisation, signIn, type TestOrganisation } from '../../apps/server/test/fixtures/users';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../apps/server/test/test-app';
+import type { ApiProcessStart } from './api-process';
 import type { LoadAnswer, LoadRequest } from './load-generator';
 import type { OpenLoopResult } from './open-loop';
 import { markdownTable, ms } from './stats';
@@ -43,7 +44,13 @@ export interface ListBench {
 export const commonOptions = {
   db: { type: 'string', default: 'pglite,postgres' },
   'pg-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+  // One or more rates, comma-separated: every scenario is timed at each.
   rate: { type: 'string', default: '100' },
+  // Processes that each keep a core busy while the scenarios are timed (cpu-burner.ts): how the
+  // lists hold when the machine is shared.
+  'cpu-load': { type: 'string', default: '0' },
+  // API processes on PostgreSQL (api-process.ts), the load spread over them; PGlite has one.
+  processes: { type: 'string', default: '1' },
   seconds: { type: 'string', default: '15' },
   warmup: { type: 'string', default: '5' },
   'page-size': { type: 'string', default: '25' },
@@ -68,6 +75,16 @@ function startGenerator(): ChildProcess {
   return fork(new URL('./load-generator.ts', import.meta.url), { stdio: 'inherit' });
 }
 
+/** Forks a helper of this folder and waits for its first message. */
+function forkReady<T>(file: string, start?: unknown): Promise<{ child: ChildProcess; first: T }> {
+  const child = fork(new URL(file, import.meta.url), { stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('message', (first: T) => resolve({ child, first }));
+    child.once('exit', (code) => reject(new Error(`${file} stopped (exit code ${code})`)));
+    if (start !== undefined) child.send(start as object);
+  });
+}
+
 function load(child: ChildProcess, request: LoadRequest): Promise<{ result: OpenLoopResult; statuses: Record<string, number> }> {
   return new Promise((resolve, reject) => {
     child.once('message', (answer: LoadAnswer) => (answer.ok ? resolve(answer) : reject(new Error(answer.error))));
@@ -78,12 +95,17 @@ function load(child: ChildProcess, request: LoadRequest): Promise<{ result: Open
 interface Row {
   db: string;
   scenario: string;
+  rate: number;
+  processes: number;
+  cpuLoad: number;
   result: OpenLoopResult;
 }
 
 interface Settings {
   pgUrl: string;
-  rate: number;
+  rates: number[];
+  cpuLoad: number;
+  processes: number;
   seconds: number;
   warmup: number;
   analyze: boolean;
@@ -100,6 +122,7 @@ async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
     t = await createTestApp();
   }
   const child = startGenerator();
+  const helpers: ChildProcess[] = [];
   try {
     const mine = await createOrganisation(t.app, { name: 'Bänkens GK' });
     const other = await createOrganisation(t.app, { name: 'Grannens GK', organisationNumber: '559412-3456' });
@@ -118,6 +141,16 @@ async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
     const address = t.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
     const baseUrl = `http://127.0.0.1:${address.port}`;
+    const baseUrls = [baseUrl];
+    const processes = db === 'postgres' ? s.processes : 1;
+    for (let n = 1; n < processes; n++) {
+      const api = await forkReady<{ port: number }>('./api-process.ts', {
+        databaseUrl: testDb?.url,
+        jwtSecret: t.config.JWT_SECRET,
+      } satisfies ApiProcessStart);
+      helpers.push(api.child);
+      baseUrls.push(`http://127.0.0.1:${api.first.port}`);
+    }
     // A fresh token: seeding can take longer than an access token lives.
     const token = await signIn(t.app, mine.owner.userId, mine.organisationId);
     const headers = { authorization: `Bearer ${token}`, 'accept-language': 'sv' };
@@ -131,26 +164,32 @@ async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
     // Warm-up (JIT, connection pool, caches), not counted.
     started = performance.now();
     const all = bench.scenarios.flatMap((sc) => sc.paths);
-    await load(child, { baseUrl, headers, paths: all, rate: s.rate, durationMs: s.warmup * 1000 });
+    const warmupRate = Math.min(...s.rates);
+    await load(child, { baseUrls, headers, paths: all, rate: warmupRate, durationMs: s.warmup * 1000 });
     console.log(`[${db}] warmed up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
+    // The CPU load runs only while the scenarios are timed.
+    for (let n = 0; n < s.cpuLoad; n++) helpers.push((await forkReady('./cpu-burner.ts')).child);
     const rows: Row[] = [];
-    for (const scenario of bench.scenarios) {
-      const { result, statuses } = await load(child, {
-        baseUrl,
-        headers,
-        paths: scenario.paths,
-        rate: s.rate,
-        durationMs: s.seconds * 1000,
-      });
-      rows.push({ db, scenario: scenario.name, result });
-      console.log(
-        `[${db}] ${scenario.name}: p50 ${ms(result.p50)} p95 ${ms(result.p95)} p99 ${ms(result.p99)} ms, ` +
-          `${result.achievedRate.toFixed(1)} req/s, statuses ${JSON.stringify(statuses)}`,
-      );
+    for (const rate of s.rates) {
+      for (const scenario of bench.scenarios) {
+        const { result, statuses } = await load(child, {
+          baseUrls,
+          headers,
+          paths: scenario.paths,
+          rate,
+          durationMs: s.seconds * 1000,
+        });
+        rows.push({ db, scenario: scenario.name, rate, processes, cpuLoad: s.cpuLoad, result });
+        console.log(
+          `[${db}] ${scenario.name} at ${rate}/s: p50 ${ms(result.p50)} p95 ${ms(result.p95)} p99 ${ms(result.p99)} ms, ` +
+            `${result.achievedRate.toFixed(1)} req/s, statuses ${JSON.stringify(statuses)}, load ${load3()}`,
+        );
+      }
     }
     return rows;
   } finally {
+    for (const helper of helpers) helper.send('exit');
     child.send('exit');
     await t.close();
     if (testDb && s.keepDb) console.log(`[${db}] kept the database ${testDb.name}`);
@@ -167,7 +206,11 @@ const load3 = () =>
 export async function runListBench(bench: ListBench, args: ReturnType<typeof benchArgs>): Promise<void> {
   const settings: Settings = {
     pgUrl: String(args['pg-url']),
-    rate: Number(args.rate),
+    rates: String(args.rate)
+      .split(',')
+      .map((r) => Number(r.trim())),
+    cpuLoad: Number(args['cpu-load']),
+    processes: Number(args.processes),
     seconds: Number(args.seconds),
     warmup: Number(args.warmup),
     analyze: args.analyze !== 'no',
@@ -177,7 +220,8 @@ export async function runListBench(bench: ListBench, args: ReturnType<typeof ben
     .split(',')
     .map((d) => d.trim()) as Db[];
   console.log(
-    `${bench.title}, ${settings.rate} req/s open loop, ${settings.seconds} s per scenario, page size ${args['page-size']}; ` +
+    `${bench.title}, ${settings.rates.join(' and ')} req/s open loop, ${settings.seconds} s per scenario, page size ${args['page-size']}, ` +
+      `${settings.processes} API process(es) on PostgreSQL, ${settings.cpuLoad} CPU-burning process(es); ` +
       `${cpus().length} cores, load average ${load3()} at start`,
   );
   const rows: Row[] = [];
@@ -188,6 +232,9 @@ export async function runListBench(bench: ListBench, args: ReturnType<typeof ben
       [
         'database',
         'scenario',
+        'req/s asked',
+        'API processes',
+        'CPU load',
         'requests',
         'errors',
         'p50 ms',
@@ -197,9 +244,12 @@ export async function runListBench(bench: ListBench, args: ReturnType<typeof ben
         'achieved req/s',
         `p95 ≤ ${TARGET_P95_MS} ms`,
       ],
-      rows.map(({ db, scenario, result }) => [
+      rows.map(({ db, scenario, rate, processes, cpuLoad, result }) => [
         db,
         scenario,
+        rate,
+        processes,
+        cpuLoad,
         result.count,
         result.errors,
         ms(result.p50),

@@ -6,7 +6,8 @@ import { type OpenLoopResult, runOpenLoop } from './open-loop';
  * and times answers. The parent sends one scenario at a time and gets its figures back.
  */
 export interface LoadRequest {
-  baseUrl: string;
+  /** Request i goes to baseUrls[i % baseUrls.length]: one per API process. */
+  baseUrls: string[];
   headers: Record<string, string>;
   /** Request i goes to paths[i % paths.length]. */
   paths: string[];
@@ -23,8 +24,9 @@ export async function runLoad(request: LoadRequest): Promise<{ result: OpenLoopR
     durationMs: request.durationMs,
     async send(i) {
       const path = request.paths[i % request.paths.length] as string;
+      const baseUrl = request.baseUrls[i % request.baseUrls.length] as string;
       try {
-        const response = await fetch(`${request.baseUrl}${path}`, { headers: request.headers });
+        const response = await fetch(`${baseUrl}${path}`, { headers: request.headers });
         // The whole body is part of the answer's time.
         await response.arrayBuffer();
         statuses[response.status] = (statuses[response.status] ?? 0) + 1;

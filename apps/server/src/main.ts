@@ -1,13 +1,6 @@
-import { type App, buildApp } from './app';
+import type { App } from './app';
+import { createDatabase, type Database } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
-import {
-  connectDemoAccounts,
-  DEMO_PLATFORM_ADMIN,
-  seedDemo,
-  seedDemoPlatformAdmin,
-  seedHelpContent,
-  seedReferenceData,
-} from './db/seed/index';
 import { closeOnSignals, guardProcess } from './lib/shutdown';
 import { loadConfigOrExit } from './lib/startup';
 
@@ -32,9 +25,37 @@ function printLogins(logins: readonly LoginRow[]): void {
   console.log(['', 'Demo logins:', line(header), rule, ...logins.map(line), ''].join('\n'));
 }
 
+/**
+ * Opens the database and loads the rest of the server at the same time: PGlite starts in its
+ * worker thread (most of a restart's wait) while this thread reads the server's other modules,
+ * which main.ts therefore imports only here (docs/operations.md#start).
+ */
+async function openAndLoad(config: ReturnType<typeof loadConfigOrExit>) {
+  const opening = createDatabase(config, {
+    onError: (error) => console.error('database pool error:', error.message),
+  });
+  let database: Database | undefined;
+  try {
+    const [app, seed] = await Promise.all([
+      import('./app'),
+      import('./db/seed/index'),
+      opening.then((opened) => {
+        database = opened;
+      }),
+    ]);
+    return { buildApp: app.buildApp, seed, database: database as Database };
+  } catch (error) {
+    // Whichever failed, the other may have opened: a PGlite folder is closed cleanly.
+    await (database ?? (await opening.catch(() => undefined)))?.close();
+    throw error;
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  const app = await buildApp(config);
+  const { buildApp, seed, database } = await openAndLoad(config);
+  const { connectDemoAccounts, DEMO_PLATFORM_ADMIN, seedDemo, seedDemoPlatformAdmin, seedHelpContent, seedReferenceData } = seed;
+  const app = await buildApp(config, { database });
   guardProcess(app.log, () => app.close());
   closeOnSignals(
     () => app.close(),
