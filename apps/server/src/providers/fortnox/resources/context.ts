@@ -4,6 +4,8 @@ import type { ListQuery, Page } from '../../accounting/provider';
 import { createMemoryRequestJournal, type RequestJournal } from '../../accounting/request-journal';
 import { FortnoxClient, type FortnoxClientOptions, type FortnoxResource } from '../client';
 import type { FxMeta } from '../fortnox-types';
+import type { FinancialYear } from './financial-years';
+import type { VoucherPages } from './ledger';
 
 export type FortnoxProviderOptions = FortnoxClientOptions & {
   /** Attempts of a create whose answer was lost (each looks up our reference first). Default 3. */
@@ -30,6 +32,10 @@ export interface FortnoxContext {
   logger: FortnoxClientOptions['logger'];
   /** The preselected price list's code, once read (../resources/articles.ts). */
   preselectedPriceList: Promise<string> | null;
+  /** The company's financial years, once read (../resources/financial-years.ts). */
+  financialYears: Promise<FinancialYear[]> | null;
+  /** How the vouchers of a read spread over the years' pages (../resources/ledger.ts `listEveryYear`). */
+  voucherPages: VoucherPages | null;
 }
 
 export function createFortnoxContext(options: FortnoxProviderOptions): FortnoxContext {
@@ -40,6 +46,8 @@ export function createFortnoxContext(options: FortnoxProviderOptions): FortnoxCo
     createAttempts: options.createAttempts ?? 3,
     logger: options.logger,
     preselectedPriceList: null,
+    financialYears: null,
+    voucherPages: null,
   };
 }
 
@@ -59,7 +67,8 @@ export const send = <T>(
   body: unknown,
   resource: FortnoxResource,
   safe: boolean,
-) => ctx.client.request<T>({ method, path, body, safe, resource });
+  query?: Record<string, string | number | undefined>,
+) => ctx.client.request<T>({ method, path, body, query, safe, resource });
 
 export const isTransient = (error: unknown) =>
   isAccountingError(error) && (error.kind === 'timeout' || error.kind === 'unavailable');
