@@ -4,8 +4,6 @@ import type { ListQuery, Page } from '../../accounting/provider';
 import { createMemoryRequestJournal, type RequestJournal } from '../../accounting/request-journal';
 import { FortnoxClient, type FortnoxClientOptions, type FortnoxResource } from '../client';
 import type { FxMeta } from '../fortnox-types';
-import type { FinancialYear } from './financial-years';
-import type { VoucherPages } from './ledger';
 
 export type FortnoxProviderOptions = FortnoxClientOptions & {
   /** Attempts of a create whose answer was lost (each looks up our reference first). Default 3. */
@@ -18,6 +16,23 @@ export type FortnoxProviderOptions = FortnoxClientOptions & {
 /** Fortnox's largest page. */
 export const FORTNOX_MAX_PAGE_SIZE = 500;
 const DEFAULT_PAGE_SIZE = 100;
+
+/**
+ * A financial year of the company (financial-years.ts): its Id, dates, and the name the portal
+ * gives it (`AccVoucher.year`).
+ */
+export interface FinancialYear {
+  id: number;
+  from: string;
+  to: string;
+  name: string;
+}
+
+/** How the vouchers of one read (its query, the page aside) spread over the years' pages (ledger.ts `listEveryYear`). */
+export interface VoucherPages {
+  key: string;
+  years: { year: FinancialYear; pages: number; total: number }[];
+}
 
 /**
  * What every resource module of the Fortnox provider shares, made once per provider

@@ -1,5 +1,5 @@
 import type { FxFinancialYear } from '../fortnox-types';
-import { all, type FortnoxContext } from './context';
+import { all, type FinancialYear, type FortnoxContext } from './context';
 
 /**
  * Fortnox numbers vouchers anew in every financial year (../CONTRACT.md rule Y2): `A 17` names a
@@ -9,12 +9,6 @@ import { all, type FortnoxContext } from './context';
  * short years within one calendar year, when a company moves its year) are named by their dates,
  * `2024-01-01–2024-06-30`.
  */
-export interface FinancialYear {
-  id: number;
-  from: string;
-  to: string;
-  name: string;
-}
 
 function named(years: FxFinancialYear[]): FinancialYear[] {
   const short = (y: FxFinancialYear) =>

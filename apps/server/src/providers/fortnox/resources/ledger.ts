@@ -12,8 +12,19 @@ import {
 import type { FxOrder, FxVoucher } from '../fortnox-types';
 import { orderFromFx, REVERSAL_COMMENT, reversalComment, voucherFromFx } from '../mapping';
 import { oreToKronor } from '../money';
-import { action, all, enc, type FortnoxContext, get, idempotent, list, send } from './context';
-import { type FinancialYear, financialYears, yearNamed, yearOfDate, yearWithId } from './financial-years';
+import {
+  action,
+  all,
+  enc,
+  type FinancialYear,
+  type FortnoxContext,
+  get,
+  idempotent,
+  list,
+  send,
+  type VoucherPages,
+} from './context';
+import { financialYears, yearNamed, yearOfDate, yearWithId } from './financial-years';
 
 /** The voucher list item (rule L1, `VoucherListItem`) has no rows. */
 export const VOUCHER_LIST_OMITS: SummaryOmits<AccVoucher> = ['rows', 'amountOre'];
@@ -26,12 +37,6 @@ export const ORDER_LIST_OMITS: SummaryOmits<AccOrder> = [
   'remarks',
   'invoiced',
 ];
-
-/** Reads of the voucher list with this query (the page aside) spread over the years' pages so. */
-export interface VoucherPages {
-  key: string;
-  years: { year: FinancialYear; pages: number; total: number }[];
-}
 
 const missing = () => new AccountingError('not_found', 'accounting.documentMissing', undefined, { provider: 'fortnox' });
 
