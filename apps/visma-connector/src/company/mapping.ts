@@ -401,6 +401,8 @@ export function applyContractFields(avtal: Avtal, fields: Partial<ContractFields
 export const toVoucher = (ver: Verifikation): AccVoucher => ({
   series: ver.serie,
   number: ver.vernr,
+  // The portal names the voucher by series and number (apps/server/src/providers/visma-admin/PROTOCOL.md).
+  year: null,
   date: ver.datum,
   description: ver.text,
   amountOre: kronorToOre(ver.belopp),

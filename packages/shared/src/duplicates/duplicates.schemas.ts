@@ -66,7 +66,10 @@ export type DuplicatesListQuery = z.infer<typeof duplicatesListQuerySchema>;
 
 /** A document as a reviewer sees it in a group. */
 export const duplicateDocumentSchema = z.object({
-  /** The program's own number (a voucher: series + number, e.g. `A 17`). */
+  /**
+   * The program's own number (a voucher: series + number, e.g. `A 17`, with its financial year where
+   * the program numbers each year anew, `A 17 (2025)`).
+   */
   number: z.string(),
   counterpartyNumber: z.string().nullable(),
   counterpartyName: z.string().nullable(),

@@ -273,6 +273,10 @@ export const accountingMessages = {
     sv: 'Verifikationsserien finns inte i Fortnox.',
     en: 'The voucher series does not exist in Fortnox.',
   },
+  'accounting.fortnox.financialYearMissing': {
+    sv: 'Fortnox har inget räkenskapsår för datumet. Lägg upp räkenskapsåret i Fortnox och försök igen.',
+    en: 'Fortnox has no financial year for the date. Create the financial year in Fortnox and try again.',
+  },
   'accounting.fortnox.missingEmail': {
     sv: 'Kunden saknar e-postadress för fakturor.',
     en: 'The customer has no e-mail address for invoices.',

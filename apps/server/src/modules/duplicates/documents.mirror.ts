@@ -1,7 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq, getTableColumns, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import type { AccOrder, AccSupplierInvoice, AccVoucher, DocumentRow, SummaryOmits } from '../../providers/accounting/provider';
+import {
+  type AccOrder,
+  type AccSupplierInvoice,
+  type AccVoucher,
+  type DocumentRow,
+  type SummaryOmits,
+  voucherName,
+} from '../../providers/accounting/provider';
 import {
   type ListItemWrite,
   type MirrorTarget,
@@ -91,12 +98,15 @@ export function orderRow(target: MirrorTarget, d: Stored<AccOrder>): Row {
   };
 }
 
-/** A voucher's number in the mirror: its series and number, `A 17` (the provider's `vouchers.get`). */
-export const voucherNumber = (v: Pick<AccVoucher, 'series' | 'number'>) => `${v.series} ${v.number}`;
-
+/**
+ * A voucher's number in the mirror is its name (providers/accounting/provider.ts voucherName), the
+ * one the provider's `vouchers.get` takes: `A 17`, and where the program numbers each financial
+ * year anew (Fortnox) with the year, `A 17 (2025)`, so that year's A 17 and the next year's are two
+ * documents.
+ */
 export function voucherRow(target: MirrorTarget, d: Stored<AccVoucher>): Row {
   return {
-    ...base(target, 'voucher', voucherNumber(d), d.modifiedAt),
+    ...base(target, 'voucher', voucherName(d), d.modifiedAt),
     counterpartyNumber: null,
     counterpartyName: null,
     reference: d.transactionRef,
@@ -229,7 +239,7 @@ const SUPPLIER_INVOICES: DocumentKind<AccSupplierInvoice> = {
   row: supplierInvoiceRow,
 };
 const ORDERS: DocumentKind<AccOrder> = { resource: 'order', numberOf: (d) => d.number, row: orderRow };
-const VOUCHERS: DocumentKind<AccVoucher> = { resource: 'voucher', numberOf: voucherNumber, row: voucherRow };
+const VOUCHERS: DocumentKind<AccVoucher> = { resource: 'voucher', numberOf: voucherName, row: voucherRow };
 
 export const mirrorSupplierInvoices = (
   conn: Db | Tx,

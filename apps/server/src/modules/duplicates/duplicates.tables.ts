@@ -40,7 +40,8 @@ const RUN_STATUS_CHECK = sql`in ('queued', 'running', 'succeeded', 'failed')`;
 /**
  * The mirror of supplier invoices, orders and vouchers, per club account, in the engine's terms
  * (engine/model.ts `DuplicateDocument`), with the program's normalized document in `data`.
- * A voucher's `number` is its series and number (`A 17`).
+ * A voucher's `number` is its series and number, with its financial year where the program numbers
+ * each year anew (`A 17 (2025)`; documents.mirror.ts voucherRow).
  */
 export const accountingDocuments = pgTable(
   'accounting_documents',

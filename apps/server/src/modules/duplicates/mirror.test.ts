@@ -196,6 +196,7 @@ beforeAll(async () => {
   fake.state.vouchers.push({
     series: 'A',
     number: '17',
+    year: null,
     date: '2026-03-04',
     description: 'Kvitto bensin',
     amountOre: 80_000,
@@ -213,6 +214,7 @@ beforeAll(async () => {
   fake.state.vouchers.push({
     series: 'D',
     number: '3',
+    year: null,
     date: '2026-03-02',
     description: 'Leverantörsfaktura 101, Gräsklipparna AB',
     amountOre: 312_500,

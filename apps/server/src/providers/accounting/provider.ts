@@ -296,7 +296,15 @@ export interface AccVoucherRow {
 
 export interface AccVoucher {
   series: string;
+  /** The number within the series (and, where `year` is set, within that financial year). */
   number: string;
+  /**
+   * The financial year the number runs in, where the program numbers each year anew (Fortnox: `A 17`
+   * of 2025 and of 2026 are two vouchers), as readers name it: `2025` for a calendar year, `2024/2025`
+   * for one across the turn of a year (providers/fortnox/resources/financial-years.ts). Null where
+   * the series and number alone name the voucher to the program (Visma eEkonomi, Visma Administration).
+   */
+  year: string | null;
   date: string;
   description: string;
   /** Sum of the debit side. */
@@ -304,7 +312,7 @@ export interface AccVoucher {
   transactionRef: string | null;
   /** Empty while only list items were read (Fortnox's voucher list has no rows). */
   rows: AccVoucherRow[];
-  /** The voucher this one reverses, `series number` (set on a reversing voucher the portal made). */
+  /** The voucher this one reverses, as `voucherName` names it (set on a reversing voucher the portal made). */
   reversesVoucher: string | null;
   /**
    * The document this voucher books, where the program made it from a customer or a supplier
@@ -317,6 +325,19 @@ export interface AccVoucher {
 }
 
 export type VoucherBooks = 'customer_invoice' | 'supplier_invoice';
+
+/**
+ * A voucher's name, the one `vouchers.get` and `vouchers.reverse` take and the mirror keeps it by:
+ * series and number, `A 17`, and where numbers run per financial year the year too, `A 17 (2025)`.
+ */
+export const voucherName = (v: Pick<AccVoucher, 'series' | 'number' | 'year'>) =>
+  v.year ? `${v.series} ${v.number} (${v.year})` : `${v.series} ${v.number}`;
+
+/** `A 17` or `A 17 (2025)` read back into its parts (voucherName); null for anything else. */
+export function parseVoucherName(name: string): Pick<AccVoucher, 'series' | 'number' | 'year'> | null {
+  const match = /^(\S+)\s+(\d+)(?:\s+\(([^()]+)\))?$/.exec(name.trim());
+  return match ? { series: match[1], number: match[2], year: match[3] ?? null } : null;
+}
 
 export interface AccOrder {
   number: string;
@@ -488,12 +509,13 @@ export interface AccountingProvider {
     readonly summaryOmits: SummaryOmits<AccVoucher>;
     list(query?: ListQuery): Promise<Page<AccVoucher>>;
     /**
-     * `number` is `series number`, e.g. `A 17` (Fortnox: of the current financial year). Absent in
-     * Visma Administration, whose connector reads no single voucher (visma-admin/PROTOCOL.md).
+     * `number` is the voucher's name (`voucherName`): `A 17`, or `A 17 (2025)` where numbers run per
+     * financial year (Fortnox: without the year, the current year's). Absent in Visma
+     * Administration, whose connector reads no single voucher (visma-admin/PROTOCOL.md).
      */
     get?(number: string): Promise<AccVoucher>;
     /**
-     * Books a voucher with the rows of `number` reversed (debit and credit swapped) on `date`,
+     * Books a voucher with the rows of `number` (named as for `get`) reversed (debit and credit swapped) on `date`,
      * carrying the portal's reference; answers the new voucher. Absent where the program offers no
      * such write.
      */

@@ -126,6 +126,10 @@ export function mapFortnoxError(status: number, body: unknown, resource: Fortnox
       return accountingError('validation', 'accounting.fortnox.voucherUnbalanced', undefined, opts);
     case FORTNOX_ERROR.voucherSeriesMissing:
       return accountingError('validation', 'accounting.fortnox.voucherSeriesMissing', undefined, opts);
+    case FORTNOX_ERROR.financialYearMissing:
+      return accountingError('validation', 'accounting.fortnox.financialYearMissing', undefined, opts);
+    case FORTNOX_ERROR.financialYearNotFound:
+      return accountingError(status === 404 ? 'not_found' : 'validation', 'accounting.documentMissing', undefined, opts);
     case FORTNOX_ERROR.supplierNotFound:
       return accountingError(status === 404 ? 'not_found' : 'validation', 'accounting.documentMissing', undefined, opts);
     case FORTNOX_ERROR.missingEmail:

@@ -59,6 +59,10 @@ export const FORTNOX_ERROR = {
   voucherUnbalanced: 2000627,
   voucherSeriesMissing: 2000628,
   supplierNotFound: 2000629,
+  /** No financial year covers the date (CONTRACT.md rule Y2), or the date is not in the year named. */
+  financialYearMissing: 2000630,
+  /** `financialyear` names a financial year the company does not have (rule Y2). */
+  financialYearNotFound: 2000631,
 } as const;
 
 export type FortnoxErrorCode = (typeof FORTNOX_ERROR)[keyof typeof FORTNOX_ERROR];

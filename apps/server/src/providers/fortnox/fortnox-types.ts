@@ -231,14 +231,29 @@ export interface FxVoucher {
   '@url'?: string;
   VoucherSeries: string;
   VoucherNumber: number;
+  /** The financial year's `Id` (FxFinancialYear): numbers run per series within a financial year. */
   Year: number;
   TransactionDate: string;
   Description: string;
-  /** Free text; the portal's reversing vouchers carry their reference here (resources/vouchers.ts). */
+  /** Free text; the portal's reversing vouchers carry their reference here (resources/ledger.ts). */
   Comments?: string;
   ReferenceNumber: string;
   ReferenceType: string;
   VoucherRows?: FxVoucherRow[];
+}
+
+/**
+ * A financial year (`/3/financialyears`, CONTRACT.md rule Y1). Its list item names the chart
+ * `accountCharts`, the whole year `AccountChartType`; neither is read by the client.
+ */
+export interface FxFinancialYear {
+  '@url'?: string;
+  Id: number;
+  FromDate: string;
+  ToDate: string;
+  AccountingMethod: 'ACCRUAL' | 'CASH';
+  AccountChartType?: string | null;
+  accountCharts?: string;
 }
 
 export interface FxOrderRow {

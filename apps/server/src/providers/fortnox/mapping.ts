@@ -462,19 +462,22 @@ export function contractToFx(fields: Partial<ContractFields>, externalRef?: stri
 // ---- the rest ---------------------------------------------------------------------------------
 
 /**
- * What the portal writes into a reversing voucher's `Comments` (resources/vouchers.ts): its
- * reference, for the look-up after a lost answer, and the voucher it reverses.
+ * What the portal writes into a reversing voucher's `Comments` (resources/ledger.ts): its
+ * reference, for the look-up after a lost answer, and the voucher it reverses (`A 17 (2025)`,
+ * provider.ts voucherName).
  */
-export const REVERSAL_COMMENT = /^Fairway (\S+) reverses (\S+ \d+)$/;
+export const REVERSAL_COMMENT = /^Fairway (\S+) reverses (\S+ \d+(?: \([^()]+\))?)$/;
 export const reversalComment = (externalRef: string, reverses: string) => `Fairway ${externalRef} reverses ${reverses}`;
 
-export function voucherFromFx(fx: Loose<FxVoucher>): AccVoucher {
+/** `year`: the name of the voucher's financial year (`fx.Year` is its Id; resources/financial-years.ts). */
+export function voucherFromFx(fx: Loose<FxVoucher>, year: string | null): AccVoucher {
   // The debit side of the voucher; Fortnox's list leaves rows out, so this is 0 until read in full.
   const debit = (fx.VoucherRows ?? []).reduce((sum, row) => sum + kronorToOre(row.Debit), 0);
   const reversal = REVERSAL_COMMENT.exec(String(fx.Comments ?? ''));
   return {
     series: String(fx.VoucherSeries ?? ''),
     number: String(fx.VoucherNumber ?? ''),
+    year,
     date: String(fx.TransactionDate ?? ''),
     description: String(fx.Description ?? ''),
     amountOre: debit,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { AccountingError } from '../accounting/errors';
-import type { AccountingProvider } from '../accounting/provider';
+import { type AccountingProvider, voucherName } from '../accounting/provider';
 import { createRateLimiter, FORTNOX_RATE_LIMIT, type RateLimiter } from '../accounting/rate-limiter';
 import { createFortnoxProvider } from './provider';
 import { type FortnoxSimulator, startFortnoxSimulator } from './simulator/index';
@@ -15,10 +15,13 @@ import { type FortnoxSimulator, startFortnoxSimulator } from './simulator/index'
 const TENANT = '3456789';
 /** The strictness checks call the simulator directly: an empty company of their own keeps them out of TENANT's rate window. */
 const RAW_TENANT = '3456790';
+/** A company whose vouchers of two years share their numbers (CONTRACT.md rule Y2). */
+const YEARS_TENANT = '3456791';
 let t: TestApp;
 let sim: FortnoxSimulator;
 let limiter: RateLimiter;
 let fortnox: AccountingProvider;
+let twoYears: AccountingProvider;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -27,17 +30,22 @@ beforeAll(async () => {
     tenants: [
       { tenantId: TENANT, companyName: 'Fairway Demo GK', organisationNumber: '802004-1234' },
       { tenantId: RAW_TENANT, companyName: 'Tom GK', organisationNumber: '802111-2222', seed: 'empty' },
+      { tenantId: YEARS_TENANT, companyName: 'Årsskifte GK', organisationNumber: '802111-3333', seed: 'empty' },
     ],
   });
-  const issued = sim.issueTokens(TENANT);
-  fortnox = createFortnoxProvider({
-    apiBaseUrl: sim.apiBaseUrl,
-    auth: { get: async () => issued.access_token, refreshAfterRejection: async () => issued.access_token },
-    limiter,
-    rateKey: `fortnox:${TENANT}`,
-    timeoutMs: 10_000,
-    backoffBaseMs: 50,
-  });
+  const providerOf = (tenantId: string) => {
+    const issued = sim.issueTokens(tenantId);
+    return createFortnoxProvider({
+      apiBaseUrl: sim.apiBaseUrl,
+      auth: { get: async () => issued.access_token, refreshAfterRejection: async () => issued.access_token },
+      limiter,
+      rateKey: `fortnox:${tenantId}`,
+      timeoutMs: 10_000,
+      backoffBaseMs: 50,
+    });
+  };
+  fortnox = providerOf(TENANT);
+  twoYears = providerOf(YEARS_TENANT);
 });
 
 afterAll(async () => {
@@ -175,24 +183,87 @@ describe('vouchers', () => {
     const receipt = list.items.find((v) => v.series === 'A' && v.description.startsWith('Kvitto'));
     if (!receipt) throw new Error('the demo has receipts');
     expect(receipt.books).toBeNull();
-    const whole = await vouchers.get(`A ${receipt.number}`);
+    // Named with its financial year (`A 17 (2025)`): Fortnox numbers each year anew.
+    expect(receipt.year).toBe(receipt.date.slice(0, 4));
+    const whole = await vouchers.get(voucherName(receipt));
+    expect(whole).toMatchObject({ description: receipt.description, date: receipt.date, year: receipt.year });
     expect(whole.rows).toHaveLength(2);
     expect(whole.amountOre).toBeGreaterThan(0);
 
     const today = sim.store.today();
     const before = tenant().vouchers.size;
     sim.faults.dropAnswer(1, { method: 'POST', path: '/vouchers' });
-    const reversal = await vouchers.reverse(`A ${receipt.number}`, today, { externalRef: 'handling-1:A1' });
-    expect(reversal).toMatchObject({ series: 'A', date: today, reversesVoucher: `A ${receipt.number}` });
+    const reversal = await vouchers.reverse(voucherName(receipt), today, { externalRef: 'handling-1:A1' });
+    expect(reversal).toMatchObject({ series: 'A', date: today, year: today.slice(0, 4), reversesVoucher: voucherName(receipt) });
     expect(reversal.rows.map((r) => [r.account, r.debitOre, r.creditOre])).toEqual(
       whole.rows.map((r) => [r.account, r.creditOre, r.debitOre]),
     );
     // The retry found the first reversal: one new voucher, not two.
     expect(tenant().vouchers.size).toBe(before + 1);
-    const again = await vouchers.reverse(`A ${receipt.number}`, today, { externalRef: 'handling-1:A1' });
+    const again = await vouchers.reverse(voucherName(receipt), today, { externalRef: 'handling-1:A1' });
     expect(again.number).toBe(reversal.number);
     expect(tenant().vouchers.size).toBe(before + 1);
     expect(await refusal(vouchers.get('A 99999'))).toMatchObject({ kind: 'not_found' });
+    expect(await refusal(vouchers.get(`A 1 (${Number(today.slice(0, 4)) - 10})`))).toMatchObject({ kind: 'not_found' });
+  });
+
+  it("lists every financial year's vouchers, tells A 1 of one year from the next's, and reverses the one named", async () => {
+    const vouchers = twoYears.vouchers;
+    if (!vouchers.get || !vouchers.reverse) throw new Error('Fortnox reads and reverses vouchers');
+    const company = sim.store.tenant(YEARS_TENANT);
+    const today = sim.store.today();
+    const year = Number(today.slice(0, 4));
+    const lastYearDate = `${year - 1}-11-20`;
+    const book = (date: string, description: string, ore: number) =>
+      sim.store.addVoucher(company, 'A', date, description, '', 'MANUAL', [
+        { Account: 6110, Debit: ore / 100, Credit: 0, Description: description, TransactionInformation: '' },
+        { Account: 1930, Debit: 0, Credit: ore / 100, Description: description, TransactionInformation: '' },
+      ]);
+    const hourAgo = Date.now() - 3_600_000;
+    book(lastYearDate, 'Kvitto förra året', 300_00);
+    book(today, 'Kvitto i år', 500_00);
+    for (const stored of company.vouchers.values()) stored.modifiedAt = hourAgo;
+
+    // One page a year (the oldest first), as one list.
+    const first = await vouchers.list({ page: 1, pageSize: 1 });
+    expect(first).toMatchObject({ totalPages: 2, total: 2 });
+    const second = await vouchers.list({ page: 2, pageSize: 1 });
+    const listed = [...first.items, ...second.items];
+    expect(listed.map((v) => [voucherName(v), v.description])).toEqual([
+      [`A 1 (${year - 1})`, 'Kvitto förra året'],
+      [`A 1 (${year})`, 'Kvitto i år'],
+    ]);
+    // Each read back as itself.
+    expect(await vouchers.get(`A 1 (${year - 1})`)).toMatchObject({ date: lastYearDate, amountOre: 300_00 });
+    expect(await vouchers.get(`A 1 (${year})`)).toMatchObject({ date: today, amountOre: 500_00 });
+
+    // Changes only: booked into last year after the moment asked about, found all the same.
+    const since = new Date(Date.now() - 600_000).toISOString();
+    book(lastYearDate, 'Sent bokfört kvitto', 120_00);
+    const changed = await vouchers.list({ pageSize: 500, modifiedSince: since });
+    expect(changed.items.map((v) => [voucherName(v), v.description])).toEqual([[`A 2 (${year - 1})`, 'Sent bokfört kvitto']]);
+
+    // The reversal of last year's A 1, not this year's: booked today, in this year.
+    const reversal = await vouchers.reverse(`A 1 (${year - 1})`, today, { externalRef: 'handling-2:A1', firstAttempt: true });
+    expect(reversal).toMatchObject({ series: 'A', number: '2', year: String(year), reversesVoucher: `A 1 (${year - 1})` });
+    expect(reversal.rows.map((r) => [r.account, r.debitOre, r.creditOre])).toEqual([
+      ['6110', 0, 300_00],
+      ['1930', 300_00, 0],
+    ]);
+    const stored = [...company.vouchers.values()].map((s) => s.doc).find((v) => v.Comments?.includes('handling-2'));
+    expect(stored).toMatchObject({
+      Year: 3,
+      TransactionDate: today,
+      Comments: `Fairway handling-2:A1 reverses A 1 (${year - 1})`,
+    });
+    // A date in no financial year: nothing is booked.
+    const count = company.vouchers.size;
+    expect(
+      await refusal(
+        vouchers.reverse(`A 1 (${year})`, `${year - 10}-01-01`, { externalRef: 'handling-3:A1', firstAttempt: true }),
+      ),
+    ).toMatchObject({ kind: 'validation', messageKey: 'accounting.fortnox.financialYearMissing' });
+    expect(company.vouchers.size).toBe(count);
   });
 });
 

@@ -18,6 +18,8 @@ describe("the connector's voucher list (PROTOCOL.md, Operations and payloads)", 
   it('reads a voucher without `books`, from a connector built before the field, as booking nothing', () => {
     const read = RESULT_SCHEMAS['vouchers.list'].parse(pageOf([voucher]));
     expect(read.items[0]?.books).toBeNull();
+    // Nor its financial year (the name is series and number alone).
+    expect(read.items[0]?.year).toBeNull();
   });
 
   it('keeps what a voucher books, and refuses a value the protocol does not name', () => {

@@ -209,6 +209,8 @@ const contract: z.ZodType<AccContract> = z.object({
 const voucher: z.ZodType<AccVoucher> = z.object({
   series: str,
   number: str,
+  // Added after protocol version 1 went out, like `books`: a connector that does not send it says null.
+  year: nstr.default(null),
   date,
   description: z.string().max(2000),
   amountOre: int,

@@ -608,6 +608,7 @@ export function voucherFromVisma(v: VismaVoucher): AccVoucher {
   return {
     series,
     number: series && full.startsWith(series) ? full.slice(series.length) : full,
+    year: null,
     date: day(v.VoucherDate) as string,
     description: v.VoucherText ?? '',
     amountOre: (v.Rows ?? []).reduce((sum, r) => sum + oreFromSek(r.DebitAmount), 0),

@@ -6,6 +6,7 @@ import { addMember, createOrganisation, type TestMember, type TestOrganisation }
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import type { AccountingProvider } from '../../../providers/accounting/provider';
 import { createRateLimiter, FORTNOX_RATE_LIMIT, VISMA_EEKONOMI_RATE_LIMIT } from '../../../providers/accounting/rate-limiter';
+import type { FxVoucher } from '../../../providers/fortnox/fortnox-types';
 import { createFortnoxProvider } from '../../../providers/fortnox/provider';
 import { type FortnoxSimulator, startFortnoxSimulator } from '../../../providers/fortnox/simulator/index';
 import { createVismaEekonomiProvider } from '../../../providers/visma-eekonomi/provider';
@@ -74,6 +75,11 @@ afterAll(async () => {
 });
 
 const tenant = () => sim.store.tenant(TENANT);
+/** A Fortnox voucher as the mirror names it: with its financial year (the simulator's are calendar years). */
+const nameOf = (v: FxVoucher) =>
+  `${v.VoucherSeries} ${v.VoucherNumber} (${tenant()
+    .financialYears.find((y) => y.Id === v.Year)
+    ?.FromDate.slice(0, 4)})`;
 const supplierInvoices = () => [...tenant().supplierinvoices.values()].map((s) => s.doc);
 const taken = new Set<string>();
 /** A supplier invoice of the demo in a state, not used by another test. */
@@ -340,9 +346,7 @@ describe('the run', () => {
   it("stops failed with the program's message when it refuses, leaving the document open and the group unresolved", async () => {
     const receipts = [...tenant().vouchers.values()].map((s) => s.doc).filter((v) => v.VoucherSeries === 'A');
     const [original, duplicate] = receipts.filter((v) => v.Description.startsWith('Kvitto')).slice(-2);
-    const id = await seedGroup(a, 'voucher', `A ${original.VoucherNumber}`, [
-      { number: `A ${duplicate.VoucherNumber}`, date: duplicate.TransactionDate },
-    ]);
+    const id = await seedGroup(a, 'voucher', nameOf(original), [{ number: nameOf(duplicate), date: duplicate.TransactionDate }]);
     // The account the voucher is booked on was removed from the chart since: Fortnox refuses the reversal.
     const account = duplicate.VoucherRows?.find((r) => r.Account !== 1930)?.Account ?? 0;
     tenant().accounts.delete(account);
@@ -355,7 +359,7 @@ describe('the run', () => {
     const plan = (await api.get(`/duplicates/${id}/handle_group`, a.owner, 'en')).json().data;
     expect(plan.run).toMatchObject({ status: 'failed', handled: [] });
     expect(plan.run.error).toContain(String(account));
-    expect(await memberStates(id)).toEqual({ [`A ${duplicate.VoucherNumber}`]: 'open' });
+    expect(await memberStates(id)).toEqual({ [nameOf(duplicate)]: 'open' });
     expect(await groupRow(id)).toMatchObject({ resolved: false });
     // The reviewer can start it again once the program accepts it.
     expect((await api.send('PUT', `/duplicates/${id}/handle_group`, a.owner, { confirm: true })).statusCode).toBe(202);
@@ -367,20 +371,38 @@ describe('the run', () => {
     expect(await groupRow(id)).toMatchObject({ resolved: true });
   });
 
-  it("refuses to reverse a voucher that is not the one the scan found (another financial year's number)", async () => {
-    const receipts = [...tenant().vouchers.values()].map((s) => s.doc).filter((v) => v.VoucherSeries === 'A');
-    const [original, duplicate] = receipts.slice(3, 5);
-    // The mirror holds last year's A <n>; the program's A <n> of this year is another voucher.
-    const id = await seedGroup(a, 'voucher', `A ${original.VoucherNumber}`, [
-      { number: `A ${duplicate.VoucherNumber}`, date: '2024-06-01' },
-    ]);
+  it("reverses last year's A <n> when this year has an A <n> of its own: the mirror names the year", async () => {
+    const company = tenant();
+    const today = sim.store.today();
+    const lastYear = `${Number(today.slice(0, 4)) - 1}-12-15`;
+    const receipt = (date: string, kronor: number) =>
+      sim.store.addVoucher(company, 'A', date, 'Kvitto', '', 'MANUAL', [
+        { Account: 5410, Debit: kronor, Credit: 0, Description: 'Kvitto', TransactionInformation: '' },
+        { Account: 1930, Debit: 0, Credit: kronor, Description: 'Kvitto', TransactionInformation: '' },
+      ]);
+    const original = receipt(lastYear, 777);
+    const duplicate = receipt(lastYear, 777);
+    // This year's series A reaches the same number: another voucher of the same name but its year.
+    let mine = receipt(today, 50);
+    while (mine.VoucherNumber < duplicate.VoucherNumber) mine = receipt(today, 50);
+    const namesake = [...company.vouchers.values()].find(
+      (s) => s.doc.Year === mine.Year && s.doc.VoucherSeries === 'A' && s.doc.VoucherNumber === duplicate.VoucherNumber,
+    );
+    expect(namesake?.doc.TransactionDate.slice(0, 4)).toBe(today.slice(0, 4));
+
+    const id = await seedGroup(a, 'voucher', nameOf(original), [{ number: nameOf(duplicate), date: lastYear }]);
     expect((await api.send('PUT', `/duplicates/${id}/handle_group`, a.owner, { confirm: true })).statusCode).toBe(202);
-    const vouchers = tenant().vouchers.size;
-    expect(await runHandling(t.app, (await handlingOf(id)).id, { provider: fortnox })).toBe('failed');
-    expect(tenant().vouchers.size).toBe(vouchers);
-    const plan = (await api.get(`/duplicates/${id}/handle_group`, a.owner, 'en')).json().data;
-    expect(plan.run.error).toMatch(/no longer the one found as a duplicate/);
-    expect(await memberStates(id)).toEqual({ [`A ${duplicate.VoucherNumber}`]: 'open' });
+    expect(await runHandling(t.app, (await handlingOf(id)).id, { provider: fortnox })).toBe('succeeded');
+    expect(await memberStates(id)).toEqual({ [nameOf(duplicate)]: 'handled' });
+    const reversals = [...company.vouchers.values()].map((s) => s.doc).filter((v) => v.Comments?.startsWith('Fairway '));
+    const reversal = reversals.find((v) => v.Comments?.endsWith(`reverses ${nameOf(duplicate)}`));
+    // Last year's 777 kronor swapped, booked today in this year; this year's namesake left alone.
+    expect(reversal).toMatchObject({ TransactionDate: today, Year: mine.Year });
+    expect(reversal?.VoucherRows?.map((r) => [r.Account, r.Debit, r.Credit])).toEqual([
+      [5410, 0, 777],
+      [1930, 777, 0],
+    ]);
+    expect(reversals.filter((v) => v.Comments?.endsWith(`reverses ${nameOf(namesake?.doc as FxVoucher)}`))).toEqual([]);
   });
 
   it('resumes after a crash mid-handling without handling a document twice', async () => {

@@ -88,8 +88,9 @@ async function handleDocument(
       }
       case 'voucher': {
         const reverse = has(provider.vouchers.reverse, number);
-        // A voucher number is unique within a financial year only (Fortnox numbers each year anew):
-        // the voucher read must be the one the scan found, or another year's would be reversed.
+        // The mirror names a voucher of a program that numbers each financial year anew with its
+        // year (Fortnox: `A 17 (2025)`), and the provider reads and reverses that year's. A name of
+        // series and number only (Visma) could meet another year's voucher: its date tells.
         const voucher = provider.vouchers.get ? await provider.vouchers.get(number) : null;
         if (voucher && mirroredDate && voucher.date !== mirroredDate)
           throw new HandlingRefusedError('duplicates.handling.documentChanged', number);

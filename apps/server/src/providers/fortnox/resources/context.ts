@@ -18,6 +18,23 @@ export const FORTNOX_MAX_PAGE_SIZE = 500;
 const DEFAULT_PAGE_SIZE = 100;
 
 /**
+ * A financial year of the company (financial-years.ts): its Id, dates, and the name the portal
+ * gives it (`AccVoucher.year`).
+ */
+export interface FinancialYear {
+  id: number;
+  from: string;
+  to: string;
+  name: string;
+}
+
+/** How the vouchers of one read (its query, the page aside) spread over the years' pages (ledger.ts `listEveryYear`). */
+export interface VoucherPages {
+  key: string;
+  years: { year: FinancialYear; pages: number; total: number }[];
+}
+
+/**
  * What every resource module of the Fortnox provider shares, made once per provider
  * (../provider.ts): the HTTP client (client.ts: token, retries, the rate budget), our record of
  * asks, the clock, and the price list an article's price lives in (read once).
@@ -30,6 +47,10 @@ export interface FortnoxContext {
   logger: FortnoxClientOptions['logger'];
   /** The preselected price list's code, once read (../resources/articles.ts). */
   preselectedPriceList: Promise<string> | null;
+  /** The company's financial years, once read (../resources/financial-years.ts). */
+  financialYears: Promise<FinancialYear[]> | null;
+  /** How the vouchers of a read spread over the years' pages (../resources/ledger.ts `listEveryYear`). */
+  voucherPages: VoucherPages | null;
 }
 
 export function createFortnoxContext(options: FortnoxProviderOptions): FortnoxContext {
@@ -40,6 +61,8 @@ export function createFortnoxContext(options: FortnoxProviderOptions): FortnoxCo
     createAttempts: options.createAttempts ?? 3,
     logger: options.logger,
     preselectedPriceList: null,
+    financialYears: null,
+    voucherPages: null,
   };
 }
 
@@ -59,7 +82,8 @@ export const send = <T>(
   body: unknown,
   resource: FortnoxResource,
   safe: boolean,
-) => ctx.client.request<T>({ method, path, body, safe, resource });
+  query?: Record<string, string | number | undefined>,
+) => ctx.client.request<T>({ method, path, body, query, safe, resource });
 
 export const isTransient = (error: unknown) =>
   isAccountingError(error) && (error.kind === 'timeout' || error.kind === 'unavailable');

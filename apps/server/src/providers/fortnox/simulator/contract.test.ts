@@ -5,6 +5,8 @@ import { type FortnoxSimulator, startFortnoxSimulator } from './index';
 
 let sim: FortnoxSimulator;
 let token: string;
+/** A company without documents, for the financial years' numbering (rules Y1, Y2). */
+let emptyToken: string;
 
 async function call(method: string, path: string, body?: unknown, bearer = token) {
   const response = await fetch(`${sim.apiBaseUrl}/${path}`, {
@@ -19,10 +21,14 @@ async function call(method: string, path: string, body?: unknown, bearer = token
 beforeAll(async () => {
   // The rules, not the rate limit, are under test here.
   sim = await startFortnoxSimulator({
-    tenants: [{ tenantId: '5555555', companyName: 'Regel GK', seed: 'demo' }],
+    tenants: [
+      { tenantId: '5555555', companyName: 'Regel GK', seed: 'demo' },
+      { tenantId: '5555556', companyName: 'Tomt GK', seed: 'empty' },
+    ],
     rateLimit: { limit: 1000, windowMs: 5_000 },
   });
   token = sim.issueTokens('5555555').access_token;
+  emptyToken = sim.issueTokens('5555556').access_token;
 });
 
 afterAll(async () => {
@@ -147,5 +153,108 @@ describe('CONTRACT.md rules', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.Contract.DocumentNumber).toBe(contract.DocumentNumber);
     expect(answer.body.Invoice).toBeUndefined();
+  });
+
+  describe('Y1, Y2: financial years, and vouchers numbered within one', () => {
+    const thisYear = () => Number(sim.store.today().slice(0, 4));
+    const row = (Account: number, Debit: number, Credit: number) => ({ Account, Debit, Credit });
+    const voucher = (TransactionDate: string, Description: string, kronor: number) => ({
+      Voucher: {
+        VoucherSeries: 'A',
+        TransactionDate,
+        Description,
+        VoucherRows: [row(6110, kronor, 0), row(1930, 0, kronor)],
+      },
+    });
+    const empty = (method: string, path: string, body?: unknown) => call(method, path, body, emptyToken);
+
+    it('Y1: lists the years newest first as list items, finds the year of a date, and reads one whole', async () => {
+      const list = await empty('GET', 'financialyears');
+      expect(list.status).toBe(200);
+      const years = list.body.FinancialYears as Record<string, unknown>[];
+      expect(years.map((y) => [y.Id, y.FromDate, y.ToDate])).toEqual([
+        [3, `${thisYear()}-01-01`, `${thisYear()}-12-31`],
+        [2, `${thisYear() - 1}-01-01`, `${thisYear() - 1}-12-31`],
+        [1, `${thisYear() - 2}-01-01`, `${thisYear() - 2}-12-31`],
+      ]);
+      // Fortnox's list item names the chart `accountCharts`; the whole year, `AccountChartType`.
+      expect(Object.keys(years[0]).sort()).toEqual(['@url', 'AccountingMethod', 'FromDate', 'Id', 'ToDate', 'accountCharts']);
+      const ofDate = (await empty('GET', `financialyears?date=${thisYear() - 1}-07-01`)).body.FinancialYears;
+      expect(ofDate.map((y: { Id: number }) => y.Id)).toEqual([2]);
+      // No year for the date: an empty list, not a refusal.
+      expect((await empty('GET', `financialyears?date=${thisYear() - 10}-07-01`)).body.FinancialYears).toEqual([]);
+      const whole = await empty('GET', 'financialyears/2');
+      expect(whole.body.FinancialYear).toMatchObject({ Id: 2, FromDate: `${thisYear() - 1}-01-01`, AccountingMethod: 'ACCRUAL' });
+      expect(whole.body.FinancialYear).toHaveProperty('AccountChartType');
+      expect(await empty('GET', 'financialyears/9')).toMatchObject({
+        status: 404,
+        body: { ErrorInformation: { code: 2000631 } },
+      });
+      // The bookkeeping scope, as the vouchers'.
+      const without = sim.auth.issue('fairway-sim-client', '5555556', 'companyinformation customer');
+      expect((await call('GET', 'financialyears', undefined, without.access_token)).status).toBe(403);
+    });
+
+    it("Y2: numbers each series anew per year; a voucher is read and listed in today's year unless another is named", async () => {
+      const lastYear = `${thisYear() - 1}-11-20`;
+      const old = await empty('POST', 'vouchers?financialyear=2', voucher(lastYear, 'Kvitto förra året', 300));
+      expect(old.status).toBe(201);
+      expect(old.body.Voucher).toMatchObject({ VoucherSeries: 'A', VoucherNumber: 1, Year: 2, TransactionDate: lastYear });
+      const now = await empty('POST', 'vouchers', voucher(sim.store.today(), 'Kvitto i år', 500));
+      expect(now.body.Voucher).toMatchObject({ VoucherSeries: 'A', VoucherNumber: 1, Year: 3 });
+      expect(now.body.Voucher['@url']).toMatch(/\/vouchers\/A\/1\?financialyear=3$/);
+      const second = await empty('POST', 'vouchers?financialyear=2', voucher(lastYear, 'Kvitto två', 200));
+      expect(second.body.Voucher).toMatchObject({ VoucherNumber: 2, Year: 2 });
+
+      // A 1 is this year's unless the year is named (by Id or by a date in it).
+      expect((await empty('GET', 'vouchers/A/1')).body.Voucher.Description).toBe('Kvitto i år');
+      expect((await empty('GET', 'vouchers/A/1?financialyear=2')).body.Voucher.Description).toBe('Kvitto förra året');
+      expect((await empty('GET', `vouchers/A/1?financialyeardate=${lastYear}`)).body.Voucher.Description).toBe(
+        'Kvitto förra året',
+      );
+      expect((await empty('GET', 'vouchers/A/2')).status).toBe(404);
+
+      const listed = async (query: string) =>
+        ((await empty('GET', `vouchers${query}`)).body.Vouchers as { Description: string; Year: number }[]).map(
+          (v) => `${v.Description} ${v.Year}`,
+        );
+      expect(await listed('')).toEqual(['Kvitto i år 3']);
+      expect(await listed('?financialyear=2')).toEqual(['Kvitto förra året 2', 'Kvitto två 2']);
+      expect(await listed(`?financialyeardate=${lastYear}`)).toEqual(['Kvitto förra året 2', 'Kvitto två 2']);
+      expect(await listed('?financialyear=1')).toEqual([]);
+
+      // A year the company does not have.
+      expect(await empty('GET', 'vouchers?financialyear=9')).toMatchObject({
+        status: 400,
+        body: { ErrorInformation: { code: 2000631 } },
+      });
+      expect(await empty('GET', `vouchers?financialyeardate=${thisYear() - 10}-01-01`)).toMatchObject({
+        status: 400,
+        body: { ErrorInformation: { code: 2000630 } },
+      });
+      expect((await empty('GET', 'vouchers?financialyear=x')).body.ErrorInformation.code).toBe(2000588);
+    });
+
+    it('Y2: refuses a voucher dated outside the year it is booked in, or where the company has no year', async () => {
+      const before = sim.store.tenant('5555556').vouchers.size;
+      const noYear = await empty('POST', 'vouchers', voucher(`${thisYear() - 10}-03-01`, 'Kvitto', 100));
+      expect(noYear).toMatchObject({ status: 400, body: { ErrorInformation: { code: 2000630 } } });
+      expect(noYear.body.ErrorInformation.message).toMatch(/räkenskapsår/);
+      // Without `financialyear`, the preselected year (today's): last year's date is outside it.
+      const lastYear = await empty('POST', 'vouchers', voucher(`${thisYear() - 1}-03-01`, 'Kvitto', 100));
+      expect(lastYear).toMatchObject({ status: 400, body: { ErrorInformation: { code: 2000630 } } });
+      const wrongYear = await empty('POST', 'vouchers?financialyear=1', voucher(sim.store.today(), 'Kvitto', 100));
+      expect(wrongYear).toMatchObject({ status: 400, body: { ErrorInformation: { code: 2000630 } } });
+      expect((await empty('POST', 'vouchers?financialyear=9', voucher(sim.store.today(), 'Kvitto', 100))).status).toBe(400);
+      expect(sim.store.tenant('5555556').vouchers.size).toBe(before);
+    });
+
+    it("Y2: the demo company's vouchers list shows today's year only", async () => {
+      const today = (await call('GET', 'vouchers?limit=500')).body.Vouchers as { Year: number; TransactionDate: string }[];
+      expect(today.every((v) => v.Year === 3 && v.TransactionDate.startsWith(String(thisYear())))).toBe(true);
+      const last = (await call('GET', 'vouchers?limit=500&financialyear=2')).body.Vouchers as { TransactionDate: string }[];
+      expect(last.length).toBeGreaterThan(0);
+      expect(last.every((v) => v.TransactionDate.startsWith(String(thisYear() - 1)))).toBe(true);
+    });
   });
 });

@@ -850,6 +850,8 @@ export const SCOPE_OF: Readonly<Record<string, string>> = {
   contracts: 'invoice',
   invoicepayments: 'payment',
   vouchers: 'bookkeeping',
+  // Fortnox's voucher best practice: "Financial Years" requires the bookkeeping scope (rule Y1).
+  financialyears: 'bookkeeping',
   orders: 'order',
   suppliers: 'supplier',
   supplierinvoices: 'supplierinvoice',

@@ -101,7 +101,11 @@ export async function startFortnoxSimulator(options: FortnoxSimulatorOptions = {
     : null;
   const saved = stateFile?.load();
   if (saved) {
-    for (const tenant of saved.tenants) store.tenants.set(tenant.tenantId, tenant);
+    for (const tenant of saved.tenants) {
+      store.tenants.set(tenant.tenantId, tenant);
+      // A year turned since the file was saved: the company's bookkeeper opens the new financial year.
+      store.ensureFinancialYears(tenant);
+    }
     auth.importState(saved.auth);
   } else {
     for (const [i, spec] of specs.entries()) {

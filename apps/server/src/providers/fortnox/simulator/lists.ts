@@ -23,6 +23,7 @@ export const WRAPPERS: Record<string, [plural: string, singular: string]> = {
   projects: ['Projects', 'Project'],
   termsofpayments: ['TermsOfPayments', 'TermsOfPayment'],
   termsofdeliveries: ['TermsOfDeliveries', 'TermsOfDelivery'],
+  financialyears: ['FinancialYears', 'FinancialYear'],
 };
 
 export const KEY_FIELD: Record<DocKind, string> = {
@@ -48,6 +49,11 @@ export function list(ctx: SimContext, t: SimTenant, kind: string, params: URLSea
   if (kind in KEY_FIELD) {
     const docKind = kind as DocKind;
     let stored = ctx.store.documents(t, docKind);
+    if (docKind === 'vouchers') {
+      // CONTRACT.md rule Y2: the vouchers of one financial year, today's unless the request names one.
+      const year = ctx.store.voucherYear(t, params);
+      stored = stored.filter((s) => (s.doc as { Year?: number }).Year === year.Id);
+    }
     const lastModified = params.get('lastmodified');
     if (lastModified !== null) {
       const since = fromStockholmTime(lastModified);
@@ -59,7 +65,7 @@ export function list(ctx: SimContext, t: SimTenant, kind: string, params: URLSea
     docs = sortDocs(ctx, docKind, docs, params);
     items = docs.map((doc) => ctx.store.listItem(docKind, doc));
   } else {
-    items = codeList(ctx, t, kind);
+    items = codeList(ctx, t, kind, params);
   }
   const total = items.length;
   const totalPages = Math.max(1, Math.ceil(total / limit));
@@ -72,7 +78,7 @@ export function list(ctx: SimContext, t: SimTenant, kind: string, params: URLSea
   };
 }
 
-export function codeList(_ctx: SimContext, t: SimTenant, kind: string): unknown[] {
+export function codeList(ctx: SimContext, t: SimTenant, kind: string, params: URLSearchParams): unknown[] {
   switch (kind) {
     case 'units':
       return t.units;
@@ -86,9 +92,25 @@ export function codeList(_ctx: SimContext, t: SimTenant, kind: string): unknown[
       return t.termsOfPayments;
     case 'termsofdeliveries':
       return t.termsOfDeliveries;
+    case 'financialyears':
+      return financialYearList(ctx, t, params);
     default:
       throw invalidParameter();
   }
+}
+
+/**
+ * CONTRACT.md rule Y1: `GET /3/financialyears`, newest first as Fortnox's example answers them, each
+ * as its list item (`accountCharts`, not the whole year's `AccountChartType`); `date` keeps the year
+ * of that date, an empty list where there is none.
+ */
+function financialYearList(_ctx: SimContext, t: SimTenant, params: URLSearchParams): unknown[] {
+  const date = params.get('date');
+  if (date !== null && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw invalidParameter();
+  return [...t.financialYears]
+    .filter((y) => date === null || (y.FromDate <= date && date <= y.ToDate))
+    .sort((a, b) => b.Id - a.Id)
+    .map(({ AccountChartType, ...year }) => ({ ...year, accountCharts: AccountChartType ?? '' }));
 }
 
 export function filterDocs(

@@ -99,7 +99,8 @@ const documents = (sim: FortnoxSimulator) => {
       invoices: [...tenant.invoices.values()],
       payments: [...tenant.invoicepayments.values()],
       contracts: [...tenant.contracts.values()],
-      vouchers: [...tenant.vouchers.values()],
+      vouchers: [...tenant.vouchers.entries()],
+      financialYears: tenant.financialYears,
       orders: [...tenant.orders.values()],
       next: tenant.next,
     }),
@@ -189,6 +190,68 @@ describe('the Fortnox simulator with a state file', () => {
     const second = await start();
     expect((await api(second, accessToken, `/customers/${number}`)).body.Customer.Name).toBe('Skriv Direkt AB');
     expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('opens the new financial year on a restart in a new year, and numbers an older file’s vouchers within calendar years', async () => {
+    const first = await start({ now: () => new Date('2026-12-30T09:00:00Z'), seed: 'empty' });
+    expect(first.store.tenant(SIM_DEFAULT_TENANT).financialYears.map((y) => [y.Id, y.FromDate, y.ToDate])).toEqual([
+      [1, '2024-01-01', '2024-12-31'],
+      [2, '2025-01-01', '2025-12-31'],
+      [3, '2026-01-01', '2026-12-31'],
+    ]);
+    await stop(first);
+    // A file saved before the simulator kept financial years: no years, vouchers keyed
+    // `<series><number>` and numbered through the years, `Year` the calendar year.
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    const tenant = saved.state.tenants[0];
+    delete tenant.financialYears;
+    const old = (n: number, date: string) => [
+      `A${n}`,
+      {
+        modifiedAt: 0,
+        doc: {
+          VoucherSeries: 'A',
+          VoucherNumber: n,
+          Year: Number(date.slice(0, 4)),
+          TransactionDate: date,
+          Description: `Kvitto ${n}`,
+          ReferenceNumber: '',
+          ReferenceType: 'MANUAL',
+          VoucherRows: [],
+          Comments: '',
+        },
+      },
+    ];
+    tenant.vouchers = [old(1, '2025-05-01'), old(2, '2026-02-01')];
+    tenant.next = { ...tenant.next, voucherA: 3, voucherB: 1, voucherC: 1, voucherD: 1 };
+    writeFileSync(file, JSON.stringify(saved));
+
+    const second = await start({ now: () => new Date('2027-01-10T09:00:00Z') });
+    const restored = second.store.tenant(SIM_DEFAULT_TENANT);
+    expect(restored.financialYears.map((y) => [y.Id, y.FromDate])).toEqual([
+      [1, '2025-01-01'],
+      [2, '2026-01-01'],
+      [3, '2027-01-01'],
+    ]);
+    expect([...restored.vouchers.keys()]).toEqual(['1/A/1', '2/A/2']);
+    const { access_token: accessToken } = second.issueTokens();
+    expect((await api(second, accessToken, '/vouchers/A/2?financialyear=2')).body.Voucher.Description).toBe('Kvitto 2');
+    // The new year numbers from 1.
+    const made = await api(second, accessToken, '/vouchers', {
+      method: 'POST',
+      body: JSON.stringify({
+        Voucher: {
+          VoucherSeries: 'A',
+          TransactionDate: '2027-01-10',
+          Description: 'Kvitto i nya året',
+          VoucherRows: [
+            { Account: 6110, Debit: 100, Credit: 0 },
+            { Account: 1930, Debit: 0, Credit: 100 },
+          ],
+        },
+      }),
+    });
+    expect(made.body.Voucher).toMatchObject({ VoucherNumber: 1, Year: 3 });
   });
 
   it('saves a fresh seed at once, so the demo data is the same after a restart on another day', async () => {

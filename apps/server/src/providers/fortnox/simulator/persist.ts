@@ -1,5 +1,6 @@
+import type { FxFinancialYear, FxVoucher } from '../fortnox-types';
 import type { SimAuth, SimAuthState } from './auth';
-import type { DocKind, FortnoxSimStore, SimTenant } from './store';
+import { type DocKind, type FortnoxSimStore, financialYear, type SimTenant, voucherKey } from './store';
 
 /**
  * The Fortnox simulator's saved state (the `state` of its state file): every company with its
@@ -27,9 +28,10 @@ const DOC_KINDS: readonly DocKind[] = [
 ];
 /** Registers and number series added later: a file saved before them has none (empty, from 1). */
 const LATER_DOC_KINDS: readonly DocKind[] = ['suppliers', 'supplierinvoices'];
-const LATER_COUNTERS = ['voucherA', 'voucherD', 'supplier', 'supplierInvoice'] as const;
+const LATER_COUNTERS = ['supplier', 'supplierInvoice'] as const;
 const CODE_LISTS = ['units', 'priceLists', 'costCenters', 'projects', 'termsOfPayments', 'termsOfDeliveries'] as const;
-const COUNTERS = ['customer', 'invoice', 'payment', 'contract', 'voucherB', 'voucherC', 'order'] as const;
+/** Voucher numbers are no counters: the next is the series' highest in its financial year plus one (store.ts). */
+const COUNTERS = ['customer', 'invoice', 'payment', 'contract', 'order'] as const;
 
 export function snapshotFortnox(store: FortnoxSimStore, auth: SimAuth): FortnoxSavedState {
   return {
@@ -118,7 +120,47 @@ function restoreTenant(value: unknown): SimTenant {
     }
     (tenant as unknown as Record<string, unknown>)[kind] = stored;
   }
+  if (raw.financialYears === undefined) yearsOfOldFile(tenant);
+  else
+    tenant.financialYears = array(raw.financialYears, 'the financial years').map((item) => {
+      const y = object(item, 'a financial year');
+      const method = y.AccountingMethod === 'CASH' ? 'CASH' : 'ACCRUAL';
+      return financialYear(
+        number(y.Id, 'a financial year'),
+        string(y.FromDate, 'a financial year'),
+        string(y.ToDate, 'a financial year'),
+        method,
+      );
+    });
   return tenant;
+}
+
+/**
+ * A file saved before the simulator kept financial years numbered vouchers per calendar year and
+ * keyed them `<series><number>`: each calendar year from the first voucher's to the last's becomes
+ * a financial year, and the vouchers carry its Id and are keyed by it (store.ts voucherKey).
+ */
+function yearsOfOldFile(tenant: SimTenant) {
+  const vouchers = [...tenant.vouchers.values()] as { doc: FxVoucher; modifiedAt: number }[];
+  const calendarYears = vouchers.map((s) => Number(String(s.doc.TransactionDate).slice(0, 4)));
+  const years: FxFinancialYear[] = [];
+  if (calendarYears.length > 0)
+    for (let y = Math.min(...calendarYears); y <= Math.max(...calendarYears); y++)
+      years.push(financialYear(years.length + 1, `${y}-01-01`, `${y}-12-31`));
+  tenant.financialYears = years;
+  tenant.vouchers = new Map(
+    vouchers.map((stored) => {
+      const year = years.find((y) => y.FromDate <= stored.doc.TransactionDate && stored.doc.TransactionDate <= y.ToDate);
+      if (!year) fail('a voucher');
+      const { VoucherSeries: series, VoucherNumber: n } = stored.doc;
+      const doc = {
+        ...stored.doc,
+        Year: year.Id,
+        '@url': `https://api.fortnox.se/3/vouchers/${series}/${n}?financialyear=${year.Id}`,
+      };
+      return [voucherKey(year.Id, series, n), { ...stored, doc }];
+    }),
+  );
 }
 
 function restoreAuth(value: unknown): SimAuthState {

@@ -92,17 +92,24 @@ export async function route(
         case 'supplierinvoices':
           return wrap(ctx.store.createSupplierInvoice(t, body), 201);
         case 'vouchers':
-          return wrap(ctx.store.createVoucher(t, body), 201);
+          // CONTRACT.md rule Y2: in the year `financialyear` names, else the preselected one (today's).
+          return wrap(ctx.store.createVoucher(t, body, ctx.store.voucherYear(t, params)), 201);
       }
     }
     throw new SimError(405, FORTNOX_ERROR.invalidParameter, 'Metoden stöds inte för resursen.');
   }
 
   if (kind === 'vouchers') {
-    // Vouchers are addressed by series and number: /3/vouchers/{series}/{number}.
+    // Vouchers are addressed by series and number within a financial year (rule Y2):
+    // /3/vouchers/{series}/{number}?financialyear={Id}, today's year without it.
     if (method !== 'GET' || !action || extra)
       throw new SimError(405, FORTNOX_ERROR.invalidParameter, 'Metoden stöds inte för resursen.');
-    return wrap(ctx.store.getVoucher(t, id, action));
+    return wrap(ctx.store.getVoucher(t, id, action, ctx.store.voucherYear(t, params)));
+  }
+  if (kind === 'financialyears') {
+    // Rule Y1: GET /3/financialyears/{Id}, the whole year.
+    if (method !== 'GET' || action) throw new SimError(405, FORTNOX_ERROR.invalidParameter, 'Metoden stöds inte för resursen.');
+    return wrap(ctx.store.getFinancialYear(t, id));
   }
   if (kind === 'prices') {
     // CONTRACT.md rule P1: /3/prices/{PriceList}/{ArticleNumber}[/{FromQuantity}].

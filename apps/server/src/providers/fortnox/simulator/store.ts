@@ -6,6 +6,7 @@ import type {
   FxContract,
   FxCostCenter,
   FxCustomer,
+  FxFinancialYear,
   FxInvoice,
   FxInvoicePayment,
   FxOrder,
@@ -66,7 +67,10 @@ export interface SimTenant {
   invoices: Map<string, Stored<FxInvoice>>;
   invoicepayments: Map<string, Stored<FxInvoicePayment>>;
   contracts: Map<string, Stored<FxContract> & ContractState>;
+  /** Keyed `<financial year Id>/<series>/<number>` (voucherKey): numbers run per series per financial year. */
   vouchers: Map<string, Stored<FxVoucher>>;
+  /** The company's financial years (CONTRACT.md rule Y1), Ids from 1 in the order made; they never overlap. */
+  financialYears: FxFinancialYear[];
   orders: Map<string, Stored<FxOrder>>;
   suppliers: Map<string, Stored<FxSupplier>>;
   supplierinvoices: Map<string, Stored<FxSupplierInvoice>>;
@@ -80,17 +84,13 @@ export interface SimTenant {
   projects: FxProject[];
   termsOfPayments: FxTermsOfPayment[];
   termsOfDeliveries: FxTermsOfDelivery[];
+  /** The next numbers; a voucher's is the series' highest in its financial year plus one (nextVoucherNumber). */
   next: {
     customer: number;
     invoice: number;
     payment: number;
     contract: number;
-    voucherB: number;
-    voucherC: number;
     order: number;
-    /** Series A (manual vouchers) and D (supplier invoices); absent in files saved before they existed. */
-    voucherA?: number;
-    voucherD?: number;
     supplier?: number;
     supplierInvoice?: number;
   };
@@ -184,6 +184,7 @@ export class FortnoxSimStore {
       invoicepayments: new Map(),
       contracts: new Map(),
       vouchers: new Map(),
+      financialYears: [],
       orders: new Map(),
       suppliers: new Map(),
       supplierinvoices: new Map(),
@@ -237,17 +238,81 @@ export class FortnoxSimStore {
         invoice: 1001,
         payment: 1,
         contract: 1,
-        voucherB: 1,
-        voucherC: 1,
         order: 1,
-        voucherA: 1,
-        voucherD: 1,
         supplier: 1,
         supplierInvoice: 1,
       },
     };
+    // A company in Fortnox has the years its bookkeeper made; the simulator's, the last three calendar years.
+    this.ensureFinancialYears(tenant);
     this.tenants.set(tenant.tenantId, tenant);
     return tenant;
+  }
+
+  // ---- financial years (CONTRACT.md rules Y1, Y2) ---------------------------------------------
+
+  /**
+   * Adds a financial year: `from`–`to` must not overlap another (Fortnox's years never do, which is
+   * why a date names at most one); its Id is the next after the highest.
+   */
+  addFinancialYear(t: SimTenant, from: string, to: string, method: FxFinancialYear['AccountingMethod'] = 'ACCRUAL') {
+    if (!isDate(from) || !isDate(to) || to < from)
+      throw badRequest(FORTNOX_ERROR.invalidDate, `Ogiltigt datum (FromDate: ${from}, ToDate: ${to})`);
+    if (t.financialYears.some((y) => y.FromDate <= to && y.ToDate >= from))
+      throw badRequest(FORTNOX_ERROR.invalidParameter, 'Räkenskapsåret överlappar ett befintligt räkenskapsår.');
+    const year = financialYear(Math.max(0, ...t.financialYears.map((y) => y.Id)) + 1, from, to, method);
+    t.financialYears.push(year);
+    return year;
+  }
+
+  /**
+   * Financial years through today's: a company without any gets the calendar year two years back,
+   * and each year is followed by the next twelve months until today is covered, as the company's
+   * bookkeeper makes them at the turn of a year (index.ts does so for a saved company on restart).
+   */
+  ensureFinancialYears(t: SimTenant) {
+    const today = this.today();
+    if (t.financialYears.length === 0) {
+      const first = Number(today.slice(0, 4)) - 2;
+      this.addFinancialYear(t, `${first}-01-01`, `${first}-12-31`);
+    }
+    const latest = () => t.financialYears.reduce((a, b) => (a.ToDate > b.ToDate ? a : b));
+    for (let last = latest(); last.ToDate < today; last = latest()) {
+      const from = addDays(last.ToDate, 1);
+      this.addFinancialYear(t, from, addDays(addMonths(from, 12), -1));
+    }
+  }
+
+  /** The financial year a date lies in, if any (rule Y1). */
+  financialYearOf(t: SimTenant, date: string): FxFinancialYear | undefined {
+    return t.financialYears.find((y) => y.FromDate <= date && date <= y.ToDate);
+  }
+
+  /** `GET /3/financialyears/{Id}` (rule Y1). */
+  getFinancialYear(t: SimTenant, id: string): FxFinancialYear {
+    const year = /^\d+$/.test(id) ? t.financialYears.find((y) => y.Id === Number(id)) : undefined;
+    if (!year) throw notFound(FORTNOX_ERROR.financialYearNotFound, `Kan inte hitta räkenskapsåret (${id})`);
+    return year;
+  }
+
+  /**
+   * The financial year a voucher request is for (rule Y2): `financialyear` (an Id), else
+   * `financialyeardate` (the year of that date), else the year of today's date. A year the company
+   * does not have is refused.
+   */
+  voucherYear(t: SimTenant, params: URLSearchParams): FxFinancialYear {
+    const id = params.get('financialyear');
+    if (id !== null) {
+      if (!/^\d+$/.test(id)) throw badRequest(FORTNOX_ERROR.invalidParameter, 'Ogiltig parameter i anropet.');
+      const year = t.financialYears.find((y) => y.Id === Number(id));
+      if (!year) throw badRequest(FORTNOX_ERROR.financialYearNotFound, `Kan inte hitta räkenskapsåret (${id})`);
+      return year;
+    }
+    const date = params.get('financialyeardate') ?? this.today();
+    if (!isDate(date)) throw badRequest(FORTNOX_ERROR.invalidParameter, 'Ogiltig parameter i anropet.');
+    const year = this.financialYearOf(t, date);
+    if (!year) throw badRequest(FORTNOX_ERROR.financialYearMissing, `Det finns inget räkenskapsår för datumet ${date}.`);
+    return year;
   }
 
   tenant(tenantId: string): SimTenant {
@@ -702,12 +767,15 @@ export class FortnoxSimStore {
     rows: FxVoucherRow[],
     comments = '',
   ): FxVoucher {
-    const number = this.nextVoucherNumber(t, series);
+    // Booked in the financial year of its date; Fortnox books nothing where the company has no year (rule Y2).
+    const year = this.financialYearOf(t, date);
+    if (!year) throw badRequest(FORTNOX_ERROR.financialYearMissing, `Det finns inget räkenskapsår för datumet ${date}.`);
+    const number = this.nextVoucherNumber(t, year, series);
     const voucher: FxVoucher = {
-      '@url': `https://api.fortnox.se/3/vouchers/${series}/${number}`,
+      '@url': `https://api.fortnox.se/3/vouchers/${series}/${number}?financialyear=${year.Id}`,
       VoucherSeries: series,
       VoucherNumber: number,
-      Year: Number(date.slice(0, 4)),
+      Year: year.Id,
       TransactionDate: date,
       Description: description,
       ReferenceNumber: reference,
@@ -715,7 +783,7 @@ export class FortnoxSimStore {
       VoucherRows: rows,
       Comments: comments,
     };
-    t.vouchers.set(`${series}${number}`, { doc: voucher, modifiedAt: this.clock().getTime() });
+    t.vouchers.set(voucherKey(year.Id, series, number), { doc: voucher, modifiedAt: this.clock().getTime() });
     return voucher;
   }
 
@@ -1078,35 +1146,37 @@ export class FortnoxSimStore {
     return [...(t[kind] as Map<string, Stored<unknown>>).values()];
   }
 
-  // ---- vouchers (CONTRACT.md rule A5) -----------------------------------------------------------
+  // ---- vouchers (CONTRACT.md rules A5, Y2) -------------------------------------------------------
 
-  private nextVoucherNumber(t: SimTenant, series: VoucherSeries): number {
-    switch (series) {
-      case 'B':
-        return t.next.voucherB++;
-      case 'C':
-        return t.next.voucherC++;
-      case 'A':
-        t.next.voucherA = (t.next.voucherA ?? 1) + 1;
-        return t.next.voucherA - 1;
-      default:
-        t.next.voucherD = (t.next.voucherD ?? 1) + 1;
-        return t.next.voucherD - 1;
-    }
+  /** Each series numbers its vouchers anew in every financial year, from 1 (rule Y2). */
+  private nextVoucherNumber(t: SimTenant, year: FxFinancialYear, series: VoucherSeries): number {
+    let highest = 0;
+    for (const { doc } of t.vouchers.values())
+      if (doc.Year === year.Id && doc.VoucherSeries === series) highest = Math.max(highest, doc.VoucherNumber);
+    return highest + 1;
   }
 
-  getVoucher(t: SimTenant, series: string, number: string): FxVoucher {
-    const stored = t.vouchers.get(`${series}${number}`);
+  /** `GET /3/vouchers/{series}/{number}` in the financial year the request is for (rule Y2). */
+  getVoucher(t: SimTenant, series: string, number: string, year: FxFinancialYear): FxVoucher {
+    const stored = t.vouchers.get(voucherKey(year.Id, series, number));
     if (!stored) throw notFound(FORTNOX_ERROR.noValidIdentifier, 'Kan inte hitta verifikationen');
     return stored.doc;
   }
 
-  /** `POST /3/vouchers`: a balanced voucher on existing accounts in an existing series. */
-  createVoucher(t: SimTenant, body: Body): FxVoucher {
+  /**
+   * `POST /3/vouchers`: a balanced voucher on existing accounts in an existing series, booked in
+   * the financial year the request is for (rule Y2): its date must lie in that year.
+   */
+  createVoucher(t: SimTenant, body: Body, year: FxFinancialYear): FxVoucher {
     const series = text(body.VoucherSeries);
     if (!(VOUCHER_SERIES as readonly string[]).includes(series))
       throw badRequest(FORTNOX_ERROR.voucherSeriesMissing, `Verifikationsserien finns inte (${series})`);
     const date = requireDate(body.TransactionDate, 'TransactionDate');
+    if (date < year.FromDate || date > year.ToDate)
+      throw badRequest(
+        FORTNOX_ERROR.financialYearMissing,
+        `Datumet ${date} ligger inte i räkenskapsåret ${year.FromDate} – ${year.ToDate}.`,
+      );
     const rawRows = Array.isArray(body.VoucherRows) ? (body.VoucherRows as Body[]) : [];
     const rows: FxVoucherRow[] = rawRows.map((row) => {
       const account = num(row.Account);
@@ -1334,6 +1404,24 @@ export class FortnoxSimStore {
     return listItemOf(kind, doc as Record<string, unknown>);
   }
 }
+
+/** A financial year as Fortnox answers it (CONTRACT.md rule Y1). */
+export const financialYear = (
+  id: number,
+  from: string,
+  to: string,
+  method: FxFinancialYear['AccountingMethod'] = 'ACCRUAL',
+): FxFinancialYear => ({
+  '@url': `https://api.fortnox.se/3/financialyears/${id}`,
+  Id: id,
+  FromDate: from,
+  ToDate: to,
+  AccountingMethod: method,
+  AccountChartType: 'BAS 2024',
+});
+
+/** A voucher's key in its tenant's register: numbers repeat across financial years (rule Y2). */
+export const voucherKey = (yearId: number, series: string, number: string | number) => `${yearId}/${series}/${number}`;
 
 export function termsDays(code: string): number {
   const days = Number(code);
