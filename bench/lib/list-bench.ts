@@ -143,9 +143,9 @@ async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
     const baseUrl = `http://127.0.0.1:${address.port}`;
     const baseUrls = [baseUrl];
     const processes = db === 'postgres' ? s.processes : 1;
-    for (let n = 1; n < processes; n++) {
+    for (let n = 1; n < processes && testDb; n++) {
       const api = await forkReady<{ port: number }>('./api-process.ts', {
-        databaseUrl: testDb?.url,
+        databaseUrl: testDb.url,
         jwtSecret: t.config.JWT_SECRET,
       } satisfies ApiProcessStart);
       helpers.push(api.child);
