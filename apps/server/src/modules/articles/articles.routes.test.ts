@@ -2,36 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Article, ArticleOption, ArticleRow } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedWorld, runQueuedRefreshes } from '../../../test/fixtures/accounting';
-import type { TestMember, TestOrganisation } from '../../../test/fixtures/users';
-import type { TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
-import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
+import { describe, expect, it } from 'vitest';
+import { apiAs, connectedFile, runQueuedRefreshes } from '../../../test/fixtures/accounting';
 import { accountingFor } from '../accounting/connection/accounting-for';
 import { queueMirrorRefresh } from '../accounting/refresh/queue';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { articles } from './articles.tables';
 
-let t: TestApp;
-let app: App;
-let sim: FortnoxSimulator;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let aStaff: TestMember;
-
-beforeAll(async () => {
-  ({ t, app, sim, a, b, aStaff } = await connectedWorld());
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-const get = (url: string, who: { headers: Record<string, string> }, lang = 'sv') =>
-  app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang } });
-const send = (method: 'POST' | 'PUT', url: string, who: { headers: Record<string, string> }, payload: object, lang = 'sv') =>
-  app.inject({ method, url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang }, payload });
+const { app, sim, a, b, aStaff } = await connectedFile();
+const { get, send } = apiAs(app);
 
 const article = (overrides: object = {}) => ({
   description: 'Golfparaply med klubbmärke',

@@ -2,19 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES, type Contract, type ContractListRow, type ContractStatus } from '@fairway/shared';
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedWorld, runQueuedRefreshes } from '../../../test/fixtures/accounting';
-import {
-  addClubAccount,
-  addMember,
-  createOrganisation,
-  type TestMember,
-  type TestOrganisation,
-} from '../../../test/fixtures/users';
-import type { TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
+import { apiAs, connectedFile, runQueuedRefreshes } from '../../../test/fixtures/accounting';
+import { addClubAccount, addMember, createOrganisation } from '../../../test/fixtures/users';
 import type { AccContract } from '../../providers/accounting/provider';
-import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import { accountingFor } from '../accounting/connection/accounting-for';
 import { accountingDeps } from '../accounting/deps';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
@@ -26,40 +17,15 @@ import { changedPrice, runContractSchedules, SchedulesDeferredError } from './co
 import { todayInSweden } from './contracts.service';
 import { contractPriceChanges, contracts } from './contracts.tables';
 
-let t: TestApp;
-let app: App;
-let sim: FortnoxSimulator;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let visma: TestOrganisation;
-let aStaff: TestMember;
-let customerNumber: string;
+const { app, sim, a, b, aStaff } = await connectedFile();
+const { get, send } = apiAs(app);
+const visma = await createOrganisation(app, { name: 'Drift AB' });
+await app.db.update(clubAccounts).set({ accountingProgram: 'visma_eekonomi' }).where(eq(clubAccounts.id, visma.clubAccountId));
+const customerNumber = [...sim.store.tenant(sim.defaultTenantId).customers.keys()][0] as string;
 const today = todayInSweden();
 
 const programContract = async (number: string): Promise<AccContract> =>
   (await accountingFor(app, a, a.clubAccountId)).contracts.get(number);
-
-beforeAll(async () => {
-  ({ t, app, sim, a, b, aStaff } = await connectedWorld());
-  visma = await createOrganisation(app, { name: 'Drift AB' });
-  await app.db.update(clubAccounts).set({ accountingProgram: 'visma_eekonomi' }).where(eq(clubAccounts.id, visma.clubAccountId));
-  const tenant = sim.store.tenant(sim.defaultTenantId);
-  customerNumber = [...tenant.customers.keys()][0] as string;
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
-
-const get = (url: string, who: { headers: Record<string, string> }, lang = 'sv') =>
-  app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang } });
-const send = (method: 'POST' | 'PUT', url: string, who: { headers: Record<string, string> }, payload?: object, lang = 'sv') =>
-  app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...who.headers, 'accept-language': lang },
-    ...(payload ? { payload } : {}),
-  });
 
 const contract = (overrides: object = {}) => ({
   customerNumber,

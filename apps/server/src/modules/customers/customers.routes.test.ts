@@ -2,35 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES, type Customer, type CustomerRow } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedWorld } from '../../../test/fixtures/accounting';
-import { addMember, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
-import type { TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
-import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
+import { describe, expect, it } from 'vitest';
+import { apiAs, connectedFile } from '../../../test/fixtures/accounting';
+import { addMember } from '../../../test/fixtures/users';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { roles } from '../permissions/permissions.tables';
 import { customers } from './customers.tables';
 
-let t: TestApp;
-let app: App;
-let sim: FortnoxSimulator;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let aStaff: TestMember;
-
-beforeAll(async () => {
-  ({ t, app, sim, a, b, aStaff } = await connectedWorld());
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-const get = (url: string, who: { headers: Record<string, string> }, lang = 'sv') =>
-  app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang } });
-const send = (method: 'POST' | 'PUT', url: string, who: { headers: Record<string, string> }, payload: object, lang = 'sv') =>
-  app.inject({ method, url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang }, payload });
+const { app, sim, a, b, aStaff } = await connectedFile();
+const { get, send } = apiAs(app);
 
 const customer = (overrides: object = {}) => ({
   name: 'Greta Golfsson',

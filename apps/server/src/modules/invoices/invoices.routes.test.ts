@@ -2,41 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES, CONFIGURATION_DEFAULTS, computeInvoiceTotals, type Invoice, type InvoiceListRow } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectedWorld } from '../../../test/fixtures/accounting';
-import { addMember, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
-import type { TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiAs, connectedFile } from '../../../test/fixtures/accounting';
+import { addMember } from '../../../test/fixtures/users';
 import { stockholmDate } from '../../lib/stockholm-time';
-import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { roles } from '../permissions/permissions.tables';
 import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';
 import { subscriptionUsage } from '../subscriptions/subscriptions.tables';
 import { invoices } from './invoices.tables';
 
-let t: TestApp;
-let app: App;
-let sim: FortnoxSimulator;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let aStaff: TestMember;
-
-beforeAll(async () => {
-  ({ t, app, sim, a, b, aStaff } = await connectedWorld());
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
+const { app, sim, a, b, aStaff } = await connectedFile();
+const { get, send } = apiAs(app);
 
 afterEach(() => sim.faults.clear());
 
 type Who = { headers: Record<string, string> };
-const get = (url: string, who: Who, lang = 'sv') =>
-  app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang } });
-const send = (method: 'POST' | 'PUT', url: string, who: Who, payload: object = {}, lang = 'sv') =>
-  app.inject({ method, url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang }, payload });
 const list = async (query: string, who: Who = a.owner) => {
   const res = await get(`/invoices?pageSize=100&${query}`, who);
   expect(res.statusCode, res.body).toBe(200);
