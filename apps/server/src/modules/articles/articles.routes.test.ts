@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Article, ArticleOption, ArticleRow } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { apiAs, connectedFile, runQueuedRefreshes } from '../../../test/fixtures/accounting';
+import { apiAs, connectedFile, csvLines, firstSheet, runQueuedRefreshes } from '../../../test/fixtures/accounting';
 import { accountingFor } from '../accounting/connection/accounting-for';
 import { queueMirrorRefresh } from '../accounting/refresh/queue';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
@@ -248,10 +247,7 @@ describe('articles', () => {
     const csv = await get('/articles/export?format=csv&type=STOCK', a.owner);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const lines = csvLines(csv);
     expect(lines[0]).toContain('Artikelnummer;Benämning;Typ');
     const balls = lines.find((l) => l.startsWith('140;'));
     expect(balls).toContain('Golfbollar Pro V1, 12-pack');
@@ -260,9 +256,7 @@ describe('articles', () => {
 
     const xlsx = await get('/articles/export?format=xlsx', a.owner, 'en');
     expect(xlsx.headers['content-disposition']).toMatch(/articles-\d{4}-\d{2}-\d{2}\.xlsx/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
+    const sheet = await firstSheet(xlsx);
     expect(sheet?.getRow(1).getCell(1).value).toBe('Article number');
     expect(sheet?.rowCount).toBe(simArticles() + 1);
   });
