@@ -1,18 +1,21 @@
+import type { Db, Tx } from '../../db/client';
 import type { AccArticle } from '../../providers/accounting/provider';
 import {
-  awaitingWholeReadOf,
+  awaitingWholeRead,
   type DocumentMirror,
-  MIRRORED_BASE,
+  type ListItemWrite,
   type MirrorTarget,
-  mirrorRowBase,
   mirrorTableUpkeep,
-  mirrorWriter,
+  timestampOf,
+  writeMirrorDocuments,
 } from '../accounting/mirror/mirror';
 import { articles } from './articles.tables';
 
 export function articleRow(target: MirrorTarget, a: AccArticle, createdBy?: string | null): typeof articles.$inferInsert {
   return {
-    ...mirrorRowBase(target, a, createdBy),
+    organisationId: target.organisationId,
+    clubAccountId: target.clubAccountId,
+    number: a.number,
     description: a.description,
     type: a.type,
     unit: a.unit,
@@ -20,6 +23,10 @@ export function articleRow(target: MirrorTarget, a: AccArticle, createdBy?: stri
     vatPercent: a.vatPercent,
     salesPriceOre: a.salesPriceOre,
     stockQuantityHundredths: a.stockQuantityHundredths,
+    externalRef: a.externalRef,
+    ...(createdBy ? { createdBy } : {}),
+    data: a,
+    providerModifiedAt: timestampOf(a.modifiedAt),
   };
 }
 
@@ -31,7 +38,9 @@ const MIRRORED = [
   'vatPercent',
   'salesPriceOre',
   'stockQuantityHundredths',
-  ...MIRRORED_BASE,
+  'externalRef',
+  'data',
+  'providerModifiedAt',
 ] as const;
 
 const ARTICLES_MIRROR: DocumentMirror<AccArticle, typeof articles> = { table: articles, row: articleRow, columns: MIRRORED };
@@ -45,10 +54,20 @@ const ARTICLES_MIRROR: DocumentMirror<AccArticle, typeof articles> = { table: ar
  * cleared in the program (an EAN, a purchase price) is cleared here too; only our reference is
  * carried over.
  */
-export const mirrorArticles = mirrorWriter(ARTICLES_MIRROR);
+export async function mirrorArticles(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  items: AccArticle[],
+  createdBy?: string | null,
+  whole = false,
+  list: ListItemWrite<AccArticle> = { omits: [] },
+): Promise<number> {
+  return writeMirrorDocuments(conn, ARTICLES_MIRROR, target, items, createdBy, whole, list);
+}
 
 /** Up to `limit` articles held only as list items, or changed since their whole read. */
-export const articlesAwaitingWholeRead = awaitingWholeReadOf(articles);
+export const articlesAwaitingWholeRead = (conn: Db | Tx, target: MirrorTarget, limit: number, after: string | null = null) =>
+  awaitingWholeRead(conn, articles, target, limit, after);
 
 /** The article mirror's upkeep in a refresh: a full read prunes the articles the program no longer has. */
 export const articlesMirrorTable = mirrorTableUpkeep(articles, { pruned: true });

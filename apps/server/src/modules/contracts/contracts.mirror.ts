@@ -1,18 +1,21 @@
+import type { Db, Tx } from '../../db/client';
 import type { AccContract } from '../../providers/accounting/provider';
 import {
-  awaitingWholeReadOf,
+  awaitingWholeRead,
   type DocumentMirror,
-  MIRRORED_BASE,
+  type ListItemWrite,
   type MirrorTarget,
-  mirrorRowBase,
   mirrorTableUpkeep,
-  mirrorWriter,
+  timestampOf,
+  writeMirrorDocuments,
 } from '../accounting/mirror/mirror';
 import { contracts } from './contracts.tables';
 
 export function contractRow(target: MirrorTarget, c: AccContract, createdBy?: string | null): typeof contracts.$inferInsert {
   return {
-    ...mirrorRowBase(target, c, createdBy),
+    organisationId: target.organisationId,
+    clubAccountId: target.clubAccountId,
+    number: c.number,
     customerNumber: c.customerNumber,
     customerName: c.customerName,
     contractDate: c.contractDate,
@@ -25,6 +28,10 @@ export function contractRow(target: MirrorTarget, c: AccContract, createdBy?: st
     contractLength: c.contractLength,
     lastInvoiceDate: c.lastInvoiceDate,
     totalOre: c.totalOre,
+    externalRef: c.externalRef,
+    ...(createdBy ? { createdBy } : {}),
+    data: c,
+    providerModifiedAt: timestampOf(c.modifiedAt),
   };
 }
 
@@ -42,7 +49,9 @@ const MIRRORED = [
   'contractLength',
   'lastInvoiceDate',
   'totalOre',
-  ...MIRRORED_BASE,
+  'externalRef',
+  'data',
+  'providerModifiedAt',
 ] as const;
 
 /** Rows are kept from a full read while the contract's total is unchanged (lists carry no rows). */
@@ -61,10 +70,20 @@ const CONTRACTS_MIRROR: DocumentMirror<AccContract, typeof contracts> = {
  * program's list items leave out (`list.omits`), and marks a changed contract for a whole read
  * (writeMirrorDocuments in modules/accounting/mirror/mirror.ts).
  */
-export const mirrorContracts = mirrorWriter(CONTRACTS_MIRROR);
+export async function mirrorContracts(
+  conn: Db | Tx,
+  target: MirrorTarget,
+  items: AccContract[],
+  createdBy?: string | null,
+  whole = false,
+  list: ListItemWrite<AccContract> = { omits: [] },
+): Promise<number> {
+  return writeMirrorDocuments(conn, CONTRACTS_MIRROR, target, items, createdBy, whole, list);
+}
 
 /** Up to `limit` contracts held only as list items, or changed since their whole read. */
-export const contractsAwaitingWholeRead = awaitingWholeReadOf(contracts);
+export const contractsAwaitingWholeRead = (conn: Db | Tx, target: MirrorTarget, limit: number, after: string | null = null) =>
+  awaitingWholeRead(conn, contracts, target, limit, after);
 
 /** The contract mirror's upkeep in a refresh: a full read prunes the contracts the program no longer has. */
 export const contractsMirrorTable = mirrorTableUpkeep(contracts, { pruned: true });

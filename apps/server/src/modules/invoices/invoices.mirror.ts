@@ -3,9 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import type { AccInvoice, InvoicePayment, SummaryOmits } from '../../providers/accounting/provider';
 import {
   documentToStore,
-  MIRRORED_BASE,
   type MirrorTarget,
-  mirrorRowBase,
   mirrorTableUpkeep,
   storedDocuments,
   summaryToStore,
@@ -23,7 +21,9 @@ function fullyPaidOn(i: AccInvoice): string | null {
 
 export function invoiceRow(target: MirrorTarget, i: AccInvoice, createdBy?: string | null): typeof invoices.$inferInsert {
   return {
-    ...mirrorRowBase(target, i, createdBy),
+    organisationId: target.organisationId,
+    clubAccountId: target.clubAccountId,
+    number: i.number,
     customerNumber: i.customerNumber,
     customerName: i.customerName,
     invoiceDate: i.invoiceDate,
@@ -44,6 +44,10 @@ export function invoiceRow(target: MirrorTarget, i: AccInvoice, createdBy?: stri
     contractNumber: i.contractNumber,
     deliveryMethod: i.deliveryMethod,
     fullyPaidOn: fullyPaidOn(i),
+    externalRef: i.externalRef,
+    ...(createdBy ? { createdBy } : {}),
+    data: i,
+    providerModifiedAt: timestampOf(i.modifiedAt),
   };
 }
 
@@ -68,7 +72,9 @@ const MIRRORED = [
   'contractNumber',
   'deliveryMethod',
   'fullyPaidOn',
-  ...MIRRORED_BASE,
+  'externalRef',
+  'data',
+  'providerModifiedAt',
 ] as const;
 
 /** Rows and payments are kept from a full read while total and balance are unchanged. */

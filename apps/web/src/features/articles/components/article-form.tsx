@@ -10,7 +10,7 @@ import {
   updateArticleBodySchema,
   VAT_RATES,
 } from '@fairway/shared';
-import { Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Fragment } from 'react';
 import { type Control, Controller, type FieldPath, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,6 @@ import {
   FormSwitch,
   textValue,
   useDocumentForm,
-  withNewNumber,
 } from '../../../components/form/use-document-form';
 import { FormSection } from '../../../components/form-section';
 import { formatOre } from '../../../lib/money';
@@ -95,7 +94,8 @@ export function articleFormValues(article?: Article): ArticleFormValues {
     weightGrams: article?.weightGrams ?? null,
     notes: textValue(article?.notes),
   };
-  return withNewNumber(article, values);
+  // The number is given once, when creating; the edit body has no such field.
+  return article ? values : { number: '', ...values };
 }
 
 function readOnlyValue(label: string, value: string) {
@@ -147,21 +147,21 @@ export type ArticleFormProps = DocumentFormProps<CreateArticleInput | UpdateArti
  * and size and weight. Validated with the shared schema before anything is sent; the server's
  * field messages land on the inputs and the accounting program's refusal in the alert at the top.
  */
-export function ArticleForm({ article, ...props }: ArticleFormProps) {
+export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFormProps) {
   const { t, i18n } = useTranslation('articles');
   const lang = i18n.language === 'en' ? 'en' : 'sv';
-  const { form, field, frame, textInput, textArea } = useDocumentForm<ArticleFormValues, CreateArticleInput | UpdateArticleInput>(
-    {
-      ...props,
-      ns: 'articles',
-      creating: article === undefined,
-      createSchema: createArticleBodySchema,
-      updateSchema: updateArticleBodySchema,
-      defaultValues: articleFormValues(article),
-      serverFields: () => ARTICLE_FORM_FIELDS,
-    },
-  );
-  const { creating, readOnly } = frame;
+  const creating = article === undefined;
+  const { form, field, submit, failure } = useDocumentForm<ArticleFormValues, CreateArticleInput | UpdateArticleInput>({
+    ns: 'articles',
+    creating,
+    createSchema: createArticleBodySchema,
+    updateSchema: updateArticleBodySchema,
+    defaultValues: articleFormValues(article),
+    readOnly,
+    serverFields: () => ARTICLE_FORM_FIELDS,
+    onSubmit,
+    onSaved,
+  });
   const { control, register, formState } = form;
   const codes = useCustomizations();
   const stockItem = useWatch({ control, name: 'stockItem' }) ?? false;
@@ -212,10 +212,19 @@ export function ArticleForm({ article, ...props }: ArticleFormProps) {
   );
 
   return (
-    <DocumentFormFrame {...frame} label={article ? article.description : t('page.createTitle')} backTo={ARTICLE_PATHS.list}>
+    <DocumentFormFrame
+      ns="articles"
+      label={article ? article.description : t('page.createTitle')}
+      creating={creating}
+      onSubmit={submit}
+      readOnly={readOnly}
+      failure={failure}
+      submitting={formState.isSubmitting}
+      backTo={ARTICLE_PATHS.list}
+    >
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {creating ? textInput('number', { maxLength: 50 }) : null}
+          {creating ? <TextInput {...field('number')} {...register('number')} maxLength={50} autoComplete="off" /> : null}
           <TextInput
             {...field('description')}
             {...register('description')}
@@ -247,10 +256,15 @@ export function ArticleForm({ article, ...props }: ArticleFormProps) {
               />
             )}
           />
-          {textInput('ean', { maxLength: 14, inputMode: 'numeric' })}
-          {textInput('supplierNumber', { maxLength: 50 })}
-          {textInput('manufacturer', { maxLength: 50 })}
-          {textInput('manufacturerArticleNumber', { maxLength: 50 })}
+          <TextInput {...field('ean')} {...register('ean')} maxLength={14} inputMode="numeric" autoComplete="off" />
+          <TextInput {...field('supplierNumber')} {...register('supplierNumber')} maxLength={50} autoComplete="off" />
+          <TextInput {...field('manufacturer')} {...register('manufacturer')} maxLength={50} autoComplete="off" />
+          <TextInput
+            {...field('manufacturerArticleNumber')}
+            {...register('manufacturerArticleNumber')}
+            maxLength={50}
+            autoComplete="off"
+          />
         </SimpleGrid>
         <Group gap="xl">
           {toggle('active')}
@@ -282,7 +296,14 @@ export function ArticleForm({ article, ...props }: ArticleFormProps) {
         <PriceSummary control={control} />
       </FormSection>
 
-      <FormSection legend={t('form.sections.accounts')} hint={t('form.sections.accountsHint')}>
+      <FormSection
+        legend={t('form.sections.accounts')}
+        intro={
+          <Text fz="sm" c="dimmed">
+            {t('form.sections.accountsHint')}
+          </Text>
+        }
+      >
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
           <AccountingCodeFields control={control} names={ACCOUNTS} fieldProps={field} />
         </SimpleGrid>
@@ -291,7 +312,13 @@ export function ArticleForm({ article, ...props }: ArticleFormProps) {
       <FormSection legend={t('form.sections.stock')}>
         {toggle('stockItem')}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          {textInput('stockPlace', { maxLength: 50, disabled: !stockItem })}
+          <TextInput
+            {...field('stockPlace')}
+            {...register('stockPlace')}
+            maxLength={50}
+            autoComplete="off"
+            disabled={!stockItem}
+          />
           {quantity('stockQuantityHundredths')}
           {quantity('orderPointHundredths')}
         </SimpleGrid>
@@ -314,7 +341,9 @@ export function ArticleForm({ article, ...props }: ArticleFormProps) {
         </SimpleGrid>
       </FormSection>
 
-      <FormSection legend={t('form.sections.notes')}>{textArea('notes', { minRows: 3 })}</FormSection>
+      <FormSection legend={t('form.sections.notes')}>
+        <Textarea {...field('notes')} {...register('notes')} autosize minRows={3} maxRows={8} maxLength={1024} />
+      </FormSection>
     </DocumentFormFrame>
   );
 }

@@ -7,16 +7,16 @@ import {
   type UpdateInvoiceInput,
   updateInvoiceBodySchema,
 } from '@fairway/shared';
-import { Anchor, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { Controller, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountingCodeFields } from '../../../components/accounting/components/accounting-code-fields';
 import { CustomerLookupField } from '../../../components/accounting/components/customer-lookup';
-import { DocumentRowsSection } from '../../../components/accounting/components/document-rows-editor';
+import { DocumentRowsEditor } from '../../../components/accounting/components/document-rows-editor';
 import { LabelledSegments } from '../../../components/accounting/components/labelled-segments';
 import { DocumentFormFrame } from '../../../components/form/document-form-frame';
-import { type DocumentFormProps, FormDate, useDocumentForm } from '../../../components/form/use-document-form';
+import { FormDate, useDocumentForm } from '../../../components/form/use-document-form';
 import { FormSection } from '../../../components/form-section';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
@@ -36,11 +36,17 @@ function failureOf(error: unknown, leftover: string | null): Failure | null {
   return leftover ? { text: leftover, quota: false } : null;
 }
 
-/** `readOnlyText` says why it is read-only when not for want of the write scope (booked, cancelled, a stale copy). */
-export type InvoiceFormProps = DocumentFormProps<CreateInvoiceInput | UpdateInvoiceInput> & {
+export interface InvoiceFormProps {
   /** The invoice to edit; absent when creating. */
   invoice?: Invoice;
-};
+  readOnly: boolean;
+  /** Why it is read-only, when not for want of the write scope (booked, cancelled, a stale copy). */
+  readOnlyText?: string;
+  /** Sends the validated body; throws the API's refusal. */
+  onSubmit: (body: CreateInvoiceInput | UpdateInvoiceInput) => Promise<unknown>;
+  /** After a successful save (the guard is already off), with the answer. */
+  onSaved: (saved: unknown) => void;
+}
 
 /**
  * Invoice (docs/invoices.md): customer, dates and terms, type, references, rows with article lookup and
@@ -49,20 +55,22 @@ export type InvoiceFormProps = DocumentFormProps<CreateInvoiceInput | UpdateInvo
  * alert at the top. A new invoice carries one request id for the life of the form, so sending it
  * twice (a double click, a retry after a lost answer) makes one invoice.
  */
-export function InvoiceForm({ invoice, ...props }: InvoiceFormProps) {
+export function InvoiceForm({ invoice, readOnly, readOnlyText, onSubmit, onSaved }: InvoiceFormProps) {
   const { t } = useTranslation('invoices');
-  const { form, field, frame, textInput, textArea } = useDocumentForm<InvoiceFormValues, CreateInvoiceInput, Failure>({
-    ...props,
+  const creating = invoice === undefined;
+  const { form, field, submit, failure } = useDocumentForm<InvoiceFormValues, CreateInvoiceInput, Failure>({
     ns: 'invoices',
-    creating: invoice === undefined,
+    creating,
     createSchema: createInvoiceBodySchema,
     updateSchema: updateInvoiceBodySchema,
     defaultValues: invoiceFormValues(invoice),
+    readOnly,
     serverFields: (values) => invoiceFormFields(values.rows.length) as Path[],
+    onSubmit,
+    onSaved,
     failureOf,
   });
-  const { creating, readOnly, failure } = frame;
-  const { control, setValue, getValues } = form;
+  const { control, register, setValue, getValues, formState } = form;
 
   const date = (name: 'invoiceDate' | 'dueDate') => (
     <FormDate
@@ -76,8 +84,12 @@ export function InvoiceForm({ invoice, ...props }: InvoiceFormProps) {
 
   return (
     <DocumentFormFrame
-      {...frame}
+      ns="invoices"
       label={invoice ? t('page.formLabel', { number: invoice.number }) : t('page.createTitle')}
+      creating={creating}
+      onSubmit={submit}
+      readOnly={readOnly}
+      readOnlyText={readOnlyText}
       failure={
         failure
           ? {
@@ -96,11 +108,20 @@ export function InvoiceForm({ invoice, ...props }: InvoiceFormProps) {
             }
           : null
       }
+      submitting={formState.isSubmitting}
       backTo={INVOICE_PATHS.list}
     >
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <CustomerLookupField control={control} {...field('customerNumber')} document={invoice} disabled={readOnly} />
+          <CustomerLookupField
+            control={control}
+            name="customerNumber"
+            {...field('customerNumber')}
+            placeholder={t('fields.customerNumber.placeholder')}
+            initialName={invoice?.customerName}
+            disabled={readOnly}
+            withAsterisk
+          />
           <Controller
             control={control}
             name="invoiceType"
@@ -135,23 +156,35 @@ export function InvoiceForm({ invoice, ...props }: InvoiceFormProps) {
 
       <FormSection legend={t('form.sections.references')}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
-          {textInput('yourReference', { maxLength: 50 })}
-          {textInput('ourReference', { maxLength: 50 })}
+          <TextInput {...field('yourReference')} {...register('yourReference')} maxLength={50} autoComplete="off" />
+          <TextInput {...field('ourReference')} {...register('ourReference')} maxLength={50} autoComplete="off" />
           <AccountingCodeFields control={control} names={['costCenter', 'project']} fieldProps={field} />
         </SimpleGrid>
       </FormSection>
 
-      <DocumentRowsSection
-        ns="invoices"
-        form={form}
-        readOnly={readOnly}
-        maxRows={INVOICE_ROWS_MAX}
-        testIdPrefix="invoice"
-        roundToKrona
-      />
+      <FormSection legend={t('form.sections.rows')}>
+        <DocumentRowsEditor
+          control={control}
+          setValue={setValue}
+          readOnly={readOnly}
+          maxRows={INVOICE_ROWS_MAX}
+          label={t('form.rowsLabel')}
+          testIdPrefix="invoice"
+          totalLabel={t('form.totals.total')}
+          roundToKrona
+        />
+      </FormSection>
 
       <FormSection legend={t('form.sections.remarks')}>
-        {textArea('remarks', { minRows: 2, description: creating ? t('fields.remarks.description') : undefined })}
+        <Textarea
+          {...field('remarks')}
+          description={creating ? t('fields.remarks.description') : undefined}
+          {...register('remarks')}
+          autosize
+          minRows={2}
+          maxRows={8}
+          maxLength={1024}
+        />
       </FormSection>
     </DocumentFormFrame>
   );
