@@ -1,12 +1,12 @@
 import { formatSek, monthlyPriceOre, type Package, type Subscription } from '@fairway/shared';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdatePackage } from '../api/update-package';
 import { DowngradeModal } from './downgrade-modal';
+import { PlanChangeButton } from './plan-change-button';
 import { useLang } from './use-lang';
 
 export interface PackageCardsProps {
@@ -93,16 +93,13 @@ export function PackageCards({ subscription, packages, viewerId }: PackageCardsP
                   {t('packages.clubAccounts', { count: pkg.maxClubAccounts })}
                 </Text>
                 {isCurrent || !subscription.canManage ? null : (
-                  <Button
-                    mt="xs"
-                    variant={upgrade ? 'filled' : 'default'}
-                    leftSection={upgrade ? <IconArrowUp size={16} /> : <IconArrowDown size={16} />}
-                    disabled={pending || subscription.status !== 'active'}
+                  <PlanChangeButton
+                    upgrade={upgrade}
+                    pending={pending}
+                    active={subscription.status === 'active'}
                     loading={update.isPending && update.variables?.packageId === pkg.id}
                     onClick={() => choose(pkg)}
-                  >
-                    {pending ? t('packages.pending') : t(upgrade ? 'packages.upgrade' : 'packages.downgrade')}
-                  </Button>
+                  />
                 )}
               </Stack>
             </Card>

@@ -1,13 +1,13 @@
 import { type DuplicateTier, formatSek, monthlyPriceOre, type Subscription } from '@fairway/shared';
-import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateTier } from '../api/update-tier';
 import { CurrentPlanCard, UsageMeter } from './current-package-card';
+import { PlanChangeButton } from './plan-change-button';
 import { useLang } from './use-lang';
 
 /**
@@ -175,16 +175,13 @@ export function TierCards({
                   {t('tiers.history', { count: tier.historyMonths })}
                 </Text>
                 {isCurrent || !subscription.canManage ? null : (
-                  <Button
-                    mt="xs"
-                    variant={upgrade ? 'filled' : 'default'}
-                    leftSection={upgrade ? <IconArrowUp size={16} /> : <IconArrowDown size={16} />}
-                    disabled={pending || subscription.status !== 'active'}
+                  <PlanChangeButton
+                    upgrade={upgrade}
+                    pending={pending}
+                    active={subscription.status === 'active'}
                     loading={update.isPending && update.variables?.tierId === tier.id}
                     onClick={() => choose(tier)}
-                  >
-                    {pending ? t('packages.pending') : t(upgrade ? 'packages.upgrade' : 'packages.downgrade')}
-                  </Button>
+                  />
                 )}
               </Stack>
             </Card>
