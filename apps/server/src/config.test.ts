@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       SEED_DEMO: true,
       TRUST_PROXY: false,
       RUN_STALE_SECONDS: 90,
+      RUN_TURN_SECONDS: 30,
     });
     expect(config.WEB_DIST.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
     expect(path.isAbsolute(config.WEB_DIST)).toBe(true);
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
       SEED_DEMO: '0',
       TRUST_PROXY: 'yes',
       RUN_STALE_SECONDS: '5',
+      RUN_TURN_SECONDS: '2',
     });
     expect(config).toMatchObject({
       NODE_ENV: 'production',
@@ -78,6 +80,7 @@ describe('loadConfig', () => {
       SEED_DEMO: false,
       TRUST_PROXY: true,
       RUN_STALE_SECONDS: 5,
+      RUN_TURN_SECONDS: 2,
     });
   });
 

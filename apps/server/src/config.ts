@@ -80,6 +80,7 @@ const envSchema = z.object({
   SEED_DEMO: bool(true),
   TRUST_PROXY: bool(false),
   RUN_STALE_SECONDS: z.coerce.number().min(1).max(3600).default(90),
+  RUN_TURN_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   INIT_CWD: optionalString,
   // Accounting programs' OAuth apps. Without a client id, connections use the built-in simulator.
   FORTNOX_CLIENT_ID: optionalString,
@@ -134,6 +135,8 @@ export interface Config {
    * beats every few seconds, so 90 s covers a busy machine without leaving a crashed run for long.
    */
   RUN_STALE_SECONDS: number;
+  /** How long a run works before it lets a waiting run of its kind have the worker (lib/runs/run-engine.ts). */
+  RUN_TURN_SECONDS: number;
   /** Where the nightly backup writes (docs/backup.md); undefined = no nightly backup. */
   BACKUP_DIR: string | undefined;
   /** Nightly backups kept in BACKUP_DIR; older ones are deleted. */
@@ -223,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SEED_DEMO: e.SEED_DEMO,
     TRUST_PROXY: e.TRUST_PROXY,
     RUN_STALE_SECONDS: e.RUN_STALE_SECONDS,
+    RUN_TURN_SECONDS: e.RUN_TURN_SECONDS,
     BACKUP_DIR: e.BACKUP_DIR ? path.resolve(base, e.BACKUP_DIR) : undefined,
     BACKUP_KEEP: e.BACKUP_KEEP,
     BACKUP_KEY: e.BACKUP_KEY,

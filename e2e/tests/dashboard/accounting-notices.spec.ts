@@ -77,7 +77,8 @@ describe('accounting notices on the dashboard home', () => {
   });
 
   // The new club's first refresh may wait for a refresh worker while other clubs' refreshes run
-  // (two at a time per process), minutes on a loaded machine: the waits allow for that.
+  // (two at a time per process; a long one lets it in after its turn, RUN_TURN_SECONDS), and it
+  // reads every invoice whole at the program's pace: the waits allow for a loaded machine.
   it('Visma eEkonomi consent withdrawn in Visma: the reconnect prompt, and reconnecting from it lifts it', {
     timeout: 480_000,
   }, async () => {

@@ -71,6 +71,8 @@ export class Jobs {
   readonly boss: PgBoss;
   readonly runWorkers: boolean;
   private readonly logger: FastifyBaseLogger;
+  private readonly database: Database;
+  private readonly schema: string;
   private readonly registrations = new Map<string, Registration>();
   private readonly queues = new Map<string, Promise<void>>();
   private state: 'new' | 'started' | 'working' | 'stopped' = 'new';
@@ -79,9 +81,11 @@ export class Jobs {
     this.runWorkers = options.runWorkers;
     this.logger = options.logger;
     const { database } = options;
+    this.database = database;
+    this.schema = options.schema ?? 'pgboss';
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => database.executeSql(text, values) },
-      schema: options.schema ?? 'pgboss',
+      schema: this.schema,
       migrate: true,
       // Maintenance (expiry, archiving) and cron schedules belong to worker processes.
       supervise: options.runWorkers,
@@ -117,6 +121,20 @@ export class Jobs {
     this.assertRunning();
     await this.createQueue(queue);
     return this.boss.send(queue, data, options);
+  }
+
+  /**
+   * Whether a job of the queue, of at least `minPriority`, could start now (queued or retrying,
+   * its start time come): someone a busy worker could make room for.
+   */
+  async waiting(queue: string, minPriority = 0): Promise<boolean> {
+    // pg-boss' own getQueueSize counts jobs whose start lies in the future too.
+    const result = await this.database.executeSql(
+      `select exists (select 1 from ${this.schema}.job where name = $1 and state in ('created', 'retry')
+         and start_after <= now() and priority >= $2) as waiting`,
+      [queue, minPriority],
+    );
+    return (result.rows[0] as { waiting?: boolean } | undefined)?.waiting === true;
   }
 
   /** Registers the handler of a queue; one handler per queue and process. */

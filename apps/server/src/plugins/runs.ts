@@ -17,6 +17,7 @@ export const runsPlugin = fp(
       jobs: app.jobs,
       log,
       staleSeconds: app.config.RUN_STALE_SECONDS,
+      turnSeconds: app.config.RUN_TURN_SECONDS,
       logEvent: (input) => logEventQuietly(app.db, log, input),
     });
     runs.bind(app);

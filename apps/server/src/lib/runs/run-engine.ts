@@ -13,6 +13,7 @@ import {
   claimForgottenQueuedRuns,
   claimRun,
   deadRuns,
+  passTurn,
   type RunState,
   type RunTable,
   readRunState,
@@ -34,11 +35,16 @@ import {
  *   checkpoint, or its module's own ledger).
  * - Taken over: a worker whose lease was replaced (it fell silent and the run was handed on)
  *   stops at its next beat or progress write, without touching the run.
+ * - Turns: a long run (a first refresh of a large company, a big scan) that has worked
+ *   RUN_TURN_SECONDS lets a waiting run of its kind (another club's, as urgent or more) have the
+ *   worker at its next `checkTurn`: it is queued again behind it, with no attempt counted, and the
+ *   next turn goes on from its stored progress. So a club that just connected its program waits
+ *   seconds for a worker, not the minutes of another club's first refresh.
  * - End: succeeded, or after an error queued again with backoff (a transient fault, while
  *   attempts are left) or failed; each outcome writes an event-log line.
  */
 
-export type RunOutcome = 'succeeded' | 'retry' | 'failed' | 'busy' | 'live' | 'gone' | 'taken-over';
+export type RunOutcome = 'succeeded' | 'retry' | 'failed' | 'busy' | 'live' | 'gone' | 'taken-over' | 'turn-passed';
 
 export interface RunResult {
   /** The event-log line of the success (none for a quiet run, e.g. a scheduled one with nothing new). */
@@ -60,6 +66,13 @@ export interface RunContext<TTable extends PgTable> {
   signal: AbortSignal;
   /** Throws when the run was taken over: check between steps that call other systems. */
   throwIfTakenOver(): void;
+  /**
+   * Between steps of a long run, where a new attempt can go on from what is stored: throws when
+   * the run was taken over, and, once this turn has lasted RUN_TURN_SECONDS and a run of the kind
+   * at least as urgent waits for a worker, calls `save` (progress not yet stored) and ends the
+   * attempt so the waiting run gets the worker (the engine queues this one again).
+   */
+  checkTurn(save?: () => Promise<void>): Promise<void>;
   /** Writes progress (and the heartbeat) while the run is this worker's; throws when it was taken over. */
   save(values: PgUpdateSetSource<TTable>): Promise<void>;
 }
@@ -97,6 +110,14 @@ export class RunTakenOverError extends Error {
   }
 }
 
+/** Thrown by `checkTurn` to end an attempt whose turn is over; the engine queues the run again. */
+class TurnPassed extends Error {
+  constructor(runId: string) {
+    super(`run ${runId} passed its turn to a waiting run`);
+    this.name = 'TurnPassed';
+  }
+}
+
 /** Why a run that kept dying with its worker was given up. */
 export class RunAbandonedError extends AppError {
   readonly statusCode = 500;
@@ -119,9 +140,11 @@ export const retryDelaySeconds = (attempt: number) => Math.min(30 * 2 ** Math.ma
 export interface RunEngineDeps {
   db: Db;
   database: Pick<Database, 'tryHoldLock'>;
-  jobs: Pick<Jobs, 'send' | 'createQueue' | 'work'>;
+  jobs: Pick<Jobs, 'send' | 'createQueue' | 'work' | 'waiting'>;
   log: FastifyBaseLogger;
   staleSeconds: number;
+  /** How long an attempt works before it lets a waiting run have its worker (RUN_TURN_SECONDS). */
+  turnSeconds: number;
   /** Writes an event-log line without ever throwing (the event log's `logEventQuietly`). */
   logEvent(input: LogEventInput): Promise<void>;
 }
@@ -211,20 +234,23 @@ export class RunEngine {
 
   /**
    * One attempt at a run, in this process (the job handler's, and in-process callers'). Never
-   * throws for the run's own errors: those end as a retry or a failure of the run.
+   * throws for the run's own errors: those end as a retry or a failure of the run. An in-process
+   * caller wants the run done: it takes no turns unless `takeTurns` (the job handler's attempts do).
    */
   attempt<TTable extends PgTable, TOptions>(
     kind: RunKind<TTable, TOptions>,
     runId: string,
     options?: TOptions,
+    how: { takeTurns?: boolean } = {},
   ): Promise<RunOutcome> {
-    return this.attemptJob(kind, { runId }, options);
+    return this.attemptJob(kind, { runId }, options, how.takeTurns === true);
   }
 
   private async attemptJob<TTable extends PgTable, TOptions>(
     kind: RunKind<TTable, TOptions>,
     { runId, waits = 0, urgency = 'background' }: RunJob,
     options?: TOptions,
+    takeTurns = true,
   ): Promise<RunOutcome> {
     const { db, database, staleSeconds } = this.deps;
     const peek = await readRunState(db, kind.store, runId, staleSeconds);
@@ -249,7 +275,7 @@ export class RunEngine {
         return 'failed';
       }
       if (claim.outcome !== 'started') return claim.outcome;
-      return await this.work(kind, claim.run, options);
+      return await this.work(kind, claim.run, options, takeTurns ? urgency : null);
     } finally {
       await lock.release();
     }
@@ -309,8 +335,10 @@ export class RunEngine {
     kind: RunKind<TTable, TOptions>,
     run: RunState,
     options: TOptions | undefined,
+    /** The urgency its turns are taken at; null: no turns. */
+    urgency: RunUrgency | null,
   ): Promise<RunOutcome> {
-    const { db, log } = this.deps;
+    const { db, log, jobs, turnSeconds } = this.deps;
     const app = this.requireApp();
     const lease = run.lease as string;
     const controller = new AbortController();
@@ -326,16 +354,27 @@ export class RunEngine {
       );
     }, this.heartbeatMs);
     const table = kind.store.table as PgTable;
+    // The turn ends after turnSeconds; past that, the queue is asked at most every few seconds.
+    let askAt = Date.now() + turnSeconds * 1000;
     const context: RunContext<TTable> = {
       id: run.id,
       organisationId: run.organisationId,
       clubAccountId: run.clubAccountId,
       attempt: run.attempts,
-      resumed: run.attempts > 1,
+      resumed: run.started,
       lastAttempt: run.attempts >= kind.maxAttempts,
       signal: controller.signal,
       throwIfTakenOver() {
         if (controller.signal.aborted) throw new RunTakenOverError(run.id);
+      },
+      async checkTurn(save) {
+        context.throwIfTakenOver();
+        if (urgency === null || Date.now() < askAt) return;
+        askAt = Date.now() + Math.min(5_000, turnSeconds * 1000);
+        if (!(await jobs.waiting(kind.queue, JOB_PRIORITY[urgency]))) return;
+        await save?.();
+        context.throwIfTakenOver();
+        throw new TurnPassed(run.id);
       },
       async save(values) {
         context.throwIfTakenOver();
@@ -361,6 +400,15 @@ export class RunEngine {
       if (error instanceof RunTakenOverError || controller.signal.aborted) {
         log.warn({ run: run.id, kind: kind.name }, 'run taken over by another worker; this one stops');
         return 'taken-over';
+      }
+      if (error instanceof TurnPassed) {
+        if (!(await passTurn(db, kind.store, run.id, lease))) return 'taken-over';
+        log.info({ run: run.id, kind: kind.name }, 'run passed its turn to a waiting run');
+        // Behind the waiting runs of its urgency; if the job is lost, the sweep queues it again.
+        await this.enqueue(kind, run.id, { urgency: urgency ?? 'background' }).catch((e: unknown) =>
+          log.error({ err: e, run: run.id }, 'could not queue the run after its turn'),
+        );
+        return 'turn-passed';
       }
       const reason = (await kind.reasonOf(app, error, run)).slice(0, 1000);
       const retry = kind.retryable(error) && run.attempts < kind.maxAttempts;

@@ -22,6 +22,8 @@ export interface RunState {
   lease: string | null;
   /** Whether its heartbeat is younger than the stale threshold. */
   beating: boolean;
+  /** Whether an earlier attempt or turn started it: what that did is in its stored progress. */
+  started: boolean;
 }
 
 export type ClaimOutcome =
@@ -57,11 +59,13 @@ function toState(row: Row): RunState {
     attempts: Number(row.attempts),
     lease: (row.lease as string | null) ?? null,
     beating: row.beating === true,
+    started: row.started === true,
   };
 }
 
 const columns = (staleSeconds: number) =>
-  sql`id, organisation_id, club_account_id, status, attempts, lease, (${lastSign} > ${staleAfter(staleSeconds)}) as beating`;
+  sql`id, organisation_id, club_account_id, status, attempts, lease, (${lastSign} > ${staleAfter(staleSeconds)}) as beating,
+      (started_at is not null) as started`;
 
 /** The run's lifecycle state, or null when there is no such run of the kind. */
 export async function readRunState(db: Db, t: RunTable, runId: string, staleSeconds: number): Promise<RunState | null> {
@@ -141,6 +145,20 @@ export async function settleRun(
     sql`update ${name(t)} set status = ${status}, error = ${error}, lease = null, heartbeat_at = now(),
         finished_at = ${status === 'queued' ? null : sql`now()`}
         where id = ${runId} and status in ('queued', 'running') and ${holder} returning id`,
+  );
+  return result.length > 0;
+}
+
+/**
+ * Ends the lease's turn at a run that is not finished: queued again, with the attempt the turn
+ * counted given back (a turn passed to a waiting run is no fault). False when the run was not the
+ * lease's (any more).
+ */
+export async function passTurn(db: Db, t: RunTable, runId: string, lease: string): Promise<boolean> {
+  const result = await query(
+    db,
+    sql`update ${name(t)} set status = 'queued', lease = null, heartbeat_at = now(), attempts = greatest(attempts - 1, 0)
+        where id = ${runId} and status = 'running' and lease = ${lease} returning id`,
   );
   return result.length > 0;
 }

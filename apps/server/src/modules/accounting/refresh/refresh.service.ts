@@ -363,7 +363,8 @@ async function refreshMirror(
     await run.save({ currentResource: r.name, counts });
     try {
       for (let page = (reading?.page ?? 0) + 1; ; page++) {
-        run.throwIfTakenOver();
+        // Every page before this one is stored, and the checkpoint says so.
+        await run.checkTurn();
         const changedOnly = !full && !!cursor?.modifiedSince;
         const result = await r.list(provider, {
           page,
@@ -411,7 +412,9 @@ async function refreshMirror(
   const fullReads = app.config.NODE_ENV === 'test' || row.trigger === 'after_write' ? 0 : WHOLE_READS_PER_RUN;
   const wholeTally = counts.wholeReads ?? { fetched: 0, upserted: 0 };
   counts.wholeReads = wholeTally;
-  await readWholeAfterLists(app, provider, target, options.fullReads ?? fullReads, wholeTally, () => run.throwIfTakenOver());
+  // Each whole read is written as it is made; a later turn reads what is still missing.
+  const turn = () => run.checkTurn(() => run.save({ counts }));
+  await readWholeAfterLists(app, provider, target, options.fullReads ?? fullReads, wholeTally, turn);
   if (duplicates) {
     const documentTally = counts.documentDetails ?? { fetched: 0, upserted: 0 };
     counts.documentDetails = documentTally;
@@ -422,7 +425,7 @@ async function refreshMirror(
     // Tests opt in (`documentReads`), as for the other whole reads.
     const all = firstScan && app.config.NODE_ENV !== 'test';
     const documentReads = options.documentReads ?? (all ? Number.POSITIVE_INFINITY : fullReads);
-    await readDocumentsWhole(app, provider, target, documentReads, documentTally, () => run.throwIfTakenOver());
+    await readDocumentsWhole(app, provider, target, documentReads, documentTally, turn);
   }
   const invoiceReads = app.config.NODE_ENV === 'test' ? 0 : Number.POSITIVE_INFINITY;
   await readInvoicesWhole(app, provider, target, run, { checkpoint, counts }, options.invoiceReads ?? invoiceReads);
@@ -507,7 +510,7 @@ async function readInvoicesWhole(
       first = false;
     }
     for (const position of batch) {
-      run.throwIfTakenOver();
+      await run.checkTurn(save);
       after = position;
       left--;
       tally.fetched++;

@@ -82,7 +82,8 @@ export interface WholeReadTally {
  * Reads up to `limit` documents whole (see WHOLE_READS_PER_RUN) and writes each into the mirror
  * as a whole document. One the program no longer finds is skipped (a full list read prunes it);
  * other faults end the run as usual (transient ones are retried by the job, which then goes on
- * with what is still unread). `beforeEach` lets the run check it still owns the work.
+ * with what is still unread). `beforeEach` lets the run check it still owns the work, or end its
+ * turn (lib/runs/run-engine.ts).
  */
 export async function readWholeAfterLists(
   app: FastifyInstance,
@@ -90,7 +91,7 @@ export async function readWholeAfterLists(
   target: MirrorTarget,
   limit: number,
   tally: WholeReadTally,
-  beforeEach: () => void = () => {},
+  beforeEach: () => void | Promise<void> = () => {},
 ): Promise<void> {
   let left = limit;
   for (const k of KINDS) {
@@ -101,7 +102,7 @@ export async function readWholeAfterLists(
       const batch = await k.awaiting(app, target, Math.min(left, BATCH), after);
       if (batch.length === 0) break;
       for (const number of batch) {
-        beforeEach();
+        await beforeEach();
         after = number;
         left--;
         tally.fetched++;
@@ -173,7 +174,7 @@ export async function readDocumentsWhole(
   target: MirrorTarget,
   limit: number,
   tally: WholeReadTally,
-  beforeEach: () => void = () => {},
+  beforeEach: () => void | Promise<void> = () => {},
 ): Promise<void> {
   let left = limit;
   for (const k of DOCUMENT_KINDS) {
@@ -185,7 +186,7 @@ export async function readDocumentsWhole(
       const batch = await k.awaiting(app, target, Math.min(left, BATCH), after);
       if (batch.length === 0) break;
       for (const number of batch) {
-        beforeEach();
+        await beforeEach();
         after = number;
         left--;
         tally.fetched++;
