@@ -106,7 +106,7 @@ describe('turns', () => {
     expect(await attempt).toBe('turn-passed');
     const passed = await stateOf(app, longRun);
     expect(passed).toMatchObject({ status: 'queued', attempts: 0, lease: null, error: null, finishedAt: null });
-    const stoppedAt = Number((passed?.checkpoint as { next: number }).next);
+    const stoppedAt = Number((passed?.checkpoint as { next?: number } | null)?.next);
     expect(stoppedAt).toBeGreaterThan(0);
     expect(stoppedAt).toBeLessThan(steps);
     // Queued again behind the waiting run: its job is in the queue.
