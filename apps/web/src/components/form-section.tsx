@@ -1,22 +1,29 @@
-import { Alert, Button, Fieldset, Group, Paper, Stack } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import type { FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router';
 
 export interface FormSectionProps {
   legend: string;
-  /** What stands above the fields: a hint, a button that fills them. */
+  /** A line of help above the fields, in dimmed text. */
+  hint?: string;
+  /** What else stands above the fields: a button that fills them. */
   intro?: ReactNode;
   children: ReactNode;
 }
 
 /** One titled group of a form's fields (basics, prices, invoicing…), the same frame in every form. */
-export function FormSection({ legend, intro, children }: FormSectionProps) {
+export function FormSection({ legend, hint, intro, children }: FormSectionProps) {
   return (
     // A fieldset is as wide as its widest content unless told otherwise: the rows table would
     // widen the whole page instead of scrolling in its own container.
     <Fieldset legend={legend} radius="md" variant="filled" miw={0}>
       <Stack gap="md">
+        {hint ? (
+          <Text fz="sm" c="dimmed">
+            {hint}
+          </Text>
+        ) : null}
         {intro}
         {children}
       </Stack>

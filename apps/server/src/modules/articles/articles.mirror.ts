@@ -1,21 +1,18 @@
-import type { Db, Tx } from '../../db/client';
 import type { AccArticle } from '../../providers/accounting/provider';
 import {
-  awaitingWholeRead,
+  awaitingWholeReadOf,
   type DocumentMirror,
-  type ListItemWrite,
+  MIRRORED_BASE,
   type MirrorTarget,
+  mirrorRowBase,
   mirrorTableUpkeep,
-  timestampOf,
-  writeMirrorDocuments,
+  mirrorWriter,
 } from '../accounting/mirror/mirror';
 import { articles } from './articles.tables';
 
 export function articleRow(target: MirrorTarget, a: AccArticle, createdBy?: string | null): typeof articles.$inferInsert {
   return {
-    organisationId: target.organisationId,
-    clubAccountId: target.clubAccountId,
-    number: a.number,
+    ...mirrorRowBase(target, a, createdBy),
     description: a.description,
     type: a.type,
     unit: a.unit,
@@ -23,10 +20,6 @@ export function articleRow(target: MirrorTarget, a: AccArticle, createdBy?: stri
     vatPercent: a.vatPercent,
     salesPriceOre: a.salesPriceOre,
     stockQuantityHundredths: a.stockQuantityHundredths,
-    externalRef: a.externalRef,
-    ...(createdBy ? { createdBy } : {}),
-    data: a,
-    providerModifiedAt: timestampOf(a.modifiedAt),
   };
 }
 
@@ -38,9 +31,7 @@ const MIRRORED = [
   'vatPercent',
   'salesPriceOre',
   'stockQuantityHundredths',
-  'externalRef',
-  'data',
-  'providerModifiedAt',
+  ...MIRRORED_BASE,
 ] as const;
 
 const ARTICLES_MIRROR: DocumentMirror<AccArticle, typeof articles> = { table: articles, row: articleRow, columns: MIRRORED };
@@ -54,20 +45,10 @@ const ARTICLES_MIRROR: DocumentMirror<AccArticle, typeof articles> = { table: ar
  * cleared in the program (an EAN, a purchase price) is cleared here too; only our reference is
  * carried over.
  */
-export async function mirrorArticles(
-  conn: Db | Tx,
-  target: MirrorTarget,
-  items: AccArticle[],
-  createdBy?: string | null,
-  whole = false,
-  list: ListItemWrite<AccArticle> = { omits: [] },
-): Promise<number> {
-  return writeMirrorDocuments(conn, ARTICLES_MIRROR, target, items, createdBy, whole, list);
-}
+export const mirrorArticles = mirrorWriter(ARTICLES_MIRROR);
 
 /** Up to `limit` articles held only as list items, or changed since their whole read. */
-export const articlesAwaitingWholeRead = (conn: Db | Tx, target: MirrorTarget, limit: number, after: string | null = null) =>
-  awaitingWholeRead(conn, articles, target, limit, after);
+export const articlesAwaitingWholeRead = awaitingWholeReadOf(articles);
 
 /** The article mirror's upkeep in a refresh: a full read prunes the articles the program no longer has. */
 export const articlesMirrorTable = mirrorTableUpkeep(articles, { pruned: true });

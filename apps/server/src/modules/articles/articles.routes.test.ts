@@ -1,37 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Article, ArticleOption, ArticleRow } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedWorld, runQueuedRefreshes } from '../../../test/fixtures/accounting';
-import type { TestMember, TestOrganisation } from '../../../test/fixtures/users';
-import type { TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
-import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
+import { describe, expect, it } from 'vitest';
+import { apiAs, connectedFile, csvLines, firstSheet, runQueuedRefreshes } from '../../../test/fixtures/accounting';
 import { accountingFor } from '../accounting/connection/accounting-for';
 import { queueMirrorRefresh } from '../accounting/refresh/queue';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { articles } from './articles.tables';
 
-let t: TestApp;
-let app: App;
-let sim: FortnoxSimulator;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let aStaff: TestMember;
-
-beforeAll(async () => {
-  ({ t, app, sim, a, b, aStaff } = await connectedWorld());
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-const get = (url: string, who: { headers: Record<string, string> }, lang = 'sv') =>
-  app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang } });
-const send = (method: 'POST' | 'PUT', url: string, who: { headers: Record<string, string> }, payload: object, lang = 'sv') =>
-  app.inject({ method, url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang }, payload });
+const { app, sim, a, b, aStaff } = await connectedFile();
+const { get, send } = apiAs(app);
 
 const article = (overrides: object = {}) => ({
   description: 'Golfparaply med klubbmärke',
@@ -269,10 +247,7 @@ describe('articles', () => {
     const csv = await get('/articles/export?format=csv&type=STOCK', a.owner);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const lines = csvLines(csv);
     expect(lines[0]).toContain('Artikelnummer;Benämning;Typ');
     const balls = lines.find((l) => l.startsWith('140;'));
     expect(balls).toContain('Golfbollar Pro V1, 12-pack');
@@ -281,9 +256,7 @@ describe('articles', () => {
 
     const xlsx = await get('/articles/export?format=xlsx', a.owner, 'en');
     expect(xlsx.headers['content-disposition']).toMatch(/articles-\d{4}-\d{2}-\d{2}\.xlsx/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
+    const sheet = await firstSheet(xlsx);
     expect(sheet?.getRow(1).getCell(1).value).toBe('Article number');
     expect(sheet?.rowCount).toBe(simArticles() + 1);
   });

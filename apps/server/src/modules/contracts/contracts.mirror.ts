@@ -1,21 +1,18 @@
-import type { Db, Tx } from '../../db/client';
 import type { AccContract } from '../../providers/accounting/provider';
 import {
-  awaitingWholeRead,
+  awaitingWholeReadOf,
   type DocumentMirror,
-  type ListItemWrite,
+  MIRRORED_BASE,
   type MirrorTarget,
+  mirrorRowBase,
   mirrorTableUpkeep,
-  timestampOf,
-  writeMirrorDocuments,
+  mirrorWriter,
 } from '../accounting/mirror/mirror';
 import { contracts } from './contracts.tables';
 
 export function contractRow(target: MirrorTarget, c: AccContract, createdBy?: string | null): typeof contracts.$inferInsert {
   return {
-    organisationId: target.organisationId,
-    clubAccountId: target.clubAccountId,
-    number: c.number,
+    ...mirrorRowBase(target, c, createdBy),
     customerNumber: c.customerNumber,
     customerName: c.customerName,
     contractDate: c.contractDate,
@@ -28,10 +25,6 @@ export function contractRow(target: MirrorTarget, c: AccContract, createdBy?: st
     contractLength: c.contractLength,
     lastInvoiceDate: c.lastInvoiceDate,
     totalOre: c.totalOre,
-    externalRef: c.externalRef,
-    ...(createdBy ? { createdBy } : {}),
-    data: c,
-    providerModifiedAt: timestampOf(c.modifiedAt),
   };
 }
 
@@ -49,9 +42,7 @@ const MIRRORED = [
   'contractLength',
   'lastInvoiceDate',
   'totalOre',
-  'externalRef',
-  'data',
-  'providerModifiedAt',
+  ...MIRRORED_BASE,
 ] as const;
 
 /** Rows are kept from a full read while the contract's total is unchanged (lists carry no rows). */
@@ -70,20 +61,10 @@ const CONTRACTS_MIRROR: DocumentMirror<AccContract, typeof contracts> = {
  * program's list items leave out (`list.omits`), and marks a changed contract for a whole read
  * (writeMirrorDocuments in modules/accounting/mirror/mirror.ts).
  */
-export async function mirrorContracts(
-  conn: Db | Tx,
-  target: MirrorTarget,
-  items: AccContract[],
-  createdBy?: string | null,
-  whole = false,
-  list: ListItemWrite<AccContract> = { omits: [] },
-): Promise<number> {
-  return writeMirrorDocuments(conn, CONTRACTS_MIRROR, target, items, createdBy, whole, list);
-}
+export const mirrorContracts = mirrorWriter(CONTRACTS_MIRROR);
 
 /** Up to `limit` contracts held only as list items, or changed since their whole read. */
-export const contractsAwaitingWholeRead = (conn: Db | Tx, target: MirrorTarget, limit: number, after: string | null = null) =>
-  awaitingWholeRead(conn, contracts, target, limit, after);
+export const contractsAwaitingWholeRead = awaitingWholeReadOf(contracts);
 
 /** The contract mirror's upkeep in a refresh: a full read prunes the contracts the program no longer has. */
 export const contractsMirrorTable = mirrorTableUpkeep(contracts, { pruned: true });

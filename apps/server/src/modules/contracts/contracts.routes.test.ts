@@ -1,65 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_SCOPES, type Contract, type ContractListRow, type ContractStatus } from '@fairway/shared';
+import type { Contract, ContractListRow, ContractStatus } from '@fairway/shared';
 import { eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedWorld, runQueuedRefreshes } from '../../../test/fixtures/accounting';
-import {
-  addClubAccount,
-  addMember,
-  createOrganisation,
-  type TestMember,
-  type TestOrganisation,
-} from '../../../test/fixtures/users';
-import type { TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
+import { apiAs, connectedFile, csvLines, firstSheet, runQueuedRefreshes } from '../../../test/fixtures/accounting';
+import { addClubAccount, createOrganisation, teamMembers } from '../../../test/fixtures/users';
 import type { AccContract } from '../../providers/accounting/provider';
-import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import { accountingFor } from '../accounting/connection/accounting-for';
 import { accountingDeps } from '../accounting/deps';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { invoices } from '../invoices/invoices.tables';
 import { clubAccounts } from '../organizations/organizations.tables';
-import { roles } from '../permissions/permissions.tables';
 import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';
 import { changedPrice, runContractSchedules, SchedulesDeferredError } from './contract-schedules';
 import { todayInSweden } from './contracts.service';
 import { contractPriceChanges, contracts } from './contracts.tables';
 
-let t: TestApp;
-let app: App;
-let sim: FortnoxSimulator;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let visma: TestOrganisation;
-let aStaff: TestMember;
-let customerNumber: string;
+const { app, sim, a, b, aStaff } = await connectedFile();
+const { get, send } = apiAs(app);
+const visma = await createOrganisation(app, { name: 'Drift AB' });
+await app.db.update(clubAccounts).set({ accountingProgram: 'visma_eekonomi' }).where(eq(clubAccounts.id, visma.clubAccountId));
+const customerNumber = [...sim.store.tenant(sim.defaultTenantId).customers.keys()][0] as string;
 const today = todayInSweden();
 
 const programContract = async (number: string): Promise<AccContract> =>
   (await accountingFor(app, a, a.clubAccountId)).contracts.get(number);
-
-beforeAll(async () => {
-  ({ t, app, sim, a, b, aStaff } = await connectedWorld());
-  visma = await createOrganisation(app, { name: 'Drift AB' });
-  await app.db.update(clubAccounts).set({ accountingProgram: 'visma_eekonomi' }).where(eq(clubAccounts.id, visma.clubAccountId));
-  const tenant = sim.store.tenant(sim.defaultTenantId);
-  customerNumber = [...tenant.customers.keys()][0] as string;
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
-
-const get = (url: string, who: { headers: Record<string, string> }, lang = 'sv') =>
-  app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang } });
-const send = (method: 'POST' | 'PUT', url: string, who: { headers: Record<string, string> }, payload?: object, lang = 'sv') =>
-  app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...who.headers, 'accept-language': lang },
-    ...(payload ? { payload } : {}),
-  });
 
 const contract = (overrides: object = {}) => ({
   customerNumber,
@@ -579,12 +543,7 @@ describe('access', () => {
   });
 
   it('with "only team-created contracts", a role sees and acts only on what its team created', async () => {
-    const [role] = await app.db
-      .insert(roles)
-      .values({ organisationId: a.organisationId, name: 'Avtalsteam', scopes: [...ALL_SCOPES], onlyTeamContracts: true })
-      .returning();
-    const first = await addMember(app, a, 'Staff', { roleId: role?.id });
-    const second = await addMember(app, a, 'Staff', { roleId: role?.id });
+    const [first, second] = await teamMembers(app, a, 'Avtalsteam', { onlyTeamContracts: true });
     expect((await get('/contracts', first)).json().pagination.total).toBe(0);
     const mine = (await send('POST', '/contracts', first, contract({ category: 'Teamets' }))).json().data as Contract;
     const seen = (await get('/contracts', second)).json();
@@ -601,10 +560,7 @@ describe('access', () => {
     const csv = await get('/contracts/export?format=csv&status=terminated', a.owner);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const lines = csvLines(csv);
     expect(lines[0]).toContain('Avtalsnummer;Kundnummer;Kund');
     const terminated = (await get('/contracts?status=terminated&pageSize=100', a.owner)).json().pagination.total;
     expect(lines).toHaveLength(terminated + 1);
@@ -612,9 +568,7 @@ describe('access', () => {
 
     const xlsx = await get('/contracts/export?format=xlsx', a.owner, 'en');
     expect(xlsx.headers['content-disposition']).toMatch(/contracts-\d{4}-\d{2}-\d{2}\.xlsx/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
+    const sheet = await firstSheet(xlsx);
     expect(sheet?.getRow(1).getCell(1).value).toBe('Contract number');
     expect(sheet?.rowCount).toBe((await get('/contracts', a.owner)).json().pagination.total + 1);
   });

@@ -1,36 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_SCOPES, type Customer, type CustomerRow } from '@fairway/shared';
+import type { Customer, CustomerRow } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedWorld } from '../../../test/fixtures/accounting';
-import { addMember, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
-import type { TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
-import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
+import { describe, expect, it } from 'vitest';
+import { apiAs, connectedFile, csvLines, firstSheet } from '../../../test/fixtures/accounting';
+import { teamMembers } from '../../../test/fixtures/users';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
-import { roles } from '../permissions/permissions.tables';
 import { customers } from './customers.tables';
 
-let t: TestApp;
-let app: App;
-let sim: FortnoxSimulator;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let aStaff: TestMember;
-
-beforeAll(async () => {
-  ({ t, app, sim, a, b, aStaff } = await connectedWorld());
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-const get = (url: string, who: { headers: Record<string, string> }, lang = 'sv') =>
-  app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang } });
-const send = (method: 'POST' | 'PUT', url: string, who: { headers: Record<string, string> }, payload: object, lang = 'sv') =>
-  app.inject({ method, url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang }, payload });
+const { app, sim, a, b, aStaff } = await connectedFile();
+const { get, send } = apiAs(app);
 
 const customer = (overrides: object = {}) => ({
   name: 'Greta Golfsson',
@@ -164,12 +142,7 @@ describe('customers', () => {
   });
 
   it('with "only team-created customers", a role sees only what its team created', async () => {
-    const [role] = await app.db
-      .insert(roles)
-      .values({ organisationId: a.organisationId, name: 'Kansli', scopes: [...ALL_SCOPES], onlyTeamCustomers: true })
-      .returning();
-    const first = await addMember(app, a, 'Staff', { roleId: role?.id });
-    const second = await addMember(app, a, 'Staff', { roleId: role?.id });
+    const [first, second] = await teamMembers(app, a, 'Kansli', { onlyTeamCustomers: true });
     expect((await get('/customers', first)).json().pagination.total).toBe(0);
     const mine = (await send('POST', '/customers', first, customer({ name: 'Teamets kund', organisationNumber: null }))).json()
       .data as Customer;
@@ -183,18 +156,13 @@ describe('customers', () => {
     const csv = await get('/customers/export?format=csv&search=Golfsson', a.owner);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const lines = csvLines(csv);
     expect(lines[0]).toContain('Kundnummer;Namn');
     expect(lines.slice(1).some((l) => l.includes('Greta Golfsson-Lind'))).toBe(true);
 
     const xlsx = await get('/customers/export?format=xlsx', a.owner, 'en');
     expect(xlsx.headers['content-disposition']).toMatch(/customers-\d{4}-\d{2}-\d{2}\.xlsx/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
+    const sheet = await firstSheet(xlsx);
     expect(sheet?.getRow(1).getCell(1).value).toBe('Customer number');
     expect(sheet?.rowCount).toBe(sim.store.count(sim.defaultTenantId, 'customers') + 1);
   });

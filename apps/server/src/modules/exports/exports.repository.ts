@@ -19,7 +19,13 @@ export interface Period {
   endDate: string;
 }
 
-const own = (t: MirrorTarget) => [eq(exportLogs.organisationId, t.organisationId), eq(exportLogs.clubAccountId, t.clubAccountId)];
+/** The conditions that keep a query to the club account's rows of a table that carries both ids. */
+const ownedBy = (table: { organisationId: PgColumn; clubAccountId: PgColumn }, t: MirrorTarget) => [
+  eq(table.organisationId, t.organisationId),
+  eq(table.clubAccountId, t.clubAccountId),
+];
+
+const own = (t: MirrorTarget) => ownedBy(exportLogs, t);
 
 export type ExportRecord = typeof exportLogs.$inferSelect;
 
@@ -142,6 +148,15 @@ export async function deleteExpiredFiles(conn: Conn, now: Date): Promise<number>
 
 // ---- what is exported ---------------------------------------------------------------------------
 
+/** `column` (a date) is one of the period's days. */
+const onDays = (column: PgColumn, p: Period) => [gte(column, p.startDate), lte(column, p.endDate)];
+
+/** What a `select({ n: count() })` counted. */
+async function counted(query: PromiseLike<{ n: number }[]>): Promise<number> {
+  const [row] = await query;
+  return row?.n ?? 0;
+}
+
 /** `column` (a timestamp) falls on one of the period's Swedish days. */
 function withinDays(column: PgColumn, p: Period): SQL {
   return sql`(${column} >= (${p.startDate}::date::timestamp at time zone ${ZONE}) and ${column} < ((${p.endDate}::date + 1)::timestamp at time zone ${ZONE}))`;
@@ -150,19 +165,13 @@ function withinDays(column: PgColumn, p: Period): SQL {
 /** Members who joined (created, or member since a day of the period) or were changed in the period. */
 function memberWhere(t: MirrorTarget, p: Period): SQL | undefined {
   return and(
-    eq(members.organisationId, t.organisationId),
-    eq(members.clubAccountId, t.clubAccountId),
-    or(
-      withinDays(members.createdAt, p),
-      withinDays(members.updatedAt, p),
-      and(gte(members.memberSince, p.startDate), lte(members.memberSince, p.endDate)),
-    ),
+    ...ownedBy(members, t),
+    or(withinDays(members.createdAt, p), withinDays(members.updatedAt, p), and(...onDays(members.memberSince, p))),
   );
 }
 
 export async function countMembers(conn: Conn, t: MirrorTarget, p: Period): Promise<number> {
-  const [row] = await conn.select({ n: count() }).from(members).where(memberWhere(t, p));
-  return row?.n ?? 0;
+  return counted(conn.select({ n: count() }).from(members).where(memberWhere(t, p)));
 }
 
 export async function memberRows(conn: Conn, t: MirrorTarget, p: Period) {
@@ -195,17 +204,11 @@ export type MemberExportRow = Awaited<ReturnType<typeof memberRows>>[number];
 
 /** Invoices of the club account's invoice mirror dated in the period. */
 function invoiceWhere(t: MirrorTarget, p: Period): SQL | undefined {
-  return and(
-    eq(invoices.organisationId, t.organisationId),
-    eq(invoices.clubAccountId, t.clubAccountId),
-    gte(invoices.invoiceDate, p.startDate),
-    lte(invoices.invoiceDate, p.endDate),
-  );
+  return and(...ownedBy(invoices, t), ...onDays(invoices.invoiceDate, p));
 }
 
 export async function countInvoices(conn: Conn, t: MirrorTarget, p: Period): Promise<number> {
-  const [row] = await conn.select({ n: count() }).from(invoices).where(invoiceWhere(t, p));
-  return row?.n ?? 0;
+  return counted(conn.select({ n: count() }).from(invoices).where(invoiceWhere(t, p)));
 }
 
 export async function invoiceRows(conn: Conn, t: MirrorTarget, p: Period) {
@@ -232,17 +235,11 @@ export type InvoiceExportRow = Awaited<ReturnType<typeof invoiceRows>>[number];
 
 /** Payments of the mirror received in the period. */
 function paymentWhere(t: MirrorTarget, p: Period): SQL | undefined {
-  return and(
-    eq(invoicePayments.organisationId, t.organisationId),
-    eq(invoicePayments.clubAccountId, t.clubAccountId),
-    gte(invoicePayments.paymentDate, p.startDate),
-    lte(invoicePayments.paymentDate, p.endDate),
-  );
+  return and(...ownedBy(invoicePayments, t), ...onDays(invoicePayments.paymentDate, p));
 }
 
 export async function countPayments(conn: Conn, t: MirrorTarget, p: Period): Promise<number> {
-  const [row] = await conn.select({ n: count() }).from(invoicePayments).where(paymentWhere(t, p));
-  return row?.n ?? 0;
+  return counted(conn.select({ n: count() }).from(invoicePayments).where(paymentWhere(t, p)));
 }
 
 export async function paymentRows(conn: Conn, t: MirrorTarget, p: Period) {
@@ -269,12 +266,7 @@ export type PaymentExportRow = Awaited<ReturnType<typeof paymentRows>>[number];
 
 /** GIT invoice bases of the occasions whose invoice date is in the period. */
 function basisWhere(t: MirrorTarget, p: Period): SQL | undefined {
-  return and(
-    eq(gitInvoiceBases.organisationId, t.organisationId),
-    eq(gitInvoiceBases.clubAccountId, t.clubAccountId),
-    gte(gitInvoiceOccasions.invoiceDate, p.startDate),
-    lte(gitInvoiceOccasions.invoiceDate, p.endDate),
-  );
+  return and(...ownedBy(gitInvoiceBases, t), ...onDays(gitInvoiceOccasions.invoiceDate, p));
 }
 
 const occasionJoin = and(
@@ -283,12 +275,9 @@ const occasionJoin = and(
 );
 
 export async function countGitBases(conn: Conn, t: MirrorTarget, p: Period): Promise<number> {
-  const [row] = await conn
-    .select({ n: count() })
-    .from(gitInvoiceBases)
-    .innerJoin(gitInvoiceOccasions, occasionJoin)
-    .where(basisWhere(t, p));
-  return row?.n ?? 0;
+  return counted(
+    conn.select({ n: count() }).from(gitInvoiceBases).innerJoin(gitInvoiceOccasions, occasionJoin).where(basisWhere(t, p)),
+  );
 }
 
 export async function gitBasisRows(conn: Conn, t: MirrorTarget, p: Period) {
@@ -324,13 +313,7 @@ export async function invoicesByExternalRef(conn: Conn, target: MirrorTarget, re
     const rows = await conn
       .select({ ref: invoices.externalRef, number: invoices.number })
       .from(invoices)
-      .where(
-        and(
-          eq(invoices.organisationId, target.organisationId),
-          eq(invoices.clubAccountId, target.clubAccountId),
-          inArray(invoices.externalRef, chunk),
-        ),
-      );
+      .where(and(...ownedBy(invoices, target), inArray(invoices.externalRef, chunk)));
     for (const row of rows) if (row.ref) found.set(row.ref, row.number);
   }
   return found;

@@ -1,49 +1,15 @@
 import type { Fee, FeeRule, FeeType } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addClubAccount,
-  addMember,
-  createOrganisation,
-  type TestMember,
-  type TestOrganisation,
-} from '../../../test/fixtures/users';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
+import { apiAs } from '../../../test/fixtures/accounting';
+import { clubFile } from '../../../test/fixtures/club';
+import { createOrganisation } from '../../../test/fixtures/users';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 
-let t: TestApp;
-let app: App;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let aOther: TestMember;
-let aStaff: TestMember;
-let aDriftManager: TestMember;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
-  a = await createOrganisation(app, { name: 'Alfa GK' });
-  b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
-  const aDrift = await addClubAccount(app, a.organisationId, 'Alfa GK Drift AB');
-  aOther = await addMember(app, a, 'Other');
-  aStaff = await addMember(app, a, 'Staff');
-  aDriftManager = await addMember(app, a, 'Manager', { clubAccountIds: [aDrift] });
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const { app, a, b, aOther, aStaff, aDriftManager } = await clubFile();
+const { api } = apiAs(app);
 
 type Who = { headers: Record<string, string> };
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who, payload?: object, lang = 'en') =>
-  app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...who.headers, 'accept-language': lang },
-    ...(payload === undefined ? {} : { payload }),
-  });
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${++counter}`;

@@ -1,13 +1,8 @@
 import type { IntegrationRequest, Integrations } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addClubAccount,
-  addMember,
-  createOrganisation,
-  type TestMember,
-  type TestOrganisation,
-} from '../../../test/fixtures/users';
+import { clubFile } from '../../../test/fixtures/club';
+import { createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { addressOf } from '../../lib/mailbox';
@@ -20,28 +15,7 @@ import { clubAccounts } from '../organizations/organizations.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { integrationRequests } from './integrations.tables';
 
-let t: TestApp;
-let app: App;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let aOther: TestMember;
-let aStaff: TestMember;
-let aDriftManager: TestMember;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
-  a = await createOrganisation(app, { name: 'Alfa GK' });
-  b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
-  const drift = await addClubAccount(app, a.organisationId, 'Alfa GK Drift AB');
-  aOther = await addMember(app, a, 'Other');
-  aStaff = await addMember(app, a, 'Staff');
-  aDriftManager = await addMember(app, a, 'Manager', { clubAccountIds: [drift] });
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const { app, a, b, aOther, aStaff, aDriftManager } = await clubFile();
 
 const inject = (method: 'GET' | 'POST', url: string, who: { headers: Record<string, string> } | null, payload?: object) =>
   app.inject({

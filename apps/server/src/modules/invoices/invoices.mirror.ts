@@ -3,7 +3,9 @@ import type { Db, Tx } from '../../db/client';
 import type { AccInvoice, InvoicePayment, SummaryOmits } from '../../providers/accounting/provider';
 import {
   documentToStore,
+  MIRRORED_BASE,
   type MirrorTarget,
+  mirrorRowBase,
   mirrorTableUpkeep,
   storedDocuments,
   summaryToStore,
@@ -21,9 +23,7 @@ function fullyPaidOn(i: AccInvoice): string | null {
 
 export function invoiceRow(target: MirrorTarget, i: AccInvoice, createdBy?: string | null): typeof invoices.$inferInsert {
   return {
-    organisationId: target.organisationId,
-    clubAccountId: target.clubAccountId,
-    number: i.number,
+    ...mirrorRowBase(target, i, createdBy),
     customerNumber: i.customerNumber,
     customerName: i.customerName,
     invoiceDate: i.invoiceDate,
@@ -44,10 +44,6 @@ export function invoiceRow(target: MirrorTarget, i: AccInvoice, createdBy?: stri
     contractNumber: i.contractNumber,
     deliveryMethod: i.deliveryMethod,
     fullyPaidOn: fullyPaidOn(i),
-    externalRef: i.externalRef,
-    ...(createdBy ? { createdBy } : {}),
-    data: i,
-    providerModifiedAt: timestampOf(i.modifiedAt),
   };
 }
 
@@ -72,9 +68,7 @@ const MIRRORED = [
   'contractNumber',
   'deliveryMethod',
   'fullyPaidOn',
-  'externalRef',
-  'data',
-  'providerModifiedAt',
+  ...MIRRORED_BASE,
 ] as const;
 
 /** Rows and payments are kept from a full read while total and balance are unchanged. */

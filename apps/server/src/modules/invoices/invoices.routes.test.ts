@@ -1,42 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_SCOPES, CONFIGURATION_DEFAULTS, computeInvoiceTotals, type Invoice, type InvoiceListRow } from '@fairway/shared';
+import { CONFIGURATION_DEFAULTS, computeInvoiceTotals, type Invoice, type InvoiceListRow } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectedWorld } from '../../../test/fixtures/accounting';
-import { addMember, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
-import type { TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiAs, connectedFile, csvLines, firstSheet } from '../../../test/fixtures/accounting';
+import { teamMembers } from '../../../test/fixtures/users';
 import { stockholmDate } from '../../lib/stockholm-time';
-import type { FortnoxSimulator } from '../../providers/fortnox/simulator/index';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
-import { roles } from '../permissions/permissions.tables';
 import { assertInvoiceQuota, recordInvoiceUsage } from '../subscriptions/subscriptions.service';
 import { subscriptionUsage } from '../subscriptions/subscriptions.tables';
 import { invoices } from './invoices.tables';
 
-let t: TestApp;
-let app: App;
-let sim: FortnoxSimulator;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let aStaff: TestMember;
-
-beforeAll(async () => {
-  ({ t, app, sim, a, b, aStaff } = await connectedWorld());
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
+const { app, sim, a, b, aStaff } = await connectedFile();
+const { get, send } = apiAs(app);
 
 afterEach(() => sim.faults.clear());
 
 type Who = { headers: Record<string, string> };
-const get = (url: string, who: Who, lang = 'sv') =>
-  app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang } });
-const send = (method: 'POST' | 'PUT', url: string, who: Who, payload: object = {}, lang = 'sv') =>
-  app.inject({ method, url: `/api/v1${url}`, headers: { ...who.headers, 'accept-language': lang }, payload });
 const list = async (query: string, who: Who = a.owner) => {
   const res = await get(`/invoices?pageSize=100&${query}`, who);
   expect(res.statusCode, res.body).toBe(200);
@@ -144,19 +123,14 @@ describe('invoice list', () => {
     const csv = await get('/invoices/export?format=csv&kind=cancelled', a.owner);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const lines = csvLines(csv);
     expect(lines[0]).toContain('Fakturanummer;Kundnummer;Kund');
     expect(lines.length - 1).toBe((await list('kind=cancelled')).pagination.total);
     expect(lines.slice(1).every((l) => l.endsWith('Makulerad'))).toBe(true);
 
     const xlsx = await get('/invoices/export?format=xlsx', a.owner, 'en');
     expect(xlsx.headers['content-disposition']).toMatch(/invoices-\d{4}-\d{2}-\d{2}\.xlsx/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
+    const sheet = await firstSheet(xlsx);
     expect(sheet?.getRow(1).getCell(1).value).toBe('Invoice number');
     expect(sheet?.rowCount).toBe(simInvoices() + 1);
   });
@@ -521,12 +495,7 @@ describe('access', () => {
   });
 
   it('with "only team-created documents", a role sees only what its team created', async () => {
-    const [role] = await app.db
-      .insert(roles)
-      .values({ organisationId: a.organisationId, name: 'Fakturering', scopes: [...ALL_SCOPES], onlyTeamDocuments: true })
-      .returning();
-    const first = await addMember(app, a, 'Staff', { roleId: role?.id });
-    const second = await addMember(app, a, 'Staff', { roleId: role?.id });
+    const [first, second] = await teamMembers(app, a, 'Fakturering', { onlyTeamDocuments: true });
     expect((await get('/invoices', first)).json().pagination.total).toBe(0);
     const mine = (await send('POST', '/invoices', first, invoiceBody({ customerNumber: '1004' }))).json().data as Invoice;
     const seen = (await get('/invoices', second)).json();

@@ -10,58 +10,18 @@ import {
   type ReadyTemplate,
 } from '@fairway/shared';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiAs } from '../../../test/fixtures/accounting';
+import { clubFile } from '../../../test/fixtures/club';
 import { multipart, ONE_PIXEL_PNG } from '../../../test/fixtures/multipart';
-import {
-  addClubAccount,
-  addMember,
-  createOrganisation,
-  type TestMember,
-  type TestOrganisation,
-} from '../../../test/fixtures/users';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { renderForRecipient } from './email-render';
 import { emailTemplates, newsletterImages } from './member-care.tables';
 
-let t: TestApp;
-let app: App;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let aDrift: string;
-let aOther: TestMember;
-let aStaff: TestMember;
-let aAccountant: TestMember;
-let aDriftManager: TestMember;
-let aNoAccount: TestMember;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
-  a = await createOrganisation(app, { name: 'Alfa GK' });
-  b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
-  aDrift = await addClubAccount(app, a.organisationId, 'Alfa GK Drift AB');
-  aOther = await addMember(app, a, 'Other');
-  aStaff = await addMember(app, a, 'Staff');
-  aAccountant = await addMember(app, a, 'Accountant');
-  aDriftManager = await addMember(app, a, 'Manager', { clubAccountIds: [aDrift] });
-  aNoAccount = await addMember(app, a, 'Manager', { clubAccountIds: [] });
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const { t, app, a, b, aOther, aStaff, aAccountant, aDriftManager, aNoAccount } = await clubFile();
+const { api } = apiAs(app);
 
 type Who = { headers: Record<string, string> } | null;
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who, payload?: object, lang = 'en') =>
-  app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...(who?.headers ?? {}), 'accept-language': lang },
-    ...(payload === undefined ? {} : { payload }),
-  });
 
 const newsletter: EmailTemplateBodyInput = {
   title: '  Vårbrev  ',

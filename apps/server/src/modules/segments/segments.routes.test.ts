@@ -1,53 +1,15 @@
 import type { ArticleSegment, ArticleSegmentInfo, CustomerSegment, CustomerSegmentListItem } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addClubAccount,
-  addMember,
-  createOrganisation,
-  type TestMember,
-  type TestOrganisation,
-} from '../../../test/fixtures/users';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
+import { apiAs } from '../../../test/fixtures/accounting';
+import { clubFile } from '../../../test/fixtures/club';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
 import { segmentsOfArticles, segmentsOfCustomers } from './segments.repository';
 
-let t: TestApp;
-let app: App;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let aDrift: string;
-let aOther: TestMember;
-let aAccountant: TestMember;
-let aDriftManager: TestMember;
-let aNoAccount: TestMember;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
-  a = await createOrganisation(app, { name: 'Alfa GK' });
-  b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
-  aDrift = await addClubAccount(app, a.organisationId, 'Alfa GK Drift AB');
-  aOther = await addMember(app, a, 'Other');
-  aAccountant = await addMember(app, a, 'Accountant');
-  aDriftManager = await addMember(app, a, 'Manager', { clubAccountIds: [aDrift] });
-  aNoAccount = await addMember(app, a, 'Manager', { clubAccountIds: [] });
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const { app, a, b, aDrift, aOther, aAccountant, aDriftManager, aNoAccount } = await clubFile();
+const { api } = apiAs(app);
 
 type Who = { headers: Record<string, string> } | null;
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who, payload?: object, lang = 'en') =>
-  app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...(who?.headers ?? {}), 'accept-language': lang },
-    ...(payload === undefined ? {} : { payload }),
-  });
 
 let counter = 0;
 const uniqueName = (prefix: string) => `${prefix} ${++counter}`;

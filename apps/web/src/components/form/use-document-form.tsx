@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Switch } from '@mantine/core';
+import { Switch, Textarea, type TextareaProps, TextInput, type TextInputProps } from '@mantine/core';
 import { useState } from 'react';
 import {
   type Control,
@@ -35,16 +35,27 @@ export function documentFailureText(error: unknown, leftover: string | null): st
 /** A text field's starting value: what is stored, or empty. */
 export const textValue = (value: string | null | undefined) => value ?? '';
 
-/** What a document's form is given by its page (customer, article), besides the document itself. */
-export interface DocumentFormProps<B> {
-  readOnly: boolean;
-  /** Sends the validated body; throws the API's refusal. */
-  onSubmit: (body: B) => Promise<unknown>;
-  /** After a successful save (the guard is already off). */
-  onSaved: () => void;
+/**
+ * A document's starting values, with an empty number when it is new (`existing` absent): the number
+ * is given once, when creating; the edit body has no such field.
+ */
+export function withNewNumber<V>(existing: unknown, values: V): V {
+  return existing ? values : { number: '', ...values };
 }
 
-export interface DocumentFormOptions<V extends FieldValues, F> {
+/** What a document's form is given by its page (customer, article, contract, invoice), besides the document itself. */
+export interface DocumentFormProps<B> {
+  /** Nothing can be changed: leaving asks nothing. */
+  readOnly: boolean;
+  /** Why it is read-only, when not for want of the write scope (a booked invoice, a finished contract). */
+  readOnlyText?: string;
+  /** Sends the validated body; throws the API's refusal. */
+  onSubmit: (body: B) => Promise<unknown>;
+  /** After a successful save (the guard is already off), with the answer. */
+  onSaved: (saved: unknown) => void;
+}
+
+export interface DocumentFormOptions<V extends FieldValues, F> extends DocumentFormProps<never> {
   /** The feature's message namespace: a field's texts are `fields.<name>.label|description|placeholder` there. */
   ns: string;
   /** The document to edit is absent: the create schema applies and the body carries `requestId`. */
@@ -52,14 +63,8 @@ export interface DocumentFormOptions<V extends FieldValues, F> {
   createSchema: z.ZodType;
   updateSchema: z.ZodType;
   defaultValues: DefaultValues<V>;
-  /** Nothing can be changed: leaving asks nothing. */
-  readOnly: boolean;
   /** Every field the server may name in a refusal (given the values, for forms with rows). */
   serverFields: (values: V) => readonly FieldPath<V>[];
-  /** Sends the validated body; throws the API's refusal. */
-  onSubmit: (body: never) => Promise<unknown>;
-  /** After a successful save (the guard is already off), with the answer. */
-  onSaved: (saved: unknown) => void;
   /** The alert's content for a refusal, from the text no field took; `documentFailureText` by default. */
   failureOf?: (error: unknown, leftover: string | null) => F | null;
 }
@@ -69,7 +74,8 @@ export interface DocumentFormOptions<V extends FieldValues, F> {
  * shared schema (checked on leaving a field, and before anything is sent), the question before
  * leaving with unsaved changes, the field texts, and a save that sends the body (a new document
  * with the form's own request id, so sending twice creates once), puts the server's field messages
- * on their inputs and the rest in the alert at the top.
+ * on their inputs and the rest in the alert at the top. Gives `frame`, the props of its
+ * `DocumentFormFrame` (all but its label and list), and the form's plain text inputs and text areas.
  */
 export function useDocumentForm<V extends FieldValues, Out extends FieldValues = V, F = string>({
   ns,
@@ -78,6 +84,7 @@ export function useDocumentForm<V extends FieldValues, Out extends FieldValues =
   updateSchema,
   defaultValues,
   readOnly,
+  readOnlyText,
   serverFields,
   onSubmit,
   onSaved,
@@ -93,7 +100,7 @@ export function useDocumentForm<V extends FieldValues, Out extends FieldValues =
     defaultValues,
     mode: 'onTouched',
   });
-  const { handleSubmit, setError, getValues, formState } = form;
+  const { handleSubmit, setError, getValues, register, formState } = form;
   const leaving = useUnsavedChangesGuard(formState.isDirty && !readOnly && !formState.isSubmitSuccessful);
 
   /** Label, help text, placeholder and error of a field; `labelKey` names its texts (by default the last part of its path). */
@@ -118,7 +125,19 @@ export function useDocumentForm<V extends FieldValues, Out extends FieldValues =
     }
   });
 
-  return { form, field, submit, failure };
+  /** A one-line text input, labelled by `field(name)`, that the browser does not fill in (`props` add to or override that). */
+  const textInput = (name: FieldPath<V>, props?: TextInputProps) => (
+    <TextInput {...field(name)} {...register(name)} autoComplete="off" {...props} />
+  );
+
+  /** A text area that grows with its text up to eight rows (notes, remarks), labelled by `field(name)`. */
+  const textArea = (name: FieldPath<V>, props?: TextareaProps) => (
+    <Textarea {...field(name)} {...register(name)} autosize maxRows={8} maxLength={1024} {...props} />
+  );
+
+  const frame = { ns, creating, onSubmit: submit, readOnly, readOnlyText, failure, submitting: formState.isSubmitting };
+
+  return { form, field, submit, failure, frame, textInput, textArea };
 }
 
 /** An on/off field of a document form, labelled by `field(name)` of `useDocumentForm`. */

@@ -107,6 +107,29 @@ export function timestampOf(value: string | null): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** The columns of `mirrorRowBase` a refresh overwrites (a module's mirrored columns end with them). */
+export const MIRRORED_BASE = ['externalRef', 'data', 'providerModifiedAt'] as const;
+
+/**
+ * The columns every document mirror row has: the club account, the number, our reference, who
+ * created it (when known), the document itself and when the program last changed it.
+ */
+export function mirrorRowBase<T extends { number: string; externalRef: string | null; modifiedAt: string | null }>(
+  target: MirrorTarget,
+  doc: T,
+  createdBy?: string | null,
+) {
+  return {
+    organisationId: target.organisationId,
+    clubAccountId: target.clubAccountId,
+    number: doc.number,
+    externalRef: doc.externalRef,
+    ...(createdBy ? { createdBy } : {}),
+    data: doc,
+    providerModifiedAt: timestampOf(doc.modifiedAt),
+  };
+}
+
 /**
  * How a document read from a list is combined with what the mirror holds. Lists are summaries
  * (Fortnox leaves many fields and all rows out), so a summary must not wipe what a full read
@@ -297,6 +320,30 @@ export async function markForWholeRead<T extends MirrorTable & { readInFullAt: P
       where ${table.clubAccountId} = ${target.clubAccountId} and ${inArray(table.number, [...numbers])}`,
   );
 }
+
+/**
+ * `writeMirrorDocuments` for one kind of document (a module's `mirrorArticles`…): a list item
+ * unless `whole`, from a program whose list items leave nothing out unless `list` says otherwise.
+ */
+export function mirrorWriter<
+  T extends { number: string; externalRef: string | null; modifiedAt: string | null },
+  Table extends MirrorTable & { data: PgColumn; readInFullAt: PgColumn },
+>(mirror: DocumentMirror<T, Table>) {
+  return (
+    conn: Db | Tx,
+    target: MirrorTarget,
+    items: readonly T[],
+    createdBy?: string | null,
+    whole = false,
+    list: ListItemWrite<T> = { omits: [] },
+  ): Promise<number> => writeMirrorDocuments(conn, mirror, target, items, createdBy, whole, list);
+}
+
+/** `awaitingWholeRead` on one mirror table (a module's `articlesAwaitingWholeRead`…). */
+export const awaitingWholeReadOf =
+  <T extends MirrorTable & { readInFullAt: PgColumn }>(table: T) =>
+  (conn: Db | Tx, target: MirrorTarget, limit: number, after: string | null = null) =>
+    awaitingWholeRead(conn, table, target, limit, after);
 
 /**
  * Up to `limit` documents of the club account not read whole since they were listed, in order of

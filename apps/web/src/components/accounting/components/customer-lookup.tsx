@@ -58,24 +58,32 @@ export function CustomerLookup({ value, initialName, onChange, ...props }: Custo
 }
 
 export interface CustomerLookupFieldProps<T extends FieldValues, C, O extends FieldValues>
-  extends Omit<CustomerLookupProps, 'value' | 'onChange' | 'onBlur' | 'ref'> {
+  extends Omit<CustomerLookupProps, 'value' | 'onChange' | 'onBlur' | 'ref' | 'initialName'> {
   control: Control<T, C, O>;
-  /** The form's field holding the customer number. */
-  name: FieldPath<T>;
+  /** The invoice or contract being edited, whose customer is shown by name before any search; absent when creating. */
+  document?: { customerName: string };
 }
 
-/** The lookup bound to a form's customer-number field (the invoice and contract forms). */
+/** The lookup bound to the `customerNumber` of an invoice's or a contract's form, which neither can be without. */
 export function CustomerLookupField<T extends FieldValues, C, O extends FieldValues>({
   control,
-  name,
+  document,
   ...props
 }: CustomerLookupFieldProps<T, C, O>) {
   return (
     <Controller
       control={control}
-      name={name}
+      name={'customerNumber' as FieldPath<T>}
       render={({ field: f }) => (
-        <CustomerLookup {...props} value={f.value ?? ''} onChange={(next) => f.onChange(next)} onBlur={f.onBlur} ref={f.ref} />
+        <CustomerLookup
+          withAsterisk
+          {...props}
+          initialName={document?.customerName}
+          value={f.value ?? ''}
+          onChange={(next) => f.onChange(next)}
+          onBlur={f.onBlur}
+          ref={f.ref}
+        />
       )}
     />
   );

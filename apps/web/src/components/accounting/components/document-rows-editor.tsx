@@ -8,6 +8,7 @@ import {
   type FieldError,
   type FieldValues,
   get,
+  type UseFormReturn,
   type UseFormSetValue,
   useFieldArray,
   useFormState,
@@ -18,6 +19,7 @@ import { useFieldErrorText } from '../../../lib/form-errors';
 import { formatOre } from '../../../lib/money';
 import { DecimalInput, PercentInput } from '../../form/decimal-input';
 import { KronorInput } from '../../form/kronor-input';
+import { FormSection } from '../../form-section';
 import { useCustomizations } from '../api/get-customizations';
 import { type DocumentRowField, type DocumentRowsFormValues, documentTotals, emptyDocumentRow } from '../lib/document-rows';
 import { ArticleLookup } from './article-lookup';
@@ -314,5 +316,35 @@ export function DocumentRowsEditor<T extends DocumentRowsFormValues, C, O extend
         <DocumentTotals totals={totals} totalLabel={totalLabel} testIdPrefix={testIdPrefix} note={totalsNote} />
       </Group>
     </>
+  );
+}
+
+export type DocumentRowsSectionProps<T extends DocumentRowsFormValues, C, O extends FieldValues> = Omit<
+  DocumentRowsEditorProps<T, C, O>,
+  'control' | 'setValue' | 'label' | 'totalLabel'
+> & {
+  /** The feature's message namespace, with `form.sections.rows`, `form.rowsLabel` and `form.totals.total`. */
+  ns: string;
+  /** The document's form (its control and setValue). */
+  form: Pick<UseFormReturn<T, C, O>, 'control' | 'setValue'>;
+};
+
+/** The rows section of an invoice's or a contract's form: the editor under the section's title, its texts from the feature. */
+export function DocumentRowsSection<T extends DocumentRowsFormValues, C, O extends FieldValues>({
+  ns,
+  form,
+  ...props
+}: DocumentRowsSectionProps<T, C, O>) {
+  const { t } = useTranslation(ns);
+  return (
+    <FormSection legend={t('form.sections.rows')}>
+      <DocumentRowsEditor
+        {...props}
+        control={form.control}
+        setValue={form.setValue}
+        label={t('form.rowsLabel')}
+        totalLabel={t('form.totals.total')}
+      />
+    </FormSection>
   );
 }

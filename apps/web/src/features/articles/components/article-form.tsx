@@ -10,7 +10,7 @@ import {
   updateArticleBodySchema,
   VAT_RATES,
 } from '@fairway/shared';
-import { Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Fragment } from 'react';
 import { type Control, Controller, type FieldPath, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import {
   FormSwitch,
   textValue,
   useDocumentForm,
+  withNewNumber,
 } from '../../../components/form/use-document-form';
 import { FormSection } from '../../../components/form-section';
 import { formatOre } from '../../../lib/money';
@@ -94,8 +95,7 @@ export function articleFormValues(article?: Article): ArticleFormValues {
     weightGrams: article?.weightGrams ?? null,
     notes: textValue(article?.notes),
   };
-  // The number is given once, when creating; the edit body has no such field.
-  return article ? values : { number: '', ...values };
+  return withNewNumber(article, values);
 }
 
 function readOnlyValue(label: string, value: string) {
@@ -147,21 +147,21 @@ export type ArticleFormProps = DocumentFormProps<CreateArticleInput | UpdateArti
  * and size and weight. Validated with the shared schema before anything is sent; the server's
  * field messages land on the inputs and the accounting program's refusal in the alert at the top.
  */
-export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFormProps) {
+export function ArticleForm({ article, ...props }: ArticleFormProps) {
   const { t, i18n } = useTranslation('articles');
   const lang = i18n.language === 'en' ? 'en' : 'sv';
-  const creating = article === undefined;
-  const { form, field, submit, failure } = useDocumentForm<ArticleFormValues, CreateArticleInput | UpdateArticleInput>({
-    ns: 'articles',
-    creating,
-    createSchema: createArticleBodySchema,
-    updateSchema: updateArticleBodySchema,
-    defaultValues: articleFormValues(article),
-    readOnly,
-    serverFields: () => ARTICLE_FORM_FIELDS,
-    onSubmit,
-    onSaved,
-  });
+  const { form, field, frame, textInput, textArea } = useDocumentForm<ArticleFormValues, CreateArticleInput | UpdateArticleInput>(
+    {
+      ...props,
+      ns: 'articles',
+      creating: article === undefined,
+      createSchema: createArticleBodySchema,
+      updateSchema: updateArticleBodySchema,
+      defaultValues: articleFormValues(article),
+      serverFields: () => ARTICLE_FORM_FIELDS,
+    },
+  );
+  const { creating, readOnly } = frame;
   const { control, register, formState } = form;
   const codes = useCustomizations();
   const stockItem = useWatch({ control, name: 'stockItem' }) ?? false;
@@ -212,19 +212,10 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
   );
 
   return (
-    <DocumentFormFrame
-      ns="articles"
-      label={article ? article.description : t('page.createTitle')}
-      creating={creating}
-      onSubmit={submit}
-      readOnly={readOnly}
-      failure={failure}
-      submitting={formState.isSubmitting}
-      backTo={ARTICLE_PATHS.list}
-    >
+    <DocumentFormFrame {...frame} label={article ? article.description : t('page.createTitle')} backTo={ARTICLE_PATHS.list}>
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {creating ? <TextInput {...field('number')} {...register('number')} maxLength={50} autoComplete="off" /> : null}
+          {creating ? textInput('number', { maxLength: 50 }) : null}
           <TextInput
             {...field('description')}
             {...register('description')}
@@ -256,15 +247,10 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
               />
             )}
           />
-          <TextInput {...field('ean')} {...register('ean')} maxLength={14} inputMode="numeric" autoComplete="off" />
-          <TextInput {...field('supplierNumber')} {...register('supplierNumber')} maxLength={50} autoComplete="off" />
-          <TextInput {...field('manufacturer')} {...register('manufacturer')} maxLength={50} autoComplete="off" />
-          <TextInput
-            {...field('manufacturerArticleNumber')}
-            {...register('manufacturerArticleNumber')}
-            maxLength={50}
-            autoComplete="off"
-          />
+          {textInput('ean', { maxLength: 14, inputMode: 'numeric' })}
+          {textInput('supplierNumber', { maxLength: 50 })}
+          {textInput('manufacturer', { maxLength: 50 })}
+          {textInput('manufacturerArticleNumber', { maxLength: 50 })}
         </SimpleGrid>
         <Group gap="xl">
           {toggle('active')}
@@ -296,14 +282,7 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
         <PriceSummary control={control} />
       </FormSection>
 
-      <FormSection
-        legend={t('form.sections.accounts')}
-        intro={
-          <Text fz="sm" c="dimmed">
-            {t('form.sections.accountsHint')}
-          </Text>
-        }
-      >
+      <FormSection legend={t('form.sections.accounts')} hint={t('form.sections.accountsHint')}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
           <AccountingCodeFields control={control} names={ACCOUNTS} fieldProps={field} />
         </SimpleGrid>
@@ -312,13 +291,7 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
       <FormSection legend={t('form.sections.stock')}>
         {toggle('stockItem')}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <TextInput
-            {...field('stockPlace')}
-            {...register('stockPlace')}
-            maxLength={50}
-            autoComplete="off"
-            disabled={!stockItem}
-          />
+          {textInput('stockPlace', { maxLength: 50, disabled: !stockItem })}
           {quantity('stockQuantityHundredths')}
           {quantity('orderPointHundredths')}
         </SimpleGrid>
@@ -341,9 +314,7 @@ export function ArticleForm({ article, readOnly, onSubmit, onSaved }: ArticleFor
         </SimpleGrid>
       </FormSection>
 
-      <FormSection legend={t('form.sections.notes')}>
-        <Textarea {...field('notes')} {...register('notes')} autosize minRows={3} maxRows={8} maxLength={1024} />
-      </FormSection>
+      <FormSection legend={t('form.sections.notes')}>{textArea('notes', { minRows: 3 })}</FormSection>
     </DocumentFormFrame>
   );
 }

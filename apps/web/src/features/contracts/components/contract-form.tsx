@@ -8,12 +8,12 @@ import {
   type UpdateContractInput,
   updateContractBodySchema,
 } from '@fairway/shared';
-import { Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, type FieldPath, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AccountingCodeFields } from '../../../components/accounting/components/accounting-code-fields';
 import { CustomerLookupField } from '../../../components/accounting/components/customer-lookup';
-import { DocumentRowsEditor } from '../../../components/accounting/components/document-rows-editor';
+import { DocumentRowsSection } from '../../../components/accounting/components/document-rows-editor';
 import {
   type DocumentRowValues,
   documentRowPaths,
@@ -21,7 +21,7 @@ import {
   emptyDocumentRow,
 } from '../../../components/accounting/lib/document-rows';
 import { DocumentFormFrame } from '../../../components/form/document-form-frame';
-import { FormDate, FormSwitch, useDocumentForm } from '../../../components/form/use-document-form';
+import { type DocumentFormProps, FormDate, FormSwitch, useDocumentForm } from '../../../components/form/use-document-form';
 import { FormSection } from '../../../components/form-section';
 import { todayInStockholm } from '../lib/format';
 import { CONTRACT_PATHS } from '../lib/paths';
@@ -80,17 +80,10 @@ export function contractFormValues(contract?: Contract, today = todayInStockholm
   };
 }
 
-export interface ContractFormProps {
+export type ContractFormProps = DocumentFormProps<CreateContractInput | UpdateContractInput> & {
   /** The contract to edit; absent when creating. */
   contract?: Contract;
-  readOnly: boolean;
-  /** Why it is read-only, when not for want of the write scope (a finished contract). */
-  readOnlyText?: string;
-  /** Sends the validated body; throws the API's refusal. */
-  onSubmit: (body: CreateContractInput | UpdateContractInput) => Promise<unknown>;
-  /** After a successful save (the guard is already off). */
-  onSaved: () => void;
-}
+};
 
 /**
  * Contract (docs/accounting-data.md#contracts): customer, dates, interval and length, VAT included, category, cost centre
@@ -98,21 +91,19 @@ export interface ContractFormProps {
  * anything is sent; the server's field messages land on the inputs and the accounting program's
  * refusal in the alert at the top.
  */
-export function ContractForm({ contract, readOnly, readOnlyText, onSubmit, onSaved }: ContractFormProps) {
+export function ContractForm({ contract, ...props }: ContractFormProps) {
   const { t } = useTranslation('contracts');
-  const creating = contract === undefined;
-  const { form, field, submit, failure } = useDocumentForm<ContractFormValues, CreateContractInput>({
+  const { form, field, frame, textInput, textArea } = useDocumentForm<ContractFormValues, CreateContractInput>({
+    ...props,
     ns: 'contracts',
-    creating,
+    creating: contract === undefined,
     createSchema: createContractBodySchema,
     updateSchema: updateContractBodySchema,
     defaultValues: contractFormValues(contract),
-    readOnly,
     serverFields: (values) => contractFormFields(values.rows.length),
-    onSubmit,
-    onSaved,
   });
-  const { control, register, setValue, formState } = form;
+  const { readOnly } = frame;
+  const { control } = form;
   const vatIncluded = useWatch({ control, name: 'vatIncluded' }) ?? false;
 
   const toggle = (name: 'continuous' | 'active' | 'vatIncluded') => (
@@ -125,28 +116,14 @@ export function ContractForm({ contract, readOnly, readOnlyText, onSubmit, onSav
 
   return (
     <DocumentFormFrame
-      ns="contracts"
+      {...frame}
       label={contract ? t('page.formLabel', { number: contract.number }) : t('page.createTitle')}
-      creating={creating}
-      onSubmit={submit}
-      readOnly={readOnly}
-      readOnlyText={readOnlyText}
-      failure={failure}
-      submitting={formState.isSubmitting}
       backTo={CONTRACT_PATHS.list}
     >
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <CustomerLookupField
-            control={control}
-            name="customerNumber"
-            {...field('customerNumber')}
-            placeholder={t('fields.customerNumber.placeholder')}
-            initialName={contract?.customerName}
-            disabled={readOnly}
-            withAsterisk
-          />
-          <TextInput {...field('category')} {...register('category')} maxLength={50} autoComplete="off" />
+          <CustomerLookupField control={control} {...field('customerNumber')} document={contract} disabled={readOnly} />
+          {textInput('category', { maxLength: 50 })}
         </SimpleGrid>
         <Group gap="xl">
           {toggle('active')}
@@ -204,31 +181,25 @@ export function ContractForm({ contract, readOnly, readOnlyText, onSubmit, onSav
       <FormSection legend={t('form.sections.invoicing')}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <AccountingCodeFields control={control} names={['termsOfPayment', 'costCenter', 'project']} fieldProps={field} />
-          <TextInput {...field('yourReference')} {...register('yourReference')} maxLength={50} autoComplete="off" />
-          <TextInput {...field('ourReference')} {...register('ourReference')} maxLength={50} autoComplete="off" />
+          {textInput('yourReference', { maxLength: 50 })}
+          {textInput('ourReference', { maxLength: 50 })}
         </SimpleGrid>
       </FormSection>
 
-      <FormSection legend={t('form.sections.rows')}>
-        <DocumentRowsEditor
-          control={control}
-          setValue={setValue}
-          readOnly={readOnly}
-          maxRows={CONTRACT_ROWS_MAX}
-          label={t('form.rowsLabel')}
-          testIdPrefix="contract"
-          totalLabel={t('form.totals.total')}
-          roundToKrona={false}
-          vatIncluded={vatIncluded}
-          // The prices may include VAT or not (the switch above), so the column says neither.
-          priceLabel={t('fields.priceOre.label')}
-          totalsNote={vatIncluded ? t('form.totals.perPeriodIncl') : t('form.totals.perPeriod')}
-        />
-      </FormSection>
+      <DocumentRowsSection
+        ns="contracts"
+        form={form}
+        readOnly={readOnly}
+        maxRows={CONTRACT_ROWS_MAX}
+        testIdPrefix="contract"
+        roundToKrona={false}
+        vatIncluded={vatIncluded}
+        // The prices may include VAT or not (the switch above), so the column says neither.
+        priceLabel={t('fields.priceOre.label')}
+        totalsNote={vatIncluded ? t('form.totals.perPeriodIncl') : t('form.totals.perPeriod')}
+      />
 
-      <FormSection legend={t('form.sections.remarks')}>
-        <Textarea {...field('remarks')} {...register('remarks')} autosize minRows={2} maxRows={8} maxLength={1024} />
-      </FormSection>
+      <FormSection legend={t('form.sections.remarks')}>{textArea('remarks', { minRows: 2 })}</FormSection>
     </DocumentFormFrame>
   );
 }

@@ -9,7 +9,7 @@ import {
   updateCustomerBodySchema,
   VAT_TYPES,
 } from '@fairway/shared';
-import { Button, Group, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { Controller, type FieldPath, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import {
   FormSwitch,
   textValue,
   useDocumentForm,
+  withNewNumber,
 } from '../../../components/form/use-document-form';
 import { FormSection } from '../../../components/form-section';
 import { useFieldErrorText } from '../../../lib/form-errors';
@@ -114,8 +115,7 @@ export function customerFormValues(customer?: Customer): CustomerFormValues {
     cfar: textValue(customer?.cfar),
     shopId: textValue(customer?.shopId),
   };
-  // The number is given once, when creating; the edit body has no such field.
-  return customer ? values : { number: '', ...values };
+  return withNewNumber(customer, values);
 }
 
 export type CustomerFormProps = DocumentFormProps<CreateCustomerInput | UpdateCustomerInput> & {
@@ -129,21 +129,22 @@ export type CustomerFormProps = DocumentFormProps<CreateCustomerInput | UpdateCu
  * is sent; the server's field messages land on the inputs and the accounting program's refusal
  * in the alert at the top.
  */
-export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: CustomerFormProps) {
+export function CustomerForm({ customer, ...props }: CustomerFormProps) {
   const { t } = useTranslation('customers');
   const errorText = useFieldErrorText();
-  const creating = customer === undefined;
-  const { form, field, submit, failure } = useDocumentForm<CustomerFormValues, CreateCustomerInput | UpdateCustomerInput>({
+  const { form, field, frame, textInput, textArea } = useDocumentForm<
+    CustomerFormValues,
+    CreateCustomerInput | UpdateCustomerInput
+  >({
+    ...props,
     ns: 'customers',
-    creating,
+    creating: customer === undefined,
     createSchema: createCustomerBodySchema,
     updateSchema: updateCustomerBodySchema,
     defaultValues: customerFormValues(customer),
-    readOnly,
     serverFields: () => CUSTOMER_FORM_FIELDS,
-    onSubmit,
-    onSaved,
   });
+  const { creating, readOnly } = frame;
   const { control, register, setValue, getValues, formState } = form;
   // Watched on its own, so typing elsewhere does not re-render the whole form.
   const type = useWatch({ control, name: 'type' }) ?? 'private';
@@ -157,10 +158,10 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
 
   const addressFields = (prefix: 'address' | 'deliveryAddress') => (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <TextInput {...field(`${prefix}.address1`)} {...register(`${prefix}.address1`)} maxLength={1024} autoComplete="off" />
-      <TextInput {...field(`${prefix}.address2`)} {...register(`${prefix}.address2`)} maxLength={1024} autoComplete="off" />
-      <TextInput {...field(`${prefix}.zipCode`)} {...register(`${prefix}.zipCode`)} maxLength={10} autoComplete="off" />
-      <TextInput {...field(`${prefix}.city`)} {...register(`${prefix}.city`)} maxLength={1024} autoComplete="off" />
+      {textInput(`${prefix}.address1`, { maxLength: 1024 })}
+      {textInput(`${prefix}.address2`, { maxLength: 1024 })}
+      {textInput(`${prefix}.zipCode`, { maxLength: 10 })}
+      {textInput(`${prefix}.city`, { maxLength: 1024 })}
       <Controller
         control={control}
         name={`${prefix}.countryCode`}
@@ -181,28 +182,13 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
   const identityError = errorText(formState.errors.organisationNumber, identityLabel);
 
   return (
-    <DocumentFormFrame
-      ns="customers"
-      label={customer ? customer.name : t('page.createTitle')}
-      creating={creating}
-      onSubmit={submit}
-      readOnly={readOnly}
-      failure={failure}
-      submitting={formState.isSubmitting}
-      backTo={CUSTOMER_PATHS.list}
-    >
+    <DocumentFormFrame {...frame} label={customer ? customer.name : t('page.createTitle')} backTo={CUSTOMER_PATHS.list}>
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {creating ? (
-            <TextInput
-              {...field('number')}
-              {...register('number')}
-              maxLength={50}
-              autoComplete="off"
-              // The hint goes under the input, so the input lines up with the name beside it.
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-            />
-          ) : null}
+          {/* The number's hint goes under its input, so the input lines up with the name beside it. */}
+          {creating
+            ? textInput('number', { maxLength: 50, inputWrapperOrder: ['label', 'input', 'description', 'error'] })
+            : null}
           <TextInput {...field('name')} {...register('name')} withAsterisk maxLength={1024} data-autofocus />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -232,12 +218,12 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
 
       <FormSection legend={t('form.sections.contact')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput {...field('email')} {...register('email')} type="email" maxLength={254} autoComplete="off" />
-          <TextInput {...field('emailInvoice')} {...register('emailInvoice')} type="email" maxLength={254} autoComplete="off" />
-          <TextInput {...field('phone1')} {...register('phone1')} type="tel" maxLength={32} autoComplete="off" />
-          <TextInput {...field('phone2')} {...register('phone2')} type="tel" maxLength={32} autoComplete="off" />
-          <TextInput {...field('fax')} {...register('fax')} type="tel" maxLength={32} autoComplete="off" />
-          <TextInput {...field('www')} {...register('www')} type="url" maxLength={2048} autoComplete="off" />
+          {textInput('email', { type: 'email', maxLength: 254 })}
+          {textInput('emailInvoice', { type: 'email', maxLength: 254 })}
+          {textInput('phone1', { type: 'tel', maxLength: 32 })}
+          {textInput('phone2', { type: 'tel', maxLength: 32 })}
+          {textInput('fax', { type: 'tel', maxLength: 32 })}
+          {textInput('www', { type: 'url', maxLength: 2048 })}
         </SimpleGrid>
       </FormSection>
 
@@ -335,35 +321,26 @@ export function CustomerForm({ customer, readOnly, onSubmit, onSaved }: Customer
               />
             )}
           />
-          <TextInput {...field('invoiceTemplate')} {...register('invoiceTemplate')} maxLength={50} autoComplete="off" />
+          {textInput('invoiceTemplate', { maxLength: 50 })}
         </SimpleGrid>
       </FormSection>
 
       <FormSection legend={t('form.sections.references')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput {...field('yourReference')} {...register('yourReference')} maxLength={50} autoComplete="off" />
-          <TextInput {...field('ourReference')} {...register('ourReference')} maxLength={50} autoComplete="off" />
+          {textInput('yourReference', { maxLength: 50 })}
+          {textInput('ourReference', { maxLength: 50 })}
         </SimpleGrid>
       </FormSection>
 
-      <FormSection
-        legend={t('form.sections.portal')}
-        intro={
-          <Text fz="sm" c="dimmed">
-            {t('form.sections.portalHint')}
-          </Text>
-        }
-      >
+      <FormSection legend={t('form.sections.portal')} hint={t('form.sections.portalHint')}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <TextInput {...field('sni')} {...register('sni')} maxLength={10} inputMode="numeric" autoComplete="off" />
-          <TextInput {...field('cfar')} {...register('cfar')} maxLength={8} inputMode="numeric" autoComplete="off" />
-          <TextInput {...field('shopId')} {...register('shopId')} maxLength={50} autoComplete="off" />
+          {textInput('sni', { maxLength: 10, inputMode: 'numeric' })}
+          {textInput('cfar', { maxLength: 8, inputMode: 'numeric' })}
+          {textInput('shopId', { maxLength: 50 })}
         </SimpleGrid>
       </FormSection>
 
-      <FormSection legend={t('form.sections.notes')}>
-        <Textarea {...field('notes')} {...register('notes')} autosize minRows={3} maxRows={8} maxLength={1024} />
-      </FormSection>
+      <FormSection legend={t('form.sections.notes')}>{textArea('notes', { minRows: 3 })}</FormSection>
     </DocumentFormFrame>
   );
 }

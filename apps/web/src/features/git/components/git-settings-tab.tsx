@@ -1,10 +1,11 @@
 import { encodeMessage, type GitTransaction, type Lang, translateValidationMessage } from '@fairway/shared';
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconApi, IconPlugConnected, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardLoadFailed, CardLoading } from '../../../components/card-states';
 import { Detail } from '../../../components/detail';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
@@ -73,24 +74,9 @@ export function GitSettingsTab({ canWrite }: { canWrite: boolean }) {
           ) : null}
         </Group>
         {connection.isPending ? (
-          <Group gap="xs" mt="md" role="status">
-            <Loader size="xs" />
-            <Text fz="sm" c="dimmed">
-              {t('loading')}
-            </Text>
-          </Group>
+          <CardLoading text={t('loading')} />
         ) : connection.isError ? (
-          <Alert
-            mt="md"
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden="true" />}
-            title={t('loadError')}
-          >
-            <Button size="xs" variant="light" onClick={() => void connection.refetch()}>
-              {t('retry')}
-            </Button>
-          </Alert>
+          <CardLoadFailed title={t('loadError')} retryLabel={t('retry')} onRetry={() => void connection.refetch()} />
         ) : info ? (
           <>
             <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" mt="md" mb={0}>

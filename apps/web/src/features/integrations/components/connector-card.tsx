@@ -8,7 +8,6 @@ import {
   CopyButton,
   Group,
   List,
-  Loader,
   Modal,
   Paper,
   SimpleGrid,
@@ -17,9 +16,10 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconCopy, IconKey, IconRefresh } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconKey, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardLoadFailed, CardLoading } from '../../../components/card-states';
 import { Detail } from '../../../components/detail';
 import { FailureAlert } from '../../../components/failure-alert';
 import { callFailure, type FormFailure } from '../../../lib/form-errors';
@@ -97,24 +97,9 @@ export function ConnectorCard({ clubAccountId, clubAccountName, mayManage }: Con
       </Group>
 
       {query.isPending ? (
-        <Group gap="xs" mt="md" role="status">
-          <Loader size="xs" />
-          <Text fz="sm" c="dimmed">
-            {t('connector.loading')}
-          </Text>
-        </Group>
+        <CardLoading text={t('connector.loading')} />
       ) : !connector ? (
-        <Alert
-          color="red"
-          variant="light"
-          mt="md"
-          icon={<IconAlertCircle size={18} aria-hidden="true" />}
-          title={t('connector.loadError')}
-        >
-          <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <CardLoadFailed title={t('connector.loadError')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
       ) : (
         <Stack gap="md" mt="md">
           <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm" m={0}>

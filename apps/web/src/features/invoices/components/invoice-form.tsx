@@ -7,16 +7,16 @@ import {
   type UpdateInvoiceInput,
   updateInvoiceBodySchema,
 } from '@fairway/shared';
-import { Anchor, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, SimpleGrid, Text } from '@mantine/core';
 import { Controller, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountingCodeFields } from '../../../components/accounting/components/accounting-code-fields';
 import { CustomerLookupField } from '../../../components/accounting/components/customer-lookup';
-import { DocumentRowsEditor } from '../../../components/accounting/components/document-rows-editor';
+import { DocumentRowsSection } from '../../../components/accounting/components/document-rows-editor';
 import { LabelledSegments } from '../../../components/accounting/components/labelled-segments';
 import { DocumentFormFrame } from '../../../components/form/document-form-frame';
-import { FormDate, useDocumentForm } from '../../../components/form/use-document-form';
+import { type DocumentFormProps, FormDate, useDocumentForm } from '../../../components/form/use-document-form';
 import { FormSection } from '../../../components/form-section';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
@@ -36,17 +36,11 @@ function failureOf(error: unknown, leftover: string | null): Failure | null {
   return leftover ? { text: leftover, quota: false } : null;
 }
 
-export interface InvoiceFormProps {
+/** `readOnlyText` says why it is read-only when not for want of the write scope (booked, cancelled, a stale copy). */
+export type InvoiceFormProps = DocumentFormProps<CreateInvoiceInput | UpdateInvoiceInput> & {
   /** The invoice to edit; absent when creating. */
   invoice?: Invoice;
-  readOnly: boolean;
-  /** Why it is read-only, when not for want of the write scope (booked, cancelled, a stale copy). */
-  readOnlyText?: string;
-  /** Sends the validated body; throws the API's refusal. */
-  onSubmit: (body: CreateInvoiceInput | UpdateInvoiceInput) => Promise<unknown>;
-  /** After a successful save (the guard is already off), with the answer. */
-  onSaved: (saved: unknown) => void;
-}
+};
 
 /**
  * Invoice (docs/invoices.md): customer, dates and terms, type, references, rows with article lookup and
@@ -55,22 +49,20 @@ export interface InvoiceFormProps {
  * alert at the top. A new invoice carries one request id for the life of the form, so sending it
  * twice (a double click, a retry after a lost answer) makes one invoice.
  */
-export function InvoiceForm({ invoice, readOnly, readOnlyText, onSubmit, onSaved }: InvoiceFormProps) {
+export function InvoiceForm({ invoice, ...props }: InvoiceFormProps) {
   const { t } = useTranslation('invoices');
-  const creating = invoice === undefined;
-  const { form, field, submit, failure } = useDocumentForm<InvoiceFormValues, CreateInvoiceInput, Failure>({
+  const { form, field, frame, textInput, textArea } = useDocumentForm<InvoiceFormValues, CreateInvoiceInput, Failure>({
+    ...props,
     ns: 'invoices',
-    creating,
+    creating: invoice === undefined,
     createSchema: createInvoiceBodySchema,
     updateSchema: updateInvoiceBodySchema,
     defaultValues: invoiceFormValues(invoice),
-    readOnly,
     serverFields: (values) => invoiceFormFields(values.rows.length) as Path[],
-    onSubmit,
-    onSaved,
     failureOf,
   });
-  const { control, register, setValue, getValues, formState } = form;
+  const { creating, readOnly, failure } = frame;
+  const { control, setValue, getValues } = form;
 
   const date = (name: 'invoiceDate' | 'dueDate') => (
     <FormDate
@@ -84,12 +76,8 @@ export function InvoiceForm({ invoice, readOnly, readOnlyText, onSubmit, onSaved
 
   return (
     <DocumentFormFrame
-      ns="invoices"
+      {...frame}
       label={invoice ? t('page.formLabel', { number: invoice.number }) : t('page.createTitle')}
-      creating={creating}
-      onSubmit={submit}
-      readOnly={readOnly}
-      readOnlyText={readOnlyText}
       failure={
         failure
           ? {
@@ -108,20 +96,11 @@ export function InvoiceForm({ invoice, readOnly, readOnlyText, onSubmit, onSaved
             }
           : null
       }
-      submitting={formState.isSubmitting}
       backTo={INVOICE_PATHS.list}
     >
       <FormSection legend={t('form.sections.basics')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <CustomerLookupField
-            control={control}
-            name="customerNumber"
-            {...field('customerNumber')}
-            placeholder={t('fields.customerNumber.placeholder')}
-            initialName={invoice?.customerName}
-            disabled={readOnly}
-            withAsterisk
-          />
+          <CustomerLookupField control={control} {...field('customerNumber')} document={invoice} disabled={readOnly} />
           <Controller
             control={control}
             name="invoiceType"
@@ -156,35 +135,23 @@ export function InvoiceForm({ invoice, readOnly, readOnlyText, onSubmit, onSaved
 
       <FormSection legend={t('form.sections.references')}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
-          <TextInput {...field('yourReference')} {...register('yourReference')} maxLength={50} autoComplete="off" />
-          <TextInput {...field('ourReference')} {...register('ourReference')} maxLength={50} autoComplete="off" />
+          {textInput('yourReference', { maxLength: 50 })}
+          {textInput('ourReference', { maxLength: 50 })}
           <AccountingCodeFields control={control} names={['costCenter', 'project']} fieldProps={field} />
         </SimpleGrid>
       </FormSection>
 
-      <FormSection legend={t('form.sections.rows')}>
-        <DocumentRowsEditor
-          control={control}
-          setValue={setValue}
-          readOnly={readOnly}
-          maxRows={INVOICE_ROWS_MAX}
-          label={t('form.rowsLabel')}
-          testIdPrefix="invoice"
-          totalLabel={t('form.totals.total')}
-          roundToKrona
-        />
-      </FormSection>
+      <DocumentRowsSection
+        ns="invoices"
+        form={form}
+        readOnly={readOnly}
+        maxRows={INVOICE_ROWS_MAX}
+        testIdPrefix="invoice"
+        roundToKrona
+      />
 
       <FormSection legend={t('form.sections.remarks')}>
-        <Textarea
-          {...field('remarks')}
-          description={creating ? t('fields.remarks.description') : undefined}
-          {...register('remarks')}
-          autosize
-          minRows={2}
-          maxRows={8}
-          maxLength={1024}
-        />
+        {textArea('remarks', { minRows: 2, description: creating ? t('fields.remarks.description') : undefined })}
       </FormSection>
     </DocumentFormFrame>
   );

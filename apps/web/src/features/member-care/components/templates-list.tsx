@@ -1,19 +1,13 @@
 import type { EmailTemplateListItem, EmailTemplateSort } from '@fairway/shared';
 import { Badge, Button, Stack, Text } from '@mantine/core';
-import { IconCopy, IconPencil, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconPlus, IconTemplate } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { confirmDelete } from '../../../components/confirm-delete';
 import { EmptyState } from '../../../components/empty-state';
-import {
-  ListLoadFailed,
-  ListLoading,
-  LocalListFrame,
-  useKeepPageInRange,
-  useLocalListState,
-} from '../../../components/list/local-list';
+import { LocalListFrame, useLocalListState } from '../../../components/list/local-list';
 import { LocalListTable, NameCell, RowAction } from '../../../components/list/local-list-table';
+import { usePagedLocalList } from '../../../components/list/paged-local-list';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/dates';
 import { notifySuccess } from '../../../lib/notify';
@@ -43,19 +37,13 @@ export function TemplatesList() {
   const duplicate = useDuplicateTemplate();
   const canWrite = viewer?.scopes.includes('membercare.write') ?? false;
   const { debounced } = state;
-
-  const rows = list.data?.data ?? [];
-  const total = list.data?.pagination.total ?? 0;
-  useKeepPageInRange(state, total, Boolean(list.data) && !list.isPlaceholderData);
-
-  const askDelete = (item: EmailTemplateListItem) =>
-    confirmDelete({
-      title: t('list.deleteTitle'),
-      text: t('list.deleteText', { title: item.title }),
-      confirmLabel: t('list.deleteConfirm'),
-      cancelLabel: t('list.cancel'),
-      onConfirm: () => remove.mutate(item.id, { onSuccess: () => notifySuccess(t('list.deleted', { title: item.title })) }),
-    });
+  const { rows, waiting, table, frame, editAction, deleteAction } = usePagedLocalList({
+    ns: 'email-templates',
+    state,
+    list,
+    search: { label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder') },
+    canWrite,
+  });
 
   const onDuplicate = (item: EmailTemplateListItem) =>
     duplicate.mutate(item.id, {
@@ -69,12 +57,8 @@ export function TemplatesList() {
   ) : null;
 
   let body: ReactNode;
-  if (list.isPending) {
-    body = <ListLoading text={t('list.loading')} />;
-  } else if (list.isError && !list.data) {
-    body = (
-      <ListLoadFailed title={t('list.loadError')} retryLabel={t('list.retry')} onRetry={() => void list.refetch()} announce />
-    );
+  if (waiting) {
+    body = waiting;
   } else if (rows.length === 0 && debounced) {
     body = (
       <EmptyState title={t('list.noMatchTitle')} order={3} icon={<IconTemplate size={30} stroke={1.6} />}>
@@ -93,13 +77,9 @@ export function TemplatesList() {
   } else {
     body = (
       <LocalListTable
+        {...table}
         label={t('list.tableLabel')}
         minWidth={640}
-        busy={list.isFetching}
-        rows={rows}
-        sorting={state}
-        sortLabel={(label) => t('list.sortBy', { column: label })}
-        actionsLabel={t('list.columns.actions')}
         columns={[
           {
             id: 'title',
@@ -131,12 +111,7 @@ export function TemplatesList() {
         ]}
         actions={(item) => (
           <>
-            <RowAction
-              label={canWrite ? t('list.edit') : t('list.view')}
-              name={item.title}
-              to={TEMPLATE_PATHS.edit(item.id)}
-              icon={<IconPencil size={18} aria-hidden="true" />}
-            />
+            {editAction(item.title, TEMPLATE_PATHS.edit(item.id))}
             {canWrite ? (
               <>
                 <RowAction
@@ -146,13 +121,12 @@ export function TemplatesList() {
                   loading={duplicate.isPending && duplicate.variables === item.id}
                   icon={<IconCopy size={18} aria-hidden="true" />}
                 />
-                <RowAction
-                  label={t('list.delete')}
-                  name={item.title}
-                  color="red"
-                  onClick={() => askDelete(item)}
-                  icon={<IconTrash size={18} aria-hidden="true" />}
-                />
+                {deleteAction(item.title, {
+                  title: t('list.deleteTitle'),
+                  text: t('list.deleteText', { title: item.title }),
+                  onConfirm: () =>
+                    remove.mutate(item.id, { onSuccess: () => notifySuccess(t('list.deleted', { title: item.title })) }),
+                })}
               </>
             ) : null}
           </>
@@ -162,18 +136,7 @@ export function TemplatesList() {
   }
 
   return (
-    <LocalListFrame
-      state={state}
-      total={total}
-      texts={{
-        searchLabel: t('list.searchLabel'),
-        searchPlaceholder: t('list.searchPlaceholder'),
-        total: t('list.total', { count: total }),
-        pageSize: t('list.pageSize'),
-      }}
-      action={createButton}
-      controlLabel={(control) => t(`list.pagination.${control}`)}
-    >
+    <LocalListFrame {...frame} action={createButton}>
       {body}
     </LocalListFrame>
   );

@@ -1,19 +1,13 @@
 import { SEGMENT_PATHS, type SegmentKind, type SegmentSort } from '@fairway/shared';
 import { Button } from '@mantine/core';
-import { IconCategory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCategory, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { confirmDelete } from '../../../components/confirm-delete';
 import { EmptyState } from '../../../components/empty-state';
-import {
-  ListLoadFailed,
-  ListLoading,
-  LocalListFrame,
-  useKeepPageInRange,
-  useLocalListState,
-} from '../../../components/list/local-list';
-import { type LocalListColumn, LocalListTable, NameCell, RowAction } from '../../../components/list/local-list-table';
+import { LocalListFrame, useLocalListState } from '../../../components/list/local-list';
+import { type LocalListColumn, LocalListTable, NameCell } from '../../../components/list/local-list-table';
+import { usePagedLocalList } from '../../../components/list/paged-local-list';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notifySuccess } from '../../../lib/notify';
 import { type SegmentListItemOf, useDeleteSegment, useSegmentsList } from '../api/segments';
@@ -44,19 +38,13 @@ export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsL
   const list = useSegmentsList(kind, params);
   const remove = useDeleteSegment(kind);
   const canWrite = viewer?.scopes.includes(WRITE_SCOPE[kind]) ?? false;
-
-  const rows = list.data?.data ?? [];
-  const total = list.data?.pagination.total ?? 0;
-  useKeepPageInRange(state, total, Boolean(list.data) && !list.isPlaceholderData);
-
-  const askDelete = (item: SegmentListItemOf<K>) =>
-    confirmDelete({
-      title: t(`${kind}.deleteTitle`),
-      text: t(`${kind}.deleteText`, { name: item.name }),
-      confirmLabel: t('list.deleteConfirm'),
-      cancelLabel: t('list.cancel'),
-      onConfirm: () => remove.mutate(item.id, { onSuccess: () => notifySuccess(t(`${kind}.deleted`, { name: item.name })) }),
-    });
+  const { rows, waiting, table, frame, editAction, deleteAction } = usePagedLocalList({
+    ns: 'segments',
+    state,
+    list,
+    search: { label: t(`${kind}.searchLabel`), placeholder: t(`${kind}.searchPlaceholder`) },
+    canWrite,
+  });
 
   const createButton = canWrite ? (
     <Button component={Link} to={SEGMENT_PATHS[kind].create} leftSection={<IconPlus size={18} aria-hidden="true" />}>
@@ -65,12 +53,8 @@ export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsL
   ) : null;
 
   let body: ReactNode;
-  if (list.isPending) {
-    body = <ListLoading text={t('list.loading')} />;
-  } else if (list.isError && !list.data) {
-    body = (
-      <ListLoadFailed title={t('list.loadError')} retryLabel={t('list.retry')} onRetry={() => void list.refetch()} announce />
-    );
+  if (waiting) {
+    body = waiting;
   } else if (rows.length === 0) {
     body = (
       <EmptyState
@@ -85,13 +69,9 @@ export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsL
   } else {
     body = (
       <LocalListTable
+        {...table}
         label={t(`${kind}.listTitle`)}
         minWidth={720}
-        busy={list.isFetching}
-        rows={rows}
-        sorting={state}
-        sortLabel={(label) => t('list.sortBy', { column: label })}
-        actionsLabel={t('list.columns.actions')}
         columns={[
           {
             id: 'name',
@@ -105,21 +85,15 @@ export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsL
         ]}
         actions={(item) => (
           <>
-            <RowAction
-              label={canWrite ? t('list.edit') : t('list.view')}
-              name={item.name}
-              to={SEGMENT_PATHS[kind].edit(item.id)}
-              icon={<IconPencil size={18} aria-hidden="true" />}
-            />
-            {canWrite ? (
-              <RowAction
-                label={t('list.delete')}
-                name={item.name}
-                color="red"
-                onClick={() => askDelete(item)}
-                icon={<IconTrash size={18} aria-hidden="true" />}
-              />
-            ) : null}
+            {editAction(item.name, SEGMENT_PATHS[kind].edit(item.id))}
+            {canWrite
+              ? deleteAction(item.name, {
+                  title: t(`${kind}.deleteTitle`),
+                  text: t(`${kind}.deleteText`, { name: item.name }),
+                  onConfirm: () =>
+                    remove.mutate(item.id, { onSuccess: () => notifySuccess(t(`${kind}.deleted`, { name: item.name })) }),
+                })
+              : null}
           </>
         )}
       />
@@ -127,18 +101,7 @@ export function SegmentsList<K extends SegmentKind>({ kind, columns }: SegmentsL
   }
 
   return (
-    <LocalListFrame
-      state={state}
-      total={total}
-      texts={{
-        searchLabel: t(`${kind}.searchLabel`),
-        searchPlaceholder: t(`${kind}.searchPlaceholder`),
-        total: t('list.total', { count: total }),
-        pageSize: t('list.pageSize'),
-      }}
-      action={createButton}
-      controlLabel={(control) => t(`list.pagination.${control}`)}
-    >
+    <LocalListFrame {...frame} action={createButton}>
       {body}
     </LocalListFrame>
   );
