@@ -110,10 +110,17 @@ describe('customers', () => {
 
   it("updates in Fortnox and the mirror; the program's refusal is shown and changes nothing", async () => {
     const res = await send('PUT', `/customers/${created.id}`, a.owner, {
-      ...customer({ name: 'Greta Golfsson-Lind', phone1: null }),
+      ...customer({
+        name: 'Greta Golfsson-Lind',
+        phone1: null,
+        address: { address1: 'Klubbvägen 1', zipCode: '745 31', city: 'Enköping' },
+      }),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.name).toBe('Greta Golfsson-Lind');
+    // The list (the mirror's own columns) shows the new name and city at once.
+    const listed = (await get(`/customers?search=${encodeURIComponent('Golfsson-Lind')}`, a.owner)).json().data as CustomerRow[];
+    expect(listed.find((row) => row.id === created.id)).toMatchObject({ name: 'Greta Golfsson-Lind', city: 'Enköping' });
     // A field cleared in the program is cleared in the mirror too.
     expect(res.json().data.phone1).toBeNull();
     expect((await get(`/customers/${created.id}`, a.owner)).json().data.phone1).toBeNull();
