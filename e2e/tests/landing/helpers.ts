@@ -68,6 +68,16 @@ interface AxeViolation {
  * and critical violations, readable.
  */
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  // A dialog still fading in (or a button's press transition) has colours between two states, and
+  // axe would measure those: wait for every transition that ends (a spinner's never does).
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+    undefined,
+    { timeout: 30_000 },
+  );
   await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async (include) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
