@@ -1,40 +1,12 @@
 import { type Company, VALIDATION_MESSAGES } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addClubAccount,
-  addMember,
-  createOrganisation,
-  type TestMember,
-  type TestOrganisation,
-} from '../../../test/fixtures/users';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
+import { clubFile } from '../../../test/fixtures/club';
+import { addMember } from '../../../test/fixtures/users';
 import { organisations } from '../organizations/organizations.tables';
 
-let t: TestApp;
-let app: App;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let aOther: TestMember;
-let aAccountant: TestMember;
-let aManager: TestMember;
-let aDrift: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
-  a = await createOrganisation(app, { name: 'Alfa GK', organisationNumber: '802499-1237' });
-  b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
-  aDrift = await addClubAccount(app, a.organisationId, 'Alfa GK Drift AB');
-  aOther = await addMember(app, a, 'Other');
-  aAccountant = await addMember(app, a, 'Accountant');
-  aManager = await addMember(app, a, 'Manager');
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const { app, a, b, aDrift, aOther, aAccountant } = await clubFile({ alfa: { organisationNumber: '802499-1237' } });
+const aManager = await addMember(app, a, 'Manager');
 
 const api = (
   method: 'GET' | 'PUT',

@@ -7,43 +7,13 @@ import {
   monthsBack,
   VALIDATION_MESSAGES,
 } from '@fairway/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addClubAccount,
-  addMember,
-  createOrganisation,
-  type TestMember,
-  type TestOrganisation,
-} from '../../../test/fixtures/users';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
+import { clubFile } from '../../../test/fixtures/club';
+import { addMember, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
 import { getConfiguration, withDefaults } from './configurations.service';
 
-let t: TestApp;
-let app: App;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let aOther: TestMember;
-let aManager: TestMember;
-let aDriftManager: TestMember;
-let aNoAccount: TestMember;
-let aDrift: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
-  a = await createOrganisation(app, { name: 'Alfa GK' });
-  b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
-  aDrift = await addClubAccount(app, a.organisationId, 'Alfa GK Drift AB');
-  aOther = await addMember(app, a, 'Other');
-  aManager = await addMember(app, a, 'Manager');
-  aDriftManager = await addMember(app, a, 'Manager', { clubAccountIds: [aDrift] });
-  aNoAccount = await addMember(app, a, 'Manager', { clubAccountIds: [] });
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const { app, a, b, aDrift, aOther, aDriftManager, aNoAccount } = await clubFile();
+const aManager = await addMember(app, a, 'Manager');
 
 const api = (
   method: 'GET' | 'PUT',
