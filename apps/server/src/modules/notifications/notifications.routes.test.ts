@@ -1,46 +1,19 @@
 import type { Notification, NotificationsListResponse } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMember,
-  bearer,
-  createOrganisation,
-  signIn,
-  type TestMember,
-  type TestOrganisation,
-} from '../../../test/fixtures/users';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clubFile } from '../../../test/fixtures/club';
+import { addMember, bearer, signIn } from '../../../test/fixtures/users';
 import { notify } from './notifications.service';
 import { notifications } from './notifications.tables';
 
-let t: TestApp;
-let app: App;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let aManager: TestMember;
-let aStaff: TestMember;
-let aInvited: TestMember;
+const { app, a, b, aStaff } = await clubFile({ beta: { ownerName: 'Bengt Bengtsson' }, names: { aStaff: 'Erik Johansson' } });
+const aManager = await addMember(app, a, 'Manager', { name: 'Johan Bergström' });
+const aInvited = await addMember(app, a, 'Owner', { name: 'Inbjuden Ägare', status: 'invited' });
+await addMember(app, b, 'Staff', { existingUserId: aManager.userId });
 /** The manager of A is also a member of B: the same person, another organisation's notifications. */
-let managerInB: { headers: { authorization: string } };
+const managerInB = { headers: bearer(await signIn(app, aManager.userId, b.organisationId)) };
 
 const NIL = '00000000-0000-4000-8000-000000000000';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
-  a = await createOrganisation(app, { name: 'Alfa GK' });
-  b = await createOrganisation(app, { name: 'Beta GK', ownerName: 'Bengt Bengtsson' });
-  aManager = await addMember(app, a, 'Manager', { name: 'Johan Bergström' });
-  aStaff = await addMember(app, a, 'Staff', { name: 'Erik Johansson' });
-  aInvited = await addMember(app, a, 'Owner', { name: 'Inbjuden Ägare', status: 'invited' });
-  await addMember(app, b, 'Staff', { existingUserId: aManager.userId });
-  managerInB = { headers: bearer(await signIn(app, aManager.userId, b.organisationId)) };
-});
-
-afterAll(async () => {
-  await t?.close();
-});
 
 type Who = { headers: { authorization: string } } | null;
 const api = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who: Who, payload?: unknown, lang?: string) =>

@@ -1,15 +1,8 @@
 import type { Billing, SupportHoursPurchase, SupportTicket } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addClubAccount,
-  addMember,
-  createOrganisation,
-  type TestMember,
-  type TestOrganisation,
-} from '../../../test/fixtures/users';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
+import { clubFile } from '../../../test/fixtures/club';
+import { addMember } from '../../../test/fixtures/users';
 import { addressOf } from '../../lib/mailbox';
 import { emailOutbox } from '../email/email.tables';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
@@ -19,15 +12,7 @@ import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { FORM_BUDGETS } from './form-budget';
 import { supportHourPurchases, supportTickets } from './support.tables';
 
-let t: TestApp;
-let app: App;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let aStaff: TestMember;
-let aDriftManager: TestMember;
-let evaId: string;
-let otherTenantMemberId: string;
-let driftMemberId: string;
+const { app, a, b, aDrift, aStaff, aDriftManager } = await clubFile({ names: { aStaff: 'Sara Staff' } });
 
 const addGolfer = async (
   org: { organisationId: string; clubAccountId: string },
@@ -43,22 +28,9 @@ const addGolfer = async (
   return row.id;
 };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
-  a = await createOrganisation(app, { name: 'Alfa GK' });
-  b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
-  const drift = await addClubAccount(app, a.organisationId, 'Alfa GK Drift AB');
-  aStaff = await addMember(app, a, 'Staff', { name: 'Sara Staff' });
-  aDriftManager = await addMember(app, a, 'Manager', { clubAccountIds: [drift] });
-  evaId = await addGolfer(a, 'Eva', 'Ek', '1042');
-  otherTenantMemberId = await addGolfer(b, 'Bo', 'Berg', '77');
-  driftMemberId = await addGolfer({ organisationId: a.organisationId, clubAccountId: drift }, 'Dora', 'Drift', '5');
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const evaId = await addGolfer(a, 'Eva', 'Ek', '1042');
+const otherTenantMemberId = await addGolfer(b, 'Bo', 'Berg', '77');
+const driftMemberId = await addGolfer({ organisationId: a.organisationId, clubAccountId: aDrift }, 'Dora', 'Drift', '5');
 
 let ipCounter = 0;
 /** Each test sends from its own address unless it says otherwise, so budgets do not leak between tests. */

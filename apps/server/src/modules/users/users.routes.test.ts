@@ -1,52 +1,34 @@
 import { type CurrentUser, PROFILE_IMAGE_MAX_BYTES, type User, VALIDATION_MESSAGES } from '@fairway/shared';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addClubAccount,
-  addMember,
-  bearer,
-  createOrganisation,
-  type TestMember,
-  type TestOrganisation,
-} from '../../../test/fixtures/users';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
+import { clubFile } from '../../../test/fixtures/club';
+import { addMember, bearer, createOrganisation, type TestMember } from '../../../test/fixtures/users';
 import { emailOutbox } from '../email/email.tables';
 import { memberships, userClubAccounts, users } from './users.tables';
 
-let t: TestApp;
-let app: App;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let aManager: TestMember;
-let aAccountant: TestMember;
-let aStaff: TestMember;
-let aOther: TestMember;
-let bStaff: TestMember;
-let aSecondAccount: string;
+const {
+  app,
+  a,
+  b,
+  aDrift: aSecondAccount,
+  aAccountant,
+  aStaff,
+  aOther,
+} = await clubFile({
+  beta: { ownerName: 'Bengt Bengtsson' },
+  names: { aAccountant: 'Maria Nilsson', aStaff: 'Erik Johansson', aOther: 'Karin Holm' },
+});
+// The owner was given both accounts (as in the demo); a user grants only what they were given.
+await app.db
+  .insert(userClubAccounts)
+  .values({ userId: a.owner.userId, clubAccountId: aSecondAccount, organisationId: a.organisationId });
+const aManager = await addMember(app, a, 'Manager', {
+  name: 'Johan Bergström',
+  clubAccountIds: [a.clubAccountId, aSecondAccount],
+});
+const bStaff = await addMember(app, b, 'Staff', { name: 'Bodil Svensson' });
 
 const NIL = '00000000-0000-4000-8000-000000000000';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
-  a = await createOrganisation(app, { name: 'Alfa GK' });
-  b = await createOrganisation(app, { name: 'Beta GK', ownerName: 'Bengt Bengtsson' });
-  aSecondAccount = await addClubAccount(app, a.organisationId, 'Alfa GK Drift AB');
-  // The owner was given both accounts (as in the demo); a user grants only what they were given.
-  await app.db
-    .insert(userClubAccounts)
-    .values({ userId: a.owner.userId, clubAccountId: aSecondAccount, organisationId: a.organisationId });
-  aManager = await addMember(app, a, 'Manager', { name: 'Johan Bergström', clubAccountIds: [a.clubAccountId, aSecondAccount] });
-  aAccountant = await addMember(app, a, 'Accountant', { name: 'Maria Nilsson' });
-  aStaff = await addMember(app, a, 'Staff', { name: 'Erik Johansson' });
-  aOther = await addMember(app, a, 'Other', { name: 'Karin Holm' });
-  bStaff = await addMember(app, b, 'Staff', { name: 'Bodil Svensson' });
-});
-
-afterAll(async () => {
-  await t?.close();
-});
 
 type Json = Record<string, unknown>;
 const api = (
