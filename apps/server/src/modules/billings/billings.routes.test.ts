@@ -1,37 +1,20 @@
 import { type Billing, type BillingDetails, luhnValid } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
+import { clubFile } from '../../../test/fixtures/club';
+import { createOrganisation } from '../../../test/fixtures/users';
 import { addDays, addMonths, todayIso } from '../subscriptions/dates';
 import { billDuePeriods } from '../subscriptions/subscriptions.service';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { formatKronor } from './billings.pdf';
 import { subscriptionBillingLines } from './billings.service';
 
-let t: TestApp;
-let app: App;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let free: TestOrganisation;
-let aAccountant: TestMember;
-let aOther: TestMember;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
-  a = await createOrganisation(app, { name: 'Alfa GK', packageId: 'standard', organisationNumber: '802499-1237' });
-  b = await createOrganisation(app, { name: 'Beta GK', packageId: 'small' });
-  free = await createOrganisation(app, { name: 'Gratis GK', packageId: 'free' });
-  aAccountant = await addMember(app, a, 'Accountant');
-  aOther = await addMember(app, a, 'Other');
+const { app, a, b, aAccountant, aOther } = await clubFile({
+  alfa: { packageId: 'standard', organisationNumber: '802499-1237' },
+  beta: { packageId: 'small' },
 });
-
-afterAll(async () => {
-  await t?.close();
-});
+const free = await createOrganisation(app, { name: 'Gratis GK', packageId: 'free' });
 
 type Who = { headers: Record<string, string> } | null;
 const api = (method: 'GET' | 'PUT', url: string, who: Who, payload?: object, lang?: string) =>
