@@ -131,11 +131,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(multipart, {
       limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, fieldSize: 100 * 1024, parts: 25 },
     });
-    // Database before jobs: onClose hooks run in reverse order, so jobs stop first.
+    // Database and simulators before jobs: onClose hooks run in reverse order, so jobs stop first
+    // (a run still working at shutdown reaches the simulated program until it stops).
     await app.register(databasePlugin, { database });
+    await app.register(simulatorsPlugin);
     await app.register(jobsPlugin, { runWorkers: config.RUN_WORKERS });
     await app.register(runsPlugin);
-    await app.register(simulatorsPlugin);
     await app.register(smsProviderPlugin);
     await app.register(swaggerPlugin, { config });
     await app.register(authPlugin);

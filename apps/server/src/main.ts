@@ -51,11 +51,20 @@ async function openAndLoad(config: ReturnType<typeof loadConfigOrExit>) {
   }
 }
 
+/** Seconds since this process began, at each step of the start (logged at `debug`). */
+const phases: Record<string, number> = {};
+const mark = (phase: string) => {
+  phases[phase] = Math.round(process.uptime() * 1000) / 1000;
+};
+
 async function main(): Promise<void> {
+  mark('begun');
   const config = loadConfigOrExit();
   const { buildApp, seed, database } = await openAndLoad(config);
+  mark('opened and loaded');
   const { connectDemoAccounts, DEMO_PLATFORM_ADMIN, seedDemo, seedDemoPlatformAdmin, seedHelpContent, seedReferenceData } = seed;
   const app = await buildApp(config, { database });
+  mark('app built');
   guardProcess(app.log, () => app.close());
   closeOnSignals(
     () => app.close(),
@@ -66,6 +75,7 @@ async function main(): Promise<void> {
   await seedReferenceData(app.db);
   // The blog, FAQ and video guides the public pages and the help centre show, demo or not.
   await seedHelpContent(app.db);
+  mark('reference data checked');
   if (config.SEED_DEMO && (await hasNoUsers(app))) {
     app.log.info('empty database: seeding the demo organisation');
     const logins = await seedDemo(app, config.BRAND);
@@ -85,6 +95,8 @@ async function main(): Promise<void> {
     await app.close();
     throw error;
   }
+  mark('listening');
+  app.log.debug({ phases }, 'start phases (seconds since the process began)');
   // Seconds since this process began (the build check of `npm start` included, npm's own start not).
   const started = process.uptime().toFixed(1);
   console.log(
