@@ -1,12 +1,12 @@
 import { formatSek, monthlyPriceOre, type Package, type Subscription } from '@fairway/shared';
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdatePackage } from '../api/update-package';
 import { DowngradeModal } from './downgrade-modal';
-import { PlanChangeButton } from './plan-change-button';
+import { PlanOptionCard } from './plan-option-card';
 import { useLang } from './use-lang';
 
 export interface PackageCardsProps {
@@ -71,38 +71,30 @@ export function PackageCards({ subscription, packages, viewerId }: PackageCardsP
           const pending = pendingFor.has(pkg.id);
           const price = monthlyPriceOre(pkg, subscription.paymentPlan);
           return (
-            <Card key={pkg.id} withBorder radius="md" padding="md" data-testid={`package-${pkg.id}`}>
-              <Stack gap={6} h="100%">
-                <Group justify="space-between" gap="xs">
-                  <Text fw={700}>{pkg.name}</Text>
-                  {isCurrent ? <Badge variant="light">{t('packages.current')}</Badge> : null}
-                  {pending ? (
-                    <Badge color="yellow" variant="light">
-                      {t('packages.pending')}
-                    </Badge>
-                  ) : null}
-                </Group>
-                <Text fw={600}>
-                  {price === 0 ? t('current.free') : t('current.pricePerMonth', { price: formatSek(price, lang) })}
-                </Text>
-                <Text fz="sm">{t('current.invoicesPerMonth', { count: pkg.invoicesPerMonth })}</Text>
-                <Text fz="sm" c="dimmed">
-                  {t('packages.users', { count: pkg.maxUsers })}
-                </Text>
-                <Text fz="sm" c="dimmed" style={{ flexGrow: 1 }}>
-                  {t('packages.clubAccounts', { count: pkg.maxClubAccounts })}
-                </Text>
-                {isCurrent || !subscription.canManage ? null : (
-                  <PlanChangeButton
-                    upgrade={upgrade}
-                    pending={pending}
-                    active={subscription.status === 'active'}
-                    loading={update.isPending && update.variables?.packageId === pkg.id}
-                    onClick={() => choose(pkg)}
-                  />
-                )}
-              </Stack>
-            </Card>
+            <PlanOptionCard
+              key={pkg.id}
+              testId={`package-${pkg.id}`}
+              name={pkg.name}
+              currentLabel={t('packages.current')}
+              current={isCurrent}
+              pending={pending}
+              price={price === 0 ? t('current.free') : t('current.pricePerMonth', { price: formatSek(price, lang) })}
+              facts={[
+                t('current.invoicesPerMonth', { count: pkg.invoicesPerMonth }),
+                t('packages.users', { count: pkg.maxUsers }),
+                t('packages.clubAccounts', { count: pkg.maxClubAccounts }),
+              ]}
+              change={
+                isCurrent || !subscription.canManage
+                  ? null
+                  : {
+                      upgrade,
+                      active: subscription.status === 'active',
+                      loading: update.isPending && update.variables?.packageId === pkg.id,
+                      onClick: () => choose(pkg),
+                    }
+              }
+            />
           );
         })}
       </SimpleGrid>

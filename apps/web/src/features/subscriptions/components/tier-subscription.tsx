@@ -1,5 +1,5 @@
 import { type DuplicateTier, formatSek, monthlyPriceOre, type Subscription } from '@fairway/shared';
-import { Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/dates';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateTier } from '../api/update-tier';
 import { CurrentPlanCard, UsageMeter } from './current-package-card';
-import { PlanChangeButton } from './plan-change-button';
+import { PlanOptionCard } from './plan-option-card';
 import { useLang } from './use-lang';
 
 /**
@@ -147,44 +147,32 @@ export function TierCards({
           const upgrade = order(tier.id) > order(current.id);
           const pending = pendingFor.has(tier.id);
           return (
-            <Card key={tier.id} withBorder radius="md" padding="md" data-testid={`tier-${tier.id}`}>
-              <Stack gap={6} h="100%">
-                <Group justify="space-between" gap="xs">
-                  <Text fw={700}>{tier.name}</Text>
-                  {isCurrent ? <Badge variant="light">{t('tiers.current')}</Badge> : null}
-                  {pending ? (
-                    <Badge color="yellow" variant="light">
-                      {t('packages.pending')}
-                    </Badge>
-                  ) : null}
-                </Group>
-                <Text fw={600}>
-                  {t('current.pricePerMonth', { price: formatSek(monthlyPriceOre(tier, subscription.paymentPlan), lang) })}
-                </Text>
-                <Text fz="sm">{t('tiers.documents', { count: tier.documentsPerMonth })}</Text>
-                <Text fz="sm" c="dimmed">
-                  {t('tiers.compares', { resources: resourceList(tier.resources, t) })}
-                </Text>
-                <Text fz="sm" c="dimmed">
-                  {t('packages.users', { count: tier.maxUsers })}
-                </Text>
-                <Text fz="sm" c="dimmed">
-                  {t('tiers.companies', { count: tier.maxCompanies })}
-                </Text>
-                <Text fz="sm" c="dimmed" style={{ flexGrow: 1 }}>
-                  {t('tiers.history', { count: tier.historyMonths })}
-                </Text>
-                {isCurrent || !subscription.canManage ? null : (
-                  <PlanChangeButton
-                    upgrade={upgrade}
-                    pending={pending}
-                    active={subscription.status === 'active'}
-                    loading={update.isPending && update.variables?.tierId === tier.id}
-                    onClick={() => choose(tier)}
-                  />
-                )}
-              </Stack>
-            </Card>
+            <PlanOptionCard
+              key={tier.id}
+              testId={`tier-${tier.id}`}
+              name={tier.name}
+              currentLabel={t('tiers.current')}
+              current={isCurrent}
+              pending={pending}
+              price={t('current.pricePerMonth', { price: formatSek(monthlyPriceOre(tier, subscription.paymentPlan), lang) })}
+              facts={[
+                t('tiers.documents', { count: tier.documentsPerMonth }),
+                t('tiers.compares', { resources: resourceList(tier.resources, t) }),
+                t('packages.users', { count: tier.maxUsers }),
+                t('tiers.companies', { count: tier.maxCompanies }),
+                t('tiers.history', { count: tier.historyMonths }),
+              ]}
+              change={
+                isCurrent || !subscription.canManage
+                  ? null
+                  : {
+                      upgrade,
+                      active: subscription.status === 'active',
+                      loading: update.isPending && update.variables?.tierId === tier.id,
+                      onClick: () => choose(tier),
+                    }
+              }
+            />
           );
         })}
       </SimpleGrid>
