@@ -65,7 +65,10 @@ export function useAccountingDocument<D extends MirroredDocument, B, S>(config: 
 
   const canRead = viewer?.scopes.includes(`${resource}.read`) ?? false;
   const canWrite = viewer?.scopes.includes(`${resource}.write`) ?? false;
-  const document = query.data;
+  // The edit page starts from what the program holds now: a copy cached by a save or an earlier
+  // visit is not shown, since the form it would fill is started again (keyed by `syncedAt`) when
+  // the fresh read lands, and would drop whatever was typed meanwhile.
+  const document = query.isFetchedAfterMount ? query.data : undefined;
   const mayEdit = canWrite && (document && editable ? editable(document) : true);
   const title = !editing ? t('page.createTitle') : mayEdit ? t('page.editTitle') : t('page.viewTitle');
   useDocumentTitle(`${document ? `${config.titleLabel(document)} · ` : ''}${title} · ${brand.name}`);

@@ -231,6 +231,34 @@ describe('customer form', { timeout: 60_000 }, () => {
     expect(writes[0].body).toMatchObject({ name: 'Ekbackens Golf AB', termsOfPayment: 'K30', invoiceAdministrationFeeOre: 4900 });
   });
 
+  it('starts the form from the fresh read, not from a copy cached by a save, so nothing typed is reset', async () => {
+    // The list's save left an older copy in the cache; the program now holds another city.
+    queryClient.setQueryData(['customers', 'one', ID], {
+      ...stored,
+      address: { ...stored.address, city: 'Uppsala' },
+      syncedAt: '2026-02-01T10:00:00.000Z',
+    });
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mockApi({
+      'GET users/me': () => me,
+      'GET customizations': () => codeLists,
+      [`GET customers/${ID}`]: async () => {
+        await answered;
+        return stored;
+      },
+    });
+    renderRoutes(routes, `/dashboard/acounting/customers/edit/${ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Redigera kund' });
+    // While the program is asked, no form to type into (it would start again when the answer lands).
+    expect(screen.queryByRole('textbox', { name: /^Namn/ })).not.toBeInTheDocument();
+    release();
+    await screen.findByRole('textbox', { name: /^Namn/ });
+    expect(screen.getAllByRole('textbox', { name: 'Ort' })[0]).toHaveValue('Stockholm');
+  });
+
   it('asks before leaving with unsaved changes', async () => {
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, `/dashboard/acounting/customers/edit/${ID}`);
