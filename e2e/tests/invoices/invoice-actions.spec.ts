@@ -71,7 +71,8 @@ describe('invoice actions', () => {
     await loginThroughForm(page, OWNER);
     const number = await createInvoice(page, `Lektion e2e ${Date.now().toString(36)}`);
     // Sending is offered before booking too (any invoice not cancelled can be sent).
-    expect(await offered(page)).toContain('Skicka');
+    // The actions bar draws once the page has the invoice, which may follow its heading.
+    await eventually(async () => expect(await offered(page)).toContain('Skicka'));
 
     const dialog = page.getByRole('dialog', { name: `Skicka faktura ${number}` });
     const method = dialog.getByRole('textbox', { name: 'Utskickssätt' });
