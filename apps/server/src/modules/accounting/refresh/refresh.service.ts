@@ -360,7 +360,8 @@ async function refreshMirror(
     let newest: Date | null = reading?.newest ? new Date(reading.newest) : startedAt;
     const tally = reading ? (counts[r.name] ?? { fetched: 0, upserted: 0 }) : { fetched: 0, upserted: 0 };
     counts[r.name] = tally;
-    await run.save({ currentResource: r.name, counts });
+    // With the checkpoint: a turn passed before this resource's first page resumes here.
+    await run.save({ currentResource: r.name, counts, checkpoint: { ...checkpoint } });
     try {
       for (let page = (reading?.page ?? 0) + 1; ; page++) {
         // Every page before this one is stored, and the checkpoint says so.

@@ -85,7 +85,7 @@ export function PackageCards({ subscription, packages, viewerId }: PackageCardsP
                 t('packages.clubAccounts', { count: pkg.maxClubAccounts }),
               ]}
               change={
-                isCurrent || !subscription.canManage
+                !subscription.canManage
                   ? null
                   : {
                       upgrade,

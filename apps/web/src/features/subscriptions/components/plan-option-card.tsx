@@ -36,7 +36,7 @@ export interface PlanOptionCardProps {
   price: string;
   /** What the plan gives: the first line in full colour, the rest dimmed. */
   facts: readonly [string, ...string[]];
-  /** The change button's props; none on the plan in use or for whoever may not change it. */
+  /** The change button's props; none for whoever may not change the plan (the plan in use has none either). */
   change: Omit<Parameters<typeof PlanChangeButton>[0], 'pending'> | null;
 }
 
@@ -67,7 +67,7 @@ export function PlanOptionCard({ testId, name, currentLabel, current, pending, p
             {fact}
           </Text>
         ))}
-        {change ? <PlanChangeButton {...change} pending={pending} /> : null}
+        {change && !current ? <PlanChangeButton {...change} pending={pending} /> : null}
       </Stack>
     </Card>
   );

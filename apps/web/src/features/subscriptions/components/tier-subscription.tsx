@@ -163,7 +163,7 @@ export function TierCards({
                 t('tiers.history', { count: tier.historyMonths }),
               ]}
               change={
-                isCurrent || !subscription.canManage
+                !subscription.canManage
                   ? null
                   : {
                       upgrade,
