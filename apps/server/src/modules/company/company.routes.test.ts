@@ -1,6 +1,7 @@
 import { type Company, VALIDATION_MESSAGES } from '@fairway/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { apiAs } from '../../../test/fixtures/accounting';
 import { clubFile } from '../../../test/fixtures/club';
 import { addMember } from '../../../test/fixtures/users';
 import { organisations } from '../organizations/organizations.tables';
@@ -8,19 +9,8 @@ import { organisations } from '../organizations/organizations.tables';
 const { app, a, b, aDrift, aOther, aAccountant } = await clubFile({ alfa: { organisationNumber: '802499-1237' } });
 const aManager = await addMember(app, a, 'Manager');
 
-const api = (
-  method: 'GET' | 'PUT',
-  url: string,
-  who: { headers: Record<string, string> } | null,
-  payload?: object,
-  lang?: string,
-) =>
-  app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...(who?.headers ?? {}), ...(lang ? { 'accept-language': lang } : {}) },
-    ...(payload === undefined ? {} : { payload }),
-  });
+// No Accept-Language unless a test gives one: the answers are then in the server's default, Swedish.
+const { api } = apiAs(app, { lang: null });
 
 async function orgRow(id: string) {
   const [row] = await app.db.select().from(organisations).where(eq(organisations.id, id));

@@ -8,6 +8,7 @@ import {
   VALIDATION_MESSAGES,
 } from '@fairway/shared';
 import { describe, expect, it } from 'vitest';
+import { apiAs } from '../../../test/fixtures/accounting';
 import { clubFile } from '../../../test/fixtures/club';
 import { addMember, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
 import { getConfiguration, withDefaults } from './configurations.service';
@@ -15,19 +16,8 @@ import { getConfiguration, withDefaults } from './configurations.service';
 const { app, a, b, aDrift, aOther, aDriftManager, aNoAccount } = await clubFile();
 const aManager = await addMember(app, a, 'Manager');
 
-const api = (
-  method: 'GET' | 'PUT',
-  url: string,
-  who: { headers: Record<string, string> } | null,
-  payload?: object,
-  lang?: string,
-) =>
-  app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...(who?.headers ?? {}), ...(lang ? { 'accept-language': lang } : {}) },
-    ...(payload === undefined ? {} : { payload }),
-  });
+// No Accept-Language unless a test gives one: the answers are then in the server's default, Swedish.
+const { api } = apiAs(app, { lang: null });
 
 const invoice = (changes: Partial<InvoiceConfiguration> = {}): InvoiceConfiguration => ({
   ...CONFIGURATION_DEFAULTS.invoice,
