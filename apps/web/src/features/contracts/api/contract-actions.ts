@@ -39,6 +39,7 @@ export function useContractAction<A extends unknown[], R>(id: string, run: (id: 
       else await queryClient.invalidateQueries({ queryKey: contractKey(id) });
       await queryClient.invalidateQueries({ queryKey: [...contractsKey, 'list'] });
       await queryClient.invalidateQueries({ queryKey: [...contractsKey, 'schedules'] });
+      await queryClient.invalidateQueries({ queryKey: [...contractsKey, 'tags'] });
     },
     onError: () => queryClient.invalidateQueries({ queryKey: contractKey(id) }),
   });

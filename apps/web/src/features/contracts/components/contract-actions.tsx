@@ -29,6 +29,7 @@ import { formatDate } from '../../../lib/dates';
 import { useFieldErrorText } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { contractActions, useContractAction } from '../api/contract-actions';
+import { useContractTags } from '../api/list-contract-tags';
 import { useContractSchedules } from '../api/list-schedules';
 import { formatPercentChange, todayInStockholm } from '../lib/format';
 import { ScheduleTable } from './contract-schedules';
@@ -252,10 +253,11 @@ function PriceChangeDialog({ contract, opened, onClose }: DialogProps) {
   );
 }
 
-/** The contract's tags (kept by the portal only). */
+/** The contract's tags (kept by the portal only), suggesting the tags other contracts carry. */
 function TagsDialog({ contract, opened, onClose }: DialogProps) {
   const { t } = useTranslation('contracts');
   const [tags, setTags] = useState<string[]>(contract.tags);
+  const inUse = useContractTags();
   const [failure, setFailure] = useState<string | null>(null);
   const action = useContractAction(contract.id, (id, value: string[]) => contractActions.tags(id, value));
 
@@ -286,6 +288,7 @@ function TagsDialog({ contract, opened, onClose }: DialogProps) {
             value={tags}
             onChange={(next) => setTags(next.map((tag) => tag.trim().slice(0, CONTRACT_TAG_MAX_LENGTH)).filter(Boolean))}
             maxTags={CONTRACT_TAGS_MAX}
+            data={inUse.data?.map((usage) => usage.name) ?? []}
             clearable
             splitChars={[',']}
             acceptValueOnBlur

@@ -1,12 +1,13 @@
 import { CONTRACT_TAG_MAX_LENGTH } from '@fairway/shared';
 import { Alert, Autocomplete, CloseButton, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconFileDollar, IconInfoCircle, IconTag } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { AccountingListActions, DocumentList, NewButton } from '../../../components/list/document-list';
 import { useListParams } from '../../../components/list/use-list-params';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useContractTags } from '../api/list-contract-tags';
 import { contractsKey, useContracts } from '../api/list-contracts';
 import { CONTRACTS_LIST, type ContractsQuery, STATUS_TABS } from '../lib/list-config';
 import { CONTRACT_PATHS } from '../lib/paths';
@@ -16,8 +17,8 @@ import { ContractsTable } from './contracts-table';
 const REFRESHED = [contractsKey] as const;
 
 /**
- * The tag filter: type a tag (suggestions are the tags seen in the list so far) and press Enter
- * or pick one; the list follows once chosen, not on every key.
+ * The tag filter: type a tag (suggestions are the tags in use on the club account's contracts,
+ * GET contracts/tags) and press Enter or pick one; the list follows once chosen, not on every key.
  */
 function TagFilter({
   value,
@@ -81,12 +82,10 @@ export function ContractsList() {
   const list = useContracts(query);
   const canWrite = user?.scopes.includes('contracts.write') ?? false;
 
-  // Every tag seen on the pages shown, for the tag filter's suggestions.
-  const seen = useRef(new Set<string>());
-  for (const row of list.data?.data ?? []) for (const name of row.tags) seen.current.add(name);
-  const knownTags = [...seen.current].sort((a, b) => a.localeCompare(b, 'sv'));
-
   const unsupported = list.data?.supported === false;
+  const tags = useContractTags(list.data !== undefined && !unsupported);
+  const knownTags = useMemo(() => (tags.data ?? []).map((usage) => usage.name), [tags.data]);
+
   const newButton = canWrite && !unsupported ? <NewButton to={CONTRACT_PATHS.create}>{t('list.new')}</NewButton> : null;
 
   const isFiltered = params.isFiltered || tag !== undefined;
