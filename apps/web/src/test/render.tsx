@@ -1,5 +1,6 @@
 import { ALL_SCOPES, type CurrentUser } from '@fairway/shared';
 import { render } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { queryClient } from '../app/query-client';
@@ -32,3 +33,10 @@ export const demoUser: CurrentUser = {
     { id: '2a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d', name: 'Fairway Demo GK Drift AB' },
   ],
 };
+
+/** Types a whole value at once (one input event) into a field of a large form: the machine may be busy. */
+export async function fill(user: UserEvent, input: HTMLElement, value: string) {
+  await user.clear(input);
+  await user.click(input);
+  await user.paste(value);
+}

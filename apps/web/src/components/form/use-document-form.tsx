@@ -75,7 +75,8 @@ export interface DocumentFormOptions<V extends FieldValues, F> extends DocumentF
  * leaving with unsaved changes, the field texts, and a save that sends the body (a new document
  * with the form's own request id, so sending twice creates once), puts the server's field messages
  * on their inputs and the rest in the alert at the top. Gives `frame`, the props of its
- * `DocumentFormFrame` (all but its label and list), and the form's plain text inputs and text areas.
+ * `DocumentFormFrame` (all but its label and list), and the form's inputs labelled by `field`: text
+ * inputs and areas, switches, kronor, dates and segments.
  */
 export function useDocumentForm<V extends FieldValues, Out extends FieldValues = V, F = string>({
   ns,
@@ -135,9 +136,34 @@ export function useDocumentForm<V extends FieldValues, Out extends FieldValues =
     <Textarea {...field(name)} {...register(name)} autosize maxRows={8} maxLength={1024} {...props} />
   );
 
+  /** An on/off switch (`FormSwitch`), labelled by `field(name)`. */
+  const switchInput = (name: FieldPath<V>) => <FormSwitch control={form.control} name={name} text={field(name)} />;
+
+  /** An amount in kronor held in öre (`FormKronor`), labelled by `field(name)`. */
+  const kronorInput = (name: FieldPath<V>) => <FormKronor control={form.control} name={name} text={field(name)} />;
+
+  /** A date (`FormDate`), labelled by `field(name)`. */
+  const dateInput = (name: FieldPath<V>, options?: { clearable?: boolean; withAsterisk?: boolean }) => (
+    <FormDate control={form.control} name={name} text={field(name)} {...options} />
+  );
+
+  /** A choice among a few (`FormSegments`), labelled by `field(name)`, off while read-only or saving. */
+  const segmentsInput = (
+    name: FieldPath<V>,
+    options: { data: { value: string; label: string }[]; fallback: string; onPicked?: (value: string) => void },
+  ) => (
+    <FormSegments
+      control={form.control}
+      name={name}
+      label={field(name).label}
+      disabled={readOnly || formState.isSubmitting}
+      {...options}
+    />
+  );
+
   const frame = { ns, creating, onSubmit: submit, readOnly, readOnlyText, failure, submitting: formState.isSubmitting };
 
-  return { form, field, submit, failure, frame, textInput, textArea };
+  return { form, field, submit, failure, frame, textInput, textArea, switchInput, kronorInput, dateInput, segmentsInput };
 }
 
 /** An on/off field of a document form, labelled by `field(name)` of `useDocumentForm`. */

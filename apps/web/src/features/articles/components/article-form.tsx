@@ -21,15 +21,7 @@ import { AccountingCodeFields } from '../../../components/accounting/components/
 import { CodeSelect } from '../../../components/accounting/components/code-select';
 import { DecimalInput } from '../../../components/form/decimal-input';
 import { DocumentFormFrame } from '../../../components/form/document-form-frame';
-import {
-  type DocumentFormProps,
-  FormKronor,
-  FormSegments,
-  FormSwitch,
-  textValue,
-  useDocumentForm,
-  withNewNumber,
-} from '../../../components/form/use-document-form';
+import { type DocumentFormProps, textValue, useDocumentForm, withNewNumber } from '../../../components/form/use-document-form';
 import { FormSection } from '../../../components/form-section';
 import { formatOre } from '../../../lib/money';
 import { formatMargin, formatQuantity } from '../lib/format';
@@ -150,27 +142,22 @@ export type ArticleFormProps = DocumentFormProps<CreateArticleInput | UpdateArti
 export function ArticleForm({ article, ...props }: ArticleFormProps) {
   const { t, i18n } = useTranslation('articles');
   const lang = i18n.language === 'en' ? 'en' : 'sv';
-  const { form, field, frame, textInput, textArea } = useDocumentForm<ArticleFormValues, CreateArticleInput | UpdateArticleInput>(
-    {
-      ...props,
-      ns: 'articles',
-      creating: article === undefined,
-      createSchema: createArticleBodySchema,
-      updateSchema: updateArticleBodySchema,
-      defaultValues: articleFormValues(article),
-      serverFields: () => ARTICLE_FORM_FIELDS,
-    },
-  );
-  const { creating, readOnly } = frame;
-  const { control, register, formState } = form;
+  const { form, field, frame, textInput, textArea, switchInput, kronorInput, segmentsInput } = useDocumentForm<
+    ArticleFormValues,
+    CreateArticleInput | UpdateArticleInput
+  >({
+    ...props,
+    ns: 'articles',
+    creating: article === undefined,
+    createSchema: createArticleBodySchema,
+    updateSchema: updateArticleBodySchema,
+    defaultValues: articleFormValues(article),
+    serverFields: () => ARTICLE_FORM_FIELDS,
+  });
+  const { creating } = frame;
+  const { control, register } = form;
   const codes = useCustomizations();
   const stockItem = useWatch({ control, name: 'stockItem' }) ?? false;
-
-  const toggle = (name: 'active' | 'discontinued' | 'stockItem') => (
-    <FormSwitch control={control} name={name} text={field(name)} />
-  );
-
-  const kronor = (name: 'salesPriceOre' | 'purchasePriceOre') => <FormKronor control={control} name={name} text={field(name)} />;
 
   /** Hundredths typed as units with up to two decimals. */
   const quantity = (name: (typeof QUANTITIES)[number]) => (
@@ -225,14 +212,10 @@ export function ArticleForm({ article, ...props }: ArticleFormProps) {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <FormSegments
-            control={control}
-            name="type"
-            label={t('fields.type.label')}
-            fallback="STOCK"
-            data={ARTICLE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
-            disabled={readOnly || formState.isSubmitting}
-          />
+          {segmentsInput('type', {
+            fallback: 'STOCK',
+            data: ARTICLE_TYPES.map((value) => ({ value, label: t(`types.${value}`) })),
+          })}
           <Controller
             control={control}
             name="unit"
@@ -253,15 +236,15 @@ export function ArticleForm({ article, ...props }: ArticleFormProps) {
           {textInput('manufacturerArticleNumber', { maxLength: 50 })}
         </SimpleGrid>
         <Group gap="xl">
-          {toggle('active')}
-          {toggle('discontinued')}
+          {switchInput('active')}
+          {switchInput('discontinued')}
         </Group>
       </FormSection>
 
       <FormSection legend={t('form.sections.prices')}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          {kronor('salesPriceOre')}
-          {kronor('purchasePriceOre')}
+          {kronorInput('salesPriceOre')}
+          {kronorInput('purchasePriceOre')}
           <Controller
             control={control}
             name="vatPercent"
@@ -289,7 +272,7 @@ export function ArticleForm({ article, ...props }: ArticleFormProps) {
       </FormSection>
 
       <FormSection legend={t('form.sections.stock')}>
-        {toggle('stockItem')}
+        {switchInput('stockItem')}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           {textInput('stockPlace', { maxLength: 50, disabled: !stockItem })}
           {quantity('stockQuantityHundredths')}

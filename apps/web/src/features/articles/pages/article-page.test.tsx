@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
-import { mockApi, refuse, reply } from '../../../test/api';
-import { demoUser, renderRoutes } from '../../../test/render';
+import { mockApi, noting, refuse, reply, type Write } from '../../../test/api';
+import { demoUser, fill, renderRoutes } from '../../../test/render';
 import ArticlePage from './article-page';
 
 const routes = [
@@ -66,17 +66,10 @@ const codeLists = {
   termsOfDelivery: [],
 };
 
-/** Types a whole value at once (one input event): the form is large and the machine may be busy. */
-async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
-  await user.clear(input);
-  await user.click(input);
-  await user.paste(value);
-}
-
 let me = demoUser;
 let article: Article = stored;
 let answerWrite: (body: unknown) => Response;
-const writes: { method: string; path: string; body: unknown }[] = [];
+const writes: Write[] = [];
 
 beforeEach(async () => {
   await setLanguage('sv');
@@ -97,10 +90,7 @@ beforeEach(async () => {
       }),
     'GET *': () => refuse(404, 'Artikeln finns inte.', 'The article does not exist.'),
     // Every write is kept and answered by `answerWrite`.
-    'ALL *': ({ request, url, body }) => {
-      writes.push({ method: request.method, path: url.pathname, body: body ?? null });
-      return answerWrite(body ?? null);
-    },
+    'ALL *': noting(writes, ({ body }) => answerWrite(body ?? null)),
   });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
 });

@@ -21,7 +21,7 @@ import {
   emptyDocumentRow,
 } from '../../../components/accounting/lib/document-rows';
 import { DocumentFormFrame } from '../../../components/form/document-form-frame';
-import { type DocumentFormProps, FormDate, FormSwitch, useDocumentForm } from '../../../components/form/use-document-form';
+import { type DocumentFormProps, textValue, useDocumentForm } from '../../../components/form/use-document-form';
 import { FormSection } from '../../../components/form-section';
 import { todayInStockholm } from '../lib/format';
 import { CONTRACT_PATHS } from '../lib/paths';
@@ -55,27 +55,25 @@ export function contractFormFields(rowCount: number): Path[] {
   return [...HEAD_FIELDS, ...documentRowPaths(rowCount)];
 }
 
-const text = (value: string | null | undefined) => value ?? '';
-
 /** The form's starting values: the contract as the program has it, or a yearly contract from today. */
 export function contractFormValues(contract?: Contract, today = todayInStockholm()): ContractFormValues {
   return {
-    customerNumber: text(contract?.customerNumber),
+    customerNumber: textValue(contract?.customerNumber),
     contractDate: contract?.contractDate ?? today,
     periodStart: contract?.periodStart ?? today,
-    periodEnd: text(contract?.periodEnd),
+    periodEnd: textValue(contract?.periodEnd),
     continuous: contract?.continuous ?? true,
     contractLength: contract?.contractLength ?? 12,
     invoiceInterval: contract?.invoiceInterval ?? 12,
     active: contract?.active ?? true,
     vatIncluded: contract?.vatIncluded ?? false,
     termsOfPayment: contract?.termsOfPayment ?? null,
-    yourReference: text(contract?.yourReference),
-    ourReference: text(contract?.ourReference),
-    remarks: text(contract?.remarks),
+    yourReference: textValue(contract?.yourReference),
+    ourReference: textValue(contract?.ourReference),
+    remarks: textValue(contract?.remarks),
     costCenter: contract?.costCenter ?? null,
     project: contract?.project ?? null,
-    category: text(contract?.category),
+    category: textValue(contract?.category),
     rows: contract ? contract.rows.map(documentRowValues) : [emptyDocumentRow()],
   };
 }
@@ -93,7 +91,10 @@ export type ContractFormProps = DocumentFormProps<CreateContractInput | UpdateCo
  */
 export function ContractForm({ contract, ...props }: ContractFormProps) {
   const { t } = useTranslation('contracts');
-  const { form, field, frame, textInput, textArea } = useDocumentForm<ContractFormValues, CreateContractInput>({
+  const { form, frame, textInput, textArea, field, switchInput, dateInput } = useDocumentForm<
+    ContractFormValues,
+    CreateContractInput
+  >({
     ...props,
     ns: 'contracts',
     creating: contract === undefined,
@@ -105,14 +106,6 @@ export function ContractForm({ contract, ...props }: ContractFormProps) {
   const { readOnly } = frame;
   const { control } = form;
   const vatIncluded = useWatch({ control, name: 'vatIncluded' }) ?? false;
-
-  const toggle = (name: 'continuous' | 'active' | 'vatIncluded') => (
-    <FormSwitch control={control} name={name} text={field(name)} />
-  );
-
-  const date = (name: 'contractDate' | 'periodStart' | 'periodEnd') => (
-    <FormDate control={control} name={name} text={field(name)} clearable={name === 'periodEnd'} />
-  );
 
   return (
     <DocumentFormFrame
@@ -126,16 +119,16 @@ export function ContractForm({ contract, ...props }: ContractFormProps) {
           {textInput('category', { maxLength: 50 })}
         </SimpleGrid>
         <Group gap="xl">
-          {toggle('active')}
-          {toggle('vatIncluded')}
+          {switchInput('active')}
+          {switchInput('vatIncluded')}
         </Group>
       </FormSection>
 
       <FormSection legend={t('form.sections.period')}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          {date('contractDate')}
-          {date('periodStart')}
-          {date('periodEnd')}
+          {dateInput('contractDate')}
+          {dateInput('periodStart')}
+          {dateInput('periodEnd', { clearable: true })}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <Controller
@@ -174,7 +167,7 @@ export function ContractForm({ contract, ...props }: ContractFormProps) {
               />
             )}
           />
-          <Stack justify="center">{toggle('continuous')}</Stack>
+          <Stack justify="center">{switchInput('continuous')}</Stack>
         </SimpleGrid>
       </FormSection>
 

@@ -16,15 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountingCodeFields } from '../../../components/accounting/components/accounting-code-fields';
 import { PercentInput } from '../../../components/form/decimal-input';
 import { DocumentFormFrame } from '../../../components/form/document-form-frame';
-import {
-  type DocumentFormProps,
-  FormKronor,
-  FormSegments,
-  FormSwitch,
-  textValue,
-  useDocumentForm,
-  withNewNumber,
-} from '../../../components/form/use-document-form';
+import { type DocumentFormProps, textValue, useDocumentForm, withNewNumber } from '../../../components/form/use-document-form';
 import { FormSection } from '../../../components/form-section';
 import { useFieldErrorText } from '../../../lib/form-errors';
 import { CUSTOMER_PATHS } from '../lib/paths';
@@ -132,7 +124,7 @@ export type CustomerFormProps = DocumentFormProps<CreateCustomerInput | UpdateCu
 export function CustomerForm({ customer, ...props }: CustomerFormProps) {
   const { t } = useTranslation('customers');
   const errorText = useFieldErrorText();
-  const { form, field, frame, textInput, textArea } = useDocumentForm<
+  const { form, field, frame, textInput, textArea, switchInput, kronorInput, segmentsInput } = useDocumentForm<
     CustomerFormValues,
     CreateCustomerInput | UpdateCustomerInput
   >({
@@ -192,18 +184,14 @@ export function CustomerForm({ customer, ...props }: CustomerFormProps) {
           <TextInput {...field('name')} {...register('name')} withAsterisk maxLength={1024} data-autofocus />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <FormSegments
-            control={control}
-            name="type"
-            label={t('fields.type.label')}
-            fallback="private"
+          {segmentsInput('type', {
+            fallback: 'private',
             // The number's rule follows the type: check it again at once if it is filled in.
-            onPicked={() => {
+            onPicked: () => {
               if (getValues('organisationNumber')) void form.trigger('organisationNumber');
-            }}
-            data={CUSTOMER_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
-            disabled={readOnly || formState.isSubmitting}
-          />
+            },
+            data: CUSTOMER_TYPES.map((value) => ({ value, label: t(`types.${value}`) })),
+          })}
           <TextInput
             label={identityLabel}
             placeholder={t(`fields.organisationNumber.${type}Placeholder`)}
@@ -213,7 +201,7 @@ export function CustomerForm({ customer, ...props }: CustomerFormProps) {
             autoComplete="off"
           />
         </SimpleGrid>
-        <FormSwitch control={control} name="active" text={field('active')} />
+        {switchInput('active')}
       </FormSection>
 
       <FormSection legend={t('form.sections.contact')}>
@@ -283,9 +271,8 @@ export function CustomerForm({ customer, ...props }: CustomerFormProps) {
               />
             )}
           />
-          {(['invoiceAdministrationFeeOre', 'invoiceFreightOre'] as const).map((name) => (
-            <FormKronor key={name} control={control} name={name} text={field(name)} />
-          ))}
+          {kronorInput('invoiceAdministrationFeeOre')}
+          {kronorInput('invoiceFreightOre')}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Controller

@@ -1,14 +1,15 @@
 import type { Integration } from '@fairway/shared';
-import { Badge, Button, Card, Group, List, Modal, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, SimpleGrid, Text } from '@mantine/core';
 import { IconCalculator, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Detail } from '../../../components/detail';
 import { HelpHint } from '../../../components/help-hint';
-import { notifySuccess } from '../../../lib/notify';
 import { useConnectAccounting } from '../api/connect-accounting';
 import { useDisconnectAccounting } from '../api/disconnect-accounting';
 import { accountingProgramName, STATUS_COLORS } from './accounting-status';
+import { CardHead } from './card-head';
+import { DisconnectModal } from './disconnect-modal';
 import { useFormatTime } from './format-time';
 import { TargetNotice } from './target-notice';
 
@@ -51,27 +52,14 @@ export function AccountingCard({ integration, clubAccountName, mayManage }: Acco
       component="section"
       aria-labelledby="accounting-title"
     >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-          <ThemeIcon size={40} radius="md" variant="light" aria-hidden="true">
-            <IconCalculator size={22} />
-          </ThemeIcon>
-          <div style={{ minWidth: 0 }}>
-            <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t('systems.accounting.kind')}
-            </Text>
-            <Group gap={6} wrap="nowrap">
-              <Title order={3} fz="h5" lineClamp={1} id="accounting-title">
-                {name}
-              </Title>
-              {usesConnector ? <HelpHint helpKey="integrations.vismaAdministration" topic={name} /> : null}
-            </Group>
-          </div>
-        </Group>
-        <Badge color={STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0 }} data-testid="accounting-status">
-          {t(`status.${status}`)}
-        </Badge>
-      </Group>
+      <CardHead
+        icon={<IconCalculator size={22} />}
+        kind={t('systems.accounting.kind')}
+        name={name}
+        titleId="accounting-title"
+        aside={usesConnector ? <HelpHint helpKey="integrations.vismaAdministration" topic={name} /> : null}
+        status={{ color: STATUS_COLORS[status], text: t(`status.${status}`), testId: 'accounting-status' }}
+      />
       <Text fz="sm" c="dimmed" mt="md">
         {t(`systems.accounting.${status}`, { name })}
       </Text>
@@ -151,55 +139,46 @@ export function AccountingCard({ integration, clubAccountName, mayManage }: Acco
           {t('accounting.manageHint')}
         </Text>
       )}
-      <DisconnectModal opened={confirming} onClose={() => setConfirming(false)} name={name} clubAccountName={clubAccountName} />
+      <DisconnectAccountingModal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        name={name}
+        clubAccountName={clubAccountName}
+      />
     </Card>
   );
 }
 
-interface DisconnectModalProps {
+/** Says exactly what a disconnect does before it is done. */
+function DisconnectAccountingModal({
+  opened,
+  onClose,
+  name,
+  clubAccountName,
+}: {
   opened: boolean;
   onClose: () => void;
   name: string;
   clubAccountName: string;
-}
-
-/** Says exactly what a disconnect does before it is done. */
-function DisconnectModal({ opened, onClose, name, clubAccountName }: DisconnectModalProps) {
+}) {
   const { t } = useTranslation('integrations');
   const disconnect = useDisconnectAccounting();
-  const close = () => {
-    disconnect.reset();
-    onClose();
-  };
   return (
-    <Modal opened={opened} onClose={close} title={t('accounting.disconnectTitle', { name })} centered>
-      <Stack gap="md">
-        <Text fz="sm">{t('accounting.disconnectIntro', { name, clubAccount: clubAccountName })}</Text>
-        <List fz="sm" spacing={6}>
-          <List.Item>{t('accounting.disconnectTokens', { name })}</List.Item>
-          <List.Item>{t('accounting.disconnectData')}</List.Item>
-          <List.Item>{t('accounting.disconnectInvoices', { name })}</List.Item>
-        </List>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} data-autofocus>
-            {t('accounting.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={disconnect.isPending}
-            onClick={() =>
-              disconnect.mutate(undefined, {
-                onSuccess: () => {
-                  notifySuccess(t('accounting.disconnected', { name, clubAccount: clubAccountName }));
-                  close();
-                },
-              })
-            }
-          >
-            {t('accounting.disconnectConfirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DisconnectModal
+      opened={opened}
+      onClose={onClose}
+      title={t('accounting.disconnectTitle', { name })}
+      cancelLabel={t('accounting.cancel')}
+      confirmLabel={t('accounting.disconnectConfirm')}
+      doneText={t('accounting.disconnected', { name, clubAccount: clubAccountName })}
+      disconnect={disconnect}
+    >
+      <Text fz="sm">{t('accounting.disconnectIntro', { name, clubAccount: clubAccountName })}</Text>
+      <List fz="sm" spacing={6}>
+        <List.Item>{t('accounting.disconnectTokens', { name })}</List.Item>
+        <List.Item>{t('accounting.disconnectData')}</List.Item>
+        <List.Item>{t('accounting.disconnectInvoices', { name })}</List.Item>
+      </List>
+    </DisconnectModal>
   );
 }

@@ -1,20 +1,6 @@
 import { type GitConnectBody, gitConnectBodySchema, type Integrations, type IntegrationTarget } from '@fairway/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconGolf, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,6 +14,8 @@ import { notifySuccess } from '../../../lib/notify';
 import { useConnectGit } from '../api/connect-git';
 import { useDisconnectGit } from '../api/disconnect-git';
 import { useGitConnectionInfo } from '../api/get-git-connection';
+import { CardHead } from './card-head';
+import { DisconnectModal } from './disconnect-modal';
 import { useFormatTime } from './format-time';
 import { TargetNotice } from './target-notice';
 
@@ -124,30 +112,17 @@ function DisconnectGitModal({ opened, onClose }: { opened: boolean; onClose: () 
   const { t } = useTranslation('git');
   const disconnect = useDisconnectGit();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('connection.card.disconnectTitle')} centered>
-      <Stack gap="md">
-        <Text fz="sm">{t('connection.card.disconnectText')}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={disconnect.isPending}
-            onClick={() =>
-              disconnect.mutate(undefined, {
-                onSuccess: () => {
-                  notifySuccess(t('connection.card.disconnected'));
-                  onClose();
-                },
-              })
-            }
-          >
-            {t('connection.card.disconnectConfirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DisconnectModal
+      opened={opened}
+      onClose={onClose}
+      title={t('connection.card.disconnectTitle')}
+      cancelLabel={t('cancel')}
+      confirmLabel={t('connection.card.disconnectConfirm')}
+      doneText={t('connection.card.disconnected')}
+      disconnect={disconnect}
+    >
+      <Text fz="sm">{t('connection.card.disconnectText')}</Text>
+    </DisconnectModal>
   );
 }
 
@@ -178,24 +153,13 @@ export function GitCard({
 
   return (
     <Card withBorder radius="md" padding="lg" data-testid="integration-git" component="section" aria-labelledby="git-card-title">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-          <ThemeIcon size={40} radius="md" variant="light" aria-hidden="true">
-            <IconGolf size={22} />
-          </ThemeIcon>
-          <div style={{ minWidth: 0 }}>
-            <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t('integrations:systems.git.kind')}
-            </Text>
-            <Title order={3} fz="h5" lineClamp={1} id="git-card-title">
-              {t('integrations:systems.git.name')}
-            </Title>
-          </div>
-        </Group>
-        <Badge color={STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0 }} data-testid="git-status">
-          {t(`connection.status.${status}`)}
-        </Badge>
-      </Group>
+      <CardHead
+        icon={<IconGolf size={22} />}
+        kind={t('integrations:systems.git.kind')}
+        name={t('integrations:systems.git.name')}
+        titleId="git-card-title"
+        status={{ color: STATUS_COLORS[status], text: t(`connection.status.${status}`), testId: 'git-status' }}
+      />
       <Text fz="sm" c="dimmed" mt="md">
         {status === 'connected'
           ? t('integrations:systems.git.connected')

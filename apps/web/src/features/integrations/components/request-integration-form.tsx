@@ -1,12 +1,11 @@
 import { REQUESTABLE_SYSTEMS, type RequestIntegrationBody, requestIntegrationBodySchema } from '@fairway/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, Stack, Textarea } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, useFieldErrorText } from '../../../lib/form-errors';
+import { FailureAlert } from '../../../components/failure-alert';
+import { useFieldErrorText } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
+import { useSendForm } from '../../../lib/use-send-form';
 import { useRequestIntegration } from '../api/request-integration';
 
 const FIELDS = ['system', 'message'] as const;
@@ -16,44 +15,33 @@ interface RequestValues {
   message: string;
 }
 
+const EMPTY: RequestValues = { system: null, message: '' };
+
 /** Asks us for an integration with a system the portal does not connect to yet. */
 export function RequestIntegrationForm() {
   const { t } = useTranslation('integrations');
   const errorText = useFieldErrorText();
-  const [formError, setFormError] = useState<string | null>(null);
-  const send = useRequestIntegration();
+  const request = useRequestIntegration();
+  const { form, failure, onSubmit } = useSendForm<RequestValues>({
+    schema: requestIntegrationBodySchema,
+    defaultValues: EMPTY,
+    fields: FIELDS,
+    send: async (values) => {
+      await request.mutateAsync(values as RequestIntegrationBody);
+      form.reset(EMPTY);
+      notifySuccess(t('request.sent'));
+    },
+  });
   const {
     control,
     register,
-    handleSubmit,
-    reset,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<RequestValues>({
-    resolver: zodResolver(requestIntegrationBodySchema as never) as unknown as Resolver<RequestValues>,
-    defaultValues: { system: null, message: '' },
-    mode: 'onTouched',
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await send.mutateAsync(values as RequestIntegrationBody);
-      reset({ system: null, message: '' });
-      notifySuccess(t('request.sent'));
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELDS));
-    }
-  });
+  } = form;
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('request.title')}>
       <Stack gap="md">
-        {formError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
-            {formError}
-          </Alert>
-        ) : null}
+        <FailureAlert failure={failure} />
         <Controller
           control={control}
           name="system"

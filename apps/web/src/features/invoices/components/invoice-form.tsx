@@ -16,7 +16,7 @@ import { CustomerLookupField } from '../../../components/accounting/components/c
 import { DocumentRowsSection } from '../../../components/accounting/components/document-rows-editor';
 import { LabelledSegments } from '../../../components/accounting/components/labelled-segments';
 import { DocumentFormFrame } from '../../../components/form/document-form-frame';
-import { type DocumentFormProps, FormDate, useDocumentForm } from '../../../components/form/use-document-form';
+import { type DocumentFormProps, useDocumentForm } from '../../../components/form/use-document-form';
 import { FormSection } from '../../../components/form-section';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
@@ -51,7 +51,7 @@ export type InvoiceFormProps = DocumentFormProps<CreateInvoiceInput | UpdateInvo
  */
 export function InvoiceForm({ invoice, ...props }: InvoiceFormProps) {
   const { t } = useTranslation('invoices');
-  const { form, field, frame, textInput, textArea } = useDocumentForm<InvoiceFormValues, CreateInvoiceInput, Failure>({
+  const { form, field, frame, textInput, textArea, dateInput } = useDocumentForm<InvoiceFormValues, CreateInvoiceInput, Failure>({
     ...props,
     ns: 'invoices',
     creating: invoice === undefined,
@@ -63,16 +63,6 @@ export function InvoiceForm({ invoice, ...props }: InvoiceFormProps) {
   });
   const { creating, readOnly, failure } = frame;
   const { control, setValue, getValues } = form;
-
-  const date = (name: 'invoiceDate' | 'dueDate') => (
-    <FormDate
-      control={control}
-      name={name}
-      text={field(name)}
-      withAsterisk={name === 'invoiceDate'}
-      clearable={name === 'dueDate'}
-    />
-  );
 
   return (
     <DocumentFormFrame
@@ -116,7 +106,7 @@ export function InvoiceForm({ invoice, ...props }: InvoiceFormProps) {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          {date('invoiceDate')}
+          {dateInput('invoiceDate', { withAsterisk: true })}
           <AccountingCodeFields
             control={control}
             names={['termsOfPayment']}
@@ -129,7 +119,7 @@ export function InvoiceForm({ invoice, ...props }: InvoiceFormProps) {
               }
             }}
           />
-          {date('dueDate')}
+          {dateInput('dueDate', { clearable: true })}
         </SimpleGrid>
       </FormSection>
 

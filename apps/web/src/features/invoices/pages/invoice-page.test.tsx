@@ -6,8 +6,8 @@ import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { formatOre } from '../../../lib/money';
 import { setTokens } from '../../../lib/storage';
-import { mockApi, refuse, reply } from '../../../test/api';
-import { demoUser, renderRoutes } from '../../../test/render';
+import { mockApi, noting, refuse, reply, type Write } from '../../../test/api';
+import { demoUser, fill, renderRoutes } from '../../../test/render';
 import InvoicePage from './invoice-page';
 
 const routes = [
@@ -80,17 +80,10 @@ const codeLists = {
   termsOfDelivery: [],
 };
 
-/** Types a whole value at once (one input event): the form is large and the machine may be busy. */
-async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
-  await user.clear(input);
-  await user.click(input);
-  await user.paste(value);
-}
-
 let me = demoUser;
 let invoice: Invoice = booked;
 let answerWrite: (path: string, body: unknown) => Response;
-const writes: { method: string; path: string; body: unknown }[] = [];
+const writes: Write[] = [];
 
 beforeEach(async () => {
   await setLanguage('sv');
@@ -106,10 +99,7 @@ beforeEach(async () => {
     [`GET invoices/${ID}`]: () => invoice,
     'GET *': () => refuse(404, 'Fakturan finns inte.', 'The invoice does not exist.'),
     // Every write is kept and answered by `answerWrite`.
-    'ALL *': ({ request, url, body }) => {
-      writes.push({ method: request.method, path: url.pathname, body: body ?? null });
-      return answerWrite(url.pathname, body ?? null);
-    },
+    'ALL *': noting(writes, ({ url, body }) => answerWrite(url.pathname, body ?? null)),
   });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
 });

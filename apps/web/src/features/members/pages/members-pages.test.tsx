@@ -6,7 +6,7 @@ import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
 import { mockApi, noting, ok, page, refuse, reply, type Write } from '../../../test/api';
-import { demoUser, renderRoutes } from '../../../test/render';
+import { demoUser, fill, renderRoutes } from '../../../test/render';
 import CreateMemberPage from './create-member-page';
 import MemberDetailPage from './member-detail-page';
 import MembersPage from './members-page';
@@ -113,12 +113,6 @@ const member: MemberDetail = {
 
 /** Another member, found only by a search for her name or golf ID (the guardian picker's search). */
 const guardianRow: MemberListRow = { ...row, id: OTHER, firstname: 'Karin', lastname: 'Ek', golfId: '600101-002', age: 66 };
-
-async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
-  await user.clear(input);
-  await user.click(input);
-  await user.paste(value);
-}
 
 let me = demoUser;
 let answerWrite: (path: string, body: unknown) => Response;

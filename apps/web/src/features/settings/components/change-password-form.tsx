@@ -1,13 +1,12 @@
 import { type ChangePasswordBody, changePasswordBodySchema } from '@fairway/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Button, Group, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '../../../components/failure-alert';
 import { PasswordRules } from '../../../components/password-rules';
-import { applyServerErrors, useFieldErrorText } from '../../../lib/form-errors';
+import { useFieldErrorText } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
+import { useSendForm } from '../../../lib/use-send-form';
 import { useChangePassword } from '../api/change-password';
 
 /** The password rule (docs/api.md#validation), part by part, for the live checklist. */
@@ -17,42 +16,29 @@ const EMPTY: ChangePasswordBody = { currentPassword: '', password: '', passwordC
 export function ChangePasswordForm() {
   const { t } = useTranslation('settings');
   const errorText = useFieldErrorText();
-  const [formError, setFormError] = useState<string | null>(null);
   const change = useChangePassword();
+  const { form, failure, onSubmit } = useSendForm<ChangePasswordBody>({
+    schema: changePasswordBodySchema,
+    defaultValues: EMPTY,
+    fields: FIELDS,
+    send: async (values) => {
+      await change.mutateAsync(values);
+      form.reset(EMPTY);
+      notifySuccess(t('password.saved'));
+    },
+  });
   const {
     register,
     control,
-    handleSubmit,
-    reset,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordBody>({
-    resolver: zodResolver(changePasswordBodySchema as never) as unknown as Resolver<ChangePasswordBody>,
-    defaultValues: EMPTY,
-    mode: 'onTouched',
-  });
+  } = form;
   const password = useWatch({ control, name: 'password' }) ?? '';
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await change.mutateAsync(values);
-      reset(EMPTY);
-      notifySuccess(t('password.saved'));
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELDS));
-    }
-  });
 
   const label = (name: (typeof FIELDS)[number]) => t(`password.fields.${name}`);
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('password.title')}>
       <Stack gap="md">
-        {formError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
-            {formError}
-          </Alert>
-        ) : null}
+        <FailureAlert failure={failure} />
         <PasswordInput
           label={label('currentPassword')}
           autoComplete="current-password"

@@ -1,13 +1,12 @@
 import { type CurrentUser, requiredString, updateUserBodySchema } from '@fairway/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, useFieldErrorText } from '../../../lib/form-errors';
+import { FailureAlert } from '../../../components/failure-alert';
+import { useFieldErrorText } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
+import { useSendForm } from '../../../lib/use-send-form';
 import { type ProfileChanges, useUpdateProfile } from '../api/update-profile';
 
 /** The part of PUT users/{id} a user changes on themself; the name may not be emptied. */
@@ -30,44 +29,32 @@ const FIELDS = ['name', 'displayName', 'phone'] as const;
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('settings');
   const errorText = useFieldErrorText();
-  const [formError, setFormError] = useState<string | null>(null);
   const update = useUpdateProfile(user.id);
   const initial: ProfileValues = { name: user.name, displayName: user.displayName ?? '', phone: user.phone ?? '' };
+  const { form, failure, onSubmit } = useSendForm<ProfileValues>({
+    schema: profileFormSchema,
+    defaultValues: initial,
+    fields: FIELDS,
+    send: async (values) => {
+      await update.mutateAsync(values as ProfileChanges);
+      notifySuccess(t('profile.saved'));
+    },
+  });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<ProfileValues>({
-    resolver: zodResolver(profileFormSchema as never) as unknown as Resolver<ProfileValues>,
-    defaultValues: initial,
-    mode: 'onTouched',
-  });
+  } = form;
 
   useEffect(() => {
     reset({ name: user.name, displayName: user.displayName ?? '', phone: user.phone ?? '' });
   }, [user.name, user.displayName, user.phone, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await update.mutateAsync(values as ProfileChanges);
-      notifySuccess(t('profile.saved'));
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELDS));
-    }
-  });
-
   const label = (name: (typeof FIELDS)[number]) => t(`profile.fields.${name}`);
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('profile.title')}>
       <Stack gap="md">
-        {formError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
-            {formError}
-          </Alert>
-        ) : null}
+        <FailureAlert failure={failure} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={label('name')}
