@@ -10,6 +10,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { MaintenanceBanner } from '../../components/maintenance-banner';
 import { SkinSwitch } from '../../components/skin-switch';
 import { AccountingNotice } from '../../features/integrations/components/accounting-notice';
+import { loadAllNamespaces } from '../../lib/i18n';
 import { brand } from '../brand';
 import { ClubAccountSwitcher } from './club-account-switcher';
 import { NotificationsButton } from './notifications-button';
@@ -26,6 +27,21 @@ export default function VerticalLayout() {
   // The phone drawer closes once a link has taken the user somewhere.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change; pathname is the trigger, close is stable.
   useEffect(() => close(), [pathname]);
+
+  // The other pages' texts (app/dashboard-texts.ts) are fetched once the user reaches for
+  // something (pointer, keyboard, focus), so they are in before most navigations and never
+  // compete with the first page's requests; a navigation waits for them anyway (app/router.tsx).
+  useEffect(() => {
+    const events = ['pointerover', 'keydown', 'focusin'] as const;
+    const load = () => {
+      for (const event of events) window.removeEventListener(event, load);
+      void loadAllNamespaces();
+    };
+    for (const event of events) window.addEventListener(event, load, { passive: true });
+    return () => {
+      for (const event of events) window.removeEventListener(event, load);
+    };
+  }, []);
 
   return (
     <AppShell
