@@ -83,6 +83,14 @@ export const routes: RouteObject[] = [
           brand.dashboardHome === '/dashboard'
             ? {
                 index: true,
+                // Its calls start once the current user is known, while its code and texts load
+                // (should that fail, the page asks itself).
+                loader: () => {
+                  void import('../features/dashboard/api/prefetch-dashboard-home')
+                    .then((m) => m.prefetchDashboardHome())
+                    .catch(() => undefined);
+                  return null;
+                },
                 lazy: lazyPage(() =>
                   Promise.all([
                     import('../features/dashboard/pages/dashboard-home-page'),
