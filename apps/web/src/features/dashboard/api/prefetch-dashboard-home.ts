@@ -1,7 +1,6 @@
 import { queryClient } from '../../../app/query-client';
 import { freshCurrentUser } from '../../../app/session/guard';
 import { integrationsQueryOptions } from '../../../lib/integrations';
-import { getAccessToken, getStoredUser } from '../../../lib/storage';
 import { dashboardStatsQueryOptions } from './get-dashboard-stats';
 
 /**
@@ -12,8 +11,12 @@ import { dashboardStatsQueryOptions } from './get-dashboard-stats';
  * may not make is not made. Failures stay in the cache for the page to show (and ask again).
  */
 export async function prefetchDashboardHome(): Promise<void> {
-  // The guard's GET users/me (app/session/guard.ts), joined while it is on its way.
-  const user = getAccessToken() === null ? getStoredUser() : await queryClient.fetchQuery(freshCurrentUser()).catch(() => null);
+  // The guard's GET users/me (app/session/guard.ts): joined while it is on its way, else its
+  // outcome (the answer, the stored user, or nothing after a 401) is in the cache already.
+  const user =
+    queryClient.getQueryState(freshCurrentUser().queryKey)?.fetchStatus === 'fetching'
+      ? await queryClient.fetchQuery(freshCurrentUser()).catch(() => null)
+      : queryClient.getQueryData(freshCurrentUser().queryKey);
   const clubAccountId = user?.currentAccount?.id;
   if (!user || !clubAccountId) return;
   await Promise.all([
