@@ -6,17 +6,14 @@ import 'dayjs/locale/sv';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
-import { LanguageSwitch } from '../../components/language-switch';
 import { MaintenanceBanner } from '../../components/maintenance-banner';
-import { SkinSwitch } from '../../components/skin-switch';
 import { AccountingNotice } from '../../features/integrations/components/accounting-notice';
 import { loadAllNamespaces } from '../../lib/i18n';
 import { brand } from '../brand';
-import { ClubAccountSwitcher } from './club-account-switcher';
+import { LazyClubAccountSwitcher, LazyLanguageSwitch, LazySkinSwitch, LazyUserMenu } from './header-menus';
 import { NotificationsButton } from './notifications-button';
 import { Sidebar } from './sidebar';
 import { SkipLink } from './skip-link';
-import { UserMenu } from './user-menu';
 
 /** The logged-in layout (docs/web-app.md#layouts): header, sidebar (a drawer below `sm`), content. */
 export default function VerticalLayout() {
@@ -71,14 +68,14 @@ export default function VerticalLayout() {
               <BrandLogo size="sm" />
             </Link>
             <Group visibleFrom="sm" ml="md">
-              <ClubAccountSwitcher />
+              <LazyClubAccountSwitcher />
             </Group>
           </Group>
           <Group gap={4} wrap="nowrap">
-            <LanguageSwitch />
-            <SkinSwitch />
+            <LazyLanguageSwitch />
+            <LazySkinSwitch />
             <NotificationsButton />
-            <UserMenu />
+            <LazyUserMenu />
           </Group>
         </Group>
       </AppShell.Header>
