@@ -80,7 +80,7 @@ const ROUTES: { path: string; modules: string[]; namespaces: string[]; target: n
     // Its frame's and its own (app/router.tsx); the other dashboard pages wait for every namespace.
     namespaces: [...DASHBOARD_FRAME_NAMESPACES, ...DASHBOARD_HOME_NAMESPACES],
     target: 350,
-    limit: 385,
+    limit: 350,
   },
 ];
 
