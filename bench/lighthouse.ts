@@ -3,7 +3,7 @@
  * dashboard home, mobile and desktop, served by the product started as `npm run start` does, with
  * and without a gzip proxy in front. Prints the four category scores and the lab Web Vitals.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +25,8 @@ const { values: args } = parseArgs({
     'web-dist': { type: 'string', default: join(root, 'apps/web/dist') },
     chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     runs: { type: 'string', default: '1' },
+    // A folder for each run's full Lighthouse report (JSON): requests, main-thread tasks, audits.
+    out: { type: 'string' },
   },
 });
 
@@ -32,6 +34,8 @@ const PAGES = args.pages.split(',');
 const FORM_FACTORS = args['form-factor'].split(',') as ('mobile' | 'desktop')[];
 const SERVES = args.serve.split(',') as ('direct' | 'gzip')[];
 const RUNS = Number(args.runs);
+const OUT = args.out ? resolve(args.out) : undefined;
+if (OUT) mkdirSync(OUT, { recursive: true });
 const WEB_DIST = resolve(args['web-dist']);
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 const load = () =>
@@ -170,6 +174,12 @@ function row(serve: string, page: string, formFactor: string, run: number, lhr: 
   };
 }
 
+/** `direct-dashboard-desktop-1.json`: one file per run in `--out`. */
+function reportName(serve: string, path: string, formFactor: string, run: number): string {
+  const page = path === '/' ? 'home' : path.startsWith('/blog-details') ? 'blog-post' : path.slice(1).replaceAll('/', '_');
+  return `${serve}-${page}-${formFactor}-${run}.json`;
+}
+
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 const HEADER = [
@@ -208,7 +218,9 @@ try {
             const session = page === 'dashboard' ? await signIn(product.url) : undefined;
             let r: Row;
             try {
-              r = row(serve, path, formFactor, run, await audit(`${base}${path}`, formFactor, session));
+              const lhr = await audit(`${base}${path}`, formFactor, session);
+              if (OUT) writeFileSync(join(OUT, reportName(serve, path, formFactor, run)), JSON.stringify(lhr));
+              r = row(serve, path, formFactor, run, lhr);
             } catch (error) {
               const message = error instanceof Error ? error.message : String(error);
               const code = /\(([A-Z_]+)\)/.exec(message)?.[1] ?? message.slice(0, 80);

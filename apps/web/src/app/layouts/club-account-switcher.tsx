@@ -1,9 +1,10 @@
-import { Button, Menu, Text } from '@mantine/core';
-import { IconBuildingCommunity, IconCheck, IconChevronDown } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSwitchClubAccount } from '../../features/users/api/update-user';
 import { useCurrentUser } from '../../lib/current-user';
 import { notifySuccess } from '../../lib/notify';
+import { ClubAccountButton } from './header-buttons';
 
 /**
  * Picks the club account in use (e.g. the club or its operating company): PUT users/{id} with
@@ -16,24 +17,10 @@ export function ClubAccountSwitcher({ fullWidth = false }: { fullWidth?: boolean
   if (!user || user.clubAccounts.length === 0) return null;
 
   const current = user.currentAccount;
-  const currentName = current?.name ?? t('clubAccount.none');
   return (
     <Menu position="bottom-start" withinPortal shadow="md" width={fullWidth ? 'target' : 280}>
       <Menu.Target>
-        <Button
-          variant="default"
-          fullWidth={fullWidth}
-          justify="space-between"
-          loading={switchAccount.isPending}
-          leftSection={<IconBuildingCommunity size={18} aria-hidden="true" />}
-          rightSection={<IconChevronDown size={16} aria-hidden="true" />}
-          aria-label={t('clubAccount.label', { name: currentName })}
-          maw={fullWidth ? undefined : 260}
-        >
-          <Text component="span" truncate="end" fz="sm" fw={500}>
-            {currentName}
-          </Text>
-        </Button>
+        <ClubAccountButton fullWidth={fullWidth} loading={switchAccount.isPending} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('clubAccount.title')}</Menu.Label>

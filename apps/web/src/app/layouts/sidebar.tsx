@@ -7,7 +7,7 @@ import { useMyModules } from '../../features/subscriptions/api/get-my-modules';
 import { useCurrentUser } from '../../lib/current-user';
 import { isLinkActive, type NavGroupDef, navHome, visibleNavGroups } from '../navigation';
 import { useScreen } from '../use-screen';
-import { ClubAccountSwitcher } from './club-account-switcher';
+import { LazyClubAccountSwitcher } from './header-menus';
 
 /**
  * The dashboard sidebar: the brand's home plus its collapsible groups (docs/web-app.md#routes,
@@ -36,7 +36,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
     <ScrollArea type="auto" style={{ flex: 1 }} scrollbarSize={8}>
       <Stack gap={4} p="sm">
         <Box hiddenFrom="sm" mb="xs">
-          <ClubAccountSwitcher fullWidth />
+          <LazyClubAccountSwitcher fullWidth />
         </Box>
         <NavLink
           component={Link}
@@ -68,24 +68,26 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               data-nav-group={group.id}
             >
               <Box id={childrenId} component="ul" role="list" p={0} m={0} style={{ listStyle: 'none' }}>
-                {group.links.map((link) => {
-                  const LinkIcon = link.icon;
-                  const active = isLinkActive(link, pathname, screen);
-                  return (
-                    <li key={link.id}>
-                      <NavLink
-                        component={Link}
-                        to={link.to}
-                        label={t(`nav.links.${link.id}`)}
-                        leftSection={<LinkIcon size={18} stroke={1.6} aria-hidden="true" />}
-                        active={active}
-                        aria-current={active ? 'page' : undefined}
-                        onClick={onNavigate}
-                        variant="light"
-                      />
-                    </li>
-                  );
-                })}
+                {/* A group's links are drawn from its first opening on: the closed ones cost the first paint nothing. */}
+                {(open || toggled[group.id] !== undefined) &&
+                  group.links.map((link) => {
+                    const LinkIcon = link.icon;
+                    const active = isLinkActive(link, pathname, screen);
+                    return (
+                      <li key={link.id}>
+                        <NavLink
+                          component={Link}
+                          to={link.to}
+                          label={t(`nav.links.${link.id}`)}
+                          leftSection={<LinkIcon size={18} stroke={1.6} aria-hidden="true" />}
+                          active={active}
+                          aria-current={active ? 'page' : undefined}
+                          onClick={onNavigate}
+                          variant="light"
+                        />
+                      </li>
+                    );
+                  })}
               </Box>
             </NavLink>
           );

@@ -1,10 +1,9 @@
 import type { Brand } from '@fairway/shared/constants';
-import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Menu, Text } from '@mantine/core';
 import {
   type Icon,
   IconApi,
   IconArticle,
-  IconChevronDown,
   IconCreditCard,
   IconFileDollar,
   IconFileInvoice,
@@ -20,10 +19,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { UserAvatar } from '../../components/user-avatar';
 import { useCurrentUser } from '../../lib/current-user';
 import { brand } from '../brand';
 import { logout } from '../session/logout';
+import { UserMenuButton } from './header-buttons';
 
 interface MenuEntry {
   id: string;
@@ -78,19 +77,7 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={260}>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={t('shell:userMenu.open', { name })}
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-          p={2}
-        >
-          <Group gap={8} wrap="nowrap">
-            <UserAvatar imageUrl={user?.imageUrl} radius="xl" size={34} name={user?.name ?? name} data-testid="header-avatar" />
-            <Text component="span" fz="sm" fw={500} visibleFrom="md" maw={160} truncate="end">
-              {name}
-            </Text>
-            <IconChevronDown size={14} aria-hidden="true" style={{ flexShrink: 0 }} />
-          </Group>
-        </UnstyledButton>
+        <UserMenuButton />
       </Menu.Target>
       <Menu.Dropdown>
         {user ? (

@@ -6,16 +6,14 @@ import 'dayjs/locale/sv';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
-import { LanguageSwitch } from '../../components/language-switch';
 import { MaintenanceBanner } from '../../components/maintenance-banner';
-import { SkinSwitch } from '../../components/skin-switch';
 import { AccountingNotice } from '../../features/integrations/components/accounting-notice';
+import { loadAllNamespaces } from '../../lib/i18n';
 import { brand } from '../brand';
-import { ClubAccountSwitcher } from './club-account-switcher';
+import { LazyClubAccountSwitcher, LazyLanguageSwitch, LazySkinSwitch, LazyUserMenu } from './header-menus';
 import { NotificationsButton } from './notifications-button';
 import { Sidebar } from './sidebar';
 import { SkipLink } from './skip-link';
-import { UserMenu } from './user-menu';
 
 /** The logged-in layout (docs/web-app.md#layouts): header, sidebar (a drawer below `sm`), content. */
 export default function VerticalLayout() {
@@ -26,6 +24,21 @@ export default function VerticalLayout() {
   // The phone drawer closes once a link has taken the user somewhere.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change; pathname is the trigger, close is stable.
   useEffect(() => close(), [pathname]);
+
+  // The other pages' texts (app/dashboard-texts.ts) are fetched once the user reaches for
+  // something (pointer, keyboard, focus), so they are in before most navigations and never
+  // compete with the first page's requests; a navigation waits for them anyway (app/router.tsx).
+  useEffect(() => {
+    const events = ['pointerover', 'keydown', 'focusin'] as const;
+    const load = () => {
+      for (const event of events) window.removeEventListener(event, load);
+      void loadAllNamespaces();
+    };
+    for (const event of events) window.addEventListener(event, load, { passive: true });
+    return () => {
+      for (const event of events) window.removeEventListener(event, load);
+    };
+  }, []);
 
   return (
     <AppShell
@@ -55,14 +68,14 @@ export default function VerticalLayout() {
               <BrandLogo size="sm" />
             </Link>
             <Group visibleFrom="sm" ml="md">
-              <ClubAccountSwitcher />
+              <LazyClubAccountSwitcher />
             </Group>
           </Group>
           <Group gap={4} wrap="nowrap">
-            <LanguageSwitch />
-            <SkinSwitch />
+            <LazyLanguageSwitch />
+            <LazySkinSwitch />
             <NotificationsButton />
-            <UserMenu />
+            <LazyUserMenu />
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { isUnauthorized } from '../../lib/api-client';
-import { currentUserQueryKey, getCurrentUser } from '../../lib/current-user';
+import { currentUserQueryKey, currentUserQueryOptions } from '../../lib/current-user';
 import { clearSession, getAccessToken, getStoredUser, hasSession } from '../../lib/storage';
 import { queryClient } from '../query-client';
 
@@ -22,9 +22,10 @@ export async function requireSession(_args?: LoaderFunctionArgs): Promise<null> 
     return null;
   }
 
-  let result: Awaited<ReturnType<typeof getCurrentUser>>;
   try {
-    result = await getCurrentUser();
+    // Through the cache (its answer becomes the current user), so that a page's loader can wait
+    // for the same call (features/dashboard/api/prefetch-dashboard-home.ts) instead of asking again.
+    await queryClient.fetchQuery(freshCurrentUser());
   } catch (error) {
     if (isUnauthorized(error)) {
       clearSession();
@@ -41,9 +42,11 @@ export async function requireSession(_args?: LoaderFunctionArgs): Promise<null> 
     throw error;
   }
 
-  queryClient.setQueryData(currentUserQueryKey, result);
   return null;
 }
+
+/** GET users/me asked now (not answered from the cache), once: the guard decides what a failure means. */
+export const freshCurrentUser = () => ({ ...currentUserQueryOptions(), staleTime: 0, retry: false });
 
 /**
  * Login, registration, forgot/reset password and complete-profile: a logged-in user goes to the

@@ -1,5 +1,5 @@
 import type { DashboardStats } from '@fairway/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pollWhileRefreshing } from '../../../components/completion-note';
 import { api } from '../../../lib/api-client';
 
@@ -8,12 +8,17 @@ export async function getDashboardStats(signal?: AbortSignal): Promise<Dashboard
   return await api.get<DashboardStats>('dashboard/stats', { signal });
 }
 
-export function useDashboardStats(clubAccountId: string | undefined, enabled: boolean) {
-  return useQuery({
+export const dashboardStatsQueryOptions = (clubAccountId: string | undefined) =>
+  queryOptions({
     queryKey: ['dashboard', 'stats', clubAccountId],
     queryFn: ({ signal }) => getDashboardStats(signal),
-    enabled: enabled && clubAccountId !== undefined,
     staleTime: 60_000,
+  });
+
+export function useDashboardStats(clubAccountId: string | undefined, enabled: boolean) {
+  return useQuery({
+    ...dashboardStatsQueryOptions(clubAccountId),
+    enabled: enabled && clubAccountId !== undefined,
     refetchInterval: (query) => pollWhileRefreshing(query.state.data),
   });
 }

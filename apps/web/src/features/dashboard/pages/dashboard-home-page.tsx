@@ -11,7 +11,7 @@ import {
   IconUserPlus,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, type RefCallback, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { brand } from '../../../app/brand';
@@ -29,8 +29,9 @@ import { changePercent, formatAmount, formatCount, formatKronor } from '../../..
 import { currentLanguage } from '../../../lib/i18n';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 
-// The chart library (recharts, about 120 KB gzip) arrives after the figures have painted
-// (docs/web-app.md#bundle-budget); its space is kept meanwhile.
+// The chart library (recharts, about 120 KB gzip) arrives after the figures have painted, and
+// only once the chart is scrolled into view (below the fold on a phone; docs/web-app.md#bundle-budget);
+// its space is kept meanwhile.
 const MonthChart = lazy(() => import('../../../components/month-chart').then((m) => ({ default: m.MonthChart })));
 
 const UNPAID_COLUMNS = ['invoiceNumber', 'customerName', 'amount', 'invoiceDate', 'dueDate'] as const;
@@ -50,6 +51,7 @@ export default function DashboardHomePage() {
   const stats = useDashboardStats(user?.currentAccount?.id, mayRead && !connection.notConnected);
   const lang = currentLanguage();
   const data = connection.notConnected || !mayRead ? null : stats.data;
+  const [chartRef, chartSeen] = useSeen<HTMLDivElement>();
 
   const cards: { id: string; icon: Icon; value: ReactNode | null | undefined; hint: ReactNode; noValueLabel?: string }[] = [
     {
@@ -122,16 +124,22 @@ export default function DashboardHomePage() {
         {data === null ? (
           <NotConnected text={t('chart.empty')} />
         ) : (
-          <Suspense fallback={<Skeleton h={280} radius="md" />}>
-            <MonthChart
-              label={t('chart.title')}
-              points={data?.chart}
-              series={[
-                { key: 'billedTotalOre', label: t('chart.billed'), color: 'blue.6' },
-                { key: 'paidOre', label: t('chart.paid'), color: 'teal.6' },
-              ]}
-            />
-          </Suspense>
+          <div ref={chartRef}>
+            {chartSeen ? (
+              <Suspense fallback={<Skeleton h={280} radius="md" />}>
+                <MonthChart
+                  label={t('chart.title')}
+                  points={data?.chart}
+                  series={[
+                    { key: 'billedTotalOre', label: t('chart.billed'), color: 'blue.6' },
+                    { key: 'paidOre', label: t('chart.paid'), color: 'teal.6' },
+                  ]}
+                />
+              </Suspense>
+            ) : (
+              <Skeleton h={280} radius="md" />
+            )}
+          </div>
         )}
       </Paper>
 
@@ -223,6 +231,26 @@ export default function DashboardHomePage() {
       </Paper>
     </Stack>
   );
+}
+
+/**
+ * A ref for an element and whether any of it has been in the viewport (it stays true from then
+ * on). Without IntersectionObserver it is true at once.
+ */
+function useSeen<T extends Element>(): [RefCallback<T>, boolean] {
+  const [seen, setSeen] = useState(typeof IntersectionObserver === 'undefined');
+  const ref = useCallback((node: T | null) => {
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        setSeen(true);
+        observer.disconnect();
+      }
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, seen];
 }
 
 function revenueHint(data: DashboardStats, t: TFunction, lang: 'sv' | 'en') {

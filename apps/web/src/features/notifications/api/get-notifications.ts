@@ -1,6 +1,6 @@
 import type { Notification, NotificationArchivedMode, NotificationFilter, NotificationsListResponse } from '@fairway/shared';
-// The schema file, not the package index: the dashboard's header would load every schema.
-import { NOTIFICATION_POLL_MS } from '@fairway/shared/notifications/notifications.schemas';
+// Not the package index nor the schema file: the dashboard's header would load zod and every schema.
+import { NOTIFICATION_POLL_MS } from '@fairway/shared/notifications/constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApiEnvelope, request } from '../../../lib/api-client';
 import { getAccessToken } from '../../../lib/storage';
