@@ -3,7 +3,7 @@
  * dashboard home, mobile and desktop, served by the product started as `npm run start` does, with
  * and without a gzip proxy in front. Prints the four category scores and the lab Web Vitals.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +25,8 @@ const { values: args } = parseArgs({
     'web-dist': { type: 'string', default: join(root, 'apps/web/dist') },
     chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     runs: { type: 'string', default: '1' },
+    // A folder to keep each run's full Lighthouse report in (JSON), to see what a page loads and why.
+    out: { type: 'string' },
   },
 });
 
@@ -208,7 +210,12 @@ try {
             const session = page === 'dashboard' ? await signIn(product.url) : undefined;
             let r: Row;
             try {
-              r = row(serve, path, formFactor, run, await audit(`${base}${path}`, formFactor, session));
+              const lhr = await audit(`${base}${path}`, formFactor, session);
+              if (args.out) {
+                mkdirSync(args.out, { recursive: true });
+                writeFileSync(join(args.out, `${serve}-${page}-${formFactor}-${run}.json`), JSON.stringify(lhr, null, 1));
+              }
+              r = row(serve, path, formFactor, run, lhr);
             } catch (error) {
               const message = error instanceof Error ? error.message : String(error);
               const code = /\(([A-Z_]+)\)/.exec(message)?.[1] ?? message.slice(0, 80);
