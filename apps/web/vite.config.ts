@@ -58,6 +58,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The prerendering build (src/prerender.tsx, run once by apps/web/scripts/prerender.mjs) needs
     // neither public/ nor hashed names.
     copyPublicDir: !isSsrBuild,
+    // Which chunks and stylesheets each prerendered page links (apps/web/scripts/prerender.mjs, which removes it).
+    manifest: !isSsrBuild,
     rollupOptions: {
       output: {
         entryFileNames: isSsrBuild ? '[name].js' : 'assets/[name]-[hash].js',
