@@ -107,7 +107,9 @@ export default function BlogPostPage() {
       <Stack gap="lg">
         <BackToBlog />
         {post.isPending ? (
-          <Stack gap="md" aria-busy="true">
+          // A screen's height while the post is on its way: the footer waits below the fold
+          // instead of showing and then being pushed down by the post (a layout shift).
+          <Stack gap="md" aria-busy="true" mih="100vh">
             <Skeleton height={40} width="80%" />
             <Skeleton height={16} width="40%" />
             <Skeleton height={200} />
