@@ -24,17 +24,26 @@ const routerReady = new Promise<void>((resolve) => {
   else router.subscribe((state) => state.initialized && resolve());
 });
 
-const app = <RouterProvider router={router} />;
+const app = (
+  <AppRoot>
+    <RouterProvider router={router} />
+  </AppRoot>
+);
+const render = () => {
+  container.replaceChildren();
+  createRoot(container).render(app);
+};
 
 // The first render waits for the active language's core texts (index.html shows its loading
 // screen meanwhile); a failed fetch still renders, as keys, rather than nothing at all.
 // A page prerendered at build time (docs/web-app.md#prerendered-pages) is shown already: the app
 // takes it over once its route is in, unless it was made for another language than the reader's.
 if (isPrerenderCurrent()) {
+  const prerenderedPath = window.location.pathname;
   void Promise.all([i18nReady, routerReady])
     .catch(() => undefined)
-    .then(() => hydrateRoot(container, <AppRoot>{app}</AppRoot>));
+    // A loader may have sent the reader elsewhere (a signed-in reader on /login): not this page.
+    .then(() => (router.state.location.pathname === prerenderedPath ? hydrateRoot(container, app) : render()));
 } else {
-  container.replaceChildren();
-  void i18nReady.catch(() => undefined).then(() => createRoot(container).render(<AppRoot>{app}</AppRoot>));
+  void i18nReady.catch(() => undefined).then(render);
 }
