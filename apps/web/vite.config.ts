@@ -36,7 +36,7 @@ function vendorChunkFor(id: string): string | undefined {
 // Where `vite` and `vite preview` forward /api; the server's default port unless told otherwise.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   server: {
     port: 5173,
@@ -53,15 +53,20 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'assets',
-    sourcemap: true,
+    sourcemap: !isSsrBuild,
     chunkSizeWarningLimit: 700,
+    // The prerendering build (src/prerender.tsx, run once by apps/web/scripts/prerender.mjs) needs
+    // neither public/ nor hashed names.
+    copyPublicDir: !isSsrBuild,
+    // Which chunks and stylesheets each prerendered page links (apps/web/scripts/prerender.mjs, which removes it).
+    manifest: !isSsrBuild,
     rollupOptions: {
       output: {
-        entryFileNames: 'assets/[name]-[hash].js',
+        entryFileNames: isSsrBuild ? '[name].js' : 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
         manualChunks: vendorChunkFor,
       },
     },
   },
-});
+}));

@@ -1,6 +1,7 @@
 // The production builds, each skipped when its inputs have not changed (build-inputs.mjs):
-//   web     `vite build` of apps/web, then a .br and a .gz beside every text file of it, which
-//           the server's static handler sends as they are (plugins/static.ts)
+//   web     `vite build` of apps/web, its public pages prerendered into it (apps/web/scripts/
+//           prerender.mjs), then a .br and a .gz beside every text file of it, which the server's
+//           static handler sends as they are (plugins/static.ts)
 //   server  apps/server/src bundled by esbuild into apps/server/dist/{main,worker}.js, so the
 //           production process runs JavaScript, not TypeScript through tsx
 //
@@ -76,6 +77,19 @@ async function buildWeb() {
   const vitePackage = createRequire(path.join(webDir, 'package.json')).resolve('vite/package.json');
   const vite = path.join(path.dirname(vitePackage), 'bin/vite.js');
   await run(process.execPath, [vite, 'build'], webDir);
+  // The public pages prerendered into the build (docs/web-app.md#prerendered-pages): a server
+  // bundle of the app, run once per brand, then dropped.
+  const ssrDir = path.join(webDir, 'node_modules/.prerender');
+  try {
+    await run(process.execPath, [vite, 'build', '--ssr', 'src/prerender.tsx', '--outDir', ssrDir, '--emptyOutDir'], webDir);
+    await run(
+      process.execPath,
+      ['scripts/prerender.mjs', path.join(ssrDir, 'prerender.js'), path.join(ROOT, BUILDS.web.output)],
+      webDir,
+    );
+  } finally {
+    rmSync(ssrDir, { recursive: true, force: true });
+  }
   await precompress(path.join(ROOT, BUILDS.web.output));
 }
 

@@ -152,7 +152,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
     const webApp = await registerWebApp(app, config.WEB_DIST, config.BRAND);
     app.setNotFoundHandler((request, reply) => {
-      if (webApp?.wants(request)) return webApp.sendIndex(reply);
+      if (webApp?.wants(request)) return webApp.sendIndex(request, reply);
       return sendNotFound(request, reply);
     });
 

@@ -9,5 +9,11 @@
     document.documentElement.setAttribute('data-mantine-color-scheme', skin === 'dark' ? 'dark' : 'light');
     const lang = localStorage.getItem('lang');
     if (lang === 'en' || lang === 'sv') document.documentElement.setAttribute('lang', lang);
+    // A page prerendered in another language than the reader's stays under the loading screen
+    // until the app has rendered it afresh (src/app/prerendered.ts).
+    const prerendered = document.documentElement.getAttribute('data-prerendered');
+    if (prerendered && (lang === 'en' || lang === 'sv') && lang !== prerendered) {
+      document.documentElement.setAttribute('data-prerender-stale', '');
+    }
   } catch {}
 })();

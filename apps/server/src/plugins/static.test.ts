@@ -106,3 +106,65 @@ describe('the brand of index.html', () => {
     }
   });
 });
+
+describe('the prerendered public pages', () => {
+  const FAIRWAY_PRICE = '<!doctype html><html data-prerendered="sv"><body><div id="root"><h1>Priser</h1></div></body></html>';
+  const DUBBELKOLL_PRICE =
+    '<!doctype html><html data-prerendered="sv"><body><div id="root"><h1>Dubbelkoll</h1></div></body></html>';
+  let dist: string;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'fairway-web-prerendered-'));
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    for (const [brand, html] of [
+      ['fairway', FAIRWAY_PRICE],
+      ['dubbelkoll', DUBBELKOLL_PRICE],
+    ]) {
+      mkdirSync(path.join(dist, 'prerendered', brand), { recursive: true });
+      writeFileSync(path.join(dist, 'prerendered', brand, 'price.html'), html);
+    }
+    // Large enough to be compressed, as a real page is.
+    writeFileSync(
+      path.join(dist, 'prerendered', 'fairway', 'index.html'),
+      `<html><body>${'<p>Fairway</p>'.repeat(200)}</body></html>`,
+    );
+    app = await createTestApp({ WEB_DIST: dist });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("answers a page's address with the page as its brand's build rendered it, revalidated on every visit", async () => {
+    for (const url of ['/price', '/price/']) {
+      const res = await app.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(FAIRWAY_PRICE);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const root = await app.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(root.headers['content-encoding']).toBe('br');
+    expect(root.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers other addresses, and a page asked for with a query, with index.html', async () => {
+    for (const url of ['/faq', '/price?q=x', '/dashboard/price', '/prerendered/fairway/price.html']) {
+      const res = await app.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+
+  it("gives a server of the other brand that brand's page", async () => {
+    const other = await createTestApp({ WEB_DIST: dist, BRAND: 'dubbelkoll' });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/price' });
+      expect(res.body).toBe(DUBBELKOLL_PRICE);
+    } finally {
+      await other.close();
+    }
+  });
+});

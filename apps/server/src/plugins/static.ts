@@ -11,7 +11,8 @@ const REVALIDATE = 'no-cache';
 export interface WebApp {
   /** True when the request should get the SPA's index.html (client-side route). */
   wants(request: FastifyRequest): boolean;
-  sendIndex(reply: FastifyReply): Promise<FastifyReply>;
+  /** The page for the request's address: its prerendered HTML when the build has one, else index.html. */
+  sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
 /**
@@ -26,6 +27,23 @@ export function brandIndexHtml(html: string, brand: Brand): string {
     .replace(`<meta name="brand" content="${built}"`, `<meta name="brand" content="${brand}"`)
     .replace(`<title>${BRAND_NAMES[built]}</title>`, `<title>${BRAND_NAMES[brand]}</title>`)
     .replace(`/favicon-${built}.svg`, `/favicon-${brand}.svg`);
+}
+
+/**
+ * The public page prerendered for this address and brand (apps/web/scripts/prerender.mjs writes
+ * `prerendered/<brand>/index.html` for `/`, `prerendered/<brand>/login.html` for `/login`), or
+ * null. An address with a query is not taken from there: the query may change what the page shows
+ * (`/login?q=tokenExpired`), and the app renders it afresh from index.html.
+ */
+async function readPrerendered(dir: string, url: string): Promise<string | null> {
+  if (url.includes('?')) return null;
+  const name = url === '/' ? 'index' : url.slice(1).replace(/\/$/, '');
+  if (!/^[a-z0-9-]+$/.test(name)) return null;
+  try {
+    return await readFile(path.join(dir, `${name}.html`), 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -48,7 +66,9 @@ export async function registerWebApp(app: FastifyInstance, root: string, brand: 
     // them is compressed on the fly (plugins/compression.ts).
     preCompressed: true,
     // The API never comes from disk, whatever the build folder holds.
-    allowedPath: (pathName) => !pathName.startsWith('/api/') && pathName !== '/api' && pathName !== '/index.html',
+    // Nor are the prerendered pages sent by their file's name: each answers its own address.
+    allowedPath: (pathName) =>
+      !pathName.startsWith('/api/') && pathName !== '/api' && pathName !== '/index.html' && !pathName.startsWith('/prerendered/'),
     setHeaders: (res, filePath) => {
       res.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
       // The same URL answers brotli, gzip or plain by the request's Accept-Encoding: caches on
@@ -57,13 +77,15 @@ export async function registerWebApp(app: FastifyInstance, root: string, brand: 
     },
   });
 
-  const sendIndex = async (reply: FastifyReply) => {
-    // Read on every request (it is small): a new build is picked up without a restart.
-    const html = await readFile(path.join(root, 'index.html'), 'utf8');
-    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(brandIndexHtml(html, brand));
+  const prerenderedDir = path.join(root, 'prerendered', brand);
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Read on every request (they are small): a new build is picked up without a restart.
+    const page = await readPrerendered(prerenderedDir, request.url);
+    const html = page ?? brandIndexHtml(await readFile(path.join(root, 'index.html'), 'utf8'), brand);
+    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
   };
   // The root is a route of its own, or the static handler would answer it as a directory.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
 
   return {
     wants(request) {

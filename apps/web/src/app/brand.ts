@@ -59,7 +59,10 @@ export function resolveBrand(value: string | undefined): BrandConfig {
  * server's BRAND), else the one this build was made for (VITE_BRAND, default fairway).
  */
 function servedBrand(): string | undefined {
-  if (typeof document === 'undefined') return undefined;
+  if (typeof document === 'undefined') {
+    // Prerendering the public pages (src/prerender.tsx) renders each brand in a Node process of its own.
+    return (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.PRERENDER_BRAND;
+  }
   return document.querySelector('meta[name="brand"]')?.getAttribute('content') ?? undefined;
 }
 

@@ -1,4 +1,5 @@
 import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -6,7 +7,10 @@ import { useTranslation } from 'react-i18next';
 export function SkinSwitch() {
   const { t } = useTranslation('common');
   const { setColorScheme } = useMantineColorScheme();
-  const current = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const stored = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  // The first render is the light one, as on a page prerendered at build time (docs/web-app.md#prerendered-pages),
+  // so the browser can take that page over; the stored skin follows at once.
+  const current = useMounted() ? stored : 'light';
   const next = current === 'dark' ? 'light' : 'dark';
   const label = t(next === 'dark' ? 'skin.toDark' : 'skin.toLight');
   return (

@@ -16,7 +16,7 @@ import { useFieldError } from '../lib/use-field-error';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
-  useAuthTitle(t('login.title'));
+  useAuthTitle(t('login.title'), t('login.subtitle'));
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const fieldError = useFieldError();

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { brand } from '../../../app/brand';
 import { EmptyState } from '../../../components/empty-state';
+import { usePageMeta } from '../../../lib/use-page-meta';
 import { useBlogCategories } from '../api/list-blog-categories';
 import { useBlogPosts } from '../api/list-blog-posts';
 import { BlogPostCard } from '../components/blog-post-card';
 import { LoadError } from '../components/load-error';
 import { PageIntro } from '../components/page-intro';
 import { useLang } from '../components/use-lang';
-import { usePageMeta } from '../components/use-page-meta';
 
 const PAGE_SIZE = 9;
 

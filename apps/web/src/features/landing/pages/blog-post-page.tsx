@@ -4,6 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { brand } from '../../../app/brand';
+import { usePageMeta } from '../../../lib/use-page-meta';
 import { isMissingPost, useBlogPost } from '../api/get-blog-post';
 import { BlogBody } from '../components/blog-body';
 import { formatPublished } from '../components/blog-dates';
@@ -11,7 +12,6 @@ import { blogPostPath } from '../components/blog-post-card';
 import { LoadError } from '../components/load-error';
 import { ShareLinks } from '../components/share-links';
 import { useLang } from '../components/use-lang';
-import { usePageMeta } from '../components/use-page-meta';
 
 function BackToBlog() {
   const { t } = useTranslation('landing');
@@ -107,7 +107,9 @@ export default function BlogPostPage() {
       <Stack gap="lg">
         <BackToBlog />
         {post.isPending ? (
-          <Stack gap="md" aria-busy="true">
+          // A screen's height while the post is on its way: the footer waits below the fold
+          // instead of showing and then being pushed down by the post (a layout shift).
+          <Stack gap="md" aria-busy="true" mih="100vh">
             <Skeleton height={40} width="80%" />
             <Skeleton height={16} width="40%" />
             <Skeleton height={200} />

@@ -3,8 +3,8 @@ import { Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconBellRinging, IconClockHour4, IconHeadset, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { brand } from '../../../app/brand';
+import { usePageMeta } from '../../../lib/use-page-meta';
 import { LazyContactForm, LazyNotificationSignupForm } from '../components/lazy-forms';
-import { usePageMeta } from '../components/use-page-meta';
 
 /** /contact-us: the contact form with the 48-hour promise, what to expect, and the launch signup. */
 export default function ContactUsPage() {

@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { brand } from '../../../app/brand';
 import { EmptyState } from '../../../components/empty-state';
+import { usePageMeta } from '../../../lib/use-page-meta';
 import { useFaq } from '../api/list-faq';
 import { useFaqCategories } from '../api/list-faq-categories';
 import { FaqAccordion } from '../components/faq-accordion';
 import { LoadError } from '../components/load-error';
 import { PageIntro } from '../components/page-intro';
 import { useLang } from '../components/use-lang';
-import { usePageMeta } from '../components/use-page-meta';
 
 interface FaqGroup {
   id: string;

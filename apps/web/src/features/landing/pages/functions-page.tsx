@@ -2,11 +2,11 @@ import { Container, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { brand } from '../../../app/brand';
+import { usePageMeta } from '../../../lib/use-page-meta';
 import { FeatureIcon } from '../components/feature-icon';
 import { FEATURE_IDS, FEATURE_POINTS } from '../components/feature-ids';
 import { GetStarted } from '../components/get-started';
 import { PageIntro } from '../components/page-intro';
-import { usePageMeta } from '../components/use-page-meta';
 
 /** `/functions`: what the brand's product does, feature by feature (docs/help.md#public-site). */
 export default function FunctionsPage() {

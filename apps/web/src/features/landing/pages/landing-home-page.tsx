@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { brand } from '../../../app/brand';
 import { BrandMark } from '../../../components/brand-logo';
+import { usePageMeta } from '../../../lib/use-page-meta';
 import { useLandingBlog } from '../api/list-landing-blog';
 import { useLandingFaq } from '../api/list-landing-faq';
 import { BlogPostCard } from '../components/blog-post-card';
@@ -15,7 +16,6 @@ import { LazyContactForm, LazyNotificationSignupForm } from '../components/lazy-
 import { LoadError } from '../components/load-error';
 import { PricingCards } from '../components/pricing-cards';
 import { useLang } from '../components/use-lang';
-import { usePageMeta } from '../components/use-page-meta';
 
 function Section({
   id,

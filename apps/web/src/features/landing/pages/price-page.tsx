@@ -5,11 +5,11 @@ import { Card, Container, List, SimpleGrid, Stack, Table, Text, Title } from '@m
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { brand } from '../../../app/brand';
+import { usePageMeta } from '../../../lib/use-page-meta';
 import { GetStarted } from '../components/get-started';
 import { PageIntro } from '../components/page-intro';
 import { PricingCards } from '../components/pricing-cards';
 import { useLang } from '../components/use-lang';
-import { usePageMeta } from '../components/use-page-meta';
 
 const TERMS = ['commitment', 'billing', 'notice', 'refund'] as const;
 const FEES = [

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 export interface PageMeta {
   /** The whole `<title>`, brand included. */
   title: string;
-  description: string;
+  /** What a search result shows under the title; a page without one (a password page) leaves it out. */
+  description?: string;
   /** `website` for pages, `article` for blog posts. */
   type?: 'website' | 'article';
   /** Absolute address of the page; defaults to the current one without query or hash. */
@@ -14,7 +15,7 @@ export interface PageMeta {
 const TAGS: {
   attr: 'name' | 'property';
   key: string;
-  pick: (m: Required<Omit<PageMeta, 'image'>> & { image?: string }) => string | undefined;
+  pick: (m: Required<Omit<PageMeta, 'image' | 'description'>> & { image?: string; description?: string }) => string | undefined;
 }[] = [
   { attr: 'name', key: 'description', pick: (m) => m.description },
   { attr: 'property', key: 'og:title', pick: (m) => m.title },

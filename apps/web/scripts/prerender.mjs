@@ -1,0 +1,103 @@
+// Writes the prerendered public pages (docs/web-app.md#prerendered-pages) into a web build:
+//   node apps/web/scripts/prerender.mjs <ssr-bundle.js> <dist>
+// For each brand, in a Node process of its own (the brand is read once, when app/brand.ts loads),
+// each of PRERENDERED_PAGES becomes <dist>/prerendered/<brand>/<path>.html: the build's index.html
+// with the page's markup in #root, marked with the language it was rendered in. The server sends
+// it for that address (apps/server/src/plugins/static.ts).
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const BRANDS = ['fairway', 'dubbelkoll'];
+
+/** The file a prerendered address is kept in, under <dist>/prerendered/<brand>/ (the server looks it up the same way). */
+export function prerenderedFile(pathname) {
+  return pathname === '/' ? 'index.html' : `${pathname.replace(/^\/+|\/+$/g, '')}.html`;
+}
+
+function runBrand(bundle, dist, brand) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), bundle, dist], {
+      stdio: 'inherit',
+      env: { ...process.env, PRERENDER_BRAND: brand, NODE_ENV: 'production' },
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`prerendering ${brand} failed (${code})`))));
+  });
+}
+
+/** The manifest keys `keys` need before they run: each and what it imports statically, transitively. */
+function staticClosure(manifest, keys) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    if (!manifest[key]) throw new Error(`The build's manifest lacks ${key}`);
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return seen;
+}
+
+/**
+ * The head links a page needs beyond what index.html has: a modulepreload of each chunk of its
+ * route and texts, and a stylesheet link of each CSS file they import (Vite would add those only
+ * when the chunk has run: the prerendered markup would be unstyled until then, and move).
+ */
+function pageLinks(manifest, shell, keys) {
+  const links = [];
+  for (const key of staticClosure(manifest, keys)) {
+    const chunk = manifest[key];
+    if (!shell.includes(`/${chunk.file}"`)) links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+    for (const css of chunk.css ?? []) {
+      const link = `<link rel="stylesheet" crossorigin href="/${css}">`;
+      if (!shell.includes(`/${css}"`) && !links.includes(link)) links.push(link);
+    }
+  }
+  return links;
+}
+
+async function renderBrand(bundle, dist, brand) {
+  const { renderPage, PRERENDERED_PAGES, PRERENDER_LANG } = await import(pathToFileURL(bundle).href);
+  const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
+  const manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const names = { fairway: 'Fairway', dubbelkoll: 'Dubbelkoll' };
+  const built = /<meta name="brand" content="(\w+)"/.exec(shell)?.[1];
+  const outDir = path.join(dist, 'prerendered', brand);
+  await mkdir(outDir, { recursive: true });
+  for (const { path: pathname, modules } of PRERENDERED_PAGES) {
+    const { markup, namespaces } = await renderPage(pathname);
+    const locales = namespaces.map((namespace) => `src/locales/${PRERENDER_LANG}/${namespace}.json`);
+    const links = pageLinks(manifest, shell, [...modules, ...locales]);
+    let html = shell
+      .replace(/<html lang="[^"]*"/, `<html lang="${PRERENDER_LANG}" data-prerendered="${PRERENDER_LANG}"`)
+      .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+    if (built && built !== brand) {
+      html = html
+        .replace(`<meta name="brand" content="${built}"`, `<meta name="brand" content="${brand}"`)
+        .replace(`<title>${names[built]}</title>`, `<title>${names[brand]}</title>`)
+        .replace(`/favicon-${built}.svg`, `/favicon-${brand}.svg`);
+    }
+    if (!html.includes(markup)) throw new Error(`${pathname}: index.html lacks <html lang> or an empty #root`);
+    await writeFile(path.join(outDir, prerenderedFile(pathname)), html);
+  }
+  console.log(`prerendered ${PRERENDERED_PAGES.length} pages for ${brand}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [bundle, dist] = process.argv.slice(2).map((arg) => path.resolve(arg));
+  const brand = process.env.PRERENDER_BRAND;
+  try {
+    if (brand) await renderBrand(bundle, dist, brand);
+    else {
+      for (const name of BRANDS) await runBrand(bundle, dist, name);
+      // Vite's manifest (build.manifest, vite.config.ts) is the build's own: not served.
+      await rm(path.join(dist, '.vite'), { recursive: true, force: true });
+    }
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
