@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryTokenSource } from '../../../test/fixtures/token-source';
 import { createOrganisation } from '../../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { databaseRequestJournal } from '../../modules/accounting/connection/request-journal.repository';
@@ -22,28 +23,7 @@ let sim: FortnoxSimulator;
 let limiter: RateLimiter;
 let oauth: FortnoxOAuth;
 
-/** The token source the integrations module provides, reduced to memory: one refresh at a time. */
-function memoryTokens(initial: TokenSet): AccessTokenSource & { current(): TokenSet } {
-  let current = initial;
-  let inflight: Promise<string> | null = null;
-  return {
-    current: () => current,
-    get: async () => current.accessToken,
-    refreshAfterRejection(rejected) {
-      if (rejected !== current.accessToken) return Promise.resolve(current.accessToken);
-      inflight ??= oauth
-        .refresh(current.refreshToken ?? '')
-        .then((next) => {
-          current = next;
-          return next.accessToken;
-        })
-        .finally(() => {
-          inflight = null;
-        });
-      return inflight;
-    },
-  };
-}
+const memoryTokens = (initial: TokenSet) => memoryTokenSource(initial, (refreshToken) => oauth.refresh(refreshToken));
 
 function tokensFor(tenantId: string): TokenSet {
   const issued = sim.issueTokens(tenantId);
