@@ -38,37 +38,34 @@ export const WHOLE_READS_PER_RUN = 100;
 /** Numbers looked up at a time. */
 const BATCH = 100;
 
-interface WholeReadKind<T> {
-  name: 'articles' | 'customers' | 'contracts';
-  omits(provider: AccountingProvider): readonly unknown[];
+type WholeReadName = 'articles' | 'customers' | 'contracts';
+/** A document as the provider's whole read (`get`) answers it. */
+type Whole<N extends WholeReadName> = Awaited<ReturnType<AccountingProvider[N]['get']>>;
+
+/** The provider's section `name` gives the list items' omissions and the whole read. */
+interface WholeReadKind<N extends WholeReadName = WholeReadName> {
+  name: N;
   awaiting(app: FastifyInstance, target: MirrorTarget, limit: number, after: string | null): Promise<string[]>;
-  read(provider: AccountingProvider, number: string): Promise<T>;
-  write(app: FastifyInstance, target: MirrorTarget, doc: T): Promise<unknown>;
+  write(app: FastifyInstance, target: MirrorTarget, doc: Whole<N>): Promise<unknown>;
 }
 
-const kind = <T>(k: WholeReadKind<T>) => k as WholeReadKind<unknown>;
+const kind = <N extends WholeReadName>(k: WholeReadKind<N>) => k as unknown as WholeReadKind;
 
 /** In this order: articles first. */
-const KINDS: readonly WholeReadKind<unknown>[] = [
+const KINDS: readonly WholeReadKind[] = [
   kind({
     name: 'articles',
-    omits: (p) => p.articles.summaryOmits,
     awaiting: (app, target, limit, after) => articlesAwaitingWholeRead(app.db, target, limit, after),
-    read: (p, number) => p.articles.get(number),
     write: (app, target, doc) => mirrorArticles(app.db, target, [doc], null, true),
   }),
   kind({
     name: 'customers',
-    omits: (p) => p.customers.summaryOmits,
     awaiting: (app, target, limit, after) => customersAwaitingWholeRead(app.db, target, limit, after),
-    read: (p, number) => p.customers.get(number),
     write: (app, target, doc) => mirrorCustomers(app.db, target, [doc], null, true),
   }),
   kind({
     name: 'contracts',
-    omits: (p) => p.contracts.summaryOmits,
     awaiting: (app, target, limit, after) => contractsAwaitingWholeRead(app.db, target, limit, after),
-    read: (p, number) => p.contracts.get(number),
     write: (app, target, doc) => mirrorContracts(app.db, target, [doc], null, true),
   }),
 ];
@@ -96,7 +93,7 @@ export async function readWholeAfterLists(
   let left = limit;
   for (const k of KINDS) {
     if (left <= 0) return;
-    if (k.omits(provider).length === 0) continue;
+    if (provider[k.name].summaryOmits.length === 0) continue;
     let after: string | null = null;
     while (left > 0) {
       const batch = await k.awaiting(app, target, Math.min(left, BATCH), after);
@@ -107,7 +104,7 @@ export async function readWholeAfterLists(
         left--;
         tally.fetched++;
         try {
-          await k.write(app, target, await k.read(provider, number));
+          await k.write(app, target, await provider[k.name].get(number));
           tally.upserted++;
         } catch (error) {
           if (isAccountingError(error) && error.kind === 'not_found') continue;
