@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { yearlyContractFields } from '../../../test/fixtures/accounting-fields';
 import { memoryTokenSource } from '../../../test/fixtures/token-source';
 import { createOrganisation } from '../../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -330,24 +331,7 @@ describe('faults', () => {
 
     sim.faults.serverError(1, { match: { method: 'POST', path: /\/3\/contracts$/ } });
     const contract = await fortnox.contracts.create(
-      {
-        customerNumber: '1004',
-        contractDate: sim.store.today(),
-        periodStart: sim.store.today(),
-        periodEnd: null,
-        continuous: true,
-        contractLength: 12,
-        invoiceInterval: 12,
-        active: true,
-        vatIncluded: false,
-        termsOfPayment: '30',
-        yourReference: null,
-        ourReference: null,
-        remarks: null,
-        costCenter: null,
-        project: null,
-        rows: [row(48_000, 25, 100, '131')],
-      },
+      yearlyContractFields('1004', sim.store.today(), [row(48_000, 25, 100, '131')]),
       { externalRef: 'fw-contract-5xx-1' },
     );
     expect(sim.store.findByExternalRef(TENANT, 'contracts', 'fw-contract-5xx-1')).toHaveLength(1);
