@@ -1,7 +1,7 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from '../../../db/columns';
 import { tenantIsolation } from '../../../db/row-level-security';
-import { clubAccountReference, clubAccounts, organisationReference } from '../../organizations/organizations.tables';
+import { clubAccountReference, organisationReference } from '../../organizations/organizations.tables';
 import { gitTransactions } from '../git.tables';
 
 /**

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../../db/columns';
 import { tenantIsolation } from '../../../db/row-level-security';
-import { clubAccountReference, clubAccounts, organisationReference } from '../../organizations/organizations.tables';
+import { clubAccountReference, organisationReference } from '../../organizations/organizations.tables';
 import { gitTransactions } from '../git.tables';
 
 /**
