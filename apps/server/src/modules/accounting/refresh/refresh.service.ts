@@ -53,9 +53,24 @@ interface Listed {
   modifiedAt: string | null;
 }
 
-interface MirroredResource<T extends Listed> {
-  name: string;
-  list(provider: AccountingProvider, query: ListQuery): Promise<Page<T>>;
+/** The provider sections a refresh lists, each mirrored into its table. */
+type ListedSection =
+  | 'customers'
+  | 'articles'
+  | 'contracts'
+  | 'invoices'
+  | 'invoicePayments'
+  | 'suppliers'
+  | 'supplierInvoices'
+  | 'orders'
+  | 'vouchers';
+
+/** An item of the list of section `N`. */
+type ListItem<N extends ListedSection> = Awaited<ReturnType<NonNullable<AccountingProvider[N]>['list']>>['items'][number];
+
+interface MirroredResource<T extends Listed, N extends ListedSection = ListedSection> {
+  /** The provider section it lists (`list`); the optional ones are read only where `dubbelkoll.offered`. */
+  name: N;
   /** `changedOnly`: the page came from a changes-only read (every item on it changed in the program). */
   write(
     app: FastifyInstance,
@@ -76,7 +91,11 @@ interface MirroredResource<T extends Listed> {
   dubbelkoll?: { offered(provider: AccountingProvider): boolean };
 }
 
-const resource = <T extends Listed>(r: MirroredResource<T>) => r as unknown as MirroredResource<Listed>;
+/** A page of the provider section `name`. */
+const listPage = (provider: AccountingProvider, name: ListedSection, query: ListQuery) =>
+  (provider[name] as { list(query: ListQuery): Promise<Page<Listed>> }).list(query);
+
+const resource = <N extends ListedSection>(r: MirroredResource<ListItem<N>, N>) => r as unknown as MirroredResource<Listed>;
 
 /**
  * What a refresh reads, in order: customers and articles before the documents that name them.
@@ -86,41 +105,35 @@ const resource = <T extends Listed>(r: MirroredResource<T>) => r as unknown as M
 const RESOURCES: readonly MirroredResource<Listed>[] = [
   resource({
     name: 'customers',
-    list: (p, q) => p.customers.list(q),
     write: (app, t, items, p, changedOnly) =>
       mirrorCustomers(app.db, t, items, undefined, false, { omits: p.customers.summaryOmits, changedOnly }),
     table: customersMirrorTable,
   }),
   resource({
     name: 'articles',
-    list: (p, q) => p.articles.list(q),
     write: (app, t, items, p, changedOnly) =>
       mirrorArticles(app.db, t, items, undefined, false, { omits: p.articles.summaryOmits, changedOnly }),
     table: articlesMirrorTable,
   }),
   resource({
     name: 'contracts',
-    list: (p, q) => p.contracts.list(q),
     write: (app, t, items, p, changedOnly) =>
       mirrorContracts(app.db, t, items, undefined, false, { omits: p.contracts.summaryOmits, changedOnly }),
     table: contractsMirrorTable,
   }),
   resource({
     name: 'invoices',
-    list: (p, q) => p.invoices.list(q),
     write: (app, t, items, p) => mirrorInvoices(app.db, t, items, undefined, false, p.invoices.summaryOmits),
     table: invoicesMirrorTable,
     rewrittenBy: 'invoiceDetails',
   }),
   resource({
     name: 'invoicePayments',
-    list: (p, q) => p.invoicePayments.list(q),
     write: (app, t, items) => mirrorInvoicePayments(app.db, t, items),
     table: invoicePaymentsMirrorTable,
   }),
   resource({
     name: 'suppliers',
-    list: (p, q) => (p.suppliers as NonNullable<AccountingProvider['suppliers']>).list(q),
     write: (app, t, items, p, changedOnly) =>
       mirrorSuppliers(app.db, t, items, false, { omits: p.suppliers?.summaryOmits ?? [], changedOnly }),
     table: suppliersMirrorTable,
@@ -128,7 +141,6 @@ const RESOURCES: readonly MirroredResource<Listed>[] = [
   }),
   resource({
     name: 'supplierInvoices',
-    list: (p, q) => (p.supplierInvoices as NonNullable<AccountingProvider['supplierInvoices']>).list(q),
     write: (app, t, items, p, changedOnly) =>
       mirrorSupplierInvoices(app.db, t, items, false, { omits: p.supplierInvoices?.summaryOmits ?? [], changedOnly }),
     table: documentsMirrorTable('supplier_invoice'),
@@ -136,7 +148,6 @@ const RESOURCES: readonly MirroredResource<Listed>[] = [
   }),
   resource({
     name: 'orders',
-    list: (p, q) => p.orders.list(q),
     write: (app, t, items, p, changedOnly) =>
       mirrorOrders(app.db, t, items, false, { omits: p.orders.summaryOmits, changedOnly }),
     table: documentsMirrorTable('order'),
@@ -144,7 +155,6 @@ const RESOURCES: readonly MirroredResource<Listed>[] = [
   }),
   resource({
     name: 'vouchers',
-    list: (p, q) => p.vouchers.list(q),
     write: (app, t, items, p, changedOnly) =>
       mirrorVouchers(app.db, t, items, false, { omits: p.vouchers.summaryOmits, changedOnly }),
     table: documentsMirrorTable('voucher'),
@@ -362,7 +372,7 @@ async function refreshMirror(
         // Every page before this one is stored, and the checkpoint says so.
         await run.checkTurn();
         const changedOnly = !full && !!cursor?.modifiedSince;
-        const result = await r.list(provider, {
+        const result = await listPage(provider, r.name, {
           page,
           pageSize: PAGE_SIZE,
           ...(changedOnly && cursor?.modifiedSince ? { modifiedSince: cursor.modifiedSince.toISOString() } : {}),
