@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { IN_MEMORY } from '../apps/server/src/config';
 import { createPgDatabase, createPgliteDatabase, type Database } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
-import type { AccessTokenSource, TokenSet } from '../apps/server/src/providers/accounting/credentials';
+import type { TokenSet } from '../apps/server/src/providers/accounting/credentials';
 import type { InvoiceFields } from '../apps/server/src/providers/accounting/provider';
 import { createRateLimiter, FORTNOX_RATE_LIMIT } from '../apps/server/src/providers/accounting/rate-limiter';
 import { createFortnoxOAuth } from '../apps/server/src/providers/fortnox/oauth';
@@ -20,6 +20,7 @@ import {
   SIM_DEFAULT_TENANT,
   startFortnoxSimulator,
 } from '../apps/server/src/providers/fortnox/simulator/index';
+import { memoryTokenSource } from '../apps/server/test/fixtures/token-source';
 import { createTestDatabase, type TestDatabase } from '../apps/server/test/test-app';
 import { createRandom } from './lib/invoice-data';
 import { rateFloorMs, requestFigures } from './lib/rate-figures';
@@ -65,30 +66,14 @@ async function main() {
       clientSecret: SIM_DEFAULT_CLIENT.clientSecret,
     });
     const issued = sim.issueTokens(SIM_DEFAULT_TENANT);
-    let tokens: TokenSet = {
+    const tokens: TokenSet = {
       accessToken: issued.access_token,
       refreshToken: issued.refresh_token ?? null,
       expiresAt: new Date(Date.now() + issued.expires_in * 1000),
       scope: issued.scope,
     };
-    let refreshing: Promise<string> | null = null;
     // What the integrations module does, kept in memory: one refresh at a time.
-    const auth: AccessTokenSource = {
-      get: async () => tokens.accessToken,
-      refreshAfterRejection(rejected) {
-        if (rejected !== tokens.accessToken) return Promise.resolve(tokens.accessToken);
-        refreshing ??= oauth
-          .refresh(tokens.refreshToken ?? '')
-          .then((next) => {
-            tokens = next;
-            return next.accessToken;
-          })
-          .finally(() => {
-            refreshing = null;
-          });
-        return refreshing;
-      },
-    };
+    const auth = memoryTokenSource(tokens, (refreshToken) => oauth.refresh(refreshToken));
     const provider = createFortnoxProvider({
       apiBaseUrl: sim.apiBaseUrl,
       auth,

@@ -1,8 +1,9 @@
 import type { BillingLine } from '@fairway/shared';
 import { BILLING_STATUSES } from '@fairway/shared';
-import { date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
-import { organisations } from '../organizations/organizations.tables';
+import { organisationReference } from '../organizations/organizations.tables';
 
 /** Our invoice numbers to clubs run from 500001 upwards, across all organisations. */
 export const billingNumberSeq = pgSequence('billing_number_seq', { startWith: 500001 });
@@ -12,9 +13,7 @@ export const billings = pgTable(
   'billings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     number: text('number').notNull(),
     ocr: text('ocr').notNull(),
     invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
@@ -26,7 +25,7 @@ export const billings = pgTable(
     subtotalOre: integer('subtotal_ore').notNull(),
     vatOre: integer('vat_ore').notNull(),
     totalOre: integer('total_ore').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('billings_number_uq').on(t.number),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from '../../db/row-level-security';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
+import { tenantColumns } from '../organizations/organizations.tables';
+import { actorReference } from '../users/users.tables';
 
 /**
  * One configuration group (invoice, contract, member, article, email, api) of a club account.
@@ -13,15 +13,10 @@ export const configurations = pgTable(
   'configurations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     group: text('group').notNull(),
     values: jsonb('values').$type<Record<string, unknown>>().notNull(),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: actorReference('updated_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
 import type { MessageParams } from '../../lib/i18n';
 import type { AccContract } from '../../providers/accounting/provider';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
+import { tenantColumns } from '../organizations/organizations.tables';
+import { actorReference } from '../users/users.tables';
 
 /**
  * The mirror of the accounting program's contracts, per club account (see customers.tables.ts),
@@ -15,12 +16,7 @@ export const contracts = pgTable(
   'contracts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     number: text('number').notNull(),
     customerNumber: text('customer_number').notNull(),
     customerName: text('customer_name').notNull(),
@@ -36,7 +32,7 @@ export const contracts = pgTable(
     lastInvoiceDate: date('last_invoice_date', { mode: 'string' }),
     totalOre: bigint('total_ore', { mode: 'number' }).notNull(),
     externalRef: text('external_ref'),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: actorReference('created_by'),
     data: jsonb('data').$type<AccContract>().notNull(),
     // Portal-only state.
     category: text('category'),
@@ -47,7 +43,7 @@ export const contracts = pgTable(
     readInFullAt: timestamp('read_in_full_at', { withTimezone: true }),
     providerModifiedAt: timestamp('provider_modified_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('contracts_club_number_uq').on(t.clubAccountId, t.number),
@@ -66,12 +62,7 @@ export const contractPriceChanges = pgTable(
   'contract_price_changes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     contractNumber: text('contract_number').notNull(),
     /** Percent × 100, negative for a decrease. */
     changeBasisPoints: integer('change_basis_points').notNull(),
@@ -86,8 +77,8 @@ export const contractPriceChanges = pgTable(
     /** A message key (rendered per reader with `errorParams`) or the program's text. */
     error: text('error'),
     errorParams: jsonb('error_params').$type<MessageParams>(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: actorReference('created_by'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('contract_price_changes_due_idx').on(t.status, t.effectiveOn),

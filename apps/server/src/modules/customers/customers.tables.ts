@@ -1,8 +1,9 @@
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
 import type { AccCustomer } from '../../providers/accounting/provider';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
+import { tenantColumns } from '../organizations/organizations.tables';
+import { actorReference } from '../users/users.tables';
 
 export interface CustomerPortalFields {
   sni?: string | null;
@@ -20,12 +21,7 @@ export const customers = pgTable(
   'customers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     number: text('number').notNull(),
     name: text('name').notNull(),
     type: text('type').notNull(),
@@ -35,7 +31,7 @@ export const customers = pgTable(
     city: text('city'),
     active: boolean('active').notNull(),
     externalRef: text('external_ref'),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: actorReference('created_by'),
     data: jsonb('data').$type<AccCustomer>().notNull(),
     /** Fields only the portal keeps (SNI, CFAR, shop id); never overwritten by a refresh. */
     portalFields: jsonb('portal_fields').$type<CustomerPortalFields>().notNull().default({}),
@@ -47,7 +43,7 @@ export const customers = pgTable(
     readInFullAt: timestamp('read_in_full_at', { withTimezone: true }),
     providerModifiedAt: timestamp('provider_modified_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('customers_club_number_uq').on(t.clubAccountId, t.number),

@@ -22,10 +22,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
 import { runLifecycleColumns } from '../../lib/runs/run-columns';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
+import { organisationReference, tenantColumns } from '../organizations/organizations.tables';
+import { actorReference } from '../users/users.tables';
 import type { DocumentRowInput } from './engine/model';
 
 /**
@@ -47,12 +48,7 @@ export const accountingDocuments = pgTable(
   'accounting_documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     resource: text('resource').$type<Exclude<DuplicateResource, 'invoice'>>().notNull(),
     number: text('number').notNull(),
     counterpartyNumber: text('counterparty_number'),
@@ -79,7 +75,7 @@ export const accountingDocuments = pgTable(
     readInFullAt: timestamp('read_in_full_at', { withTimezone: true }),
     providerModifiedAt: timestamp('provider_modified_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('accounting_documents_club_resource_number_uq').on(t.clubAccountId, t.resource, t.number),
@@ -102,12 +98,7 @@ export const duplicateGroups = pgTable(
   'duplicate_groups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     resource: text('resource').$type<DuplicateResource>().notNull(),
     originalNumber: text('original_number').notNull(),
     transactionId: text('transaction_id'),
@@ -120,7 +111,7 @@ export const duplicateGroups = pgTable(
     amountAtStakeOre: bigint('amount_at_stake_ore', { mode: 'number' }).notNull().default(0),
     resolved: boolean('resolved').notNull().default(false),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedBy: actorReference('resolved_by'),
     foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -139,14 +130,12 @@ export const duplicateGroupMembers = pgTable(
     groupId: uuid('group_id')
       .notNull()
       .references(() => duplicateGroups.id, { onDelete: 'cascade' }),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     number: text('number').notNull(),
     confidence: real('confidence').notNull(),
     fields: jsonb('fields').$type<Partial<Record<DuplicateField, FieldOutcome>>>().notNull(),
     state: text('state').$type<DuplicateMemberState>().notNull().default('open'),
-    stateChangedBy: uuid('state_changed_by').references(() => users.id, { onDelete: 'set null' }),
+    stateChangedBy: actorReference('state_changed_by'),
     stateChangedAt: timestamp('state_changed_at', { withTimezone: true }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -162,16 +151,11 @@ export const duplicateGroupMembers = pgTable(
 export const duplicateDismissals = pgTable(
   'duplicate_dismissals',
   {
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     resource: text('resource').$type<DuplicateResource>().notNull(),
     numberA: text('number_a').notNull(),
     numberB: text('number_b').notNull(),
-    dismissedBy: uuid('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
+    dismissedBy: actorReference('dismissed_by'),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -186,13 +170,11 @@ export const duplicateDismissals = pgTable(
 export const duplicateFieldMappings = pgTable(
   'duplicate_field_mappings',
   {
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     resource: text('resource').$type<DuplicateResource>().notNull(),
     transactionIdField: text('transaction_id_field').$type<TransactionIdField>().notNull(),
     compared: jsonb('compared').$type<DuplicateField[]>().notNull(),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: actorReference('updated_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organisationId, t.resource] }), tenantIsolation(t.organisationId)],
@@ -203,12 +185,7 @@ export const duplicateScans = pgTable(
   'duplicate_scans',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     kind: text('kind').$type<'full' | 'incremental'>().notNull(),
     status: text('status').$type<RunStatusColumn>().notNull().default('queued'),
     /** Documents checked / to check. */
@@ -216,10 +193,8 @@ export const duplicateScans = pgTable(
     total: integer('total').notNull().default(0),
     error: text('error'),
     ...runLifecycleColumns(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: actorReference('created_by'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('duplicate_scans_account_idx').on(t.clubAccountId, t.createdAt),
@@ -240,12 +215,7 @@ export const duplicateHandlings = pgTable(
   'duplicate_handlings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     groupId: uuid('group_id')
       .notNull()
       .references(() => duplicateGroups.id, { onDelete: 'cascade' }),
@@ -254,10 +224,8 @@ export const duplicateHandlings = pgTable(
     status: text('status').$type<RunStatusColumn>().notNull().default('queued'),
     error: text('error'),
     ...runLifecycleColumns(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: actorReference('created_by'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('duplicate_handlings_group_idx').on(t.groupId, t.createdAt),

@@ -1,8 +1,9 @@
 import type { EventResource, EventType } from '@fairway/shared';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
 import type { MessageParams } from '../../lib/i18n';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
+import { clubAccounts, organisationReference } from '../organizations/organizations.tables';
 
 /**
  * The event log (docs/messages.md#event-log): what jobs, integrations and notable changes did for an organisation,
@@ -13,9 +14,7 @@ export const eventLogs = pgTable(
   'event_logs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     clubAccountId: uuid('club_account_id').references(() => clubAccounts.id, { onDelete: 'set null' }),
     resource: text('resource').$type<EventResource>().notNull(),
     invoice: text('invoice'),
@@ -25,7 +24,7 @@ export const eventLogs = pgTable(
     type: text('type', { enum: ['INFO', 'ERROR', 'SUCCESS'] })
       .$type<EventType>()
       .notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('event_logs_org_created_idx').on(t.organisationId, t.createdAt.desc()),

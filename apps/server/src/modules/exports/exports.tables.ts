@@ -1,10 +1,11 @@
 import type { ExportFormat, ExportKind, ExportStatus } from '@fairway/shared';
 import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea } from '../../db/bytea';
+import { createdAt } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
 import { runLifecycleColumns } from '../../lib/runs/run-columns';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
+import { organisationReference, tenantColumns } from '../organizations/organizations.tables';
+import { actorReference } from '../users/users.tables';
 
 /**
  * The export log (docs/exports.md#log): one row per export a user asked for,
@@ -15,12 +16,7 @@ export const exportLogs = pgTable(
   'exports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     kind: text('kind').$type<ExportKind>().notNull(),
     format: text('format').$type<ExportFormat>().notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -34,10 +30,8 @@ export const exportLogs = pgTable(
     /** Why it failed: a server message key (older rows) or a reason as lib/failure.ts stores it. */
     error: text('error'),
     ...runLifecycleColumns(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdBy: actorReference('created_by'),
+    createdAt: createdAt(),
     /** When the file is deleted; the log row stays. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
@@ -54,12 +48,10 @@ export const exportFiles = pgTable(
     exportId: uuid('export_id')
       .primaryKey()
       .references(() => exportLogs.id, { onDelete: 'cascade' }),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     contentType: text('content_type').notNull(),
     content: bytea('content').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('export_files_org_idx').on(t.organisationId), tenantIsolation(t.organisationId)],
 );

@@ -9,40 +9,25 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
-
-const tenant = () => ({
-  organisationId: uuid('organisation_id')
-    .notNull()
-    .references(() => organisations.id, { onDelete: 'cascade' }),
-  clubAccountId: uuid('club_account_id')
-    .notNull()
-    .references(() => clubAccounts.id, { onDelete: 'cascade' }),
-});
-
-const stamps = () => ({
-  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+import { organisationReference, tenantColumns } from '../organizations/organizations.tables';
+import { authorship } from '../users/users.tables';
 
 /** Kinds of fees of a club account (annual fee, playing right…). Names unique regardless of case. */
 export const feeTypes = pgTable(
   'fee_types',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ...tenant(),
+    ...tenantColumns(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    ...stamps(),
+    ...authorship(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('fee_types_account_name_uq').on(t.clubAccountId, sql`lower(${t.name})`),
@@ -62,7 +47,7 @@ export const fees = pgTable(
   'fees',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ...tenant(),
+    ...tenantColumns(),
     feeTypeId: uuid('fee_type_id').notNull(),
     name: text('name').notNull(),
     amountOre: integer('amount_ore').notNull(),
@@ -74,7 +59,8 @@ export const fees = pgTable(
     validFrom: date('valid_from', { mode: 'string' }),
     validTo: date('valid_to', { mode: 'string' }),
     active: boolean('active').notNull().default(true),
-    ...stamps(),
+    ...authorship(),
+    ...timestamps(),
   },
   (t) => [
     foreignKey({
@@ -103,12 +89,13 @@ export const feeRules = pgTable(
   'fee_rules',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ...tenant(),
+    ...tenantColumns(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     discountType: text('discount_type').$type<'none' | 'percentage' | 'amount'>().notNull().default('none'),
     discountValue: integer('discount_value').notNull().default(0),
-    ...stamps(),
+    ...authorship(),
+    ...timestamps(),
   },
   (t) => [
     index('fee_rules_account_idx').on(t.clubAccountId, t.organisationId),
@@ -129,9 +116,7 @@ export const feeRuleFees = pgTable(
     feeRuleId: uuid('fee_rule_id').notNull(),
     feeId: uuid('fee_id').notNull(),
     clubAccountId: uuid('club_account_id').notNull(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     position: integer('position').notNull(),
   },
   (t) => [

@@ -11,7 +11,13 @@ import type {
 } from '@fairway/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../test/fixtures/users';
+import {
+  addMember,
+  createOrganisation,
+  memberWithScopes,
+  type TestMember,
+  type TestOrganisation,
+} from '../../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { createGitClient } from '../../providers/git/git.client';
@@ -19,7 +25,6 @@ import { demoGitConnection } from '../../providers/git/git.demo';
 import { type GitSimulator, startGitSimulator } from '../../providers/git/git.simulator';
 import { DEFAULT_GIT_CLUB_ID } from '../../providers/git/git.simulator-data';
 import { eventLogs } from '../eventlogs/eventlogs.tables';
-import { roles } from '../permissions/permissions.tables';
 import { connectDemoGit, gitClientFor } from './connection/git-connections.service';
 import { mirrorGitOccasions } from './git.mirror';
 import { gitConnections, gitInvoiceBases, gitMembers, gitSyncCursors } from './git.tables';
@@ -78,16 +83,8 @@ beforeAll(async () => {
   app = t.app;
   a = await createOrganisation(app, { name: 'Alfa GK' });
   b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
-  const [reader] = await app.db
-    .insert(roles)
-    .values({ organisationId: a.organisationId, name: 'GIT-läsare', scopes: ['git.read'] })
-    .returning();
-  aReader = await addMember(app, a, 'Staff', { roleId: reader?.id });
-  const [none] = await app.db
-    .insert(roles)
-    .values({ organisationId: a.organisationId, name: 'Kassa', scopes: ['customers.read'] })
-    .returning();
-  aNoGit = await addMember(app, a, 'Staff', { roleId: none?.id });
+  aReader = await memberWithScopes(app, a, 'GIT-läsare', ['git.read']);
+  aNoGit = await memberWithScopes(app, a, 'Kassa', ['customers.read']);
 }, 60_000);
 
 afterAll(async () => {

@@ -12,19 +12,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
 import { runLifecycleColumns } from '../../lib/runs/run-columns';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
-
-const tenantColumns = () => ({
-  organisationId: uuid('organisation_id')
-    .notNull()
-    .references(() => organisations.id, { onDelete: 'cascade' }),
-  clubAccountId: uuid('club_account_id')
-    .notNull()
-    .references(() => clubAccounts.id, { onDelete: 'cascade' }),
-});
+import { clubAccountReference, clubAccounts, tenantColumns } from '../organizations/organizations.tables';
+import { actorReference } from '../users/users.tables';
 
 /**
  * A club account's link to GIT (one per club account). The API key is encrypted at rest
@@ -44,7 +36,7 @@ export const gitConnections = pgTable(
     environment: text('environment').notNull().default('live'),
     baseUrl: text('base_url'),
     status: text('status').notNull(),
-    connectedBy: uuid('connected_by').references(() => users.id, { onDelete: 'set null' }),
+    connectedBy: actorReference('connected_by'),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastError: text('last_error'),
@@ -195,9 +187,7 @@ export const gitInvoiceBases = pgTable(
 export const gitSyncCursors = pgTable(
   'git_sync_cursors',
   {
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    clubAccountId: clubAccountReference(),
     resource: text('resource').notNull(),
     modifiedSince: timestamp('modified_since', { withTimezone: true }),
     lastFullAt: timestamp('last_full_at', { withTimezone: true }),
@@ -235,9 +225,7 @@ export const gitTransactions = pgTable(
     /** What the run was asked to do (a sync's occasions and bases, who asked, in which language). */
     input: jsonb('input').$type<object>(),
     error: text('error'),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('git_transactions_club_idx').on(t.clubAccountId, t.createdAt), tenantIsolation(t.organisationId)],
 );

@@ -1,5 +1,6 @@
 import type { BlogBlock } from '@fairway/shared';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
 
 /**
@@ -9,9 +10,13 @@ import { users } from '../users/users.tables';
  */
 
 const brand = () => text('brand', { enum: ['fairway', 'dubbelkoll'] }).notNull();
-const stamps = () => ({
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+/** A category of blog posts or of FAQ entries: named in both languages, in the admin's order. */
+const categoryColumns = () => ({
+  brand: brand(),
+  slug: text('slug').notNull(),
+  nameSv: text('name_sv').notNull(),
+  nameEn: text('name_en').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
 });
 
 /** The portal company's staff who may edit help content (not a club role: no organisation grants it). */
@@ -19,19 +24,15 @@ export const platformAdmins = pgTable('platform_admins', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const blogCategories = pgTable(
   'blog_categories',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    brand: brand(),
-    slug: text('slug').notNull(),
-    nameSv: text('name_sv').notNull(),
-    nameEn: text('name_en').notNull(),
-    sortOrder: integer('sort_order').notNull().default(0),
-    ...stamps(),
+    ...categoryColumns(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('blog_categories_brand_slug_uq').on(t.brand, t.slug)],
 );
@@ -61,7 +62,7 @@ export const blogPosts = pgTable(
     coverAltEn: text('cover_alt_en'),
     /** Null: a draft, in no public read. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    ...stamps(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('blog_posts_brand_slug_sv_uq').on(t.brand, t.slugSv),
@@ -74,12 +75,8 @@ export const faqCategories = pgTable(
   'faq_categories',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    brand: brand(),
-    slug: text('slug').notNull(),
-    nameSv: text('name_sv').notNull(),
-    nameEn: text('name_en').notNull(),
-    sortOrder: integer('sort_order').notNull().default(0),
-    ...stamps(),
+    ...categoryColumns(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('faq_categories_brand_slug_uq').on(t.brand, t.slug)],
 );
@@ -99,7 +96,7 @@ export const faqEntries = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     showOnLanding: boolean('show_on_landing').notNull().default(false),
     published: boolean('published').notNull().default(true),
-    ...stamps(),
+    ...timestamps(),
   },
   (t) => [index('faq_entries_category_idx').on(t.categoryId, t.sortOrder)],
 );
@@ -130,7 +127,7 @@ export const videoGuides = pgTable(
     captionsEn: text('captions_en'),
     sortOrder: integer('sort_order').notNull().default(0),
     published: boolean('published').notNull().default(true),
-    ...stamps(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('video_guides_brand_slug_uq').on(t.brand, t.slug)],
 );
@@ -146,7 +143,7 @@ export const dashboardScreenshots = pgTable('dashboard_screenshots', {
   captionSv: text('caption_sv').notNull(),
   captionEn: text('caption_en').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
-  ...stamps(),
+  ...timestamps(),
 });
 
 export const helpTexts = pgTable(
@@ -156,7 +153,7 @@ export const helpTexts = pgTable(
     key: text('key').notNull(),
     textSv: text('text_sv').notNull(),
     textEn: text('text_en').notNull(),
-    ...stamps(),
+    ...timestamps(),
   },
   (t) => [primaryKey({ columns: [t.brand, t.key] })],
 );

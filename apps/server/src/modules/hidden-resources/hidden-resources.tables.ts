@@ -1,15 +1,13 @@
 import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from '../../db/row-level-security';
-import { organisations } from '../organizations/organizations.tables';
+import { organisationReference } from '../organizations/organizations.tables';
 import { users } from '../users/users.tables';
 
 /** The resources a user has hidden in an organisation (stored per user; docs/permissions.md#hidden-resources). */
 export const hiddenResources = pgTable(
   'hidden_resources',
   {
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -13,11 +13,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
 import { searchTermColumns, searchTermIndexes } from '../../db/word-search';
 import type { AccInvoice } from '../../providers/accounting/provider';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
+import { tenantColumns } from '../organizations/organizations.tables';
+import { actorReference } from '../users/users.tables';
 
 /**
  * The text the invoice list searches, as one `simple` (no stemming, no stop words) tsvector over
@@ -39,12 +40,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     number: text('number').notNull(),
     customerNumber: text('customer_number').notNull(),
     customerName: text('customer_name').notNull(),
@@ -68,11 +64,11 @@ export const invoices = pgTable(
     /** Date of the payment that brought the balance to zero. */
     fullyPaidOn: date('fully_paid_on', { mode: 'string' }),
     externalRef: text('external_ref'),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: actorReference('created_by'),
     data: jsonb('data').$type<AccInvoice>().notNull(),
     providerModifiedAt: timestamp('provider_modified_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs((): SQL => invoiceSearchVector(invoices)),
@@ -116,12 +112,7 @@ export const invoicePayments = pgTable(
   'invoice_payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     number: text('number').notNull(),
     invoiceNumber: text('invoice_number').notNull(),
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),

@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 
 /** Messages from the public contact form (/contact-us); answered within 48 hours (docs/help.md#contact). */
 export const contactMessages = pgTable(
@@ -14,7 +15,7 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     consent: boolean('consent').notNull(),
     lang: text('lang').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
 );
@@ -29,7 +30,7 @@ export const notificationSignups = pgTable(
     name: text('name').notNull().default(''),
     club: text('club').notNull().default(''),
     lang: text('lang').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('notification_signups_email_uq').on(t.email)],
 );

@@ -21,11 +21,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bytea } from '../../db/bytea';
+import { createdAt, timestamps } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
 import { runLifecycleColumns } from '../../lib/runs/run-columns';
 import { members } from '../members/members.tables';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
+import { organisationReference, tenantColumns } from '../organizations/organizations.tables';
+import { actorReference, authorship } from '../users/users.tables';
 
 /**
  * A club account's e-mail templates (docs/member-care.md#templates). `design` is the editor's
@@ -36,22 +37,15 @@ export const emailTemplates = pgTable(
   'email_templates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     title: text('title').notNull(),
     subject: text('subject').notNull().default(''),
     lang: text('lang').$type<Lang>().notNull().default('sv'),
     design: jsonb('design').$type<EmailDesign>().notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...authorship(),
+    ...timestamps(),
   },
   (t) => [
     index('email_templates_account_updated_idx').on(t.clubAccountId, t.updatedAt, t.id),
@@ -70,17 +64,12 @@ export const newsletterImages = pgTable(
   'newsletter_images',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     contentType: text('content_type').$type<NewsletterImageType>().notNull(),
     size: integer('size').notNull(),
     content: bytea('content').notNull(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: actorReference('created_by'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('newsletter_images_org_idx').on(t.organisationId),
@@ -97,9 +86,7 @@ export const newsletterImages = pgTable(
 export const memberCareUnsubscribes = pgTable(
   'member_care_unsubscribes',
   {
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
@@ -108,7 +95,7 @@ export const memberCareUnsubscribes = pgTable(
     source: text('source').notNull(),
     /** The send-out whose message carried the link, when known. */
     sendoutId: uuid('sendout_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ name: 'member_care_unsubscribes_pk', columns: [t.organisationId, t.channel, t.memberId] }),
@@ -133,12 +120,7 @@ export const memberCareSendouts = pgTable(
   'member_care_sendouts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     title: text('title').notNull(),
     channel: text('channel').$type<SendoutChannel>().notNull(),
     status: text('status').$type<SendoutRowStatus>().notNull().default('draft'),
@@ -159,12 +141,8 @@ export const memberCareSendouts = pgTable(
     materialisedAt: timestamp('materialised_at', { withTimezone: true }),
     error: text('error'),
     ...runLifecycleColumns(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...authorship(),
+    ...timestamps(),
   },
   (t) => [
     index('member_care_sendouts_account_idx').on(t.clubAccountId, t.status, t.sendAt),
@@ -189,9 +167,7 @@ export const memberCareSendoutRecipients = pgTable(
   'member_care_sendout_recipients',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     sendoutId: uuid('sendout_id')
       .notNull()
       .references(() => memberCareSendouts.id, { onDelete: 'cascade' }),

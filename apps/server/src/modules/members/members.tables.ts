@@ -17,11 +17,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
 import { searchTermColumns, searchTermIndexes } from '../../db/word-search';
 import { feeRules } from '../fees/fees.tables';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
+import { clubAccounts, tenantColumns } from '../organizations/organizations.tables';
+import { actorReference } from '../users/users.tables';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -63,18 +64,12 @@ function feeRuleOfSameAccount(name: string, t: { feeRuleId: PgColumn; clubAccoun
 function categoryColumns<E extends Record<string, PgColumnBuilderBase>>(extra: E) {
   return {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     name: text('name').notNull(),
     code: text('code'),
     description: text('description'),
     ...extra,
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   };
 }
 
@@ -120,12 +115,7 @@ export const members = pgTable(
   'members',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
     email: text('email'),
@@ -165,9 +155,8 @@ export const members = pgTable(
     gitCreatedAt: timestamp('git_created_at', { withTimezone: true }),
     gitUpdatedAt: timestamp('git_updated_at', { withTimezone: true }),
     gitSyncedAt: timestamp('git_synced_at', { withTimezone: true }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: actorReference('created_by'),
+    ...timestamps(),
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs((): SQL => memberSearchVector(members)),
@@ -209,18 +198,13 @@ export const memberNotes = pgTable(
   'member_notes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
-    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    authorId: actorReference('author_id'),
+    createdAt: createdAt(),
   },
   (t) => [index('member_notes_member_idx').on(t.memberId, t.createdAt), tenantIsolation(t.organisationId)],
 );
@@ -230,12 +214,7 @@ export const families = pgTable(
   'families',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     name: text('name').notNull(),
     /**
      * GIT's id of the family when GIT keeps it (the GIT refresh keeps its tree as GIT has it);
@@ -247,8 +226,7 @@ export const families = pgTable(
     discountType: text('discount_type').$type<DiscountType>(),
     /** Basis points for a percentage, öre for an amount. */
     discountValue: bigint('discount_value', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('families_club_name_idx').on(t.clubAccountId, t.name),
@@ -271,12 +249,7 @@ export const familyMembers = pgTable(
     familyId: uuid('family_id')
       .notNull()
       .references(() => families.id, { onDelete: 'cascade' }),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     role: text('role').$type<FamilyRole>().notNull(),
   },
   (t) => [

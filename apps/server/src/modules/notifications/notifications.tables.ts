@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
 import type { MessageParams } from '../../lib/i18n';
-import { organisations } from '../organizations/organizations.tables';
+import { organisationReference } from '../organizations/organizations.tables';
 import { users } from '../users/users.tables';
 
 /**
@@ -15,9 +16,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -27,7 +26,7 @@ export const notifications = pgTable(
     link: text('link'),
     readAt: timestamp('read_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('notifications_recipient_idx').on(t.organisationId, t.userId, t.createdAt.desc()),

@@ -35,9 +35,7 @@ export const clubAccounts = pgTable(
   'club_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     name: text('name').notNull(),
     organisationNumber: text('organisation_number'),
     accountingProgram: text('accounting_program').notNull(),
@@ -45,3 +43,25 @@ export const clubAccounts = pgTable(
   },
   (t) => [index('club_accounts_org_idx').on(t.organisationId), tenantIsolation(t.organisationId)],
 );
+
+/**
+ * The organisation a tenant's row belongs to, deleted with it. Every table with it also carries
+ * the `tenantIsolation` policy (db/row-level-security.ts).
+ */
+export function organisationReference() {
+  return uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' });
+}
+
+/** The club account a tenant's row belongs to (or works on, by another column name), deleted with it. */
+export function clubAccountReference<Column extends string = 'club_account_id'>(column = 'club_account_id' as Column) {
+  return uuid(column)
+    .notNull()
+    .references(() => clubAccounts.id, { onDelete: 'cascade' });
+}
+
+/** The organisation and club account of a row that belongs to one club account. */
+export function tenantColumns() {
+  return { organisationId: organisationReference(), clubAccountId: clubAccountReference() };
+}

@@ -1,15 +1,14 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
-import { organisations } from '../organizations/organizations.tables';
+import { organisationReference } from '../organizations/organizations.tables';
 
 /** A named set of scopes plus rule toggles (docs/permissions.md#roles); system roles are seeded per organisation. */
 export const roles = pgTable(
   'roles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     name: text('name').notNull(),
     system: boolean('system').notNull().default(false),
     scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
@@ -17,7 +16,7 @@ export const roles = pgTable(
     onlyTeamContracts: boolean('only_team_contracts').notNull().default(false),
     onlyTeamOffers: boolean('only_team_offers').notNull().default(false),
     onlyTeamCustomers: boolean('only_team_customers').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('roles_org_name_uq').on(t.organisationId, t.name),

@@ -1,8 +1,9 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
 import { runLifecycleColumns } from '../../lib/runs/run-columns';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
+import { tenantColumns } from '../organizations/organizations.tables';
+import { actorReference } from '../users/users.tables';
 
 /**
  * The receipt of a fully paid invoice (docs/receipts.md#states), one per club account and invoice number
@@ -14,12 +15,7 @@ export const receipts = pgTable(
   'receipts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     invoiceNumber: text('invoice_number').notNull(),
     state: text('state', { enum: ['not_sent', 'queued', 'sent', 'failed'] })
       .notNull()
@@ -37,8 +33,7 @@ export const receipts = pgTable(
      * written: a queued receipt that still has it lost its worker mid-send, and is not sent again.
      */
     sendingAt: timestamp('sending_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('receipts_club_invoice_uq').on(t.clubAccountId, t.invoiceNumber),
@@ -55,23 +50,16 @@ export const receiptSendOuts = pgTable(
   'receipt_send_outs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     /** `queued`, `running`, `succeeded`, `failed` (the run engine's). */
     status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull(),
     /** How many receipts the send-out took. */
     total: integer('total').notNull(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: actorReference('created_by'),
     /** Why the run failed, as lib/failure.ts stores it (a receipt's own failure is on the receipt). */
     error: text('error'),
     ...runLifecycleColumns(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('receipt_send_outs_club_idx').on(t.clubAccountId, t.createdAt), tenantIsolation(t.organisationId)],
 );

@@ -8,14 +8,14 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
+import { organisationReference, tenantColumns } from '../organizations/organizations.tables';
+import { authorship } from '../users/users.tables';
 
 /**
  * Customer and article segments (docs/accounting-data.md#segments) of a club account: the portal's own grouping, unknown
@@ -27,12 +27,7 @@ export const segments = pgTable(
   'segments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     kind: text('kind').$type<'customer' | 'article'>().notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -49,10 +44,8 @@ export const segments = pgTable(
     salesAccount: text('sales_account'),
     costCentre: text('cost_centre'),
     project: text('project'),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...authorship(),
+    ...timestamps(),
   },
   (t) => [
     // Names are unique per club account and kind regardless of case: "Juniorer" and "juniorer"
@@ -85,9 +78,7 @@ export const segmentMembers = pgTable(
   'segment_members',
   {
     segmentId: uuid('segment_id').notNull(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     clubAccountId: uuid('club_account_id').notNull(),
     kind: text('kind').$type<'customer' | 'article'>().notNull(),
     number: text('number').notNull(),

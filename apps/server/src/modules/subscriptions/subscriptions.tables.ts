@@ -1,9 +1,10 @@
 import { CANCELLATION_REASONS, PAYMENT_PLANS, SUBSCRIPTION_REQUEST_STATUSES, SUBSCRIPTION_REQUEST_TYPES } from '@fairway/shared';
 import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
 import { packages } from '../landing/landing.tables';
-import { organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
+import { organisationReference } from '../organizations/organizations.tables';
+import { actorReference } from '../users/users.tables';
 
 /** SMS plans (docs/subscriptions.md#sms-plans): SMS per month and a monthly cost added to the monthly invoice. */
 export const smsPlans = pgTable('sms_plans', {
@@ -29,9 +30,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     // The package itself is organisations.package_id, which the users limit already reads.
     paymentPlan: text('payment_plan', { enum: PAYMENT_PLANS }).notNull().default('annually'),
     smsPlanId: text('sms_plan_id').references(() => smsPlans.id),
@@ -48,8 +47,7 @@ export const subscriptions = pgTable(
     status: text('status', { enum: ['active', 'cancelled'] })
       .notNull()
       .default('active'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('subscriptions_org_uq').on(t.organisationId), tenantIsolation(t.organisationId)],
 );
@@ -59,9 +57,7 @@ export const subscriptionRequests = pgTable(
   'subscription_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     subscriptionId: uuid('subscription_id')
       .notNull()
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
@@ -74,9 +70,9 @@ export const subscriptionRequests = pgTable(
     reason: text('reason', { enum: CANCELLATION_REASONS }),
     comment: text('comment'),
     effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
-    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedBy: actorReference('requested_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('subscription_requests_org_idx').on(t.organisationId, t.status), tenantIsolation(t.organisationId)],
 );
@@ -88,9 +84,7 @@ export const subscriptionRequests = pgTable(
 export const subscriptionUsage = pgTable(
   'subscription_usage',
   {
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     /** YYYY-MM (UTC). */
     month: text('month').notNull(),
     invoices: integer('invoices').notNull().default(0),

@@ -1,6 +1,7 @@
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
+import { tenantColumns } from '../organizations/organizations.tables';
 
 /**
  * The mirror of the accounting program's suppliers, per club account (docs/accounting.md#mirror),
@@ -12,12 +13,7 @@ export const suppliers = pgTable(
   'suppliers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     number: text('number').notNull(),
     name: text('name').notNull(),
     organisationNumber: text('organisation_number'),
@@ -30,7 +26,7 @@ export const suppliers = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     providerModifiedAt: timestamp('provider_modified_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('suppliers_club_number_uq').on(t.clubAccountId, t.number),

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
 import { billings } from '../billings/billings.tables';
 import { members } from '../members/members.tables';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
-import { users } from '../users/users.tables';
+import { clubAccounts, organisationReference } from '../organizations/organizations.tables';
+import { actorReference } from '../users/users.tables';
 
 /** A question from a club to our support (subject and message; docs/help.md#support). */
 export const supportTickets = pgTable(
@@ -13,16 +14,14 @@ export const supportTickets = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The reference support quotes back; one sequence for all organisations. */
     number: serial('number').notNull(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     clubAccountId: uuid('club_account_id').references(() => clubAccounts.id, { onDelete: 'set null' }),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: actorReference('user_id'),
     /** The member the ticket is about, shown in that member's support history. */
     memberId: uuid('member_id').references(() => members.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('support_tickets_org_idx').on(t.organisationId, t.createdAt),
@@ -40,17 +39,15 @@ export const supportHourPurchases = pgTable(
   'support_hour_purchases',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    organisationId: organisationReference(),
+    userId: actorReference('user_id'),
     /** Hours × 100: 1.25 h is 125. */
     hundredths: integer('hundredths').notNull(),
     /** The hourly price at the time of purchase, öre ex VAT. */
     unitPriceOre: integer('unit_price_ore').notNull(),
     amountOre: integer('amount_ore').notNull(),
     billingId: uuid('billing_id').references(() => billings.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('support_hour_purchases_unbilled_idx').on(t.organisationId).where(sql`${t.billingId} is null`),

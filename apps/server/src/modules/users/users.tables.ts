@@ -1,6 +1,7 @@
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../../db/columns';
 import { tenantIsolation } from '../../db/row-level-security';
-import { clubAccounts, organisations } from '../organizations/organizations.tables';
+import { clubAccountReference, clubAccounts, organisationReference, organisations } from '../organizations/organizations.tables';
 import { roles } from '../permissions/permissions.tables';
 
 export const users = pgTable(
@@ -18,8 +19,7 @@ export const users = pgTable(
     imageUpdatedAt: timestamp('image_updated_at', { withTimezone: true }),
     currentOrganisationId: uuid('current_organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
     currentClubAccountId: uuid('current_club_account_id').references(() => clubAccounts.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('users_email_uq').on(t.email)],
 );
@@ -29,9 +29,7 @@ export const memberships = pgTable(
   'memberships',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -42,7 +40,7 @@ export const memberships = pgTable(
     status: text('status', { enum: ['active', 'invited'] })
       .notNull()
       .default('active'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('memberships_org_user_uq').on(t.organisationId, t.userId),
@@ -58,12 +56,8 @@ export const userClubAccounts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    clubAccountId: clubAccountReference(),
+    organisationId: organisationReference(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.clubAccountId] }),
@@ -71,3 +65,13 @@ export const userClubAccounts = pgTable(
     tenantIsolation(t.organisationId),
   ],
 );
+
+/** A user who did something to a tenant's row; the row outlives the user (the column turns null). */
+export function actorReference<Column extends string>(column: Column) {
+  return uuid(column).references(() => users.id, { onDelete: 'set null' });
+}
+
+/** Who made a row and who changed it last. */
+export function authorship() {
+  return { createdBy: actorReference('created_by'), updatedBy: actorReference('updated_by') };
+}

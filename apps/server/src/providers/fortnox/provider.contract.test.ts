@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { yearlyContractFields } from '../../../test/fixtures/accounting-fields';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { AccessTokenSource } from '../accounting/credentials';
-import { type AccountingProvider, type ContractFields, type InvoiceFields, serviceArticle } from '../accounting/provider';
+import { type AccountingProvider, type InvoiceFields, serviceArticle } from '../accounting/provider';
 import { createRateLimiter, FORTNOX_RATE_LIMIT, type RateLimiter } from '../accounting/rate-limiter';
 import { FORTNOX_SCOPES } from './oauth';
 import { createFortnoxProvider } from './provider';
@@ -61,24 +62,7 @@ const invoiceFields = (customerNumber: string): InvoiceFields => ({
   rows: [row(null)],
 });
 
-const contractFields = (customerNumber: string): ContractFields => ({
-  customerNumber,
-  contractDate: sim.store.today(),
-  periodStart: sim.store.today(),
-  periodEnd: null,
-  continuous: true,
-  contractLength: 12,
-  invoiceInterval: 12,
-  active: true,
-  vatIncluded: false,
-  termsOfPayment: '30',
-  yourReference: null,
-  ourReference: null,
-  remarks: null,
-  costCenter: null,
-  project: null,
-  rows: [row('ARS', 480_000)],
-});
+const contractFields = (customerNumber: string) => yearlyContractFields(customerNumber, sim.store.today(), [row('ARS', 480_000)]);
 
 let customerA: string;
 let customerB: string;

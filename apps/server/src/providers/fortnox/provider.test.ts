@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { yearlyContractFields } from '../../../test/fixtures/accounting-fields';
+import { memoryTokenSource } from '../../../test/fixtures/token-source';
 import { createOrganisation } from '../../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { databaseRequestJournal } from '../../modules/accounting/connection/request-journal.repository';
@@ -22,28 +24,7 @@ let sim: FortnoxSimulator;
 let limiter: RateLimiter;
 let oauth: FortnoxOAuth;
 
-/** The token source the integrations module provides, reduced to memory: one refresh at a time. */
-function memoryTokens(initial: TokenSet): AccessTokenSource & { current(): TokenSet } {
-  let current = initial;
-  let inflight: Promise<string> | null = null;
-  return {
-    current: () => current,
-    get: async () => current.accessToken,
-    refreshAfterRejection(rejected) {
-      if (rejected !== current.accessToken) return Promise.resolve(current.accessToken);
-      inflight ??= oauth
-        .refresh(current.refreshToken ?? '')
-        .then((next) => {
-          current = next;
-          return next.accessToken;
-        })
-        .finally(() => {
-          inflight = null;
-        });
-      return inflight;
-    },
-  };
-}
+const memoryTokens = (initial: TokenSet) => memoryTokenSource(initial, (refreshToken) => oauth.refresh(refreshToken));
 
 function tokensFor(tenantId: string): TokenSet {
   const issued = sim.issueTokens(tenantId);
@@ -350,24 +331,7 @@ describe('faults', () => {
 
     sim.faults.serverError(1, { match: { method: 'POST', path: /\/3\/contracts$/ } });
     const contract = await fortnox.contracts.create(
-      {
-        customerNumber: '1004',
-        contractDate: sim.store.today(),
-        periodStart: sim.store.today(),
-        periodEnd: null,
-        continuous: true,
-        contractLength: 12,
-        invoiceInterval: 12,
-        active: true,
-        vatIncluded: false,
-        termsOfPayment: '30',
-        yourReference: null,
-        ourReference: null,
-        remarks: null,
-        costCenter: null,
-        project: null,
-        rows: [row(48_000, 25, 100, '131')],
-      },
+      yearlyContractFields('1004', sim.store.today(), [row(48_000, 25, 100, '131')]),
       { externalRef: 'fw-contract-5xx-1' },
     );
     expect(sim.store.findByExternalRef(TENANT, 'contracts', 'fw-contract-5xx-1')).toHaveLength(1);

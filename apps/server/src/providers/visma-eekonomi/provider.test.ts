@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { restaurantInvoiceFields } from '../../../test/fixtures/accounting-fields';
 import { createOrganisation } from '../../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { IN_MEMORY } from '../../config';
@@ -83,46 +84,21 @@ async function kind(promise: Promise<unknown>): Promise<{ kind: string; key: str
   return { kind: e.kind, key: e.messageKey, params: e.params };
 }
 
-function invoiceFields(customerNumber: string): InvoiceFields {
-  return {
-    customerNumber,
-    invoiceDate: '2026-05-04',
-    dueDate: null,
-    termsOfPayment: null,
-    invoiceType: 'INVOICE',
-    currency: 'SEK',
-    yourReference: 'Anna Berg',
-    ourReference: 'Kansliet',
-    remarks: null,
-    costCenter: null,
-    project: null,
-    rows: [
-      // 3 × 115.00 at 12 % and 1 × 519.20 at 25 %, 10 % off the second: VAT per rate, total rounded to kronor.
-      {
-        articleNumber: 'R100',
-        description: 'Dagens lunch',
-        quantityHundredths: 300,
-        unit: 'port',
-        priceOre: 11_500,
-        vatPercent: 12,
-        discountBasisPoints: 0,
-        costCenter: 'REST',
-        project: null,
-      },
-      {
-        articleNumber: 'S200',
-        description: 'Golfbollar',
-        quantityHundredths: 100,
-        unit: 'förp',
-        priceOre: 51_920,
-        vatPercent: 25,
-        discountBasisPoints: 1000,
-        costCenter: 'SHOP',
-        project: 'P10',
-      },
-    ],
-  };
-}
+// 3 × 115.00 at 12 % and 1 × 519.20 at 25 %, 10 % off the second: VAT per rate, total rounded to kronor.
+const invoiceFields = (customerNumber: string): InvoiceFields =>
+  restaurantInvoiceFields(customerNumber, [
+    {
+      articleNumber: 'S200',
+      description: 'Golfbollar',
+      quantityHundredths: 100,
+      unit: 'förp',
+      priceOre: 51_920,
+      vatPercent: 25,
+      discountBasisPoints: 1000,
+      costCenter: 'SHOP',
+      project: 'P10',
+    },
+  ]);
 
 describe('Visma eEkonomi provider against the simulator', () => {
   beforeAll(async () => {

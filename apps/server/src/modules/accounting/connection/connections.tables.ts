@@ -1,7 +1,8 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../../../db/columns';
 import { tenantIsolation } from '../../../db/row-level-security';
-import { clubAccounts, organisations } from '../../organizations/organizations.tables';
-import { users } from '../../users/users.tables';
+import { tenantColumns } from '../../organizations/organizations.tables';
+import { actorReference } from '../../users/users.tables';
 
 /**
  * A club account's link to its accounting program (one per club account). Tokens are encrypted
@@ -19,12 +20,7 @@ export const accountingConnections = pgTable(
   'accounting_connections',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     provider: text('provider').notNull(),
     environment: text('environment').notNull(),
     grant: text('grant').notNull().default('authorization_code'),
@@ -39,13 +35,12 @@ export const accountingConnections = pgTable(
     companyName: text('company_name'),
     companyOrganisationNumber: text('company_organisation_number'),
     databaseNumber: text('database_number'),
-    connectedBy: uuid('connected_by').references(() => users.id, { onDelete: 'set null' }),
+    connectedBy: actorReference('connected_by'),
     connectedAt: timestamp('connected_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastError: text('last_error'),
     lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('accounting_connections_club_account_uq').on(t.clubAccountId),
@@ -63,18 +58,13 @@ export const oauthStates = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     stateHash: text('state_hash').notNull(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...tenantColumns(),
+    userId: actorReference('user_id'),
     provider: text('provider').notNull(),
     environment: text('environment').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('oauth_states_hash_uq').on(t.stateHash), tenantIsolation(t.organisationId)],
 );

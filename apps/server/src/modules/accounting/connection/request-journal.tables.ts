@@ -1,6 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../../db/columns';
 import { tenantIsolation } from '../../../db/row-level-security';
-import { clubAccounts, organisations } from '../../organizations/organizations.tables';
+import { tenantColumns } from '../../organizations/organizations.tables';
 
 /**
  * Our record of the writes a club account's accounting program was asked for and what came back
@@ -17,18 +18,13 @@ export const accountingRequests = pgTable(
   'accounting_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     provider: text('provider').notNull(),
     operation: text('operation').notNull(),
     key: text('key').notNull(),
     asked: jsonb('asked'),
     answered: jsonb('answered').$type<{ id: string }>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [

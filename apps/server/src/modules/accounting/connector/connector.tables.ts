@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../../db/columns';
 import { tenantIsolation } from '../../../db/row-level-security';
-import { clubAccounts, organisations } from '../../organizations/organizations.tables';
+import { tenantColumns } from '../../organizations/organizations.tables';
 
 /**
  * The Visma Administration connector installed at a club (one per club account, PROTOCOL.md).
@@ -12,12 +13,7 @@ export const connectors = pgTable(
   'connectors',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     keyHash: text('key_hash').notNull(),
     keyPrefix: text('key_prefix').notNull(),
     keyCreatedAt: timestamp('key_created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,8 +24,7 @@ export const connectors = pgTable(
     machine: text('machine'),
     companyName: text('company_name'),
     companyDatabase: text('company_database'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('connectors_club_account_uq').on(t.clubAccountId),
@@ -50,12 +45,7 @@ export const connectorWork = pgTable(
   'connector_work',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     operation: text('operation').notNull(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
@@ -68,8 +58,7 @@ export const connectorWork = pgTable(
     fingerprint: text('fingerprint'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('connector_work_idempotency_uq').on(t.clubAccountId, t.idempotencyKey),

@@ -48,9 +48,29 @@ const FULL_REFRESH_EVERY_MS = 24 * 60 * 60 * 1000;
 /** The refresh's progress is saved after this many whole invoice reads (and at the end). */
 const SAVE_EVERY_READS = 10;
 
-interface MirroredResource<T> {
-  name: string;
-  list(provider: AccountingProvider, query: ListQuery): Promise<Page<T>>;
+/** A list item of a mirrored resource: when it last changed in the program, as the program says. */
+interface Listed {
+  modifiedAt: string | null;
+}
+
+/** The provider sections a refresh lists, each mirrored into its table. */
+type ListedSection =
+  | 'customers'
+  | 'articles'
+  | 'contracts'
+  | 'invoices'
+  | 'invoicePayments'
+  | 'suppliers'
+  | 'supplierInvoices'
+  | 'orders'
+  | 'vouchers';
+
+/** An item of the list of section `N`. */
+type ListItem<N extends ListedSection> = Awaited<ReturnType<NonNullable<AccountingProvider[N]>['list']>>['items'][number];
+
+interface MirroredResource<T extends Listed, N extends ListedSection = ListedSection> {
+  /** The provider section it lists (`list`); the optional ones are read only where `dubbelkoll.offered`. */
+  name: N;
   /** `changedOnly`: the page came from a changes-only read (every item on it changed in the program). */
   write(
     app: FastifyInstance,
@@ -59,7 +79,6 @@ interface MirroredResource<T> {
     provider: AccountingProvider,
     changedOnly: boolean,
   ): Promise<number>;
-  modifiedAt(item: T): string | null;
   /** Its mirror table's pruning after a full read and vacuuming, from the document module. */
   table: MirrorTableUpkeep;
   /** The step after the lists that rewrites this table's rows too (the whole reads of invoices). */
@@ -72,86 +91,72 @@ interface MirroredResource<T> {
   dubbelkoll?: { offered(provider: AccountingProvider): boolean };
 }
 
-const resource = <T>(r: MirroredResource<T>) => r as MirroredResource<unknown>;
+/** A page of the provider section `name`. */
+const listPage = (provider: AccountingProvider, name: ListedSection, query: ListQuery) =>
+  (provider[name] as { list(query: ListQuery): Promise<Page<Listed>> }).list(query);
+
+const resource = <N extends ListedSection>(r: MirroredResource<ListItem<N>, N>) => r as unknown as MirroredResource<Listed>;
 
 /**
  * What a refresh reads, in order: customers and articles before the documents that name them.
  * Invoices are never deleted in the programs (they are cancelled or credited), so their table
  * has no prune (invoices.mirror.ts).
  */
-const RESOURCES: readonly MirroredResource<unknown>[] = [
+const RESOURCES: readonly MirroredResource<Listed>[] = [
   resource({
     name: 'customers',
-    list: (p, q) => p.customers.list(q),
     write: (app, t, items, p, changedOnly) =>
       mirrorCustomers(app.db, t, items, undefined, false, { omits: p.customers.summaryOmits, changedOnly }),
-    modifiedAt: (c) => c.modifiedAt,
     table: customersMirrorTable,
   }),
   resource({
     name: 'articles',
-    list: (p, q) => p.articles.list(q),
     write: (app, t, items, p, changedOnly) =>
       mirrorArticles(app.db, t, items, undefined, false, { omits: p.articles.summaryOmits, changedOnly }),
-    modifiedAt: (a) => a.modifiedAt,
     table: articlesMirrorTable,
   }),
   resource({
     name: 'contracts',
-    list: (p, q) => p.contracts.list(q),
     write: (app, t, items, p, changedOnly) =>
       mirrorContracts(app.db, t, items, undefined, false, { omits: p.contracts.summaryOmits, changedOnly }),
-    modifiedAt: (c) => c.modifiedAt,
     table: contractsMirrorTable,
   }),
   resource({
     name: 'invoices',
-    list: (p, q) => p.invoices.list(q),
     write: (app, t, items, p) => mirrorInvoices(app.db, t, items, undefined, false, p.invoices.summaryOmits),
-    modifiedAt: (i) => i.modifiedAt,
     table: invoicesMirrorTable,
     rewrittenBy: 'invoiceDetails',
   }),
   resource({
     name: 'invoicePayments',
-    list: (p, q) => p.invoicePayments.list(q),
     write: (app, t, items) => mirrorInvoicePayments(app.db, t, items),
-    modifiedAt: (p) => p.modifiedAt,
     table: invoicePaymentsMirrorTable,
   }),
   resource({
     name: 'suppliers',
-    list: (p, q) => (p.suppliers as NonNullable<AccountingProvider['suppliers']>).list(q),
     write: (app, t, items, p, changedOnly) =>
       mirrorSuppliers(app.db, t, items, false, { omits: p.suppliers?.summaryOmits ?? [], changedOnly }),
-    modifiedAt: (s) => s.modifiedAt,
     table: suppliersMirrorTable,
     dubbelkoll: { offered: (p) => p.suppliers !== undefined },
   }),
   resource({
     name: 'supplierInvoices',
-    list: (p, q) => (p.supplierInvoices as NonNullable<AccountingProvider['supplierInvoices']>).list(q),
     write: (app, t, items, p, changedOnly) =>
       mirrorSupplierInvoices(app.db, t, items, false, { omits: p.supplierInvoices?.summaryOmits ?? [], changedOnly }),
-    modifiedAt: (d) => d.modifiedAt,
     table: documentsMirrorTable('supplier_invoice'),
     dubbelkoll: { offered: (p) => p.supplierInvoices !== undefined },
   }),
   resource({
     name: 'orders',
-    list: (p, q) => p.orders.list(q),
     write: (app, t, items, p, changedOnly) =>
       mirrorOrders(app.db, t, items, false, { omits: p.orders.summaryOmits, changedOnly }),
-    modifiedAt: (d) => d.modifiedAt,
     table: documentsMirrorTable('order'),
     dubbelkoll: { offered: () => true },
   }),
   resource({
     name: 'vouchers',
-    list: (p, q) => p.vouchers.list(q),
     write: (app, t, items, p, changedOnly) =>
       mirrorVouchers(app.db, t, items, false, { omits: p.vouchers.summaryOmits, changedOnly }),
-    modifiedAt: (d) => d.modifiedAt,
     table: documentsMirrorTable('voucher'),
     dubbelkoll: { offered: () => true },
   }),
@@ -167,7 +172,7 @@ export const MIRRORED_RESOURCES: readonly string[] = RESOURCES.filter((r) => !r.
  * Whether this refresh reads a resource: Dubbelkoll's only for an organisation with the duplicates
  * module (`duplicates`) and where the program offers them.
  */
-const reads = (r: MirroredResource<unknown>, provider: AccountingProvider, duplicates: boolean) =>
+const reads = (r: MirroredResource<Listed>, provider: AccountingProvider, duplicates: boolean) =>
   !r.dubbelkoll || (duplicates && r.dubbelkoll.offered(provider));
 
 /** SQLSTATE classes of a row the database refuses for its values: data exceptions, constraints. */
@@ -189,9 +194,9 @@ function isRefusedRow(error: unknown): boolean {
  */
 async function writePage(
   app: FastifyInstance,
-  r: MirroredResource<unknown>,
+  r: MirroredResource<Listed>,
   target: MirrorTarget,
-  items: unknown[],
+  items: Listed[],
   provider: AccountingProvider,
   changedOnly: boolean,
 ): Promise<number> {
@@ -367,7 +372,7 @@ async function refreshMirror(
         // Every page before this one is stored, and the checkpoint says so.
         await run.checkTurn();
         const changedOnly = !full && !!cursor?.modifiedSince;
-        const result = await r.list(provider, {
+        const result = await listPage(provider, r.name, {
           page,
           pageSize: PAGE_SIZE,
           ...(changedOnly && cursor?.modifiedSince ? { modifiedSince: cursor.modifiedSince.toISOString() } : {}),
@@ -375,7 +380,7 @@ async function refreshMirror(
         tally.fetched += result.items.length;
         tally.upserted += await writePage(app, r, target, result.items, provider, changedOnly);
         for (const item of result.items) {
-          const at = timestampOf(r.modifiedAt(item));
+          const at = timestampOf(item.modifiedAt);
           if (at && newest && at > newest && at <= new Date()) newest = at;
         }
         checkpoint.reading = {

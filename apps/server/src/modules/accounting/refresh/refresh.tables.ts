@@ -1,7 +1,8 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../../db/columns';
 import { tenantIsolation } from '../../../db/row-level-security';
 import { runLifecycleColumns } from '../../../lib/runs/run-columns';
-import { clubAccounts, organisations } from '../../organizations/organizations.tables';
+import { clubAccountReference, organisationReference, tenantColumns } from '../../organizations/organizations.tables';
 
 /**
  * Code lists of the accounting program (units, price lists, cost centres, projects, terms of
@@ -10,12 +11,8 @@ import { clubAccounts, organisations } from '../../organizations/organizations.t
 export const accountingCodeItems = pgTable(
   'accounting_code_items',
   {
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    clubAccountId: clubAccountReference(),
+    organisationId: organisationReference(),
     kind: text('kind').notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -29,9 +26,7 @@ export const accountingCodeItems = pgTable(
 export const accountingSyncCursors = pgTable(
   'accounting_sync_cursors',
   {
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    clubAccountId: clubAccountReference(),
     resource: text('resource').notNull(),
     /** The newest provider modification time seen; the next run asks for changes after it. */
     modifiedSince: timestamp('modified_since', { withTimezone: true }),
@@ -51,12 +46,7 @@ export const accountingSyncRuns = pgTable(
   'accounting_sync_runs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     /** `initial`, `scheduled`, `manual`, `after_write`. */
     trigger: text('trigger').notNull(),
     /** `queued`, `running`, `succeeded`, `failed`. */
@@ -66,9 +56,7 @@ export const accountingSyncRuns = pgTable(
     currentResource: text('current_resource'),
     error: text('error'),
     ...runLifecycleColumns(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('accounting_sync_runs_club_idx').on(t.clubAccountId, t.createdAt), tenantIsolation(t.organisationId)],
 );

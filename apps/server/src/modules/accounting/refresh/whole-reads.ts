@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isAccountingError } from '../../../providers/accounting/errors';
+import { type AccountingErrorKind, isAccountingError } from '../../../providers/accounting/errors';
 import type {
   AccOrder,
   AccountingProvider,
@@ -38,39 +38,41 @@ export const WHOLE_READS_PER_RUN = 100;
 /** Numbers looked up at a time. */
 const BATCH = 100;
 
-interface WholeReadKind<T> {
-  name: 'articles' | 'customers' | 'contracts';
-  omits(provider: AccountingProvider): readonly unknown[];
-  awaiting(app: FastifyInstance, target: MirrorTarget, limit: number, after: string | null): Promise<string[]>;
-  read(provider: AccountingProvider, number: string): Promise<T>;
-  write(app: FastifyInstance, target: MirrorTarget, doc: T): Promise<unknown>;
+type WholeReadName = 'articles' | 'customers' | 'contracts';
+/** A document as the provider's whole read (`get`) answers it. */
+type Whole<N extends WholeReadName> = Awaited<ReturnType<AccountingProvider[N]['get']>>;
+
+/** Customers, articles and contracts: the provider's section `name` gives the omissions and the read. */
+function wholeReadOf<N extends WholeReadName>(
+  name: N,
+  awaiting: WholeRead['awaiting'],
+  write: (app: FastifyInstance, target: MirrorTarget, doc: Whole<N>) => Promise<unknown>,
+): WholeRead {
+  return {
+    omits: (p) => p[name].summaryOmits,
+    awaiting,
+    read: (p) => (number) => p[name].get(number),
+    write: write as WholeRead['write'],
+  };
 }
 
-const kind = <T>(k: WholeReadKind<T>) => k as WholeReadKind<unknown>;
-
 /** In this order: articles first. */
-const KINDS: readonly WholeReadKind<unknown>[] = [
-  kind({
-    name: 'articles',
-    omits: (p) => p.articles.summaryOmits,
-    awaiting: (app, target, limit, after) => articlesAwaitingWholeRead(app.db, target, limit, after),
-    read: (p, number) => p.articles.get(number),
-    write: (app, target, doc) => mirrorArticles(app.db, target, [doc], null, true),
-  }),
-  kind({
-    name: 'customers',
-    omits: (p) => p.customers.summaryOmits,
-    awaiting: (app, target, limit, after) => customersAwaitingWholeRead(app.db, target, limit, after),
-    read: (p, number) => p.customers.get(number),
-    write: (app, target, doc) => mirrorCustomers(app.db, target, [doc], null, true),
-  }),
-  kind({
-    name: 'contracts',
-    omits: (p) => p.contracts.summaryOmits,
-    awaiting: (app, target, limit, after) => contractsAwaitingWholeRead(app.db, target, limit, after),
-    read: (p, number) => p.contracts.get(number),
-    write: (app, target, doc) => mirrorContracts(app.db, target, [doc], null, true),
-  }),
+const KINDS: readonly WholeRead[] = [
+  wholeReadOf(
+    'articles',
+    (app, target, limit, after) => articlesAwaitingWholeRead(app.db, target, limit, after),
+    (app, target, doc) => mirrorArticles(app.db, target, [doc], null, true),
+  ),
+  wholeReadOf(
+    'customers',
+    (app, target, limit, after) => customersAwaitingWholeRead(app.db, target, limit, after),
+    (app, target, doc) => mirrorCustomers(app.db, target, [doc], null, true),
+  ),
+  wholeReadOf(
+    'contracts',
+    (app, target, limit, after) => contractsAwaitingWholeRead(app.db, target, limit, after),
+    (app, target, doc) => mirrorContracts(app.db, target, [doc], null, true),
+  ),
 ];
 
 export interface WholeReadTally {
@@ -85,7 +87,7 @@ export interface WholeReadTally {
  * with what is still unread). `beforeEach` lets the run check it still owns the work, or end its
  * turn (lib/runs/run-engine.ts).
  */
-export async function readWholeAfterLists(
+export function readWholeAfterLists(
   app: FastifyInstance,
   provider: AccountingProvider,
   target: MirrorTarget,
@@ -93,32 +95,10 @@ export async function readWholeAfterLists(
   tally: WholeReadTally,
   beforeEach: () => void | Promise<void> = () => {},
 ): Promise<void> {
-  let left = limit;
-  for (const k of KINDS) {
-    if (left <= 0) return;
-    if (k.omits(provider).length === 0) continue;
-    let after: string | null = null;
-    while (left > 0) {
-      const batch = await k.awaiting(app, target, Math.min(left, BATCH), after);
-      if (batch.length === 0) break;
-      for (const number of batch) {
-        await beforeEach();
-        after = number;
-        left--;
-        tally.fetched++;
-        try {
-          await k.write(app, target, await k.read(provider, number));
-          tally.upserted++;
-        } catch (error) {
-          if (isAccountingError(error) && error.kind === 'not_found') continue;
-          throw error;
-        }
-      }
-    }
-  }
+  return readKindsWhole(KINDS, [], app, provider, target, limit, tally, beforeEach);
 }
 
-interface DocumentWholeRead {
+interface WholeRead {
   omits(provider: AccountingProvider): readonly unknown[];
   awaiting(app: FastifyInstance, target: MirrorTarget, limit: number, after: string | null): Promise<string[]>;
   /** Absent where the program reads this kind only by its list. */
@@ -127,7 +107,7 @@ interface DocumentWholeRead {
 }
 
 const awaitingDocuments =
-  (resource: DocumentResource): DocumentWholeRead['awaiting'] =>
+  (resource: DocumentResource): WholeRead['awaiting'] =>
   (app, target, limit, after) =>
     documentsAwaitingWholeRead(app.db, target, resource, limit, after);
 
@@ -135,7 +115,7 @@ const awaitingDocuments =
  * Dubbelkoll's suppliers (modules/suppliers/suppliers.mirror.ts) and documents
  * (modules/duplicates/documents.mirror.ts), in this order.
  */
-const DOCUMENT_KINDS: readonly DocumentWholeRead[] = [
+const DOCUMENT_KINDS: readonly WholeRead[] = [
   {
     omits: (p) => p.suppliers?.summaryOmits ?? [],
     awaiting: (app, target, limit, after) => suppliersAwaitingWholeRead(app.db, target, limit, after),
@@ -168,7 +148,7 @@ const DOCUMENT_KINDS: readonly DocumentWholeRead[] = [
  * `readWholeAfterLists` does for customers and articles: at most `limit` a run, the rest the next
  * run. A kind the program cannot read by number keeps what its list gave.
  */
-export async function readDocumentsWhole(
+export function readDocumentsWhole(
   app: FastifyInstance,
   provider: AccountingProvider,
   target: MirrorTarget,
@@ -176,8 +156,26 @@ export async function readDocumentsWhole(
   tally: WholeReadTally,
   beforeEach: () => void | Promise<void> = () => {},
 ): Promise<void> {
+  // The program refuses the kind now (its list was refused too: refresh.service.ts refused).
+  return readKindsWhole(DOCUMENT_KINDS, ['licence_missing'], app, provider, target, limit, tally, beforeEach);
+}
+
+/**
+ * The whole reads of `kinds`, in order, at most `limit` in all. A document the program no longer
+ * finds is skipped; a fault of a kind in `skipKindOn` leaves the rest of that kind for later.
+ */
+async function readKindsWhole(
+  kinds: readonly WholeRead[],
+  skipKindOn: readonly AccountingErrorKind[],
+  app: FastifyInstance,
+  provider: AccountingProvider,
+  target: MirrorTarget,
+  limit: number,
+  tally: WholeReadTally,
+  beforeEach: () => void | Promise<void>,
+): Promise<void> {
   let left = limit;
-  for (const k of DOCUMENT_KINDS) {
+  for (const k of kinds) {
     const read = k.read(provider);
     if (left <= 0) return;
     if (!read || k.omits(provider).length === 0) continue;
@@ -195,8 +193,7 @@ export async function readDocumentsWhole(
           tally.upserted++;
         } catch (error) {
           if (isAccountingError(error) && error.kind === 'not_found') continue;
-          // The program refuses the kind now (its list was refused too: refresh.service.ts refused).
-          if (isAccountingError(error) && error.kind === 'licence_missing') break nextKind;
+          if (isAccountingError(error) && skipKindOn.includes(error.kind)) break nextKind;
           throw error;
         }
       }

@@ -10,12 +10,11 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExportRow, exportRow, GIT_EXPORT_HEADERS, gitExportWorkbook } from '../../../../test/fixtures/git-import.fixtures';
 import { multipart, XLSX_TYPE } from '../../../../test/fixtures/multipart';
-import { addMember, createOrganisation, type TestMember, type TestOrganisation } from '../../../../test/fixtures/users';
+import { createOrganisation, memberWithScopes, type TestMember, type TestOrganisation } from '../../../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import type { App } from '../../../app';
 import { type GitSimulator, startGitSimulator } from '../../../providers/git/git.simulator';
 import { eventLogs } from '../../eventlogs/eventlogs.tables';
-import { roles } from '../../permissions/permissions.tables';
 import { gitArticles, gitInvoiceBases, gitInvoiceOccasions, gitMembers, gitTransactions } from '../git.tables';
 import { runGitRefresh } from '../refresh/git-refresh.service';
 import { deleteStaleGitImports } from './git-import.service';
@@ -77,16 +76,8 @@ beforeAll(async () => {
   app = t.app;
   a = await createOrganisation(app, { name: 'Alfa GK' });
   b = await createOrganisation(app, { name: 'Beta GK', organisationNumber: '559412-3456' });
-  const [reader] = await app.db
-    .insert(roles)
-    .values({ organisationId: a.organisationId, name: 'GIT-läsare', scopes: ['git.read'] })
-    .returning();
-  aReader = await addMember(app, a, 'Staff', { roleId: reader?.id });
-  const [none] = await app.db
-    .insert(roles)
-    .values({ organisationId: a.organisationId, name: 'Kassa', scopes: ['customers.read'] })
-    .returning();
-  aNoGit = await addMember(app, a, 'Staff', { roleId: none?.id });
+  aReader = await memberWithScopes(app, a, 'GIT-läsare', ['git.read']);
+  aNoGit = await memberWithScopes(app, a, 'Kassa', ['customers.read']);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,8 +1,9 @@
 import type { GitImportCell } from '@fairway/shared';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../../db/columns';
 import { tenantIsolation } from '../../../db/row-level-security';
-import { clubAccounts, organisations } from '../../organizations/organizations.tables';
-import { users } from '../../users/users.tables';
+import { tenantColumns } from '../../organizations/organizations.tables';
+import { actorReference } from '../../users/users.tables';
 
 export interface GitImportSheetRow {
   /** The row number as Excel shows it. */
@@ -20,12 +21,7 @@ export const gitImports = pgTable(
   'git_imports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
     fileName: text('file_name').notNull(),
     sheetNames: jsonb('sheet_names').$type<string[]>().notNull(),
     sheetName: text('sheet_name').notNull(),
@@ -37,8 +33,8 @@ export const gitImports = pgTable(
     occasionId: uuid('occasion_id'),
     /** What the commit did, answered again by a repeated commit. */
     result: jsonb('result').$type<Record<string, unknown>>(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: actorReference('created_by'),
+    createdAt: createdAt(),
     committedAt: timestamp('committed_at', { withTimezone: true }),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../../../db/columns';
 import { tenantIsolation } from '../../../db/row-level-security';
-import { clubAccounts, organisations } from '../../organizations/organizations.tables';
+import { clubAccountReference, organisationReference } from '../../organizations/organizations.tables';
 import { gitTransactions } from '../git.tables';
 
 /**
@@ -19,17 +20,11 @@ export const gitStatusReports = pgTable(
   'git_status_reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     /** The GIT club account (whose GIT the basis is in). */
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    clubAccountId: clubAccountReference(),
     /** The club account whose accounting program has the invoice. */
-    targetClubAccountId: uuid('target_club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    targetClubAccountId: clubAccountReference('target_club_account_id'),
     basisGitId: text('basis_git_id').notNull(),
     invoiceNumber: text('invoice_number').notNull(),
     kind: text('kind').notNull(),
@@ -42,8 +37,7 @@ export const gitStatusReports = pgTable(
     error: text('error'),
     runId: uuid('run_id').references(() => gitTransactions.id, { onDelete: 'set null' }),
     reportedAt: timestamp('reported_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('git_status_reports_reference_uq').on(t.clubAccountId, t.basisGitId, t.reference),
@@ -67,5 +61,5 @@ export const gitReportRuns = pgTable('git_report_runs', {
   /** Mirror ids of git_invoice_bases, sorted; null = every eligible basis. */
   basisIds: jsonb('basis_ids').$type<string[] | null>(),
   lang: text('lang').notNull().default('sv'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -3,7 +3,7 @@ import { CONFIGURATION_DEFAULTS } from '@fairway/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, connectedWorld } from '../../../../test/fixtures/accounting';
-import { addClubAccount, addMember, type TestMember, type TestOrganisation } from '../../../../test/fixtures/users';
+import { addClubAccount, memberWithScopes, type TestMember, type TestOrganisation } from '../../../../test/fixtures/users';
 import type { TestApp } from '../../../../test/test-app';
 import type { App } from '../../../app';
 import { stockholmDate } from '../../../lib/stockholm-time';
@@ -12,7 +12,6 @@ import { createGitClient } from '../../../providers/git/git.client';
 import { type GitSimulator, startGitSimulator } from '../../../providers/git/git.simulator';
 import { eventLogs } from '../../eventlogs/eventlogs.tables';
 import { invoices } from '../../invoices/invoices.tables';
-import { roles } from '../../permissions/permissions.tables';
 import { userClubAccounts } from '../../users/users.tables';
 import { gitConnections, gitInvoiceBases, gitTransactions } from '../git.tables';
 import { runGitRefresh } from '../refresh/git-refresh.service';
@@ -146,16 +145,8 @@ beforeAll(async () => {
     .where(and(eq(gitInvoiceBases.clubAccountId, a.clubAccountId), eq(gitInvoiceBases.status, 'unpaid')))
     .orderBy(asc(gitInvoiceBases.number));
   expect(unpaid.length).toBeGreaterThan(20);
-  const [reader] = await app.db
-    .insert(roles)
-    .values({ organisationId: a.organisationId, name: 'GIT-läsare', scopes: ['git.read'] })
-    .returning();
-  aReader = await addMember(app, a, 'Staff', { roleId: reader?.id });
-  const [none] = await app.db
-    .insert(roles)
-    .values({ organisationId: a.organisationId, name: 'Kassa', scopes: ['customers.read', 'invoices.read'] })
-    .returning();
-  aNoGit = await addMember(app, a, 'Staff', { roleId: none?.id });
+  aReader = await memberWithScopes(app, a, 'GIT-läsare', ['git.read']);
+  aNoGit = await memberWithScopes(app, a, 'Kassa', ['customers.read', 'invoices.read']);
   await saveApi({ club_to_sync: a.clubAccountId });
 }, 180_000);
 

@@ -1,6 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../../db/columns';
 import { tenantIsolation } from '../../../db/row-level-security';
-import { clubAccounts, organisations } from '../../organizations/organizations.tables';
+import { clubAccountReference, organisationReference } from '../../organizations/organizations.tables';
 import { gitTransactions } from '../git.tables';
 
 /**
@@ -25,17 +26,11 @@ export const gitSyncItems = pgTable(
   'git_sync_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     /** The GIT club account (whose mirror the basis is in). */
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    clubAccountId: clubAccountReference(),
     /** The club account whose accounting program has the invoice. */
-    targetClubAccountId: uuid('target_club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    targetClubAccountId: clubAccountReference('target_club_account_id'),
     basisGitId: text('basis_git_id').notNull(),
     occasionGitId: text('occasion_git_id').notNull(),
     state: text('state').notNull().default('pending'),
@@ -53,8 +48,7 @@ export const gitSyncItems = pgTable(
     creditedAt: timestamp('credited_at', { withTimezone: true }),
     /** The run that last worked on the item. */
     runId: uuid('run_id').references(() => gitTransactions.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('git_sync_items_basis_uq').on(t.clubAccountId, t.targetClubAccountId, t.basisGitId),
@@ -70,17 +64,12 @@ export const gitArticleMappings = pgTable(
   'git_article_mappings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     /** The target club account. */
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    clubAccountId: clubAccountReference(),
     gitArticleCode: text('git_article_code').notNull(),
     articleNumber: text('article_number').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('git_article_mappings_code_uq').on(t.clubAccountId, t.gitArticleCode),
@@ -97,20 +86,15 @@ export const gitArticleMappings = pgTable(
 export const gitPayerCustomers = pgTable(
   'git_payer_customers',
   {
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationReference(),
     /** The target club account. */
-    clubAccountId: uuid('club_account_id')
-      .notNull()
-      .references(() => clubAccounts.id, { onDelete: 'cascade' }),
+    clubAccountId: clubAccountReference(),
     payerGolfId: text('payer_golf_id').notNull(),
     state: text('state').notNull(),
     customerNumber: text('customer_number'),
     /** The GIT member `modifiedAt` the customer's name and address were last written from. */
     memberModifiedAt: timestamp('member_modified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('git_payer_customers_uq').on(t.clubAccountId, t.payerGolfId),

@@ -119,6 +119,23 @@ async function refreshGit() {
 /** Unpaid, uncredited bases of an occasion (GIT mirror), by payer kind. */
 const open = (rows: GitInvoiceBasisRow[]) => rows.filter((r) => r.status === 'unpaid' && r.sync.state === 'not_synced');
 
+/** The unpaid, unsynced bases of the occasion that has most of them. */
+async function mostOpen() {
+  const candidates = await Promise.all(
+    occasions.map(async (o) => ({ occasion: o, rows: open(await bases(o, '&status=unpaid')) })),
+  );
+  return candidates.sort((x, y) => y.rows.length - x.rows.length)[0] as (typeof candidates)[0];
+}
+
+/** A manual sync of `chosen` bases of `occasion`, queued without a caller. */
+const manualSelection = (occasion: GitInvoiceOccasionRow, chosen: GitInvoiceBasisRow[]) => ({
+  occasionId: occasion.id,
+  basisIds: chosen.map((c) => c.id),
+  trigger: 'manual' as const,
+  caller: null,
+  lang: 'en' as const,
+});
+
 /**
  * The simulated club's history has most fees paid already, and the sync invoices only bases GIT
  * has no payment for. A new season: most bases lose their payments, every fourth keeps them.
@@ -901,14 +918,6 @@ describe('what the run does with each invoice', () => {
   beforeAll(async () => {
     manager = await addMember(app, a, 'Manager');
   });
-  /** The unpaid, unsynced bases of the occasion that has most of them. */
-  async function mostOpen() {
-    const candidates = await Promise.all(
-      occasions.map(async (o) => ({ occasion: o, rows: open(await bases(o, '&status=unpaid')) })),
-    );
-    return candidates.sort((x, y) => y.rows.length - x.rows.length)[0] as (typeof candidates)[0];
-  }
-
   it('the preflight counts the bases the run works on, and the run’s total and progress are that figure', async () => {
     let found: { occasion: GitInvoiceOccasionRow; ids: string[] } | null = null;
     for (const occasion of occasions) {
@@ -1034,8 +1043,7 @@ describe('what the run does with each invoice', () => {
 
 describe('crash and restart', () => {
   it('killed at random steps again and again, then run to the end: one customer per payer, one invoice per basis, none lost', async () => {
-    const candidates = await Promise.all(occasions.map(async (o) => ({ o, rows: open(await bases(o, '&status=unpaid')) })));
-    const { o: occasion, rows: openRows } = candidates.sort((x, y) => y.rows.length - x.rows.length)[0] as (typeof candidates)[0];
+    const { occasion, rows: openRows } = await mostOpen();
     const chosen = openRows.slice(0, 8);
     expect(chosen.length).toBeGreaterThan(3);
     const steps: SyncStep[] = [
@@ -1060,13 +1068,7 @@ describe('crash and restart', () => {
         nth: 1 + Math.floor(random() * 3),
       })),
     ];
-    const selection = {
-      occasionId: occasion.id,
-      basisIds: chosen.map((c) => c.id),
-      trigger: 'manual' as const,
-      caller: null,
-      lang: 'en' as const,
-    };
+    const selection = manualSelection(occasion, chosen);
     const from = fx.log.length;
     const runIds = new Set<string>();
     let killed = 0;
@@ -1127,17 +1129,10 @@ describe('crash and restart', () => {
 
 describe('two live runners', () => {
   it('a second runner of the club account waits while the first is alive, so nothing is made twice', async () => {
-    const candidates = await Promise.all(occasions.map(async (o) => ({ o, rows: open(await bases(o, '&status=unpaid')) })));
-    const { o: occasion, rows: openRows } = candidates.sort((x, y) => y.rows.length - x.rows.length)[0] as (typeof candidates)[0];
+    const { occasion, rows: openRows } = await mostOpen();
     const chosen = openRows.slice(0, 2);
     expect(chosen).toHaveLength(2);
-    const selection = {
-      occasionId: occasion.id,
-      basisIds: chosen.map((c) => c.id),
-      trigger: 'manual' as const,
-      caller: null,
-      lang: 'en' as const,
-    };
+    const selection = manualSelection(occasion, chosen);
     const runId = (await queueGitSync(app, gitTarget(), selection)) as string;
     const data = await gitSyncJobData(app, runId, selection);
     let reached!: () => void;
@@ -1173,13 +1168,7 @@ describe('two live runners', () => {
 });
 
 async function syncAgain(occasion: GitInvoiceOccasionRow, chosen: GitInvoiceBasisRow[]) {
-  const selection = {
-    occasionId: occasion.id,
-    basisIds: chosen.map((c) => c.id),
-    trigger: 'manual' as const,
-    caller: null,
-    lang: 'en' as const,
-  };
+  const selection = manualSelection(occasion, chosen);
   const runId = (await queueGitSync(app, gitTarget(), selection)) as string;
   await runGitSync(app, await gitSyncJobData(app, runId, selection));
   return (await ok<GitTransaction>('GET', `/git/transactions/${runId}`, a.owner)).status;
@@ -1244,17 +1233,10 @@ describe('a run whose process died', () => {
   }, 120_000);
 
   it('a worker whose run was taken over (it fell silent and the sweep handed the run on) stops without finishing it', async () => {
-    const candidates = await Promise.all(occasions.map(async (o) => ({ o, rows: open(await bases(o, '&status=unpaid')) })));
-    const { o: occasion, rows: openRows } = candidates.sort((x, y) => y.rows.length - x.rows.length)[0] as (typeof candidates)[0];
+    const { occasion, rows: openRows } = await mostOpen();
     const chosen = openRows.slice(0, 3);
     expect(chosen.length).toBeGreaterThan(0);
-    const selection = {
-      occasionId: occasion.id,
-      basisIds: chosen.map((c) => c.id),
-      trigger: 'manual' as const,
-      caller: null,
-      lang: 'en' as const,
-    };
+    const selection = manualSelection(occasion, chosen);
     const runId = (await queueGitSync(app, gitTarget(), selection)) as string;
     let tookOver = false;
     const outcome = await runGitSync(

@@ -139,30 +139,9 @@ export const ARTICLE: ResourceFields = {
   required: ['Description'],
 };
 
-// CONTRACT.md rule F1: InvoiceRow (and the contract's rows, which are the same but for the extras).
-export const INVOICE_ROW: ResourceFields = {
-  writable: [
-    'AccountNumber',
-    'ArticleNumber',
-    'CostCenter',
-    'DeliveredQuantity',
-    'Description',
-    'Discount',
-    'DiscountType',
-    'HouseWork',
-    'HouseWorkHoursToReport',
-    'HouseWorkType',
-    'Price',
-    'Project',
-    'RowId',
-    'StockPointCode',
-    'Unit',
-    'VAT',
-    'VATCode',
-  ],
-  readOnly: ['ContributionPercent', 'ContributionValue', 'PriceExcludingVAT', 'Total', 'TotalExcludingVAT'],
-};
-export const CONTRACT_ROW: ResourceFields = {
+// CONTRACT.md rule F1: the fields an invoice's rows (InvoiceRow) and a contract's rows
+// (ContractInvoiceRow) share; InvoiceRow has a few more.
+const ROW: ResourceFields = {
   writable: [
     'AccountNumber',
     'ArticleNumber',
@@ -181,6 +160,13 @@ export const CONTRACT_ROW: ResourceFields = {
     'VAT',
   ],
   readOnly: ['ContributionPercent', 'ContributionValue', 'Total', 'TotalExcludingVAT'],
+};
+export const INVOICE_ROW: ResourceFields = {
+  writable: [...ROW.writable, 'StockPointCode', 'VATCode'],
+  readOnly: [...ROW.readOnly, 'PriceExcludingVAT'],
+};
+export const CONTRACT_ROW: ResourceFields = {
+  ...ROW,
   // CONTRACT.md rule R2: the OpenAPI document's ContractInvoiceRow requires both (no text rows).
   required: ['ArticleNumber', 'DeliveredQuantity'],
 };

@@ -1,33 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { itMovesAnUnreadableStateFileAside, simulatorStateFile } from '../../../../test/fixtures/simulator-state-file';
 import { type FortnoxSimulator, SIM_DEFAULT_CLIENT, SIM_DEFAULT_TENANT, startFortnoxSimulator } from './index';
 
-let dir: string;
-let file: string;
-const running: FortnoxSimulator[] = [];
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'fortnox-sim-'));
-  file = path.join(dir, 'fortnox.json');
-});
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => s.close()));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(options: Parameters<typeof startFortnoxSimulator>[0] = {}) {
-  const sim = await startFortnoxSimulator({ persistFile: file, ...options });
-  running.push(sim);
-  return sim;
-}
-
-async function stop(sim: FortnoxSimulator) {
-  running.splice(running.indexOf(sim), 1);
-  await sim.close();
-}
+const stateFile = simulatorStateFile('fortnox.json', startFortnoxSimulator);
+const { start, stop, file, dir } = stateFile;
 
 const basic = `Basic ${Buffer.from(`${SIM_DEFAULT_CLIENT.clientId}:${SIM_DEFAULT_CLIENT.clientSecret}`).toString('base64')}`;
 const redirectUri = 'http://localhost:3000/fortnox';
@@ -124,7 +101,7 @@ describe('the Fortnox simulator with a state file', () => {
     const before = documents(first);
     await stop(first);
 
-    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    const saved = JSON.parse(readFileSync(file(), 'utf8'));
     expect(saved).toMatchObject({ version: 1, simulator: 'fortnox' });
 
     const second = await start();
@@ -175,12 +152,15 @@ describe('the Fortnox simulator with a state file', () => {
     const first = await start();
     const { access_token: accessToken } = first.issueTokens();
     // The fresh seed is written first; the customer must come with a write of its own.
-    await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toContain(accessToken), { timeout: 2_000, interval: 20 });
+    await vi.waitFor(() => expect(readFileSync(file(), 'utf8')).toContain(accessToken), {
+      timeout: 2_000,
+      interval: 20,
+    });
     const customer = await createCustomer(first, accessToken, 'Skriv Direkt AB');
     const number = customer.body.Customer.CustomerNumber as string;
     await vi.waitFor(
       () => {
-        const saved = JSON.parse(readFileSync(file, 'utf8'));
+        const saved = JSON.parse(readFileSync(file(), 'utf8'));
         const tenant = saved.state.tenants.find((t: { tenantId: string }) => t.tenantId === SIM_DEFAULT_TENANT);
         expect(tenant.customers.map(([key]: [string]) => key)).toContain(number);
       },
@@ -189,7 +169,7 @@ describe('the Fortnox simulator with a state file', () => {
     // A second simulator reads the file while the first still runs, as after a crash.
     const second = await start();
     expect((await api(second, accessToken, `/customers/${number}`)).body.Customer.Name).toBe('Skriv Direkt AB');
-    expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+    expect(readdirSync(dir()).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
   it('opens the new financial year on a restart in a new year, and numbers an older file’s vouchers within calendar years', async () => {
@@ -202,7 +182,7 @@ describe('the Fortnox simulator with a state file', () => {
     await stop(first);
     // A file saved before the simulator kept financial years: no years, vouchers keyed
     // `<series><number>` and numbered through the years, `Year` the calendar year.
-    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    const saved = JSON.parse(readFileSync(file(), 'utf8'));
     const tenant = saved.state.tenants[0];
     delete tenant.financialYears;
     const old = (n: number, date: string) => [
@@ -224,7 +204,7 @@ describe('the Fortnox simulator with a state file', () => {
     ];
     tenant.vouchers = [old(1, '2025-05-01'), old(2, '2026-02-01')];
     tenant.next = { ...tenant.next, voucherA: 3, voucherB: 1, voucherC: 1, voucherD: 1 };
-    writeFileSync(file, JSON.stringify(saved));
+    writeFileSync(file(), JSON.stringify(saved));
 
     const second = await start({ now: () => new Date('2027-01-10T09:00:00Z') });
     const restored = second.store.tenant(SIM_DEFAULT_TENANT);
@@ -257,42 +237,34 @@ describe('the Fortnox simulator with a state file', () => {
   it('saves a fresh seed at once, so the demo data is the same after a restart on another day', async () => {
     const first = await start({ now: () => new Date('2026-03-14T09:00:00Z') });
     const before = documents(first);
-    await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toContain('"version":1'), { timeout: 2_000, interval: 50 });
+    await vi.waitFor(() => expect(readFileSync(file(), 'utf8')).toContain('"version":1'), {
+      timeout: 2_000,
+      interval: 50,
+    });
     const second = await start({ now: () => new Date('2026-09-01T09:00:00Z') });
     expect(documents(second)).toEqual(before);
   });
 
-  it.each([
-    ['half a file', '{"version":1,"simulator":"fortnox","state":{"tenants":[{"tenantId":"1234'],
-    ['another version', JSON.stringify({ version: 2, simulator: 'fortnox', state: {} })],
-    ["the other simulator's file", JSON.stringify({ version: 1, simulator: 'visma_eekonomi', state: {} })],
-    [
-      'a wrong shape',
-      JSON.stringify({ version: 1, simulator: 'fortnox', state: { tenants: [{ tenantId: '1', customers: 'x' }] } }),
+  itMovesAnUnreadableStateFileAside(stateFile, {
+    simulator: 'fortnox',
+    cases: [
+      ['half a file', '{"version":1,"simulator":"fortnox","state":{"tenants":[{"tenantId":"1234'],
+      ['another version', JSON.stringify({ version: 2, simulator: 'fortnox', state: {} })],
+      ["the other simulator's file", JSON.stringify({ version: 1, simulator: 'visma_eekonomi', state: {} })],
+      [
+        'a wrong shape',
+        JSON.stringify({ version: 1, simulator: 'fortnox', state: { tenants: [{ tenantId: '1', customers: 'x' }] } }),
+      ],
     ],
-  ])('moves %s aside, warns and starts from fresh demo data', async (_, content) => {
-    writeFileSync(file, content);
-    const warnings: string[] = [];
-    const sim = await start({ warn: (message) => warnings.push(message) });
-    const fresh = await startFortnoxSimulator();
-    try {
+    startFresh: () => startFortnoxSimulator(),
+    sameAsFresh: (sim, fresh) => {
       expect(sim.store.count(SIM_DEFAULT_TENANT, 'invoices')).toBe(fresh.store.count(SIM_DEFAULT_TENANT, 'invoices'));
       expect(sim.store.count(SIM_DEFAULT_TENANT, 'customers')).toBe(fresh.store.count(SIM_DEFAULT_TENANT, 'customers'));
-    } finally {
-      await fresh.close();
-    }
-    expect(warnings).toHaveLength(1);
-    const aside = readdirSync(dir).filter((f) => f.startsWith('fortnox.json.corrupt-'));
-    expect(aside).toHaveLength(1);
-    expect(warnings[0]).toContain(aside[0]);
-    expect(readFileSync(path.join(dir, aside[0]), 'utf8')).toBe(content);
-
-    await stop(sim);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 1, simulator: 'fortnox' });
+    },
   });
 
   it('warns on stderr unless told otherwise', async () => {
-    writeFileSync(file, 'not json');
+    writeFileSync(file(), 'not json');
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       await start();

@@ -143,6 +143,12 @@ const num = (value: unknown, fallback: number | null = null): number | null => {
 };
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
+/** A stored document, or Fortnox's 404 for its kind. */
+function found<T>(stored: Stored<T> | undefined, code: number, message: string): T {
+  if (!stored) throw notFound(code, message);
+  return stored.doc;
+}
+
 function requireDate(value: unknown, field: string, fallback?: string): string {
   const v = text(value, fallback ?? '');
   if (!isDate(v)) throw badRequest(FORTNOX_ERROR.invalidDate, `Ogiltigt datum (${field}: ${v})`);
@@ -321,6 +327,12 @@ export class FortnoxSimStore {
     return tenant;
   }
 
+  /** Stores a document as changed now (its `lastmodified`) and answers it. */
+  private keep<T>(docs: Map<string, Stored<T>>, key: string, doc: T): T {
+    docs.set(key, { doc, modifiedAt: this.clock().getTime() });
+    return doc;
+  }
+
   // ---- helpers for tests -------------------------------------------------------------------
 
   count(tenantId: string, kind: DocKind): number {
@@ -343,9 +355,7 @@ export class FortnoxSimStore {
   // ---- customers ----------------------------------------------------------------------------
 
   getCustomer(t: SimTenant, number: string): FxCustomer {
-    const stored = t.customers.get(number);
-    if (!stored) throw notFound(FORTNOX_ERROR.couldNotFindCustomer2, 'Kunde inte hitta kunden');
-    return stored.doc;
+    return found(t.customers.get(number), FORTNOX_ERROR.couldNotFindCustomer2, 'Kunde inte hitta kunden');
   }
 
   createCustomer(t: SimTenant, body: Body): FxCustomer {
@@ -364,15 +374,13 @@ export class FortnoxSimStore {
       number = String(t.next.customer++);
     }
     const customer = this.customerFrom(t, { ...blankCustomer(), CustomerNumber: number }, body);
-    t.customers.set(number, { doc: customer, modifiedAt: this.clock().getTime() });
-    return customer;
+    return this.keep(t.customers, number, customer);
   }
 
   updateCustomer(t: SimTenant, number: string, body: Body): FxCustomer {
     const current = this.getCustomer(t, number);
     const customer = this.customerFrom(t, current, { ...body, CustomerNumber: number });
-    t.customers.set(number, { doc: customer, modifiedAt: this.clock().getTime() });
-    return customer;
+    return this.keep(t.customers, number, customer);
   }
 
   private customerFrom(t: SimTenant, base: FxCustomer, body: Body): FxCustomer {
@@ -409,9 +417,7 @@ export class FortnoxSimStore {
   // ---- articles -----------------------------------------------------------------------------
 
   getArticle(t: SimTenant, number: string): FxArticle {
-    const stored = t.articles.get(number);
-    if (!stored) throw notFound(FORTNOX_ERROR.couldNotFindArticle2, 'Kan inte hitta artikeln');
-    return stored.doc;
+    return found(t.articles.get(number), FORTNOX_ERROR.couldNotFindArticle2, 'Kan inte hitta artikeln');
   }
 
   createArticle(t: SimTenant, body: Body): FxArticle {
@@ -426,15 +432,13 @@ export class FortnoxSimStore {
       number = String(n);
     }
     const article = this.articleFrom(t, { ...blankArticle(), ArticleNumber: number }, body);
-    t.articles.set(number, { doc: article, modifiedAt: this.clock().getTime() });
-    return article;
+    return this.keep(t.articles, number, article);
   }
 
   updateArticle(t: SimTenant, number: string, body: Body): FxArticle {
     const current = this.getArticle(t, number);
     const article = this.articleFrom(t, current, { ...body, ArticleNumber: number });
-    t.articles.set(number, { doc: article, modifiedAt: this.clock().getTime() });
-    return article;
+    return this.keep(t.articles, number, article);
   }
 
   private articleFrom(t: SimTenant, base: FxArticle, body: Body): FxArticle {
@@ -558,13 +562,11 @@ export class FortnoxSimStore {
   // ---- invoices -----------------------------------------------------------------------------
 
   getInvoice(t: SimTenant, number: string): FxInvoice {
-    const stored = t.invoices.get(number);
-    if (!stored) throw notFound(FORTNOX_ERROR.invoiceNotFound, 'Kan inte hitta fakturan');
-    return stored.doc;
+    return found(t.invoices.get(number), FORTNOX_ERROR.invoiceNotFound, 'Kan inte hitta fakturan');
   }
 
   private touchInvoice(t: SimTenant, invoice: FxInvoice) {
-    t.invoices.set(invoice.DocumentNumber, { doc: invoice, modifiedAt: this.clock().getTime() });
+    this.keep(t.invoices, invoice.DocumentNumber, invoice);
   }
 
   createInvoice(t: SimTenant, body: Body, extra: Partial<FxInvoice> = {}): FxInvoice {
@@ -783,8 +785,7 @@ export class FortnoxSimStore {
       VoucherRows: rows,
       Comments: comments,
     };
-    t.vouchers.set(voucherKey(year.Id, series, number), { doc: voucher, modifiedAt: this.clock().getTime() });
-    return voucher;
+    return this.keep(t.vouchers, voucherKey(year.Id, series, number), voucher);
   }
 
   cancelInvoice(t: SimTenant, number: string): FxInvoice {
@@ -911,9 +912,7 @@ export class FortnoxSimStore {
   // ---- payments -----------------------------------------------------------------------------
 
   getPayment(t: SimTenant, number: string): FxInvoicePayment {
-    const stored = t.invoicepayments.get(number);
-    if (!stored) throw notFound(FORTNOX_ERROR.paymentNotFound, 'Kan inte hitta inbetalningen');
-    return stored.doc;
+    return found(t.invoicepayments.get(number), FORTNOX_ERROR.paymentNotFound, 'Kan inte hitta inbetalningen');
   }
 
   createPayment(t: SimTenant, body: Body): FxInvoicePayment {
@@ -948,8 +947,7 @@ export class FortnoxSimStore {
       VoucherNumber: null,
       VoucherSeries: '',
     };
-    t.invoicepayments.set(String(number), { doc: payment, modifiedAt: this.clock().getTime() });
-    return payment;
+    return this.keep(t.invoicepayments, String(number), payment);
   }
 
   bookkeepPayment(t: SimTenant, number: string): FxInvoicePayment {
@@ -972,7 +970,7 @@ export class FortnoxSimStore {
     payment.Booked = true;
     payment.VoucherNumber = voucher.VoucherNumber;
     payment.VoucherSeries = 'C';
-    t.invoicepayments.set(number, { doc: payment, modifiedAt: this.clock().getTime() });
+    this.keep(t.invoicepayments, number, payment);
     invoice.Balance = oreToKronor(kronorToOre(invoice.Balance) - ore);
     if (kronorToOre(invoice.Balance) <= 0) invoice.FinalPayDate = payment.PaymentDate;
     this.touchInvoice(t, invoice);
@@ -1158,9 +1156,11 @@ export class FortnoxSimStore {
 
   /** `GET /3/vouchers/{series}/{number}` in the financial year the request is for (rule Y2). */
   getVoucher(t: SimTenant, series: string, number: string, year: FxFinancialYear): FxVoucher {
-    const stored = t.vouchers.get(voucherKey(year.Id, series, number));
-    if (!stored) throw notFound(FORTNOX_ERROR.noValidIdentifier, 'Kan inte hitta verifikationen');
-    return stored.doc;
+    return found(
+      t.vouchers.get(voucherKey(year.Id, series, number)),
+      FORTNOX_ERROR.noValidIdentifier,
+      'Kan inte hitta verifikationen',
+    );
   }
 
   /**
@@ -1198,9 +1198,7 @@ export class FortnoxSimStore {
   // ---- orders (rule A6) -------------------------------------------------------------------------
 
   getOrder(t: SimTenant, number: string): FxOrder {
-    const stored = t.orders.get(number);
-    if (!stored) throw notFound(FORTNOX_ERROR.noValidIdentifier, 'Kan inte hitta ordern');
-    return stored.doc;
+    return found(t.orders.get(number), FORTNOX_ERROR.noValidIdentifier, 'Kan inte hitta ordern');
   }
 
   cancelOrder(t: SimTenant, number: string): FxOrder {
@@ -1209,16 +1207,13 @@ export class FortnoxSimStore {
     if (order.InvoiceReference && order.InvoiceReference !== '0')
       throw badRequest(FORTNOX_ERROR.orderInvoiced, 'Ordern är fakturerad och kan inte makuleras.');
     order.Cancelled = true;
-    t.orders.set(number, { doc: order, modifiedAt: this.clock().getTime() });
-    return order;
+    return this.keep(t.orders, number, order);
   }
 
   // ---- suppliers and supplier invoices (rules F1, A4) --------------------------------------------
 
   getSupplier(t: SimTenant, number: string): FxSupplier {
-    const stored = t.suppliers.get(number);
-    if (!stored) throw notFound(FORTNOX_ERROR.supplierNotFound, 'Kan inte hitta leverantören');
-    return stored.doc;
+    return found(t.suppliers.get(number), FORTNOX_ERROR.supplierNotFound, 'Kan inte hitta leverantören');
   }
 
   createSupplier(t: SimTenant, body: Body): FxSupplier {
@@ -1239,14 +1234,11 @@ export class FortnoxSimStore {
     }
     if (!supplier.Name.trim()) throw badRequest(FORTNOX_ERROR.valueRequired, 'Leverantörsnamn måste anges (Name)');
     supplier['@url'] = `https://api.fortnox.se/3/suppliers/${encodeURIComponent(number)}`;
-    t.suppliers.set(number, { doc: supplier, modifiedAt: this.clock().getTime() });
-    return supplier;
+    return this.keep(t.suppliers, number, supplier);
   }
 
   getSupplierInvoice(t: SimTenant, givenNumber: string): FxSupplierInvoice {
-    const stored = t.supplierinvoices.get(givenNumber);
-    if (!stored) throw notFound(FORTNOX_ERROR.noValidIdentifier, 'Kan inte hitta leverantörsfakturan');
-    return stored.doc;
+    return found(t.supplierinvoices.get(givenNumber), FORTNOX_ERROR.noValidIdentifier, 'Kan inte hitta leverantörsfakturan');
   }
 
   /**
@@ -1313,12 +1305,11 @@ export class FortnoxSimStore {
       SupplierInvoiceRows: rows,
       ...extra,
     };
-    t.supplierinvoices.set(givenNumber, { doc: invoice, modifiedAt: this.clock().getTime() });
-    return invoice;
+    return this.keep(t.supplierinvoices, givenNumber, invoice);
   }
 
   private touchSupplierInvoice(t: SimTenant, invoice: FxSupplierInvoice) {
-    t.supplierinvoices.set(invoice.GivenNumber, { doc: invoice, modifiedAt: this.clock().getTime() });
+    this.keep(t.supplierinvoices, invoice.GivenNumber, invoice);
   }
 
   bookkeepSupplierInvoice(t: SimTenant, givenNumber: string): FxSupplierInvoice {

@@ -1,8 +1,8 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restaurantInvoiceFields } from '../../../../test/fixtures/accounting-fields';
 import { IN_MEMORY } from '../../../config';
 import { createPgliteDatabase, type Database } from '../../../db/client';
-import type { InvoiceFields } from '../../accounting/provider';
 import { createRateLimiter, VISMA_EEKONOMI_RATE_LIMIT } from '../../accounting/rate-limiter';
 import { CONTRACT, pageItemSchema, responseSchema, type Schema } from '../contract/contract';
 import { createVismaEekonomiProvider } from '../provider';
@@ -114,43 +114,19 @@ function provider() {
   });
 }
 
-const invoice: InvoiceFields = {
-  customerNumber: '1001',
-  invoiceDate: '2026-05-04',
-  dueDate: null,
-  termsOfPayment: null,
-  invoiceType: 'INVOICE',
-  currency: 'SEK',
-  yourReference: 'Anna Berg',
-  ourReference: 'Kansliet',
-  remarks: null,
-  costCenter: null,
-  project: null,
-  rows: [
-    {
-      articleNumber: 'R100',
-      description: 'Dagens lunch',
-      quantityHundredths: 300,
-      unit: 'port',
-      priceOre: 11_500,
-      vatPercent: 12,
-      discountBasisPoints: 0,
-      costCenter: 'REST',
-      project: null,
-    },
-    {
-      articleNumber: null,
-      description: 'Tack för besöket',
-      quantityHundredths: 0,
-      unit: null,
-      priceOre: 0,
-      vatPercent: 0,
-      discountBasisPoints: 0,
-      costCenter: null,
-      project: null,
-    },
-  ],
-};
+const invoice = restaurantInvoiceFields('1001', [
+  {
+    articleNumber: null,
+    description: 'Tack för besöket',
+    quantityHundredths: 0,
+    unit: null,
+    priceOre: 0,
+    vatPercent: 0,
+    discountBasisPoints: 0,
+    costCenter: null,
+    project: null,
+  },
+]);
 
 async function raw(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const { accessToken } = sim.grantConsent();

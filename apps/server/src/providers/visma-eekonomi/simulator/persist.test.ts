@@ -1,33 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { itMovesAnUnreadableStateFileAside, simulatorStateFile } from '../../../../test/fixtures/simulator-state-file';
 import { DEFAULT_SIMULATOR_CLIENT, startVismaSimulator, type VismaSimulator } from './index';
 
-let dir: string;
-let file: string;
-const running: VismaSimulator[] = [];
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'visma-sim-'));
-  file = path.join(dir, 'visma_eekonomi.json');
-});
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => s.close()));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(options: Parameters<typeof startVismaSimulator>[0] = {}) {
-  const sim = await startVismaSimulator({ persistFile: file, ...options });
-  running.push(sim);
-  return sim;
-}
-
-async function stop(sim: VismaSimulator) {
-  running.splice(running.indexOf(sim), 1);
-  await sim.close();
-}
+const stateFile = simulatorStateFile('visma_eekonomi.json', startVismaSimulator);
+const { start, stop, file, dir } = stateFile;
 
 const basic = `Basic ${Buffer.from(`${DEFAULT_SIMULATOR_CLIENT.clientId}:${DEFAULT_SIMULATOR_CLIENT.clientSecret}`).toString('base64')}`;
 const redirectUri = 'http://localhost:3000/visma';
@@ -131,7 +108,7 @@ describe('the Visma eEkonomi simulator with a state file', () => {
     const before = data(first);
     await stop(first);
 
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 1, simulator: 'visma_eekonomi' });
+    expect(JSON.parse(readFileSync(file(), 'utf8'))).toMatchObject({ version: 1, simulator: 'visma_eekonomi' });
 
     const second = await start();
     // Code lists keep their GUIDs too: the portal's mirror refers to units and terms by id.
@@ -154,9 +131,15 @@ describe('the Visma eEkonomi simulator with a state file', () => {
 
   it('keeps the demo tokens and a revoked consent', async () => {
     const first = await start();
-    await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toContain('"version":1'), { timeout: 2_000, interval: 20 });
+    await vi.waitFor(() => expect(readFileSync(file(), 'utf8')).toContain('"version":1'), {
+      timeout: 2_000,
+      interval: 20,
+    });
     const demo = first.grantConsent();
-    await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toContain(demo.refreshToken), { timeout: 2_000, interval: 20 });
+    await vi.waitFor(() => expect(readFileSync(file(), 'utf8')).toContain(demo.refreshToken), {
+      timeout: 2_000,
+      interval: 20,
+    });
     // Read while the first still runs, as after a crash: the demo grant was written on its own.
     const second = await start();
     expect((await api(second, demo.accessToken, '/companysettings')).status).toBe(200);
@@ -170,38 +153,33 @@ describe('the Visma eEkonomi simulator with a state file', () => {
   it('writes the file shortly after a change, so a killed process loses nothing', async () => {
     const first = await start();
     const { accessToken } = first.grantConsent();
-    await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toContain(accessToken), { timeout: 2_000, interval: 20 });
+    await vi.waitFor(() => expect(readFileSync(file(), 'utf8')).toContain(accessToken), {
+      timeout: 2_000,
+      interval: 20,
+    });
     const customer = await createCustomer(first, accessToken, 'Skriv Direkt AB');
-    await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toContain(customer.body.Id), { timeout: 2_000, interval: 50 });
+    await vi.waitFor(() => expect(readFileSync(file(), 'utf8')).toContain(customer.body.Id), {
+      timeout: 2_000,
+      interval: 50,
+    });
     const second = await start();
     expect((await api(second, accessToken, `/customers/${customer.body.Id}`)).body.Name).toBe('Skriv Direkt AB');
-    expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+    expect(readdirSync(dir()).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
-  it.each([
-    ['half a file', '{"version":1,"simulator":"visma_eekonomi","state":{"store":{"company":'],
-    ['another version', JSON.stringify({ version: 2, simulator: 'visma_eekonomi', state: {} })],
-    ["the other simulator's file", JSON.stringify({ version: 1, simulator: 'fortnox', state: {} })],
-    ['a wrong shape', JSON.stringify({ version: 1, simulator: 'visma_eekonomi', state: { store: { company: {} } } })],
-  ])('moves %s aside, warns and starts from fresh demo data', async (_, content) => {
-    writeFileSync(file, content);
-    const warnings: string[] = [];
-    const sim = await start({ warn: (message) => warnings.push(message) });
-    const fresh = await startVismaSimulator();
-    try {
+  itMovesAnUnreadableStateFileAside(stateFile, {
+    simulator: 'visma_eekonomi',
+    cases: [
+      ['half a file', '{"version":1,"simulator":"visma_eekonomi","state":{"store":{"company":'],
+      ['another version', JSON.stringify({ version: 2, simulator: 'visma_eekonomi', state: {} })],
+      ["the other simulator's file", JSON.stringify({ version: 1, simulator: 'fortnox', state: {} })],
+      ['a wrong shape', JSON.stringify({ version: 1, simulator: 'visma_eekonomi', state: { store: { company: {} } } })],
+    ],
+    startFresh: () => startVismaSimulator(),
+    sameAsFresh: (sim, fresh) => {
       expect(sim.store.invoices.size).toBe(fresh.store.invoices.size);
       expect(sim.store.customers.size).toBe(fresh.store.customers.size);
       expect(sim.store.invoices.size).toBeGreaterThan(0);
-    } finally {
-      await fresh.close();
-    }
-    expect(warnings).toHaveLength(1);
-    const aside = readdirSync(dir).filter((f) => f.startsWith('visma_eekonomi.json.corrupt-'));
-    expect(aside).toHaveLength(1);
-    expect(warnings[0]).toContain(aside[0]);
-    expect(readFileSync(path.join(dir, aside[0]), 'utf8')).toBe(content);
-
-    await stop(sim);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 1, simulator: 'visma_eekonomi' });
+    },
   });
 });
