@@ -1,6 +1,15 @@
 import { count, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, type ExtraConfigColumn, index, type PgColumn, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from './client';
+import {
+  type AnyPgColumn,
+  type ExtraConfigColumn,
+  index,
+  type PgColumn,
+  type PgDatabase,
+  type PgQueryResultHKT,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tenantIsolation } from './row-level-security';
 
 /**
@@ -107,7 +116,8 @@ export function matchesWords(terms: TermsTable, id: PgColumn, clubAccountId: str
  * the search has no words.
  */
 export async function countMatches(
-  conn: Db | Tx,
+  // A Db or Tx of db/client.ts (which imports the tables, and so this file).
+  conn: Pick<PgDatabase<PgQueryResultHKT>, 'select'>,
   terms: TermsTable,
   clubAccountId: string,
   search: string | undefined,
