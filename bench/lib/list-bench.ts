@@ -12,6 +12,7 @@ import { asSchemaOwner } from '../../apps/server/src/db/tenant-context';
 import { createOrganisation, signIn, type TestOrganisation } from '../../apps/server/test/fixtures/users';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../apps/server/test/test-app';
 import type { ApiProcessStart } from './api-process';
+import { explainScenarios } from './explain';
 import type { LoadAnswer, LoadRequest } from './load-generator';
 import type { OpenLoopResult } from './open-loop';
 import { markdownTable, ms } from './stats';
@@ -61,6 +62,9 @@ export const commonOptions = {
   analyze: { type: 'string', default: 'yes' },
   // Leaves the PostgreSQL database in place (its name is printed) to EXPLAIN the queries after.
   'keep-db': { type: 'boolean', default: false },
+  // yes: before the answers are checked, EXPLAIN (ANALYZE, BUFFERS) of the queries each
+  // scenario's paths run (explain.ts); only: that, and no timed scenarios.
+  explain: { type: 'string', default: 'no' },
 } as const;
 
 /** The command line: the common options plus the benchmark's own. */
@@ -110,6 +114,7 @@ interface Settings {
   warmup: number;
   analyze: boolean;
   keepDb: boolean;
+  explain: 'no' | 'yes' | 'only';
 }
 
 async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
@@ -159,7 +164,10 @@ async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
       if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
       return (await response.json()) as T;
     };
+    // Before the check, which would leave the totals it reads counted (cached) already.
+    if (s.explain !== 'no') await explainScenarios(db, t, mine.organisationId, bench.scenarios, get);
     console.log(`[${db}] checked: ${await bench.check(get)}`);
+    if (s.explain === 'only') return [];
 
     // Warm-up (JIT, connection pool, caches), not counted.
     started = performance.now();
@@ -215,6 +223,7 @@ export async function runListBench(bench: ListBench, args: ReturnType<typeof ben
     warmup: Number(args.warmup),
     analyze: args.analyze !== 'no',
     keepDb: args['keep-db'] === true,
+    explain: args.explain === 'yes' || args.explain === 'only' ? args.explain : 'no',
   };
   const dbs = String(args.db)
     .split(',')

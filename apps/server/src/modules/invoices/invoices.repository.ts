@@ -2,7 +2,7 @@ import type { InvoiceSort, InvoicesListFilter } from '@fairway/shared';
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, max, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { matchesWords } from '../../db/word-search';
+import { countMatches, matchesWords } from '../../db/word-search';
 import { inChunks } from '../../lib/sql';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import { deferredPage, orderByOf, type PageOrder, type PageRequest } from '../accounting/mirror/list';
@@ -53,14 +53,9 @@ export const invoiceSearch = (clubAccountId: string, search: string | undefined)
  */
 export const unpaid = () => and(ne(invoices.balanceOre, 0), not(invoices.cancelled)) as SQL;
 
-function filterOf(
-  caller: AccountingCaller,
-  target: MirrorTarget,
-  filter: InvoiceListFilter,
-  today: string,
-  clubAccountOnly = false,
-): SQL | undefined {
-  const conditions = scope(caller, target, clubAccountOnly);
+/** The list's filters other than the caller's scope and the search box. */
+function narrowing(filter: InvoiceListFilter, today: string): SQL[] {
+  const conditions: SQL[] = [];
   if (filter.booked !== 'all') conditions.push(eq(invoices.booked, filter.booked === 'booked'));
   if (filter.payment === 'unpaid') conditions.push(unpaid());
   if (filter.payment === 'paid') conditions.push(eq(invoices.balanceOre, 0), not(invoices.cancelled));
@@ -69,6 +64,17 @@ function filterOf(
   if (filter.kind === 'overdue') conditions.push(unpaid(), lt(invoices.dueDate, today), sql`${invoices.balanceOre} > 0`);
   if (filter.from) conditions.push(gte(invoices.invoiceDate, filter.from));
   if (filter.to) conditions.push(lte(invoices.invoiceDate, filter.to));
+  return conditions;
+}
+
+function filterOf(
+  caller: AccountingCaller,
+  target: MirrorTarget,
+  filter: InvoiceListFilter,
+  today: string,
+  clubAccountOnly = false,
+): SQL | undefined {
+  const conditions = [...scope(caller, target, clubAccountOnly), ...narrowing(filter, today)];
   const search = invoiceSearch(target.clubAccountId, filter.search);
   if (search) conditions.push(search);
   return and(...conditions);
@@ -141,6 +147,11 @@ export async function countInvoices(
   filter: InvoiceListFilter,
   today: string,
 ): Promise<number> {
+  // A search alone is counted in its terms index, without reading each match (db/word-search.ts).
+  if (!teamInvoices(caller) && narrowing(filter, today).length === 0) {
+    const matches = await countMatches(conn, invoiceSearchTerms, target.clubAccountId, filter.search);
+    if (matches !== null) return matches;
+  }
   const [row] = await conn
     .select({ n: count() })
     .from(invoices)

@@ -119,6 +119,30 @@ describe('invoice list', () => {
     expect((await list('search=zzzqqq')).pagination.total).toBe(0);
   });
 
+  it('totals a search of more than a page as the invoices it pages through, alone or with a filter', async () => {
+    const every = async (query: string, who: Who) => {
+      const rows: InvoiceListRow[] = [];
+      for (let page = 1; ; page++) {
+        const { data } = await list(`page=${page}&${query}`, who);
+        rows.push(...data);
+        if (data.length < 100) return rows;
+      }
+    };
+    const totalOf = async (query: string, who: Who) =>
+      (await get(`/invoices?pageSize=2&${query}`, who)).json().pagination.total as number;
+    // The most common first word of a customer name, so the search finds more than a page of 2.
+    const words = (await list('')).data.map((r) => r.customerName.split(' ')[0]?.toLowerCase() ?? '');
+    const word = encodeURIComponent(
+      words.sort((x, y) => words.filter((w) => w === y).length - words.filter((w) => w === x).length)[0] ?? '',
+    );
+    for (const who of [a.owner, b.owner]) {
+      const found = await every(`search=${word}`, who);
+      expect(await totalOf(`search=${word}`, who)).toBe(found.length);
+      expect(await totalOf(`search=${word}&booked=booked`, who)).toBe(found.filter((r) => r.booked).length);
+    }
+    expect((await every(`search=${word}`, a.owner)).length).toBeGreaterThan(2);
+  });
+
   it('exports the filtered list as CSV and Excel', async () => {
     const csv = await get('/invoices/export?format=csv&kind=cancelled', a.owner);
     expect(csv.statusCode).toBe(200);

@@ -19,7 +19,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { vacuumIfNoAutovacuum } from '../../db/maintenance';
-import { matchesWords, searchWords } from '../../db/word-search';
+import { countMatches, matchesWords, searchWords } from '../../db/word-search';
 import { inChunks } from '../../lib/sql';
 import { deferredPage, orderByOf, type PageOrder } from '../accounting/mirror/list';
 import { openBalanceOf, openBalancesByCustomer, owingCustomers } from '../invoices/invoices.repository';
@@ -112,12 +112,9 @@ export function yearsBefore(on: string, years: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/**
- * `clubAccountOnly` leaves out the organisation (a club account belongs to exactly one) so the
- * page's ids can come from an index alone; the caller checks the organisation on the rows.
- */
-function filterOf(t: MemberTenant, f: MemberListFilter, today: string, clubAccountOnly = false): SQL | undefined {
-  const conditions: SQL[] = clubAccountOnly ? [eq(members.clubAccountId, t.clubAccountId)] : own(t);
+/** The list's filters other than the club account and the search box. */
+function narrowing(t: MemberTenant, f: MemberListFilter, today: string): SQL[] {
+  const conditions: SQL[] = [];
   if (f.active !== undefined) conditions.push(eq(members.active, f.active));
   if (f.memberCategoryId) conditions.push(eq(members.memberCategoryId, f.memberCategoryId));
   if (f.playerCategoryId) conditions.push(eq(members.playerCategoryId, f.playerCategoryId));
@@ -135,6 +132,16 @@ function filterOf(t: MemberTenant, f: MemberListFilter, today: string, clubAccou
     const inFamily = sql`exists (select 1 from ${familyMembers} where ${familyMembers.memberId} = ${members.id})`;
     conditions.push(f.inFamily ? inFamily : sql`not ${inFamily}`);
   }
+  return conditions;
+}
+
+/**
+ * `clubAccountOnly` leaves out the organisation (a club account belongs to exactly one) so the
+ * page's ids can come from an index alone; the caller checks the organisation on the rows.
+ */
+function filterOf(t: MemberTenant, f: MemberListFilter, today: string, clubAccountOnly = false): SQL | undefined {
+  const conditions: SQL[] = clubAccountOnly ? [eq(members.clubAccountId, t.clubAccountId)] : own(t);
+  conditions.push(...narrowing(t, f, today));
   const search = matchesWords(memberSearchTerms, members.id, t.clubAccountId, f.search);
   if (search) conditions.push(search);
   return and(...conditions);
@@ -254,6 +261,11 @@ export async function listMembers(
 }
 
 export async function countMembers(conn: Db | Tx, t: MemberTenant, f: MemberListFilter, today: string): Promise<number> {
+  // A search alone is counted in its terms index, without reading each match (db/word-search.ts).
+  if (narrowing(t, f, today).length === 0) {
+    const matches = await countMatches(conn, memberSearchTerms, t.clubAccountId, f.search);
+    if (matches !== null) return matches;
+  }
   const [row] = await conn
     .select({ n: count() })
     .from(members)

@@ -257,6 +257,9 @@ describe('members: the list', () => {
 
   it('searches names, golf IDs, member numbers and e-mail by word prefix', async () => {
     expect(names((await list(b.owner, 'search=anders')).data)).toEqual(['Bo Andersson', 'Cilla Andersson']);
+    // A search of more than a page totals its matches, alone (counted in its terms) or with a filter.
+    expect((await list(b.owner, 'search=anders&pageSize=1')).pagination.total).toBe(2);
+    expect((await list(b.owner, 'search=anders&active=false&pageSize=1')).pagination.total).toBe(1);
     expect(names((await list(b.owner, 'search=cil%20and')).data)).toEqual(['Cilla Andersson']);
     expect(names((await list(b.owner, 'search=öb')).data)).toEqual(['Åsa Öberg']);
     expect(names((await list(b.owner, 'search=M103')).data)).toEqual(['David Berg']);
