@@ -57,6 +57,17 @@ export interface Database {
   pool: TenantPool;
   /** PGlite only: the whole data directory as a tarball (the test harness' migrated template). */
   dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: its worker thread's heap and WebAssembly memory (lib/memory.ts). */
+  workerMemory?(): Promise<WorkerMemory>;
+}
+
+/** Bytes, as the PGlite worker measures them (db/pglite-worker.mjs). */
+export interface WorkerMemory {
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  /** The size of PGlite's WebAssembly memory (reserved; only the pages PostgreSQL touched are resident). */
+  wasmMemory: number;
 }
 
 export interface HeldLock {
@@ -123,6 +134,7 @@ interface PoolDatabaseParts {
   /** After the pool has ended. */
   shutdown(): Promise<void>;
   dumpDataDir?(): Promise<Blob>;
+  workerMemory?(): Promise<WorkerMemory>;
 }
 
 /** The parts both engines share: Drizzle over the pool, raw SQL, and an orderly close. */
@@ -136,6 +148,7 @@ function poolDatabase(parts: PoolDatabaseParts): Database {
     driver: parts.driver,
     pool,
     dumpDataDir: parts.dumpDataDir,
+    workerMemory: parts.workerMemory,
     async executeSql(text, values) {
       if (closed) throw new DatabaseClosedError();
       return inflight.run(async () => {
@@ -267,7 +280,8 @@ type WorkerMessage =
   | { type: 'ready' }
   | { type: 'failed'; error: string }
   | { type: 'closed' }
-  | { type: 'dump'; id: number; bytes?: ArrayBuffer; error?: string };
+  | { type: 'dump'; id: number; bytes?: ArrayBuffer; error?: string }
+  | { type: 'memory'; id: number; memory: WorkerMemory };
 
 /**
  * The embedded PostgreSQL: PGlite in a worker thread (`pglite-worker.mjs`), reached through
@@ -293,13 +307,22 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
     transferList: loadDataDir ? [loadDataDir.buffer as ArrayBuffer] : [],
   });
 
-  const dumps = new Map<number, { resolve(blob: Blob): void; reject(error: Error): void }>();
-  let nextDump = 1;
+  // Questions to the worker (a dump, its memory), each answered by a message with its id.
+  const pending = new Map<number, { resolve(message: WorkerMessage): void; reject(error: Error): void }>();
+  let nextId = 1;
   let onClosed: (() => void) | undefined;
   let exited = false;
   const fail = (error: Error) => {
-    for (const pending of dumps.values()) pending.reject(error);
-    dumps.clear();
+    for (const question of pending.values()) question.reject(error);
+    pending.clear();
+  };
+  const ask = (type: 'dump' | 'memory'): Promise<WorkerMessage> => {
+    if (exited) return Promise.reject(new DatabaseClosedError());
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ type, id });
+    });
   };
 
   try {
@@ -308,11 +331,9 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
         if (message.type === 'ready') resolve();
         else if (message.type === 'failed') reject(new Error(`PGlite did not start: ${message.error}`));
         else if (message.type === 'closed') onClosed?.();
-        else if (message.type === 'dump') {
-          const pending = dumps.get(message.id);
-          dumps.delete(message.id);
-          if (message.bytes) pending?.resolve(new Blob([message.bytes]));
-          else pending?.reject(new Error(message.error ?? 'dumpDataDir failed'));
+        else {
+          pending.get(message.id)?.resolve(message);
+          pending.delete(message.id);
         }
       });
       worker.on('error', (error) => {
@@ -363,13 +384,15 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
         },
       };
     },
-    dumpDataDir() {
-      if (exited) return Promise.reject(new DatabaseClosedError());
-      const id = nextDump++;
-      return new Promise<Blob>((resolve, reject) => {
-        dumps.set(id, { resolve, reject });
-        worker.postMessage({ type: 'dump', id });
-      });
+    async dumpDataDir() {
+      const answer = await ask('dump');
+      if (answer.type === 'dump' && answer.bytes) return new Blob([answer.bytes]);
+      throw new Error((answer.type === 'dump' && answer.error) || 'dumpDataDir failed');
+    },
+    async workerMemory() {
+      const answer = await ask('memory');
+      if (answer.type !== 'memory') throw new Error(`the PGlite worker answered ${answer.type}`);
+      return answer.memory;
     },
     async shutdown() {
       try {

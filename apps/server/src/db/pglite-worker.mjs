@@ -8,8 +8,9 @@
 // vitest, so it must run as Node runs it.
 //
 // workerData: { dataDir?: string, loadDataDir?: Uint8Array, socketPath: string }
-// messages in:  { type: 'dump', id } | { type: 'close' }
+// messages in:  { type: 'dump', id } | { type: 'memory', id } | { type: 'close' }
 // messages out: { type: 'ready' } | { type: 'dump', id, bytes?: ArrayBuffer, error?: string }
+//               | { type: 'memory', id, memory: { heapTotal, heapUsed, external, wasmMemory } (bytes) }
 //               | { type: 'closed' } | { type: 'failed', error: string }
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -58,6 +59,14 @@ port.on('message', async (message) => {
     } catch (error) {
       port.postMessage({ type: 'dump', id: message.id, error: error instanceof Error ? error.message : String(error) });
     }
+    return;
+  }
+  if (message.type === 'memory') {
+    // This thread's V8 heap and PGlite's WebAssembly memory (its size, reserved; the resident
+    // part is counted from /proc in lib/memory.ts).
+    const { heapTotal, heapUsed, external } = process.memoryUsage();
+    const memory = { heapTotal, heapUsed, external, wasmMemory: db.mod?.HEAP8?.byteLength ?? 0 };
+    port.postMessage({ type: 'memory', id: message.id, memory });
     return;
   }
   if (message.type === 'close') {
