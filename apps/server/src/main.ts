@@ -1,5 +1,5 @@
 import type { App } from './app';
-import { createDatabase, type Database } from './db/client';
+import { createDatabase, type Database, DataFolderVersionError } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { memoryBreakdown } from './lib/memory';
 import { closeOnSignals, guardProcess } from './lib/shutdown';
@@ -114,7 +114,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A folder in use is the operator's to resolve, not a fault: the message says what to do.
-  if (error instanceof DataDirInUseError) console.error(`Fairway failed to start: ${error.message}`);
+  if (error instanceof DataDirInUseError || error instanceof DataFolderVersionError)
+    console.error(`Fairway failed to start: ${error.message}`);
   else console.error('Fairway failed to start:', error);
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -233,14 +233,21 @@ export class TenantPool extends pg.Pool {
     return undefined;
   }
 
+  /** Runs once on each new connection, before its first checkout. */
+  protected async startSession(_client: pg.PoolClient): Promise<void> {}
+
   private async tell(client: pg.PoolClient, wanted: SessionState): Promise<pg.PoolClient> {
-    const had = this.sessions.get(client) ?? FRESH_SESSION;
-    if (had.role === wanted.role && had.organisation === wanted.organisation) return client;
+    const known = this.sessions.get(client);
+    const had = known ?? FRESH_SESSION;
+    if (known && had.role === wanted.role && had.organisation === wanted.organisation) return client;
     try {
-      await client.query(`select set_config('role', $1, false), set_config('${ORGANISATION_SETTING}', $2, false)`, [
-        wanted.role,
-        wanted.organisation,
-      ]);
+      if (!known) await this.startSession(client);
+      if (had.role !== wanted.role || had.organisation !== wanted.organisation) {
+        await client.query(`select set_config('role', $1, false), set_config('${ORGANISATION_SETTING}', $2, false)`, [
+          wanted.role,
+          wanted.organisation,
+        ]);
+      }
     } catch (error) {
       // The connection's settings are unknown now: it must not serve anyone else.
       this.sessions.delete(client);
@@ -259,6 +266,19 @@ export class TenantPool extends pg.Pool {
  * keeps the connection when the server answered (a DatabaseError) and drops it otherwise.
  */
 class OneSessionPool extends TenantPool {
+  /**
+   * PGlite has one session, and it outlives a connection the pool dropped: a new connection would
+   * find it as the old one left it (a transaction still open, its prepared statements such as
+   * auth's `session_access`, whose second PREPARE then fails). Each connection starts it over,
+   * as a new connection to a PostgreSQL server starts a new session. `DISCARD ALL` resets every
+   * setting too; PGlite's own default for client messages is a DEBUG level, which would send a
+   * notice with every statement down the socket, so the session gets PostgreSQL's default back.
+   */
+  protected override async startSession(client: pg.PoolClient): Promise<void> {
+    // Three statements: several in one string would be one implicit transaction, where DISCARD cannot run.
+    for (const statement of ['ROLLBACK', 'DISCARD ALL', 'SET client_min_messages = notice']) await client.query(statement);
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg.Pool's query has many overloads; this serves the promise forms Drizzle, pg-boss and executeSql use.
   override query(...args: any[]): any {
     if (args.some((arg) => typeof arg === 'function')) throw new Error('OneSessionPool.query takes no callback');
@@ -283,6 +303,33 @@ type WorkerMessage =
   | { type: 'dump'; id: number; bytes?: ArrayBuffer; error?: string }
   | { type: 'memory'; id: number; memory: WorkerMemory };
 
+/** The PostgreSQL major version of the PGlite in package.json (0.3.16 and 0.4.6 both run 17). */
+const PGLITE_POSTGRES_MAJOR = '17';
+
+/** Thrown when a PGlite data folder was written by another PostgreSQL major version. */
+export class DataFolderVersionError extends Error {
+  constructor(dir: string, found: string) {
+    super(
+      `${dir} was written by PostgreSQL ${found} and this build's PGlite runs PostgreSQL ${PGLITE_POSTGRES_MAJOR}, ` +
+        'which cannot open it. Restore a backup made by the portal that wrote it into an empty data folder ' +
+        '(npm run restore, docs/backup.md#restoring).',
+    );
+    this.name = 'DataFolderVersionError';
+  }
+}
+
+/**
+ * PostgreSQL opens only the data folders of its own major version, and PGlite answers another's
+ * with a WebAssembly crash ("unreachable") rather than a reason; the folder says its version in
+ * `PG_VERSION`.
+ */
+function checkPostgresVersion(dir: string): void {
+  const file = path.join(dir, 'PG_VERSION');
+  if (!existsSync(file)) return;
+  const found = readFileSync(file, 'utf8').trim();
+  if (found !== PGLITE_POSTGRES_MAJOR) throw new DataFolderVersionError(dir, found);
+}
+
 /**
  * The embedded PostgreSQL: PGlite in a worker thread (`pglite-worker.mjs`), reached through
  * node-postgres over a Unix socket. PGlite runs on the thread that calls it, so in the server's
@@ -295,6 +342,7 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
   let lock: DataDirLock | undefined;
   if (dataDir !== IN_MEMORY) {
     dir = path.join(dataDir, 'pglite');
+    checkPostgresVersion(dir);
     mkdirSync(dir, { recursive: true });
     lock = lockDataDir(dataDir);
   }

@@ -22,23 +22,34 @@ if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
 
 const { dataDir, loadDataDir, socketPath } = workerData;
 
+// PostgreSQL's shared buffer pool. PGlite 0.3 started PostgreSQL with 128 MB, which it touched
+// as it read and which never went back: most of the server's idle memory (bench/README.md#start).
+// PGlite 0.4 takes the setting from `postgresql.conf` (400 kB) unless told; 16 MB holds the
+// indexes and the pages the lists read again and again, and the operating system's file cache
+// holds the rest of the data folder.
+const SHARED_BUFFERS = '16MB';
+
 let db;
 let server;
 try {
   db = await PGlite.create({
     dataDir,
     loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+    // Every data folder keeps our tables in `template1`: PGlite 0.3 (which wrote the folders and
+    // backups made before 2026-11-29) connected there, and PGlite 0.4 connects to `postgres`
+    // unless told. One database for old and new folders alike (docs/operations.md#pglite).
+    database: 'template1',
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     extensions: { btree_gin },
   });
-  // PGlite's session starts at a DEBUG level, which would send a notice with every statement
-  // down the socket; the server only wants what a PostgreSQL session gives by default.
-  await db.exec('SET client_min_messages = notice');
-  // One client connection: PGlite has one session, and several connections multiplexed onto it
-  // would interleave one client's extended-protocol messages with another's.
+  // One client connection at a time: PGlite has one session, and several connections multiplexed
+  // onto it would interleave one client's extended-protocol messages with another's. The pool
+  // holds one (client.ts); the second place lets the connection it opens after dropping one in
+  // while the dropped one's socket is still closing, where a limit of one refused it (EPIPE).
   server = new PGLiteSocketServer({
     db,
     path: socketPath,
-    maxConnections: 1,
+    maxConnections: 2,
     debug: !!process.env.PGLITE_SOCKET_DEBUG,
     inspect: !!process.env.PGLITE_SOCKET_DEBUG,
   });
