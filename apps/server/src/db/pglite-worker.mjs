@@ -29,6 +29,42 @@ const { dataDir, loadDataDir, socketPath } = workerData;
 // holds the rest of the data folder.
 const SHARED_BUFFERS = '16MB';
 
+// The extended-protocol messages (Parse, Bind, Describe, Execute, Close, Flush). PostgreSQL sends
+// ReadyForQuery only after a Sync or a simple Query; PGlite 0.4 also sends one right after the
+// error it answers one of these with, and then again at the Sync the client sends next (0.3 did
+// not). node-postgres takes the first as the end of the failed query and sends its next one, which
+// the second then ends early ("Received unexpected parseComplete message from backend").
+const EXTENDED = new Set([...'PBDECH'].map((c) => c.charCodeAt(0)));
+const READY_FOR_QUERY = 'Z'.charCodeAt(0);
+
+/** `db` as the socket server uses it, with ReadyForQuery left out of the answers to extended-protocol messages. */
+function withReadyForQueryOnlyAtSync(pglite) {
+  const execProtocolRawStream = async (message, options) => {
+    if (!EXTENDED.has(message[0])) return pglite.execProtocolRawStream(message, options);
+    const chunks = [];
+    const result = await pglite.execProtocolRawStream(message, {
+      ...options,
+      onRawData: (data) => chunks.push(Buffer.from(data)),
+    });
+    const answer = Buffer.concat(chunks);
+    const kept = [];
+    for (let at = 0; at < answer.length; ) {
+      const end = at + 5 <= answer.length ? at + 1 + answer.readUInt32BE(at + 1) : answer.length;
+      if (answer[at] !== READY_FOR_QUERY) kept.push(answer.subarray(at, end));
+      at = end;
+    }
+    if (kept.length > 0) options.onRawData(new Uint8Array(Buffer.concat(kept)));
+    return result;
+  };
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property === 'execProtocolRawStream') return execProtocolRawStream;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 let db;
 let server;
 try {
@@ -47,7 +83,7 @@ try {
   // holds one (client.ts); the second place lets the connection it opens after dropping one in
   // while the dropped one's socket is still closing, where a limit of one refused it (EPIPE).
   server = new PGLiteSocketServer({
-    db,
+    db: withReadyForQueryOnlyAtSync(db),
     path: socketPath,
     maxConnections: 2,
     debug: !!process.env.PGLITE_SOCKET_DEBUG,
