@@ -5,12 +5,17 @@
  * healthy `GET /api/health`. After the last restart it reads the server's resident memory (RSS)
  * when idle and after `--requests` list requests of the demo owner. See bench/README.md.
  *
- *   npm run bench:start -- [--command "npm start"] [--restarts 3] [--requests 1000] [--settle 5]
+ *   npm run bench:start -- [--command "npm start"] [--restarts 3] [--requests 1000] [--settle 5] [--breakdown]
+ *
+ * `--breakdown` also prints the server's own account of its memory at both points (the
+ * `SIGUSR2` log line of apps/server/src/main.ts: main thread, PGlite's worker and WebAssembly
+ * memory, the simulators running).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { freePort } from '../apps/server/test/product-process';
 
@@ -23,6 +28,7 @@ const { values: args } = parseArgs({
     list: { type: 'string', default: '/api/v1/invoices?page=1&pageSize=25' },
     settle: { type: 'string', default: '5' },
     'keep-data': { type: 'boolean', default: false },
+    breakdown: { type: 'boolean', default: false },
   },
 });
 
@@ -39,6 +45,8 @@ interface Running {
   url: string;
   /** Milliseconds from the spawn to the first healthy answer. */
   startMs: number;
+  /** With `--breakdown`: the server's log lines, each parsed JSON object handed to the waiters. */
+  logWaiters: ((line: Record<string, unknown>) => void)[];
 }
 
 async function start(dataDir: string): Promise<Running> {
@@ -49,9 +57,28 @@ async function start(dataDir: string): Promise<Running> {
   const child = spawn('sh', ['-c', args.command], {
     cwd: ROOT,
     detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', args.breakdown ? 'pipe' : 'ignore', 'inherit'],
+    // The breakdown is logged at `info`; the log is read (and so never blocks the server) only then.
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: args.breakdown ? 'info' : 'warn',
+    },
   });
+  const logWaiters: Running['logWaiters'] = [];
+  if (child.stdout) {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      let parsed: Record<string, unknown>;
+      try {
+        parsed = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        return; // npm's lines, the demo logins
+      }
+      for (const waiter of logWaiters.splice(0)) waiter(parsed);
+    });
+  }
   let exited = false;
   child.once('exit', () => {
     exited = true;
@@ -62,7 +89,7 @@ async function start(dataDir: string): Promise<Running> {
       (res) => res.ok,
       () => false,
     );
-    if (healthy) return { child, url, startMs: performance.now() - begin };
+    if (healthy) return { child, url, startMs: performance.now() - begin, logWaiters };
     await sleep(20);
   }
 }
@@ -92,6 +119,7 @@ function groupPids(pgid: number): number[] {
 }
 
 interface Rss {
+  pid: number;
   command: string;
   mib: number;
 }
@@ -104,7 +132,7 @@ function rssOf(running: Running): Rss[] {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim().slice(0, 80);
-      list.push({ command, mib: kib / 1024 });
+      list.push({ pid, command, mib: kib / 1024 });
     } catch {
       // gone meanwhile
     }
@@ -116,6 +144,21 @@ function printRss(label: string, list: Rss[]): void {
   const total = list.reduce((sum, p) => sum + p.mib, 0);
   console.log(`${label}: server ${list[0]?.mib.toFixed(0)} MiB, whole tree ${total.toFixed(0)} MiB (load ${load()})`);
   for (const p of list) console.log(`    ${p.mib.toFixed(0).padStart(5)} MiB  ${p.command}`);
+}
+
+/** Asks the server (the largest process) for its memory breakdown and prints the line it logs. */
+async function printBreakdown(running: Running, server: Rss | undefined): Promise<void> {
+  if (!args.breakdown || !server) return;
+  const logged = new Promise<Record<string, unknown>>((resolve) => {
+    const wait = (line: Record<string, unknown>) => {
+      if (line.memory) resolve(line);
+      else running.logWaiters.push(wait);
+    };
+    running.logWaiters.push(wait);
+  });
+  process.kill(server.pid, 'SIGUSR2');
+  const line = await logged;
+  console.log(`    breakdown (MiB): ${JSON.stringify(line.memory)}`);
 }
 
 async function listRequests(running: Running, count: number): Promise<number> {
@@ -166,10 +209,14 @@ async function main(): Promise<void> {
     console.log(`restart median: ${((sorted[Math.floor(sorted.length / 2)] ?? 0) / 1000).toFixed(2)} s`);
 
     await sleep(Number(args.settle) * 1000);
-    printRss('RSS idle', rssOf(last));
+    const idle = rssOf(last);
+    printRss('RSS idle', idle);
+    await printBreakdown(last, idle[0]);
     const count = Number(args.requests);
     const failed = await listRequests(last, count);
-    printRss(`RSS after ${count} × GET ${args.list}${failed ? ` (${failed} failed)` : ''}`, rssOf(last));
+    const busy = rssOf(last);
+    printRss(`RSS after ${count} × GET ${args.list}${failed ? ` (${failed} failed)` : ''}`, busy);
+    await printBreakdown(last, busy[0]);
     await stop(last);
   } finally {
     if (!args['keep-data']) rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import type { App } from './app';
-import { createDatabase, type Database } from './db/client';
+import { createDatabase, type Database, DataFolderVersionError } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { memoryBreakdown } from './lib/memory';
 import { closeOnSignals, guardProcess } from './lib/shutdown';
 import { loadConfigOrExit } from './lib/startup';
 
@@ -70,6 +71,13 @@ async function main(): Promise<void> {
     () => app.close(),
     (message) => app.log.info(message),
   );
+  // `kill -USR2 <pid>` logs where the process's memory is (docs/operations.md#memory).
+  process.on('SIGUSR2', () => {
+    memoryBreakdown(app.database, app.simulators.runningIds()).then(
+      (memory) => app.log.info({ memory }, 'memory breakdown (MiB)'),
+      (error: unknown) => app.log.warn({ err: error }, 'memory breakdown failed'),
+    );
+  });
 
   // Packages and golf clubs are reference data that registration needs, demo or not.
   await seedReferenceData(app.db);
@@ -106,7 +114,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A folder in use is the operator's to resolve, not a fault: the message says what to do.
-  if (error instanceof DataDirInUseError) console.error(`Fairway failed to start: ${error.message}`);
+  if (error instanceof DataDirInUseError || error instanceof DataFolderVersionError)
+    console.error(`Fairway failed to start: ${error.message}`);
   else console.error('Fairway failed to start:', error);
   process.exit(1);
 });

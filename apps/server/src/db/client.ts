@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -57,6 +57,17 @@ export interface Database {
   pool: TenantPool;
   /** PGlite only: the whole data directory as a tarball (the test harness' migrated template). */
   dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: its worker thread's heap and WebAssembly memory (lib/memory.ts). */
+  workerMemory?(): Promise<WorkerMemory>;
+}
+
+/** Bytes, as the PGlite worker measures them (db/pglite-worker.mjs). */
+export interface WorkerMemory {
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  /** The size of PGlite's WebAssembly memory (reserved; only the pages PostgreSQL touched are resident). */
+  wasmMemory: number;
 }
 
 export interface HeldLock {
@@ -123,6 +134,7 @@ interface PoolDatabaseParts {
   /** After the pool has ended. */
   shutdown(): Promise<void>;
   dumpDataDir?(): Promise<Blob>;
+  workerMemory?(): Promise<WorkerMemory>;
 }
 
 /** The parts both engines share: Drizzle over the pool, raw SQL, and an orderly close. */
@@ -136,6 +148,7 @@ function poolDatabase(parts: PoolDatabaseParts): Database {
     driver: parts.driver,
     pool,
     dumpDataDir: parts.dumpDataDir,
+    workerMemory: parts.workerMemory,
     async executeSql(text, values) {
       if (closed) throw new DatabaseClosedError();
       return inflight.run(async () => {
@@ -220,14 +233,21 @@ export class TenantPool extends pg.Pool {
     return undefined;
   }
 
+  /** Runs once on each new connection, before its first checkout. */
+  protected async startSession(_client: pg.PoolClient): Promise<void> {}
+
   private async tell(client: pg.PoolClient, wanted: SessionState): Promise<pg.PoolClient> {
-    const had = this.sessions.get(client) ?? FRESH_SESSION;
-    if (had.role === wanted.role && had.organisation === wanted.organisation) return client;
+    const known = this.sessions.get(client);
+    const had = known ?? FRESH_SESSION;
+    if (known && had.role === wanted.role && had.organisation === wanted.organisation) return client;
     try {
-      await client.query(`select set_config('role', $1, false), set_config('${ORGANISATION_SETTING}', $2, false)`, [
-        wanted.role,
-        wanted.organisation,
-      ]);
+      if (!known) await this.startSession(client);
+      if (had.role !== wanted.role || had.organisation !== wanted.organisation) {
+        await client.query(`select set_config('role', $1, false), set_config('${ORGANISATION_SETTING}', $2, false)`, [
+          wanted.role,
+          wanted.organisation,
+        ]);
+      }
     } catch (error) {
       // The connection's settings are unknown now: it must not serve anyone else.
       this.sessions.delete(client);
@@ -246,6 +266,19 @@ export class TenantPool extends pg.Pool {
  * keeps the connection when the server answered (a DatabaseError) and drops it otherwise.
  */
 class OneSessionPool extends TenantPool {
+  /**
+   * PGlite has one session, and it outlives a connection the pool dropped: a new connection would
+   * find it as the old one left it (a transaction still open, its prepared statements such as
+   * auth's `session_access`, whose second PREPARE then fails). Each connection starts it over,
+   * as a new connection to a PostgreSQL server starts a new session. `DISCARD ALL` resets every
+   * setting too; PGlite's own default for client messages is a DEBUG level, which would send a
+   * notice with every statement down the socket, so the session gets PostgreSQL's default back.
+   */
+  protected override async startSession(client: pg.PoolClient): Promise<void> {
+    // Three statements: several in one string would be one implicit transaction, where DISCARD cannot run.
+    for (const statement of ['ROLLBACK', 'DISCARD ALL', 'SET client_min_messages = notice']) await client.query(statement);
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg.Pool's query has many overloads; this serves the promise forms Drizzle, pg-boss and executeSql use.
   override query(...args: any[]): any {
     if (args.some((arg) => typeof arg === 'function')) throw new Error('OneSessionPool.query takes no callback');
@@ -267,7 +300,35 @@ type WorkerMessage =
   | { type: 'ready' }
   | { type: 'failed'; error: string }
   | { type: 'closed' }
-  | { type: 'dump'; id: number; bytes?: ArrayBuffer; error?: string };
+  | { type: 'dump'; id: number; bytes?: ArrayBuffer; error?: string }
+  | { type: 'memory'; id: number; memory: WorkerMemory };
+
+/** The PostgreSQL major version of the PGlite in package.json (0.3.16 and 0.4.6 both run 17). */
+const PGLITE_POSTGRES_MAJOR = '17';
+
+/** Thrown when a PGlite data folder was written by another PostgreSQL major version. */
+export class DataFolderVersionError extends Error {
+  constructor(dir: string, found: string) {
+    super(
+      `${dir} was written by PostgreSQL ${found} and this build's PGlite runs PostgreSQL ${PGLITE_POSTGRES_MAJOR}, ` +
+        'which cannot open it. Restore a backup made by the portal that wrote it into an empty data folder ' +
+        '(npm run restore, docs/backup.md#restoring).',
+    );
+    this.name = 'DataFolderVersionError';
+  }
+}
+
+/**
+ * PostgreSQL opens only the data folders of its own major version, and PGlite answers another's
+ * with a WebAssembly crash ("unreachable") rather than a reason; the folder says its version in
+ * `PG_VERSION`.
+ */
+function checkPostgresVersion(dir: string): void {
+  const file = path.join(dir, 'PG_VERSION');
+  if (!existsSync(file)) return;
+  const found = readFileSync(file, 'utf8').trim();
+  if (found !== PGLITE_POSTGRES_MAJOR) throw new DataFolderVersionError(dir, found);
+}
 
 /**
  * The embedded PostgreSQL: PGlite in a worker thread (`pglite-worker.mjs`), reached through
@@ -281,6 +342,7 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
   let lock: DataDirLock | undefined;
   if (dataDir !== IN_MEMORY) {
     dir = path.join(dataDir, 'pglite');
+    checkPostgresVersion(dir);
     mkdirSync(dir, { recursive: true });
     lock = lockDataDir(dataDir);
   }
@@ -293,13 +355,22 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
     transferList: loadDataDir ? [loadDataDir.buffer as ArrayBuffer] : [],
   });
 
-  const dumps = new Map<number, { resolve(blob: Blob): void; reject(error: Error): void }>();
-  let nextDump = 1;
+  // Questions to the worker (a dump, its memory), each answered by a message with its id.
+  const pending = new Map<number, { resolve(message: WorkerMessage): void; reject(error: Error): void }>();
+  let nextId = 1;
   let onClosed: (() => void) | undefined;
   let exited = false;
   const fail = (error: Error) => {
-    for (const pending of dumps.values()) pending.reject(error);
-    dumps.clear();
+    for (const question of pending.values()) question.reject(error);
+    pending.clear();
+  };
+  const ask = (type: 'dump' | 'memory'): Promise<WorkerMessage> => {
+    if (exited) return Promise.reject(new DatabaseClosedError());
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ type, id });
+    });
   };
 
   try {
@@ -308,11 +379,9 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
         if (message.type === 'ready') resolve();
         else if (message.type === 'failed') reject(new Error(`PGlite did not start: ${message.error}`));
         else if (message.type === 'closed') onClosed?.();
-        else if (message.type === 'dump') {
-          const pending = dumps.get(message.id);
-          dumps.delete(message.id);
-          if (message.bytes) pending?.resolve(new Blob([message.bytes]));
-          else pending?.reject(new Error(message.error ?? 'dumpDataDir failed'));
+        else {
+          pending.get(message.id)?.resolve(message);
+          pending.delete(message.id);
         }
       });
       worker.on('error', (error) => {
@@ -363,13 +432,15 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
         },
       };
     },
-    dumpDataDir() {
-      if (exited) return Promise.reject(new DatabaseClosedError());
-      const id = nextDump++;
-      return new Promise<Blob>((resolve, reject) => {
-        dumps.set(id, { resolve, reject });
-        worker.postMessage({ type: 'dump', id });
-      });
+    async dumpDataDir() {
+      const answer = await ask('dump');
+      if (answer.type === 'dump' && answer.bytes) return new Blob([answer.bytes]);
+      throw new Error((answer.type === 'dump' && answer.error) || 'dumpDataDir failed');
+    },
+    async workerMemory() {
+      const answer = await ask('memory');
+      if (answer.type !== 'memory') throw new Error(`the PGlite worker answered ${answer.type}`);
+      return answer.memory;
     },
     async shutdown() {
       try {

@@ -8,8 +8,9 @@
 // vitest, so it must run as Node runs it.
 //
 // workerData: { dataDir?: string, loadDataDir?: Uint8Array, socketPath: string }
-// messages in:  { type: 'dump', id } | { type: 'close' }
+// messages in:  { type: 'dump', id } | { type: 'memory', id } | { type: 'close' }
 // messages out: { type: 'ready' } | { type: 'dump', id, bytes?: ArrayBuffer, error?: string }
+//               | { type: 'memory', id, memory: { heapTotal, heapUsed, external, wasmMemory } (bytes) }
 //               | { type: 'closed' } | { type: 'failed', error: string }
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,23 +22,70 @@ if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
 
 const { dataDir, loadDataDir, socketPath } = workerData;
 
+// PostgreSQL's shared buffer pool. PGlite 0.3 started PostgreSQL with 128 MB, which it touched
+// as it read and which never went back: most of the server's idle memory (bench/README.md#start).
+// PGlite 0.4 takes the setting from `postgresql.conf` (400 kB) unless told; 16 MB holds the
+// indexes and the pages the lists read again and again, and the operating system's file cache
+// holds the rest of the data folder.
+const SHARED_BUFFERS = '16MB';
+
+// The extended-protocol messages (Parse, Bind, Describe, Execute, Close, Flush). PostgreSQL sends
+// ReadyForQuery only after a Sync or a simple Query; PGlite 0.4 also sends one right after the
+// error it answers one of these with, and then again at the Sync the client sends next (0.3 did
+// not). node-postgres takes the first as the end of the failed query and sends its next one, which
+// the second then ends early ("Received unexpected parseComplete message from backend").
+const EXTENDED = new Set([...'PBDECH'].map((c) => c.charCodeAt(0)));
+const READY_FOR_QUERY = 'Z'.charCodeAt(0);
+
+/** `db` as the socket server uses it, with ReadyForQuery left out of the answers to extended-protocol messages. */
+function withReadyForQueryOnlyAtSync(pglite) {
+  const execProtocolRawStream = async (message, options) => {
+    if (!EXTENDED.has(message[0])) return pglite.execProtocolRawStream(message, options);
+    const chunks = [];
+    const result = await pglite.execProtocolRawStream(message, {
+      ...options,
+      onRawData: (data) => chunks.push(Buffer.from(data)),
+    });
+    const answer = Buffer.concat(chunks);
+    const kept = [];
+    for (let at = 0; at < answer.length; ) {
+      const end = at + 5 <= answer.length ? at + 1 + answer.readUInt32BE(at + 1) : answer.length;
+      if (answer[at] !== READY_FOR_QUERY) kept.push(answer.subarray(at, end));
+      at = end;
+    }
+    if (kept.length > 0) options.onRawData(new Uint8Array(Buffer.concat(kept)));
+    return result;
+  };
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property === 'execProtocolRawStream') return execProtocolRawStream;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 let db;
 let server;
 try {
   db = await PGlite.create({
     dataDir,
     loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+    // Every data folder keeps our tables in `template1`: PGlite 0.3 (which wrote the folders and
+    // backups made before 2026-11-29) connected there, and PGlite 0.4 connects to `postgres`
+    // unless told. One database for old and new folders alike (docs/operations.md#pglite).
+    database: 'template1',
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     extensions: { btree_gin },
   });
-  // PGlite's session starts at a DEBUG level, which would send a notice with every statement
-  // down the socket; the server only wants what a PostgreSQL session gives by default.
-  await db.exec('SET client_min_messages = notice');
-  // One client connection: PGlite has one session, and several connections multiplexed onto it
-  // would interleave one client's extended-protocol messages with another's.
+  // One client connection at a time: PGlite has one session, and several connections multiplexed
+  // onto it would interleave one client's extended-protocol messages with another's. The pool
+  // holds one (client.ts); the second place lets the connection it opens after dropping one in
+  // while the dropped one's socket is still closing, where a limit of one refused it (EPIPE).
   server = new PGLiteSocketServer({
-    db,
+    db: withReadyForQueryOnlyAtSync(db),
     path: socketPath,
-    maxConnections: 1,
+    maxConnections: 2,
     debug: !!process.env.PGLITE_SOCKET_DEBUG,
     inspect: !!process.env.PGLITE_SOCKET_DEBUG,
   });
@@ -58,6 +106,14 @@ port.on('message', async (message) => {
     } catch (error) {
       port.postMessage({ type: 'dump', id: message.id, error: error instanceof Error ? error.message : String(error) });
     }
+    return;
+  }
+  if (message.type === 'memory') {
+    // This thread's V8 heap and PGlite's WebAssembly memory (its size, reserved; the resident
+    // part is counted from /proc in lib/memory.ts).
+    const { heapTotal, heapUsed, external } = process.memoryUsage();
+    const memory = { heapTotal, heapUsed, external, wasmMemory: db.mod?.HEAP8?.byteLength ?? 0 };
+    port.postMessage({ type: 'memory', id: message.id, memory });
     return;
   }
   if (message.type === 'close') {

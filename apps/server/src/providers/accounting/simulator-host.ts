@@ -43,6 +43,11 @@ export class SimulatorHost {
     return simulator;
   }
 
+  /** The ids of the simulators started in this process (lib/memory.ts). */
+  runningIds(): string[] {
+    return [...this.running.keys()];
+  }
+
   /** Tests: use a simulator they started (with their own seed and faults). */
   use(id: SimulatorKit['id'], simulator: RunningSimulator): void {
     this.running.set(id, Promise.resolve(simulator));

@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IN_MEMORY } from '../config';
+import { createPgliteDatabase, type Database } from './client';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createPgliteDatabase(IN_MEMORY);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('PGlite through its one connection', () => {
+  it('a connection the pool dropped leaves neither its transaction nor its prepared statements to the next', async () => {
+    const first = await database.pool.connect();
+    await first.query('BEGIN');
+    await first.query('create table left_behind (id int)');
+    await first.query({ name: 'probe', text: 'select 1 as n' });
+    // A fault outside PostgreSQL: the pool closes this connection and opens another.
+    first.release(new Error('the connection broke'));
+
+    const second = await database.pool.connect();
+    try {
+      // As auth's `session_access` is prepared again on every new connection.
+      expect((await second.query({ name: 'probe', text: 'select 1 as n' })).rows).toEqual([{ n: 1 }]);
+      expect((await second.query("select to_regclass('left_behind') is null as gone")).rows).toEqual([{ gone: true }]);
+    } finally {
+      second.release();
+    }
+  });
+});
+
+describe('a data folder of another PostgreSQL version', () => {
+  it('is refused with what to do, and the folder is left as it was', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fairway-pg-version-'));
+    try {
+      mkdirSync(path.join(dataDir, 'pglite'));
+      writeFileSync(path.join(dataDir, 'pglite', 'PG_VERSION'), '18\n');
+      await expect(createPgliteDatabase(dataDir)).rejects.toThrow(/written by PostgreSQL 18 .*npm run restore/);
+      // Not locked: the operator can restore into another folder or start the matching build.
+      await expect(createPgliteDatabase(dataDir)).rejects.toThrow(/PostgreSQL 18/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
