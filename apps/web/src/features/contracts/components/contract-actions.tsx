@@ -8,6 +8,7 @@ import {
   PRICE_CHANGE_MIN_PERCENT,
   priceChangeBodySchema,
   scheduleCancellationBodySchema,
+  stockholmToday,
 } from '@fairway/shared';
 import { Alert, Button, Group, Menu, Modal, NumberInput, Stack, TagsInput, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -31,7 +32,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { contractActions, useContractAction } from '../api/contract-actions';
 import { useContractTags } from '../api/list-contract-tags';
 import { useContractSchedules } from '../api/list-schedules';
-import { formatPercentChange, todayInStockholm } from '../lib/format';
+import { formatPercentChange } from '../lib/format';
 import { ScheduleTable } from './contract-schedules';
 
 type Dialog = 'cancellation' | 'priceChange' | 'tags' | null;
@@ -61,7 +62,7 @@ function CancellationDialog({ contract, opened, onClose }: DialogProps) {
   const { t, i18n } = useTranslation('contracts');
   const lang = i18n.language === 'en' ? 'en' : 'sv';
   const message = useMessage();
-  const today = todayInStockholm();
+  const today = stockholmToday();
   const [date, setDate] = useState(contract.cancellationDate ?? '');
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -132,7 +133,7 @@ function PriceChangeDialog({ contract, opened, onClose }: DialogProps) {
   const { t, i18n } = useTranslation('contracts');
   const lang = i18n.language === 'en' ? 'en' : 'sv';
   const message = useMessage();
-  const today = todayInStockholm();
+  const today = stockholmToday();
   const [percent, setPercent] = useState<number | string>('');
   const [date, setDate] = useState('');
   const [errors, setErrors] = useState<{ percent?: string; effectiveOn?: string }>({});

@@ -5,6 +5,7 @@ import {
   type CreateContractBody,
   type CreateContractInput,
   createContractBodySchema,
+  stockholmToday,
   type UpdateContractInput,
   updateContractBodySchema,
 } from '@fairway/shared';
@@ -23,7 +24,6 @@ import {
 import { DocumentFormFrame } from '../../../components/form/document-form-frame';
 import { type DocumentFormProps, textValue, useDocumentForm } from '../../../components/form/use-document-form';
 import { FormSection } from '../../../components/form-section';
-import { todayInStockholm } from '../lib/format';
 import { CONTRACT_PATHS } from '../lib/paths';
 
 /** What the form holds: the create body, rows as the rows editor holds them. */
@@ -56,7 +56,7 @@ export function contractFormFields(rowCount: number): Path[] {
 }
 
 /** The form's starting values: the contract as the program has it, or a yearly contract from today. */
-export function contractFormValues(contract?: Contract, today = todayInStockholm()): ContractFormValues {
+export function contractFormValues(contract?: Contract, today = stockholmToday()): ContractFormValues {
   return {
     customerNumber: textValue(contract?.customerNumber),
     contractDate: contract?.contractDate ?? today,

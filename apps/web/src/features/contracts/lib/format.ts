@@ -6,8 +6,3 @@ export function formatPercentChange(basisPoints: number, lang: 'sv' | 'en'): str
   }).format(basisPoints / 100);
   return `${number} %`;
 }
-
-/** Today in Stockholm as `YYYY-MM-DD` (the server's "today" for schedules). */
-export function todayInStockholm(now = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(now);
-}

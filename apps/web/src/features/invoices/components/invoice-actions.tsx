@@ -1,27 +1,21 @@
 import {
-  encodeMessage,
   INVOICE_SEND_WAYS,
   type Invoice,
   type InvoiceAction,
   type InvoicePaymentBody,
   type InvoiceSendWay,
-  invoicePaymentBodySchema,
 } from '@fairway/shared';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconBook, IconCash, IconCircleX, IconDownload, IconEye, IconReceiptRefund, IconSend } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DateField } from '../../../components/date-field';
-import { KronorInput } from '../../../components/form/kronor-input';
+import { RegisterPaymentDialog } from '../../../components/accounting/components/register-payment-dialog';
 import { saveBlob } from '../../../components/list/export-menu';
 import { listErrorMessage } from '../../../components/list/list-states';
 import { ApiError } from '../../../lib/api-client';
-import { useFieldErrorText } from '../../../lib/form-errors';
-import { formatOre } from '../../../lib/money';
 import { notifySuccess } from '../../../lib/notify';
 import { fetchInvoicePdf, invoiceActions, useInvoiceAction } from '../api/invoice-actions';
-import { todayInStockholm } from '../lib/invoice-form-values';
 import { INVOICE_PATHS } from '../lib/paths';
 
 type Dialog = 'bookkeep' | 'send' | 'cancel' | 'credit' | 'payment' | 'pdf' | null;
@@ -142,90 +136,27 @@ function SendDialog({ invoice, opened, onClose }: DialogProps) {
   );
 }
 
-/** Register a payment: a date and an amount in kronor, at most the balance (checked here and by the server). */
-export function PaymentDialog({ invoice, opened, onClose }: DialogProps) {
-  const { t, i18n } = useTranslation('invoices');
-  const lang = i18n.language === 'en' ? 'en' : 'sv';
-  const errorText = useFieldErrorText();
-  const [payment, setPayment] = useState<{ date: string; amount: number | null; requestId: string }>(() => ({
-    date: todayInStockholm(),
-    amount: invoice.balanceOre,
-    requestId: crypto.randomUUID(),
-  }));
-  const { date, amount } = payment;
-  // The same payment sent again (an answer lost on the way) keeps its id, so the server registers
-  // it once; a changed date or amount is another payment.
-  const setDate = (next: string) => setPayment((p) => ({ ...p, date: next, requestId: crypto.randomUUID() }));
-  const setAmount = (next: number | null) => setPayment((p) => ({ ...p, amount: next, requestId: crypto.randomUUID() }));
-  const [errors, setErrors] = useState<{ paymentDate?: string; amountOre?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
+/** Register a payment on the invoice (components/accounting/components/register-payment-dialog.tsx). */
+export function PaymentDialog({ invoice, onClose }: Omit<DialogProps, 'opened'>) {
+  const { t } = useTranslation('invoices');
   const action = useInvoiceAction(invoice.id, (id, body: InvoicePaymentBody) => invoiceActions.payment(id, body));
-  const labels = { paymentDate: t('actions.payment.date'), amountOre: t('actions.payment.amount') };
-  const message = (key: string, label: string) => errorText({ type: 'validate', message: key }, label);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = invoicePaymentBodySchema.safeParse({
-      paymentDate: date,
-      amountOre: amount ?? undefined,
-      requestId: payment.requestId,
-    });
-    const next: typeof errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof typeof errors;
-        next[key] ??= message(amount === null && key === 'amountOre' ? encodeMessage('required') : issue.message, labels[key]);
-      }
-    }
-    if (!next.amountOre && amount !== null && amount > invoice.balanceOre) {
-      next.amountOre = t('actions.payment.aboveBalance', { balance: formatOre(invoice.balanceOre, lang) });
-    }
-    setErrors(next);
-    if (!parsed.success || next.amountOre) return;
-    try {
-      await action.mutateAsync([parsed.data]);
-      notifySuccess(t('actions.payment.done', { number: invoice.number, amount: formatOre(parsed.data.amountOre, lang) }));
-      onClose();
-    } catch (refusal) {
-      if (refusal instanceof ApiError && refusal.description.kind === 'fields') {
-        const server = refusal.fieldErrors;
-        setErrors({ paymentDate: server.paymentDate?.join(' '), amountOre: server.amountOre?.join(' ') });
-        if (!server.paymentDate && !server.amountOre) setFailure(refusalText(refusal));
-      } else setFailure(refusalText(refusal));
-    }
-  };
-
   return (
-    <Modal opened={opened} onClose={onClose} title={t('actions.payment.title', { number: invoice.number })} centered>
-      <form noValidate onSubmit={submit}>
-        <Stack gap="md">
-          <Text fz="sm">{t('actions.payment.text', { balance: formatOre(invoice.balanceOre, lang) })}</Text>
-          {failure ? (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <DateField label={labels.paymentDate} value={date} onChange={setDate} error={errors.paymentDate} required />
-          <KronorInput
-            label={labels.amountOre}
-            value={amount}
-            onChange={setAmount}
-            error={errors.amountOre}
-            required
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.close')}
-            </Button>
-            <Button type="submit" loading={action.isPending}>
-              {t('actions.payment.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <RegisterPaymentDialog
+      invoice={invoice}
+      texts={{
+        title: t('actions.payment.title', { number: invoice.number }),
+        text: (balance) => t('actions.payment.text', { balance }),
+        date: t('actions.payment.date'),
+        amount: t('actions.payment.amount'),
+        aboveBalance: (balance) => t('actions.payment.aboveBalance', { balance }),
+        cancel: t('actions.close'),
+        confirm: t('actions.payment.confirm'),
+        done: (amount) => t('actions.payment.done', { number: invoice.number, amount }),
+      }}
+      register={(body) => action.mutateAsync([body])}
+      pending={action.isPending}
+      onClose={onClose}
+    />
   );
 }
 
@@ -365,7 +296,7 @@ export function InvoiceActions({ invoice, canWrite }: InvoiceActionsProps) {
         }}
       />
       {dialog === 'send' ? <SendDialog invoice={invoice} opened onClose={close} /> : null}
-      {dialog === 'payment' ? <PaymentDialog invoice={invoice} opened onClose={close} /> : null}
+      {dialog === 'payment' ? <PaymentDialog invoice={invoice} onClose={close} /> : null}
       <PdfDialog invoice={invoice} opened={dialog === 'pdf'} onClose={close} />
     </>
   );

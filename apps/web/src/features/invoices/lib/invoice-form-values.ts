@@ -1,4 +1,4 @@
-import type { CreateInvoiceBody, Invoice, InvoiceTypeCode } from '@fairway/shared';
+import { type CreateInvoiceBody, type Invoice, type InvoiceTypeCode, stockholmToday } from '@fairway/shared';
 import {
   type DocumentRowValues,
   documentRowPaths,
@@ -33,11 +33,6 @@ export function invoiceFormFields(rowCount: number): string[] {
 
 const text = (value: string | null | undefined) => value ?? '';
 
-/** Today in Stockholm as `YYYY-MM-DD` (the accounting program's calendar). */
-export function todayInStockholm(now = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(now);
-}
-
 /** `date` plus `days` calendar days, as `YYYY-MM-DD` (for the due date from the terms of payment). */
 export function addDays(date: string, days: number): string {
   const at = new Date(`${date}T00:00:00Z`);
@@ -50,7 +45,7 @@ export function addDays(date: string, days: number): string {
  * A new invoice leaves remarks and our reference empty: the server fills them from the invoice
  * configuration, so the configuration stays the one place they are set.
  */
-export function invoiceFormValues(invoice?: Invoice, today = todayInStockholm()): InvoiceFormValues {
+export function invoiceFormValues(invoice?: Invoice, today = stockholmToday()): InvoiceFormValues {
   return {
     customerNumber: text(invoice?.customerNumber),
     invoiceDate: invoice?.invoiceDate ?? today,
