@@ -2,6 +2,7 @@ import { ALL_SCOPES, type CurrentUser } from '@fairway/shared';
 import { render } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { queryClient } from '../app/query-client';
 
@@ -39,4 +40,18 @@ export async function fill(user: UserEvent, input: HTMLElement, value: string) {
   await user.clear(input);
   await user.click(input);
   await user.paste(value);
+}
+
+/**
+ * A wide screen: the setup's matchMedia matches nothing, not even the empty query, which hides
+ * every table column shown from a width; here every width query matches, and the reader still
+ * asks for reduced motion, so Mantine's transitions (menus, dialogs) end at once. Undone by
+ * `vi.unstubAllGlobals()`.
+ */
+export function wideScreen() {
+  const matchMedia = window.matchMedia;
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    ...matchMedia(query),
+    matches: query === '' || query.includes('min-width') || /prefers-reduced-motion:\s*reduce/.test(query),
+  }));
 }

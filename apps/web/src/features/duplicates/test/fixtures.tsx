@@ -8,12 +8,11 @@ import type {
 } from '@fairway/shared';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { setItem } from '../../../lib/storage';
-import { demoUser } from '../../../test/render';
+import { demoUser, wideScreen } from '../../../test/render';
 import DuplicateDetailPage from '../pages/duplicate-detail-page';
 import DuplicatesHomePage from '../pages/duplicates-home-page';
 import DuplicatesResourcePage from '../pages/duplicates-resource-page';
@@ -136,18 +135,6 @@ export const available: AvailableResources = [
   { resource: 'order', available: false, refused: false, documents: 0 },
   { resource: 'voucher', available: false, refused: false, documents: 0 },
 ];
-
-/**
- * A wide screen: the setup's matchMedia matches nothing, not even the empty query, which hides
- * every table column; here every width query matches (and the reader still asks for reduced motion).
- */
-export function wideScreen() {
-  const matchMedia = window.matchMedia;
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    ...matchMedia(query),
-    matches: query === '' || query.includes('min-width') || /prefers-reduced-motion:\s*reduce/.test(query),
-  }));
-}
 
 /** The three pages at their routes, inside the app's providers, signed in as `user`. */
 export function renderDuplicates(path: string, user = demoUser) {

@@ -7,7 +7,7 @@ import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { setTokens } from '../../../lib/storage';
 import { mockApi, noting, ok, refuse, reply, type Write } from '../../../test/api';
-import { demoUser, renderRoutes } from '../../../test/render';
+import { demoUser, renderRoutes, wideScreen } from '../../../test/render';
 import type { GitBasisWithSync } from '../api/sync-types';
 import GitPage from './git-page';
 
@@ -134,15 +134,12 @@ beforeEach(async () => {
     'ALL *': noting(writes, () => refuse(404, 'Finns inte', 'Not found')),
   });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
-  const wide = window.matchMedia;
-  vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
-    ...wide(query),
-    matches: query === '' || query.includes('min-width'),
-  }));
+  wideScreen();
 });
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   queryClient.clear();
 });
 
