@@ -1,11 +1,12 @@
 import type { LoginBody } from '@fairway/shared';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TokenExpiredNotice } from '../../../components/token-expired-notice';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useLoginMutation } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
@@ -22,6 +23,7 @@ export default function LoginPage() {
   const fieldError = useFieldError();
   const login = useLoginMutation();
   const [formError, setFormError] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   const {
     register,
@@ -54,43 +56,47 @@ export default function LoginPage() {
       subtitle={t('login.subtitle')}
       notice={searchParams.get('q') === 'tokenExpired' ? <TokenExpiredNotice /> : null}
     >
-      <form onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
-        <Stack gap="md">
-          {formError ? <FormAlert title={t('login.failedTitle')}>{formError}</FormAlert> : null}
-          <TextInput
-            {...register('email')}
-            type="email"
-            label={t('shared.email')}
-            placeholder={t('shared.emailPlaceholder')}
-            autoComplete="username"
-            inputMode="email"
-            withAsterisk
-            error={fieldError(errors.email, 'email')}
-          />
-          <Stack gap={6}>
-            <PasswordField
-              {...register('password')}
-              label={t('shared.password')}
-              autoComplete="current-password"
+      {/* POST, and disabled until the prerendered page is hydrated: a submit before the scripts run
+          must not put the password in the address (lib/use-hydrated.ts). */}
+      <form method="post" onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
+        <Fieldset variant="unstyled" disabled={!hydrated}>
+          <Stack gap="md">
+            {formError ? <FormAlert title={t('login.failedTitle')}>{formError}</FormAlert> : null}
+            <TextInput
+              {...register('email')}
+              type="email"
+              label={t('shared.email')}
+              placeholder={t('shared.emailPlaceholder')}
+              autoComplete="username"
+              inputMode="email"
               withAsterisk
-              error={fieldError(errors.password, 'password')}
+              error={fieldError(errors.email, 'email')}
             />
-            <Group justify="flex-end">
-              <Anchor component={Link} to="/forgot-password" size="sm">
-                {t('login.forgotPassword')}
+            <Stack gap={6}>
+              <PasswordField
+                {...register('password')}
+                label={t('shared.password')}
+                autoComplete="current-password"
+                withAsterisk
+                error={fieldError(errors.password, 'password')}
+              />
+              <Group justify="flex-end">
+                <Anchor component={Link} to="/forgot-password" size="sm">
+                  {t('login.forgotPassword')}
+                </Anchor>
+              </Group>
+            </Stack>
+            <Button type="submit" fullWidth loading={isSubmitting}>
+              {t('login.submit')}
+            </Button>
+            <Text size="sm" ta="center" c="dimmed">
+              {t('login.noAccount')}{' '}
+              <Anchor component={Link} to="/register" fw={500}>
+                {t('login.register')}
               </Anchor>
-            </Group>
+            </Text>
           </Stack>
-          <Button type="submit" fullWidth loading={isSubmitting}>
-            {t('login.submit')}
-          </Button>
-          <Text size="sm" ta="center" c="dimmed">
-            {t('login.noAccount')}{' '}
-            <Anchor component={Link} to="/register" fw={500}>
-              {t('login.register')}
-            </Anchor>
-          </Text>
-        </Stack>
+        </Fieldset>
       </form>
     </AuthCard>
   );
