@@ -42,6 +42,14 @@ export function listErrorMessage(error: unknown): string | undefined {
   return description.kind === 'fields' ? description.title : description.message;
 }
 
+/** A refused action's text: the field messages when the server named fields, else listErrorMessage's or the error's own. */
+export function refusalText(error: unknown): string {
+  if (error instanceof ApiError && error.description.kind === 'fields') {
+    return error.description.fields.flatMap((f) => f.messages).join(' ');
+  }
+  return listErrorMessage(error) ?? (error instanceof Error ? error.message : String(error));
+}
+
 /** The list could not be loaded: the reason and a retry. */
 export function ListError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying?: boolean }) {
   const { t } = useTranslation('list');

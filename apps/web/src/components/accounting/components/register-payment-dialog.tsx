@@ -8,7 +8,7 @@ import { formatOre } from '../../../lib/money';
 import { notifySuccess } from '../../../lib/notify';
 import { DateField } from '../../date-field';
 import { KronorInput } from '../../form/kronor-input';
-import { listErrorMessage } from '../../list/list-states';
+import { refusalText } from '../../list/list-states';
 
 /** The words of the dialog, in the caller's namespace; `balance` and `amount` come formatted. */
 export interface RegisterPaymentTexts {
@@ -32,14 +32,6 @@ export interface RegisterPaymentDialogProps {
 }
 
 type Errors = { paymentDate?: string; amountOre?: string };
-
-/** A refusal's text: the field messages when the server named fields, else its message. */
-function refusalText(error: unknown): string {
-  if (error instanceof ApiError && error.description.kind === 'fields') {
-    return error.description.fields.flatMap((f) => f.messages).join(' ');
-  }
-  return listErrorMessage(error) ?? (error instanceof Error ? error.message : String(error));
-}
 
 /**
  * Registers a payment on an invoice (docs/invoices.md#payments): a date, today in Stockholm unless

@@ -24,8 +24,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
-import { listErrorMessage } from '../../../components/list/list-states';
-import { ApiError } from '../../../lib/api-client';
+import { refusalText } from '../../../components/list/list-states';
 import { formatDate } from '../../../lib/dates';
 import { useFieldErrorText } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -36,14 +35,6 @@ import { formatPercentChange } from '../lib/format';
 import { ScheduleTable } from './contract-schedules';
 
 type Dialog = 'cancellation' | 'priceChange' | 'tags' | null;
-
-/** A refused action's text: the field message when the server named one, else its message. */
-function refusalText(error: unknown): string {
-  if (error instanceof ApiError && error.description.kind === 'fields') {
-    return error.description.fields.flatMap((f) => f.messages).join(' ');
-  }
-  return listErrorMessage(error) ?? (error instanceof Error ? error.message : String(error));
-}
 
 /** The message of a client-side check, in the reader's language. */
 function useMessage() {

@@ -12,21 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RegisterPaymentDialog } from '../../../components/accounting/components/register-payment-dialog';
 import { saveBlob } from '../../../components/list/export-menu';
-import { listErrorMessage } from '../../../components/list/list-states';
-import { ApiError } from '../../../lib/api-client';
+import { refusalText } from '../../../components/list/list-states';
 import { notifySuccess } from '../../../lib/notify';
 import { fetchInvoicePdf, invoiceActions, useInvoiceAction } from '../api/invoice-actions';
 import { INVOICE_PATHS } from '../lib/paths';
 
 type Dialog = 'bookkeep' | 'send' | 'cancel' | 'credit' | 'payment' | 'pdf' | null;
-
-/** A refused action's text: the field message when the server named one, else its message. */
-function refusalText(error: unknown): string {
-  if (error instanceof ApiError && error.description.kind === 'fields') {
-    return error.description.fields.flatMap((f) => f.messages).join(' ');
-  }
-  return listErrorMessage(error) ?? (error instanceof Error ? error.message : String(error));
-}
 
 interface DialogProps {
   invoice: Invoice;
