@@ -59,7 +59,7 @@ export default function LoginPage() {
       {/* POST, and disabled until the prerendered page is hydrated: a submit before the scripts run
           must not put the password in the address (lib/use-hydrated.ts). */}
       <form method="post" onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
-        <Fieldset variant="unstyled" disabled={!hydrated}>
+        <Fieldset variant="unstyled" m={0} disabled={!hydrated}>
           <Stack gap="md">
             {formError ? <FormAlert title={t('login.failedTitle')}>{formError}</FormAlert> : null}
             <TextInput
