@@ -11,4 +11,13 @@ describe('the prerendered login page', () => {
     expect(form?.querySelector('input[type="email"]')).not.toBeNull();
     expect(form?.querySelector('button[type="submit"]')?.textContent).toContain('Logga in');
   });
+
+  it('marks the header buttons that open something as unavailable until the scripts run', async () => {
+    const { markup } = await renderPage('/login');
+    const page = new DOMParser().parseFromString(markup, 'text/html');
+    const header = page.querySelector('header');
+    const language = [...(header?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.includes('Byt språk'));
+    expect(language?.getAttribute('aria-disabled')).toBe('true');
+    expect(header?.querySelector('button[aria-label="Byt till mörkt tema"]')?.getAttribute('aria-disabled')).toBe('true');
+  });
 });

@@ -3,12 +3,14 @@ import { Button, Menu, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../lib/i18n';
+import { useHydrated } from '../lib/use-hydrated';
 
 /** sv (default) or en, remembered under `lang` (docs/web-app.md#language-and-skin). */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('common');
   // Read through the hook's i18n so the switch re-renders when the language changes.
   const lang: Lang = i18n.language === 'en' ? 'en' : 'sv';
+  const hydrated = useHydrated();
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
@@ -17,6 +19,8 @@ export function LanguageSwitch() {
           color="gray"
           size="compact-md"
           px={6}
+          // A prerendered page's button opens nothing until React runs it: say so (lib/use-hydrated.ts).
+          aria-disabled={hydrated ? undefined : true}
           leftSection={<IconLanguage size={18} aria-hidden="true" />}
         >
           {/* Named by its content, not aria-label: the visible code (SV/EN) stays part of the name. */}

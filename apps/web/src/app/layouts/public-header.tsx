@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
+import { useHydrated } from '../../lib/use-hydrated';
 import { brand } from '../brand';
 import classes from './public-header.module.css';
 import { PUBLIC_LINKS } from './public-links';
@@ -24,6 +25,8 @@ export function PublicHeader() {
     if (opened) setDrawerWanted(true);
   }, [opened]);
   const { pathname } = useLocation();
+  // The burger of a prerendered page opens nothing until React runs it (lib/use-hydrated.ts).
+  const hydrated = useHydrated();
   // The menu closes once a link has taken the user somewhere.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change; pathname is the trigger, close is stable.
   useEffect(() => close(), [pathname]);
@@ -69,6 +72,7 @@ export function PublicHeader() {
               size="sm"
               aria-label={opened ? t('header.closeNavigation') : t('header.openNavigation')}
               aria-expanded={opened}
+              aria-disabled={hydrated ? undefined : true}
             />
           </Group>
         </Group>
