@@ -8,6 +8,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../../apps/server/src/config';
 import { asSchemaOwner } from '../../apps/server/src/db/tenant-context';
 import { createOrganisation, signIn, type TestOrganisation } from '../../apps/server/test/fixtures/users';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../apps/server/test/test-app';
@@ -53,6 +54,8 @@ export const commonOptions = {
   // API processes on PostgreSQL (api-process.ts), the load spread over them; PGlite has one.
   processes: { type: 'string', default: '1' },
   seconds: { type: 'string', default: '15' },
+  // PGlite's buffer pool (PGLITE_SHARED_BUFFERS in apps/server/src/config.ts), e.g. 64MB; the product's default unless given.
+  'shared-buffers': { type: 'string' },
   warmup: { type: 'string', default: '5' },
   'page-size': { type: 'string', default: '25' },
   // yes: VACUUM (ANALYZE) after seeding, as the product has it: on PostgreSQL autovacuum does
@@ -115,6 +118,7 @@ interface Settings {
   analyze: boolean;
   keepDb: boolean;
   explain: 'no' | 'yes' | 'only';
+  sharedBuffers?: string;
 }
 
 async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
@@ -124,7 +128,7 @@ async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
     testDb = await createTestDatabase(s.pgUrl);
     t = await createTestApp({ DATABASE_URL: testDb.url });
   } else {
-    t = await createTestApp();
+    t = await createTestApp(s.sharedBuffers ? { PGLITE_SHARED_BUFFERS: s.sharedBuffers } : {});
   }
   const child = startGenerator();
   const helpers: ChildProcess[] = [];
@@ -224,13 +228,15 @@ export async function runListBench(bench: ListBench, args: ReturnType<typeof ben
     analyze: args.analyze !== 'no',
     keepDb: args['keep-db'] === true,
     explain: args.explain === 'yes' || args.explain === 'only' ? args.explain : 'no',
+    sharedBuffers: typeof args['shared-buffers'] === 'string' ? args['shared-buffers'] : undefined,
   };
   const dbs = String(args.db)
     .split(',')
     .map((d) => d.trim()) as Db[];
   console.log(
     `${bench.title}, ${settings.rates.join(' and ')} req/s open loop, ${settings.seconds} s per scenario, page size ${args['page-size']}, ` +
-      `${settings.processes} API process(es) on PostgreSQL, ${settings.cpuLoad} CPU-burning process(es); ` +
+      `${settings.processes} API process(es) on PostgreSQL, ${settings.cpuLoad} CPU-burning process(es), ` +
+      `PGlite shared_buffers ${settings.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}; ` +
       `${cpus().length} cores, load average ${load3()} at start`,
   );
   const rows: Row[] = [];

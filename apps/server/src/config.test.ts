@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, IN_MEMORY, loadConfig } from './config';
+import { ConfigError, DEFAULT_PGLITE_SHARED_BUFFERS, IN_MEMORY, loadConfig } from './config';
 
 const temps: string[] = [];
 afterAll(() => {
@@ -95,6 +95,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ INIT_CWD: base, GIT_ALLOWED_ORIGINS: 'https://ok.example,file:///etc' })).toThrow(
       /GIT_ALLOWED_ORIGINS: "file:\/\/\/etc" is not an http\(s\) URL/,
     );
+  });
+
+  it("takes PGlite's buffer pool in PostgreSQL's notation and refuses anything else", () => {
+    const base = tempDir();
+    expect(loadConfig({ INIT_CWD: base }).PGLITE_SHARED_BUFFERS).toBe(DEFAULT_PGLITE_SHARED_BUFFERS);
+    expect(loadConfig({ INIT_CWD: base, PGLITE_SHARED_BUFFERS: ' 64MB ' }).PGLITE_SHARED_BUFFERS).toBe('64MB');
+    for (const wrong of ['64', '64mb', '0MB', '-1MB', '64MB; drop table users'])
+      expect(() => loadConfig({ INIT_CWD: base, PGLITE_SHARED_BUFFERS: wrong })).toThrow(/PGLITE_SHARED_BUFFERS/);
   });
 
   it('takes the 46elks API account, the simulator without one, and refuses half of one', () => {

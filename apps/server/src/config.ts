@@ -4,6 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+/**
+ * PostgreSQL's buffer pool inside PGlite (db/pglite-worker.mjs): what the lists read again and
+ * again stays there instead of being read through the WebAssembly file layer; PGlite keeps what it
+ * has touched, so this is also most of its idle memory (bench/README.md#start).
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+
 /** The special DATA_DIR that keeps PGlite in memory (tests, throwaway runs). */
 export const IN_MEMORY = ':memory:';
 
@@ -81,6 +88,12 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   RUN_STALE_SECONDS: z.coerce.number().min(1).max(3600).default(90),
   RUN_TURN_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  // PostgreSQL's buffer pool inside PGlite (db/pglite-worker.mjs); PostgreSQL's own notation.
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,5}(kB|MB|GB)$/, 'must be a size such as 64MB')
+    .default(DEFAULT_PGLITE_SHARED_BUFFERS),
   INIT_CWD: optionalString,
   // Accounting programs' OAuth apps. Without a client id, connections use the built-in simulator.
   FORTNOX_CLIENT_ID: optionalString,
@@ -137,6 +150,8 @@ export interface Config {
   RUN_STALE_SECONDS: number;
   /** How long a run works before it lets a waiting run of its kind have the worker (lib/runs/run-engine.ts). */
   RUN_TURN_SECONDS: number;
+  /** PGlite's buffer pool, in PostgreSQL's notation (`16MB`). */
+  PGLITE_SHARED_BUFFERS: string;
   /** Where the nightly backup writes (docs/backup.md); undefined = no nightly backup. */
   BACKUP_DIR: string | undefined;
   /** Nightly backups kept in BACKUP_DIR; older ones are deleted. */
@@ -227,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     TRUST_PROXY: e.TRUST_PROXY,
     RUN_STALE_SECONDS: e.RUN_STALE_SECONDS,
     RUN_TURN_SECONDS: e.RUN_TURN_SECONDS,
+    PGLITE_SHARED_BUFFERS: e.PGLITE_SHARED_BUFFERS,
     BACKUP_DIR: e.BACKUP_DIR ? path.resolve(base, e.BACKUP_DIR) : undefined,
     BACKUP_KEEP: e.BACKUP_KEEP,
     BACKUP_KEY: e.BACKUP_KEY,

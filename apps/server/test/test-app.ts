@@ -50,11 +50,17 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
       testDb = await createTestDatabase(TEST_DATABASE_URL, { migrated: true });
       config = { ...config, DATABASE_URL: testDb.url };
     } else {
-      database = await createPgliteDatabase(IN_MEMORY, { loadDataDir: await pgliteTemplate() });
+      database = await createPgliteDatabase(IN_MEMORY, {
+        loadDataDir: await pgliteTemplate(),
+        sharedBuffers: config.PGLITE_SHARED_BUFFERS,
+      });
     }
   } else if (!database && !config.DATABASE_URL && !existsSync(path.join(config.DATA_DIR, 'pglite', 'PG_VERSION'))) {
     // A new on-disk PGlite starts from the template as well; an existing one is reopened as is.
-    database = await createPgliteDatabase(config.DATA_DIR, { loadDataDir: await pgliteTemplate() });
+    database = await createPgliteDatabase(config.DATA_DIR, {
+      loadDataDir: await pgliteTemplate(),
+      sharedBuffers: config.PGLITE_SHARED_BUFFERS,
+    });
   }
 
   let app: App;

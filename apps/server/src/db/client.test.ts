@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_MEMORY } from '../config';
+import { DEFAULT_PGLITE_SHARED_BUFFERS, IN_MEMORY } from '../config';
 import { createPgliteDatabase, type Database } from './client';
 
 let database: Database;
@@ -31,6 +31,18 @@ describe('PGlite through its one connection', () => {
       expect((await second.query("select to_regclass('left_behind') is null as gone")).rows).toEqual([{ gone: true }]);
     } finally {
       second.release();
+    }
+  });
+});
+
+describe("PGlite's buffer pool", () => {
+  it('is the configured size (config.ts PGLITE_SHARED_BUFFERS), and the default without one', async () => {
+    expect((await database.pool.query('show shared_buffers')).rows).toEqual([{ shared_buffers: DEFAULT_PGLITE_SHARED_BUFFERS }]);
+    const other = await createPgliteDatabase(IN_MEMORY, { sharedBuffers: '24MB' });
+    try {
+      expect((await other.pool.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '24MB' }]);
+    } finally {
+      await other.close();
     }
   });
 });

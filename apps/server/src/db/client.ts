@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { type Config, IN_MEMORY } from '../config';
+import { type Config, DEFAULT_PGLITE_SHARED_BUFFERS, IN_MEMORY } from '../config';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import { APP_ROLE, ORGANISATION_SETTING } from './row-level-security';
 import * as schema from './schema';
@@ -80,13 +80,17 @@ export interface CreateDatabaseOptions {
   loadDataDir?: Blob;
   /** Where pool errors (a dropped idle connection…) are reported. */
   onError?: (error: Error) => void;
+  /** PGlite's buffer pool (config.ts `PGLITE_SHARED_BUFFERS`); its default when not given. */
+  sharedBuffers?: string;
 }
 
 export async function createDatabase(
-  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'PGLITE_SHARED_BUFFERS'>,
   options: CreateDatabaseOptions = {},
 ): Promise<Database> {
-  return config.DATABASE_URL ? createPgDatabase(config.DATABASE_URL, options) : createPgliteDatabase(config.DATA_DIR, options);
+  return config.DATABASE_URL
+    ? createPgDatabase(config.DATABASE_URL, options)
+    : createPgliteDatabase(config.DATA_DIR, { sharedBuffers: config.PGLITE_SHARED_BUFFERS, ...options });
 }
 
 function lastRows(results: { rows: SqlRow[]; fields?: unknown[] }[]): SqlRow[] {
@@ -351,7 +355,12 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
   const socketPort = 5432;
   const loadDataDir = options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined;
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir: dir, loadDataDir, socketPath: path.join(socketDir, `.s.PGSQL.${socketPort}`) },
+    workerData: {
+      dataDir: dir,
+      loadDataDir,
+      socketPath: path.join(socketDir, `.s.PGSQL.${socketPort}`),
+      sharedBuffers: options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS,
+    },
     transferList: loadDataDir ? [loadDataDir.buffer as ArrayBuffer] : [],
   });
 

@@ -7,7 +7,7 @@
 // Plain JavaScript on purpose: a worker thread starts outside the TypeScript loaders of tsx and
 // vitest, so it must run as Node runs it.
 //
-// workerData: { dataDir?: string, loadDataDir?: Uint8Array, socketPath: string }
+// workerData: { dataDir?: string, loadDataDir?: Uint8Array, socketPath: string, sharedBuffers: string }
 // messages in:  { type: 'dump', id } | { type: 'memory', id } | { type: 'close' }
 // messages out: { type: 'ready' } | { type: 'dump', id, bytes?: ArrayBuffer, error?: string }
 //               | { type: 'memory', id, memory: { heapTotal, heapUsed, external, wasmMemory } (bytes) }
@@ -20,14 +20,9 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
 
-const { dataDir, loadDataDir, socketPath } = workerData;
-
-// PostgreSQL's shared buffer pool. PGlite 0.3 started PostgreSQL with 128 MB, which it touched
-// as it read and which never went back: most of the server's idle memory (bench/README.md#start).
-// PGlite 0.4 takes the setting from `postgresql.conf` (400 kB) unless told; 16 MB holds the
-// indexes and the pages the lists read again and again, and the operating system's file cache
-// holds the rest of the data folder.
-const SHARED_BUFFERS = '16MB';
+// sharedBuffers: PostgreSQL's shared buffer pool (config.ts, PGLITE_SHARED_BUFFERS). PGlite 0.4
+// takes the setting from `postgresql.conf` (400 kB) unless told; PGlite 0.3 started with 128 MB.
+const { dataDir, loadDataDir, socketPath, sharedBuffers } = workerData;
 
 // The extended-protocol messages (Parse, Bind, Describe, Execute, Close, Flush). PostgreSQL sends
 // ReadyForQuery only after a Sync or a simple Query; PGlite 0.4 also sends one right after the
@@ -75,7 +70,7 @@ try {
     // backups made before 2026-11-29) connected there, and PGlite 0.4 connects to `postgres`
     // unless told. One database for old and new folders alike (docs/operations.md#pglite).
     database: 'template1',
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
     extensions: { btree_gin },
   });
   // One client connection at a time: PGlite has one session, and several connections multiplexed
