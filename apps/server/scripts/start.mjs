@@ -7,6 +7,10 @@
 import { ensureBuilt } from './build.mjs';
 
 const args = process.argv.slice(2);
+// `kill -USR2 <pid>` asks for the memory breakdown (src/main.ts); its default would end the
+// process, so until main.ts answers it (the job worker never does), this does.
+const early = () => console.log('memory breakdown: not available yet');
+process.on('SIGUSR2', early);
 try {
   if (args.includes('--web')) await ensureBuilt('web');
   await ensureBuilt('server');
@@ -16,3 +20,4 @@ try {
 }
 process.env.NODE_ENV ||= 'production';
 await import(args.includes('--worker') ? '../dist/worker.js' : '../dist/main.js');
+if (!args.includes('--worker')) process.off('SIGUSR2', early);

@@ -58,7 +58,12 @@ const mark = (phase: string) => {
   phases[phase] = Math.round(process.uptime() * 1000) / 1000;
 };
 
+/** What `kill -USR2 <pid>` does; until the app is built, it says so (the signal's default would end the process). */
+let onMemorySignal = () => console.log('memory breakdown: the server is still starting');
+
 async function main(): Promise<void> {
+  // `kill -USR2 <pid>` logs where the process's memory is (docs/operations.md#memory).
+  process.on('SIGUSR2', () => onMemorySignal());
   mark('begun');
   const config = loadConfigOrExit();
   const { buildApp, seed, database } = await openAndLoad(config);
@@ -71,13 +76,12 @@ async function main(): Promise<void> {
     () => app.close(),
     (message) => app.log.info(message),
   );
-  // `kill -USR2 <pid>` logs where the process's memory is (docs/operations.md#memory).
-  process.on('SIGUSR2', () => {
+  onMemorySignal = () => {
     memoryBreakdown(app.database, app.simulators.runningIds()).then(
       (memory) => app.log.info({ memory }, 'memory breakdown (MiB)'),
       (error: unknown) => app.log.warn({ err: error }, 'memory breakdown failed'),
     );
-  });
+  };
 
   // Packages and golf clubs are reference data that registration needs, demo or not.
   await seedReferenceData(app.db);
