@@ -22,6 +22,11 @@ export const runsPlugin = fp(
     });
     runs.bind(app);
     app.decorate('runs', runs);
+    // Registered after the job queue's hook, so it runs first: the attempts end and their runs
+    // are queued again while the queue and the database are still open.
+    app.addHook('onClose', async () => {
+      await runs.stop();
+    });
     if (!app.jobs.runWorkers) return;
     let timer: NodeJS.Timeout | undefined;
     let sweeping: Promise<unknown> = Promise.resolve();

@@ -121,6 +121,36 @@ describe('turns', () => {
     expect(await stateOf(app, longRun)).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 
+  it('a run working when its process shuts down is queued again where it stopped, with no attempt counted', async () => {
+    const { app, close } = await createTestApp({ RUN_WORKERS: false });
+    cleanups.push(close);
+    const org = await createOrganisation(app);
+    const queue = `test.stop.${randomUUID()}`;
+    const worked: string[] = [];
+    const steps = 100_000;
+    await app.runs.register(countingKind(queue, steps, worked));
+    const id = await newRun(app, org);
+
+    const attempt = app.runs.attempt(countingKind(queue, steps, worked), id);
+    await vi.waitFor(() => expect(worked.length).toBeGreaterThan(2));
+    // What plugins/runs.ts does first when the app closes.
+    await app.runs.stop();
+    expect(await attempt).toBe('stopped');
+    const stopped = await stateOf(app, id);
+    expect(stopped).toMatchObject({ status: 'queued', attempts: 0, lease: null, error: null, finishedAt: null });
+    const at = Number((stopped?.checkpoint as { next?: number } | null)?.next);
+    // Every stored step was done; at most the step the stop cut short was not stored.
+    expect(worked.length - at).toBeGreaterThanOrEqual(0);
+    expect(worked.length - at).toBeLessThanOrEqual(1);
+    expect(at).toBeLessThan(steps);
+    // Its job waits for the next process's worker.
+    expect(await app.jobs.waiting(queue)).toBe(true);
+    // Nothing starts in a process that is stopping.
+    const before = worked.length;
+    expect(await app.runs.attempt(countingKind(queue, steps, worked), id)).toBe('stopped');
+    expect(worked).toHaveLength(before);
+  });
+
   it('passes its turn only to runs at least as urgent', async () => {
     const { app, close } = await createTestApp({ RUN_WORKERS: false });
     cleanups.push(close);

@@ -44,7 +44,7 @@ import {
  *   attempts are left) or failed; each outcome writes an event-log line.
  */
 
-export type RunOutcome = 'succeeded' | 'retry' | 'failed' | 'busy' | 'live' | 'gone' | 'taken-over' | 'turn-passed';
+export type RunOutcome = 'succeeded' | 'retry' | 'failed' | 'busy' | 'live' | 'gone' | 'taken-over' | 'turn-passed' | 'stopped';
 
 export interface RunResult {
   /** The event-log line of the success (none for a quiet run, e.g. a scheduled one with nothing new). */
@@ -62,9 +62,12 @@ export interface RunContext<TTable extends PgTable> {
   resumed: boolean;
   /** No attempt follows this one. */
   lastAttempt: boolean;
-  /** Aborted when the run is taken over. */
+  /** Aborted when the run is taken over, or when its process shuts down. */
   signal: AbortSignal;
-  /** Throws when the run was taken over: check between steps that call other systems. */
+  /**
+   * Throws when the run was taken over or its process shuts down (the run is then queued again):
+   * check between steps that call other systems.
+   */
   throwIfTakenOver(): void;
   /**
    * Between steps of a long run, where a new attempt can go on from what is stored: throws when
@@ -115,6 +118,14 @@ class TurnPassed extends Error {
   constructor(runId: string) {
     super(`run ${runId} passed its turn to a waiting run`);
     this.name = 'TurnPassed';
+  }
+}
+
+/** Ends the attempts of a process that is shutting down (RunEngine.stop): each run is queued again. */
+class ProcessStopping extends Error {
+  constructor() {
+    super('the process is shutting down');
+    this.name = 'ProcessStopping';
   }
 }
 
@@ -185,8 +196,29 @@ const runJob = (data: unknown): RunJob | null => {
 export class RunEngine {
   private readonly kinds = new Map<string, RunKind<PgTable, unknown>>();
   private app: FastifyInstance | undefined;
+  /** The attempts working in this process, each with the controller that ends it. */
+  private readonly working = new Map<AbortController, Promise<unknown>>();
+  private stopping = false;
 
   constructor(private readonly deps: RunEngineDeps) {}
+
+  /**
+   * At shutdown, before the job queue and the database close (plugins/runs.ts): every attempt
+   * working here ends at its next step and its run is queued again with no attempt counted, so
+   * the next process goes on from its stored progress at once (not after RUN_STALE_SECONDS) and
+   * nothing writes to a closed database. Waits for them up to `timeoutMs`.
+   */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    this.stopping = true;
+    for (const controller of this.working.keys()) if (!controller.signal.aborted) controller.abort(new ProcessStopping());
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+    });
+    await Promise.race([Promise.allSettled(this.working.values()), deadline]);
+    clearTimeout(timer);
+  }
 
   /** The heartbeat period: a few beats fit in the stale period, whatever it is set to. */
   get heartbeatMs(): number {
@@ -345,6 +377,9 @@ export class RunEngine {
     const lost = () => {
       if (!controller.signal.aborted) controller.abort(new RunTakenOverError(run.id));
     };
+    if (this.stopping) controller.abort(new ProcessStopping());
+    let done: () => void = () => {};
+    this.working.set(controller, new Promise<void>((resolve) => (done = resolve)));
     const timer = setInterval(() => {
       beat(db, kind.store, run.id, lease).then(
         (held) => {
@@ -365,7 +400,7 @@ export class RunEngine {
       lastAttempt: run.attempts >= kind.maxAttempts,
       signal: controller.signal,
       throwIfTakenOver() {
-        if (controller.signal.aborted) throw new RunTakenOverError(run.id);
+        if (controller.signal.aborted) throw controller.signal.reason;
       },
       async checkTurn(save) {
         context.throwIfTakenOver();
@@ -397,6 +432,15 @@ export class RunEngine {
       return 'succeeded';
     } catch (error) {
       clearInterval(timer);
+      if (controller.signal.reason instanceof ProcessStopping) {
+        if (!(await passTurn(db, kind.store, run.id, lease))) return 'taken-over';
+        log.info({ run: run.id, kind: kind.name }, 'run stopped with its process; queued again');
+        // Picked up by the next worker; if the job is lost, the sweep queues it again.
+        await this.enqueue(kind, run.id, { urgency: urgency ?? 'background' }).catch((e: unknown) =>
+          log.error({ err: e, run: run.id }, 'could not queue the run stopped with its process'),
+        );
+        return 'stopped';
+      }
       if (error instanceof RunTakenOverError || controller.signal.aborted) {
         log.warn({ run: run.id, kind: kind.name }, 'run taken over by another worker; this one stops');
         return 'taken-over';
@@ -431,6 +475,8 @@ export class RunEngine {
       return 'failed';
     } finally {
       clearInterval(timer);
+      this.working.delete(controller);
+      done();
     }
   }
 
