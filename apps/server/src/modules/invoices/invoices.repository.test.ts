@@ -1,6 +1,7 @@
 import { NO_RULES } from '@fairway/shared';
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsRead } from '../../../test/fixtures/rows-read';
 import { createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { withTenant } from '../../db/tenant-context';
@@ -83,6 +84,10 @@ async function pages(filter: InvoiceListFilter, pageSize: number) {
   }
 }
 
+/** How many invoice rows a page of the list reads. */
+const invoiceRowsRead = (filter: InvoiceListFilter, pageSize: number) =>
+  rowsRead(t.app, a.organisationId, 'invoices', () => listInvoices(t.app.db, caller, a, filter, { page: 1, pageSize }, TODAY));
+
 const newestFirst = () => [desc(invoices.invoiceDate), desc(invoices.number)];
 
 describe('a search page of the invoice list', () => {
@@ -119,6 +124,12 @@ describe('a search page of the invoice list', () => {
     expect(await pages(filterOf({ search: 'andersson', sort: 'invoiceDate', order: 'asc' }), 6)).toEqual(
       await expected('andersson', [asc(invoices.invoiceDate), asc(invoices.number)]),
     );
+  });
+
+  it('reads only the page of a search alone, every match of a search with a filter', async () => {
+    // 22 matches (the test above); with the default order only the page's 5 are read.
+    expect(await invoiceRowsRead(filterOf({ search: 'andersson' }), 5)).toBe(5);
+    expect(await invoiceRowsRead(filterOf({ search: 'andersson', booked: 'booked' }), 5)).toBeGreaterThanOrEqual(22);
   });
 
   it('matches every word, and keeps its filters and other sorts', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsRead } from '../../../test/fixtures/rows-read';
 import { createOrganisation, type TestOrganisation } from '../../../test/fixtures/users';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
@@ -207,6 +208,16 @@ describe('a search page of the member list', () => {
     const after = await expected('lind', byName());
     expect(after[1]).toBe(moved);
     for (const size of [3, 25]) expect(await pages({ search: 'lind' }, size)).toEqual(after);
+  });
+
+  it('reads only the page of a search alone, every match of a search with a filter', async () => {
+    const read = (f: Partial<MemberListFilter>) =>
+      rowsRead(app, a.organisationId, 'members', () =>
+        listMembers(app.db, a, { sort: 'name', order: 'asc', ...f } as MemberListFilter, { page: 1, pageSize: 4 }, TODAY),
+      );
+    // 13 matches (the test above); in name order only the page's 4 are read.
+    expect(await read({ search: 'lind' })).toBe(4);
+    expect(await read({ search: 'lind', active: true })).toBeGreaterThanOrEqual(11);
   });
 
   it('matches every word, and keeps its filters and other sorts', async () => {
