@@ -2,7 +2,7 @@ import type { InvoiceSort, InvoicesListFilter } from '@fairway/shared';
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, max, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { countMatches, matchesWords } from '../../db/word-search';
+import { countMatches, matchesWords, pageOfMatches } from '../../db/word-search';
 import { inChunks } from '../../lib/sql';
 import { type AccountingCaller, teamCondition } from '../accounting/access';
 import { deferredPage, orderByOf, type PageOrder, type PageRequest } from '../accounting/mirror/list';
@@ -125,19 +125,35 @@ export async function listInvoices(
   page: PageRequest,
   today: string,
 ): Promise<InvoiceListRecord[]> {
-  const onPage = deferredPage(
-    conn,
-    invoices,
-    invoices.number,
-    filterOf(caller, target, filter, today, true),
-    pageOrder(filter),
-    page,
-  );
+  const order = pageOrder(filter);
+  const onPage =
+    searchPage(caller, target, filter, order, page, today) ??
+    deferredPage(conn, invoices, invoices.number, filterOf(caller, target, filter, today, true), order, page);
   return conn
     .select(rowColumns)
     .from(invoices)
     .where(and(...scope(caller, target), onPage))
     .orderBy(...orderOf(filter));
+}
+
+/**
+ * The page of a search that is the list's only condition, in the order by invoice date (the
+ * default, newest first, or oldest first), chosen in the terms, which carry each invoice's date and
+ * number (db/word-search.ts pageOfMatches): only the page's invoices are read. Null otherwise.
+ */
+function searchPage(
+  caller: AccountingCaller,
+  target: MirrorTarget,
+  filter: InvoiceListFilter,
+  order: PageOrder,
+  page: PageRequest,
+  today: string,
+): SQL | null {
+  const [first, second] = order.columns;
+  if (first !== invoices.invoiceDate || second !== invoices.number || order.columns.length !== 2) return null;
+  if (teamInvoices(caller) || narrowing(filter, today).length > 0) return null;
+  const terms = { columns: [invoiceSearchTerms.invoiceDate, invoiceSearchTerms.number], direction: order.direction };
+  return pageOfMatches(invoiceSearchTerms, invoices.id, target.clubAccountId, filter.search, terms, page);
 }
 
 export async function countInvoices(

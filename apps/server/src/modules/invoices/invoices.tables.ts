@@ -98,13 +98,18 @@ export const invoices = pgTable(
 
 /**
  * The words of each invoice's search_vector (number, customer number and name, OCR), one row each,
- * kept by the triggers of db/migrations/0029_word_search_terms.sql: what the invoice and receipt
- * lists' search boxes read (db/word-search.ts).
+ * kept by the triggers of db/migrations/0029_word_search_terms_triggers.sql and
+ * 0044_search_terms_order_key.sql: what the invoice and receipt lists' search boxes read
+ * (db/word-search.ts). Each carries the invoice's date and number, the invoice list's default
+ * order (newest first, invoices.repository.ts pageOrder), so a search's page is chosen here.
  */
 export const invoiceSearchTerms = pgTable(
   'invoice_search_terms',
-  searchTermColumns({ name: 'invoice_id', references: () => invoices.id }),
-  (t) => searchTermIndexes('invoice_search_terms', t),
+  searchTermColumns(
+    { name: 'invoice_id', references: () => invoices.id },
+    { invoiceDate: date('invoice_date', { mode: 'string' }).notNull(), number: text('number').notNull() },
+  ),
+  (t) => searchTermIndexes('invoice_search_terms', t, [t.invoiceDate, t.number]),
 );
 
 /** Payments registered in the accounting program, mirrored for receipts and the GIT report-back. */

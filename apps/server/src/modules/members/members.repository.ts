@@ -19,7 +19,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { vacuumIfNoAutovacuum } from '../../db/maintenance';
-import { countMatches, matchesWords, searchWords } from '../../db/word-search';
+import { countMatches, matchesWords, pageOfMatches, searchWords } from '../../db/word-search';
 import { inChunks } from '../../lib/sql';
 import { deferredPage, orderByOf, type PageOrder } from '../accounting/mirror/list';
 import { openBalanceOf, openBalancesByCustomer, owingCustomers } from '../invoices/invoices.repository';
@@ -252,9 +252,25 @@ export async function listMembers(
     return ids.flatMap((id) => found.get(id) ?? []) as MemberListRecord[];
   }
   const order = pageOrder(f as MemberListFilter & { sort: Exclude<MemberSort, 'balance'> });
-  const onPage = deferredPage(conn, members, members.id, filterOf(t, f, today, true), order, page, {
-    fenced: searchWords(f.search) !== null,
-  });
+  // A search alone in name order (the default): the page is chosen in the terms, which carry each
+  // member's names (db/word-search.ts pageOfMatches), and only its members are read.
+  const onPage =
+    (f.sort === 'name' && narrowing(t, f, today).length === 0
+      ? pageOfMatches(
+          memberSearchTerms,
+          members.id,
+          t.clubAccountId,
+          f.search,
+          {
+            columns: [memberSearchTerms.lastname, memberSearchTerms.firstname, memberSearchTerms.rowId],
+            direction: order.direction,
+          },
+          page,
+        )
+      : null) ??
+    deferredPage(conn, members, members.id, filterOf(t, f, today, true), order, page, {
+      fenced: searchWords(f.search) !== null,
+    });
   return (await rows()
     .where(and(...own(t), onPage))
     .orderBy(...orderByOf(order))) as MemberListRecord[];

@@ -184,13 +184,18 @@ export const members = pgTable(
 
 /**
  * The words of each member's search_vector, one row each, kept by the triggers of
- * db/migrations/0029_word_search_terms.sql: what the member list's search box reads
- * (db/word-search.ts).
+ * db/migrations/0029_word_search_terms_triggers.sql and 0044_search_terms_order_key.sql: what the
+ * member list's search box reads (db/word-search.ts). Each carries the member's last and first
+ * name, the list's default order with the member id (members.repository.ts pageOrder), so a
+ * search's page is chosen here.
  */
 export const memberSearchTerms = pgTable(
   'member_search_terms',
-  searchTermColumns({ name: 'member_id', references: () => members.id }),
-  (t) => searchTermIndexes('member_search_terms', t),
+  searchTermColumns(
+    { name: 'member_id', references: () => members.id },
+    { lastname: text('lastname').notNull(), firstname: text('firstname').notNull() },
+  ),
+  (t) => searchTermIndexes('member_search_terms', t, [t.lastname, t.firstname]),
 );
 
 /** The notes tab of a member. */
