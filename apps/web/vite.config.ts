@@ -55,6 +55,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsDir: 'assets',
     sourcemap: !isSsrBuild,
     chunkSizeWarningLimit: 700,
+    // One stylesheet for the whole app, linked by index.html (the lazy chunks' CSS modules are
+    // small, about 3 KB gzip together): apps/web/scripts/prerender.mjs inlines it into each
+    // prerendered page, and no lazy chunk then adds a <link> of its own after hydration.
+    cssCodeSplit: false,
     // The prerendering build (src/prerender.tsx, run once by apps/web/scripts/prerender.mjs) needs
     // neither public/ nor hashed names.
     copyPublicDir: !isSsrBuild,

@@ -42,20 +42,33 @@ function staticClosure(manifest, keys) {
 
 /**
  * The head links a page needs beyond what index.html has: a modulepreload of each chunk of its
- * route and texts, and a stylesheet link of each CSS file they import (Vite would add those only
- * when the chunk has run: the prerendered markup would be unstyled until then, and move).
+ * route and texts, so they arrive together with the entry instead of one after another.
  */
 function pageLinks(manifest, shell, keys) {
   const links = [];
   for (const key of staticClosure(manifest, keys)) {
     const chunk = manifest[key];
+    // Vite would add a lazy chunk's own stylesheet only when the chunk runs (the markup unstyled
+    // until then), and again after an inlined copy: the build makes one stylesheet (cssCodeSplit).
+    if (chunk.css?.length) throw new Error(`${key} has a stylesheet of its own (${chunk.css}); vite.config.ts makes one`);
     if (!shell.includes(`/${chunk.file}"`)) links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
-    for (const css of chunk.css ?? []) {
-      const link = `<link rel="stylesheet" crossorigin href="/${css}">`;
-      if (!shell.includes(`/${css}"`) && !links.includes(link)) links.push(link);
-    }
   }
   return links;
+}
+
+/**
+ * index.html with its stylesheet links replaced by the stylesheets themselves: a prerendered page
+ * paints from its HTML alone, without waiting for another request (the Content-Security-Policy's
+ * style-src allows inline styles, apps/server/src/app.ts). The font URLs in it are absolute.
+ */
+async function inlineStylesheets(shell, dist) {
+  let html = shell;
+  for (const [link, href] of shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)) {
+    const css = await readFile(path.join(dist, href), 'utf8');
+    if (/<\/style/i.test(css)) throw new Error(`${href} contains </style and cannot be inlined`);
+    html = html.replace(link, () => `<style>${css}</style>`);
+  }
+  return html;
 }
 
 async function renderBrand(bundle, dist, brand) {
@@ -64,13 +77,14 @@ async function renderBrand(bundle, dist, brand) {
   const manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const names = { fairway: 'Fairway', dubbelkoll: 'Dubbelkoll' };
   const built = /<meta name="brand" content="(\w+)"/.exec(shell)?.[1];
+  const styled = await inlineStylesheets(shell, dist);
   const outDir = path.join(dist, 'prerendered', brand);
   await mkdir(outDir, { recursive: true });
   for (const { path: pathname, modules } of PRERENDERED_PAGES) {
     const { markup, namespaces } = await renderPage(pathname);
     const locales = namespaces.map((namespace) => `src/locales/${PRERENDER_LANG}/${namespace}.json`);
     const links = pageLinks(manifest, shell, [...modules, ...locales]);
-    let html = shell
+    let html = styled
       .replace(/<html lang="[^"]*"/, `<html lang="${PRERENDER_LANG}" data-prerendered="${PRERENDER_LANG}"`)
       .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
