@@ -27,6 +27,18 @@ function runBrand(bundle, dist, brand) {
   });
 }
 
+/**
+ * A module's key in the manifest: its own, or, when the build merged its chunk with others (a
+ * small layout; `experimentalMinChunkSize` in vite.config.ts), the key of the chunk it is in.
+ */
+function manifestKey(manifest, moduleChunks, module) {
+  if (manifest[module]) return module;
+  const file = moduleChunks[module];
+  const key = file && Object.keys(manifest).find((k) => manifest[k].file === file);
+  if (!key) throw new Error(`The build's manifest lacks ${module}`);
+  return key;
+}
+
 /** The manifest keys `keys` need before they run: each and what it imports statically, transitively. */
 function staticClosure(manifest, keys) {
   const seen = new Set();
@@ -75,6 +87,7 @@ async function renderBrand(bundle, dist, brand) {
   const { renderPage, PRERENDERED_PAGES, PRERENDER_LANG } = await import(pathToFileURL(bundle).href);
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const moduleChunks = JSON.parse(await readFile(path.join(dist, '.vite/module-chunks.json'), 'utf8'));
   const names = { fairway: 'Fairway', dubbelkoll: 'Dubbelkoll' };
   const built = /<meta name="brand" content="(\w+)"/.exec(shell)?.[1];
   const styled = await inlineStylesheets(shell, dist);
@@ -83,7 +96,8 @@ async function renderBrand(bundle, dist, brand) {
   for (const { path: pathname, modules } of PRERENDERED_PAGES) {
     const { markup, namespaces } = await renderPage(pathname);
     const locales = namespaces.map((namespace) => `src/locales/${PRERENDER_LANG}/${namespace}.json`);
-    const links = pageLinks(manifest, shell, [...modules, ...locales]);
+    const keys = [...modules, ...locales].map((module) => manifestKey(manifest, moduleChunks, module));
+    const links = pageLinks(manifest, shell, keys);
     let html = styled
       .replace(/<html lang="[^"]*"/, `<html lang="${PRERENDER_LANG}" data-prerendered="${PRERENDER_LANG}"`)
       .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
