@@ -69,18 +69,22 @@ function pageLinks(manifest, shell, keys) {
 }
 
 /**
- * index.html with its stylesheet links replaced by the stylesheets themselves: a prerendered page
- * paints from its HTML alone, without waiting for another request (the Content-Security-Policy's
- * style-src allows inline styles, apps/server/src/app.ts). The font URLs in it are absolute.
+ * index.html without its stylesheet links, and the stylesheets themselves, to be put in the page
+ * as <style>: a prerendered page paints from its HTML alone, without waiting for another request
+ * (the Content-Security-Policy's style-src allows inline styles, apps/server/src/app.ts). They go
+ * last in <head>, after the preloads, which the browser then finds in the first bytes of the page.
+ * The font URLs in them are absolute.
  */
 async function inlineStylesheets(shell, dist) {
   let html = shell;
-  for (const [link, href] of shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)) {
+  const styles = [];
+  for (const [link, href] of shell.matchAll(/[ \t]*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>\n?/g)) {
     const css = await readFile(path.join(dist, href), 'utf8');
     if (/<\/style/i.test(css)) throw new Error(`${href} contains </style and cannot be inlined`);
-    html = html.replace(link, () => `<style>${css}</style>`);
+    html = html.replace(link, '');
+    styles.push(`<style>${css}</style>`);
   }
-  return html;
+  return { html, styles };
 }
 
 async function renderBrand(bundle, dist, brand) {
@@ -90,7 +94,7 @@ async function renderBrand(bundle, dist, brand) {
   const moduleChunks = JSON.parse(await readFile(path.join(dist, '.vite/module-chunks.json'), 'utf8'));
   const names = { fairway: 'Fairway', dubbelkoll: 'Dubbelkoll' };
   const built = /<meta name="brand" content="(\w+)"/.exec(shell)?.[1];
-  const styled = await inlineStylesheets(shell, dist);
+  const { html: unstyled, styles } = await inlineStylesheets(shell, dist);
   const outDir = path.join(dist, 'prerendered', brand);
   await mkdir(outDir, { recursive: true });
   for (const { path: pathname, modules } of PRERENDERED_PAGES) {
@@ -98,9 +102,9 @@ async function renderBrand(bundle, dist, brand) {
     const locales = namespaces.map((namespace) => `src/locales/${PRERENDER_LANG}/${namespace}.json`);
     const keys = [...modules, ...locales].map((module) => manifestKey(manifest, moduleChunks, module));
     const links = pageLinks(manifest, shell, keys);
-    let html = styled
+    let html = unstyled
       .replace(/<html lang="[^"]*"/, `<html lang="${PRERENDER_LANG}" data-prerendered="${PRERENDER_LANG}"`)
-      .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
+      .replace('</head>', () => `  ${[...links, ...styles].join('\n    ')}\n  </head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
     if (built && built !== brand) {
       html = html
