@@ -43,7 +43,7 @@ const ROUTES: { path: string; modules: string[]; namespaces: string[]; target: n
     modules: [FULL_FIRST, 'src/features/landing/pages/price-page.tsx'],
     namespaces: ['landing'],
     target: 170,
-    limit: 210,
+    limit: 188,
   },
   {
     path: '/faq',
