@@ -64,7 +64,7 @@ const ROUTES: { path: string; modules: string[]; namespaces: string[]; target: n
     modules: [FULL_FIRST, 'src/features/landing/pages/blog-post-page.tsx'],
     namespaces: ['landing'],
     target: 170,
-    limit: 209,
+    limit: 187,
   },
   {
     path: '/contact-us',
