@@ -1,5 +1,6 @@
+import { relative } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The brand is chosen at build time; the server's BRAND is honoured so one variable serves both.
 // Vite copies VITE_* variables from process.env into import.meta.env after loading this file.
@@ -33,11 +34,42 @@ function vendorChunkFor(id: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Which chunk each of our modules is in, beside Vite's manifest (`.vite/module-chunks.json`, path
+ * from apps/web to file name): with `experimentalMinChunkSize` a small route module (a layout)
+ * shares a chunk and has no manifest key of its own. apps/web/scripts/prerender.mjs and
+ * src/first-load-size.test.ts find a route's chunk through it.
+ */
+function moduleChunks(): Plugin {
+  let root = '';
+  let enabled = false;
+  return {
+    name: 'fairway-module-chunks',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      enabled = Boolean(config.build.manifest) && !config.build.ssr;
+    },
+    generateBundle(_options, bundle) {
+      if (!enabled) return;
+      const chunks: Record<string, string> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const id of output.moduleIds) {
+          const module = relative(root, id).replaceAll('\\', '/');
+          if (module.startsWith('src/')) chunks[module] = output.fileName;
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/module-chunks.json', source: JSON.stringify(chunks, null, 1) });
+    },
+  };
+}
+
 // Where `vite` and `vite preview` forward /api; the server's default port unless told otherwise.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), moduleChunks()],
   server: {
     port: 5173,
     proxy: {
@@ -55,6 +87,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsDir: 'assets',
     sourcemap: !isSsrBuild,
     chunkSizeWarningLimit: 700,
+    // One stylesheet for the whole app, linked by index.html (the lazy chunks' CSS modules are
+    // small, about 3 KB gzip together): apps/web/scripts/prerender.mjs inlines it into each
+    // prerendered page, and no lazy chunk then adds a <link> of its own after hydration.
+    cssCodeSplit: false,
     // The prerendering build (src/prerender.tsx, run once by apps/web/scripts/prerender.mjs) needs
     // neither public/ nor hashed names.
     copyPublicDir: !isSsrBuild,
@@ -66,6 +102,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
         manualChunks: vendorChunkFor,
+        // Rollup splits Mantine and the icons per sharing pattern, which left dozens of chunks of a
+        // few hundred bytes on the dashboard, a round trip each over HTTP/1.1: those under 500 bytes
+        // (before minifying) are merged into a chunk loaded in similar places, when that runs no
+        // other code's side effects. Larger settings load more on the public pages (1,000 put
+        // dayjs on the landing page, 8,000 about 30 KB gzip on each; src/first-load-size.test.ts).
+        experimentalMinChunkSize: 500,
       },
     },
   },

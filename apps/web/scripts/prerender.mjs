@@ -27,6 +27,18 @@ function runBrand(bundle, dist, brand) {
   });
 }
 
+/**
+ * A module's key in the manifest: its own, or, when the build merged its chunk with others (a
+ * small layout; `experimentalMinChunkSize` in vite.config.ts), the key of the chunk it is in.
+ */
+function manifestKey(manifest, moduleChunks, module) {
+  if (manifest[module]) return module;
+  const file = moduleChunks[module];
+  const key = file && Object.keys(manifest).find((k) => manifest[k].file === file);
+  if (!key) throw new Error(`The build's manifest lacks ${module}`);
+  return key;
+}
+
 /** The manifest keys `keys` need before they run: each and what it imports statically, transitively. */
 function staticClosure(manifest, keys) {
   const seen = new Set();
@@ -42,37 +54,57 @@ function staticClosure(manifest, keys) {
 
 /**
  * The head links a page needs beyond what index.html has: a modulepreload of each chunk of its
- * route and texts, and a stylesheet link of each CSS file they import (Vite would add those only
- * when the chunk has run: the prerendered markup would be unstyled until then, and move).
+ * route and texts, so they arrive together with the entry instead of one after another.
  */
 function pageLinks(manifest, shell, keys) {
   const links = [];
   for (const key of staticClosure(manifest, keys)) {
     const chunk = manifest[key];
+    // Vite would add a lazy chunk's own stylesheet only when the chunk runs (the markup unstyled
+    // until then), and again after an inlined copy: the build makes one stylesheet (cssCodeSplit).
+    if (chunk.css?.length) throw new Error(`${key} has a stylesheet of its own (${chunk.css}); vite.config.ts makes one`);
     if (!shell.includes(`/${chunk.file}"`)) links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
-    for (const css of chunk.css ?? []) {
-      const link = `<link rel="stylesheet" crossorigin href="/${css}">`;
-      if (!shell.includes(`/${css}"`) && !links.includes(link)) links.push(link);
-    }
   }
   return links;
+}
+
+/**
+ * index.html without its stylesheet links, and the stylesheets themselves, to be put in the page
+ * as <style>: a prerendered page paints from its HTML alone, without waiting for another request
+ * (the Content-Security-Policy's style-src allows inline styles, apps/server/src/app.ts). They go
+ * last in <head>, after the preloads, which the browser then finds in the first bytes of the page.
+ * The font URLs in them are absolute.
+ */
+async function inlineStylesheets(shell, dist) {
+  let html = shell;
+  const styles = [];
+  for (const [link, href] of shell.matchAll(/[ \t]*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>\n?/g)) {
+    const css = await readFile(path.join(dist, href), 'utf8');
+    if (/<\/style/i.test(css)) throw new Error(`${href} contains </style and cannot be inlined`);
+    html = html.replace(link, '');
+    styles.push(`<style>${css}</style>`);
+  }
+  return { html, styles };
 }
 
 async function renderBrand(bundle, dist, brand) {
   const { renderPage, PRERENDERED_PAGES, PRERENDER_LANG } = await import(pathToFileURL(bundle).href);
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const moduleChunks = JSON.parse(await readFile(path.join(dist, '.vite/module-chunks.json'), 'utf8'));
   const names = { fairway: 'Fairway', dubbelkoll: 'Dubbelkoll' };
   const built = /<meta name="brand" content="(\w+)"/.exec(shell)?.[1];
+  const { html: unstyled, styles } = await inlineStylesheets(shell, dist);
   const outDir = path.join(dist, 'prerendered', brand);
   await mkdir(outDir, { recursive: true });
   for (const { path: pathname, modules } of PRERENDERED_PAGES) {
     const { markup, namespaces } = await renderPage(pathname);
     const locales = namespaces.map((namespace) => `src/locales/${PRERENDER_LANG}/${namespace}.json`);
-    const links = pageLinks(manifest, shell, [...modules, ...locales]);
-    let html = shell
+    const keys = [...modules, ...locales].map((module) => manifestKey(manifest, moduleChunks, module));
+    const links = pageLinks(manifest, shell, keys);
+    let html = unstyled
       .replace(/<html lang="[^"]*"/, `<html lang="${PRERENDER_LANG}" data-prerendered="${PRERENDER_LANG}"`)
-      .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
+      .replace('</head>', () => `  ${[...links, ...styles].join('\n    ')}\n  </head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
     if (built && built !== brand) {
       html = html

@@ -5,6 +5,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n';
+import { useHydrated } from '../lib/use-hydrated';
 import { keepEarlyModalEvents } from './early-modal-events';
 import { queryClient as appQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
@@ -12,11 +13,24 @@ import { cssVariablesResolver, theme } from './theme';
 // The skin is stored under `skin` as `light` or `dark` (docs/web-app.md#language-and-skin); light is the default.
 export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.skin });
 
-// Toasts and confirm dialogs: a chunk of their own (see lazy-overlays), requested as soon as the
-// entry runs. Should it fail to arrive, the app still works, without toasts and dialogs.
+// Toasts and confirm dialogs: a chunk of their own (see lazy-overlays), requested once the page
+// runs in React (after hydration on a prerendered page, so it does not compete with it; from the
+// first render otherwise). Should it fail to arrive, the app still works, without toasts and dialogs.
 keepEarlyModalEvents();
-const overlays: Promise<{ default: ComponentType }> = import('./lazy-overlays').catch(() => ({ default: () => null }));
-const LazyOverlays = lazy(() => overlays);
+const LazyOverlays = lazy(
+  (): Promise<{ default: ComponentType }> => import('./lazy-overlays').catch(() => ({ default: () => null })),
+);
+
+/** The overlays, mounted once React runs the page (never in a prerendered page's HTML). */
+function Overlays() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyOverlays />
+    </Suspense>
+  );
+}
 
 /**
  * Date inputs and calendars in the reader's language, weeks from Monday as in Sweden. dayjs'
@@ -64,9 +78,7 @@ export function AppProviders({ children, queryClient = appQueryClient }: { child
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <LocalisedMantine>
-          <Suspense fallback={null}>
-            <LazyOverlays />
-          </Suspense>
+          <Overlays />
           <LocalisedDates>{children}</LocalisedDates>
         </LocalisedMantine>
       </QueryClientProvider>

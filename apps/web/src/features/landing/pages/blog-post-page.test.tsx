@@ -59,7 +59,7 @@ describe('the blog post page', () => {
     await waitFor(() => expect(document.title).toBe(`${POST.title} · Fairway`));
     expect(description()).toBe(POST.description);
     expect(document.head.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('article');
-    const linkedIn = screen.getByRole('link', { name: 'Dela på LinkedIn' });
+    const linkedIn = await screen.findByRole('link', { name: 'Dela på LinkedIn' });
     expect(linkedIn).toHaveAttribute('href', expect.stringContaining(encodeURIComponent(`/blog-details/${ID}/${POST.slug}`)));
     expect(linkedIn).toHaveAttribute('rel', 'noopener noreferrer');
 

@@ -1,6 +1,7 @@
 import type { BlogPost } from '@fairway/shared';
 import { Anchor, Badge, Box, Container, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { brand } from '../../../app/brand';
@@ -10,8 +11,12 @@ import { BlogBody } from '../components/blog-body';
 import { formatPublished } from '../components/blog-dates';
 import { blogPostPath } from '../components/blog-post-card';
 import { LoadError } from '../components/load-error';
-import { ShareLinks } from '../components/share-links';
 import { useLang } from '../components/use-lang';
+
+// The share links' tooltips bring floating-ui (about 18 KB gzip with Tooltip); they sit below the
+// post, so they load after it, in a row of their height (ActionIcon size lg).
+const ShareLinks = lazy(() => import('../components/share-links').then((m) => ({ default: m.ShareLinks })));
+const SHARE_LINKS_HEIGHT = 34;
 
 function BackToBlog() {
   const { t } = useTranslation('landing');
@@ -69,7 +74,9 @@ function PostArticle({ post }: { post: BlogPost }) {
       ) : null}
       <BlogBody blocks={post.body} />
       <Box mt="xl" pt="lg" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-        <ShareLinks url={`${window.location.origin}${blogPostPath(post)}`} title={post.title} />
+        <Suspense fallback={<Box h={SHARE_LINKS_HEIGHT} />}>
+          <ShareLinks url={`${window.location.origin}${blogPostPath(post)}`} title={post.title} />
+        </Suspense>
       </Box>
     </Box>
   );

@@ -1,8 +1,9 @@
-import { BILLING_PRICES_ORE, formatSek } from '@fairway/shared/billings/prices';
+import { formatSek } from '@fairway/shared/billings/prices';
 import { PAYMENT_PLANS } from '@fairway/shared/constants';
 import { COMMITMENT_MONTHS, QUARTERLY_SURCHARGE_ORE_PER_MONTH } from '@fairway/shared/subscriptions/terms';
-import { Card, Container, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Container, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brand } from '../../../app/brand';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -12,12 +13,11 @@ import { PricingCards } from '../components/pricing-cards';
 import { useLang } from '../components/use-lang';
 
 const TERMS = ['commitment', 'billing', 'notice', 'refund'] as const;
-const FEES = [
-  { id: 'licence', ore: BILLING_PRICES_ORE.annualLicence },
-  { id: 'installation', ore: BILLING_PRICES_ORE.installation },
-  { id: 'onboarding', ore: BILLING_PRICES_ORE.onboarding },
-  { id: 'support', ore: BILLING_PRICES_ORE.supportPerHour },
-] as const;
+
+// The fees table loads after the page (components/fees-table.tsx says why); its height on a phone
+// is kept meanwhile, when the page is drawn in the browser rather than hydrated.
+const FeesTable = lazy(() => import('../components/fees-table'));
+const FEES_TABLE_HEIGHT = 340;
 
 /**
  * `/price`: the brand's packages, the payment plans and the registration terms (docs/subscriptions.md#terms). Every
@@ -86,31 +86,10 @@ export default function PricePage() {
               <Text c="dimmed" mt="xs" mb="md">
                 {t('price.feesLead')}
               </Text>
-              <Table data-testid="price-fees" verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('price.feeColumn')}</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      {t('price.amountColumn')}
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {FEES.map((fee) => (
-                    <Table.Tr key={fee.id}>
-                      <Table.Th scope="row" fw={500}>
-                        {t(`price.fees.${fee.id}`)}
-                        <Text component="span" display="block" fz="sm" c="dimmed" fw={400}>
-                          {t(`price.fees.${fee.id}Note`, { example: sek(Math.round(fee.ore * 1.5)) })}
-                        </Text>
-                      </Table.Th>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {sek(fee.ore)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              {/* In a prerendered page the table's HTML is shown until its chunk is in. */}
+              <Suspense fallback={<Skeleton h={FEES_TABLE_HEIGHT} radius="md" />}>
+                <FeesTable />
+              </Suspense>
             </section>
           </SimpleGrid>
         </Stack>
