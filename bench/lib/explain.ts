@@ -5,35 +5,10 @@
  * row-level security). Prints each scenario's first path's plans whole and every path's execution
  * times, so the figures of a change can be read apart from the machine's load.
  */
-import type pg from 'pg';
 import { withTenant } from '../../apps/server/src/db/tenant-context';
+import { type CaughtQuery as Caught, queriesOf } from '../../apps/server/test/fixtures/caught-queries';
 import type { TestApp } from '../../apps/server/test/test-app';
 import type { Check, Scenario } from './list-bench';
-
-interface Caught {
-  text: string;
-  values: unknown[];
-}
-
-/** The queries `work` sends through the app's pool (only the ones with parameters: Drizzle's). */
-async function queriesOf(pool: pg.Pool, work: () => Promise<unknown>): Promise<Caught[]> {
-  const caught: Caught[] = [];
-  const original = pool.query;
-  // biome-ignore lint/suspicious/noExplicitAny: pg.Pool's query has many overloads; this only looks at its first argument.
-  pool.query = function (this: pg.Pool, ...args: any[]) {
-    const [first, second] = args;
-    if (typeof first === 'object' && first !== null && 'text' in first)
-      caught.push({ text: String(first.text), values: Array.isArray(second) ? second : ((first.values as unknown[]) ?? []) });
-    else if (typeof first === 'string' && Array.isArray(second)) caught.push({ text: first, values: second });
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pool.query;
-  try {
-    await work();
-  } finally {
-    pool.query = original;
-  }
-  return caught;
-}
 
 const executionMs = (plan: string) => Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? Number.NaN);
 
