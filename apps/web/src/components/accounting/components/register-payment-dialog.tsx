@@ -10,15 +10,13 @@ import { DateField } from '../../date-field';
 import { KronorInput } from '../../form/kronor-input';
 import { refusalText } from '../../list/list-states';
 
-/** The words of the dialog, in the caller's namespace; `balance` and `amount` come formatted. */
+/**
+ * The words that name where the dialog was opened from, in the caller's namespace; `balance` and
+ * `amount` come formatted. The fields and buttons say the same everywhere (accounting's `payment`).
+ */
 export interface RegisterPaymentTexts {
   title: string;
   text: (balance: string) => string;
-  date: string;
-  amount: string;
-  aboveBalance: (balance: string) => string;
-  cancel: string;
-  confirm: string;
   done: (amount: string) => string;
 }
 
@@ -39,7 +37,7 @@ type Errors = { paymentDate?: string; amountOre?: string };
  * by the server). Used by the invoice's actions and by the receipts' unpaid invoices.
  */
 export function RegisterPaymentDialog({ invoice, texts, register, pending, onClose }: RegisterPaymentDialogProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['accounting', 'common']);
   const lang = i18n.language === 'en' ? 'en' : 'sv';
   const errorText = useFieldErrorText();
   const [payment, setPayment] = useState<{ date: string; amount: number | null; requestId: string }>(() => ({
@@ -53,7 +51,7 @@ export function RegisterPaymentDialog({ invoice, texts, register, pending, onClo
   const setAmount = (amount: number | null) => setPayment((p) => ({ ...p, amount, requestId: crypto.randomUUID() }));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const labels = { paymentDate: texts.date, amountOre: texts.amount };
+  const labels = { paymentDate: t('accounting:payment.date'), amountOre: t('accounting:payment.amount') };
   const balance = formatOre(invoice.balanceOre, lang);
 
   const submit = async (event: FormEvent) => {
@@ -73,7 +71,7 @@ export function RegisterPaymentDialog({ invoice, texts, register, pending, onClo
       }
     }
     if (!next.amountOre && payment.amount !== null && payment.amount > invoice.balanceOre) {
-      next.amountOre = texts.aboveBalance(balance);
+      next.amountOre = t('accounting:payment.aboveBalance', { balance });
     }
     setErrors(next);
     if (!parsed.success || next.amountOre) return;
@@ -111,10 +109,10 @@ export function RegisterPaymentDialog({ invoice, texts, register, pending, onClo
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              {texts.cancel}
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" loading={pending}>
-              {texts.confirm}
+              {t('accounting:payment.confirm')}
             </Button>
           </Group>
         </Stack>

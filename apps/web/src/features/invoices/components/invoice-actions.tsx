@@ -137,11 +137,6 @@ export function PaymentDialog({ invoice, onClose }: Omit<DialogProps, 'opened'>)
       texts={{
         title: t('actions.payment.title', { number: invoice.number }),
         text: (balance) => t('actions.payment.text', { balance }),
-        date: t('actions.payment.date'),
-        amount: t('actions.payment.amount'),
-        aboveBalance: (balance) => t('actions.payment.aboveBalance', { balance }),
-        cancel: t('actions.close'),
-        confirm: t('actions.payment.confirm'),
         done: (amount) => t('actions.payment.done', { number: invoice.number, amount }),
       }}
       register={(body) => action.mutateAsync([body])}

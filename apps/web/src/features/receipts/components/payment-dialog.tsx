@@ -13,11 +13,6 @@ export function PaymentDialog({ invoice, onClose }: { invoice: InvoiceListRow; o
       texts={{
         title: t('payment.title', { number: invoice.number }),
         text: (balance) => t('payment.text', { name: invoice.customerName, balance }),
-        date: t('payment.date'),
-        amount: t('payment.amount'),
-        aboveBalance: (balance) => t('payment.aboveBalance', { balance }),
-        cancel: t('payment.cancel'),
-        confirm: t('payment.confirm'),
         done: (amount) => t('payment.done', { number: invoice.number, amount }),
       }}
       register={(body) => register.mutateAsync({ id: invoice.id, body })}
