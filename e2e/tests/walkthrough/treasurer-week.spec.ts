@@ -135,7 +135,7 @@ describe('a treasurer’s week', () => {
       // 4. Its payment, registered in full.
       await page.getByRole('button', { name: t('invoices:actions.payment.button') }).click();
       const payment = page.getByRole('dialog', { name: t('invoices:actions.payment.title', { number }) });
-      await payment.getByRole('button', { name: t('invoices:actions.payment.confirm') }).click();
+      await payment.getByRole('button', { name: t('accounting:payment.confirm') }).click();
       await payment.waitFor({ state: 'hidden', timeout: 60_000 });
 
       // 5. The PDF opens in the page.
