@@ -37,6 +37,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** Replaces the logger settings derived from config (e.g. `false`, or a pino stream). */
   logger?: LoggerOptions | boolean | { stream: NodeJS.WritableStream; level?: string };
+  /** Called after each step of the build with the step's name (main.ts logs the start's phases). */
+  phase?: (name: string) => void;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -71,6 +73,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }));
   try {
     await runMigrations(database);
+    options.phase?.('migrations checked');
     // From here on the database holds every query to the organisation it runs for.
     database.useAppRole();
   } catch (error) {
@@ -136,6 +139,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(databasePlugin, { database });
     await app.register(simulatorsPlugin);
     await app.register(jobsPlugin, { runWorkers: config.RUN_WORKERS });
+    options.phase?.('job queue started');
     await app.register(runsPlugin);
     await app.register(smsProviderPlugin);
     await app.register(swaggerPlugin, { config });
@@ -150,6 +154,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await app.register(module, { prefix: API_PREFIX });
     }
 
+    options.phase?.('routes registered');
     const webApp = await registerWebApp(app, config.WEB_DIST, config.BRAND);
     app.setNotFoundHandler((request, reply) => {
       if (webApp?.wants(request)) return webApp.sendIndex(request, reply);
@@ -157,6 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
 
     await app.ready();
+    options.phase?.('ready (workers started, runs swept)');
     return app;
   } catch (error) {
     await app.close().catch(() => undefined);

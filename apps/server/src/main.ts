@@ -31,6 +31,12 @@ function printLogins(logins: readonly LoginRow[]): void {
  * worker thread (most of a restart's wait) while this thread reads the server's other modules,
  * which main.ts therefore imports only here (docs/operations.md#start).
  */
+/** Seconds since this process began, at each step of the start (logged at `debug`). */
+const phases: Record<string, number> = {};
+const mark = (phase: string) => {
+  phases[phase] = Math.round(process.uptime() * 1000) / 1000;
+};
+
 async function openAndLoad(config: ReturnType<typeof loadConfigOrExit>) {
   const opening = createDatabase(config, {
     onError: (error) => console.error('database pool error:', error.message),
@@ -38,9 +44,13 @@ async function openAndLoad(config: ReturnType<typeof loadConfigOrExit>) {
   let database: Database | undefined;
   try {
     const [app, seed] = await Promise.all([
-      import('./app'),
+      import('./app').then((m) => {
+        mark('app module loaded');
+        return m;
+      }),
       import('./db/seed/index'),
       opening.then((opened) => {
+        mark('database open');
         database = opened;
       }),
     ]);
@@ -52,11 +62,6 @@ async function openAndLoad(config: ReturnType<typeof loadConfigOrExit>) {
   }
 }
 
-/** Seconds since this process began, at each step of the start (logged at `debug`). */
-const phases: Record<string, number> = {};
-const mark = (phase: string) => {
-  phases[phase] = Math.round(process.uptime() * 1000) / 1000;
-};
 
 /** What `kill -USR2 <pid>` does; until the app is built, it says so (the signal's default would end the process). */
 let onMemorySignal = () => console.log('memory breakdown: the server is still starting');
@@ -69,7 +74,7 @@ async function main(): Promise<void> {
   const { buildApp, seed, database } = await openAndLoad(config);
   mark('opened and loaded');
   const { connectDemoAccounts, DEMO_PLATFORM_ADMIN, seedDemo, seedDemoPlatformAdmin, seedHelpContent, seedReferenceData } = seed;
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, phase: mark });
   mark('app built');
   guardProcess(app.log, () => app.close());
   closeOnSignals(

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-app';
 import type { Config } from '../config';
-import type { Job } from './jobs';
+import { type Job, Jobs } from './jobs';
 
 interface Greeting {
   name: string;
@@ -155,6 +155,51 @@ describe('jobs', () => {
       'the next job',
     );
     expect(ran).toEqual(['bad', 'good']);
+  });
+
+  it('a restart makes no queue or schedule it already has, and brings changed settings up to date', async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    // Its own pg-boss schema in the test's database: two starts of the queue, one after the other.
+    const start = async () => {
+      const jobs = new Jobs({ database: t.app.database, runWorkers: false, logger: t.app.log, schema: 'pgboss_restart' });
+      await jobs.start();
+      return jobs;
+    };
+    const first = await start();
+    await first.createQueue('test-kept', { retryLimit: 2 });
+    await first.createQueue('test-changed', { retryLimit: 2 });
+    await first.schedule('test-kept', '5 3 * * *', {}, { tz: 'Europe/Stockholm' });
+    await first.schedule('test-changed', '5 3 * * *', {});
+    await first.stop();
+
+    const second = await start();
+    cleanups.push(() => second.stop());
+    const created = vi.spyOn(second.boss, 'createQueue');
+    const updated = vi.spyOn(second.boss, 'updateQueue');
+    const scheduled = vi.spyOn(second.boss, 'schedule');
+    await second.createQueue('test-kept', { retryLimit: 2 });
+    await second.createQueue('test-changed', { retryLimit: 4 });
+    await second.createQueue('test-new');
+    await second.schedule('test-kept', '5 3 * * *', {}, { tz: 'Europe/Stockholm' });
+    await second.schedule('test-changed', '10 4 * * *', {});
+    expect(created.mock.calls.map(([name]) => name)).toEqual(['test-new']);
+    expect(updated.mock.calls.map(([name]) => name)).toEqual(['test-changed']);
+    expect(scheduled.mock.calls.map(([name]) => name)).toEqual(['test-changed']);
+
+    const queues = await t.app.database.executeSql(
+      "select name, retry_limit from pgboss_restart.queue where name like 'test-%' order by name",
+    );
+    expect(queues.rows).toEqual([
+      { name: 'test-changed', retry_limit: 4 },
+      { name: 'test-kept', retry_limit: 2 },
+      { name: 'test-new', retry_limit: 5 },
+    ]);
+    const schedules = await t.app.database.executeSql('select name, cron, timezone from pgboss_restart.schedule order by name');
+    expect(schedules.rows).toEqual([
+      { name: 'test-changed', cron: '10 4 * * *', timezone: 'UTC' },
+      { name: 'test-kept', cron: '5 3 * * *', timezone: 'Europe/Stockholm' },
+    ]);
   });
 
   it('refuses a second handler for the same queue', async () => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { storableText } from '@fairway/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
@@ -31,6 +32,39 @@ const DEFAULT_QUEUE_OPTIONS: QueueOptions = {
   expireInSeconds: 15 * 60,
   retentionMinutes: 7 * 24 * 60,
 };
+
+/** A queue's settings as pg-boss keeps them (its `queue` table), to tell whether ours differ. */
+interface StoredQueue {
+  name: string;
+  policy: string | null;
+  retry_limit: number | null;
+  retry_delay: number | null;
+  retry_backoff: boolean | null;
+  expire_seconds: number | null;
+  retention_minutes: number | null;
+  dead_letter: string | null;
+}
+
+/** A cron schedule as pg-boss keeps it (its `schedule` table). */
+interface StoredSchedule {
+  name: string;
+  cron: string;
+  timezone: string | null;
+  data: unknown;
+  options: unknown;
+}
+
+function sameQueueSettings(stored: StoredQueue, wanted: QueueOptions): boolean {
+  return (
+    stored.policy === (wanted.policy ?? 'standard') &&
+    stored.retry_limit === (wanted.retryLimit ?? null) &&
+    stored.retry_delay === (wanted.retryDelay ?? null) &&
+    stored.retry_backoff === (wanted.retryBackoff ?? null) &&
+    stored.expire_seconds === (wanted.expireInSeconds ?? null) &&
+    stored.retention_minutes === (wanted.retentionMinutes ?? null) &&
+    stored.dead_letter === (wanted.deadLetter ?? null)
+  );
+}
 
 interface Registration {
   handler: JobHandler<object>;
@@ -75,6 +109,11 @@ export class Jobs {
   private readonly schema: string;
   private readonly registrations = new Map<string, Registration>();
   private readonly queues = new Map<string, Promise<void>>();
+  /** What the database held when this process started: queues and schedules made by an earlier start. */
+  private stored: { queues: Map<string, StoredQueue>; schedules: Map<string, StoredSchedule> } = {
+    queues: new Map(),
+    schedules: new Map(),
+  };
   private state: 'new' | 'started' | 'working' | 'stopped' = 'new';
 
   constructor(options: JobsOptions) {
@@ -101,15 +140,44 @@ export class Jobs {
     if (this.state !== 'new') return;
     // pg-boss makes and migrates its schema on start.
     await asSchemaOwner(() => this.boss.start());
+    this.stored = await this.readStored();
     this.state = 'started';
   }
 
-  /** Creates the queue once per process; pg-boss 10 refuses jobs for unknown queues. */
+  /**
+   * The queues and schedules an earlier start made, read in two statements: a restart then makes
+   * or changes only what differs, instead of one statement per queue and schedule
+   * (docs/operations.md#start).
+   */
+  private async readStored() {
+    const [queues, schedules] = await Promise.all([
+      this.database.executeSql(
+        `select name, policy, retry_limit, retry_delay, retry_backoff, expire_seconds, retention_minutes, dead_letter
+           from ${this.schema}.queue`,
+      ),
+      this.database.executeSql(`select name, cron, timezone, data, options from ${this.schema}.schedule`),
+    ]);
+    return {
+      queues: new Map((queues.rows as unknown as StoredQueue[]).map((row) => [row.name, row])),
+      schedules: new Map((schedules.rows as unknown as StoredSchedule[]).map((row) => [row.name, row])),
+    };
+  }
+
+  /**
+   * Creates the queue once per process, or brings an existing queue's settings up to these;
+   * pg-boss 10 refuses jobs for unknown queues.
+   */
   createQueue(name: string, options: QueueOptions = {}): Promise<void> {
     let created = this.queues.get(name);
     if (!created) {
+      const settings = { ...DEFAULT_QUEUE_OPTIONS, ...options };
+      const stored = this.stored.queues.get(name);
       // A queue is a table of its own, attached to pg-boss' job table: DDL, so as the schema owner.
-      created = asSchemaOwner(() => this.boss.createQueue(name, { name, ...DEFAULT_QUEUE_OPTIONS, ...options }));
+      created = !stored
+        ? asSchemaOwner(() => this.boss.createQueue(name, { name, ...settings }))
+        : sameQueueSettings(stored, settings)
+          ? Promise.resolve()
+          : asSchemaOwner(() => this.boss.updateQueue(name, { name, ...settings }));
       created.catch(() => this.queues.delete(name));
       this.queues.set(name, created);
     }
@@ -154,7 +222,16 @@ export class Jobs {
   ): Promise<void> {
     this.assertRunning();
     await this.createQueue(queue);
+    const stored = this.stored.schedules.get(queue);
+    // pg-boss keeps the arguments as given (its `schedule` upserts them); the same again is no work.
+    const unchanged =
+      stored?.cron === cron &&
+      stored.timezone === (options.tz ?? 'UTC') &&
+      isDeepStrictEqual(stored.data ?? null, data ?? null) &&
+      isDeepStrictEqual(stored.options ?? {}, JSON.parse(JSON.stringify(options)));
+    if (unchanged) return;
     await this.boss.schedule(queue, cron, data, options);
+    this.stored.schedules.delete(queue);
   }
 
   /** Starts every registered handler (no-op where workers are off). */
