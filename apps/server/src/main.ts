@@ -62,7 +62,6 @@ async function openAndLoad(config: ReturnType<typeof loadConfigOrExit>) {
   }
 }
 
-
 /** What `kill -USR2 <pid>` does; until the app is built, it says so (the signal's default would end the process). */
 let onMemorySignal = () => console.log('memory breakdown: the server is still starting');
 
