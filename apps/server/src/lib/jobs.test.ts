@@ -202,6 +202,51 @@ describe('jobs', () => {
     ]);
   });
 
+  it('a job whose fetch answers while the queue stops runs, and is marked done, before stop() returns', async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    let holdFetches = false;
+    let fetchHeld!: () => void;
+    const held = new Promise<void>((resolve) => {
+      fetchHeld = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The worker's fetch takes the job at once, but its answer comes only once pg-boss has stopped.
+    const database = {
+      ...t.app.database,
+      executeSql: async (text: string, values?: unknown[]) => {
+        const result = await t.app.database.executeSql(text, values);
+        if (holdFetches && /skip locked/i.test(text) && result.rows.length > 0) {
+          fetchHeld();
+          await released;
+        }
+        return result;
+      },
+    };
+    const jobs = new Jobs({ database, runWorkers: true, logger: t.app.log, schema: 'pgboss_stop' });
+    await jobs.start();
+    jobs.boss.on('stopped', () => release());
+    const ran: string[] = [];
+    await jobs.work('test-late', async () => {
+      ran.push('began');
+      await t.app.database.executeSql('select 1');
+      ran.push('ended');
+    });
+    await jobs.send('test-late', {});
+    holdFetches = true;
+    await jobs.startWorkers();
+    await waitFor(held, 15_000, 'the fetch of the job');
+
+    await jobs.stop();
+    // When stop() returns the database may close: the job has run and pg-boss has written so.
+    expect(ran).toEqual(['began', 'ended']);
+    const { rows } = await t.app.database.executeSql("select state from pgboss_stop.job where name = 'test-late'");
+    expect(rows).toEqual([{ state: 'completed' }]);
+  });
+
   it('refuses a second handler for the same queue', async () => {
     const t = await createTestApp();
     cleanups.push(() => t.close());

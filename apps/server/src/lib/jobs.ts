@@ -115,6 +115,8 @@ export class Jobs {
     schedules: new Map(),
   };
   private state: 'new' | 'started' | 'working' | 'stopped' = 'new';
+  /** pg-boss' statements and the handlers' runs not yet settled: stop() waits for them. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(options: JobsOptions) {
     this.runWorkers = options.runWorkers;
@@ -123,7 +125,7 @@ export class Jobs {
     this.database = database;
     this.schema = options.schema ?? 'pgboss';
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      db: { executeSql: (text, values) => this.track(database.executeSql(text, values)) },
       schema: this.schema,
       migrate: true,
       // Maintenance (expiry, archiving) and cron schedules belong to worker processes.
@@ -247,14 +249,41 @@ export class Jobs {
     return this.state === 'working';
   }
 
-  /** Lets running jobs finish (up to `timeoutMs`), then stops polling. */
+  /**
+   * Stops polling and lets running jobs finish (up to `timeoutMs` in all). pg-boss' own wait sees
+   * only the jobs a worker holds: a fetch already sent when it stops answers afterwards, and its
+   * job would run, and be marked done or failed, after the database had closed, left active
+   * until it expired. So this also waits until every statement pg-boss sent and every handler
+   * it began has settled.
+   */
   async stop(timeoutMs = 10_000): Promise<void> {
     if (this.state === 'new' || this.state === 'stopped') {
       this.state = 'stopped';
       return;
     }
+    const deadline = Date.now() + timeoutMs;
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+    for (;;) {
+      // What a settled fetch answered starts its handler some microtasks later: look after those.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.inFlight.size === 0 || Date.now() >= deadline) break;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...this.inFlight]),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, deadline - Date.now());
+        }),
+      ]);
+      clearTimeout(timer);
+    }
     this.state = 'stopped';
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.inFlight.add(promise);
+    const settled = () => this.inFlight.delete(promise);
+    promise.then(settled, settled);
+    return promise;
   }
 
   private assertRunning(): void {
@@ -272,20 +301,22 @@ export class Jobs {
     await this.boss.work<object>(
       queue,
       { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
-      async (jobs) => {
-        for (const job of jobs) {
-          const started = Date.now();
-          try {
-            await runAsBackground(async () => handler(job));
-            log.info({ jobId: job.id, ms: Date.now() - started }, 'job done');
-          } catch (error) {
-            // pg-boss records the failure and retries with backoff; the log keeps the details.
-            log.error({ jobId: job.id, err: error, ms: Date.now() - started }, 'job failed');
-            throw storableFailure(error);
-          }
-        }
-        // No result: pg-boss would store it, and nothing reads it.
-      },
+      (jobs) => this.track(this.handle(jobs, handler, log)),
     );
+  }
+
+  private async handle(jobs: Job<object>[], handler: JobHandler<object>, log: FastifyBaseLogger): Promise<void> {
+    for (const job of jobs) {
+      const started = Date.now();
+      try {
+        await runAsBackground(async () => handler(job));
+        log.info({ jobId: job.id, ms: Date.now() - started }, 'job done');
+      } catch (error) {
+        // pg-boss records the failure and retries with backoff; the log keeps the details.
+        log.error({ jobId: job.id, err: error, ms: Date.now() - started }, 'job failed');
+        throw storableFailure(error);
+      }
+    }
+    // No result: pg-boss would store it, and nothing reads it.
   }
 }
