@@ -226,7 +226,10 @@ export class Jobs {
     const notify = () => {
       for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
     };
-    if (afterMs <= 0) return notify();
+    if (afterMs <= 0) {
+      notify();
+      return;
+    }
     const timer = setTimeout(() => {
       this.wakeTimers.delete(timer);
       notify();
