@@ -35,7 +35,8 @@ export const runsPlugin = fp(
       return sweeping;
     };
     app.addHook('onReady', async () => {
-      await sweep();
+      // Not awaited: the start need not wait for it (onClose does).
+      void sweep();
       timer = setInterval(() => void sweep(), runs.sweepMs);
       timer.unref();
     });
