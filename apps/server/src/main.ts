@@ -1,6 +1,7 @@
 import type { App } from './app';
-import { createDatabase, type Database, DataFolderVersionError } from './db/client';
+import type { Database } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { DataFolderVersionError, type PgliteThread, startPgliteThread } from './db/pglite-thread';
 import { memoryBreakdown } from './lib/memory';
 import { closeOnSignals, guardProcess } from './lib/shutdown';
 import { loadConfigOrExit } from './lib/startup';
@@ -26,21 +27,28 @@ function printLogins(logins: readonly LoginRow[]): void {
   console.log(['', 'Demo logins:', line(header), rule, ...logins.map(line), ''].join('\n'));
 }
 
-/**
- * Opens the database and loads the rest of the server at the same time: PGlite starts in its
- * worker thread (most of a restart's wait) while this thread reads the server's other modules,
- * which main.ts therefore imports only here (docs/operations.md#start).
- */
 /** Seconds since this process began, at each step of the start (logged at `debug`). */
 const phases: Record<string, number> = {};
 const mark = (phase: string) => {
   phases[phase] = Math.round(process.uptime() * 1000) / 1000;
+  if (process.env.EXP_CPU) {
+    const c = process.cpuUsage();
+    phases[`${phase} cpu`] = Math.round((c.user + c.system) / 1000) / 1000;
+  }
 };
 
-async function openAndLoad(config: ReturnType<typeof loadConfigOrExit>) {
-  const opening = createDatabase(config, {
-    onError: (error) => console.error('database pool error:', error.message),
-  });
+const onDatabaseError = (error: Error) => console.error('database pool error:', error.message);
+
+/**
+ * Opens the database and loads the rest of the server at the same time: PGlite's thread, started
+ * before anything else (most of a restart's wait), starts PostgreSQL while this thread reads the
+ * server's other modules, the database client among them, which main.ts therefore imports only
+ * here (docs/operations.md#start).
+ */
+async function openAndLoad(config: ReturnType<typeof loadConfigOrExit>, thread: Promise<PgliteThread> | undefined) {
+  const opening = import('./db/client').then(({ createDatabase }) =>
+    createDatabase(config, { onError: onDatabaseError, ...(thread ? { thread } : {}) }),
+  );
   let database: Database | undefined;
   try {
     const [app, seed] = await Promise.all([
@@ -57,7 +65,9 @@ async function openAndLoad(config: ReturnType<typeof loadConfigOrExit>) {
     return { buildApp: app.buildApp, seed, database: database as Database };
   } catch (error) {
     // Whichever failed, the other may have opened: a PGlite folder is closed cleanly.
-    await (database ?? (await opening.catch(() => undefined)))?.close();
+    const opened = database ?? (await opening.catch(() => undefined));
+    if (opened) await opened.close();
+    else await (await thread?.catch(() => undefined))?.close();
     throw error;
   }
 }
@@ -70,7 +80,12 @@ async function main(): Promise<void> {
   process.on('SIGUSR2', () => onMemorySignal());
   mark('begun');
   const config = loadConfigOrExit();
-  const { buildApp, seed, database } = await openAndLoad(config);
+  const thread = config.DATABASE_URL
+    ? undefined
+    : startPgliteThread(config.DATA_DIR, { sharedBuffers: config.PGLITE_SHARED_BUFFERS, onError: onDatabaseError });
+  // Awaited in openAndLoad; a failure meanwhile is not an unhandled rejection.
+  thread?.catch(() => undefined);
+  const { buildApp, seed, database } = await openAndLoad(config, thread);
   mark('opened and loaded');
   const { connectDemoAccounts, DEMO_PLATFORM_ADMIN, seedDemo, seedDemoPlatformAdmin, seedHelpContent, seedReferenceData } = seed;
   const app = await buildApp(config, { database, phase: mark });

@@ -1,12 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { type Config, DEFAULT_PGLITE_SHARED_BUFFERS, IN_MEMORY } from '../config';
-import { type DataDirLock, lockDataDir } from './data-dir-lock';
+import type { Config } from '../config';
+import {
+  DatabaseClosedError,
+  type PgliteThread,
+  type PgliteThreadOptions,
+  startPgliteThread,
+  type WorkerMemory,
+} from './pglite-thread';
 import { APP_ROLE, ORGANISATION_SETTING } from './row-level-security';
 import * as schema from './schema';
 import { currentDatabaseContext } from './tenant-context';
@@ -61,27 +63,14 @@ export interface Database {
   workerMemory?(): Promise<WorkerMemory>;
 }
 
-/** Bytes, as the PGlite worker measures them (db/pglite-worker.mjs). */
-export interface WorkerMemory {
-  heapTotal: number;
-  heapUsed: number;
-  external: number;
-  /** The size of PGlite's WebAssembly memory (reserved; only the pages PostgreSQL touched are resident). */
-  wasmMemory: number;
-}
-
 export interface HeldLock {
   /** Lets the lock go; idempotent. */
   release(): Promise<void>;
 }
 
-export interface CreateDatabaseOptions {
-  /** A PGlite data directory tarball to start from (the test harness' migrated template). */
-  loadDataDir?: Blob;
-  /** Where pool errors (a dropped idle connection…) are reported. */
-  onError?: (error: Error) => void;
-  /** PGlite's buffer pool (config.ts `PGLITE_SHARED_BUFFERS`); its default when not given. */
-  sharedBuffers?: string;
+export interface CreateDatabaseOptions extends PgliteThreadOptions {
+  /** PGlite only: its thread, started earlier (main.ts starts it before loading the rest). */
+  thread?: Promise<PgliteThread>;
 }
 
 export async function createDatabase(
@@ -122,13 +111,6 @@ function tracker() {
       });
     },
   };
-}
-
-class DatabaseClosedError extends Error {
-  constructor() {
-    super('The database connection is closed');
-    this.name = 'DatabaseClosedError';
-  }
 }
 
 interface PoolDatabaseParts {
@@ -300,40 +282,6 @@ class OneSessionPool extends TenantPool {
   }
 }
 
-type WorkerMessage =
-  | { type: 'ready' }
-  | { type: 'failed'; error: string }
-  | { type: 'closed' }
-  | { type: 'dump'; id: number; bytes?: ArrayBuffer; error?: string }
-  | { type: 'memory'; id: number; memory: WorkerMemory };
-
-/** The PostgreSQL major version of the PGlite in package.json (0.3.16 and 0.4.6 both run 17). */
-const PGLITE_POSTGRES_MAJOR = '17';
-
-/** Thrown when a PGlite data folder was written by another PostgreSQL major version. */
-export class DataFolderVersionError extends Error {
-  constructor(dir: string, found: string) {
-    super(
-      `${dir} was written by PostgreSQL ${found} and this build's PGlite runs PostgreSQL ${PGLITE_POSTGRES_MAJOR}, ` +
-        'which cannot open it. Restore a backup made by the portal that wrote it into an empty data folder ' +
-        '(npm run restore, docs/backup.md#restoring).',
-    );
-    this.name = 'DataFolderVersionError';
-  }
-}
-
-/**
- * PostgreSQL opens only the data folders of its own major version, and PGlite answers another's
- * with a WebAssembly crash ("unreachable") rather than a reason; the folder says its version in
- * `PG_VERSION`.
- */
-function checkPostgresVersion(dir: string): void {
-  const file = path.join(dir, 'PG_VERSION');
-  if (!existsSync(file)) return;
-  const found = readFileSync(file, 'utf8').trim();
-  if (found !== PGLITE_POSTGRES_MAJOR) throw new DataFolderVersionError(dir, found);
-}
-
 /**
  * The embedded PostgreSQL: PGlite in a worker thread (`pglite-worker.mjs`), reached through
  * node-postgres over a Unix socket. PGlite runs on the thread that calls it, so in the server's
@@ -342,77 +290,8 @@ function checkPostgresVersion(dir: string): void {
  * the others waiting, as PGlite's own lock did.
  */
 export async function createPgliteDatabase(dataDir: string, options: CreateDatabaseOptions = {}): Promise<Database> {
-  let dir: string | undefined;
-  let lock: DataDirLock | undefined;
-  if (dataDir !== IN_MEMORY) {
-    dir = path.join(dataDir, 'pglite');
-    checkPostgresVersion(dir);
-    mkdirSync(dir, { recursive: true });
-    lock = lockDataDir(dataDir);
-  }
-  // node-postgres finds a server's socket as `<host>/.s.PGSQL.<port>`.
-  const socketDir = mkdtempSync(path.join(tmpdir(), 'fairway-pglite-'));
-  const socketPort = 5432;
-  const loadDataDir = options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined;
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: {
-      dataDir: dir,
-      loadDataDir,
-      socketPath: path.join(socketDir, `.s.PGSQL.${socketPort}`),
-      sharedBuffers: options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS,
-    },
-    transferList: loadDataDir ? [loadDataDir.buffer as ArrayBuffer] : [],
-  });
-
-  // Questions to the worker (a dump, its memory), each answered by a message with its id.
-  const pending = new Map<number, { resolve(message: WorkerMessage): void; reject(error: Error): void }>();
-  let nextId = 1;
-  let onClosed: (() => void) | undefined;
-  let exited = false;
-  const fail = (error: Error) => {
-    for (const question of pending.values()) question.reject(error);
-    pending.clear();
-  };
-  const ask = (type: 'dump' | 'memory'): Promise<WorkerMessage> => {
-    if (exited) return Promise.reject(new DatabaseClosedError());
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ type, id });
-    });
-  };
-
-  try {
-    await new Promise<void>((resolve, reject) => {
-      worker.on('message', (message: WorkerMessage) => {
-        if (message.type === 'ready') resolve();
-        else if (message.type === 'failed') reject(new Error(`PGlite did not start: ${message.error}`));
-        else if (message.type === 'closed') onClosed?.();
-        else {
-          pending.get(message.id)?.resolve(message);
-          pending.delete(message.id);
-        }
-      });
-      worker.on('error', (error) => {
-        reject(error);
-        fail(error);
-        options.onError?.(error);
-      });
-      worker.on('exit', (code) => {
-        exited = true;
-        onClosed?.();
-        const error = new Error(`The PGlite worker stopped (exit code ${code})`);
-        reject(error);
-        fail(error);
-      });
-    });
-  } catch (error) {
-    await worker.terminate();
-    rmSync(socketDir, { recursive: true, force: true });
-    lock?.release();
-    throw error;
-  }
-
+  const thread = await (options.thread ?? startPgliteThread(dataDir, options));
+  const { socketDir, socketPort } = thread;
   const pool = new OneSessionPool({
     host: socketDir,
     port: socketPort,
@@ -442,30 +321,17 @@ export async function createPgliteDatabase(dataDir: string, options: CreateDatab
       };
     },
     async dumpDataDir() {
-      const answer = await ask('dump');
+      const answer = await thread.ask('dump');
       if (answer.type === 'dump' && answer.bytes) return new Blob([answer.bytes]);
       throw new Error((answer.type === 'dump' && answer.error) || 'dumpDataDir failed');
     },
     async workerMemory() {
-      const answer = await ask('memory');
+      const answer = await thread.ask('memory');
       if (answer.type !== 'memory') throw new Error(`the PGlite worker answered ${answer.type}`);
       return answer.memory;
     },
     async shutdown() {
-      try {
-        if (!exited) {
-          // The worker closes PGlite (flushing an on-disk data directory) and then ends.
-          const closed = new Promise<void>((resolve) => {
-            onClosed = resolve;
-          });
-          worker.postMessage({ type: 'close' });
-          await closed;
-          await worker.terminate();
-        }
-      } finally {
-        rmSync(socketDir, { recursive: true, force: true });
-        lock?.release();
-      }
+      await thread.close();
     },
   });
 }
