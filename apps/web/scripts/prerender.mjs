@@ -131,6 +131,18 @@ async function withCriticalCss(beasties, dist, html) {
   return page.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`);
 }
 
+/**
+ * The page's scripts asked for at low priority (`fetchpriority`): it paints from its HTML, and
+ * they make it interactive, so on a slow connection the HTML, its font and the first paint are
+ * not kept waiting behind about 300 KB of modules that the browser would otherwise fetch, and run,
+ * first. The preloads still fetch the route's chunks together rather than one after another.
+ */
+function scriptsAfterPaint(html) {
+  return html
+    .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
+    .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ');
+}
+
 async function renderBrand(bundle, dist, brand) {
   const { renderPage, PRERENDERED_PAGES, PRERENDER_LANG } = await import(pathToFileURL(bundle).href);
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
@@ -167,7 +179,7 @@ async function renderBrand(bundle, dist, brand) {
         .replace(`/favicon-${built}.svg`, `/favicon-${brand}.svg`);
     }
     if (!html.includes(markup)) throw new Error(`${pathname}: index.html lacks <html lang> or an empty #root`);
-    html = await withCriticalCss(beasties, dist, html);
+    html = scriptsAfterPaint(await withCriticalCss(beasties, dist, html));
     await writeFile(path.join(outDir, prerenderedFile(pathname)), html);
   }
   console.log(`prerendered ${PRERENDERED_PAGES.length} pages for ${brand}`);
