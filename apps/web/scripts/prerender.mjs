@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import Beasties from 'beasties';
 
 const BRANDS = ['fairway', 'dubbelkoll'];
 
@@ -69,22 +70,77 @@ function pageLinks(manifest, shell, keys) {
 }
 
 /**
- * index.html without its stylesheet links, and the stylesheets themselves, to be put in the page
- * as <style>: a prerendered page paints from its HTML alone, without waiting for another request
- * (the Content-Security-Policy's style-src allows inline styles, apps/server/src/app.ts). They go
- * last in <head>, after the preloads, which the browser then finds in the first bytes of the page.
- * The font URLs in them are absolute.
+ * Beasties (the critical-CSS inliner) judging a skin's rules by their element: Mantine writes a
+ * rule for one skin as `[data-mantine-color-scheme=dark] …` (or inside `:where()`), an attribute
+ * public/boot.js sets on <html> in the browser and the prerendered HTML never has. Read as the
+ * page's own `<html data-prerendered>`, such a rule is critical when the rest of its selector is
+ * in the page, so the page paints in either skin before the full stylesheet is in. The skins'
+ * variables (`:root[data-mantine-color-scheme=dark]`, on <html> itself, which Beasties does not
+ * match) are always taken (SKIN_VARIABLES).
  */
-async function inlineStylesheets(shell, dist) {
-  let html = shell;
-  const styles = [];
-  for (const [link, href] of shell.matchAll(/[ \t]*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>\n?/g)) {
-    const css = await readFile(path.join(dist, href), 'utf8');
-    if (/<\/style/i.test(css)) throw new Error(`${href} contains </style and cannot be inlined`);
-    html = html.replace(link, '');
-    styles.push(`<style>${css}</style>`);
+class PageCss extends Beasties {
+  normalizeCssSelector(selector) {
+    return super.normalizeCssSelector(selector.replace(SKIN_ATTRIBUTE, '[data-prerendered]'));
   }
-  return { html, styles };
+}
+
+const SKIN_ATTRIBUTE = /\[data-mantine-color-scheme=[^\]]*\]/g;
+const SKIN_VARIABLES = /^:root\[data-mantine-color-scheme=/;
+
+/**
+ * The @font-face rules of the fonts the page preloads (index.html: Inter's Latin face), so its
+ * text is set in them from the first paint: Beasties cannot tell they are used, the family being
+ * a CSS variable that Mantine sets in the markup.
+ */
+function preloadedFontFaces(html, sheet) {
+  const fonts = [...html.matchAll(/<link\s[^>]*as="font"[^>]*href="([^"]+)"/g)].map(([, href]) => `url(${href})`);
+  return [...sheet.matchAll(/@font-face\{[^}]*\}/g)]
+    .map(([rule]) => rule)
+    .filter((rule) => fonts.some((url) => rule.includes(url)));
+}
+
+/**
+ * The page with only the CSS rules its markup uses in a `<style>` (about a tenth of the
+ * stylesheet), so a phone paints from the HTML alone without parsing the whole app's rules
+ * first, and the full stylesheet fetched without blocking the paint: `media="print"` until the
+ * app's entry applies it (src/app/prerendered.ts; an inline onload handler is a script the
+ * Content-Security-Policy refuses), in a <noscript> for a browser without scripts. They go last
+ * in <head>, after the preloads, which the browser then finds in the first bytes of the page.
+ */
+async function withCriticalCss(beasties, dist, html) {
+  let page = html;
+  const head = [];
+  for (const [line, link] of html.matchAll(/[ \t]*(<link rel="stylesheet"[^>]*>)\n?/g)) {
+    // Beasties rewrites the document it is given; only the rules it picks are taken from it, the
+    // page's markup stays as React rendered it (hydration compares it).
+    const processed = await beasties.process(
+      `<!doctype html><html${/<html([^>]*)>/.exec(html)[1]}><head>${link}</head>${/<body>[\s\S]*<\/body>/.exec(html)[0]}</html>`,
+    );
+    const rules = /<style>([\s\S]*?)<\/style>/.exec(processed)?.[1];
+    if (rules === undefined) throw new Error(`Beasties found no critical CSS in ${link}`);
+    const sheet = await readFile(path.join(dist, /href="\/([^"]+)"/.exec(link)[1]), 'utf8');
+    const css = preloadedFontFaces(html, sheet).join('') + rules;
+    if (/<\/style/i.test(css)) throw new Error(`${link} contains </style and cannot be inlined`);
+    page = page.replace(line, '');
+    head.push(
+      `<style>${css}</style>`,
+      link.replace('<link ', '<link media="print" data-deferred-stylesheet '),
+      `<noscript>${link}</noscript>`,
+    );
+  }
+  return page.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`);
+}
+
+/**
+ * The page's scripts asked for at low priority (`fetchpriority`): it paints from its HTML, and
+ * they make it interactive, so on a slow connection the HTML, its font and the first paint are
+ * not kept waiting behind about 300 KB of modules that the browser would otherwise fetch, and run,
+ * first. The preloads still fetch the route's chunks together rather than one after another.
+ */
+function scriptsAfterPaint(html) {
+  return html
+    .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
+    .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ');
 }
 
 async function renderBrand(bundle, dist, brand) {
@@ -94,7 +150,17 @@ async function renderBrand(bundle, dist, brand) {
   const moduleChunks = JSON.parse(await readFile(path.join(dist, '.vite/module-chunks.json'), 'utf8'));
   const names = { fairway: 'Fairway', dubbelkoll: 'Dubbelkoll' };
   const built = /<meta name="brand" content="(\w+)"/.exec(shell)?.[1];
-  const { html: unstyled, styles } = await inlineStylesheets(shell, dist);
+  // Rules for elements in the page and the keyframes they animate with; the stylesheet itself is
+  // left whole (pruneSource), the pages after hydration need all of it.
+  const beasties = new PageCss({
+    allowRules: [SKIN_VARIABLES],
+    path: dist,
+    publicPath: '/',
+    preload: false,
+    pruneSource: false,
+    reduceInlineStyles: false,
+    logLevel: 'warn',
+  });
   const outDir = path.join(dist, 'prerendered', brand);
   await mkdir(outDir, { recursive: true });
   for (const { path: pathname, modules } of PRERENDERED_PAGES) {
@@ -102,9 +168,9 @@ async function renderBrand(bundle, dist, brand) {
     const locales = namespaces.map((namespace) => `src/locales/${PRERENDER_LANG}/${namespace}.json`);
     const keys = [...modules, ...locales].map((module) => manifestKey(manifest, moduleChunks, module));
     const links = pageLinks(manifest, shell, keys);
-    let html = unstyled
+    let html = shell
       .replace(/<html lang="[^"]*"/, `<html lang="${PRERENDER_LANG}" data-prerendered="${PRERENDER_LANG}"`)
-      .replace('</head>', () => `  ${[...links, ...styles].join('\n    ')}\n  </head>`)
+      .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
     if (built && built !== brand) {
       html = html
@@ -113,6 +179,7 @@ async function renderBrand(bundle, dist, brand) {
         .replace(`/favicon-${built}.svg`, `/favicon-${brand}.svg`);
     }
     if (!html.includes(markup)) throw new Error(`${pathname}: index.html lacks <html lang> or an empty #root`);
+    html = scriptsAfterPaint(await withCriticalCss(beasties, dist, html));
     await writeFile(path.join(outDir, prerenderedFile(pathname)), html);
   }
   console.log(`prerendered ${PRERENDERED_PAGES.length} pages for ${brand}`);

@@ -8,11 +8,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { brand } from './app/brand';
-import { isPrerenderCurrent } from './app/prerendered';
+import { applyDeferredStylesheets, isPrerenderCurrent } from './app/prerendered';
 import { createAppRouter } from './app/router';
 import { i18nReady } from './lib/i18n';
 
 document.title = brand.name;
+applyDeferredStylesheets();
 
 const router = createAppRouter();
 const container = document.getElementById('root');
