@@ -48,6 +48,13 @@ function checkPostgresVersion(dir: string): void {
   if (found !== PGLITE_POSTGRES_MAJOR) throw new DataFolderVersionError(dir, found);
 }
 
+/**
+ * The thread's JavaScript only passes bytes between its socket and PostgreSQL: V8's default young
+ * generation (up to 48 MiB, grown at start and never given back) held some 30 MiB the thread never
+ * used again. bench/README.md#start has the figures.
+ */
+const PGLITE_THREAD_YOUNG_GENERATION_MB = 8;
+
 export class DatabaseClosedError extends Error {
   constructor() {
     super('The database connection is closed');
@@ -101,6 +108,7 @@ export async function startPgliteThread(dataDir: string, options: PgliteThreadOp
       sharedBuffers: options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS,
     },
     transferList: loadDataDir ? [loadDataDir.buffer as ArrayBuffer] : [],
+    resourceLimits: { maxYoungGenerationSizeMb: PGLITE_THREAD_YOUNG_GENERATION_MB },
   });
 
   // Questions to the worker (a dump, its memory), each answered by a message with its id.
