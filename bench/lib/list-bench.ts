@@ -16,6 +16,7 @@ import type { ApiProcessStart } from './api-process';
 import { explainScenarios } from './explain';
 import type { LoadAnswer, LoadRequest } from './load-generator';
 import type { OpenLoopResult } from './open-loop';
+import { printRoundTrips } from './round-trips';
 import { markdownTable, ms } from './stats';
 
 export const TARGET_P95_MS = 50;
@@ -171,6 +172,7 @@ async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
     // Before the check, which would leave the totals it reads counted (cached) already.
     if (s.explain !== 'no') await explainScenarios(db, t, mine.organisationId, bench.scenarios, get);
     console.log(`[${db}] checked: ${await bench.check(get)}`);
+    await printRoundTrips(db, bench.scenarios, get);
     if (s.explain === 'only') return [];
 
     // Warm-up (JIT, connection pool, caches), not counted.
