@@ -78,7 +78,9 @@ async function expected(search: string, order: SQL[], extra?: SQL) {
 async function pages(filter: InvoiceListFilter, pageSize: number) {
   const ids: string[] = [];
   for (let page = 1; ; page++) {
-    const rows = await withTenant(a.organisationId, () => listInvoices(t.app.db, caller, a, filter, { page, pageSize }, TODAY));
+    const { rows } = await withTenant(a.organisationId, () =>
+      listInvoices(t.app.db, caller, a, filter, { page, pageSize }, TODAY),
+    );
     ids.push(...rows.map((r) => r.id));
     if (rows.length < pageSize) return ids;
   }
