@@ -16,6 +16,7 @@ import type { ApiProcessStart } from './api-process';
 import { explainScenarios } from './explain';
 import type { LoadAnswer, LoadRequest } from './load-generator';
 import type { OpenLoopResult } from './open-loop';
+import { printRoundTrips } from './round-trips';
 import { markdownTable, ms } from './stats';
 
 export const TARGET_P95_MS = 50;
@@ -106,6 +107,12 @@ interface Row {
   processes: number;
   cpuLoad: number;
   result: OpenLoopResult;
+  /**
+   * CPU time of the benchmark's own process (the first API server: HTTP on the main thread and,
+   * on PGlite, SQL on its worker thread) per request it answered. Unlike the latencies it hardly
+   * moves with what else the machine runs.
+   */
+  cpuMs: number;
 }
 
 interface Settings {
@@ -171,6 +178,7 @@ async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
     // Before the check, which would leave the totals it reads counted (cached) already.
     if (s.explain !== 'no') await explainScenarios(db, t, mine.organisationId, bench.scenarios, get);
     console.log(`[${db}] checked: ${await bench.check(get)}`);
+    await printRoundTrips(db, bench.scenarios, get);
     if (s.explain === 'only') return [];
 
     // Warm-up (JIT, connection pool, caches), not counted.
@@ -185,6 +193,7 @@ async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
     const rows: Row[] = [];
     for (const rate of s.rates) {
       for (const scenario of bench.scenarios) {
+        const cpuBefore = process.cpuUsage();
         const { result, statuses } = await load(child, {
           baseUrls,
           headers,
@@ -192,10 +201,14 @@ async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
           rate,
           durationMs: s.seconds * 1000,
         });
-        rows.push({ db, scenario: scenario.name, rate, processes, cpuLoad: s.cpuLoad, result });
+        const cpu = process.cpuUsage(cpuBefore);
+        // This process's share: request i went to server i mod processes, the first of them here.
+        const cpuMs = (cpu.user + cpu.system) / 1000 / Math.max(1, Math.ceil(result.count / processes));
+        rows.push({ db, scenario: scenario.name, rate, processes, cpuLoad: s.cpuLoad, result, cpuMs });
         console.log(
           `[${db}] ${scenario.name} at ${rate}/s: p50 ${ms(result.p50)} p95 ${ms(result.p95)} p99 ${ms(result.p99)} ms, ` +
-            `${result.achievedRate.toFixed(1)} req/s, statuses ${JSON.stringify(statuses)}, load ${load3()}`,
+            `${result.achievedRate.toFixed(1)} req/s, CPU ${cpuMs.toFixed(2)} ms per request, ` +
+            `statuses ${JSON.stringify(statuses)}, load ${load3()}`,
         );
       }
     }
@@ -257,9 +270,10 @@ export async function runListBench(bench: ListBench, args: ReturnType<typeof ben
         'p99 ms',
         'max ms',
         'achieved req/s',
+        'server CPU ms/req',
         `p95 ≤ ${TARGET_P95_MS} ms`,
       ],
-      rows.map(({ db, scenario, rate, processes, cpuLoad, result }) => [
+      rows.map(({ db, scenario, rate, processes, cpuLoad, result, cpuMs }) => [
         db,
         scenario,
         rate,
@@ -272,6 +286,7 @@ export async function runListBench(bench: ListBench, args: ReturnType<typeof ben
         ms(result.p99),
         ms(result.max),
         result.achievedRate.toFixed(1),
+        cpuMs.toFixed(2),
         result.errors === 0 && result.p95 <= TARGET_P95_MS ? 'yes' : 'NO',
       ]),
     ),

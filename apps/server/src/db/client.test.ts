@@ -35,6 +35,28 @@ describe('PGlite through its one connection', () => {
   });
 });
 
+describe('PGlite answers each query of the connection in turn (db/pglite-worker.mjs)', () => {
+  it('a query refused when parsed or when run is its own error; the queries after it get their own answers', async () => {
+    const conn = await database.pool.connect();
+    try {
+      await expect(conn.query('selec $1::int', [1])).rejects.toThrow(/syntax error/);
+      expect((await conn.query('select $1::int as n', [2])).rows).toEqual([{ n: 2 }]);
+      await expect(conn.query('select 1 / $1::int as n', [0])).rejects.toThrow(/division by zero/);
+      expect((await conn.query({ name: 'again', text: 'select $1::text as t', values: ['x'] })).rows).toEqual([{ t: 'x' }]);
+      expect((await conn.query({ name: 'again', text: 'select $1::text as t', values: ['y'] })).rows).toEqual([{ t: 'y' }]);
+      const many = await conn.query('select g as n from generate_series(1, $1::int) g', [20_000]);
+      expect(many.rows).toHaveLength(20_000);
+      expect(many.rows.at(-1)).toEqual({ n: 20_000 });
+      expect((await conn.query('select 3 as n; select 4 as n')) as unknown as { rows: unknown[] }[]).toMatchObject([
+        { rows: [{ n: 3 }] },
+        { rows: [{ n: 4 }] },
+      ]);
+    } finally {
+      conn.release();
+    }
+  });
+});
+
 describe("PGlite's buffer pool", () => {
   it('is the configured size (config.ts PGLITE_SHARED_BUFFERS), and the default without one', async () => {
     expect((await database.pool.query('show shared_buffers')).rows).toEqual([{ shared_buffers: DEFAULT_PGLITE_SHARED_BUFFERS }]);

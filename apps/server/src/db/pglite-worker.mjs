@@ -24,32 +24,60 @@ if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
 // takes the setting from `postgresql.conf` (400 kB) unless told; PGlite 0.3 started with 128 MB.
 const { dataDir, loadDataDir, socketPath, sharedBuffers } = workerData;
 
-// The extended-protocol messages (Parse, Bind, Describe, Execute, Close, Flush). PostgreSQL sends
-// ReadyForQuery only after a Sync or a simple Query; PGlite 0.4 also sends one right after the
-// error it answers one of these with, and then again at the Sync the client sends next (0.3 did
-// not). node-postgres takes the first as the end of the failed query and sends its next one, which
-// the second then ends early ("Received unexpected parseComplete message from backend").
-const EXTENDED = new Set([...'PBDECH'].map((c) => c.charCodeAt(0)));
+// The extended-protocol messages that answer nothing the client waits for (Parse, Bind, Describe,
+// Execute, Close): node-postgres sends a query as these and a Sync, and reads the answers after the
+// Sync. The socket server hands PGlite one message at a time, each a call into PostgreSQL (its
+// WebAssembly) of its own; held back and handed over with the Sync (or a Flush) that ends them,
+// a query is one call instead of four or five.
+const HELD = new Set([...'PBDEC'].map((c) => c.charCodeAt(0)));
+const SYNC = 'S'.charCodeAt(0);
+const FLUSH = 'H'.charCodeAt(0);
+const TERMINATE = 'X'.charCodeAt(0);
 const READY_FOR_QUERY = 'Z'.charCodeAt(0);
 
-/** `db` as the socket server uses it, with ReadyForQuery left out of the answers to extended-protocol messages. */
-function withReadyForQueryOnlyAtSync(pglite) {
-  const execProtocolRawStream = async (message, options) => {
-    if (!EXTENDED.has(message[0])) return pglite.execProtocolRawStream(message, options);
+/**
+ * `db` as the socket server uses it: a query's extended-protocol messages run together, and its
+ * answer carries one ReadyForQuery, at the end, and none after a Flush. PostgreSQL sends
+ * ReadyForQuery only after a Sync or a simple Query; PGlite 0.4 also sends one at the end of every
+ * call, and right after an error (0.3 did not). node-postgres takes the early one as the end of a
+ * failed query and sends its next one, which the second then ends early ("Received unexpected
+ * parseComplete message from backend").
+ */
+function oneCallPerQuery(pglite) {
+  let held = [];
+  /** Runs `messages` in one call; the answer's ReadyForQuery kept only at its end, and only when `ready`. */
+  const run = async (messages, options, ready) => {
     const chunks = [];
-    const result = await pglite.execProtocolRawStream(message, {
+    const result = await pglite.execProtocolRawStream(new Uint8Array(Buffer.concat(messages)), {
       ...options,
       onRawData: (data) => chunks.push(Buffer.from(data)),
     });
     const answer = Buffer.concat(chunks);
     const kept = [];
+    let last;
     for (let at = 0; at < answer.length; ) {
       const end = at + 5 <= answer.length ? at + 1 + answer.readUInt32BE(at + 1) : answer.length;
-      if (answer[at] !== READY_FOR_QUERY) kept.push(answer.subarray(at, end));
+      if (answer[at] === READY_FOR_QUERY) last = answer.subarray(at, end);
+      else kept.push(answer.subarray(at, end));
       at = end;
     }
+    if (ready && last) kept.push(last);
     if (kept.length > 0) options.onRawData(new Uint8Array(Buffer.concat(kept)));
     return result;
+  };
+  const execProtocolRawStream = async (message, options) => {
+    const type = message[0];
+    if (HELD.has(type)) {
+      held.push(message);
+      return;
+    }
+    const messages = held;
+    held = [];
+    if (type === SYNC || type === FLUSH) return run([...messages, message], options, type === SYNC);
+    // A new connection's first message (no type byte) or a Terminate: what a connection left
+    // unsynced is not run for the next. Any other message (a simple Query) runs after it.
+    if (messages.length > 0 && type !== 0 && type !== TERMINATE) await run(messages, options, false);
+    return pglite.execProtocolRawStream(message, options);
   };
   return new Proxy(pglite, {
     get(target, property) {
@@ -78,7 +106,7 @@ try {
   // holds one (client.ts); the second place lets the connection it opens after dropping one in
   // while the dropped one's socket is still closing, where a limit of one refused it (EPIPE).
   server = new PGLiteSocketServer({
-    db: withReadyForQueryOnlyAtSync(db),
+    db: oneCallPerQuery(db),
     path: socketPath,
     maxConnections: 2,
     debug: !!process.env.PGLITE_SOCKET_DEBUG,

@@ -168,7 +168,11 @@ export const authPlugin = fp(
       } catch {
         throw invalidToken();
       }
-      const access = await loadSessionAccess(app.db, claims);
+      // In the token's organisation, as the route's handler after it runs (onRoute below): the
+      // pooled connection keeps that setting from one query to the next (TenantPool in
+      // db/client.ts), where system work in between cost two more statements on every request.
+      // The query names the organisation itself, so row-level security changes nothing it finds.
+      const access = await withTenant(claims.organisationId, () => loadSessionAccess(app.db, claims));
       if (!access) throw endedSession();
       contexts.set(request, { ...access, familyId: claims.familyId });
     };

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { withTenant } from '../../db/tenant-context';
 import type { AccInvoice } from '../../providers/accounting/provider';
 import type { AccountingCaller } from '../accounting/access';
-import { countInvoices, type InvoiceListFilter, invoiceSearch, listInvoices } from './invoices.repository';
+import { countInvoices, type InvoiceListFilter, invoiceSearch, listInvoices, mirrorVersion } from './invoices.repository';
 import { invoiceSearchTerms, invoices } from './invoices.tables';
 
 /**
@@ -78,15 +78,24 @@ async function expected(search: string, order: SQL[], extra?: SQL) {
 async function pages(filter: InvoiceListFilter, pageSize: number) {
   const ids: string[] = [];
   for (let page = 1; ; page++) {
-    const rows = await withTenant(a.organisationId, () => listInvoices(t.app.db, caller, a, filter, { page, pageSize }, TODAY));
+    const { rows } = await withTenant(a.organisationId, () =>
+      listInvoices(t.app.db, caller, a, filter, { page, pageSize }, TODAY),
+    );
     ids.push(...rows.map((r) => r.id));
     if (rows.length < pageSize) return ids;
   }
 }
 
-/** How many invoice rows a page of the list reads. */
-const invoiceRowsRead = (filter: InvoiceListFilter, pageSize: number) =>
-  rowsRead(t.app, a.organisationId, 'invoices', () => listInvoices(t.app.db, caller, a, filter, { page: 1, pageSize }, TODAY));
+/**
+ * How many invoice rows a page of the list reads, apart from the mirror's version that its
+ * statement reads as well (invoices.repository.ts listInvoices): an index probe on a large
+ * mirror, a scan of these few rows here.
+ */
+async function invoiceRowsRead(filter: InvoiceListFilter, pageSize: number) {
+  const read = (work: () => Promise<unknown>) => rowsRead(t.app, a.organisationId, 'invoices', work);
+  const page = await read(() => listInvoices(t.app.db, caller, a, filter, { page: 1, pageSize }, TODAY));
+  return page - (await read(() => mirrorVersion(t.app.db, a)));
+}
 
 const newestFirst = () => [desc(invoices.invoiceDate), desc(invoices.number)];
 

@@ -98,8 +98,10 @@ async function totalOf(
   target: MirrorTarget,
   filter: repo.InvoiceListFilter,
   on: string,
+  /** The mirror's version when the page's statement read it already (repo.listInvoices). */
+  known: string | null,
 ): Promise<number> {
-  const version = await repo.mirrorVersion(deps.db, target);
+  const version = known ?? (await repo.mirrorVersion(deps.db, target));
   const { sort: _s, order: _o, ...counted } = filter;
   const team = caller.rules.onlyTeamDocuments ? caller.roleId : '';
   const key = JSON.stringify([target.clubAccountId, version, team, on, counted]);
@@ -119,9 +121,9 @@ export async function listInvoicesPage(
   const target = targetOf(caller);
   const on = today();
   const { page, pageSize, ...rest } = filter;
-  const rows = await repo.listInvoices(deps.db, caller, target, rest, { page, pageSize }, on);
+  const { rows, version } = await repo.listInvoices(deps.db, caller, target, rest, { page, pageSize }, on);
   // A short first page is the whole list: no need to count.
-  const total = page === 1 && rows.length < pageSize ? rows.length : await totalOf(deps, caller, target, rest, on);
+  const total = page === 1 && rows.length < pageSize ? rows.length : await totalOf(deps, caller, target, rest, on, version);
   return { data: rows.map((r) => toListRow(r, on)), pagination: { page, pageSize, total } };
 }
 
