@@ -242,11 +242,17 @@ describe('the public pages', () => {
     expect(await cards.count()).toBe(5);
     expect(await cards.nth(1).textContent()).toContain('Upp till 200 fakturor/månad');
     expect(await cards.first().textContent()).toContain('Gratis');
+    // The questions and the latest posts, far below the fold, load when the reader comes near them.
     const faq = page.locator('section[aria-labelledby="landing-faq"]');
+    expect(await faq.getByRole('button').count()).toBe(0);
+    await faq.scrollIntoViewIfNeeded();
     const question = faq.getByRole('button').first();
     await question.click();
     expect(await question.getAttribute('aria-expanded')).toBe('true');
-    const latest = page.locator('section[aria-labelledby="landing-blog"]').getByTestId('blog-card');
+    const blog = page.locator('section[aria-labelledby="landing-blog"]');
+    await blog.scrollIntoViewIfNeeded();
+    const latest = blog.getByTestId('blog-card');
+    await latest.first().waitFor();
     expect(await latest.count()).toBeGreaterThan(0);
     expect(await latest.count()).toBeLessThanOrEqual(3);
     // Pictures below the fold wait until they are needed, and keep their place while loading.

@@ -16,6 +16,7 @@ import { LazyContactForm, LazyNotificationSignupForm } from '../components/lazy-
 import { LoadError } from '../components/load-error';
 import { PricingCards } from '../components/pricing-cards';
 import { useLang } from '../components/use-lang';
+import { WhenNear } from '../components/when-near';
 
 function Section({
   id,
@@ -193,7 +194,9 @@ export default function LandingHomePage() {
           </Anchor>
         }
       >
-        <LandingFaq />
+        <WhenNear height={240}>
+          <LandingFaq />
+        </WhenNear>
       </Section>
 
       <Section
@@ -205,7 +208,9 @@ export default function LandingHomePage() {
           </Anchor>
         }
       >
-        <LatestPosts />
+        <WhenNear height={300}>
+          <LatestPosts />
+        </WhenNear>
       </Section>
 
       <Section id="landing-contact" title={t('home.contactTitle')} lead={t('home.contactLead')} tinted>
