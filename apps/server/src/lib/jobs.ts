@@ -149,7 +149,6 @@ export class Jobs {
    */
   private readonly dormant = new Set<string>();
   private discoverTimer: NodeJS.Timeout | undefined;
-  private stopping = false;
   /** pg-boss' statements and the handlers' runs not yet settled: stop() waits for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -336,8 +335,7 @@ export class Jobs {
 
   private async startDormant(queue: string): Promise<void> {
     const registration = this.registrations.get(queue);
-    // A job queued while the queue stops (a run handing itself back) waits for the next start.
-    if (!registration || this.stopping || !this.dormant.delete(queue)) return;
+    if (!registration || !this.dormant.delete(queue)) return;
     await this.startWorker(queue, registration);
   }
 
@@ -358,7 +356,6 @@ export class Jobs {
       return;
     }
     const deadline = Date.now() + timeoutMs;
-    this.stopping = true;
     clearInterval(this.discoverTimer);
     for (const timer of this.wakeTimers) clearTimeout(timer);
     this.wakeTimers.clear();
