@@ -282,42 +282,6 @@ describe('jobs', () => {
     expect(handled).toEqual(['first', 'now', 'later']);
   });
 
-  it('starts only the workers with due jobs; the others start when a job for them is queued here or found due', async () => {
-    const t = await createTestApp();
-    cleanups.push(() => t.close());
-    const options = { database: t.app.database, logger: t.app.log, schema: 'pgboss_dormant' };
-    const jobs = new Jobs({ ...options, runWorkers: true });
-    await jobs.start();
-    cleanups.push(() => jobs.stop());
-    // Another process of the same deployment, which only queues.
-    const other = new Jobs({ ...options, runWorkers: false });
-    await other.start();
-    cleanups.push(() => other.stop());
-
-    const handled = new Map<string, () => void>();
-    const ran = (queue: string) =>
-      new Promise<void>((resolve) => {
-        handled.set(queue, resolve);
-      });
-    for (const queue of ['test-due', 'test-other', 'test-here']) {
-      await jobs.work(queue, async () => handled.get(queue)?.(), { pollingIntervalSeconds: 1 });
-    }
-    await jobs.send('test-due', {});
-    const started = vi.spyOn(jobs.boss, 'work');
-    const dueRan = ran('test-due');
-    await jobs.startWorkers();
-    expect(started.mock.calls.map(([queue]) => queue)).toEqual(['test-due']);
-    await waitFor(dueRan, 60_000, 'the job due at start');
-
-    const otherRan = ran('test-other');
-    await other.send('test-other', {});
-    await waitFor(otherRan, 60_000, 'the job another process queued, found by the look for due jobs');
-    const hereRan = ran('test-here');
-    await jobs.send('test-here', {});
-    await waitFor(hereRan, 60_000, 'the job queued here');
-    expect(started.mock.calls.map(([queue]) => queue)).toEqual(['test-due', 'test-other', 'test-here']);
-  });
-
   it('refuses a second handler for the same queue', async () => {
     const t = await createTestApp();
     cleanups.push(() => t.close());

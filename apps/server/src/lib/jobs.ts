@@ -140,15 +140,6 @@ export class Jobs {
   /** The pg-boss workers of each queue in this process, to wake when a job is queued here. */
   private readonly workerIds = new Map<string, string[]>();
   private readonly wakeTimers = new Set<NodeJS.Timeout>();
-  /**
-   * Registered queues whose workers have not started: none of their jobs was due when the workers
-   * started. A worker's first look at its queue is costly on a fresh PGlite (its table's catalog
-   * is read, some 25 ms a queue), so a start looks at all queues in one statement instead and starts
-   * only the workers with work; the rest start when this process queues a job for them, or when
-   * a look every polling interval finds one due (a cron schedule's, a retry, another process').
-   */
-  private readonly dormant = new Set<string>();
-  private discoverTimer: NodeJS.Timeout | undefined;
   /** pg-boss' statements and the handlers' runs not yet settled: stop() waits for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -225,12 +216,7 @@ export class Jobs {
     this.assertRunning();
     await this.createQueue(queue);
     const id = await this.boss.send(queue, data, options);
-    if (id) {
-      await this.startDormant(queue).catch((error: unknown) =>
-        this.logger.error({ err: error, queue }, 'could not start the worker; the next look for due jobs will'),
-      );
-      this.wake(queue, msUntil(options.startAfter));
-    }
+    if (id) this.wake(queue, msUntil(options.startAfter));
     return id;
   }
 
@@ -295,48 +281,13 @@ export class Jobs {
     this.stored.schedules.delete(queue);
   }
 
-  /** Starts the registered handlers whose queues have work, and the look for the others' (no-op where workers are off). */
+  /** Starts every registered handler (no-op where workers are off). */
   async startWorkers(): Promise<void> {
     if (!this.runWorkers || this.state !== 'started') return;
     this.state = 'working';
-    const due = await this.queuesWithDueJobs([...this.registrations.keys()]);
     for (const [queue, registration] of this.registrations) {
-      if (due.has(queue)) await this.startWorker(queue, registration);
-      else this.dormant.add(queue);
+      await this.startWorker(queue, registration);
     }
-    const polling = Math.min(...[...this.registrations.values()].map(({ options }) => this.pollingSeconds(options)));
-    this.discoverTimer = setInterval(
-      () => void this.discover(),
-      (Number.isFinite(polling) ? polling : DEFAULT_POLLING_SECONDS) * 1000,
-    );
-    this.discoverTimer.unref();
-  }
-
-  /** Starts the dormant workers whose queues have a job due now. */
-  private async discover(): Promise<void> {
-    if (this.dormant.size === 0 || this.state !== 'working') return;
-    try {
-      for (const queue of await this.queuesWithDueJobs([...this.dormant])) await this.startDormant(queue);
-    } catch (error) {
-      if (this.state === 'working') this.logger.warn({ err: error }, 'could not look for due jobs');
-    }
-  }
-
-  private async queuesWithDueJobs(queues: string[]): Promise<Set<string>> {
-    if (queues.length === 0) return new Set();
-    const result = await this.track(
-      this.database.executeSql(
-        `select distinct name from ${this.schema}.job where name = any($1::text[]) and state < 'active' and start_after < now()`,
-        [queues],
-      ),
-    );
-    return new Set((result.rows as { name: string }[]).map((row) => row.name));
-  }
-
-  private async startDormant(queue: string): Promise<void> {
-    const registration = this.registrations.get(queue);
-    if (!registration || !this.dormant.delete(queue)) return;
-    await this.startWorker(queue, registration);
   }
 
   get workersRunning(): boolean {
@@ -356,7 +307,6 @@ export class Jobs {
       return;
     }
     const deadline = Date.now() + timeoutMs;
-    clearInterval(this.discoverTimer);
     for (const timer of this.wakeTimers) clearTimeout(timer);
     this.wakeTimers.clear();
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
@@ -394,15 +344,15 @@ export class Jobs {
     for (let i = 0; i < Math.max(1, options.concurrency ?? 1); i++) await this.startOneWorker(queue, handler, options, log);
   }
 
-  private pollingSeconds(options: WorkOptions): number {
-    const polling = options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS;
-    return this.database.driver === 'pglite' ? Math.max(polling, PGLITE_POLLING_SECONDS) : polling;
-  }
-
   private async startOneWorker(queue: string, handler: JobHandler<object>, options: WorkOptions, log: FastifyBaseLogger) {
+    const polling = options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS;
     const id = await this.boss.work<object>(
       queue,
-      { batchSize: 1, pollingIntervalSeconds: this.pollingSeconds(options), includeMetadata: true },
+      {
+        batchSize: 1,
+        pollingIntervalSeconds: this.database.driver === 'pglite' ? Math.max(polling, PGLITE_POLLING_SECONDS) : polling,
+        includeMetadata: true,
+      },
       (jobs) => this.track(this.handle(jobs, handler, log)),
     );
     this.workerIds.set(queue, [...(this.workerIds.get(queue) ?? []), id]);
@@ -417,9 +367,6 @@ export class Jobs {
       } catch (error) {
         // pg-boss records the failure and retries with backoff; the log keeps the details.
         log.error({ jobId: job.id, err: error, ms: Date.now() - started }, 'job failed');
-        // A retry at a fixed delay is woken then; one with backoff (its delay has a random part,
-        // and is long) waits for the workers' next look.
-        if (job.retryCount < job.retryLimit && !job.retryBackoff) this.wake(job.name, job.retryDelay * 1000);
         throw storableFailure(error);
       }
     }
