@@ -226,10 +226,7 @@ export class Jobs {
     const notify = () => {
       for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
     };
-    if (afterMs <= 0) {
-      notify();
-      return;
-    }
+    if (afterMs <= 0) return notify();
     const timer = setTimeout(() => {
       this.wakeTimers.delete(timer);
       notify();
