@@ -156,7 +156,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
     options.phase?.('routes registered');
     const webApp = await registerWebApp(app, config.WEB_DIST, config.BRAND);
-    options.phase?.('web app registered');
     app.setNotFoundHandler((request, reply) => {
       if (webApp?.wants(request)) return webApp.sendIndex(request, reply);
       return sendNotFound(request, reply);

@@ -247,41 +247,6 @@ describe('jobs', () => {
     expect(rows).toEqual([{ state: 'completed' }]);
   });
 
-  it('a job queued in this process starts at once, or when its startAfter comes, not at the next poll', async () => {
-    const t = await createTestApp({ RUN_WORKERS: true });
-    cleanups.push(() => t.close());
-    const handled: string[] = [];
-    const waiters = new Map<string, () => void>();
-    const handledOnce = (name: string) =>
-      new Promise<void>((resolve) => {
-        waiters.set(name, resolve);
-      });
-    // The worker looks for jobs by itself only every ten minutes: far longer than the waits below.
-    await t.app.jobs.work<Greeting>(
-      'test-woken',
-      async (job) => {
-        handled.push(job.data.name);
-        waiters.get(job.data.name)?.();
-      },
-      { pollingIntervalSeconds: 600 },
-    );
-    // The first job is there when the worker first looks; then it sleeps.
-    const first = handledOnce('first');
-    await t.app.jobs.send<Greeting>('test-woken', { name: 'first' });
-    await waitFor(first, 60_000, 'the first job');
-
-    const now = handledOnce('now');
-    await t.app.jobs.send<Greeting>('test-woken', { name: 'now' });
-    await waitFor(now, 60_000, 'the job queued while the worker slept');
-
-    const later = handledOnce('later');
-    const sent = Date.now();
-    await t.app.jobs.send<Greeting>('test-woken', { name: 'later' }, { startAfter: 1 });
-    await waitFor(later, 60_000, 'the job with a startAfter');
-    expect(Date.now() - sent).toBeGreaterThanOrEqual(1000);
-    expect(handled).toEqual(['first', 'now', 'later']);
-  });
-
   it('refuses a second handler for the same queue', async () => {
     const t = await createTestApp();
     cleanups.push(() => t.close());

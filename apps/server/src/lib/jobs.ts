@@ -12,12 +12,7 @@ export type JobHandler<T extends object = object> = (job: Job<T>) => Promise<unk
 export type SendOptions = Omit<PgBoss.SendOptions, 'db'>;
 export type QueueOptions = Omit<PgBoss.Queue, 'name'>;
 export interface WorkOptions {
-  /**
-   * How often an idle worker looks for jobs queued by another process (pg-boss' minimum is 0.5 s;
-   * default 2 s). A job this process queues wakes its worker at once, or when its `startAfter`
-   * comes, so on PGlite, where no other process queues, the look is only a safety net and comes
-   * every `PGLITE_POLLING_SECONDS` at most.
-   */
+  /** How often an idle worker looks for new jobs (pg-boss' minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
   /**
    * Jobs of the queue this process works on at once (default 1). For queues whose jobs wait on
@@ -71,23 +66,6 @@ function sameQueueSettings(stored: StoredQueue, wanted: QueueOptions): boolean {
   );
 }
 
-const DEFAULT_POLLING_SECONDS = 2;
-/**
- * On PGlite every job is queued in this process (which wakes its worker), but for the cron
- * schedules' and pg-boss' retries: those start within this many seconds of their time. Thirty
- * queues looking every two seconds kept PGlite's one thread busy in bursts while idle.
- */
-export const PGLITE_POLLING_SECONDS = 15;
-/** A `startAfter` further off than this is left to the polling instead of a timer. */
-const MAX_WAKE_TIMER_MS = 60 * 60 * 1000;
-
-/** Milliseconds until a job sent with `startAfter` may start (seconds, a date, or an ISO string). */
-function msUntil(startAfter: SendOptions['startAfter']): number {
-  if (startAfter === undefined) return 0;
-  if (typeof startAfter === 'number') return startAfter * 1000;
-  return new Date(startAfter).getTime() - Date.now();
-}
-
 interface Registration {
   handler: JobHandler<object>;
   options: WorkOptions;
@@ -137,9 +115,6 @@ export class Jobs {
     schedules: new Map(),
   };
   private state: 'new' | 'started' | 'working' | 'stopped' = 'new';
-  /** The pg-boss workers of each queue in this process, to wake when a job is queued here. */
-  private readonly workerIds = new Map<string, string[]>();
-  private readonly wakeTimers = new Set<NodeJS.Timeout>();
   /** pg-boss' statements and the handlers' runs not yet settled: stop() waits for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -215,24 +190,7 @@ export class Jobs {
   async send<T extends object>(queue: string, data: T, options: SendOptions = {}): Promise<string | null> {
     this.assertRunning();
     await this.createQueue(queue);
-    const id = await this.boss.send(queue, data, options);
-    if (id) this.wake(queue, msUntil(options.startAfter));
-    return id;
-  }
-
-  /** Wakes this process' idle workers of the queue now or in `afterMs`, instead of at their next look. */
-  private wake(queue: string, afterMs = 0): void {
-    if (!this.workerIds.has(queue) || afterMs > MAX_WAKE_TIMER_MS) return;
-    const notify = () => {
-      for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
-    };
-    if (afterMs <= 0) return notify();
-    const timer = setTimeout(() => {
-      this.wakeTimers.delete(timer);
-      notify();
-    }, afterMs);
-    timer.unref();
-    this.wakeTimers.add(timer);
+    return this.boss.send(queue, data, options);
   }
 
   /**
@@ -304,8 +262,6 @@ export class Jobs {
       return;
     }
     const deadline = Date.now() + timeoutMs;
-    for (const timer of this.wakeTimers) clearTimeout(timer);
-    this.wakeTimers.clear();
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
     for (;;) {
       // What a settled fetch answered starts its handler some microtasks later: look after those.
@@ -342,17 +298,11 @@ export class Jobs {
   }
 
   private async startOneWorker(queue: string, handler: JobHandler<object>, options: WorkOptions, log: FastifyBaseLogger) {
-    const polling = options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS;
-    const id = await this.boss.work<object>(
+    await this.boss.work<object>(
       queue,
-      {
-        batchSize: 1,
-        pollingIntervalSeconds: this.database.driver === 'pglite' ? Math.max(polling, PGLITE_POLLING_SECONDS) : polling,
-        includeMetadata: true,
-      },
+      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
       (jobs) => this.track(this.handle(jobs, handler, log)),
     );
-    this.workerIds.set(queue, [...(this.workerIds.get(queue) ?? []), id]);
   }
 
   private async handle(jobs: Job<object>[], handler: JobHandler<object>, log: FastifyBaseLogger): Promise<void> {
