@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { latch } from '../../test/latch';
 import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-app';
 import type { Config } from '../config';
 import { type Job, Jobs } from './jobs';
@@ -206,29 +207,23 @@ describe('jobs', () => {
     const t = await createTestApp();
     cleanups.push(() => t.close());
     let holdFetches = false;
-    let fetchHeld!: () => void;
-    const held = new Promise<void>((resolve) => {
-      fetchHeld = resolve;
-    });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const held = latch();
+    const released = latch();
     // The worker's fetch takes the job at once, but its answer comes only once pg-boss has stopped.
     const database = {
       ...t.app.database,
       executeSql: async (text: string, values?: unknown[]) => {
         const result = await t.app.database.executeSql(text, values);
         if (holdFetches && /skip locked/i.test(text) && result.rows.length > 0) {
-          fetchHeld();
-          await released;
+          held.resolve();
+          await released.promise;
         }
         return result;
       },
     };
     const jobs = new Jobs({ database, runWorkers: true, logger: t.app.log, schema: 'pgboss_stop' });
     await jobs.start();
-    jobs.boss.on('stopped', () => release());
+    jobs.boss.on('stopped', () => released.resolve());
     const ran: string[] = [];
     await jobs.work('test-late', async () => {
       ran.push('began');
@@ -238,13 +233,89 @@ describe('jobs', () => {
     await jobs.send('test-late', {});
     holdFetches = true;
     await jobs.startWorkers();
-    await waitFor(held, 15_000, 'the fetch of the job');
+    await waitFor(held.promise, 15_000, 'the fetch of the job');
 
     await jobs.stop();
     // When stop() returns the database may close: the job has run and pg-boss has written so.
     expect(ran).toEqual(['began', 'ended']);
     const { rows } = await t.app.database.executeSql("select state from pgboss_stop.job where name = 'test-late'");
     expect(rows).toEqual([{ state: 'completed' }]);
+  });
+
+  it('starts only the workers with due jobs; the others start when a job for them is queued here or found due', async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    const options = { database: t.app.database, logger: t.app.log, schema: 'pgboss_dormant' };
+    const jobs = new Jobs({ ...options, runWorkers: true });
+    await jobs.start();
+    cleanups.push(() => jobs.stop());
+    // Another process of the same deployment, which only queues.
+    const other = new Jobs({ ...options, runWorkers: false });
+    await other.start();
+    cleanups.push(() => other.stop());
+
+    const ran = new Map<string, ReturnType<typeof latch>>();
+    for (const queue of ['test-due', 'test-other', 'test-here']) {
+      ran.set(queue, latch());
+      await jobs.work(queue, async () => ran.get(queue)?.resolve(), { pollingIntervalSeconds: 0.5 });
+    }
+    await jobs.send('test-due', {});
+    const started = vi.spyOn(jobs.boss, 'work');
+    await jobs.startWorkers();
+    expect(started.mock.calls.map(([queue]) => queue)).toEqual(['test-due']);
+    await waitFor(ran.get('test-due')!.promise, 60_000, 'the job due at start');
+
+    await other.send('test-other', {});
+    await waitFor(ran.get('test-other')!.promise, 60_000, 'the job another process queued, found by the look for due jobs');
+    await jobs.send('test-here', {});
+    await waitFor(ran.get('test-here')!.promise, 60_000, 'the job queued here');
+    expect(started.mock.calls.map(([queue]) => queue)).toEqual(['test-due', 'test-other', 'test-here']);
+  });
+
+  it('a job that hands itself back for later, turn after turn, runs every turn (a run waiting for its turn)', async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    const jobs = new Jobs({ database: t.app.database, runWorkers: true, logger: t.app.log, schema: 'pgboss_turns' });
+    await jobs.start();
+    cleanups.push(() => jobs.stop());
+    const turns: number[] = [];
+    const done = latch<number[]>();
+    await jobs.work<{ turn: number }>(
+      'test-turns',
+      async (job) => {
+        turns.push(job.data.turn);
+        // As the run engine does when the club account is busy (lib/runs/run-engine.ts): a new job, a little later.
+        if (job.data.turn < 3) await jobs.send('test-turns', { turn: job.data.turn + 1 }, { startAfter: 1 });
+        else done.resolve(turns);
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
+    await jobs.startWorkers();
+    await jobs.send('test-turns', { turn: 0 });
+    expect(await waitFor(done.promise, 60_000, 'the fourth turn')).toEqual([0, 1, 2, 3]);
+  });
+
+  it('a job queued while the queue stops starts no worker, and runs after the next start', async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    const options = { database: t.app.database, logger: t.app.log, schema: 'pgboss_handback' };
+    const jobs = new Jobs({ ...options, runWorkers: true });
+    await jobs.start();
+    await jobs.work('test-handback', async () => undefined);
+    await jobs.startWorkers();
+    const started = vi.spyOn(jobs.boss, 'work');
+    const stopping = jobs.stop();
+    await jobs.send('test-handback', {});
+    await stopping;
+    expect(started).not.toHaveBeenCalled();
+
+    const again = new Jobs({ ...options, runWorkers: true });
+    await again.start();
+    cleanups.push(() => again.stop());
+    const ran = latch();
+    await again.work('test-handback', async () => ran.resolve(), { pollingIntervalSeconds: 0.5 });
+    await again.startWorkers();
+    await waitFor(ran.promise, 60_000, 'the job queued while the queue stopped');
   });
 
   it('refuses a second handler for the same queue', async () => {

@@ -12,7 +12,7 @@ export type JobHandler<T extends object = object> = (job: Job<T>) => Promise<unk
 export type SendOptions = Omit<PgBoss.SendOptions, 'db'>;
 export type QueueOptions = Omit<PgBoss.Queue, 'name'>;
 export interface WorkOptions {
-  /** How often an idle worker looks for new jobs (pg-boss' minimum is 0.5 s). */
+  /** How often an idle worker looks for new jobs (pg-boss' minimum is 0.5 s; default 2 s). */
   pollingIntervalSeconds?: number;
   /**
    * Jobs of the queue this process works on at once (default 1). For queues whose jobs wait on
@@ -66,6 +66,8 @@ function sameQueueSettings(stored: StoredQueue, wanted: QueueOptions): boolean {
   );
 }
 
+const DEFAULT_POLLING_SECONDS = 2;
+
 interface Registration {
   handler: JobHandler<object>;
   options: WorkOptions;
@@ -114,7 +116,20 @@ export class Jobs {
     queues: new Map(),
     schedules: new Map(),
   };
-  private state: 'new' | 'started' | 'working' | 'stopped' = 'new';
+  private state: 'new' | 'started' | 'working' | 'stopping' | 'stopped' = 'new';
+  /**
+   * Registered queues whose workers have not started, because none of their jobs was due when the
+   * workers started. A worker's first look at its queue is costly on a fresh PGlite (its
+   * partition's catalog is read, some 25 ms a queue of the one thread), and thirty idle workers
+   * look every two seconds. So one statement looks at every dormant queue instead, at start and
+   * every polling interval, and a worker starts when it finds a job due there, or when this
+   * process queues one; once started it stays.
+   */
+  private readonly dormant = new Set<string>();
+  private lookTimer: NodeJS.Timeout | undefined;
+  private looking: Promise<void> | undefined;
+  /** Dormant workers being started: stop() lets them start before pg-boss stops them. */
+  private readonly starting = new Set<Promise<void>>();
   /** pg-boss' statements and the handlers' runs not yet settled: stop() waits for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -190,7 +205,13 @@ export class Jobs {
   async send<T extends object>(queue: string, data: T, options: SendOptions = {}): Promise<string | null> {
     this.assertRunning();
     await this.createQueue(queue);
-    return this.boss.send(queue, data, options);
+    const id = await this.boss.send(queue, data, options);
+    if (id && this.dormant.has(queue)) {
+      await this.startDormant(queue).catch((error: unknown) =>
+        this.logger.error({ err: error, queue }, 'could not start the worker; the next look for due jobs will'),
+      );
+    }
+    return id;
   }
 
   /**
@@ -236,12 +257,63 @@ export class Jobs {
     this.stored.schedules.delete(queue);
   }
 
-  /** Starts every registered handler (no-op where workers are off). */
+  /**
+   * Starts the registered handlers whose queues have a job due, and the look for the others' (no-op
+   * where workers are off).
+   */
   async startWorkers(): Promise<void> {
     if (!this.runWorkers || this.state !== 'started') return;
     this.state = 'working';
+    const due = await this.queuesWithDueJobs([...this.registrations.keys()]);
     for (const [queue, registration] of this.registrations) {
-      await this.startWorker(queue, registration);
+      if (due.has(queue)) await this.startWorker(queue, registration);
+      else this.dormant.add(queue);
+    }
+    const seconds = Math.min(
+      DEFAULT_POLLING_SECONDS,
+      ...[...this.registrations.values()].map(({ options }) => options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS),
+    );
+    this.lookTimer = setInterval(() => {
+      this.looking ??= this.startDueDormant().finally(() => {
+        this.looking = undefined;
+      });
+    }, seconds * 1000);
+    this.lookTimer.unref();
+  }
+
+  /** Starts the dormant workers whose queues have a job due now (a cron schedule's, a retry, another process'). */
+  private async startDueDormant(): Promise<void> {
+    if (this.dormant.size === 0 || this.state !== 'working') return;
+    try {
+      for (const queue of await this.queuesWithDueJobs([...this.dormant])) await this.startDormant(queue);
+    } catch (error) {
+      if (this.state === 'working') this.logger.warn({ err: error }, 'could not look for due jobs');
+    }
+  }
+
+  /** Which of the queues have a job pg-boss' fetch would take now (queued or retrying, its start come). */
+  private async queuesWithDueJobs(queues: string[]): Promise<Set<string>> {
+    if (queues.length === 0) return new Set();
+    const result = await this.track(
+      this.database.executeSql(
+        `select distinct name from ${this.schema}.job
+          where name = any($1::text[]) and state in ('created', 'retry') and start_after < now()`,
+        [queues],
+      ),
+    );
+    return new Set((result.rows as { name: string }[]).map((row) => row.name));
+  }
+
+  private async startDormant(queue: string): Promise<void> {
+    const registration = this.registrations.get(queue);
+    // Once the queue stops, a job queued (a run handing itself back) waits for the next start.
+    if (!registration || this.state !== 'working' || !this.dormant.delete(queue)) return;
+    const starting = this.startWorker(queue, registration);
+    this.starting.add(starting);
+    try {
+      await starting;
+    } finally {
+      this.starting.delete(starting);
     }
   }
 
@@ -262,6 +334,11 @@ export class Jobs {
       return;
     }
     const deadline = Date.now() + timeoutMs;
+    clearInterval(this.lookTimer);
+    // No worker starts from here on (startDormant), and none is half-started when pg-boss stops.
+    this.state = 'stopping';
+    await this.looking;
+    await Promise.allSettled([...this.starting]);
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
     for (;;) {
       // What a settled fetch answered starts its handler some microtasks later: look after those.
@@ -300,7 +377,11 @@ export class Jobs {
   private async startOneWorker(queue: string, handler: JobHandler<object>, options: WorkOptions, log: FastifyBaseLogger) {
     await this.boss.work<object>(
       queue,
-      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+      {
+        batchSize: 1,
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
+        includeMetadata: true,
+      },
       (jobs) => this.track(this.handle(jobs, handler, log)),
     );
   }

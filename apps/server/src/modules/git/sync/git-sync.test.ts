@@ -14,6 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectedWorld } from '../../../../test/fixtures/accounting';
 import { addClubAccount, addMember, type TestOrganisation } from '../../../../test/fixtures/users';
+import { latch } from '../../../../test/latch';
 import type { TestApp } from '../../../../test/test-app';
 import type { App } from '../../../app';
 import { FORTNOX_ERROR } from '../../../providers/fortnox/error-codes';
@@ -1135,27 +1136,21 @@ describe('two live runners', () => {
     const selection = manualSelection(occasion, chosen);
     const runId = (await queueGitSync(app, gitTarget(), selection)) as string;
     const data = await gitSyncJobData(app, runId, selection);
-    let reached!: () => void;
-    const atCreate = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
-    let go!: () => void;
-    const proceed = new Promise<void>((resolve) => {
-      go = resolve;
-    });
+    const atCreate = latch();
+    const proceed = latch();
     const first = runGitSync(app, data, {
       hooks: {
         async step(step) {
           if (step !== 'invoice.before') return;
-          reached();
-          await proceed;
+          atCreate.resolve();
+          await proceed.promise;
         },
       },
     });
-    await atCreate;
+    await atCreate.promise;
     // The same run taken up again (a pg-boss retry, a restarted worker) while the first still works on it.
     expect(await runGitSync(app, data)).toBe('live');
-    go();
+    proceed.resolve();
     await first;
     expect(await ok<GitTransaction>('GET', `/git/transactions/${runId}`, a.owner)).toMatchObject({
       status: 'succeeded',

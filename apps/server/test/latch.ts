@@ -1,0 +1,11 @@
+/**
+ * A promise and the function that settles it, for a test that holds one step until another has
+ * happened (Node 20 has no `Promise.withResolvers`).
+ */
+export function latch<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
