@@ -1,5 +1,5 @@
-import type { BlogPost } from '@fairway/shared';
 import { describe, expect, it } from 'vitest';
+import { BLOG_POST } from './features/landing/test/blog-post';
 import { renderPage } from './prerender';
 
 describe('the prerendered login page', () => {
@@ -24,30 +24,14 @@ describe('the prerendered login page', () => {
 });
 
 describe('a blog post rendered with its data', () => {
-  const post: BlogPost = {
-    id: '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
-    slug: 'nya-kvittomallen',
-    slugs: { sv: 'nya-kvittomallen', en: 'the-new-receipt-template' },
-    title: 'Den nya kvittomallen',
-    description: 'Kvittot visar nu klubbens logotyp.',
-    category: { id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', slug: 'nyheter', name: 'Nyheter' },
-    author: 'Sofia Ek',
-    publishedAt: '2026-03-03T10:00:00.000Z',
-    updatedAt: '2026-03-03T10:00:00.000Z',
-    readingMinutes: 1,
-    cover: null,
-    body: [
-      { type: 'paragraph', text: 'Kvittot visar nu klubbens logotyp och organisationsnummer.' },
-      { type: 'tip', text: 'Ladda upp logotypen under Inställningar.' },
-    ],
-  };
+  const post = BLOG_POST;
 
   it('shows the post, not its loading state, and hands over the answer it used', async () => {
     const { markup, queries } = await renderPage(`/blog-details/${post.id}/${post.slug}`, { blogPost: post });
     const page = new DOMParser().parseFromString(markup, 'text/html');
     expect(page.querySelector('h1')?.textContent).toBe(post.title);
-    expect(page.querySelector('article')?.textContent).toContain('organisationsnummer');
-    expect(page.querySelector('time')?.textContent).toContain('3 mars 2026');
+    expect(page.querySelector('article')?.textContent).toContain('fakturaomgångar');
+    expect(page.querySelector('time')?.textContent).toContain('2 september 2026');
     expect(page.querySelector('[aria-busy="true"]')).toBeNull();
     // The share links need the page's origin: drawn in the browser, their row kept meanwhile.
     expect(page.querySelector('nav a[href*="linkedin"]')).toBeNull();
