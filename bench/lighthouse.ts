@@ -71,6 +71,20 @@ async function signIn(url: string): Promise<Record<string, string>> {
   return { accessToken: session.accessToken, refreshToken: session.refreshToken, userData: JSON.stringify(session.user) };
 }
 
+/**
+ * A build with its SSR bundle has the server render a post's page on its first visit, which gets
+ * the app's shell meanwhile (docs/web-app.md#blog-posts-rendered-by-the-server): measured once
+ * it is rendered, as a reader after the first one gets it.
+ */
+async function renderedByServer(url: string, path: string): Promise<void> {
+  if (!existsSync(join(WEB_DIST, 'prerendered/ssr/prerender.js'))) return;
+  const deadline = Date.now() + 180_000;
+  while (!(await (await fetch(`${url}${path}`)).text()).includes('data-prerendered="sv"')) {
+    if (Date.now() > deadline) throw new Error(`${path} was not rendered by the server within 3 minutes`);
+    await new Promise((done) => setTimeout(done, 500));
+  }
+}
+
 async function pagePath(page: string, url: string): Promise<string> {
   switch (page) {
     case 'home':
@@ -86,7 +100,9 @@ async function pagePath(page: string, url: string): Promise<string> {
         data: { id: string; slug: string }[];
       };
       if (!posts[0]) throw new Error('The blog has no post');
-      return `/blog-details/${posts[0].id}/${posts[0].slug}`;
+      const path = `/blog-details/${posts[0].id}/${posts[0].slug}`;
+      await renderedByServer(url, path);
+      return path;
     }
     default:
       return page.startsWith('/') ? page : `/${page}`;

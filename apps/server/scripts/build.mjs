@@ -36,9 +36,15 @@ async function filesUnder(dir) {
   return out;
 }
 
+/** What the server reads itself and never sends: the SSR bundle and Vite's manifests (scripts/prerender.mjs). */
+const notSent = (dir, file) => {
+  const relative = path.relative(dir, file).split(path.sep).join('/');
+  return relative.startsWith('prerendered/') && !relative.endsWith('.html');
+};
+
 /** Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip -9) beside every compressible file. */
 export async function precompress(dir) {
-  const files = (await filesUnder(dir)).filter((f) => COMPRESSIBLE.test(f));
+  const files = (await filesUnder(dir)).filter((f) => COMPRESSIBLE.test(f) && !notSent(dir, f));
   let saved = 0;
   await Promise.all(
     files.map(async (file) => {
@@ -78,18 +84,12 @@ async function buildWeb() {
   const vite = path.join(path.dirname(vitePackage), 'bin/vite.js');
   await run(process.execPath, [vite, 'build'], webDir);
   // The public pages prerendered into the build (docs/web-app.md#prerendered-pages): a server
-  // bundle of the app, run once per brand, then dropped.
-  const ssrDir = path.join(webDir, 'node_modules/.prerender');
-  try {
-    await run(process.execPath, [vite, 'build', '--ssr', 'src/prerender.tsx', '--outDir', ssrDir, '--emptyOutDir'], webDir);
-    await run(
-      process.execPath,
-      ['scripts/prerender.mjs', path.join(ssrDir, 'prerender.js'), path.join(ROOT, BUILDS.web.output)],
-      webDir,
-    );
-  } finally {
-    rmSync(ssrDir, { recursive: true, force: true });
-  }
+  // bundle of the app, run once per brand, and kept in the build for the blog posts the server
+  // renders (apps/server/src/modules/help/blog-pages.ts).
+  const dist = path.join(ROOT, BUILDS.web.output);
+  const ssrDir = path.join(dist, 'prerendered/ssr');
+  await run(process.execPath, [vite, 'build', '--ssr', 'src/prerender.tsx', '--outDir', ssrDir, '--emptyOutDir'], webDir);
+  await run(process.execPath, ['scripts/prerender.mjs', path.join(ssrDir, 'prerender.js'), dist], webDir);
   await precompress(path.join(ROOT, BUILDS.web.output));
 }
 

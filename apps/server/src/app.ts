@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { createDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { healthRoutes } from './modules/health/health.routes';
+import { blogPagesPlugin } from './modules/help/blog-pages';
 import { helpMediaRoutes } from './modules/help/help-media';
 import { type RouteModule, routeModules } from './modules/index';
 import { landingSeoRoutes } from './modules/landing/landing-seo.routes';
@@ -137,6 +138,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Database and simulators before jobs: onClose hooks run in reverse order, so jobs stop first
     // (a run still working at shutdown reaches the simulated program until it stops).
     await app.register(databasePlugin, { database });
+    // After the database: its onClose hook, which ends a running render, then runs first.
+    await app.register(blogPagesPlugin);
     await app.register(simulatorsPlugin);
     await app.register(jobsPlugin, { runWorkers: config.RUN_WORKERS });
     options.phase?.('job queue started');
@@ -155,7 +158,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }
 
     options.phase?.('routes registered');
-    const webApp = await registerWebApp(app, config.WEB_DIST, config.BRAND);
+    const webApp = await registerWebApp(app, config.WEB_DIST, config.BRAND, (url) => app.blogPages.pageFor(url));
     app.setNotFoundHandler((request, reply) => {
       if (webApp?.wants(request)) return webApp.sendIndex(request, reply);
       return sendNotFound(request, reply);

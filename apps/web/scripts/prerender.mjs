@@ -1,16 +1,28 @@
 // Writes the prerendered public pages (docs/web-app.md#prerendered-pages) into a web build:
 //   node apps/web/scripts/prerender.mjs <ssr-bundle.js> <dist>
+// and renders blog posts for the server (renderBlogPosts below):
+//   node apps/web/scripts/prerender.mjs --blog-posts <dist>
 // For each brand, in a Node process of its own (the brand is read once, when app/brand.ts loads),
 // each of PRERENDERED_PAGES becomes <dist>/prerendered/<brand>/<path>.html: the build's index.html
 // with the page's markup in #root, marked with the language it was rendered in. The server sends
 // it for that address (apps/server/src/plugins/static.ts).
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 
 const BRANDS = ['fairway', 'dubbelkoll'];
+
+/**
+ * Under <dist>/prerendered/ (which the server never sends by name): the SSR bundle
+ * (apps/server/scripts/build.mjs builds it there) and Vite's manifests, kept for the pages the
+ * server renders later (blog posts).
+ */
+export const SSR_BUNDLE = 'prerendered/ssr/prerender.js';
+const MANIFEST = ['prerendered', 'manifest.json'];
+const MODULE_CHUNKS = ['prerendered', 'module-chunks.json'];
 
 /** The file a prerendered address is kept in, under <dist>/prerendered/<brand>/ (the server looks it up the same way). */
 export function prerenderedFile(pathname) {
@@ -143,12 +155,22 @@ function scriptsAfterPaint(html) {
     .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ');
 }
 
-async function renderBrand(bundle, dist, brand) {
-  const { renderPage, PRERENDERED_PAGES, PRERENDER_LANG } = await import(pathToFileURL(bundle).href);
+const BRAND_NAMES = { fairway: 'Fairway', dubbelkoll: 'Dubbelkoll' };
+
+/** Text for an HTML attribute or element. */
+const escapeHtml = (text) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/**
+ * What rendering pages of one build for one brand needs: the SSR bundle's exports, the build's
+ * index.html, Vite's manifest (kept under prerendered/, not served) and Beasties.
+ */
+async function pageRenderer(bundle, dist, brand) {
+  const ssr = await import(pathToFileURL(bundle).href);
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
-  const manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
-  const moduleChunks = JSON.parse(await readFile(path.join(dist, '.vite/module-chunks.json'), 'utf8'));
-  const names = { fairway: 'Fairway', dubbelkoll: 'Dubbelkoll' };
+  const [manifest, moduleChunks] = await Promise.all(
+    [MANIFEST, MODULE_CHUNKS].map(async (name) => JSON.parse(await readFile(path.join(dist, ...name), 'utf8'))),
+  );
   const built = /<meta name="brand" content="(\w+)"/.exec(shell)?.[1];
   // Rules for elements in the page and the keyframes they animate with; the stylesheet itself is
   // left whole (pruneSource), the pages after hydration need all of it.
@@ -161,40 +183,131 @@ async function renderBrand(bundle, dist, brand) {
     reduceInlineStyles: false,
     logLevel: 'warn',
   });
+  const lang = ssr.PRERENDER_LANG;
+  return {
+    ssr,
+    /** Identifies the build a page was rendered from (its index.html names every entry chunk's hash). */
+    build: createHash('sha256').update(shell).digest('hex'),
+    /**
+     * The whole page for `pathname`: index.html with the markup in #root, `<html data-prerendered>`,
+     * the route's preloads, its critical CSS, and, when it was given data, that data and its title.
+     */
+    async render(pathname, modules, data, meta) {
+      const { markup, namespaces, queries } = await ssr.renderPage(pathname, data);
+      const locales = namespaces.map((namespace) => `src/locales/${lang}/${namespace}.json`);
+      const keys = [...modules, ...locales].map((module) => manifestKey(manifest, moduleChunks, module));
+      const links = pageLinks(manifest, shell, keys);
+      let html = shell
+        .replace(/<html lang="[^"]*"/, `<html lang="${lang}" data-prerendered="${lang}"`)
+        .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+      if (built && built !== brand) {
+        html = html
+          .replace(`<meta name="brand" content="${built}"`, `<meta name="brand" content="${brand}"`)
+          .replace(`<title>${BRAND_NAMES[built]}</title>`, `<title>${BRAND_NAMES[brand]}</title>`)
+          .replace(`/favicon-${built}.svg`, `/favicon-${brand}.svg`);
+      }
+      if (!html.includes(markup)) throw new Error(`${pathname}: index.html lacks <html lang> or an empty #root`);
+      if (meta) {
+        // What a search engine or a shared link shows before any script runs; the page sets the
+        // same once it runs (lib/use-page-meta.ts).
+        const tags = [
+          `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+          `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+          `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+          `<meta property="og:type" content="${meta.type}" />`,
+        ];
+        html = html.replace(
+          /<title>[^<]*<\/title>/,
+          () => `<title>${escapeHtml(meta.title)}</title>\n    ${tags.join('\n    ')}`,
+        );
+      }
+      html = scriptsAfterPaint(await withCriticalCss(beasties, dist, html));
+      if (queries.length) {
+        // JSON in a data block (never run, so the Content-Security-Policy allows it), `<` escaped
+        // so no text of the post can close the element; src/app/prerendered.ts reads it.
+        const json = JSON.stringify(queries).replaceAll('<', '\\u003c');
+        html = html.replace(
+          '<div id="root">',
+          () => `<script type="application/json" id="${ssr.PRERENDERED_QUERIES_ID}">${json}</script>\n    <div id="root">`,
+        );
+      }
+      return html;
+    },
+  };
+}
+
+async function renderBrand(bundle, dist, brand) {
+  const renderer = await pageRenderer(bundle, dist, brand);
+  const { PRERENDERED_PAGES } = renderer.ssr;
   const outDir = path.join(dist, 'prerendered', brand);
   await mkdir(outDir, { recursive: true });
   for (const { path: pathname, modules } of PRERENDERED_PAGES) {
-    const { markup, namespaces } = await renderPage(pathname);
-    const locales = namespaces.map((namespace) => `src/locales/${PRERENDER_LANG}/${namespace}.json`);
-    const keys = [...modules, ...locales].map((module) => manifestKey(manifest, moduleChunks, module));
-    const links = pageLinks(manifest, shell, keys);
-    let html = shell
-      .replace(/<html lang="[^"]*"/, `<html lang="${PRERENDER_LANG}" data-prerendered="${PRERENDER_LANG}"`)
-      .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
-    if (built && built !== brand) {
-      html = html
-        .replace(`<meta name="brand" content="${built}"`, `<meta name="brand" content="${brand}"`)
-        .replace(`<title>${names[built]}</title>`, `<title>${names[brand]}</title>`)
-        .replace(`/favicon-${built}.svg`, `/favicon-${brand}.svg`);
-    }
-    if (!html.includes(markup)) throw new Error(`${pathname}: index.html lacks <html lang> or an empty #root`);
-    html = scriptsAfterPaint(await withCriticalCss(beasties, dist, html));
+    const html = await renderer.render(pathname, modules);
     await writeFile(path.join(outDir, prerenderedFile(pathname)), html);
   }
   console.log(`prerendered ${PRERENDERED_PAGES.length} pages for ${brand}`);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [bundle, dist] = process.argv.slice(2).map((arg) => path.resolve(arg));
-  const brand = process.env.PRERENDER_BRAND;
-  try {
-    if (brand) await renderBrand(bundle, dist, brand);
-    else {
-      for (const name of BRANDS) await runBrand(bundle, dist, name);
-      // Vite's manifest (build.manifest, vite.config.ts) is the build's own: not served.
-      await rm(path.join(dist, '.vite'), { recursive: true, force: true });
+/**
+ * Blog posts rendered for the server (apps/server/src/modules/help/blog-pages.ts), which starts
+ * this script in a process of its own with PRERENDER_BRAND and an IPC channel, sends
+ * `{ posts }` (each post as GET blog/{id} answers it in the language the pages are rendered in)
+ * and gets back one message per post: `{ id, build, html }`, or `{ id, error }` when that post
+ * could not be rendered. The process then ends, and the SSR bundle's memory with it.
+ */
+async function renderBlogPosts(dist, brand, posts, send) {
+  const renderer = await pageRenderer(path.join(dist, SSR_BUNDLE), dist, brand);
+  const { BLOG_POST_MODULES } = renderer.ssr;
+  for (const post of posts) {
+    try {
+      const html = await renderer.render(
+        `/blog-details/${post.id}/${post.slug}`,
+        BLOG_POST_MODULES,
+        { blogPost: post },
+        {
+          title: `${post.title} · ${BRAND_NAMES[brand]}`,
+          description: post.description,
+          type: 'article',
+        },
+      );
+      await send({ id: post.id, build: renderer.build, html });
+    } catch (error) {
+      await send({ id: post.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     }
+  }
+}
+
+/** Moves Vite's manifests (build.manifest, vite.config.ts) where the server does not send them. */
+async function keepManifests(dist) {
+  await mkdir(path.join(dist, 'prerendered'), { recursive: true });
+  for (const name of [MANIFEST, MODULE_CHUNKS]) await rename(path.join(dist, '.vite', name[1]), path.join(dist, ...name));
+  await rm(path.join(dist, '.vite'), { recursive: true, force: true });
+}
+
+async function main(args) {
+  const brand = process.env.PRERENDER_BRAND;
+  if (args[0] === '--blog-posts') {
+    if (!brand || !process.send) throw new Error('--blog-posts is run by the server, with PRERENDER_BRAND and an IPC channel');
+    const send = (message) =>
+      new Promise((resolve, reject) => process.send(message, (error) => (error ? reject(error) : resolve())));
+    const { posts } = await new Promise((resolve) => process.once('message', resolve));
+    await renderBlogPosts(path.resolve(args[1]), brand, posts, send);
+    // The app's timers (its query cache's) would keep the process, and the bundle, alive.
+    process.disconnect();
+    process.exit(0);
+  }
+  const [bundle, dist] = args.map((arg) => path.resolve(arg));
+  if (brand) await renderBrand(bundle, dist, brand);
+  else {
+    await keepManifests(dist);
+    for (const name of BRANDS) await runBrand(bundle, dist, name);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    await main(process.argv.slice(2));
   } catch (error) {
     console.error(error);
     process.exit(1);

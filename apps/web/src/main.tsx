@@ -8,7 +8,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { brand } from './app/brand';
-import { applyDeferredStylesheets, isPrerenderCurrent } from './app/prerendered';
+import { applyDeferredStylesheets, isPrerenderCurrent, seedPrerenderedQueries } from './app/prerendered';
+import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { i18nReady } from './lib/i18n';
 
@@ -40,6 +41,7 @@ const render = () => {
 // A page prerendered at build time (docs/web-app.md#prerendered-pages) is shown already: the app
 // takes it over once its route is in, unless it was made for another language than the reader's.
 if (isPrerenderCurrent()) {
+  seedPrerenderedQueries(queryClient);
   const prerenderedPath = window.location.pathname;
   void Promise.all([i18nReady, routerReady])
     .catch(() => undefined)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BLOG_POST } from './features/landing/test/blog-post';
 import { renderPage } from './prerender';
 
 describe('the prerendered login page', () => {
@@ -19,5 +20,27 @@ describe('the prerendered login page', () => {
     const language = [...(header?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.includes('Byt språk'));
     expect(language?.getAttribute('aria-disabled')).toBe('true');
     expect(header?.querySelector('button[aria-label="Byt till mörkt tema"]')?.getAttribute('aria-disabled')).toBe('true');
+  });
+});
+
+describe('a blog post rendered with its data', () => {
+  const post = BLOG_POST;
+
+  it('shows the post, not its loading state, and hands over the answer it used', async () => {
+    const { markup, queries } = await renderPage(`/blog-details/${post.id}/${post.slug}`, { blogPost: post });
+    const page = new DOMParser().parseFromString(markup, 'text/html');
+    expect(page.querySelector('h1')?.textContent).toBe(post.title);
+    expect(page.querySelector('article')?.textContent).toContain('fakturaomgångar');
+    expect(page.querySelector('time')?.textContent).toContain('2 september 2026');
+    expect(page.querySelector('[aria-busy="true"]')).toBeNull();
+    // The share links need the page's origin: drawn in the browser, their row kept meanwhile.
+    expect(page.querySelector('nav a[href*="linkedin"]')).toBeNull();
+    expect(queries).toEqual([[['landing', 'blog-post', 'sv', post.id], post]]);
+  });
+
+  it('gives a later page none of the answers of the page before', async () => {
+    await renderPage(`/blog-details/${post.id}/${post.slug}`, { blogPost: post });
+    const { queries } = await renderPage('/login');
+    expect(queries).toEqual([]);
   });
 });

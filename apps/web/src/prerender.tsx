@@ -4,11 +4,15 @@
  * and run by apps/web/scripts/prerender.mjs, once per brand (PRERENDER_BRAND, read by
  * app/brand.ts), in the default language and the light skin.
  */
+import type { BlogPost } from '@fairway/shared';
 import { DEFAULT_LANG } from '@fairway/shared/constants';
+import type { QueryKey } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppRoot } from './app/app-root';
+import { queryClient } from './app/query-client';
 import { routes } from './app/router';
+import { blogPostQueryOptions } from './features/landing/api/get-blog-post';
 import { i18n, i18nReady } from './lib/i18n';
 
 /** The language the pages are rendered in: i18n's without a stored choice. */
@@ -33,11 +37,40 @@ export const PRERENDERED_PAGES: { path: string; modules: string[] }[] = [
 ];
 
 /**
- * The markup of #root for `path`, as the browser's first render would make it, and the text
- * namespaces it used (their chunks are preloaded too).
+ * A blog post's page, rendered by the server when the post is published or changed, with the
+ * post it was given (scripts/prerender.mjs `--blog-posts`, apps/server/src/modules/help/blog-pages.ts).
  */
-export async function renderPage(path: string): Promise<{ markup: string; namespaces: string[] }> {
+export const BLOG_POST_MODULES = [FULL_FIRST, 'src/features/landing/pages/blog-post-page.tsx'];
+
+/** The server's data a page is rendered with, instead of asking the API for it. */
+export interface PageData {
+  blogPost?: BlogPost;
+}
+
+/** A query's answer the render used: the page embeds it, and the browser's cache starts with it (app/prerendered.ts). */
+export type SeededQuery = [QueryKey, unknown];
+
+/** The queries `data` answers, as the page's components ask for them. */
+function seededQueries(data: PageData): SeededQuery[] {
+  const seeded: SeededQuery[] = [];
+  if (data.blogPost) seeded.push([blogPostQueryOptions(PRERENDER_LANG, data.blogPost.id).queryKey, data.blogPost]);
+  return seeded;
+}
+
+/**
+ * The markup of #root for `path`, as the browser's first render would make it, the text
+ * namespaces it used (their chunks are preloaded too) and the queries it was given answers for
+ * (none for a build-time page: nothing is fetched at build time).
+ */
+export async function renderPage(
+  path: string,
+  data: PageData = {},
+): Promise<{ markup: string; namespaces: string[]; queries: SeededQuery[] }> {
   await i18nReady;
+  // One page's answers only: a process renders several pages with the app's one cache.
+  queryClient.clear();
+  const queries = seededQueries(data);
+  for (const [queryKey, answer] of queries) queryClient.setQueryData(queryKey, answer);
   // The namespaces this page asks for (react-i18next reports each useTranslation's), this page's only.
   const used = new Set<string>();
   i18n.reportNamespaces = {
@@ -61,5 +94,7 @@ export async function renderPage(path: string): Promise<{ markup: string; namesp
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const markup = await new Response(prelude).text();
-  return { markup, namespaces: [...used] };
+  return { markup, namespaces: [...used], queries };
 }
+
+export { PRERENDERED_QUERIES_ID } from './app/prerendered';

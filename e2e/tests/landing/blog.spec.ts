@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { snap, usePagePerTest } from '../../fixtures/browser';
 import { pathOf } from '../auth/helpers';
+import { choose, type Skin } from './helpers';
 
 const meta = (page: Page, selector: string) =>
   page.evaluate((s) => document.head.querySelector(s)?.getAttribute('content') ?? null, selector);
@@ -107,4 +108,87 @@ describe('the blog', () => {
     await page.getByRole('group', { name: 'Kategori' }).locator('label').first().click();
     await expect.poll(() => page.getByTestId('blog-card').count()).toBe(all);
   }, 90_000);
+});
+
+/**
+ * A post's page comes from the server with the post in its HTML (docs/web-app.md#blog-posts-rendered-by-the-server):
+ * rendered when the post is saved or first visited, then sent while it is current.
+ */
+describe('a blog post rendered on the server', () => {
+  let page: Page;
+  usePagePerTest((next) => {
+    ({ page } = next);
+  });
+
+  /** A published post's address and Swedish title, once the server has its page rendered. */
+  async function renderedPost(): Promise<{ url: string; title: string }> {
+    const list = await page.request.get('/api/v1/blog?page=1&pageSize=1', { headers: { 'accept-language': 'sv' } });
+    const [post] = ((await list.json()) as { data: { id: string; slug: string; title: string }[] }).data;
+    if (!post) throw new Error('the demo has no published post');
+    const url = `/blog-details/${post.id}/${post.slug}`;
+    // The first visit of a post not rendered yet gets the app's shell and asks for the render.
+    await expect
+      .poll(async () => (await (await page.request.get(url)).text()).includes('data-prerendered="sv"'), {
+        timeout: 120_000,
+        interval: 500,
+      })
+      .toBe(true);
+    return { url, title: post.title };
+  }
+
+  for (const skin of ['light', 'dark'] as Skin[]) {
+    it(`shows the post styled from its HTML alone in the ${skin} skin`, async () => {
+      const { url, title } = await renderedPost();
+      await choose(page, 'sv', skin);
+      // No script, stylesheet or font file: only the HTML and what it carries.
+      await page.route(/\/assets\//, (route) => route.abort());
+      await page.goto(url);
+      const painted = await page.evaluate(() => {
+        const h1 = document.querySelector('h1') as HTMLElement;
+        return {
+          h1: h1?.textContent,
+          h1Weight: h1 ? getComputedStyle(h1).fontWeight : '',
+          paragraphs: document.querySelectorAll('article p').length,
+          background: getComputedStyle(document.body).backgroundColor,
+          loadingShown: getComputedStyle(document.getElementById('app-loading') as HTMLElement).display !== 'none',
+        };
+      });
+      expect(painted.h1).toBe(title);
+      expect(Number(painted.h1Weight)).toBeGreaterThanOrEqual(600);
+      expect(painted.paragraphs).toBeGreaterThan(1);
+      expect(painted.background).toBe(skin === 'dark' ? 'rgb(36, 36, 36)' : 'rgb(255, 255, 255)');
+      expect(painted.loadingShown).toBe(false);
+      expect(await page.title()).toBe(`${title} · Fairway`);
+    }, 180_000);
+  }
+
+  it('is taken over by the app without asking for the post again and without a hydration error', async () => {
+    const { url, title } = await renderedPost();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const postCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/v1/blog/')) postCalls.push(request.url());
+    });
+    await page.goto(url);
+    // The share links are drawn once the app has taken the page over (lib/use-hydrated.ts).
+    await page.getByRole('navigation', { name: 'Dela inlägget' }).getByRole('link', { name: 'Dela på LinkedIn' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(errors).toEqual([]);
+    expect(postCalls).toEqual([]);
+    expect(pathOf(page)).toBe(url);
+  }, 180_000);
+
+  it('is rendered afresh in English for a reader who reads English', async () => {
+    const { url } = await renderedPost();
+    await choose(page, 'en', 'light');
+    await page.goto(url);
+    // The English post has its English slug, and the English link back.
+    await page.getByRole('link', { name: 'To the blog' }).waitFor();
+    await page.waitForURL((u) => u.pathname !== url);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  }, 180_000);
 });

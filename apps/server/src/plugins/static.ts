@@ -51,7 +51,13 @@ async function readPrerendered(dir: string, url: string): Promise<string | null>
  * assets/ never change, so browsers may keep them for a year; everything else (index.html above
  * all) is revalidated so a deploy shows at once. Returns null when there is no build.
  */
-export async function registerWebApp(app: FastifyInstance, root: string, brand: Brand = 'fairway'): Promise<WebApp | null> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  root: string,
+  brand: Brand = 'fairway',
+  /** A page the server renders (a blog post's, modules/help/blog-pages.ts) for an address, or null. */
+  renderedPage: (url: string) => Promise<string | null> = async () => null,
+): Promise<WebApp | null> {
   if (!existsSync(path.join(root, 'index.html'))) return null;
   const assetsDir = path.join(root, 'assets') + path.sep;
 
@@ -78,9 +84,15 @@ export async function registerWebApp(app: FastifyInstance, root: string, brand: 
   });
 
   const prerenderedDir = path.join(root, 'prerendered', brand);
+  // A page that cannot be looked up now is the app's shell, as any other address.
+  const rendered = (request: FastifyRequest) =>
+    renderedPage(request.url).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'rendered page not looked up; sent the app');
+      return null;
+    });
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     // Read on every request (they are small): a new build is picked up without a restart.
-    const page = await readPrerendered(prerenderedDir, request.url);
+    const page = (await readPrerendered(prerenderedDir, request.url)) ?? (await rendered(request));
     const html = page ?? brandIndexHtml(await readFile(path.join(root, 'index.html'), 'utf8'), brand);
     return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
   };

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Jobs } from '../lib/jobs';
 import type { RunEngine } from '../lib/runs/run-engine';
+import type { BlogPages } from '../modules/help/blog-pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,5 +16,7 @@ declare module 'fastify' {
     jobs: Jobs;
     /** The run engine of long-running jobs (lib/runs). */
     runs: RunEngine;
+    /** Blog posts' pages rendered on the server (modules/help/blog-pages.ts). */
+    blogPages: BlogPages;
   }
 }

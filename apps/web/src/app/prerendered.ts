@@ -1,3 +1,5 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
 /**
  * A public page prerendered at build time (src/prerender.tsx, docs/web-app.md#prerendered-pages)
  * carries the language it was rendered in as `<html data-prerendered>`. public/boot.js marks it
@@ -16,4 +18,24 @@ export function isPrerenderCurrent(): boolean {
  */
 export function applyDeferredStylesheets(): void {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-stylesheet]')) link.media = 'all';
+}
+
+/** The element a page rendered by the server with its data carries that data in (scripts/prerender.mjs). */
+export const PRERENDERED_QUERIES_ID = 'prerendered-queries';
+
+/**
+ * A page the server rendered with its data (a blog post, scripts/prerender.mjs) carries the
+ * queries' answers it used as JSON (a data block, not a script: the Content-Security-Policy runs
+ * none inline). They go into the cache before hydration, so the first render has them as the
+ * server's did, and as fresh: the server sends such a page only while its data is current
+ * (apps/server/src/modules/help/blog-pages.ts).
+ */
+export function seedPrerenderedQueries(client: QueryClient): void {
+  const text = document.getElementById(PRERENDERED_QUERIES_ID)?.textContent;
+  if (!text) return;
+  try {
+    for (const [queryKey, data] of JSON.parse(text) as [QueryKey, unknown][]) client.setQueryData(queryKey, data);
+  } catch {
+    // Unreadable: the page's queries ask the API, as on any other page.
+  }
 }

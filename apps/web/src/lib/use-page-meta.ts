@@ -7,8 +7,9 @@ export interface PageMeta {
   description?: string;
   /** `website` for pages, `article` for blog posts. */
   type?: 'website' | 'article';
-  /** Absolute address of the page; defaults to the current one without query or hash. */
+  /** The page's address (a path is taken on this origin); defaults to the current one without query or hash. */
   url?: string;
+  /** The image a shared link shows (a path is taken on this origin). */
   image?: string;
 }
 
@@ -45,10 +46,13 @@ export function usePageMeta(meta: PageMeta) {
   useEffect(() => {
     const previousTitle = document.title;
     document.title = title;
-    const href = url ?? `${window.location.origin}${window.location.pathname}`;
+    // Made absolute here, in the browser: a page rendered on the server (a blog post) renders
+    // the same paths there, where no origin is known.
+    const href = new URL(url ?? window.location.pathname, window.location.origin).href;
+    const imageHref = image && new URL(image, window.location.origin).href;
     const added: HTMLMetaElement[] = [];
     for (const tag of TAGS) {
-      const value = tag.pick({ title, description, type, url: href, image });
+      const value = tag.pick({ title, description, type, url: href, image: imageHref });
       if (!value) continue;
       const element = metaTag(tag.attr, tag.key);
       element.setAttribute('content', value);

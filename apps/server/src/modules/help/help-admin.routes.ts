@@ -161,7 +161,11 @@ export const helpAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: envelope(adminBlogPostSchema) },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await saveBlogPost(app.db, brand, request.body) }),
+    async (request, reply) => {
+      const post = await saveBlogPost(app.db, brand, request.body);
+      app.blogPages.refresh(post.id);
+      return reply.code(201).send({ data: post });
+    },
   );
   app.put(
     '/blog/:id',
@@ -176,7 +180,12 @@ export const helpAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(adminBlogPostSchema) },
       },
     },
-    async (request) => ({ data: await saveBlogPost(app.db, brand, request.body, request.params.id) }),
+    async (request) => {
+      const post = await saveBlogPost(app.db, brand, request.body, request.params.id);
+      // The page sent for it is re-rendered now rather than on its next visit (blog-pages.ts).
+      app.blogPages.refresh(post.id);
+      return { data: post };
+    },
   );
   app.put(
     '/blog/:id/publish',
@@ -191,7 +200,11 @@ export const helpAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(adminBlogPostSchema) },
       },
     },
-    async (request) => ({ data: await publishBlogPost(app.db, brand, request.params.id, request.body.published) }),
+    async (request) => {
+      const post = await publishBlogPost(app.db, brand, request.params.id, request.body.published);
+      app.blogPages.refresh(post.id);
+      return { data: post };
+    },
   );
   app.delete(
     '/blog/:id',

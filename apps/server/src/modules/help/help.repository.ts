@@ -1,10 +1,11 @@
 import type { Brand } from '@fairway/shared';
-import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { likePattern } from '../../lib/sql';
 import { memberships } from '../users/users.tables';
 import {
   blogCategories,
+  blogPostPages,
   blogPosts,
   dashboardScreenshots,
   faqCategories,
@@ -119,6 +120,53 @@ export async function findPublishedPost(db: Conn, brand: Brand, id: string): Pro
     .innerJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
     .where(and(eq(blogPosts.brand, brand), eq(blogPosts.id, id), isPublished()));
   return row ? { ...row.post, category: row.category } : undefined;
+}
+
+/** The page the server rendered for a post (blog-pages.ts), whatever its version. */
+export async function findBlogPostPage(
+  db: Conn,
+  brand: Brand,
+  postId: string,
+): Promise<{ version: string; html: string } | undefined> {
+  const [row] = await db
+    .select({ version: blogPostPages.version, html: blogPostPages.html })
+    .from(blogPostPages)
+    .where(and(eq(blogPostPages.brand, brand), eq(blogPostPages.postId, postId)));
+  return row;
+}
+
+/** Keeps a post's rendered page, replacing the one it had; false when the post is gone meanwhile. */
+export async function saveBlogPostPage(
+  db: Conn,
+  brand: Brand,
+  page: { postId: string; version: string; html: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(blogPostPages)
+    .select(
+      db
+        .select({
+          postId: blogPosts.id,
+          brand: blogPosts.brand,
+          version: sql<string>`${page.version}`.as('version'),
+          html: sql<string>`${page.html}`.as('html'),
+          renderedAt: sql<Date>`now()`.as('rendered_at'),
+        })
+        .from(blogPosts)
+        .where(and(eq(blogPosts.brand, brand), eq(blogPosts.id, page.postId))),
+    )
+    .onConflictDoUpdate({
+      target: blogPostPages.postId,
+      set: { version: page.version, html: page.html, renderedAt: sql`now()` },
+    })
+    .returning({ postId: blogPostPages.postId });
+  return rows.length > 0;
+}
+
+/** Drops the rendered pages of these posts (unpublished or gone: they are not sent anyway). */
+export async function deleteBlogPostPages(db: Conn, brand: Brand, postIds: string[]): Promise<void> {
+  if (!postIds.length) return;
+  await db.delete(blogPostPages).where(and(eq(blogPostPages.brand, brand), inArray(blogPostPages.postId, postIds)));
 }
 
 export interface SitemapPost {

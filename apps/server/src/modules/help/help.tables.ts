@@ -71,6 +71,21 @@ export const blogPosts = pgTable(
   ],
 );
 
+/**
+ * A published post's page as the server rendered it (modules/help/blog-pages.ts): the whole HTML,
+ * sent for `/blog-details/{id}/{slug}` while `version` (the web build and the post's public
+ * answer, hashed) is still current. Deleting the post deletes it.
+ */
+export const blogPostPages = pgTable('blog_post_pages', {
+  postId: uuid('post_id')
+    .primaryKey()
+    .references(() => blogPosts.id, { onDelete: 'cascade' }),
+  brand: brand(),
+  version: text('version').notNull(),
+  html: text('html').notNull(),
+  renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const faqCategories = pgTable(
   'faq_categories',
   {

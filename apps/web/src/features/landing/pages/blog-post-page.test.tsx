@@ -1,32 +1,14 @@
-import type { BlogPost } from '@fairway/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { setLanguage } from '../../../lib/i18n';
 import { mockApi, refuse } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
+import { BLOG_POST } from '../test/blog-post';
 import BlogPostPage from './blog-post-page';
 
-const ID = '5326ead1-286b-49ef-85e9-aa1564533537';
-const POST: BlogPost = {
-  id: ID,
-  slug: 'sa-fungerar-synken-med-git',
-  slugs: { sv: 'sa-fungerar-synken-med-git', en: 'how-the-git-sync-works' },
-  title: 'Så fungerar synken med GIT',
-  description: 'Vad som hämtas från GIT, när, och vad som skickas tillbaka.',
-  category: { id: '6f1c2d3e-0000-4000-8000-000000000009', slug: 'git', name: 'GIT och synk' },
-  author: 'Fairway',
-  publishedAt: '2026-09-02T08:00:00.000Z',
-  updatedAt: '2026-09-02T08:00:00.000Z',
-  readingMinutes: 3,
-  cover: null,
-  body: [
-    { type: 'heading', text: 'Vad hämtas?' },
-    { type: 'paragraph', text: 'Medlemmar, avgifter och fakturaomgångar.' },
-    { type: 'list', ordered: true, items: ['Anslut GIT', 'Välj klubb'] },
-    { type: 'tip', text: 'Synka på natten.' },
-  ],
-};
+const POST = BLOG_POST;
+const ID = POST.id;
 
 const routes = [
   { path: '/blog-details/:id/:slug', element: <BlogPostPage /> },

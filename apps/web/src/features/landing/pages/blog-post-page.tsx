@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { brand } from '../../../app/brand';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { isMissingPost, useBlogPost } from '../api/get-blog-post';
 import { BlogBody } from '../components/blog-body';
@@ -14,9 +15,23 @@ import { LoadError } from '../components/load-error';
 import { useLang } from '../components/use-lang';
 
 // The share links' tooltips bring floating-ui (about 18 KB gzip with Tooltip); they sit below the
-// post, so they load after it, in a row of their height (ActionIcon size lg).
+// post, so they load after it, in a row of their height (ActionIcon size lg). They are asked for
+// once React runs the page: their links need the page's origin, which a post rendered on the
+// server (docs/web-app.md#blog-posts-rendered-by-the-server) does not know, and hydration
+// must find what the server rendered.
 const ShareLinks = lazy(() => import('../components/share-links').then((m) => ({ default: m.ShareLinks })));
 const SHARE_LINKS_HEIGHT = 34;
+
+function LazyShareLinks({ post }: { post: BlogPost }) {
+  const hydrated = useHydrated();
+  const space = <Box h={SHARE_LINKS_HEIGHT} />;
+  if (!hydrated) return space;
+  return (
+    <Suspense fallback={space}>
+      <ShareLinks url={`${window.location.origin}${blogPostPath(post)}`} title={post.title} />
+    </Suspense>
+  );
+}
 
 function BackToBlog() {
   const { t } = useTranslation('landing');
@@ -74,9 +89,7 @@ function PostArticle({ post }: { post: BlogPost }) {
       ) : null}
       <BlogBody blocks={post.body} />
       <Box mt="xl" pt="lg" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-        <Suspense fallback={<Box h={SHARE_LINKS_HEIGHT} />}>
-          <ShareLinks url={`${window.location.origin}${blogPostPath(post)}`} title={post.title} />
-        </Suspense>
+        <LazyShareLinks post={post} />
       </Box>
     </Box>
   );
@@ -100,8 +113,8 @@ export default function BlogPostPage() {
           title: `${data.title} · ${brand.name}`,
           description: data.description,
           type: 'article',
-          url: `${window.location.origin}${blogPostPath(data)}`,
-          image: data.cover ? `${window.location.origin}${data.cover.src}` : undefined,
+          url: blogPostPath(data),
+          image: data.cover?.src,
         }
       : { title: `${t('blog.title')} · ${brand.name}`, description: t('blog.lead', { brand: brand.name }) },
   );
