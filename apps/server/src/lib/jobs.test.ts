@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { latch } from '../../test/latch';
+import { type Latch, latch } from '../../test/latch';
 import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-app';
 import type { Config } from '../config';
 import { type Job, Jobs } from './jobs';
@@ -254,7 +254,7 @@ describe('jobs', () => {
     await other.start();
     cleanups.push(() => other.stop());
 
-    const ran = new Map<string, ReturnType<typeof latch>>();
+    const ran = new Map<string, Latch>();
     for (const queue of ['test-due', 'test-other', 'test-here']) {
       ran.set(queue, latch());
       await jobs.work(queue, async () => ran.get(queue)?.resolve(), { pollingIntervalSeconds: 0.5 });
