@@ -66,7 +66,8 @@ async function drill(database: Database, databaseUrl?: string): Promise<void> {
 const EMPTY_IN_DRILL: Record<string, string> = {
   connectors: 'the Visma Administration connector: the demo has no Visma Administration club account',
   connector_work: 'the same connector’s work queue',
-  blog_post_pages: 'blog posts’ pages the server renders on a visit or a save (modules/help/blog-pages.ts): the drill has no web build',
+  blog_post_pages:
+    'blog posts’ pages the server renders on a visit or a save (modules/help/blog-pages.ts): the drill has no web build',
 };
 
 /** The GIT sync the backup is taken in the middle of, and how far it had come then. */
