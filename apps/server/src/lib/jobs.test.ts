@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Latch, latch } from '../../test/latch';
-import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-app';
+import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestApp, type TestDatabase } from '../../test/test-app';
 import type { Config } from '../config';
 import { type Job, Jobs } from './jobs';
 
@@ -60,6 +60,14 @@ async function jobSurvivesRestart(storage: Partial<Config>) {
   const job = await waitFor(seen, 15_000, 'the queued job');
   expect(job.id).toBe(id);
   expect(job.data).toEqual({ name: 'Anna' });
+}
+
+/** A queue of its own (`schema`) on the test app's database, started, and stopped after the test. */
+async function startedJobs(t: TestApp, schema: string, runWorkers = true): Promise<Jobs> {
+  const jobs = new Jobs({ database: t.app.database, logger: t.app.log, schema, runWorkers });
+  await jobs.start();
+  cleanups.push(() => jobs.stop());
+  return jobs;
 }
 
 describe('jobs', () => {
@@ -245,14 +253,9 @@ describe('jobs', () => {
   it('starts only the workers with due jobs; the others start when a job for them is queued here or found due', async () => {
     const t = await createTestApp();
     cleanups.push(() => t.close());
-    const options = { database: t.app.database, logger: t.app.log, schema: 'pgboss_dormant' };
-    const jobs = new Jobs({ ...options, runWorkers: true });
-    await jobs.start();
-    cleanups.push(() => jobs.stop());
+    const jobs = await startedJobs(t, 'pgboss_dormant');
     // Another process of the same deployment, which only queues.
-    const other = new Jobs({ ...options, runWorkers: false });
-    await other.start();
-    cleanups.push(() => other.stop());
+    const other = await startedJobs(t, 'pgboss_dormant', false);
 
     const ran = new Map<string, Latch>();
     for (const queue of ['test-due', 'test-other', 'test-here']) {
@@ -275,9 +278,7 @@ describe('jobs', () => {
   it('a job that hands itself back for later, turn after turn, runs every turn (a run waiting for its turn)', async () => {
     const t = await createTestApp();
     cleanups.push(() => t.close());
-    const jobs = new Jobs({ database: t.app.database, runWorkers: true, logger: t.app.log, schema: 'pgboss_turns' });
-    await jobs.start();
-    cleanups.push(() => jobs.stop());
+    const jobs = await startedJobs(t, 'pgboss_turns');
     const turns: number[] = [];
     const done = latch<number[]>();
     await jobs.work<{ turn: number }>(
@@ -309,9 +310,7 @@ describe('jobs', () => {
     await stopping;
     expect(started).not.toHaveBeenCalled();
 
-    const again = new Jobs({ ...options, runWorkers: true });
-    await again.start();
-    cleanups.push(() => again.stop());
+    const again = await startedJobs(t, 'pgboss_handback');
     const ran = latch();
     await again.work('test-handback', async () => ran.resolve(), { pollingIntervalSeconds: 0.5 });
     await again.startWorkers();
