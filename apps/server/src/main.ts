@@ -4,7 +4,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { DataFolderVersionError, type PgliteThread, startPgliteThread } from './db/pglite-thread';
 import { memoryBreakdown } from './lib/memory';
 import { closeOnSignals, guardProcess } from './lib/shutdown';
-import { loadConfigOrExit } from './lib/startup';
+import { applyV8FlagsAfterStart, loadConfigOrExit } from './lib/startup';
 
 /** "Empty" means nobody can log in yet: a fresh install, not one whose demo users were removed. */
 async function hasNoUsers(app: App): Promise<boolean> {
@@ -127,6 +127,7 @@ async function main(): Promise<void> {
     throw error;
   }
   mark('listening');
+  applyV8FlagsAfterStart();
   app.log.debug({ phases }, 'start phases (seconds since the process began)');
   // Seconds since this process began (the build check of `npm start` included, npm's own start not).
   const started = process.uptime().toFixed(1);

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { closeOnSignals, guardProcess } from './lib/shutdown';
-import { loadConfigOrExit } from './lib/startup';
+import { applyV8FlagsAfterStart, loadConfigOrExit } from './lib/startup';
 
 /**
  * A process that only runs background jobs (`npm run worker`), for deployments that keep them
@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const app = await buildApp(config);
+  applyV8FlagsAfterStart();
   guardProcess(app.log, () => app.close());
   closeOnSignals(
     () => app.close(),

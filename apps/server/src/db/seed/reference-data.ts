@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { seedSubscriptionReferenceData } from '../../modules/subscriptions/subscriptions.reference';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { PRODUCT_MODULES, SMS_PLANS, seedSubscriptionReferenceData } from '../../modules/subscriptions/subscriptions.reference';
 import type { Db } from '../client';
-import { golfClubs, packages } from '../schema';
+import { golfClubs, packages, productModules, smsPlans } from '../schema';
 import { GOLF_CLUBS } from './golf-clubs';
 
 export interface PackageSeed {
@@ -42,11 +43,54 @@ export const PACKAGES: readonly PackageSeed[] = [
   },
 ];
 
+/** A reference table and the rows a release carries for it, keyed by the table's Drizzle fields. */
+interface ReferenceRows {
+  table: PgTable;
+  rows: readonly object[];
+}
+
+function referenceRows(): ReferenceRows[] {
+  return [
+    { table: packages, rows: PACKAGES.map((p) => ({ ...p, active: true })) },
+    { table: smsPlans, rows: SMS_PLANS },
+    { table: productModules, rows: PRODUCT_MODULES },
+    { table: golfClubs, rows: GOLF_CLUBS },
+  ];
+}
+
 /**
- * Packages and golf clubs, written on every start. Upserts keep it idempotent and let a release
- * correct a price or a club's town; rows are never deleted because organisations reference them.
+ * A statement's condition: `table` holds every row of `rows` as it is, each column equal. The rows
+ * go to PostgreSQL as one JSON parameter and it compares them itself, in the columns' own types.
+ * Rows the table has beyond them are not looked at: the seed never deletes any.
+ */
+function holdsRows({ table, rows }: ReferenceRows): SQL {
+  const columns = Object.entries(getTableColumns(table));
+  const names = sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const types = sql.join(
+    columns.map(([, column]) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`),
+    sql`, `,
+  );
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, (row as Record<string, unknown>)[key]]))),
+  );
+  return sql`not exists (select ${names} from jsonb_to_recordset(${json}::jsonb) as wanted(${types})
+    except select ${names} from ${table})`;
+}
+
+/**
+ * Packages, SMS plans, product modules and golf clubs, brought up to what the release carries on
+ * every start. One statement first checks whether the tables already hold them, as they do on all
+ * but a release's first start (or after someone changed a row by hand); only then are they upserted.
+ * Upserts keep it idempotent and let a release correct a price or a club's town; rows are never
+ * deleted because organisations reference them.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
+  const checks = sql.join(referenceRows().map(holdsRows), sql` and `);
+  const result = await db.execute(sql`select (${checks}) as holds`);
+  if ((result as unknown as { rows: { holds: boolean }[] }).rows[0]?.holds === true) return;
   await db.transaction(async (tx) => {
     await tx
       .insert(packages)

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
-import { clubAccounts, golfClubs, memberships, organisations, packages, users } from '../schema';
+import { clubAccounts, golfClubs, memberships, organisations, packages, smsPlans, users } from '../schema';
 import { DEMO_CLUB_ACCOUNTS, DEMO_LOGINS, DEMO_ORGANISATION, GOLF_CLUBS, PACKAGES, seedDemo, seedReferenceData } from './index';
 
 let t: TestApp;
@@ -52,6 +52,35 @@ describe('seedReferenceData', () => {
       ['enterprise', 15_000, 50, 10, 299_500],
     ]);
     expect(PACKAGES).toHaveLength(5);
+  });
+
+  it('writes nothing on a start whose reference data the tables already hold', async () => {
+    await seedReferenceData(app.db);
+    // xmin is the transaction that last wrote a row: an upsert of the same values writes it anew.
+    const writers = async () =>
+      (
+        await app.database.executeSql(
+          `select 'packages' as t, id, xmin::text as x from packages union all select 'sms_plans', id, xmin::text from sms_plans
+           union all select 'modules', id, xmin::text from modules union all select 'golf_clubs', id, xmin::text from golf_clubs
+           order by 1, 2`,
+        )
+      ).rows;
+    const before = await writers();
+    expect(before.length).toBe(PACKAGES.length + 5 + 9 + GOLF_CLUBS.length);
+    await seedReferenceData(app.db);
+    expect(await writers()).toEqual(before);
+  });
+
+  it("puts back a golf club's town and an SMS plan's price changed by hand on the next start", async () => {
+    const [club] = GOLF_CLUBS;
+    if (!club) throw new Error('no golf clubs');
+    await app.db.update(golfClubs).set({ city: 'Nowhere' }).where(eq(golfClubs.id, club.id));
+    await app.db.update(smsPlans).set({ monthlyPriceOre: 1 }).where(eq(smsPlans.id, 'sms-100'));
+    await seedReferenceData(app.db);
+    const [stored] = await app.db.select().from(golfClubs).where(eq(golfClubs.id, club.id));
+    expect(stored?.city).toBe(club.city);
+    const [plan] = await app.db.select().from(smsPlans).where(eq(smsPlans.id, 'sms-100'));
+    expect(plan?.monthlyPriceOre).toBe(9_900);
   });
 
   it('puts back a changed price on the next start', async () => {
