@@ -317,6 +317,33 @@ describe('jobs', () => {
     await waitFor(ran.promise, 60_000, 'the job queued while the queue stopped');
   });
 
+  it('starts the cron clock a little after the workers, and a schedule due by then sends its job', async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    const options = { database: t.app.database, logger: t.app.log, runWorkers: true };
+    const hasClock = async (schema: string) =>
+      (await t.app.database.executeSql(`select 1 from ${schema}.queue where name = '__pgboss__send-it'`)).rows.length > 0;
+
+    // The clock is not part of the start: the workers run, the clock has made nothing yet.
+    const later = new Jobs({ ...options, schema: 'pgboss_clock_later', clockDelayMs: 600_000 });
+    await later.start();
+    cleanups.push(() => later.stop());
+    await later.startWorkers();
+    expect(await hasClock('pgboss_clock_later')).toBe(false);
+
+    const jobs = new Jobs({ ...options, schema: 'pgboss_clock', clockDelayMs: 200 });
+    await jobs.start();
+    cleanups.push(() => jobs.stop());
+    const ran = latch<Job<{ from: string }>>();
+    await jobs.work<{ from: string }>('test-every-minute', async (job) => ran.resolve(job), { pollingIntervalSeconds: 0.5 });
+    // Due every minute, so its last due time is always under a minute ago: the clock's first look sends it.
+    await jobs.schedule('test-every-minute', '* * * * *', { from: 'cron' });
+    await jobs.startWorkers();
+    const job = await waitFor(ran.promise, 60_000, 'the job of the schedule');
+    expect(job.data).toEqual({ from: 'cron' });
+    expect(await hasClock('pgboss_clock')).toBe(true);
+  });
+
   it('refuses a second handler for the same queue', async () => {
     const t = await createTestApp();
     cleanups.push(() => t.close());

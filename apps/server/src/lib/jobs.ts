@@ -68,6 +68,12 @@ function sameQueueSettings(stored: StoredQueue, wanted: QueueOptions): boolean {
 
 const DEFAULT_POLLING_SECONDS = 2;
 
+/**
+ * How long after the workers the cron clock starts (`Jobs.clock`). A schedule due meanwhile is not
+ * missed: the clock sends every schedule whose last due time is less than a minute ago.
+ */
+const CLOCK_DELAY_MS = 5_000;
+
 interface Registration {
   handler: JobHandler<object>;
   options: WorkOptions;
@@ -80,6 +86,8 @@ export interface JobsOptions {
   logger: FastifyBaseLogger;
   /** PostgreSQL schema of pg-boss' tables. */
   schema?: string;
+  /** Milliseconds from the workers' start to the cron clock's (tests); CLOCK_DELAY_MS unless set. */
+  clockDelayMs?: number;
 }
 
 /**
@@ -127,6 +135,17 @@ export class Jobs {
    */
   private readonly dormant = new Set<string>();
   private lookTimer: NodeJS.Timeout | undefined;
+  /**
+   * pg-boss' cron clock (its timekeeper), in a pg-boss instance of its own, only where workers
+   * run. It starts a little after the workers (`clockDelayMs`), not with the queue: its start reads
+   * the database's clock, makes its queue and worker, and works out every schedule's last due time
+   * (some 100 ms of this thread in a fresh process, with time zones), none of which the server's
+   * start needs to wait for.
+   */
+  private readonly clock: PgBoss | undefined;
+  private readonly clockDelayMs: number;
+  private clockTimer: NodeJS.Timeout | undefined;
+  private clockStarting: Promise<void> | undefined;
   private looking: Promise<void> | undefined;
   /** Dormant workers being started: stop() lets them start before pg-boss stops them. */
   private readonly starting = new Set<Promise<void>>();
@@ -139,18 +158,25 @@ export class Jobs {
     const { database } = options;
     this.database = database;
     this.schema = options.schema ?? 'pgboss';
+    this.clockDelayMs = options.clockDelayMs ?? CLOCK_DELAY_MS;
+    const db = { executeSql: (text: string, values?: unknown[]) => this.track(database.executeSql(text, values)) };
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => this.track(database.executeSql(text, values)) },
+      db,
       schema: this.schema,
       migrate: true,
-      // Maintenance (expiry, archiving) and cron schedules belong to worker processes.
+      // Maintenance (expiry, archiving) belongs to worker processes; so does the cron clock (below).
       supervise: options.runWorkers,
-      schedule: options.runWorkers,
+      schedule: false,
     });
-    this.boss.on('error', (error) => {
-      if (this.state === 'stopped') return;
-      this.logger.error({ err: error }, 'job queue error');
-    });
+    this.clock = options.runWorkers
+      ? new PgBoss({ db, schema: this.schema, migrate: false, supervise: false, schedule: true })
+      : undefined;
+    for (const boss of [this.boss, this.clock]) {
+      boss?.on('error', (error) => {
+        if (this.state === 'stopped') return;
+        this.logger.error({ err: error }, 'job queue error');
+      });
+    }
   }
 
   async start(): Promise<void> {
@@ -279,6 +305,21 @@ export class Jobs {
       });
     }, seconds * 1000);
     this.lookTimer.unref();
+    this.clockTimer = setTimeout(() => {
+      this.clockStarting = this.startClock();
+    }, this.clockDelayMs);
+    this.clockTimer.unref();
+  }
+
+  /** Starts the cron clock (`clock`), unless the queue is stopping by then. */
+  private async startClock(): Promise<void> {
+    if (!this.clock || this.state !== 'working') return;
+    try {
+      // Its queue is a table of pg-boss' schema, as the queues of start() are.
+      await asSchemaOwner(() => (this.clock as PgBoss).start());
+    } catch (error) {
+      if (this.state === 'working') this.logger.error({ err: error }, 'could not start the cron schedules');
+    }
   }
 
   /** Starts the dormant workers whose queues have a job due now (a cron schedule's, a retry, another process'). */
@@ -335,10 +376,14 @@ export class Jobs {
     }
     const deadline = Date.now() + timeoutMs;
     clearInterval(this.lookTimer);
+    clearTimeout(this.clockTimer);
     // No worker starts from here on (startDormant), and none is half-started when pg-boss stops.
     this.state = 'stopping';
     await this.looking;
     await Promise.allSettled([...this.starting]);
+    await this.clockStarting;
+    // The clock first: its worker queues the jobs of schedules that fall due.
+    if (this.clockStarting) await this.clock?.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
     for (;;) {
       // What a settled fetch answered starts its handler some microtasks later: look after those.
