@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Latch, latch } from '../../test/latch';
 import { createTestApp, createTestDatabase, TEST_DATABASE_URL, type TestApp, type TestDatabase } from '../../test/test-app';
 import type { Config } from '../config';
-import { type Job, Jobs } from './jobs';
+import { type Job, Jobs, type JobsOptions } from './jobs';
 
 interface Greeting {
   name: string;
@@ -62,9 +62,13 @@ async function jobSurvivesRestart(storage: Partial<Config>) {
   expect(job.data).toEqual({ name: 'Anna' });
 }
 
-/** A queue of its own (`schema`) on the test app's database, started, and stopped after the test. */
-async function startedJobs(t: TestApp, schema: string, runWorkers = true): Promise<Jobs> {
-  const jobs = new Jobs({ database: t.app.database, logger: t.app.log, schema, runWorkers });
+/** A queue of its own (`schema`) on the test app's database, started, and stopped after the test; workers on unless told. */
+async function startedJobs(
+  t: TestApp,
+  schema: string,
+  options: Pick<JobsOptions, 'clockDelayMs'> & { runWorkers?: boolean } = {},
+): Promise<Jobs> {
+  const jobs = new Jobs({ database: t.app.database, logger: t.app.log, schema, runWorkers: true, ...options });
   await jobs.start();
   cleanups.push(() => jobs.stop());
   return jobs;
@@ -255,7 +259,7 @@ describe('jobs', () => {
     cleanups.push(() => t.close());
     const jobs = await startedJobs(t, 'pgboss_dormant');
     // Another process of the same deployment, which only queues.
-    const other = await startedJobs(t, 'pgboss_dormant', false);
+    const other = await startedJobs(t, 'pgboss_dormant', { runWorkers: false });
 
     const ran = new Map<string, Latch>();
     for (const queue of ['test-due', 'test-other', 'test-here']) {
@@ -320,20 +324,15 @@ describe('jobs', () => {
   it('starts the cron clock a little after the workers, and a schedule due by then sends its job', async () => {
     const t = await createTestApp();
     cleanups.push(() => t.close());
-    const options = { database: t.app.database, logger: t.app.log, runWorkers: true };
     const hasClock = async (schema: string) =>
       (await t.app.database.executeSql(`select 1 from ${schema}.queue where name = '__pgboss__send-it'`)).rows.length > 0;
 
     // The clock is not part of the start: the workers run, the clock has made nothing yet.
-    const later = new Jobs({ ...options, schema: 'pgboss_clock_later', clockDelayMs: 600_000 });
-    await later.start();
-    cleanups.push(() => later.stop());
+    const later = await startedJobs(t, 'pgboss_clock_later', { clockDelayMs: 600_000 });
     await later.startWorkers();
     expect(await hasClock('pgboss_clock_later')).toBe(false);
 
-    const jobs = new Jobs({ ...options, schema: 'pgboss_clock', clockDelayMs: 200 });
-    await jobs.start();
-    cleanups.push(() => jobs.stop());
+    const jobs = await startedJobs(t, 'pgboss_clock', { clockDelayMs: 200 });
     const ran = latch<Job<{ from: string }>>();
     await jobs.work<{ from: string }>('test-every-minute', async (job) => ran.resolve(job), { pollingIntervalSeconds: 0.5 });
     // Due every minute, so its last due time is always under a minute ago: the clock's first look sends it.

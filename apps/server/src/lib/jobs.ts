@@ -313,10 +313,11 @@ export class Jobs {
 
   /** Starts the cron clock (`clock`), unless the queue is stopping by then. */
   private async startClock(): Promise<void> {
-    if (!this.clock || this.state !== 'working') return;
+    const clock = this.clock;
+    if (!clock || this.state !== 'working') return;
     try {
       // Its queue is a table of pg-boss' schema, as the queues of start() are.
-      await asSchemaOwner(() => (this.clock as PgBoss).start());
+      await asSchemaOwner(() => clock.start());
     } catch (error) {
       if (this.state === 'working') this.logger.error({ err: error }, 'could not start the cron schedules');
     }

@@ -21,9 +21,7 @@ export function loadConfigOrExit(): Config {
  * on the command line it cost about 0.25 s of garbage collection while the modules load; set
  * afterwards it keeps the idle memory as low, docs/operations.md#memory). Unset, nothing changes.
  */
-export function applyV8FlagsAfterStart(env: NodeJS.ProcessEnv = process.env): string | null {
-  const flags = env.FAIRWAY_V8_FLAGS_AFTER_START?.trim();
-  if (!flags) return null;
-  v8.setFlagsFromString(flags);
-  return flags;
+export function applyV8FlagsAfterStart(): void {
+  const flags = process.env.FAIRWAY_V8_FLAGS_AFTER_START?.trim();
+  if (flags) v8.setFlagsFromString(flags);
 }

@@ -1,7 +1,7 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { PRODUCT_MODULES, SMS_PLANS, seedSubscriptionReferenceData } from '../../modules/subscriptions/subscriptions.reference';
-import type { Db } from '../client';
+import { PRODUCT_MODULES, SMS_PLANS } from '../../modules/subscriptions/subscriptions.reference';
+import type { Db, Tx } from '../client';
 import { golfClubs, packages, productModules, smsPlans } from '../schema';
 import { GOLF_CLUBS } from './golf-clubs';
 
@@ -49,14 +49,13 @@ interface ReferenceRows {
   rows: readonly object[];
 }
 
-function referenceRows(): ReferenceRows[] {
-  return [
-    { table: packages, rows: PACKAGES.map((p) => ({ ...p, active: true })) },
-    { table: smsPlans, rows: SMS_PLANS },
-    { table: productModules, rows: PRODUCT_MODULES },
-    { table: golfClubs, rows: GOLF_CLUBS },
-  ];
-}
+/** What the release carries, in the order it is written (modules reference the packages). */
+const REFERENCE_ROWS: readonly ReferenceRows[] = [
+  { table: packages, rows: PACKAGES.map((p) => ({ ...p, active: true })) },
+  { table: smsPlans, rows: SMS_PLANS },
+  { table: productModules, rows: PRODUCT_MODULES },
+  { table: golfClubs, rows: GOLF_CLUBS },
+];
 
 /**
  * A statement's condition: `table` holds every row of `rows` as it is, each column equal. The rows
@@ -80,6 +79,22 @@ function holdsRows({ table, rows }: ReferenceRows): SQL {
     except select ${names} from ${table})`;
 }
 
+/** Inserts the rows, or brings each row with the same key up to them (every other column). */
+async function upsertRows(tx: Tx, { table, rows }: ReferenceRows): Promise<void> {
+  const columns = Object.entries(getTableColumns(table));
+  const key = columns.find(([, column]) => column.primary)?.[1];
+  if (!key) throw new Error('reference data: a table without a primary key');
+  const set = Object.fromEntries(
+    columns
+      .filter(([, column]) => !column.primary)
+      .map(([field, column]) => [field, sql`excluded.${sql.identifier(column.name)}`]),
+  );
+  await tx
+    .insert(table)
+    .values(rows as never)
+    .onConflictDoUpdate({ target: key, set });
+}
+
 /**
  * Packages, SMS plans, product modules and golf clubs, brought up to what the release carries on
  * every start. One statement first checks whether the tables already hold them, as they do on all
@@ -88,32 +103,10 @@ function holdsRows({ table, rows }: ReferenceRows): SQL {
  * deleted because organisations reference them.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
-  const checks = sql.join(referenceRows().map(holdsRows), sql` and `);
+  const checks = sql.join(REFERENCE_ROWS.map(holdsRows), sql` and `);
   const result = await db.execute(sql`select (${checks}) as holds`);
   if ((result as unknown as { rows: { holds: boolean }[] }).rows[0]?.holds === true) return;
   await db.transaction(async (tx) => {
-    await tx
-      .insert(packages)
-      .values(PACKAGES.map((p) => ({ ...p, active: true })))
-      .onConflictDoUpdate({
-        target: packages.id,
-        set: {
-          name: sql`excluded.name`,
-          invoicesPerMonth: sql`excluded.invoices_per_month`,
-          maxUsers: sql`excluded.max_users`,
-          maxClubAccounts: sql`excluded.max_club_accounts`,
-          monthlyPriceOre: sql`excluded.monthly_price_ore`,
-          sortOrder: sql`excluded.sort_order`,
-          active: sql`excluded.active`,
-        },
-      });
-    await seedSubscriptionReferenceData(tx);
-    await tx
-      .insert(golfClubs)
-      .values([...GOLF_CLUBS])
-      .onConflictDoUpdate({
-        target: golfClubs.id,
-        set: { name: sql`excluded.name`, city: sql`excluded.city`, district: sql`excluded.district` },
-      });
+    for (const reference of REFERENCE_ROWS) await upsertRows(tx, reference);
   });
 }

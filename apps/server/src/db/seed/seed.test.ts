@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
+import { PRODUCT_MODULES, SMS_PLANS } from '../../modules/subscriptions/subscriptions.reference';
 import { clubAccounts, golfClubs, memberships, organisations, packages, smsPlans, users } from '../schema';
 import { DEMO_CLUB_ACCOUNTS, DEMO_LOGINS, DEMO_ORGANISATION, GOLF_CLUBS, PACKAGES, seedDemo, seedReferenceData } from './index';
 
@@ -66,7 +67,7 @@ describe('seedReferenceData', () => {
         )
       ).rows;
     const before = await writers();
-    expect(before.length).toBe(PACKAGES.length + 5 + 9 + GOLF_CLUBS.length);
+    expect(before.length).toBe(PACKAGES.length + SMS_PLANS.length + PRODUCT_MODULES.length + GOLF_CLUBS.length);
     await seedReferenceData(app.db);
     expect(await writers()).toEqual(before);
   });

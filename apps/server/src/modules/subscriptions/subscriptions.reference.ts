@@ -1,7 +1,3 @@
-import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { productModules, smsPlans } from './subscriptions.tables';
-
 /** SMS plans of the customer-care page; prices in öre per month ex VAT. */
 export const SMS_PLANS = [
   { id: 'sms-100', name: 'SMS 100', smsPerMonth: 100, monthlyPriceOre: 9_900, sortOrder: 1 },
@@ -27,30 +23,3 @@ export const PRODUCT_MODULES = [
   { id: 'duplicates', name: 'Duplicate detection', includedFromPackageId: 'plus', sortOrder: 8 },
   { id: 'api-automation', name: 'API and automatic sync', includedFromPackageId: 'free', sortOrder: 9 },
 ] as const;
-
-/** Upserted on every start with the packages (they reference them), like the other reference data. */
-export async function seedSubscriptionReferenceData(tx: Db | Tx): Promise<void> {
-  await tx
-    .insert(smsPlans)
-    .values([...SMS_PLANS])
-    .onConflictDoUpdate({
-      target: smsPlans.id,
-      set: {
-        name: sql`excluded.name`,
-        smsPerMonth: sql`excluded.sms_per_month`,
-        monthlyPriceOre: sql`excluded.monthly_price_ore`,
-        sortOrder: sql`excluded.sort_order`,
-      },
-    });
-  await tx
-    .insert(productModules)
-    .values([...PRODUCT_MODULES])
-    .onConflictDoUpdate({
-      target: productModules.id,
-      set: {
-        name: sql`excluded.name`,
-        includedFromPackageId: sql`excluded.included_from_package_id`,
-        sortOrder: sql`excluded.sort_order`,
-      },
-    });
-}
