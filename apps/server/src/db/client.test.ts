@@ -57,6 +57,19 @@ describe('PGlite answers each query of the connection in turn (db/pglite-worker.
   });
 });
 
+describe("PGlite's worker keeps nothing of the answers it has handed on (db/pglite-worker.mjs)", () => {
+  it('the worker heap stays small after answers far larger than it', async () => {
+    const MiB = 2 ** 20;
+    // 200 answers of 2 MiB each: 400 MiB that a worker holding on to its answers would keep.
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await database.pool.query('select repeat(chr(65 + $1::int % 26), $2::int) as text', [i, 2 * MiB]);
+      expect(rows[0].text).toHaveLength(2 * MiB);
+    }
+    const memory = await database.workerMemory?.();
+    expect(memory?.heapUsed).toBeLessThan(150 * MiB);
+  });
+});
+
 describe("PGlite's buffer pool", () => {
   it('is the configured size (config.ts PGLITE_SHARED_BUFFERS), and the default without one', async () => {
     expect((await database.pool.query('show shared_buffers')).rows).toEqual([{ shared_buffers: DEFAULT_PGLITE_SHARED_BUFFERS }]);
