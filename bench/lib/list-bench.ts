@@ -18,6 +18,7 @@ import type { LoadAnswer, LoadRequest } from './load-generator';
 import type { OpenLoopResult } from './open-loop';
 import { printRoundTrips } from './round-trips';
 import { markdownTable, ms } from './stats';
+import { readThreadCpu, threadCpuSince } from './thread-cpu';
 
 export const TARGET_P95_MS = 50;
 
@@ -69,6 +70,8 @@ export const commonOptions = {
   // yes: before the answers are checked, EXPLAIN (ANALYZE, BUFFERS) of the queries each
   // scenario's paths run (explain.ts); only: that, and no timed scenarios.
   explain: { type: 'string', default: 'no' },
+  // Only these scenarios (comma-separated names, e.g. "search,page 200"); all when not given.
+  scenarios: { type: 'string' },
 } as const;
 
 /** The command line: the common options plus the benchmark's own. */
@@ -113,6 +116,8 @@ interface Row {
    * moves with what else the machine runs.
    */
   cpuMs: number;
+  /** The same split: the main thread (HTTP, auth, JSON) and the others (on PGlite its SQL); null off Linux. */
+  threadMs: { main: number; others: number } | null;
 }
 
 interface Settings {
@@ -126,6 +131,17 @@ interface Settings {
   keepDb: boolean;
   explain: 'no' | 'yes' | 'only';
   sharedBuffers?: string;
+  /** The scenarios to run, by name; all when undefined. */
+  only?: string[];
+}
+
+/** The bench's scenarios, or those `only` names; an unknown name is an error that lists them. */
+function chosen(all: Scenario[], only: string[] | undefined): Scenario[] {
+  if (!only) return all;
+  const unknown = only.filter((name) => !all.some((sc) => sc.name === name));
+  if (unknown.length > 0)
+    throw new Error(`no scenario ${unknown.join(', ')}; the scenarios are ${all.map((sc) => sc.name).join(', ')}`);
+  return all.filter((sc) => only.includes(sc.name));
 }
 
 async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
@@ -176,14 +192,15 @@ async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
       return (await response.json()) as T;
     };
     // Before the check, which would leave the totals it reads counted (cached) already.
-    if (s.explain !== 'no') await explainScenarios(db, t, mine.organisationId, bench.scenarios, get);
+    const scenarios = chosen(bench.scenarios, s.only);
+    if (s.explain !== 'no') await explainScenarios(db, t, mine.organisationId, scenarios, get);
     console.log(`[${db}] checked: ${await bench.check(get)}`);
-    await printRoundTrips(db, bench.scenarios, get);
+    await printRoundTrips(db, scenarios, get);
     if (s.explain === 'only') return [];
 
     // Warm-up (JIT, connection pool, caches), not counted.
     started = performance.now();
-    const all = bench.scenarios.flatMap((sc) => sc.paths);
+    const all = scenarios.flatMap((sc) => sc.paths);
     const warmupRate = Math.min(...s.rates);
     await load(child, { baseUrls, headers, paths: all, rate: warmupRate, durationMs: s.warmup * 1000 });
     console.log(`[${db}] warmed up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -192,8 +209,9 @@ async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
     for (let n = 0; n < s.cpuLoad; n++) helpers.push((await forkReady('./cpu-burner.ts')).child);
     const rows: Row[] = [];
     for (const rate of s.rates) {
-      for (const scenario of bench.scenarios) {
+      for (const scenario of scenarios) {
         const cpuBefore = process.cpuUsage();
+        const threadsBefore = readThreadCpu();
         const { result, statuses } = await load(child, {
           baseUrls,
           headers,
@@ -202,12 +220,16 @@ async function runOn(db: Db, bench: ListBench, s: Settings): Promise<Row[]> {
           durationMs: s.seconds * 1000,
         });
         const cpu = process.cpuUsage(cpuBefore);
+        const threads = threadCpuSince(threadsBefore, readThreadCpu());
         // This process's share: request i went to server i mod processes, the first of them here.
-        const cpuMs = (cpu.user + cpu.system) / 1000 / Math.max(1, Math.ceil(result.count / processes));
-        rows.push({ db, scenario: scenario.name, rate, processes, cpuLoad: s.cpuLoad, result, cpuMs });
+        const answered = Math.max(1, Math.ceil(result.count / processes));
+        const cpuMs = (cpu.user + cpu.system) / 1000 / answered;
+        const threadMs = threads && { main: threads.main / answered, others: threads.others / answered };
+        rows.push({ db, scenario: scenario.name, rate, processes, cpuLoad: s.cpuLoad, result, cpuMs, threadMs });
         console.log(
           `[${db}] ${scenario.name} at ${rate}/s: p50 ${ms(result.p50)} p95 ${ms(result.p95)} p99 ${ms(result.p99)} ms, ` +
-            `${result.achievedRate.toFixed(1)} req/s, CPU ${cpuMs.toFixed(2)} ms per request, ` +
+            `${result.achievedRate.toFixed(1)} req/s, CPU ${cpuMs.toFixed(2)} ms per request` +
+            (threadMs ? ` (main thread ${threadMs.main.toFixed(2)}, others ${threadMs.others.toFixed(2)}), ` : ', ') +
             `statuses ${JSON.stringify(statuses)}, load ${load3()}`,
         );
       }
@@ -242,6 +264,7 @@ export async function runListBench(bench: ListBench, args: ReturnType<typeof ben
     keepDb: args['keep-db'] === true,
     explain: args.explain === 'yes' || args.explain === 'only' ? args.explain : 'no',
     sharedBuffers: typeof args['shared-buffers'] === 'string' ? args['shared-buffers'] : undefined,
+    only: typeof args.scenarios === 'string' ? args.scenarios.split(',').map((name) => name.trim()) : undefined,
   };
   const dbs = String(args.db)
     .split(',')
@@ -271,9 +294,10 @@ export async function runListBench(bench: ListBench, args: ReturnType<typeof ben
         'max ms',
         'achieved req/s',
         'server CPU ms/req',
+        'main thread / others',
         `p95 ≤ ${TARGET_P95_MS} ms`,
       ],
-      rows.map(({ db, scenario, rate, processes, cpuLoad, result, cpuMs }) => [
+      rows.map(({ db, scenario, rate, processes, cpuLoad, result, cpuMs, threadMs }) => [
         db,
         scenario,
         rate,
@@ -287,6 +311,7 @@ export async function runListBench(bench: ListBench, args: ReturnType<typeof ben
         ms(result.max),
         result.achievedRate.toFixed(1),
         cpuMs.toFixed(2),
+        threadMs ? `${threadMs.main.toFixed(2)} / ${threadMs.others.toFixed(2)}` : '–',
         result.errors === 0 && result.p95 <= TARGET_P95_MS ? 'yes' : 'NO',
       ]),
     ),
