@@ -4,7 +4,7 @@ import { createOrganisation, type TestOrganisation } from '../../test/fixtures/u
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { memberSearchTerms, members } from '../modules/members/members.tables';
 import { withTenant } from './tenant-context';
-import { matchesWords, searchWords } from './word-search';
+import { countMatches, matchesWords, searchWords } from './word-search';
 
 /**
  * The search terms beside the member register (the invoices' are kept by the same kind of
@@ -94,6 +94,27 @@ describe('search terms', () => {
     await withTenant(a.organisationId, () => t.app.db.delete(members).where(eq(members.id, id)));
     expect(await termsOf()).toEqual([]);
     expect(await find(a, 'cecilia')).toEqual([]);
+  });
+
+  it('finds and counts a member once when several of its words start with the one word typed', async () => {
+    await addMembers(a, [
+      { firstname: 'Holger', lastname: 'Holgersson', golfId: '770101-001' },
+      { firstname: 'Åke', lastname: 'Holm' },
+      { firstname: 'Åsa', lastname: 'Holgersdotter' },
+    ]);
+    const counted = (search: string) =>
+      withTenant(a.organisationId, () => countMatches(t.app.db, memberSearchTerms, a.clubAccountId, search));
+
+    expect(await find(a, 'holger')).toEqual(['Åsa Holgersdotter', 'Holger Holgersson']);
+    expect(await counted('holger')).toBe(2);
+    expect(await find(a, 'HOL')).toEqual(['Åsa Holgersdotter', 'Holger Holgersson', 'Åke Holm']);
+    expect(await counted('hol')).toBe(3);
+    expect(await find(a, 'Å')).toEqual(['Åsa Holgersdotter', 'Åke Holm']);
+    expect(await find(a, '770101')).toEqual(['Holger Holgersson']);
+    // Words the one-word form leaves to the general one: a golf ID with its dash, two words.
+    expect(await find(a, '770101-001')).toEqual(['Holger Holgersson']);
+    expect(await counted('holger holgersson')).toBe(1);
+    expect(await find(a, 'x'.repeat(3000))).toEqual([]);
   });
 
   it("never shows another organisation's words, even when asked for its club account", async () => {
