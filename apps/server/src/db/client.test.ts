@@ -47,6 +47,11 @@ describe('PGlite answers each query of the connection in turn (db/pglite-worker.
       const many = await conn.query('select g as n from generate_series(1, $1::int) g', [20_000]);
       expect(many.rows).toHaveLength(20_000);
       expect(many.rows.at(-1)).toEqual({ n: 20_000 });
+      // A notice is the client's, in the answer's bytes, though PGlite does not parse them.
+      const notices: string[] = [];
+      conn.on('notice', (notice) => notices.push(notice.message ?? ''));
+      await conn.query("do $$ begin raise notice 'kept %', 7; end $$");
+      expect(notices).toEqual(['kept 7']);
       expect((await conn.query('select 3 as n; select 4 as n')) as unknown as { rows: unknown[] }[]).toMatchObject([
         { rows: [{ n: 3 }] },
         { rows: [{ n: 4 }] },

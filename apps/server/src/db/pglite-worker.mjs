@@ -13,7 +13,7 @@
 //               | { type: 'memory', id, memory: { heapTotal, heapUsed, external, wasmMemory } (bytes) }
 //               | { type: 'closed' } | { type: 'failed', error: string }
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
@@ -45,18 +45,42 @@ const READY_FOR_QUERY = 'Z'.charCodeAt(0);
  *
  * Every call goes through `execProtocol`, never PGlite's raw calls (`exec`, below).
  */
+/**
+ * PGlite 0.4 parses every message of every answer into objects (its `protocol.Parser`), for its
+ * own `query()` and to find errors, notices and notifications; the socket server hands on the
+ * answer's bytes and node-postgres parses them again in the main thread. For what a list request
+ * runs, that first parse was ~1 ms of this thread's ~4–5 ms (bench/README.md): this thread is what
+ * PGlite's request rate saturates first. So while PGlite runs a call for the socket (`exec`
+ * below) its parser does nothing. Nothing here needs it: errors and notices reach the client in
+ * the bytes, and no PGlite-side LISTEN is used. PGlite's own calls (its start, `dumpDataDir`)
+ * parse as before. The flag is set only around PGlite's synchronous part of the call, which runs
+ * PostgreSQL and writes the whole answer before its first `await`: a PGlite that wrote later
+ * would parse again, never skip something else's parse. PGlite 0.5 no longer parses raw calls.
+ */
+let skipParse = false;
+const parse = protocol.Parser.prototype.parse;
+protocol.Parser.prototype.parse = function parseUnlessSkipped(buffer, callback) {
+  if (!skipParse) parse.call(this, buffer, callback);
+};
+
 function oneCallPerQuery(pglite) {
   let held = [];
   /**
-   * Runs one call and hands its answer on whole. PGlite 0.4 parses every message of every answer
-   * into objects and, in its raw calls (`execProtocolRaw`, `execProtocolRawStream`), keeps them
-   * in a list that only `execProtocol` empties: ~8 kB kept for a page of 25 rows, for as long as
-   * the process runs (db/client.test.ts). `execProtocol` empties it before and after
-   * the call and returns the answer's bytes as the raw calls do; errors stay in the answer, for
-   * the client, as before.
+   * Runs one call and hands its answer on whole, not parsed by PGlite (skipParse). Through
+   * `execProtocol`: in its raw calls (`execProtocolRaw`, `execProtocolRawStream`) PGlite 0.4 keeps
+   * whatever it parsed in a list that only `execProtocol` empties (~8 kB for a page of 25 rows, for
+   * as long as the process ran; db/client.test.ts), should it ever parse there again. It returns
+   * the answer's bytes as the raw calls do; errors stay in the answer, for the client.
    */
   const exec = async (message, options) => {
-    const { data } = await pglite.execProtocol(message, { syncToFs: options.syncToFs, throwOnError: false });
+    let answered;
+    skipParse = true;
+    try {
+      answered = pglite.execProtocol(message, { syncToFs: options.syncToFs, throwOnError: false });
+    } finally {
+      skipParse = false;
+    }
+    const { data } = await answered;
     return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   };
   /** Runs `messages` in one call; the answer's ReadyForQuery kept only at its end, and only when `ready`. */
