@@ -114,6 +114,8 @@ describe('search terms', () => {
     // Words the one-word form leaves to the general one: a golf ID with its dash, two words.
     expect(await find(a, '770101-001')).toEqual(['Holger Holgersson']);
     expect(await counted('holger holgersson')).toBe(1);
+    expect(await find(a, 'holger holger')).toEqual(['Åsa Holgersdotter', 'Holger Holgersson']);
+    expect(await find(a, 'holm å')).toEqual(['Åke Holm']);
     expect(await find(a, 'x'.repeat(3000))).toEqual([]);
   });
 
