@@ -35,7 +35,10 @@ describe('access tokens', () => {
 
   it('are refused with another secret', async () => {
     const { token } = await signAccessToken(SECRET, claims);
+    // The key of each secret is kept (tokens.ts verifyKeyFor): one secret's never answers for another's.
+    await expect(verifyAccessToken(SECRET, token)).resolves.toEqual(claims);
     await expect(verifyAccessToken(`${SECRET}x`, token)).rejects.toThrow();
+    await expect(verifyAccessToken(SECRET, token)).resolves.toEqual(claims);
   });
 
   it('are refused when the claims are not ids', async () => {

@@ -17,6 +17,21 @@ function keyFor(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
+/**
+ * The secret as a WebCrypto HMAC key that can only verify, imported once per secret: jose imports
+ * raw bytes again on every call, which cost about as much as the verification itself on every
+ * authenticated request (a server has one secret; tests a few).
+ */
+const verifyKeys = new Map<string, Promise<CryptoKey>>();
+function verifyKeyFor(secret: string): Promise<CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(keyFor(secret)), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+}
+
 export async function signAccessToken(
   secret: string,
   claims: AccessClaims,
@@ -42,7 +57,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * to the same 401 so the answer does not help an attacker tell the cases apart.
  */
 export async function verifyAccessToken(secret: string, token: string, now: Date = new Date()): Promise<AccessClaims> {
-  const { payload } = await jwtVerify(token, keyFor(secret), {
+  const { payload } = await jwtVerify(token, await verifyKeyFor(secret), {
     algorithms: [JWT_ALGORITHM],
     issuer: JWT_ISSUER,
     audience: JWT_AUDIENCE,
