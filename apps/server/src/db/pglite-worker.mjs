@@ -36,16 +36,6 @@ const TERMINATE = 'X'.charCodeAt(0);
 const READY_FOR_QUERY = 'Z'.charCodeAt(0);
 
 /**
- * `db` as the socket server uses it: a query's extended-protocol messages run together, and its
- * answer carries one ReadyForQuery, at the end, and none after a Flush. PostgreSQL sends
- * ReadyForQuery only after a Sync or a simple Query; PGlite 0.4 also sends one at the end of every
- * call, and right after an error (0.3 did not). node-postgres takes the early one as the end of a
- * failed query and sends its next one, which the second then ends early ("Received unexpected
- * parseComplete message from backend").
- *
- * Every call goes through `execProtocol`, never PGlite's raw calls (`exec`, below).
- */
-/**
  * PGlite 0.4 parses every message of every answer into objects (its `protocol.Parser`), for its
  * own `query()` and to find errors, notices and notifications; the socket server hands on the
  * answer's bytes and node-postgres parses them again in the main thread. For what a list request
@@ -63,6 +53,16 @@ protocol.Parser.prototype.parse = function parseUnlessSkipped(buffer, callback) 
   if (!skipParse) parse.call(this, buffer, callback);
 };
 
+/**
+ * `db` as the socket server uses it: a query's extended-protocol messages run together, and its
+ * answer carries one ReadyForQuery, at the end, and none after a Flush. PostgreSQL sends
+ * ReadyForQuery only after a Sync or a simple Query; PGlite 0.4 also sends one at the end of every
+ * call, and right after an error (0.3 did not). node-postgres takes the early one as the end of a
+ * failed query and sends its next one, which the second then ends early ("Received unexpected
+ * parseComplete message from backend").
+ *
+ * Every call goes through `execProtocol`, never PGlite's raw calls (`exec`, below).
+ */
 function oneCallPerQuery(pglite) {
   let held = [];
   /**
