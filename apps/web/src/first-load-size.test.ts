@@ -29,7 +29,7 @@ const ROUTES: { path: string; modules: string[]; namespaces: string[]; target: n
     modules: [FULL_FIRST, 'src/features/landing/pages/landing-home-page.tsx'],
     namespaces: ['landing'],
     target: 170,
-    limit: 198,
+    limit: 192,
   },
   {
     path: '/functions',
@@ -50,7 +50,7 @@ const ROUTES: { path: string; modules: string[]; namespaces: string[]; target: n
     modules: [FULL_FIRST, 'src/features/landing/pages/faq-page.tsx'],
     namespaces: ['landing'],
     target: 170,
-    limit: 228,
+    limit: 193,
   },
   {
     path: '/blog',

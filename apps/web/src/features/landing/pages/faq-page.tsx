@@ -1,12 +1,13 @@
 import type { FaqEntry } from '@fairway/shared';
-import { Button, CloseButton, Container, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, CloseButton, Container, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { IconSearch, IconSelector } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { brand } from '../../../app/brand';
 import { EmptyState } from '../../../components/empty-state';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useFaq } from '../api/list-faq';
 import { useFaqCategories } from '../api/list-faq-categories';
@@ -21,6 +22,8 @@ interface FaqGroup {
   name: string;
   entries: FaqEntry[];
 }
+
+const CategorySelect = lazy(() => import('../components/category-select'));
 
 /** Entries keep the server's order; groups follow the categories' order. */
 function groupByCategory(entries: FaqEntry[], order: string[]): FaqGroup[] {
@@ -84,6 +87,23 @@ export default function FaqPage() {
       { replace: true },
     );
 
+  const hydrated = useHydrated();
+  const categoryOptions = [
+    { value: '', label: t('faq.allCategories') },
+    ...(categories.data ?? []).map((c) => ({ value: c.slug, label: c.name })),
+  ];
+  // What the Select looks like, read-only, until its chunk is in (the prerendered page and hydration).
+  const categoryField = (
+    <TextInput
+      label={t('faq.category')}
+      readOnly
+      value={categoryOptions.find((o) => o.value === (category ?? ''))?.label ?? ''}
+      rightSection={<IconSelector size={16} aria-hidden="true" />}
+      rightSectionPointerEvents="none"
+      w={{ base: '100%', xs: 240 }}
+    />
+  );
+
   return (
     <>
       <PageIntro title={title} lead={t('faq.lead', { brand: brand.name })} />
@@ -100,17 +120,20 @@ export default function FaqPage() {
               style={{ flex: 1, minWidth: 220 }}
               rightSection={search ? <CloseButton aria-label={t('faq.clear')} onClick={() => setSearch('')} size="sm" /> : null}
             />
-            <Select
-              label={t('faq.category')}
-              data={[
-                { value: '', label: t('faq.allCategories') },
-                ...(categories.data ?? []).map((c) => ({ value: c.slug, label: c.name })),
-              ]}
-              value={category}
-              onChange={(value) => setCategory(value || null)}
-              allowDeselect={false}
-              w={{ base: '100%', xs: 240 }}
-            />
+            {hydrated ? (
+              <Suspense fallback={categoryField}>
+                <CategorySelect
+                  label={t('faq.category')}
+                  data={categoryOptions}
+                  value={category}
+                  onChange={(value) => setCategory(value || null)}
+                  allowDeselect={false}
+                  w={{ base: '100%', xs: 240 }}
+                />
+              </Suspense>
+            ) : (
+              categoryField
+            )}
           </Group>
 
           <Text aria-live="polite" fz="sm" c="dimmed">

@@ -1,21 +1,15 @@
 import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { brand } from '../../../app/brand';
 import { BrandMark } from '../../../components/brand-logo';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import { useLandingBlog } from '../api/list-landing-blog';
-import { useLandingFaq } from '../api/list-landing-faq';
-import { BlogPostCard } from '../components/blog-post-card';
 import { DashboardScreenshots } from '../components/dashboard-screenshots';
-import { FaqAccordion } from '../components/faq-accordion';
 import { FeatureIcon } from '../components/feature-icon';
 import { FEATURE_IDS } from '../components/feature-ids';
 import { LazyContactForm, LazyNotificationSignupForm } from '../components/lazy-forms';
-import { LoadError } from '../components/load-error';
 import { PricingCards } from '../components/pricing-cards';
-import { useLang } from '../components/use-lang';
 import { WhenNear } from '../components/when-near';
 
 function Section({
@@ -56,41 +50,19 @@ function Section({
   );
 }
 
-function LandingFaq() {
-  const { t } = useTranslation('landing');
-  const faq = useLandingFaq(useLang());
-  if (faq.isPending)
-    return (
-      <Stack gap="sm" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={56} radius="md" />
-        ))}
-      </Stack>
-    );
-  if (faq.isError) return <LoadError message={t('faq.loadError')} onRetry={() => void faq.refetch()} />;
-  if (faq.data.length === 0) return <Text c="dimmed">{t('home.faqEmpty')}</Text>;
-  return <FaqAccordion entries={faq.data} order={3} />;
-}
+// The questions and the latest posts are far below the fold and render only when the reader
+// comes near them (WhenNear): their code (Accordion, Collapse, the blog card) is a chunk of its
+// own, fetched then, not on the page's first load (docs/web-app.md#bundle-budget).
+const LandingFaq = lazy(() => import('../components/landing-home-below-fold').then((m) => ({ default: m.LandingFaq })));
+const LatestPosts = lazy(() => import('../components/landing-home-below-fold').then((m) => ({ default: m.LatestPosts })));
 
-function LatestPosts() {
-  const { t } = useTranslation('landing');
-  const posts = useLandingBlog(useLang(), 3);
-  if (posts.isPending)
-    return (
-      <SimpleGrid cols={{ base: 1, sm: 3 }} aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={260} radius="md" />
-        ))}
-      </SimpleGrid>
-    );
-  if (posts.isError) return <LoadError message={t('blog.loadError')} onRetry={() => void posts.refetch()} />;
-  if (posts.data.length === 0) return <Text c="dimmed">{t('blog.empty')}</Text>;
+function Placeholders({ count, height }: { count: number; height: number }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-      {posts.data.map((post) => (
-        <BlogPostCard key={post.id} post={post} order={3} />
+    <Stack gap="sm" aria-busy="true">
+      {[0, 1, 2].slice(0, count).map((i) => (
+        <Skeleton key={i} height={height} radius="md" />
       ))}
-    </SimpleGrid>
+    </Stack>
   );
 }
 
@@ -195,7 +167,9 @@ export default function LandingHomePage() {
         }
       >
         <WhenNear height={240}>
-          <LandingFaq />
+          <Suspense fallback={<Placeholders count={3} height={56} />}>
+            <LandingFaq />
+          </Suspense>
         </WhenNear>
       </Section>
 
@@ -209,7 +183,9 @@ export default function LandingHomePage() {
         }
       >
         <WhenNear height={300}>
-          <LatestPosts />
+          <Suspense fallback={<Placeholders count={1} height={260} />}>
+            <LatestPosts />
+          </Suspense>
         </WhenNear>
       </Section>
 
