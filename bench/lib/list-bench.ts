@@ -266,6 +266,8 @@ export async function runListBench(bench: ListBench, args: ReturnType<typeof ben
     sharedBuffers: typeof args['shared-buffers'] === 'string' ? args['shared-buffers'] : undefined,
     only: typeof args.scenarios === 'string' ? args.scenarios.split(',').map((name) => name.trim()) : undefined,
   };
+  // The names, before minutes of seeding (a scenario's paths may need the seeded rows; its name not).
+  chosen(bench.scenarios, settings.only);
   const dbs = String(args.db)
     .split(',')
     .map((d) => d.trim()) as Db[];

@@ -1,5 +1,5 @@
-import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { brand } from '../../../app/brand';
@@ -51,20 +51,11 @@ function Section({
 }
 
 // The questions and the latest posts are far below the fold and render only when the reader
-// comes near them (WhenNear): their code (Accordion, Collapse, the blog card) is a chunk of its
-// own, fetched then, not on the page's first load (docs/web-app.md#bundle-budget).
+// comes near them (WhenNear, which keeps their space while the chunk loads): their code
+// (Accordion, Collapse, the blog card) is a chunk of its own, fetched then, not on the page's
+// first load (docs/web-app.md#bundle-budget).
 const LandingFaq = lazy(() => import('../components/landing-home-below-fold').then((m) => ({ default: m.LandingFaq })));
 const LatestPosts = lazy(() => import('../components/landing-home-below-fold').then((m) => ({ default: m.LatestPosts })));
-
-function Placeholders({ count, height }: { count: number; height: number }) {
-  return (
-    <Stack gap="sm" aria-busy="true">
-      {[0, 1, 2].slice(0, count).map((i) => (
-        <Skeleton key={i} height={height} radius="md" />
-      ))}
-    </Stack>
-  );
-}
 
 /**
  * `/`: what the brand does and the way in, then features, prices, questions, contact, the latest
@@ -167,9 +158,7 @@ export default function LandingHomePage() {
         }
       >
         <WhenNear height={240}>
-          <Suspense fallback={<Placeholders count={3} height={56} />}>
-            <LandingFaq />
-          </Suspense>
+          <LandingFaq />
         </WhenNear>
       </Section>
 
@@ -183,9 +172,7 @@ export default function LandingHomePage() {
         }
       >
         <WhenNear height={300}>
-          <Suspense fallback={<Placeholders count={1} height={260} />}>
-            <LatestPosts />
-          </Suspense>
+          <LatestPosts />
         </WhenNear>
       </Section>
 
