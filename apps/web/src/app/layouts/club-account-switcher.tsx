@@ -10,7 +10,14 @@ import { ClubAccountButton } from './header-buttons';
  * Picks the club account in use (e.g. the club or its operating company): PUT users/{id} with
  * `currentAccountId`, then users/me is fetched again.
  */
-export function ClubAccountSwitcher({ fullWidth = false }: { fullWidth?: boolean }) {
+/** `defaultOpened`: the user clicked the button before this code was in (header-menus.tsx). */
+export function ClubAccountSwitcher({
+  fullWidth = false,
+  defaultOpened = false,
+}: {
+  fullWidth?: boolean;
+  defaultOpened?: boolean;
+}) {
   const { t } = useTranslation('shell');
   const user = useCurrentUser();
   const switchAccount = useSwitchClubAccount();
@@ -18,7 +25,7 @@ export function ClubAccountSwitcher({ fullWidth = false }: { fullWidth?: boolean
 
   const current = user.currentAccount;
   return (
-    <Menu position="bottom-start" withinPortal shadow="md" width={fullWidth ? 'target' : 280}>
+    <Menu position="bottom-start" withinPortal shadow="md" width={fullWidth ? 'target' : 280} defaultOpened={defaultOpened}>
       <Menu.Target>
         <ClubAccountButton fullWidth={fullWidth} loading={switchAccount.isPending} />
       </Menu.Target>

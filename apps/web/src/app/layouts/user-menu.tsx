@@ -51,7 +51,8 @@ export const USER_MENU_CONFIGURATION: readonly MenuEntry[] = [
   { id: 'api', to: '/dashboard/settings?tab=api', icon: IconApi },
 ];
 
-export function UserMenu() {
+/** `defaultOpened`: the user clicked the button before this code was in (header-menus.tsx). */
+export function UserMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {
   const { t } = useTranslation(['shell', 'common']);
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -75,7 +76,7 @@ export function UserMenu() {
   };
 
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={260}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={260} defaultOpened={defaultOpened}>
       <Menu.Target>
         <UserMenuButton />
       </Menu.Target>

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { brand } from '../../../app/brand';
 import { EmptyState } from '../../../components/empty-state';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { useOpenOnLoad } from '../../../lib/use-open-on-load';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useFaq } from '../api/list-faq';
 import { useFaqCategories } from '../api/list-faq-categories';
@@ -88,15 +89,22 @@ export default function FaqPage() {
     );
 
   const hydrated = useHydrated();
+  const categoryOpen = useOpenOnLoad();
   const categoryOptions = [
     { value: '', label: t('faq.allCategories') },
     ...(categories.data ?? []).map((c) => ({ value: c.slug, label: c.name })),
   ];
-  // What the Select looks like, read-only, until its chunk is in (the prerendered page and hydration).
+  // What the Select looks like, read-only, until its chunk is in (the prerendered page and hydration);
+  // a click, or a key that opens a Select, opens the Select as it arrives.
   const categoryField = (
     <TextInput
       label={t('faq.category')}
       readOnly
+      aria-busy={categoryOpen.placeholderProps['aria-busy']}
+      onClick={categoryOpen.request}
+      onKeyDown={(event) => {
+        if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(event.key)) categoryOpen.request();
+      }}
       value={categoryOptions.find((o) => o.value === (category ?? ''))?.label ?? ''}
       rightSection={<IconSelector size={16} aria-hidden="true" />}
       rightSectionPointerEvents="none"
@@ -129,6 +137,9 @@ export default function FaqPage() {
                   onChange={(value) => setCategory(value || null)}
                   allowDeselect={false}
                   w={{ base: '100%', xs: 240 }}
+                  defaultDropdownOpened={categoryOpen.requested}
+                  // The look-alike had the focus; the Select takes it over.
+                  ref={categoryOpen.focusRef}
                 />
               </Suspense>
             ) : (
