@@ -10,7 +10,7 @@ import { DASHBOARD_FRAME_NAMESPACES, DASHBOARD_HOME_NAMESPACES } from './app/das
 
 const KB = 1024;
 
-/** Layout modules of the route groups in app/router.tsx. */
+/** Layout modules of the route groups in app/router.tsx and app/dashboard-routes.tsx. */
 const FULL_FIRST = 'src/app/layouts/full-first-layout.tsx';
 const FULL = 'src/app/layouts/full-layout.tsx';
 const VERTICAL = 'src/app/layouts/vertical-layout.tsx';
@@ -21,7 +21,7 @@ const VERTICAL = 'src/app/layouts/vertical-layout.tsx';
  * and `shell`. `target` is the budget the page is meant to keep (170 KB gzip for the public
  * pages, 350 KB for the dashboard home); `limit` is what this test enforces, the target unless
  * the page does not meet it yet, then its current size with a little room, so it cannot grow
- * while the rest of the way is done (bench/README.md#lighthouse says what is left).
+ * while the target is not met (why: docs/decisions/first-load-budget.md).
  */
 const ROUTES: { path: string; modules: string[]; namespaces: string[]; target: number; limit: number }[] = [
   {
@@ -29,55 +29,56 @@ const ROUTES: { path: string; modules: string[]; namespaces: string[]; target: n
     modules: [FULL_FIRST, 'src/features/landing/pages/landing-home-page.tsx'],
     namespaces: ['landing'],
     target: 170,
-    limit: 192,
+    limit: 187,
   },
   {
     path: '/functions',
     modules: [FULL_FIRST, 'src/features/landing/pages/functions-page.tsx'],
     namespaces: ['landing'],
     target: 170,
-    limit: 184,
+    limit: 178,
   },
   {
     path: '/price',
     modules: [FULL_FIRST, 'src/features/landing/pages/price-page.tsx'],
     namespaces: ['landing'],
     target: 170,
-    limit: 188,
+    limit: 183,
   },
   {
     path: '/faq',
     modules: [FULL_FIRST, 'src/features/landing/pages/faq-page.tsx'],
     namespaces: ['landing'],
     target: 170,
-    limit: 194,
+    limit: 189,
   },
   {
     path: '/blog',
     modules: [FULL_FIRST, 'src/features/landing/pages/blog-page.tsx'],
     namespaces: ['landing'],
     target: 170,
-    limit: 192,
+    limit: 187,
   },
   {
     path: '/blog-details/:id/:slug',
     modules: [FULL_FIRST, 'src/features/landing/pages/blog-post-page.tsx'],
     namespaces: ['landing'],
     target: 170,
-    limit: 187,
+    limit: 181,
   },
   {
     path: '/contact-us',
     modules: [FULL, 'src/features/landing/pages/contact-us-page.tsx'],
     namespaces: ['support'],
     target: 170,
-    limit: 182,
+    limit: 177,
   },
-  { path: '/login', modules: [FULL, 'src/features/auth/pages/login-page.tsx'], namespaces: ['auth'], target: 170, limit: 210 },
+  { path: '/login', modules: [FULL, 'src/features/auth/pages/login-page.tsx'], namespaces: ['auth'], target: 170, limit: 206 },
   {
     path: '/dashboard',
-    modules: [VERTICAL, 'src/features/dashboard/pages/dashboard-home-page.tsx'],
-    // Its frame's and its own (app/router.tsx); the other dashboard pages wait for every namespace.
+    // The dashboard's routes join the tree on the way in (app/router.tsx), before its layout and page.
+    modules: [VERTICAL, 'src/app/dashboard-routes.tsx', 'src/features/dashboard/pages/dashboard-home-page.tsx'],
+    // Its frame's and its own (app/dashboard-routes.tsx); the other dashboard pages wait for every namespace.
     namespaces: [...DASHBOARD_FRAME_NAMESPACES, ...DASHBOARD_HOME_NAMESPACES],
     target: 350,
     limit: 350,

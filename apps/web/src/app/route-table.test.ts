@@ -3,10 +3,10 @@ import { LANGUAGES } from '@fairway/shared/constants';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../lib/i18n';
+import { allRoutes } from '../test/app-routes';
 import { USER_MENU_ACCOUNT, USER_MENU_CONFIGURATION } from './layouts/user-menu';
 import { isLinkActive, NAV_GROUPS, visibleNavGroups } from './navigation';
 import { SCREENS, screenById } from './route-table';
-import { routes } from './router';
 
 function missingKeys(keys: string[]): string[] {
   return LANGUAGES.flatMap((lng) => keys.filter((key) => !i18n.exists(key, { lng })).map((key) => `${lng}:${key}`));
@@ -50,7 +50,7 @@ describe('sidebar', () => {
     for (const group of NAV_GROUPS) {
       expect(group.links.length).toBeGreaterThan(0);
       for (const link of group.links) {
-        expect(matchRoutes(routes, link.to)?.at(-1)?.route.path).not.toBe('*');
+        expect(matchRoutes(allRoutes, link.to)?.at(-1)?.route.path).not.toBe('*');
       }
     }
   });
@@ -73,7 +73,7 @@ describe('sidebar', () => {
     // The page a link opens: its route's loader, and the outlined screen when several share one.
     const loaders: unknown[] = [];
     const pageOf = (to: string) => {
-      const route = matchRoutes(routes, to)?.at(-1)?.route;
+      const route = matchRoutes(allRoutes, to)?.at(-1)?.route;
       if (!loaders.includes(route?.lazy)) loaders.push(route?.lazy);
       return `${loaders.indexOf(route?.lazy)}|${(route?.handle as { screen?: { id: string } } | undefined)?.screen?.id ?? ''}`;
     };
@@ -108,7 +108,7 @@ describe('user dropdown', () => {
       'api',
     ]);
     for (const entry of entries) {
-      expect(matchRoutes(routes, entry.to.split('?')[0])?.at(-1)?.route.path).not.toBe('*');
+      expect(matchRoutes(allRoutes, entry.to.split('?')[0])?.at(-1)?.route.path).not.toBe('*');
     }
     expect(missingKeys(entries.map((e) => e.key))).toEqual([]);
   });

@@ -3,7 +3,7 @@
  * shown by `ScreenOutlinePage`: its title, breadcrumbs, tabs and an empty state explaining what
  * will appear there (texts in the `screens` namespace under the screen's id).
  *
- * A later issue takes a screen over by giving its route a page of its own in `router.tsx` and
+ * A later issue takes a screen over by giving its route a page of its own in `dashboard-routes.tsx` and
  * removing the entry here (and its `screens` texts).
  */
 

@@ -2,11 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../app/router';
 import { setLanguage } from '../lib/i18n';
 import { ChunkLoadError, lazyPage, withTimeout } from '../lib/lazy-route';
 import { setStoredUser } from '../lib/storage';
-import { demoUser, renderRoutes } from '../test/render';
+import { demoUser, renderApp, renderRoutes } from '../test/render';
 import { AccessDeniedScreen } from './access-denied-screen';
 import { MaintenanceBanner } from './maintenance-banner';
 import { RouteErrorScreen } from './route-error-screen';
@@ -55,7 +54,7 @@ describe('VerificationTokenMissing', () => {
 describe('the 404 page', () => {
   it("says 'Oops!' / 'This page can not be found' and links home", async () => {
     await setLanguage('en');
-    renderRoutes(routes, '/somewhere/else');
+    renderApp('/somewhere/else');
     expect(await screen.findByRole('heading', { level: 1, name: 'Oops!' })).toBeInTheDocument();
     expect(screen.getByText('This page can not be found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');

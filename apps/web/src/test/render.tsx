@@ -1,20 +1,30 @@
 import { ALL_SCOPES, type CurrentUser } from '@fairway/shared';
 import { render } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createMemoryRouter, type PatchRoutesOnNavigationFunction, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { queryClient } from '../app/query-client';
+import { routes as appRoutes, patchRoutesOnNavigation } from '../app/router';
 
 /** Renders routes in a memory router inside the app's real providers. */
-export function renderRoutes(routes: RouteObject[], path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+  options: { patchRoutesOnNavigation?: PatchRoutesOnNavigationFunction } = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [path], ...options });
   const view = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
   return { router, ...view };
+}
+
+/** The app's own routes at `path`, the dashboard's added on the way in as in the browser (app/router.tsx). */
+export function renderApp(path: string) {
+  return renderRoutes(appRoutes, path, { patchRoutesOnNavigation });
 }
 
 export const demoUser: CurrentUser = {

@@ -4,9 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { setTokens } from '../../lib/storage';
 import { mockApi, refuse } from '../../test/api';
-import { demoUser, renderRoutes } from '../../test/render';
+import { demoUser, renderApp } from '../../test/render';
 import { queryClient } from '../query-client';
-import { routes } from '../router';
 
 // This file's app is Dubbelkoll's (BRAND=dubbelkoll): brand.ts answers the served brand at load.
 vi.mock('../brand', async (importOriginal) => {
@@ -54,7 +53,7 @@ describe("Dubbelkoll's dashboard", () => {
   for (const c of cases) {
     it(`leads /dashboard to the duplicates and leaves the golf portal's groups out (${c.lang})`, async () => {
       await setLanguage(c.lang);
-      const { router } = renderRoutes(routes, '/dashboard');
+      const { router } = renderApp('/dashboard');
       await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/duplicates'));
       const nav = await screen.findByRole('navigation', { name: c.nav });
       const home = within(nav).getByRole('link', { name: c.home });
@@ -71,7 +70,7 @@ describe("Dubbelkoll's dashboard", () => {
     it(`keeps the account and API settings in the user menu, without the golf portal's (${c.lang})`, async () => {
       await setLanguage(c.lang);
       const user = userEvent.setup();
-      renderRoutes(routes, '/dashboard/duplicates');
+      renderApp('/dashboard/duplicates');
       await screen.findByRole('navigation', { name: c.nav });
       await user.click(screen.getByRole('button', { name: c.userMenu }));
       const menu = await screen.findByRole('menu', { hidden: true });

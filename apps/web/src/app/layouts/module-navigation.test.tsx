@@ -4,9 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { setTokens } from '../../lib/storage';
 import { mockApi, refuse } from '../../test/api';
-import { demoUser, renderRoutes } from '../../test/render';
+import { demoUser, renderApp } from '../../test/render';
 import { queryClient } from '../query-client';
-import { routes } from '../router';
 
 afterEach(() => {
   queryClient.clear();
@@ -23,7 +22,7 @@ async function accountingLinks(lang: 'sv' | 'en', modules: object[]) {
     'ALL *': () => refuse(404, 'Finns inte', 'Not found'),
   });
   setTokens({ accessToken: 'access', refreshToken: 'refresh-123' });
-  renderRoutes(routes, '/dashboard');
+  renderApp('/dashboard');
   const nav = await screen.findByRole('navigation', { name: lang === 'sv' ? 'Huvudmeny' : 'Main navigation' });
   await userEvent.setup().click(within(nav).getByRole('button', { name: lang === 'sv' ? 'Bokföringsdata' : 'Accounting data' }));
   // The invoices link is there either way: the group is open.

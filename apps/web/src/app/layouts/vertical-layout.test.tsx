@@ -5,9 +5,8 @@ import { emitAppEvent } from '../../lib/app-events';
 import { setLanguage } from '../../lib/i18n';
 import { setTokens } from '../../lib/storage';
 import { type ApiCall, mockApi, refuse } from '../../test/api';
-import { demoUser, renderRoutes } from '../../test/render';
+import { demoUser, renderApp } from '../../test/render';
 import { queryClient } from '../query-client';
-import { routes } from '../router';
 
 let calls: ApiCall[] = [];
 let me = demoUser;
@@ -44,7 +43,7 @@ async function openMenuItems() {
 }
 
 async function openDashboard(path = '/dashboard') {
-  const view = renderRoutes(routes, path);
+  const view = renderApp(path);
   await screen.findByRole('navigation', { name: 'Huvudmeny' });
   return view;
 }

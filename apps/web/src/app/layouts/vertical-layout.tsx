@@ -27,7 +27,7 @@ export default function VerticalLayout() {
 
   // The other pages' texts (app/dashboard-texts.ts) are fetched once the user reaches for
   // something (pointer, keyboard, focus), so they are in before most navigations and never
-  // compete with the first page's requests; a navigation waits for them anyway (app/router.tsx).
+  // compete with the first page's requests; a navigation waits for them anyway (app/dashboard-routes.tsx).
   useEffect(() => {
     const events = ['pointerover', 'keydown', 'focusin'] as const;
     const load = () => {

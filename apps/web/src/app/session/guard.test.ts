@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { currentUserQueryKey } from '../../lib/current-user';
 import { setStoredUser, setTokens } from '../../lib/storage';
 import { type ApiCall, mockApi, reply } from '../../test/api';
+import { allRoutes } from '../../test/app-routes';
 import { demoUser } from '../../test/render';
 import { queryClient } from '../query-client';
-import { routes } from '../router';
+import { patchRoutesOnNavigation, routes } from '../router';
 
 const expired = { message: 'Sessionen har gått ut', eng_message: 'Session expired', detail: 'token_expired' };
 
@@ -21,7 +22,7 @@ const meCalls = () => calls.filter((c) => c.path === 'users/me').length;
 const paths = () => calls.map((c) => c.url.pathname);
 
 async function open(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   await waitFor(() => {
     expect(router.state.initialized).toBe(true);
     expect(router.state.navigation.state).toBe('idle');
@@ -117,6 +118,23 @@ describe('navigation guard', () => {
 });
 
 describe('route table', () => {
+  const dashboardIn = (router: Awaited<ReturnType<typeof open>>) =>
+    router.routes.some((route) => route.children?.some((child) => child.path === 'dashboard'));
+
+  it('starts with the public routes only and adds the dashboard on the first navigation into it, once', async () => {
+    setTokens({ accessToken: 'access', refreshToken: 'refresh' });
+    const router = await open('/price');
+    expect(dashboardIn(router)).toBe(false);
+    await router.navigate('/Dashboard/acounting/article');
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(where(router)).toBe('/Dashboard/acounting/article');
+    expect(router.state.matches.at(-1)?.route.path).toBe('acounting/article');
+    await router.navigate('/dashboard/no-such-page');
+    await waitFor(() => expect(where(router)).toBe('/error-404'));
+    const root = router.routes.find((route) => route.id === 'root');
+    expect(root?.children?.filter((child) => child.path === 'dashboard')).toHaveLength(1);
+  });
+
   it.each(['/no-such-page', '/dashboard/no-such-page', '/dashboard/acounting/nothing/here'])(
     'redirects the unknown path %s to /error-404',
     async (path) => {
@@ -194,7 +212,7 @@ describe('route table', () => {
   ];
 
   it.each(specPaths)('registers %s', (path) => {
-    const matches = matchRoutes(routes, path);
+    const matches = matchRoutes(allRoutes, path);
     expect(matches).not.toBeNull();
     expect(matches?.at(-1)?.route.path).not.toBe('*');
   });

@@ -4,9 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { setTokens } from '../../lib/storage';
 import { mockApi, page, refuse } from '../../test/api';
-import { demoUser, renderRoutes } from '../../test/render';
+import { demoUser, renderApp, type renderRoutes } from '../../test/render';
 import { queryClient } from '../query-client';
-import { routes } from '../router';
 
 vi.setConfig({ testTimeout: 45_000 });
 
@@ -58,7 +57,7 @@ describe('a session that ends while the user works', () => {
       // The session is over: every other call is refused.
       'ALL *': expired,
     });
-    const { router } = renderRoutes(routes, SEGMENTS_TAB);
+    const { router } = renderApp(SEGMENTS_TAB);
     await expectSentToLoginAsLoggedOut(router);
     // One refresh was tried before giving up.
     expect(calls.filter((c) => c.path === 'jwt/refresh-token').map((c) => c.body)).toEqual([{ refreshToken: 'refresh-123' }]);
@@ -78,7 +77,7 @@ describe('a session that ends while the user works', () => {
       'GET customers': () => page([]),
       'ALL *': () => refuse(404, 'Finns inte', 'Not found'),
     });
-    const { router } = renderRoutes(routes, SEGMENTS_TAB);
+    const { router } = renderApp(SEGMENTS_TAB);
     await user.click(await screen.findByRole('button', { name: 'Ta bort: Juniorer' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Ta bort kundsegment' })).getByRole('button', { name: 'Ta bort' }),

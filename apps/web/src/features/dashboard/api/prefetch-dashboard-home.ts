@@ -5,7 +5,7 @@ import { dashboardStatsQueryOptions } from './get-dashboard-stats';
 
 /**
  * The home page's calls (its figures and the accounting connection its cards and the notices
- * read), asked for by its route (app/router.tsx) as soon as the current user is known, in
+ * read), asked for by its route (app/dashboard-routes.tsx) as soon as the current user is known, in
  * parallel with the page's code and texts, instead of after the page's first render; the page's
  * own queries then find them in the cache. The same conditions as the page's: a call the user
  * may not make is not made. Failures stay in the cache for the page to show (and ask again).
