@@ -13,6 +13,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
 import { DEMO_LOGINS } from '../apps/server/src/db/seed/demo-logins';
 import { type ProductProcess, startProductProcess } from '../apps/server/test/product-process';
+import { waitUntilQuiet } from './lib/group-cpu';
 import { startGzipProxy } from './lib/gzip-proxy';
 
 const root = resolve(import.meta.dirname, '..');
@@ -25,6 +26,8 @@ const { values: args } = parseArgs({
     'web-dist': { type: 'string', default: join(root, 'apps/web/dist') },
     chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     runs: { type: 'string', default: '1' },
+    // The longest wait, in seconds, for the fresh product to go quiet before the first run (0: none).
+    settle: { type: 'string', default: '180' },
     // A folder for each run's full Lighthouse report (JSON): requests, main-thread tasks, audits.
     out: { type: 'string' },
   },
@@ -216,6 +219,17 @@ if (!existsSync(args.chrome)) {
 console.log(`lighthouse: ${WEB_DIST}, pages ${PAGES.join(', ')}, ${FORM_FACTORS.join(' + ')}, served ${SERVES.join(' + ')}`);
 console.log(`load average at the start: ${load()}`);
 const product = await startProduct();
+// A freshly seeded product keeps a core busy for a while after its health check (the demo's first
+// refresh and GIT sync): the runs wait until it is quiet, as a server in use mostly is.
+const settle = Number(args.settle);
+if (settle > 0 && product.child.pid) {
+  const quiet = await waitUntilQuiet(product.child.pid, { maxMs: settle * 1000 });
+  if (quiet)
+    console.log(
+      `the product ${quiet.quiet ? 'went quiet' : 'was still busy'} after ${(quiet.waitedMs / 1000).toFixed(0)} s ` +
+        `(${(quiet.share * 100).toFixed(0)} % of a core over the last 5 s); load average ${load()}`,
+    );
+}
 // Ctrl-C stops the product too (it runs in its own process group).
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void product.stop().finally(() => process.exit(130)));
