@@ -17,3 +17,49 @@
     }
   } catch {}
 })();
+
+// A prerendered page names its scripts in links the browser does not fetch (<link
+// rel="after-paint-module"> for the entry, rel="after-paint-modulepreload" for its chunks;
+// scripts/prerender.mjs `scriptsAfterPaint`): they are asked for once the page has painted its
+// first text from the HTML, so the HTML, its font and the first paint have the connection to
+// themselves. At once where nothing would paint first: a hidden tab, or a page in another
+// language than the reader's, which stays under the loading screen until the app has run. Should
+// no paint be reported (a browser without paint timing), they are asked for after 2 s.
+(() => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const link of document.querySelectorAll('link[rel="after-paint-module"], link[rel="after-paint-modulepreload"]')) {
+      const entry = link.rel === 'after-paint-module';
+      const element = document.createElement(entry ? 'script' : 'link');
+      if (entry) {
+        element.type = 'module';
+        element.src = link.href;
+      } else {
+        element.rel = 'modulepreload';
+        element.href = link.href;
+      }
+      if (link.hasAttribute('crossorigin')) element.crossOrigin = link.getAttribute('crossorigin') || 'anonymous';
+      link.replaceWith(element);
+    }
+  };
+  const afterPaint = () => {
+    if (!document.querySelector('link[rel="after-paint-module"]')) return;
+    if (document.hidden || document.documentElement.hasAttribute('data-prerender-stale')) return start();
+    document.addEventListener('visibilitychange', start, { once: true });
+    setTimeout(start, 2000);
+    try {
+      const observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        start();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      // No paint timing here: the timer above starts them.
+    }
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint, { once: true });
+  else afterPaint();
+})();

@@ -67,4 +67,22 @@ describe("a prerendered page's styles", () => {
     expect(whole).toBeGreaterThan(0);
     expect(inHead).toBeLessThan(whole / 4);
   }, 60_000);
+
+  it('asks for its scripts only once it has painted, and then for all of them', async () => {
+    await page.goto('/price');
+    await expect.poll(() => page.locator('header button[aria-disabled="true"]').count(), { timeout: 60_000 }).toBe(0);
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+      leftAsLinks: document.querySelectorAll('link[rel^="after-paint-"]').length,
+    }));
+    expect(timing.firstPaint).toBeGreaterThan(0);
+    expect(timing.scripts.length).toBeGreaterThan(5);
+    // public/boot.js turned every link back into its script or preload, after the paint.
+    expect(timing.leftAsLinks).toBe(0);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint as number);
+  }, 60_000);
 });
