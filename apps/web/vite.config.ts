@@ -1,6 +1,7 @@
-import { relative } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, transformWithEsbuild } from 'vite';
 
 // The brand is chosen at build time; the server's BRAND is honoured so one variable serves both.
 // Vite copies VITE_* variables from process.env into import.meta.env after loading this file.
@@ -65,11 +66,33 @@ function moduleChunks(): Plugin {
   };
 }
 
+/**
+ * public/boot.js, which every page runs before the app, minified in the build: Vite copies the
+ * public folder as written, comments and all, and the first load counts it (src/first-load-size.test.ts).
+ */
+function minifiedBootScript(): Plugin {
+  let file = '';
+  let enabled = false;
+  return {
+    name: 'fairway-minified-boot-script',
+    apply: 'build',
+    configResolved(config) {
+      file = resolve(config.root, config.build.outDir, 'boot.js');
+      enabled = !config.build.ssr && config.publicDir !== '';
+    },
+    async closeBundle() {
+      if (!enabled) return;
+      const { code } = await transformWithEsbuild(await readFile(file, 'utf8'), file, { loader: 'js', minify: true });
+      await writeFile(file, code);
+    },
+  };
+}
+
 // Where `vite` and `vite preview` forward /api; the server's default port unless told otherwise.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), moduleChunks()],
+  plugins: [react(), moduleChunks(), minifiedBootScript()],
   server: {
     port: 5173,
     proxy: {

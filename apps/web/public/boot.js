@@ -18,13 +18,7 @@
   } catch {}
 })();
 
-// A prerendered page names its scripts in links the browser does not fetch (<link
-// rel="after-paint-module"> for the entry, rel="after-paint-modulepreload" for its chunks;
-// scripts/prerender.mjs `scriptsAfterPaint`): they are asked for once the page has painted its
-// first text from the HTML, so the HTML, its font and the first paint have the connection to
-// themselves. At once where nothing would paint first: a hidden tab, or a page in another
-// language than the reader's, which stays under the loading screen until the app has run. Should
-// no paint be reported (a browser without paint timing), they are asked for after 2 s.
+// A prerendered page's scripts, asked for after its first paint (docs/web-app.md#prerendered-pages).
 (() => {
   let started = false;
   const start = () => {
@@ -56,9 +50,7 @@
         start();
       });
       observer.observe({ type: 'paint', buffered: true });
-    } catch {
-      // No paint timing here: the timer above starts them.
-    }
+    } catch {}
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint, { once: true });
   else afterPaint();
