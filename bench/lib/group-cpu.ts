@@ -6,17 +6,13 @@
  * for. Elsewhere than Linux the figures are null and nothing waits.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { ticksOfStat } from './thread-cpu';
+import { statFieldsAfterName, ticksOfStat } from './thread-cpu';
 
 const MS_PER_TICK = 10;
 
-/** The process group (field 5) of one /proc/<pid>/stat line, counted after the name's last parenthesis. */
+/** The process group (field 5: the third after the name) of one /proc/<pid>/stat line. */
 export function groupOfStat(line: string): number {
-  const rest = line
-    .slice(line.lastIndexOf(')') + 2)
-    .trim()
-    .split(/\s+/);
-  return Number(rest[2]);
+  return Number(statFieldsAfterName(line)[2]);
 }
 
 /** Milliseconds of CPU (user + system, every thread) used so far by the live processes of group `pgid`. */

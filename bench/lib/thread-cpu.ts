@@ -17,15 +17,19 @@ export interface ThreadCpu {
 const TICKS_PER_SECOND = 100;
 
 /**
- * utime + stime of one /proc/<pid>/task/<tid>/stat line, in ticks. The thread's name (field 2,
- * in parentheses) may itself hold spaces and parentheses, so the fields are counted after its
- * last closing parenthesis: state is the first there, utime the 12th, stime the 13th.
+ * The fields of a /proc stat line after the name (field 2, in parentheses), which may itself hold
+ * spaces and parentheses: counted after its last closing parenthesis, state is the first there.
  */
-export function ticksOfStat(line: string): number {
-  const rest = line
+export function statFieldsAfterName(line: string): string[] {
+  return line
     .slice(line.lastIndexOf(')') + 2)
     .trim()
     .split(/\s+/);
+}
+
+/** utime + stime of one /proc/<pid>[/task/<tid>]/stat line, in ticks: the 12th and 13th fields after the name. */
+export function ticksOfStat(line: string): number {
+  const rest = statFieldsAfterName(line);
   const utime = Number(rest[11]);
   const stime = Number(rest[12]);
   if (!Number.isFinite(utime) || !Number.isFinite(stime)) throw new Error(`not a stat line: ${line.slice(0, 80)}`);

@@ -100,8 +100,7 @@ export default function FaqPage() {
     <TextInput
       label={t('faq.category')}
       readOnly
-      aria-busy={categoryOpen.placeholderProps['aria-busy']}
-      onClick={categoryOpen.request}
+      {...categoryOpen.placeholderProps}
       onKeyDown={(event) => {
         if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(event.key)) categoryOpen.request();
       }}
